@@ -1,0 +1,58 @@
+// Builds dist/: the loader (the only code a page runs before load), the core and UI chunks it
+// loads later, the worker bundle, the main-thread engine fallback, and the React exports.
+// `node esbuild.config.mjs` builds once and prints the gzip size of each file.
+import { build } from 'esbuild'
+import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+const outdir = 'dist'
+const common = {
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+  sourcemap: 'linked',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+}
+
+// The loader imports core.js and ui.js by URL at run time; the React exports import the loader by path.
+const sibling = (names) => ({
+  name: 'siblings',
+  setup(b) {
+    b.onResolve({ filter: /^#loader$/ }, () => ({ path: './loader.js', external: true }))
+    for (const [from, to] of Object.entries(names)) b.onResolve({ filter: new RegExp(`^\\./${from}\\.js$`) }, () => ({ path: `./${to}.js`, external: true }))
+  },
+})
+
+rmSync(outdir, { recursive: true, force: true })
+await Promise.all([
+  // The loader: one self-contained file, the only one a page fetches before its load event.
+  build({ ...common, entryPoints: { loader: 'src/ui/loader.ts' }, outdir, plugins: [sibling({ core: 'core', app: 'ui' })] }),
+  // What loads later: one splitting build so core, UI and the main-thread engine share chunks.
+  build({
+    ...common,
+    entryPoints: { core: 'src/ui/core.ts', ui: 'src/ui/app.tsx', 'engine-main': 'src/worker/main-thread.ts' },
+    outdir,
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
+    jsx: 'automatic',
+    plugins: [sibling({ core: 'core', app: 'ui' })],
+  }),
+  // The worker: one self-contained module.
+  build({ ...common, entryPoints: { worker: 'src/worker/entry.ts' }, outdir }),
+  // React exports: React stays the host's.
+  build({ ...common, entryPoints: { react: 'src/react/index.tsx' }, outdir, jsx: 'automatic', external: ['react', 'react/jsx-runtime'], plugins: [sibling({})] }),
+])
+
+const rows = readdirSync(outdir)
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => {
+    const buf = readFileSync(join(outdir, f))
+    return { file: f, minified: statSync(join(outdir, f)).size, gzip: gzipSync(buf, { level: 9 }).length }
+  })
+  .sort((a, b) => a.file.localeCompare(b.file))
+for (const r of rows) console.log(`${r.file.padEnd(28)} ${(r.minified / 1024).toFixed(1).padStart(8)} KB min ${(r.gzip / 1024).toFixed(1).padStart(7)} KB gzip`)

@@ -1,0 +1,66 @@
+/**
+ * A local EVM chain: anvil from the npm package @foundry-rs/anvil, on 127.0.0.1, with a fixed chain
+ * id and the standard funded dev accounts (the "test … junk" mnemonic, 10 000 ETH each).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+
+/** The chain id of the localnet's first EVM chain. */
+export const LOCALNET_CHAIN_ID = 31337
+
+export interface Anvil {
+  url: string
+  port: number
+  chainId: number
+  /** Stops anvil and waits for it to exit. */
+  stop(): Promise<void>
+}
+
+/** Path of the anvil binary the npm package installs. */
+export function anvilBinary(): string {
+  const require = createRequire(import.meta.url)
+  return join(dirname(require.resolve('@foundry-rs/anvil/package.json')), '..', '..', '.bin', 'anvil')
+}
+
+/** Sends one JSON-RPC call to `url` and returns its result. @throws Error with the node's message on a JSON-RPC error. */
+export async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const json = (await res.json()) as { result?: T; error?: { message: string } }
+  if (json.error) throw new Error(json.error.message)
+  return json.result as T
+}
+
+/** Starts anvil on `port` and resolves once it answers eth_chainId. @throws Error 'anvil did not start' after 20 s. */
+export async function startAnvil({ port, chainId = LOCALNET_CHAIN_ID }: { port: number; chainId?: number }): Promise<Anvil> {
+  const child: ChildProcess = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--accounts', '10', '--balance', '10000', '--silent'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr?.on('data', (d) => (stderr += String(d)))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`anvil exited: ${stderr.trim()}`)
+    try {
+      if (Number(await rpc<string>(url, 'eth_chainId')) === chainId) break
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error('anvil did not start')
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  return {
+    url,
+    port,
+    chainId,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM')
+      await exited
+    },
+  }
+}

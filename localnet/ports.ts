@@ -1,0 +1,17 @@
+/** Free TCP ports on 127.0.0.1 for the localnet's servers. */
+import { createServer } from 'node:net'
+
+/** Resolves with a port nothing listens on now; `preferred` when it is free. */
+export function freePort(preferred = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (preferred !== 0 && error.code === 'EADDRINUSE') resolve(freePort(0))
+      else reject(error)
+    })
+    server.listen(preferred, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : preferred))
+    })
+  })
+}

@@ -1,0 +1,67 @@
+/**
+ * The demo host site on 127.0.0.1: the demo pages, Gangway's dist/ under /gangway/, and the
+ * Localnet Wallet under /localnet/wallet.js (built on start). Responses are gzip-encoded when the
+ * browser accepts it, as a production host would serve them.
+ */
+import { build } from 'esbuild'
+import { readFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import { extname, join, normalize, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+const root = resolve(fileURLToPath(import.meta.url), '..', '..')
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json', '.json': 'application/json', '.svg': 'image/svg+xml' }
+
+export interface DemoServer {
+  url: string
+  port: number
+  stop(): Promise<void>
+}
+
+/** Builds the Localnet Wallet's browser script. */
+async function buildWallet(): Promise<string> {
+  const out = await build({ entryPoints: [join(root, 'localnet/wallet/index.ts')], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' })
+  return out.outputFiles[0]!.text
+}
+
+/** Starts the demo server. `rpcUrl` and `chainId` are those of the localnet's anvil. */
+export async function startDemoServer({ port, rpcUrl, chainId }: { port: number; rpcUrl: string; chainId: number }): Promise<DemoServer> {
+  const wallet = await buildWallet()
+  const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{RPC_URL}}', rpcUrl).replaceAll('{{CHAIN_ID}}', String(chainId))
+
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    let body: string | Buffer | undefined
+    let type = 'text/plain'
+    try {
+      if (url.pathname === '/' || url.pathname === '/index.html') [body, type] = [await page('index.html'), TYPES['.html']!]
+      else if (url.pathname === '/bare.html') [body, type] = [await page('bare.html'), TYPES['.html']!]
+      else if (url.pathname === '/localnet/wallet.js') [body, type] = [wallet, TYPES['.js']!]
+      else if (url.pathname.startsWith('/gangway/')) {
+        const file = normalize(url.pathname.slice('/gangway/'.length))
+        if (file.startsWith('..')) throw new Error('outside dist')
+        body = await readFile(join(root, 'dist', file))
+        type = TYPES[extname(file)] ?? 'application/octet-stream'
+      }
+    } catch {
+      body = undefined
+    }
+    if (body === undefined) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
+      return
+    }
+    const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'no-cache' }
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      body = gzipSync(body)
+      headers['content-encoding'] = 'gzip'
+    }
+    res.writeHead(200, headers).end(body)
+  })
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()))
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stop: () => new Promise<void>((r) => server.close(() => r())),
+  }
+}

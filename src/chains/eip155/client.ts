@@ -1,0 +1,25 @@
+/**
+ * viem public clients for eip155 networks whose transport is the engine's JSON-RPC path, so viem
+ * actions (getBalance, readContract, estimateGas) run on it. Retries belong to that path, not to viem.
+ */
+import { createPublicClient, custom, type PublicClient } from 'viem'
+import type { Network } from '../../events/entities.js'
+import type { JsonRpc } from '../../worker/rpc/json-rpc.js'
+
+/**
+ * The RPC URL for a network (spec §7): a URL the host site configured for its CAIP-2 id wins,
+ * then the network's own default URL.
+ * @throws Error 'Network not found' when neither exists.
+ */
+export function rpcUrlFor(network: Network, configured?: Record<string, string[]>): string {
+  const url = configured?.[network.caipNetworkId]?.[0] ?? network.rpcUrls.default.http[0]
+  if (!url) throw new Error('Network not found')
+  return url
+}
+
+/** A viem PublicClient whose every request goes to `url` through `rpc`. */
+export function eip155Client(url: string, rpc: JsonRpc): PublicClient {
+  return createPublicClient({
+    transport: custom({ request: ({ method, params }) => rpc.request(url, { method, params: params as readonly unknown[] | undefined }) }, { retryCount: 0 }),
+  })
+}

@@ -1,0 +1,73 @@
+/**
+ * Entity shapes of spec §3 that travel inside events. Plain JSON only: no bigint, no functions,
+ * so a log serialises to NDJSON as it is.
+ */
+
+/** A chain namespace (CAIP-2 prefix). Spec §6 lists the account-type defaults per namespace. */
+export type Namespace = 'eip155' | 'solana' | 'bip122' | 'polkadot'
+
+/** CAIP-2 network id, `namespace:reference`, e.g. `eip155:31337`. Spec §5. */
+export type CaipNetworkId = `${string}:${string}`
+
+/** CAIP-10 account id, `namespace:reference:address`, e.g. `eip155:1:0xabc…`. Spec §5. */
+export type CaipAddress = `${string}:${string}:${string}`
+
+/** The modal's internal views (spec §2). */
+export const VIEWS = [
+  'Connect',
+  'Account',
+  'AllWallets',
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
+  'ConnectingExternal',
+  'ConnectingFarcaster',
+  'EmailLogin',
+  'UpdateEmailWallet',
+  'ProfileWallets',
+  'SwitchNetwork',
+  'SwitchActiveChain',
+  'UnsupportedChain',
+  'DataCapture',
+  'SIWXSignMessage',
+  'ApproveTransaction',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+] as const
+
+/** One of the spec §2 view names. */
+export type ViewName = (typeof VIEWS)[number]
+
+/** Connector types of spec §3. */
+export type ConnectorType = 'MULTI_CHAIN' | 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'WALLET_CONNECT' | 'AUTH'
+
+/**
+ * A wallet the page can connect through (spec §3, Connector). The provider object itself stays on
+ * the main thread (bridge); the engine knows a connector by `id` only.
+ * - ANNOUNCED (EIP-6963): `id` is the wallet's rdns.
+ * - INJECTED (legacy `window.ethereum`): `id` is `injected`.
+ */
+export interface Connector {
+  id: string
+  type: ConnectorType
+  name: string
+  chain: Namespace
+  /** Image URL as announced (often a data: URI). Rendered only as an <img src>, never as markup. */
+  imageUrl?: string
+  /** Reverse-DNS id from EIP-6963 `info.rdns`. */
+  rdns?: string
+}
+
+/** Network entity of spec §3. */
+export interface Network {
+  /** Chain reference: a number for eip155 (31337), the genesis-hash prefix for solana. */
+  id: number | string
+  caipNetworkId: CaipNetworkId
+  chainNamespace: Namespace
+  name: string
+  nativeCurrency: { name: string; decimals: number; symbol: string }
+  rpcUrls: { default: { http: string[] }; chainDefault?: { http: string[] } }
+  assets?: { imageId?: string; imageUrl?: string }
+}
+
+/** Snackbar variants of spec §4. */
+export type SnackbarVariant = 'loading' | 'success' | 'error'

@@ -1,0 +1,27 @@
+/**
+ * Gangway's error class, after viem's: a short message (the spec §8 string where it has one),
+ * a category, and optional details. Spec §8: errors are wrapped in a named SDK error with a
+ * category (default INTERNAL_SDK_ERROR).
+ */
+export type ErrorCategory = 'INTERNAL_SDK_ERROR' | 'INVALID_INPUT' | 'USER_REJECTED' | 'NETWORK_ERROR'
+
+/** Thrown for bad input and failed operations. `message` is short and stable; `details` says more. */
+export class GangwayError extends Error {
+  override name = 'GangwayError'
+  readonly category: ErrorCategory
+  readonly details?: string
+  constructor(message: string, opts: { category?: ErrorCategory; details?: string; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause })
+    this.category = opts.category ?? 'INTERNAL_SDK_ERROR'
+    if (opts.details !== undefined) this.details = opts.details
+  }
+}
+
+/** Spec §8, external connectors: the wallet refused the connection request (EIP-1193 code 4001). */
+export const CONNECTION_REJECTED = 'Connection rejected'
+/** Spec §8. */
+export const FAILED_TO_DISCONNECT = 'Failed to disconnect'
+/** Spec §8, balance failure or unsupported network. */
+export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
+/** Spec §4, connection classes. */
+export const INVALID_CONNECTION_STATUS = 'Invalid connection status'

@@ -1,0 +1,105 @@
+/**
+ * The event catalogue: every fact and intent Gangway records, as a discriminated union on `type`.
+ * Names follow `area/fact` (past tense) for outcomes and `area/…-requested` for intents (api.md).
+ * Payloads are plain JSON; amounts are decimal strings whose unit is in the field name (`valueWei`).
+ */
+import type { CaipAddress, CaipNetworkId, Connector, Namespace, Network, SnackbarVariant, ViewName } from './entities.js'
+
+/** Schema version written on every event; readers upcast older versions (issue 7). */
+export const EVENT_SCHEMA_VERSION = 1
+
+/** Payload of each event type. */
+export interface EventPayloads {
+  /** The host site's options as the engine uses them; written once per engine start. */
+  'engine/configured': {
+    projectId: string
+    networks: Network[]
+    defaultNetworkId?: CaipNetworkId
+    enableEmbedded: boolean
+    manualWCControl: boolean
+    /** Number of chain adapters configured (eip155 counts as one). */
+    adapterCount: number
+  }
+  /** The engine finished replaying its log and runs; session-scoped state (open modal, pending connect) resets. */
+  'engine/started': { mode: 'worker' | 'main' }
+
+  /** The bridge's full current list of wallets (EIP-6963 announced, legacy injected). Replaces the previous list. */
+  'connectors/discovered': { connectors: Connector[] }
+
+  'modal/open-requested': { view?: ViewName; namespace?: Namespace; isMobile: boolean }
+  'modal/close-requested': Record<string, never>
+  'modal/back-requested': Record<string, never>
+  'modal/navigate-requested': { view: ViewName }
+  'modal/shake-started': Record<string, never>
+  'modal/shake-ended': Record<string, never>
+
+  'connect/requested': { connectorId: string; namespace: Namespace }
+  /** `via`: `prompt` after the wallet approved a request, `restore` when a stored session was confirmed silently. */
+  'connect/succeeded': { connectorId: string; namespace: Namespace; caipAddress: CaipAddress; via: 'prompt' | 'restore' }
+  'connect/failed': { connectorId: string; namespace: Namespace; message: string; code?: number }
+
+  /** EIP-1193 `accountsChanged` from the connected provider (addresses as the wallet sent them). */
+  'wallet/accounts-changed': { connectorId: string; namespace: Namespace; addresses: string[] }
+  /** EIP-1193 `chainChanged`, normalised to CAIP-2. */
+  'wallet/chain-changed': { connectorId: string; namespace: Namespace; caipNetworkId: CaipNetworkId }
+  /** EIP-1193 `disconnect` from the provider. */
+  'wallet/disconnected': { connectorId: string; namespace: Namespace }
+
+  'disconnect/requested': { namespace?: Namespace }
+  /** `reason`: `user` (disconnect button or API), `wallet` (provider side), `restore-failed` (stored session no longer authorised). */
+  'disconnect/succeeded': { connectorId: string; namespace: Namespace; reason: 'user' | 'wallet' | 'restore-failed' }
+
+  'balance/fetch-requested': { caipAddress: CaipAddress; reason: 'connected' | 'modal-opened' | 'new-block' | 'account-changed' | 'manual' }
+  /** Native balance read from the chain: `valueWei` is an integer decimal string in wei. */
+  'balance/fetched': { caipAddress: CaipAddress; valueWei: string; decimals: number; symbol: string }
+  'balance/failed': { caipAddress: CaipAddress; message: string }
+
+  /** Ask for a snackbar; spec §4: if one is open it closes and the new one shows after 150 ms. */
+  'snackbar/show-requested': { variant: SnackbarVariant; message: string }
+  'snackbar/shown': { variant: SnackbarVariant; message: string }
+  'snackbar/hidden': Record<string, never>
+}
+
+/** Every event type name. */
+export type EventType = keyof EventPayloads
+
+/** A recorded event: `seq` is gap-free from 1, `at` is ms since the epoch when it was appended, `v` the schema version. */
+export type GangwayEvent<T extends EventType = EventType> = {
+  [K in T]: { type: K; seq: number; at: number; v: number; payload: EventPayloads[K] }
+}[T]
+
+/** The recorded events of the given types, as a union narrowed on `type`. */
+export type EventOf<T extends EventType> = Extract<GangwayEvent, { type: T }>
+
+/** An event before the log stamps it (what effects and `dispatch` produce). */
+export type NewEvent<T extends EventType = EventType> = {
+  [K in T]: { type: K; payload: EventPayloads[K] }
+}[T]
+
+/** The events the public `dispatch` accepts: intents from the UI and facts the main-thread bridge observes. */
+export const DISPATCHABLE = [
+  'modal/open-requested',
+  'modal/close-requested',
+  'modal/back-requested',
+  'modal/navigate-requested',
+  'connect/requested',
+  'disconnect/requested',
+  'balance/fetch-requested',
+  'connectors/discovered',
+  'wallet/accounts-changed',
+  'wallet/chain-changed',
+  'wallet/disconnected',
+] as const satisfies readonly EventType[]
+
+/** An event `dispatch` accepts. */
+export type Intent = NewEvent<(typeof DISPATCHABLE)[number]>
+
+/** Builds a NewEvent with its payload type checked against its type name. */
+export function event<T extends EventType>(type: T, payload: EventPayloads[T]): NewEvent<T> {
+  return { type, payload } as NewEvent<T>
+}
+
+/** Narrows an event to one or more types (NgRx `ofType` for plain values). */
+export function isType<T extends EventType>(e: GangwayEvent, ...types: T[]): e is EventOf<T> {
+  return (types as EventType[]).includes(e.type)
+}

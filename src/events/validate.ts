@@ -1,0 +1,60 @@
+/**
+ * Checks what `dispatch` receives before it enters the log: bad input throws a GangwayError with a
+ * clear message and nothing is appended.
+ */
+import { isNamespace, parseCaipNetworkId } from '../chains/caip.js'
+import { VIEWS } from './entities.js'
+import { GangwayError } from './errors.js'
+import { DISPATCHABLE, type Intent } from './types.js'
+
+const invalid = (message: string, details?: string) => new GangwayError(message, { category: 'INVALID_INPUT', ...(details ? { details } : {}) })
+
+const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0
+
+/**
+ * Returns the intent when it is well formed.
+ * @throws GangwayError 'Unknown intent type: {type}' for a type `dispatch` does not take,
+ *   'Invalid intent payload: {type}' for a payload of the wrong shape,
+ *   'Invalid CAIP-2 network id' for a malformed chain id (spec §5).
+ */
+export function validateIntent(input: unknown): Intent {
+  const i = input as { type?: unknown; payload?: unknown }
+  if (!i || typeof i !== 'object' || !(DISPATCHABLE as readonly unknown[]).includes(i.type)) {
+    throw invalid(`Unknown intent type: ${String(i?.type)}`)
+  }
+  const type = i.type as Intent['type']
+  const p = (i.payload ?? {}) as Record<string, unknown>
+  if (typeof p !== 'object' || Array.isArray(p)) throw invalid(`Invalid intent payload: ${type}`)
+  const bad = () => invalid(`Invalid intent payload: ${type}`, JSON.stringify(p))
+  switch (type) {
+    case 'modal/open-requested':
+      if (p.view !== undefined && !(VIEWS as readonly unknown[]).includes(p.view)) throw bad()
+      if (p.namespace !== undefined && !isNamespace(p.namespace)) throw bad()
+      if (typeof p.isMobile !== 'boolean') throw bad()
+      break
+    case 'modal/navigate-requested':
+      if (!(VIEWS as readonly unknown[]).includes(p.view)) throw bad()
+      break
+    case 'connect/requested':
+    case 'wallet/disconnected':
+      if (!isString(p.connectorId) || !isNamespace(p.namespace)) throw bad()
+      break
+    case 'wallet/accounts-changed':
+      if (!isString(p.connectorId) || !isNamespace(p.namespace) || !Array.isArray(p.addresses) || !p.addresses.every(isString)) throw bad()
+      break
+    case 'wallet/chain-changed':
+      if (!isString(p.connectorId) || !isNamespace(p.namespace) || !isString(p.caipNetworkId)) throw bad()
+      parseCaipNetworkId(p.caipNetworkId)
+      break
+    case 'disconnect/requested':
+      if (p.namespace !== undefined && !isNamespace(p.namespace)) throw bad()
+      break
+    case 'balance/fetch-requested':
+      if (!isString(p.caipAddress) || !isString(p.reason)) throw bad()
+      break
+    case 'connectors/discovered':
+      if (!Array.isArray(p.connectors) || !p.connectors.every((c) => c && isString(c.id) && isString(c.name) && isString(c.type))) throw bad()
+      break
+  }
+  return { type, payload: p } as Intent
+}

@@ -1,0 +1,72 @@
+/**
+ * Account state per chain namespace (spec §3): caipAddress, address, balance, balanceSymbol, status.
+ * Balances are kept in the chain's smallest unit (wei) with their decimals; selectors format them.
+ */
+import type { CaipAddress, CaipNetworkId, Namespace } from '../events/entities.js'
+import { parseCaipAddress, toCaipAddress } from '../chains/caip.js'
+import type { ConnectionStatus } from './connection.js'
+import { slice } from './reducer.js'
+import type { State } from './state.js'
+
+export interface AccountState {
+  status: ConnectionStatus
+  caipAddress?: CaipAddress
+  address?: string
+  caipNetworkId?: CaipNetworkId
+  /** Native balance in wei (integer decimal string). */
+  balanceWei?: string
+  balanceDecimals?: number
+  balanceSymbol?: string
+  balanceLoading: boolean
+  balanceError?: string
+}
+
+export type AccountsState = Partial<Record<Namespace, AccountState>>
+
+const empty: AccountState = { status: 'disconnected', balanceLoading: false }
+
+const withAddress = (s: AccountState, caipAddress: CaipAddress): AccountState => {
+  if (s.caipAddress === caipAddress) return s
+  const { address, caipNetworkId } = parseCaipAddress(caipAddress)
+  return { status: s.status, caipAddress, address, caipNetworkId, balanceLoading: false }
+}
+
+const update = (all: AccountsState, ns: Namespace, f: (s: AccountState) => AccountState): AccountsState => ({ ...all, [ns]: f(all[ns] ?? empty) })
+
+/** Applies `f` to the namespace whose account is `caipAddress`, when it still is. */
+const forAddress = (all: AccountsState, caipAddress: CaipAddress, f: (s: AccountState) => AccountState): AccountsState => {
+  const ns = parseCaipAddress(caipAddress).namespace as Namespace
+  return all[ns]?.caipAddress === caipAddress ? update(all, ns, f) : all
+}
+
+export const accounts = slice<AccountsState, State>(
+  {},
+  {
+    'engine/started': (all) => {
+      const out: AccountsState = {}
+      for (const [ns, s] of Object.entries(all) as [Namespace, AccountState][]) {
+        out[ns] = { ...s, status: s.caipAddress ? 'connected' : 'disconnected', balanceLoading: false }
+      }
+      return out
+    },
+    'connect/requested': (all, e) => update(all, e.payload.namespace, (s) => (s.status === 'connected' ? s : { ...s, status: 'connecting' })),
+    'connect/failed': (all, e) => update(all, e.payload.namespace, (s) => ({ ...s, status: s.caipAddress ? 'connected' : 'disconnected' })),
+    'connect/succeeded': (all, e) => update(all, e.payload.namespace, (s) => ({ ...withAddress(s, e.payload.caipAddress), status: 'connected' })),
+    'wallet/accounts-changed': (all, e) =>
+      update(all, e.payload.namespace, (s) => {
+        const [first] = e.payload.addresses
+        if (!first || !s.caipNetworkId) return s
+        return withAddress(s, toCaipAddress(s.caipNetworkId, first))
+      }),
+    'wallet/chain-changed': (all, e) =>
+      update(all, e.payload.namespace, (s) => (s.address ? withAddress(s, toCaipAddress(e.payload.caipNetworkId, s.address)) : s)),
+    'disconnect/succeeded': (all, e) => ({ ...all, [e.payload.namespace]: empty }),
+    'balance/fetch-requested': (all, e) => forAddress(all, e.payload.caipAddress, (s) => ({ ...s, balanceLoading: true })),
+    'balance/fetched': (all, e) =>
+      forAddress(all, e.payload.caipAddress, (s) => {
+        const { balanceError: _e, ...rest } = s
+        return { ...rest, balanceWei: e.payload.valueWei, balanceDecimals: e.payload.decimals, balanceSymbol: e.payload.symbol, balanceLoading: false }
+      }),
+    'balance/failed': (all, e) => forAddress(all, e.payload.caipAddress, (s) => ({ ...s, balanceLoading: false, balanceError: e.payload.message })),
+  },
+)

@@ -1,0 +1,84 @@
+/**
+ * Connection status and connected namespaces (spec §4). Status is disconnected, connecting or
+ * connected; connected namespaces are a de-duplicated list, added on connect and removed on
+ * disconnect; a connector can be marked disconnected per namespace and is unmarked case-insensitively.
+ */
+import type { Namespace } from '../events/entities.js'
+import { slice } from './reducer.js'
+import type { State } from './state.js'
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
+
+export interface ConnectionState {
+  status: ConnectionStatus
+  activeNamespace?: Namespace
+  /** Connected connector id per namespace. */
+  connectorIds: Partial<Record<Namespace, string>>
+  connectedNamespaces: Namespace[]
+  /** Connector ids the visitor disconnected, per namespace. */
+  disconnectedConnectorIds: Partial<Record<Namespace, string[]>>
+  pending?: { connectorId: string; namespace: Namespace }
+  lastError?: { connectorId: string; message: string }
+}
+
+const initial: ConnectionState = { status: 'disconnected', connectorIds: {}, connectedNamespaces: [], disconnectedConnectorIds: {} }
+
+/** Adds a namespace to the list unless present. */
+export function addNamespace(list: readonly Namespace[], ns: Namespace): Namespace[] {
+  return list.includes(ns) ? [...list] : [...list, ns]
+}
+
+/** Marks a connector disconnected for a namespace (no duplicates, compared case-insensitively). */
+export function markDisconnected(map: ConnectionState['disconnectedConnectorIds'], ns: Namespace, id: string): ConnectionState['disconnectedConnectorIds'] {
+  const current = map[ns] ?? []
+  if (current.some((x) => x.toLowerCase() === id.toLowerCase())) return map
+  return { ...map, [ns]: [...current, id] }
+}
+
+/** Removes a connector's disconnected mark for a namespace, compared case-insensitively. */
+export function unmarkDisconnected(map: ConnectionState['disconnectedConnectorIds'], ns: Namespace, id: string): ConnectionState['disconnectedConnectorIds'] {
+  const current = map[ns]
+  if (!current) return map
+  return { ...map, [ns]: current.filter((x) => x.toLowerCase() !== id.toLowerCase()) }
+}
+
+const settled = (s: ConnectionState): ConnectionStatus => (s.connectedNamespaces.length > 0 ? 'connected' : 'disconnected')
+
+export const connection = slice<ConnectionState, State>(initial, {
+  'engine/started': (s) => {
+    const { pending: _p, ...rest } = s
+    return { ...rest, status: settled(s) }
+  },
+  'connect/requested': (s, e) => {
+    const { lastError: _e, ...rest } = s
+    return { ...rest, status: 'connecting', pending: { connectorId: e.payload.connectorId, namespace: e.payload.namespace } }
+  },
+  'connect/succeeded': (s, e) => {
+    const { namespace, connectorId } = e.payload
+    const { pending: _p, lastError: _e, ...rest } = s
+    return {
+      ...rest,
+      status: 'connected',
+      activeNamespace: namespace,
+      connectorIds: { ...s.connectorIds, [namespace]: connectorId },
+      connectedNamespaces: addNamespace(s.connectedNamespaces, namespace),
+      disconnectedConnectorIds: unmarkDisconnected(s.disconnectedConnectorIds, namespace, connectorId),
+    }
+  },
+  'connect/failed': (s, e) => {
+    const { pending: _p, ...rest } = s
+    return { ...rest, status: settled(s), lastError: { connectorId: e.payload.connectorId, message: e.payload.message } }
+  },
+  'disconnect/succeeded': (s, e) => {
+    const { namespace, connectorId } = e.payload
+    const connectorIds = { ...s.connectorIds }
+    delete connectorIds[namespace]
+    const next: ConnectionState = {
+      ...s,
+      connectorIds,
+      connectedNamespaces: s.connectedNamespaces.filter((n) => n !== namespace),
+      disconnectedConnectorIds: markDisconnected(s.disconnectedConnectorIds, namespace, connectorId),
+    }
+    return { ...next, status: settled(next) }
+  },
+})

@@ -1,0 +1,88 @@
+/**
+ * The modal (spec §2 and §4): open or closed, the current view, the view history, loading and shake.
+ * The Opening, Closing and Going back rules of spec §2 live here as reducer logic.
+ */
+import type { Namespace, ViewName } from '../events/entities.js'
+import type { EventPayloads } from '../events/types.js'
+import { slice } from './reducer.js'
+import type { State } from './state.js'
+
+export interface ModalState {
+  open: boolean
+  view: ViewName
+  /** Views before the current one, oldest first; Back pops the last. */
+  history: ViewName[]
+  loading: boolean
+  shake: boolean
+}
+
+const initial: ModalState = { open: false, view: 'Connect', history: [], loading: false, shake: false }
+
+/** The namespace the modal acts on: the connection's active one, else the default network's. */
+export function activeNamespace(root: State): Namespace | undefined {
+  if (root.connection.activeNamespace) return root.connection.activeNamespace
+  const def = root.config.networks.find((n) => n.caipNetworkId === root.config.defaultNetworkId) ?? root.config.networks[0]
+  return def?.chainNamespace
+}
+
+/** The active namespace's connected address, if any. */
+export function activeAddress(root: State): string | undefined {
+  const ns = activeNamespace(root)
+  return ns ? root.accounts[ns]?.address : undefined
+}
+
+/**
+ * Spec §2 Opening, in order:
+ * 1. a target namespace that differs from the active one: SwitchNetwork;
+ * 2. manual WalletConnect control, or no adapters and no address: AllWallets on mobile, ConnectingWalletConnectBasic otherwise;
+ * 3. an explicit view requested: that view;
+ * 4. a connected address: Account;
+ * 5. otherwise Connect.
+ */
+export function openingView(root: State, request: EventPayloads['modal/open-requested']): ViewName {
+  const address = activeAddress(root)
+  const active = activeNamespace(root)
+  if (request.namespace && active && request.namespace !== active) return 'SwitchNetwork'
+  if (root.config.manualWCControl || (root.config.adapterCount === 0 && !address)) {
+    return request.isMobile ? 'AllWallets' : 'ConnectingWalletConnectBasic'
+  }
+  if (request.view) return request.view
+  if (address) return 'Account'
+  return 'Connect'
+}
+
+/** Spec §2 Closing: resets to Connect; in embedded mode, Account if connected, else Connect. */
+export function closingView(root: State): ViewName {
+  return root.config.enableEmbedded && activeAddress(root) ? 'Account' : 'Connect'
+}
+
+const close = (s: ModalState, root: State): ModalState => ({ ...s, open: false, view: closingView(root), history: [], loading: false })
+
+const push = (s: ModalState, view: ViewName): ModalState => (s.view === view ? s : { ...s, view, history: [...s.history, s.view] })
+
+export const modal = slice<ModalState, State>(initial, {
+  // A new engine start is a new page session: the modal is closed and nothing is pending.
+  'engine/started': (_s, _e, root) => ({ ...initial, view: closingView(root) }),
+  'modal/open-requested': (s, e, root) => ({ ...s, open: true, view: openingView(root, e.payload), history: [] }),
+  'modal/close-requested': (s, _e, root) => close(s, root),
+  'modal/navigate-requested': (s, e) => push(s, e.payload.view),
+  /** Spec §2 Going back: pop; an empty history closes; with an address, a previous Connect shows Account. */
+  'modal/back-requested': (s, _e, root) => {
+    const previous = s.history[s.history.length - 1]
+    if (!previous) return close(s, root)
+    const view: ViewName = previous === 'Connect' && activeAddress(root) ? 'Account' : previous
+    return { ...s, view, history: s.history.slice(0, -1) }
+  },
+  'modal/shake-started': (s) => ({ ...s, shake: true }),
+  'modal/shake-ended': (s) => ({ ...s, shake: false }),
+  'connect/requested': (s) => ({ ...(s.open ? push(s, 'ConnectingExternal') : s), loading: true }),
+  'connect/failed': (s) => ({ ...s, loading: false }),
+  'connect/succeeded': (s, e) => {
+    if (!s.open || e.payload.via === 'restore') return { ...s, loading: false }
+    return { ...s, view: 'Account', history: [], loading: false }
+  },
+  'disconnect/succeeded': (s, e, root) => {
+    if (e.payload.namespace !== activeNamespace(root)) return s
+    return s.open ? { ...s, view: 'Connect', history: [] } : { ...s, view: 'Connect' }
+  },
+})

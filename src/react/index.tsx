@@ -1,0 +1,51 @@
+/**
+ * React exports (api.md): <GangwayProvider> and hooks. React is the host's (a peer dependency);
+ * the modal itself still loads lazily through the loader, as on a plain page.
+ */
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
+import { createModal, type GangwayModal, type GangwayOptions } from '#loader'
+import type { Namespace, ViewName } from '../events/entities.js'
+import type { AccountView, NetworkView } from '../projections/selectors.js'
+
+const ModalContext = createContext<GangwayModal | null>(null)
+
+/** Creates the modal once for `options` and provides it to the hooks below. */
+export function GangwayProvider({ options, children }: { options: GangwayOptions; children?: ReactNode }) {
+  // The modal is created once per provider: options are read at creation, as createModal does.
+  const modal = useMemo(() => createModal(options), []) // eslint-disable-line react-hooks/exhaustive-deps
+  return <ModalContext.Provider value={modal}>{children}</ModalContext.Provider>
+}
+
+/** The provider's modal. @throws Error 'useModal must be used inside <GangwayProvider>' outside one. */
+function useGangway(): GangwayModal {
+  const modal = useContext(ModalContext)
+  if (!modal) throw new Error('useModal must be used inside <GangwayProvider>')
+  return modal
+}
+
+/** `{ open, close, isOpen }`: open takes a spec §2 view name. */
+export function useModal(): { open: (options?: { view?: ViewName; namespace?: Namespace }) => Promise<void>; close: () => Promise<void>; isOpen: boolean } {
+  const modal = useGangway()
+  const state = useSyncExternalStore(modal.subscribeState, modal.getState)
+  return { open: modal.open, close: modal.close, isOpen: state.open }
+}
+
+/** The active account: `{ address, caipAddress, status, isConnected, balance, balanceSymbol }`. */
+export function useAccount(): AccountView {
+  const modal = useGangway()
+  return useSyncExternalStore(modal.subscribeAccount, modal.getAccount)
+}
+
+/** The active network: `{ caipNetworkId, namespace, name }`. */
+export function useNetwork(): NetworkView {
+  const modal = useGangway()
+  return useSyncExternalStore(modal.subscribeNetwork, modal.getNetwork)
+}
+
+/** `{ disconnect(namespace?) }`. */
+export function useDisconnect(): { disconnect: (namespace?: Namespace) => Promise<void> } {
+  const modal = useGangway()
+  return { disconnect: modal.disconnect }
+}
+
+export type { GangwayModal, GangwayOptions }

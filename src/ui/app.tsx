@@ -1,0 +1,46 @@
+/**
+ * The UI chunk: React and the views. The loader evaluates it on hover, focus or touchstart of a
+ * Gangway element (or on click), and mounts it into the modal's shadow root, where host CSS cannot
+ * reach. It replaces the loader's shell once the modal is open.
+ */
+import { createRoot, type Root } from 'react-dom/client'
+import { ClientContext } from './client-context.js'
+import type { Client } from './core.js'
+import { removeShell } from './shell/shell.js'
+import { frameCss } from './shell/styles.js'
+import { Modal } from './views/Modal.js'
+import { viewsCss } from './views/styles.js'
+
+const mounted = new WeakMap<ShadowRoot, Root>()
+
+/**
+ * Renders the views into `root` (once per root) and resolves when the modal is open and painted;
+ * the shell is removed then.
+ */
+export function mount(root: ShadowRoot, client: Client): Promise<void> {
+  if (!mounted.has(root)) {
+    const style = document.createElement('style')
+    style.textContent = frameCss + viewsCss
+    const container = document.createElement('div')
+    container.className = 'gw-root'
+    root.append(style, container)
+    const reactRoot = createRoot(container)
+    reactRoot.render(
+      <ClientContext.Provider value={client}>
+        <Modal />
+      </ClientContext.Provider>,
+    )
+    mounted.set(root, reactRoot)
+  }
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!client.signals.modal.value.open || !root.querySelector('[data-testid="gw-modal"]')) return false
+      removeShell(root)
+      resolve()
+      return true
+    }
+    if (check()) return
+    const observer = new MutationObserver(() => check() && observer.disconnect())
+    observer.observe(root, { childList: true, subtree: true })
+  })
+}

@@ -1,0 +1,112 @@
+/**
+ * The main-thread bridge to EIP-1193 wallets: EIP-6963 announced wallets (discovered through mipd)
+ * and the legacy injected `window.ethereum`. It reports what it sees as events (connectors/discovered,
+ * wallet/accounts-changed, wallet/chain-changed, wallet/disconnected) and runs provider requests the
+ * engine asks for. Provider objects never leave the main thread.
+ */
+import { createStore, type EIP1193Provider, type EIP6963ProviderDetail } from 'mipd'
+import type { Connector } from '../../events/entities.js'
+import type { Intent } from '../../events/types.js'
+import type { Bridge, ProviderRequest } from '../../worker/bridge.js'
+
+/** The connector id of the legacy injected provider. */
+export const INJECTED_CONNECTOR_ID = 'injected'
+
+type Dispatch = (intent: Intent) => Promise<void> | void
+type Listener = (...args: unknown[]) => void
+interface LegacyProvider {
+  request(args: ProviderRequest): Promise<unknown>
+  on?(event: string, listener: Listener): void
+  removeListener?(event: string, listener: Listener): void
+}
+
+/** An error as it crosses to the engine: plain data, so comlink keeps `code`. */
+function plainError(error: unknown): { code?: number; message: string } {
+  const e = error as { code?: unknown; message?: unknown }
+  return { ...(typeof e?.code === 'number' ? { code: e.code } : {}), message: typeof e?.message === 'string' ? e.message : String(error) }
+}
+
+/** A bridge bound to this page's wallets; `dispatch` is the engine's. Call `close` to stop listening. */
+export function createEip1193Bridge(dispatch: Dispatch, win: Window & { ethereum?: LegacyProvider } = window): Bridge & { close(): void } {
+  const store = createStore()
+  const providers = new Map<string, LegacyProvider>()
+  let lastReported = ''
+
+  const collect = (details: readonly EIP6963ProviderDetail[]): Connector[] => {
+    providers.clear()
+    const list: Connector[] = []
+    for (const { info, provider } of details) {
+      providers.set(info.rdns, provider as LegacyProvider)
+      list.push({ id: info.rdns, type: 'ANNOUNCED', name: info.name, chain: 'eip155', imageUrl: info.icon, rdns: info.rdns })
+    }
+    const legacy = win.ethereum
+    if (legacy && !details.some((d) => (d.provider as unknown) === legacy)) {
+      providers.set(INJECTED_CONNECTOR_ID, legacy)
+      list.push({ id: INJECTED_CONNECTOR_ID, type: 'INJECTED', name: 'Browser Wallet', chain: 'eip155' })
+    }
+    return list
+  }
+
+  const report = (details: readonly EIP6963ProviderDetail[]) => {
+    const connectors = collect(details)
+    const key = JSON.stringify(connectors)
+    if (key === lastReported) return
+    lastReported = key
+    void dispatch({ type: 'connectors/discovered', payload: { connectors } })
+  }
+  const unsubscribe = store.subscribe((details) => report(details), { emitImmediately: true })
+
+  const waitFor = (id: string, waitMs: number) =>
+    new Promise<LegacyProvider | undefined>((resolve) => {
+      const found = providers.get(id)
+      if (found || waitMs <= 0) return resolve(found)
+      const stop = store.subscribe(() => {
+        const p = providers.get(id)
+        if (p) done(p)
+      })
+      const timer = setTimeout(() => done(providers.get(id)), waitMs)
+      const done = (p: LegacyProvider | undefined) => {
+        clearTimeout(timer)
+        stop()
+        resolve(p)
+      }
+    })
+
+  let watched: { provider: LegacyProvider; listeners: [string, Listener][] } | undefined
+  const unwatch = () => {
+    for (const [name, l] of watched?.listeners ?? []) watched?.provider.removeListener?.(name, l)
+    watched = undefined
+  }
+
+  return {
+    async request(connectorId, args, options = {}) {
+      const provider = await waitFor(connectorId, options.waitMs ?? 0)
+      if (!provider) throw { message: `No connector found for connection: ${connectorId}` }
+      try {
+        return await provider.request(args)
+      } catch (error) {
+        throw plainError(error)
+      }
+    },
+    watch(connectorId) {
+      unwatch()
+      const provider = connectorId ? providers.get(connectorId) : undefined
+      if (!connectorId || !provider?.on) return
+      const namespace = 'eip155' as const
+      const listeners: [string, Listener][] = [
+        ['accountsChanged', (accounts) => void dispatch({ type: 'wallet/accounts-changed', payload: { connectorId, namespace, addresses: (accounts as string[]) ?? [] } })],
+        ['chainChanged', (chainId) => void dispatch({ type: 'wallet/chain-changed', payload: { connectorId, namespace, caipNetworkId: `eip155:${Number(chainId)}` } })],
+        ['disconnect', () => void dispatch({ type: 'wallet/disconnected', payload: { connectorId, namespace } })],
+      ]
+      for (const [name, l] of listeners) provider.on(name, l)
+      watched = { provider, listeners }
+    },
+    close() {
+      unwatch()
+      unsubscribe()
+      store.destroy()
+    },
+  }
+}
+
+export type { EIP1193Provider }

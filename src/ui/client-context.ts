@@ -1,0 +1,11 @@
+/** The client (signals and dispatch) for the views, through React context. */
+import { createContext, useContext } from 'react'
+import type { Client } from './core.js'
+
+export const ClientContext = createContext<Client | null>(null)
+
+export function useClient(): Client {
+  const client = useContext(ClientContext)
+  if (!client) throw new Error('Gangway views need a ClientContext')
+  return client
+}

@@ -1,0 +1,125 @@
+/**
+ * The core chunk, loaded by the loader in idle time after the page's load event: it starts the
+ * engine (in a module Worker through comlink, or on the main thread where no Worker can start),
+ * attaches the EIP-1193 bridge, and turns engine subscriptions into signals for the views.
+ */
+import { proxy, wrap, type Remote } from 'comlink'
+import { signal, type Signal } from '@preact/signals-core'
+import type { Intent } from '../events/types.js'
+import type { AccountView, ConnectView, ModalView, NetworkView, SnackbarView } from '../projections/selectors.js'
+import type { Engine, EngineConfig } from '../worker/engine.js'
+import { createEip1193Bridge } from './bridge/eip1193-bridge.js'
+import type { GangwayOptions } from './options.js'
+
+/** Callbacks the loader passes in to keep its synchronous snapshots current. */
+export interface ClientHooks {
+  account(v: AccountView): void
+  network(v: NetworkView): void
+  modal(v: ModalView): void
+  engine(mode: 'worker' | 'main'): void
+}
+
+/** What the views get: signals fed by the engine, and the engine's dispatch. */
+export interface Client {
+  mode: 'worker' | 'main'
+  signals: {
+    modal: Signal<ModalView>
+    account: Signal<AccountView>
+    network: Signal<NetworkView>
+    connect: Signal<ConnectView>
+    snackbar: Signal<SnackbarView>
+  }
+  dispatch(intent: Intent): Promise<void>
+  exportLog(): Promise<string>
+}
+
+/** How long a Worker gets to answer before the engine falls back to the main thread, in ms. */
+export const WORKER_START_TIMEOUT_MS = 10_000
+
+function engineConfig(o: GangwayOptions): EngineConfig {
+  return {
+    projectId: o.projectId,
+    networks: o.networks,
+    ...(o.defaultNetwork ? { defaultNetworkId: o.defaultNetwork.caipNetworkId } : {}),
+    ...(o.rpcUrls ? { rpcUrls: o.rpcUrls } : {}),
+    enableEmbedded: o.enableEmbedded ?? false,
+    manualWCControl: o.manualWCControl ?? false,
+  }
+}
+
+type AnyEngine = Engine | Remote<Engine>
+
+/** Starts the engine in a Worker; rejects if the Worker cannot start (no support, CSP) or never answers. */
+async function startInWorker(start: (engine: AnyEngine) => Promise<unknown>): Promise<AnyEngine> {
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'gangway-engine' })
+  const engine = wrap<Engine>(worker)
+  const failed = new Promise<never>((_, reject) => {
+    worker.addEventListener('error', (e) => reject(new Error(`Worker failed to start: ${e.message || 'error'}`)), { once: true })
+    setTimeout(() => reject(new Error('Worker did not answer')), WORKER_START_TIMEOUT_MS)
+  })
+  try {
+    await Promise.race([start(engine), failed])
+    return engine
+  } catch (error) {
+    worker.terminate()
+    throw error
+  }
+}
+
+/**
+ * Starts the engine and the bridge, and subscribes the signals.
+ * @throws the engine's start errors ('projectId is required', 'Invalid CAIP-2 network id', …).
+ */
+export async function startClient(options: GangwayOptions, hooks: ClientHooks): Promise<Client> {
+  let engine: AnyEngine | undefined
+  // The bridge reports wallets from its first moment; those reports wait for the engine, none is lost.
+  let engineReady!: (e: AnyEngine) => void
+  const ready = new Promise<AnyEngine>((resolve) => (engineReady = resolve))
+  const dispatch = async (intent: Intent) => {
+    await (await ready).dispatch(intent)
+  }
+  const bridge = createEip1193Bridge(dispatch)
+  const config = engineConfig(options)
+  let mode: 'worker' | 'main' = 'main'
+  if (options.engine !== 'main' && typeof Worker === 'function') {
+    try {
+      engine = await startInWorker((e) => e.start(config, proxy(bridge)))
+      mode = 'worker'
+    } catch (error) {
+      console.warn('[gangway] no Worker; the engine runs on the main thread', error)
+    }
+  }
+  if (!engine) {
+    const { createMainThreadEngine } = await import('../worker/main-thread.js')
+    const local = createMainThreadEngine()
+    engine = local
+    await local.start(config, bridge)
+  }
+  engineReady(engine)
+  hooks.engine(mode)
+
+  const signals = {
+    modal: signal<ModalView>({ open: false, view: 'Connect', canGoBack: false, loading: false, shake: false }),
+    account: signal<AccountView>({ status: 'disconnected', balanceLoading: false, isConnected: false }),
+    network: signal<NetworkView>({}),
+    connect: signal<ConnectView>({ rows: [], status: 'disconnected' }),
+    snackbar: signal<SnackbarView>({ open: false, variant: 'success', message: '' }),
+  }
+  const follow = async <K extends keyof typeof signals>(name: K, hook?: (v: (typeof signals)[K]['value']) => void) => {
+    await (engine as Engine).subscribe(
+      name,
+      proxy((v: (typeof signals)[K]['value']) => {
+        ;(signals[name] as Signal<unknown>).value = v
+        hook?.(v)
+      }) as never,
+    )
+  }
+  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect'), follow('snackbar')])
+
+  return {
+    mode,
+    signals,
+    dispatch: (intent) => engine!.dispatch(intent),
+    exportLog: () => engine!.exportLog(),
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * The loader: the only Gangway code a host page runs before its load event (budget: ≤ 10 KB gzip).
+ * It defines <gangway-button> and createModal, and decides when the rest loads:
+ * - after load, in idle time: start the core (bridge + engine, the engine in a Worker) and preload the UI chunk;
+ * - on hover, focus or touchstart of a Gangway element: evaluate the UI chunk;
+ * - on click: paint the modal shell in the same frame, then let the views replace it.
+ * It imports nothing at module level; core.js and ui.js are fetched by URL beside this file.
+ */
+import type { AccountView, ModalView, NetworkView } from '../projections/selectors.js'
+import type { Client, ClientHooks } from './core.js'
+import type { GangwayModal, GangwayOptions, ModalStateSnapshot } from './options.js'
+import { paintShell, removeShell, SHELL_ID } from './shell/shell.js'
+import { accountChipText } from './shell/chip.js'
+
+export type { GangwayModal, GangwayOptions } from './options.js'
+
+const here = import.meta.url
+const coreUrl = new URL('./core.js', here).href
+const uiUrl = new URL('./ui.js', here).href
+
+type UiModule = typeof import('./app.js')
+type CoreModule = typeof import('./core.js')
+
+let uiModule: Promise<UiModule> | undefined
+/** Evaluates the UI chunk (React and the views) once. */
+const loadUi = () => (uiModule ??= import(/* @vite-ignore */ uiUrl) as Promise<UiModule>)
+
+/** Runs `fn` after the page's load event, in idle time. */
+function afterLoadIdle(fn: () => void): void {
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 200))
+  if (document.readyState === 'complete') idle()
+  else addEventListener('load', () => idle(), { once: true })
+}
+
+function preloadUi(): void {
+  const link = document.createElement('link')
+  link.rel = 'modulepreload'
+  link.href = uiUrl
+  document.head.append(link)
+}
+
+const disconnected: AccountView = { status: 'disconnected', balanceLoading: false, isConnected: false }
+const closed: ModalView = { open: false, view: 'Connect', canGoBack: false, loading: false, shake: false }
+
+/** A tiny observable value, for the snapshots pages read synchronously. */
+function store<T>(initial: T) {
+  let value = initial
+  const listeners = new Set<(v: T) => void>()
+  return {
+    get: () => value,
+    set(v: T) {
+      value = v
+      for (const l of listeners) l(v)
+    },
+    subscribe(l: (v: T) => void) {
+      listeners.add(l)
+      return () => void listeners.delete(l)
+    },
+  }
+}
+
+let current: GangwayModal | undefined
+const buttons = new Set<GangwayButton>()
+
+/**
+ * Creates the modal (api.md). The engine and UI load later (see the module comment); the returned
+ * object answers at once with the last known state.
+ * @throws GangwayError-like Error 'projectId is required' or 'At least one network is required'.
+ */
+export function createModal(options: GangwayOptions): GangwayModal {
+  if (!options || typeof options.projectId !== 'string' || !options.projectId) throw new Error('projectId is required')
+  if (!Array.isArray(options.networks) || options.networks.length === 0) throw new Error('At least one network is required')
+  const account = store<AccountView>(disconnected)
+  const network = store<NetworkView>({})
+  const state = store<ModalStateSnapshot>(closed)
+  let client: Promise<Client> | undefined
+  let root: ShadowRoot | undefined
+
+  const hooks: ClientHooks = {
+    account: (v) => {
+      account.set(v)
+      for (const b of buttons) b.render()
+    },
+    network: (v) => network.set(v),
+    modal: (v) => {
+      state.set({ ...state.get(), ...v })
+      if (!v.open && root) removeShell(root)
+    },
+    engine: (mode) => state.set({ ...state.get(), engine: mode }),
+  }
+  const loadCore = () =>
+    (client ??= (import(/* @vite-ignore */ coreUrl) as Promise<CoreModule>).then((core) => core.startClient(options, hooks)))
+
+  const hostRoot = (): ShadowRoot => {
+    if (root) return root
+    const host = document.createElement('gangway-modal')
+    document.body.append(host)
+    return (root = host.attachShadow({ mode: 'open' }))
+  }
+
+  const modal: GangwayModal = {
+    async open(request = {}) {
+      const r = hostRoot()
+      if (!state.get().open && !r.getElementById(SHELL_ID)) paintShell(r, () => void modal.close())
+      const [c, ui] = await Promise.all([loadCore(), loadUi()])
+      const shown = ui.mount(r, c)
+      await c.dispatch({ type: 'modal/open-requested', payload: { ...request, isMobile: matchMedia('(pointer: coarse)').matches } })
+      await shown
+    },
+    async close() {
+      if (root) removeShell(root)
+      if (client) await (await client).dispatch({ type: 'modal/close-requested', payload: {} })
+    },
+    async disconnect(namespace) {
+      await (await loadCore()).dispatch({ type: 'disconnect/requested', payload: namespace ? { namespace } : {} })
+    },
+    getAccount: account.get,
+    getNetwork: network.get,
+    getState: state.get,
+    subscribeAccount: account.subscribe,
+    subscribeNetwork: network.subscribe,
+    subscribeState: state.subscribe,
+    async exportLog() {
+      return (await loadCore()).exportLog()
+    },
+  }
+  current = modal
+  afterLoadIdle(() => {
+    preloadUi()
+    void loadCore()
+  })
+  for (const b of buttons) b.render()
+  return modal
+}
+
+/** `<gangway-button>`: "Connect Wallet", or the account chip when connected; opens the modal. */
+class GangwayButton extends HTMLElement {
+  #button: HTMLButtonElement | undefined
+  connectedCallback() {
+    if (!this.#button) {
+      const root = this.attachShadow({ mode: 'open' })
+      root.innerHTML =
+        '<style>button{font:600 14px/1 system-ui,sans-serif;padding:10px 16px;border-radius:999px;border:1px solid #0000001a;background:#3b82f6;color:#fff;cursor:pointer}button[data-connected]{background:#f4f4f5;color:#18181b}</style><button part="button" type="button"></button>'
+      this.#button = root.querySelector('button')!
+      const warm = () => void loadUi()
+      for (const type of ['pointerenter', 'focusin', 'touchstart']) this.addEventListener(type, warm, { once: true, passive: true })
+      this.#button.addEventListener('click', () => void current?.open())
+    }
+    buttons.add(this)
+    this.render()
+  }
+  disconnectedCallback() {
+    buttons.delete(this)
+  }
+  render() {
+    if (!this.#button) return
+    const account = current?.getAccount() ?? disconnected
+    this.#button.textContent = accountChipText(account)
+    this.#button.toggleAttribute('data-connected', account.isConnected)
+  }
+}
+
+if (!customElements.get('gangway-button')) customElements.define('gangway-button', GangwayButton)

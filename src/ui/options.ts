@@ -1,0 +1,61 @@
+/**
+ * createModal's options and the public modal interface (api.md). Types only: nothing here ships code.
+ */
+import type { Network, Namespace, ViewName } from '../events/entities.js'
+import type { AccountView, ModalView, NetworkView } from '../projections/selectors.js'
+
+/** Base URLs of the services of spec §7. Production points them at the hosted services. */
+export interface ServiceUrls {
+  /** Wallet/config service (getWallets, config, origins). */
+  walletConfig?: string
+  /** Blockchain service (balances, history, identity, RPC proxy). */
+  blockchain?: string
+  analytics?: string
+  auth?: string
+}
+
+/** Options of createModal (api.md). */
+export interface GangwayOptions {
+  /** Sent as projectId on every service call; also names the IndexedDB log. Required. */
+  projectId: string
+  /** Networks with CAIP-2 ids (spec §3). At least one. */
+  networks: Network[]
+  defaultNetwork?: Network
+  /** Shown to wallets. */
+  metadata?: { name: string; description?: string; url?: string; icons?: string[] }
+  /** RPC URLs per CAIP-2 id; they always win over provider endpoints (spec §7). */
+  rpcUrls?: Record<string, string[]>
+  services?: ServiceUrls
+  /** Spec §2 Closing: in embedded mode, closing shows Account if connected. */
+  enableEmbedded?: boolean
+  /** Spec §2 Opening: manual WalletConnect control. */
+  manualWCControl?: boolean
+  themeMode?: 'light' | 'dark'
+  /** `main` forces the engine onto the main thread; `auto` (default) uses a Worker where one can start. */
+  engine?: 'auto' | 'main'
+  debug?: boolean
+}
+
+/** What subscribeState delivers. `engine` is where the engine runs, once started. */
+export interface ModalStateSnapshot extends ModalView {
+  engine?: 'worker' | 'main'
+}
+
+/** The object createModal returns (api.md, plain pages). */
+export interface GangwayModal {
+  /** Opens the modal (spec §2 Opening); resolves when the view is shown. `view` is a spec §2 view name. */
+  open(options?: { view?: ViewName; namespace?: Namespace }): Promise<void>
+  close(): Promise<void>
+  /** Disconnects the namespace's connection (default: the active one). */
+  disconnect(namespace?: Namespace): Promise<void>
+  /** The active account as last delivered by the engine (disconnected before it starts). */
+  getAccount(): AccountView
+  getNetwork(): NetworkView
+  getState(): ModalStateSnapshot
+  /** Each subscribe calls back on every change and returns its unsubscribe function. */
+  subscribeAccount(callback: (account: AccountView) => void): () => void
+  subscribeNetwork(callback: (network: NetworkView) => void): () => void
+  subscribeState(callback: (state: ModalStateSnapshot) => void): () => void
+  /** The event log as NDJSON (api.md); nothing secret is ever in it. */
+  exportLog(): Promise<string>
+}

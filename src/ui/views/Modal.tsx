@@ -1,0 +1,40 @@
+/** The modal: frame, header, the current view, the snackbar. Renders nothing while closed. */
+import type { ViewName } from '../../events/entities.js'
+import { useClient } from '../client-context.js'
+import { useSignalValue } from '../use-signal.js'
+import { AccountView } from './AccountView.js'
+import { ConnectingExternalView } from './ConnectingExternalView.js'
+import { ConnectView } from './ConnectView.js'
+import { Header } from './Header.js'
+import { Snackbar } from './Snackbar.js'
+
+function Body({ view }: { view: ViewName }) {
+  switch (view) {
+    case 'Connect':
+      return <ConnectView />
+    case 'ConnectingExternal':
+      return <ConnectingExternalView />
+    case 'Account':
+      return <AccountView />
+    default:
+      return <p className="gw-empty">{view} is not available yet.</p>
+  }
+}
+
+export function Modal() {
+  const { signals, dispatch } = useClient()
+  const modal = useSignalValue(signals.modal)
+  if (!modal.open) return null
+  const close = () => void dispatch({ type: 'modal/close-requested', payload: {} })
+  return (
+    <div className="gw-overlay" data-testid="gw-modal" data-view={modal.view} onClick={(e) => e.target === e.currentTarget && close()}>
+      <div className={modal.shake ? 'gw-card gw-shake' : 'gw-card'} role="dialog" aria-modal="true" aria-label="Gangway">
+        <Header view={modal.view} canGoBack={modal.canGoBack} />
+        <div className="gw-body gw-view" key={modal.view}>
+          <Body view={modal.view} />
+        </div>
+      </div>
+      <Snackbar />
+    </div>
+  )
+}

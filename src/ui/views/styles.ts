@@ -1,0 +1,26 @@
+/** CSS of the views, on top of the shared frame CSS. */
+export const viewsCss = `
+.gw-card.gw-shake{animation:gw-shake 500ms ease}
+@keyframes gw-shake{10%,90%{transform:translateX(-1px)}20%,80%{transform:translateX(2px)}30%,50%,70%{transform:translateX(-4px)}40%,60%{transform:translateX(4px)}}
+.gw-view{animation:gw-fade 150ms ease}
+@keyframes gw-fade{from{opacity:0}to{opacity:1}}
+.gw-list{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none}
+.gw-row{display:flex;align-items:center;gap:12px;width:100%;height:56px;padding:0 12px;border:0;border-radius:12px;background:#f4f4f5;cursor:pointer;font:inherit;color:inherit;text-align:left}
+.gw-row:hover,.gw-row:focus-visible{background:#e4e4e7}
+.gw-row img,.gw-row .gw-img{width:36px;height:36px;border-radius:10px;background:#e4e4e7;object-fit:cover}
+.gw-row .gw-name{flex:1;font-weight:500}
+.gw-tag{font-size:11px;padding:2px 6px;border-radius:6px;background:#dcfce7;color:#166534}
+.gw-empty{color:#71717a;text-align:center;padding:24px 0}
+.gw-center{display:flex;flex-direction:column;align-items:center;gap:12px;padding:16px 0;text-align:center}
+.gw-big-icon{width:72px;height:72px;border-radius:20px;background:#f4f4f5;object-fit:cover}
+.gw-error{color:#dc2626;font-weight:500}
+.gw-muted{color:#71717a}
+.gw-btn{height:40px;padding:0 16px;border-radius:999px;border:1px solid #e4e4e7;background:#fff;cursor:pointer;font:inherit;font-weight:500}
+.gw-btn:hover{background:#f4f4f5}
+.gw-avatar{width:64px;height:64px;border-radius:50%}
+.gw-address{font-size:18px;font-weight:600}
+.gw-balance{font-size:14px;color:#52525b}
+.gw-network{font-size:12px;padding:4px 8px;border-radius:999px;background:#f4f4f5}
+.gw-snackbar{position:absolute;left:50%;bottom:24px;transform:translateX(-50%);padding:8px 14px;border-radius:999px;background:#18181b;color:#fff;font-size:13px;box-shadow:0 4px 16px rgba(0,0,0,.2)}
+.gw-snackbar[data-variant=error]{background:#dc2626}
+`

@@ -1,0 +1,22 @@
+/**
+ * What the engine asks of the main thread: only a page can touch injected and announced wallet
+ * providers. In worker mode this is a comlink proxy; in main-thread mode, the object itself.
+ */
+
+/** An EIP-1193 request. */
+export interface ProviderRequest {
+  method: string
+  params?: unknown[] | Record<string, unknown>
+}
+
+export interface Bridge {
+  /**
+   * Calls `provider.request(args)` on the connector's EIP-1193 provider and resolves with its result.
+   * `waitMs`: how long to wait for the connector to be discovered first (for session restore), default 0.
+   * @throws the provider's error as `{ code, message }` (4001 for a user rejection), or
+   *         Error 'No connector found for connection: {id}' when the connector is not there.
+   */
+  request(connectorId: string, args: ProviderRequest, options?: { waitMs?: number }): Promise<unknown>
+  /** Follows the provider events (accountsChanged, chainChanged, disconnect) of this connector only; null stops. */
+  watch(connectorId: string | null): Promise<void> | void
+}

@@ -1,0 +1,42 @@
+/**
+ * Chain reads the effects need, per CAIP-2 network, on top of the JSON-RPC path. One viem public
+ * client per network, created on first use.
+ */
+import type { PublicClient } from 'viem'
+import { getBlockNumber } from 'viem/actions'
+import { eip155Client, rpcUrlFor } from '../chains/eip155/client.js'
+import { getNativeBalance } from '../chains/eip155/get-native-balance.js'
+import type { CaipNetworkId, Network } from '../events/entities.js'
+import type { JsonRpc } from './rpc/json-rpc.js'
+
+export interface ChainAccess {
+  /**
+   * Native balance in the smallest unit, with the network's currency.
+   * @throws Error 'Network not found' for a network the site did not configure.
+   */
+  nativeBalance(caipNetworkId: CaipNetworkId, address: string): Promise<{ value: string; decimals: number; symbol: string }>
+  /** Latest block number, as a decimal string. */
+  blockNumber(caipNetworkId: CaipNetworkId): Promise<string>
+}
+
+export function createChainAccess(networks: () => readonly Network[], rpc: JsonRpc, rpcUrls?: Record<string, string[]>): ChainAccess {
+  const clients = new Map<string, PublicClient>()
+  const lookup = (id: CaipNetworkId) => {
+    const network = networks().find((n) => n.caipNetworkId === id)
+    if (!network || network.chainNamespace !== 'eip155') throw new Error('Network not found')
+    let client = clients.get(id)
+    if (!client) clients.set(id, (client = eip155Client(rpcUrlFor(network, rpcUrls), rpc)))
+    return { network, client }
+  }
+  return {
+    async nativeBalance(id, address) {
+      const { network, client } = lookup(id)
+      const value = await getNativeBalance(client, address)
+      return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+    },
+    async blockNumber(id) {
+      const { client } = lookup(id)
+      return (await getBlockNumber(client, { cacheTime: 0 })).toString()
+    },
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * What an effect gets, after redux-observable: the stream of newly appended events (never the
+ * replayed ones), a reader of the current state, the main-thread bridge and the chain access.
+ * An effect is an RxJS pipeline from events to new events.
+ */
+import { filter, type Observable, type OperatorFunction } from 'rxjs'
+import type { EventOf, EventType, GangwayEvent, NewEvent } from '../../events/types.js'
+import type { State } from '../../projections/state.js'
+import type { Bridge } from '../bridge.js'
+import type { ChainAccess } from '../chain-access.js'
+
+export interface EffectContext {
+  /** Events as they are appended, after the state has folded them in. */
+  events$: Observable<GangwayEvent>
+  state: () => State
+  bridge: Bridge
+  chains: ChainAccess
+  /** Poll interval for new blocks where no subscription transport exists: 4 s (spec §9). */
+  pollIntervalMs: number
+}
+
+export type Effect = (ctx: EffectContext) => Observable<NewEvent>
+
+/** Keeps the events of the given types, narrowed. */
+export function ofType<T extends EventType>(...types: T[]): OperatorFunction<GangwayEvent, EventOf<T>> {
+  return filter((e): e is EventOf<T> => (types as EventType[]).includes(e.type))
+}

@@ -1,0 +1,22 @@
+/** Every effect the engine runs. */
+import { balanceFailedEffect, balanceFetchEffect, balanceTriggerEffect, newBlockEffect } from './balance.js'
+import { connectEffect } from './connect.js'
+import type { Effect } from './context.js'
+import { disconnectEffect, walletDisconnectEffect } from './disconnect.js'
+import { restoreEffect } from './restore.js'
+import { shakeEffect, snackbarEffect } from './ui-timers.js'
+import { watchEffect } from './watch.js'
+
+export const effects: readonly Effect[] = [
+  connectEffect,
+  restoreEffect,
+  disconnectEffect,
+  walletDisconnectEffect,
+  watchEffect,
+  balanceTriggerEffect,
+  newBlockEffect,
+  balanceFetchEffect,
+  balanceFailedEffect,
+  shakeEffect,
+  snackbarEffect,
+]

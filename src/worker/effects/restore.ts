@@ -1,0 +1,36 @@
+/**
+ * Session restore on start: for each namespace the log says is connected, ask the wallet silently
+ * (eth_accounts, never eth_requestAccounts, so no prompt). Still authorised: connect/succeeded via
+ * restore (with the wallet's current account and chain). Not authorised or wallet gone:
+ * disconnect/succeeded with reason restore-failed.
+ */
+import { from, mergeMap } from 'rxjs'
+import { caipAddressOf } from '../../chains/eip155/accounts.js'
+import type { Namespace } from '../../events/entities.js'
+import { event, type NewEvent } from '../../events/types.js'
+import { ofType, type Effect } from './context.js'
+
+/** How long restore waits for a wallet to announce itself (EIP-6963 answers within a task or two), in ms. */
+export const RESTORE_DISCOVERY_WAIT_MS = 3000
+
+export const restoreEffect: Effect = ({ events$, state, bridge }) =>
+  events$.pipe(
+    ofType('engine/started'),
+    mergeMap(() => {
+      const s = state()
+      const tasks = s.connection.connectedNamespaces.map(async (namespace: Namespace): Promise<NewEvent> => {
+        const connectorId = s.connection.connectorIds[namespace] ?? ''
+        try {
+          const accounts = (await bridge.request(connectorId, { method: 'eth_accounts' }, { waitMs: RESTORE_DISCOVERY_WAIT_MS })) as string[]
+          const stored = s.accounts[namespace]?.address?.toLowerCase()
+          const address = accounts.find((a) => a.toLowerCase() === stored) ?? accounts[0]
+          if (!address) return event('disconnect/succeeded', { connectorId, namespace, reason: 'restore-failed' })
+          const chainId = (await bridge.request(connectorId, { method: 'eth_chainId' })) as string
+          return event('connect/succeeded', { connectorId, namespace, caipAddress: caipAddressOf(chainId, address), via: 'restore' })
+        } catch {
+          return event('disconnect/succeeded', { connectorId, namespace, reason: 'restore-failed' })
+        }
+      })
+      return from(tasks).pipe(mergeMap((t) => from(t)))
+    }),
+  )

@@ -1,0 +1,177 @@
+/**
+ * The engine: the event log, the projected state, and the effects that turn events into new events.
+ * One implementation serves both modes: in a dedicated Worker behind comlink (entry.ts), or on the
+ * main thread where no Worker can start (main-thread.ts). Every method is async so both modes
+ * share one interface.
+ */
+import { BehaviorSubject, Subject, distinctUntilChanged, map, merge, type Subscription } from 'rxjs'
+import { parseCaipNetworkId } from '../chains/caip.js'
+import type { CaipNetworkId, Network } from '../events/entities.js'
+import { GangwayError } from '../events/errors.js'
+import { EventLog, type LogStorage } from '../events/log.js'
+import { event, type GangwayEvent, type NewEvent } from '../events/types.js'
+import { validateIntent } from '../events/validate.js'
+import { selectors, type Selected, type SelectorName } from '../projections/selectors.js'
+import { initialState, project, reduce, type State } from '../projections/state.js'
+import type { Bridge } from './bridge.js'
+import { createChainAccess } from './chain-access.js'
+import { effects as defaultEffects } from './effects/index.js'
+import type { Effect } from './effects/context.js'
+import { deepEqual } from './deep-equal.js'
+import { createJsonRpc } from './rpc/json-rpc.js'
+
+/** The host site's options the engine needs (a subset of createModal's, api.md). */
+export interface EngineConfig {
+  projectId: string
+  networks: Network[]
+  defaultNetworkId?: CaipNetworkId
+  /** RPC URLs per CAIP-2 id; they win over the networks' own (spec §7). */
+  rpcUrls?: Record<string, string[]>
+  enableEmbedded?: boolean
+  manualWCControl?: boolean
+}
+
+/** What the engine is built with. Tests inject storage, fetch, a clock and their own effects. */
+export interface EngineDeps {
+  mode: 'worker' | 'main'
+  /** Log storage per project; default none (memory only). */
+  storage?: (projectId: string) => LogStorage
+  fetch?: typeof fetch
+  /** ms since the epoch; default Date.now. */
+  clock?: () => number
+  effects?: readonly Effect[]
+  /** Block polling interval in ms; default 4000 (spec §9). */
+  pollIntervalMs?: number
+}
+
+/** The engine's public interface: the only way the UI reaches it. */
+export interface Engine {
+  /**
+   * Opens the log, replays it, records the configuration and starts the effects.
+   * @throws GangwayError 'Engine already started'; 'Invalid CAIP-2 network id' for a malformed network id;
+   *   'projectId is required'; 'At least one network is required'.
+   */
+  start(config: EngineConfig, bridge: Bridge): Promise<{ mode: 'worker' | 'main'; replayed: number }>
+  /**
+   * Appends an intent (or a fact the bridge observed) to the log.
+   * @throws GangwayError 'Engine not started', or the validation errors of validateIntent; the log is unchanged.
+   */
+  dispatch(intent: unknown): Promise<void>
+  /** Calls `callback` now with the named selector's value, then each time it changes. Resolves to a subscription id. */
+  subscribe<N extends SelectorName>(name: N, callback: (value: Selected<N>) => void): Promise<number>
+  unsubscribe(id: number): Promise<void>
+  /** The log as NDJSON, one event a line, in seq order. */
+  exportLog(): Promise<string>
+  /** The whole projected state (for debugging and tests). */
+  getState(): Promise<State>
+  /** Resolves when every event so far is persisted. */
+  flush(): Promise<void>
+  /** Stops effects and subscriptions. */
+  stop(): Promise<void>
+}
+
+export function createEngine(deps: EngineDeps): Engine {
+  let log: EventLog | undefined
+  const state$ = new BehaviorSubject<State>(initialState)
+  const appended$ = new Subject<GangwayEvent>()
+  const subscriptions = new Map<number, Subscription>()
+  let effectsSubscription: Subscription | undefined
+  let nextSubscriptionId = 1
+
+  // Appends run one at a time: an event an effect emits while another is being delivered waits its
+  // turn, so every listener sees events in seq order.
+  const pending: NewEvent[] = []
+  let draining = false
+  const append = (e: NewEvent) => {
+    pending.push(e)
+    if (draining) return
+    draining = true
+    try {
+      for (let next = pending.shift(); next; next = pending.shift()) log!.append(next)
+    } finally {
+      draining = false
+    }
+  }
+
+  const validateConfig = (config: EngineConfig) => {
+    if (!config || typeof config.projectId !== 'string' || !config.projectId) throw new GangwayError('projectId is required', { category: 'INVALID_INPUT' })
+    if (!Array.isArray(config.networks) || config.networks.length === 0) throw new GangwayError('At least one network is required', { category: 'INVALID_INPUT' })
+    for (const n of config.networks) parseCaipNetworkId(n.caipNetworkId)
+    if (config.defaultNetworkId) parseCaipNetworkId(config.defaultNetworkId)
+  }
+
+  return {
+    async start(config, bridge) {
+      if (log) throw new GangwayError('Engine already started')
+      validateConfig(config)
+      log = new EventLog({ ...(deps.storage ? { storage: deps.storage(config.projectId) } : {}), ...(deps.clock ? { clock: deps.clock } : {}) })
+      const replayed = await log.open()
+      state$.next(project(replayed))
+      log.subscribe((e) => {
+        state$.next(reduce(state$.value, e))
+        appended$.next(e)
+      })
+      const rpc = createJsonRpc(deps.fetch ? { fetch: deps.fetch } : {})
+      const ctx = {
+        events$: appended$.asObservable(),
+        state: () => state$.value,
+        bridge,
+        chains: createChainAccess(() => state$.value.config.networks, rpc, config.rpcUrls),
+        pollIntervalMs: deps.pollIntervalMs ?? 4000,
+      }
+      effectsSubscription = merge(...(deps.effects ?? defaultEffects).map((f) => f(ctx))).subscribe({
+        next: append,
+        error: (error) => console.error('[gangway] effect failed', error),
+      })
+      append(
+        event('engine/configured', {
+          projectId: config.projectId,
+          networks: config.networks,
+          ...(config.defaultNetworkId ? { defaultNetworkId: config.defaultNetworkId } : {}),
+          enableEmbedded: config.enableEmbedded ?? false,
+          manualWCControl: config.manualWCControl ?? false,
+          adapterCount: new Set(config.networks.map((n) => n.chainNamespace)).size,
+        }),
+      )
+      append(event('engine/started', { mode: deps.mode }))
+      return { mode: deps.mode, replayed: replayed.length }
+    },
+    async dispatch(intent) {
+      if (!log) throw new GangwayError('Engine not started')
+      append(validateIntent(intent))
+    },
+    async subscribe(name, callback) {
+      const select = selectors[name]
+      if (!select) throw new GangwayError(`Unknown selector: ${String(name)}`, { category: 'INVALID_INPUT' })
+      const id = nextSubscriptionId++
+      subscriptions.set(
+        id,
+        state$.pipe(map((s) => select(s) as Selected<typeof name>), distinctUntilChanged(deepEqual)).subscribe((v) => {
+          // A callback that throws (or a closed comlink port) must not break the engine.
+          Promise.resolve()
+            .then(() => callback(v as Selected<typeof name>))
+            .catch(() => undefined)
+        }),
+      )
+      return id
+    },
+    async unsubscribe(id) {
+      subscriptions.get(id)?.unsubscribe()
+      subscriptions.delete(id)
+    },
+    async exportLog() {
+      return (log?.events() ?? []).map((e) => JSON.stringify(e)).join('\n') + ((log?.events().length ?? 0) > 0 ? '\n' : '')
+    },
+    async getState() {
+      return state$.value
+    },
+    async flush() {
+      await log?.flush()
+    },
+    async stop() {
+      effectsSubscription?.unsubscribe()
+      for (const s of subscriptions.values()) s.unsubscribe()
+      subscriptions.clear()
+    },
+  }
+}
