@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { parseCaipAddress, parseCaipNetworkId, toCaipAddress } from './caip.js'
+import { caipAddressOf, isEvmAddress } from './eip155/accounts.js'
+
+describe('CAIP ids (spec §5)', () => {
+  it('parses a CAIP-2 network id of exactly 2 parts', () => {
+    expect(parseCaipNetworkId('eip155:31337')).toEqual({ namespace: 'eip155', reference: '31337' })
+    for (const bad of ['eip155', 'eip155:1:2', ':1', 'eip155:', '']) expect(() => parseCaipNetworkId(bad)).toThrow('Invalid CAIP-2 network id')
+  })
+  it('parses a CAIP-10 address of exactly 3 parts', () => {
+    expect(parseCaipAddress('eip155:1:0xabc')).toEqual({ namespace: 'eip155', reference: '1', address: '0xabc', caipNetworkId: 'eip155:1' })
+    for (const bad of ['eip155:1', 'eip155:1:0xabc:x', 'eip155::0xabc']) expect(() => parseCaipAddress(bad)).toThrow('Invalid CAIP-10 address')
+  })
+  it('joins and checksums', () => {
+    expect(toCaipAddress('eip155:1', '0xabc')).toBe('eip155:1:0xabc')
+    expect(caipAddressOf('0x7a69', '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')).toBe('eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+  })
+  it('EVM address: optional 0x plus 40 hex characters', () => {
+    expect(isEvmAddress('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')).toBe(true)
+    expect(isEvmAddress('f39fd6e51aad88f6f4ce6ab8827279cfffb92266')).toBe(true)
+    expect(isEvmAddress('0xf39fd6e51aad88f6f4ce6ab8827279cfffb9226')).toBe(false)
+    expect(isEvmAddress('0xg39fd6e51aad88f6f4ce6ab8827279cfffb92266')).toBe(false)
+  })
+})

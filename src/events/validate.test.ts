@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { GangwayError } from './errors.js'
+import { validateIntent } from './validate.js'
+
+describe('validateIntent', () => {
+  it('accepts well-formed intents', () => {
+    expect(validateIntent({ type: 'modal/open-requested', payload: { isMobile: false, view: 'Account' } })).toEqual({ type: 'modal/open-requested', payload: { isMobile: false, view: 'Account' } })
+    expect(validateIntent({ type: 'disconnect/requested' })).toEqual({ type: 'disconnect/requested', payload: {} })
+  })
+  it('refuses types dispatch does not take, including engine-only facts', () => {
+    expect(() => validateIntent({ type: 'connect/succeeded', payload: {} })).toThrow('Unknown intent type: connect/succeeded')
+    expect(() => validateIntent(null)).toThrow('Unknown intent type: undefined')
+  })
+  it('refuses malformed payloads with a GangwayError of category INVALID_INPUT', () => {
+    const cases = [
+      { type: 'modal/open-requested', payload: { view: 'Nope', isMobile: false } },
+      { type: 'modal/open-requested', payload: {} },
+      { type: 'connect/requested', payload: { connectorId: '', namespace: 'eip155' } },
+      { type: 'connect/requested', payload: { connectorId: 'x', namespace: 'cosmos' } },
+      { type: 'wallet/accounts-changed', payload: { connectorId: 'x', namespace: 'eip155', addresses: [1] } },
+      { type: 'connectors/discovered', payload: { connectors: [{ id: 'x' }] } },
+    ]
+    for (const c of cases) {
+      const error = (() => {
+        try {
+          validateIntent(c)
+        } catch (e) {
+          return e
+        }
+      })()
+      expect(error).toBeInstanceOf(GangwayError)
+      expect((error as GangwayError).message).toBe(`Invalid intent payload: ${c.type}`)
+      expect((error as GangwayError).category).toBe('INVALID_INPUT')
+    }
+  })
+  it('refuses a malformed chain id with the spec message', () => {
+    expect(() => validateIntent({ type: 'wallet/chain-changed', payload: { connectorId: 'x', namespace: 'eip155', caipNetworkId: 'eip155:1:2' } })).toThrow('Invalid CAIP-2 network id')
+  })
+})

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { connected, log, started, CAIP_ADDRESS } from '../../tests/unit/fixtures.js'
+import { selectors } from './selectors.js'
+import { initialState, project, reduce } from './state.js'
+
+const session = log(
+  ...started(),
+  ['connectors/discovered', { connectors: [{ id: 'dev.gangway.localnet', type: 'ANNOUNCED', name: 'Localnet Wallet', chain: 'eip155', rdns: 'dev.gangway.localnet' }] }],
+  ['modal/open-requested', { isMobile: false }],
+  ...connected,
+  ['balance/fetched', { caipAddress: CAIP_ADDRESS, valueWei: '10000123456789000000000', decimals: 18, symbol: 'ETH' }],
+  ['modal/close-requested', {}],
+)
+
+describe('the projection is a pure fold', () => {
+  it('replaying a log equals folding it event by event', () => {
+    let s = initialState
+    for (const e of session) s = reduce(s, e)
+    expect(project(session)).toEqual(s)
+  })
+  it('replaying the NDJSON of a log reproduces the state exactly', () => {
+    const ndjson = session.map((e) => JSON.stringify(e)).join('\n')
+    const parsed = ndjson.split('\n').map((l) => JSON.parse(l))
+    expect(project(parsed)).toEqual(project(session))
+  })
+  it('does not mutate the state it folds', () => {
+    const before = project(session.slice(0, 4))
+    const snapshot = JSON.parse(JSON.stringify(before))
+    reduce(before, session[4]!)
+    expect(before).toEqual(snapshot)
+  })
+  it('records the last seq and the engine mode', () => {
+    expect(project(session)).toMatchObject({ lastSeq: session.length, engineMode: 'main' })
+  })
+})
+
+describe('selectors', () => {
+  it('account: the active namespace, balance floored to 3 decimals', () => {
+    expect(selectors.account(project(session))).toEqual({
+      namespace: 'eip155',
+      status: 'connected',
+      caipAddress: CAIP_ADDRESS,
+      address: CAIP_ADDRESS.split(':')[2],
+      balance: '10000.123',
+      balanceSymbol: 'ETH',
+      balanceLoading: false,
+      isConnected: true,
+    })
+  })
+  it('network: the configured name, or Unknown network for another chain', () => {
+    expect(selectors.network(project(session))).toEqual({ caipNetworkId: 'eip155:31337', namespace: 'eip155', name: 'Localnet' })
+    const moved = project([...session, { type: 'wallet/chain-changed', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155', caipNetworkId: 'eip155:5' }, seq: session.length + 1, at: 0, v: 1 }])
+    expect(selectors.network(moved).name).toBe('Unknown network')
+  })
+  it('connect: wallet rows in group order', () => {
+    expect(selectors.connect(project(session)).rows).toEqual([{ id: 'dev.gangway.localnet', name: 'Localnet Wallet', type: 'ANNOUNCED', group: 'injected' }])
+  })
+})

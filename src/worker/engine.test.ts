@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest'
+import { LOCALNET, ADDRESS } from '../../tests/unit/fixtures.js'
+import type { LogStorage } from '../events/log.js'
+import type { GangwayEvent } from '../events/types.js'
+import { project } from '../projections/state.js'
+import type { Bridge, ProviderRequest } from './bridge.js'
+import { createEngine, type Engine } from './engine.js'
+
+const CONFIG = { projectId: 'test', networks: [LOCALNET] }
+const ONE_AND_HALF_ETH = 1_500_000_000_000_000_000n
+
+/** A node answering eth_getBalance and eth_blockNumber. */
+const node = (balanceWei = ONE_AND_HALF_ETH): typeof fetch => async (_url, init) => {
+  const { id, method } = JSON.parse(String(init?.body))
+  const result = method === 'eth_getBalance' ? `0x${balanceWei.toString(16)}` : method === 'eth_blockNumber' ? '0x1' : null
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id, result }))
+}
+
+/** A wallet that answers with `answers` and records every method asked. */
+function wallet(answers: Record<string, unknown | ((args: ProviderRequest) => unknown)> = {}): Bridge & { asked: string[]; watched: (string | null)[] } {
+  const defaults: Record<string, unknown> = { eth_requestAccounts: [ADDRESS.toLowerCase()], eth_accounts: [ADDRESS], eth_chainId: '0x7a69', wallet_revokePermissions: null }
+  const asked: string[] = []
+  const watched: (string | null)[] = []
+  return {
+    asked,
+    watched,
+    async request(_id, args) {
+      asked.push(args.method)
+      const answer = args.method in answers ? answers[args.method] : defaults[args.method]
+      return typeof answer === 'function' ? answer(args) : answer
+    },
+    watch: (id) => void watched.push(id),
+  }
+}
+
+function memoryStorage(): LogStorage & { rows: GangwayEvent[] } {
+  const rows: GangwayEvent[] = []
+  return { rows, load: async () => [...rows], append: async (b) => void rows.push(...b) }
+}
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 3000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = await read()
+    if (ok(v)) return v
+    if (Date.now() > end) throw new Error(`condition not met: ${JSON.stringify(v)}`)
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}
+
+const started = async (bridge: Bridge, storage?: LogStorage, balanceWei?: bigint): Promise<Engine> => {
+  const engine = createEngine({ mode: 'main', fetch: node(balanceWei), ...(storage ? { storage: () => storage } : {}) })
+  await engine.start(CONFIG, bridge)
+  return engine
+}
+const connect = (engine: Engine) => engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155' } })
+const types = async (engine: Engine) => (await engine.exportLog()).trim().split('\n').map((l) => JSON.parse(l).type as string)
+
+describe('engine', () => {
+  it('connects through the bridge, then fetches the native balance over JSON-RPC', async () => {
+    const bridge = wallet()
+    const engine = await started(bridge)
+    const accounts: unknown[] = []
+    await engine.subscribe('account', (a) => void accounts.push(a))
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    await connect(engine)
+    const account = await until(
+      async () => accounts.at(-1) as { balance?: string },
+      (a) => a?.balance !== undefined,
+    )
+    expect(account).toMatchObject({ status: 'connected', address: ADDRESS, caipAddress: `eip155:31337:${ADDRESS}`, balance: '1.5', balanceSymbol: 'ETH', isConnected: true })
+    expect(bridge.asked).toEqual(['eth_requestAccounts', 'eth_chainId'])
+    expect(bridge.watched.at(-1)).toBe('dev.gangway.localnet')
+    expect((await engine.getState()).modal.view).toBe('Account')
+    expect(await types(engine)).toEqual([
+      'engine/configured',
+      'engine/started',
+      'modal/open-requested',
+      'connect/requested',
+      'connect/succeeded',
+      'balance/fetch-requested',
+      'balance/fetched',
+    ])
+    await engine.stop()
+  })
+
+  it("records 'Connection rejected' and shakes for 500 ms when the wallet refuses", async () => {
+    const engine = await started(wallet({ eth_requestAccounts: () => Promise.reject({ code: 4001, message: 'User rejected the request.' }) }))
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    await connect(engine)
+    const s = await until(() => engine.getState(), (s) => s.connection.lastError !== undefined)
+    expect(s.connection).toMatchObject({ status: 'disconnected', lastError: { message: 'Connection rejected' } })
+    expect(s.modal).toMatchObject({ view: 'ConnectingExternal', shake: true })
+    await until(() => engine.getState(), (s) => !s.modal.shake, 1500)
+    const log = (await engine.exportLog()).trim().split('\n').map((l) => JSON.parse(l))
+    const failed = log.find((e) => e.type === 'connect/failed')
+    const started_ = log.find((e) => e.type === 'modal/shake-started')
+    const ended = log.find((e) => e.type === 'modal/shake-ended')
+    expect(failed.payload).toMatchObject({ message: 'Connection rejected', code: 4001 })
+    expect(ended.at - started_.at).toBeGreaterThanOrEqual(490)
+    await engine.stop()
+  })
+
+  it('refuses bad input with a clear error and leaves the log as it was', async () => {
+    const engine = await started(wallet())
+    const before = await engine.exportLog()
+    await expect(engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'x', namespace: 'cosmos' } })).rejects.toThrow('Invalid intent payload: connect/requested')
+    await expect(engine.dispatch({ type: 'balance/fetched', payload: {} })).rejects.toThrow('Unknown intent type: balance/fetched')
+    expect(await engine.exportLog()).toBe(before)
+    await engine.stop()
+  })
+
+  it('refuses a bad configuration', async () => {
+    await expect(createEngine({ mode: 'main' }).start({ projectId: '', networks: [LOCALNET] }, wallet())).rejects.toThrow('projectId is required')
+    await expect(createEngine({ mode: 'main' }).start({ projectId: 'p', networks: [] }, wallet())).rejects.toThrow('At least one network is required')
+    await expect(createEngine({ mode: 'main' }).start({ projectId: 'p', networks: [{ ...LOCALNET, caipNetworkId: 'eip155-1' as never }] }, wallet())).rejects.toThrow('Invalid CAIP-2 network id')
+    await expect(createEngine({ mode: 'main' }).dispatch({ type: 'modal/close-requested' })).rejects.toThrow('Engine not started')
+  })
+
+  it('delivers a selector only when its value changes', async () => {
+    const engine = await started(wallet())
+    const networks: unknown[] = []
+    const modals: unknown[] = []
+    await engine.subscribe('network', (n) => void networks.push(n))
+    await engine.subscribe('modal', (m) => void modals.push(m))
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    await engine.dispatch({ type: 'modal/close-requested', payload: {} })
+    await engine.dispatch({ type: 'modal/close-requested', payload: {} })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(networks).toEqual([{ caipNetworkId: 'eip155:31337', namespace: 'eip155', name: 'Localnet' }])
+    expect(modals.map((m) => (m as { open: boolean }).open)).toEqual([false, true, false])
+    await engine.stop()
+  })
+
+  it('restores a stored session silently (eth_accounts, never eth_requestAccounts)', async () => {
+    const storage = memoryStorage()
+    const first = await started(wallet(), storage)
+    await connect(first)
+    await until(() => first.getState(), (s) => s.connection.status === 'connected')
+    await first.flush()
+    await first.stop()
+
+    const bridge = wallet()
+    const second = await started(bridge, storage, 2n * ONE_AND_HALF_ETH)
+    const s = await until(() => second.getState(), (s) => s.accounts.eip155?.balanceWei === String(2n * ONE_AND_HALF_ETH))
+    expect(s.connection.status).toBe('connected')
+    expect(bridge.asked).not.toContain('eth_requestAccounts')
+    expect(bridge.asked.slice(0, 2)).toEqual(['eth_accounts', 'eth_chainId'])
+    const log = (await second.exportLog()).trim().split('\n').map((l) => JSON.parse(l))
+    expect(log.filter((e) => e.type === 'connect/succeeded').map((e) => e.payload.via)).toEqual(['prompt', 'restore'])
+    await second.stop()
+  })
+
+  it('disconnects on restore when the wallet no longer authorises the site', async () => {
+    const storage = memoryStorage()
+    const first = await started(wallet(), storage)
+    await connect(first)
+    await until(() => first.getState(), (s) => s.connection.status === 'connected')
+    await first.flush()
+    await first.stop()
+
+    const second = await started(wallet({ eth_accounts: [] }), storage)
+    const s = await until(() => second.getState(), (s) => s.connection.status === 'disconnected')
+    expect(s.accounts.eip155).toEqual({ status: 'disconnected', balanceLoading: false })
+    expect((await types(second)).at(-1)).toBe('disconnect/succeeded')
+    await second.stop()
+  })
+
+  it('disconnects once when the wallet empties its accounts in answer to the revoke', async () => {
+    let engine!: Engine
+    const bridge = wallet({
+      wallet_revokePermissions: async () => {
+        await engine.dispatch({ type: 'wallet/accounts-changed', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155', addresses: [] } })
+        return null
+      },
+    })
+    engine = await started(bridge)
+    await connect(engine)
+    await until(() => engine.getState(), (s) => s.connection.status === 'connected')
+    await engine.dispatch({ type: 'disconnect/requested', payload: {} })
+    await until(() => engine.getState(), (s) => s.connection.status === 'disconnected')
+    await new Promise((r) => setTimeout(r, 20))
+    expect((await types(engine)).filter((t) => t === 'disconnect/succeeded')).toHaveLength(1)
+    expect(bridge.watched.at(-1)).toBeNull()
+    await engine.stop()
+  })
+
+  it('exports NDJSON whose replay equals the live state', async () => {
+    const engine = await started(wallet())
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    await connect(engine)
+    await until(() => engine.getState(), (s) => s.accounts.eip155?.balanceWei !== undefined)
+    const replayed = project((await engine.exportLog()).trim().split('\n').map((l) => JSON.parse(l)))
+    expect(replayed).toEqual(await engine.getState())
+    await engine.stop()
+  })
+})

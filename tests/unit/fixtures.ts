@@ -1,0 +1,38 @@
+/** Builders for unit tests: recorded events with gap-free seq, and folds over them. */
+import type { Network } from '../../src/events/entities.js'
+import { EVENT_SCHEMA_VERSION, type EventPayloads, type EventType, type GangwayEvent } from '../../src/events/types.js'
+import { project, type State } from '../../src/projections/state.js'
+
+export const LOCALNET: Network = {
+  id: 31337,
+  caipNetworkId: 'eip155:31337',
+  chainNamespace: 'eip155',
+  name: 'Localnet',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+}
+
+export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+export const CAIP_ADDRESS = `eip155:31337:${ADDRESS}` as const
+
+/** A recorded event list: `log(['type', payload], …)` stamps seq 1…n, at = 1000·seq. */
+export function log(...items: { [T in EventType]: [T, EventPayloads[T]] }[EventType][]): GangwayEvent[] {
+  return items.map(([type, payload], i) => ({ type, payload, seq: i + 1, at: 1000 * (i + 1), v: EVENT_SCHEMA_VERSION }) as GangwayEvent)
+}
+
+/** Events that configure and start an engine with the localnet network. */
+export const started = (config: Partial<EventPayloads['engine/configured']> = {}) =>
+  [
+    ['engine/configured', { projectId: 'p', networks: [LOCALNET], enableEmbedded: false, manualWCControl: false, adapterCount: 1, ...config }],
+    ['engine/started', { mode: 'main' }],
+  ] as const
+
+export const connected = [
+  ['connect/requested', { connectorId: 'dev.gangway.localnet', namespace: 'eip155' }],
+  ['connect/succeeded', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', caipAddress: CAIP_ADDRESS, via: 'prompt' }],
+] as const
+
+/** Folds the given items after a default start. */
+export function fold(...items: Parameters<typeof log>): State {
+  return project(log(...started(), ...items))
+}
