@@ -52,6 +52,8 @@ export async function startDemoServer({ port, rpcUrl, chainId }: { port: number;
       return
     }
     const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'no-cache' }
+    // ?csp=no-worker serves the page under a CSP that forbids workers, as some host sites do.
+    if (url.searchParams.get('csp') === 'no-worker') headers['content-security-policy'] = "worker-src 'none'"
     if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       body = gzipSync(body)
       headers['content-encoding'] = 'gzip'

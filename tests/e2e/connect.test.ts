@@ -1,0 +1,140 @@
+/**
+ * The main job end to end, in Debian's Chromium against anvil: discover wallets, connect the
+ * Localnet Wallet, see the address, avatar, network and balance read from the chain, follow an
+ * out-of-band transfer, restore on reload without a prompt, close/back per spec §2, disconnect.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { getAddress } from 'viem'
+import { rpc } from '../../localnet/anvil.js'
+import { project } from '../../src/projections/state.js'
+import { launchChromium, localContext } from './browser.js'
+import { currentView, flooredBalance, transfer, waitForText, waitForView } from './helpers.js'
+
+const webUrl = inject('webUrl')
+const rpcUrl = inject('rpcUrl')
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** A legacy injected wallet (window.ethereum only, no EIP-6963), installed before the page's scripts. */
+const legacyWallet = () => {
+  ;(window as unknown as { ethereum: unknown }).ethereum = {
+    request: async () => Promise.reject({ code: 4001, message: 'locked' }),
+  }
+}
+
+async function newPage(context: BrowserContext, errors: string[]): Promise<Page> {
+  const page = await context.newPage()
+  page.on('pageerror', (e) => errors.push(e.message))
+  return page
+}
+
+describe('connect on the localnet', () => {
+  it('connects, shows the chain balance, follows it, restores on reload and disconnects', async () => {
+    const [account0, account1] = (await rpc<string[]>(rpcUrl, 'eth_accounts')).map((a) => getAddress(a))
+    const context = await localContext(browser)
+    await context.addInitScript(legacyWallet)
+    const errors: string[] = []
+    const page = await newPage(context, errors)
+
+    // Before the load event the page fetches the loader and nothing else of Gangway.
+    const gangwayRequests: { url: string; beforeLoad: boolean }[] = []
+    let loaded = false
+    page.on('load', () => (loaded = true))
+    page.on('request', (r) => {
+      if (r.url().includes('/gangway/')) gangwayRequests.push({ url: new URL(r.url()).pathname, beforeLoad: !loaded })
+    })
+    await page.goto(`${webUrl}/`)
+    expect(gangwayRequests.filter((r) => r.beforeLoad).map((r) => r.url)).toEqual(['/gangway/loader.js'])
+    await waitForText(page, 'gangway-button button', 'Connect Wallet')
+
+    // Connect view: the announced wallet, then the legacy injected one.
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    const rows = page.locator('[data-wallet-row]')
+    await rows.nth(1).waitFor()
+    expect(await rows.evaluateAll((els) => els.map((e) => [e.getAttribute('data-wallet-row'), e.getAttribute('data-connector-type'), e.textContent]))).toEqual([
+      ['dev.gangway.localnet', 'ANNOUNCED', 'Localnet WalletInstalled'],
+      ['injected', 'INJECTED', 'Browser WalletInstalled'],
+    ])
+
+    // Choose the Localnet Wallet; it asks once; the modal moves to Account.
+    await page.click('[data-wallet-row="dev.gangway.localnet"]')
+    await waitForView(page, 'ConnectingExternal')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account')
+    expect(await page.locator('[data-testid=gw-address]').textContent()).toBe(`${account0!.slice(0, 6)}…${account0!.slice(-4)}`)
+    expect(await page.locator('[data-testid=gw-avatar]').getAttribute('data-color')).toBe(`#${account0!.slice(2, 8).toLowerCase()}`)
+    expect(await page.locator('[data-testid=gw-network]').textContent()).toBe('Localnet')
+    await waitForText(page, '[data-testid=gw-balance]', `${await flooredBalance(rpcUrl, account0!)} ETH`)
+
+    // ETH arrives out of band; the open Account view shows the new balance after the refresh.
+    await transfer(rpcUrl, account1!, account0!, 1_234_567_000_000_000_000n)
+    const after = await flooredBalance(rpcUrl, account0!)
+    await waitForText(page, '[data-testid=gw-balance]', `${after} ETH`)
+
+    // Spec §2 Closing: closing resets to Connect.
+    await page.click('[data-testid=gw-close]')
+    await page.locator('[data-testid=gw-modal]').waitFor({ state: 'detached' })
+    expect(await currentView(page)).toBeNull()
+    expect(await page.evaluate(() => (window as unknown as { gangway: { getState(): { view: string; engine?: string } } }).gangway.getState())).toMatchObject({ view: 'Connect', engine: 'worker' })
+
+    // Reload: the session comes back with no wallet prompt.
+    await page.reload()
+    await waitForText(page, 'gangway-button button', new RegExp(`^${account0!.slice(0, 6)}…${account0!.slice(-4)} · ${after.replace('.', '\\.')} ETH$`))
+    expect(await page.evaluate(() => (window as unknown as { __localnetWallet: { prompts: number } }).__localnetWallet.prompts)).toBe(0)
+    expect(await page.locator('localnet-wallet-prompt').count()).toBe(0)
+
+    // Opening with a connected address shows Account; Back with an empty history closes.
+    await page.click('gangway-button')
+    await waitForView(page, 'Account')
+    expect(await page.locator('[data-testid=gw-back]').count()).toBe(0)
+
+    // Disconnect returns to Connect, and a reload stays disconnected.
+    await page.click('[data-testid=gw-disconnect]')
+    await waitForView(page, 'Connect')
+    await waitForText(page, 'gangway-button button', 'Connect Wallet')
+    await page.reload()
+    await page.waitForFunction(() => (window as unknown as { gangway: { getState(): { engine?: string } } }).gangway.getState().engine !== undefined)
+    expect(await page.locator('gangway-button button').textContent()).toBe('Connect Wallet')
+    // The exported log, replayed in Node, says the same: disconnected by the visitor, nothing to restore.
+    const events = (await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog())).trim().split('\n').map((l) => JSON.parse(l))
+    const replayed = project(events)
+    expect(replayed.connection).toMatchObject({ status: 'disconnected', connectedNamespaces: [], disconnectedConnectorIds: { eip155: ['dev.gangway.localnet'] } })
+    expect(events.filter((e) => e.type === 'connect/succeeded').map((e) => e.payload.via)).toEqual(['prompt', 'restore'])
+    expect(events.filter((e) => e.type === 'engine/started')).toHaveLength(3)
+
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it("shows 'Connection rejected' when the wallet refuses, and connects on Try again", async () => {
+    const context = await localContext(browser)
+    const errors: string[] = []
+    const page = await newPage(context, errors)
+    await page.goto(`${webUrl}/`)
+    await page.click('gangway-button')
+    await page.click('[data-wallet-row="dev.gangway.localnet"]')
+    await page.click('[data-testid=localnet-wallet-reject]')
+    await waitForText(page, '[data-testid=gw-connect-error]', 'Connection rejected')
+    expect(await currentView(page)).toBe('ConnectingExternal')
+
+    // Back goes to Connect (no address yet); choosing again and approving connects.
+    await page.click('[data-testid=gw-back]')
+    await waitForView(page, 'Connect')
+    await page.click('[data-wallet-row="dev.gangway.localnet"]')
+    await page.click('[data-testid=localnet-wallet-reject]')
+    await page.click('[data-testid=gw-retry]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account')
+    expect(await page.evaluate(() => (window as unknown as { __localnetWallet: { prompts: number } }).__localnetWallet.prompts)).toBe(3)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})

@@ -1,0 +1,41 @@
+/** Page helpers for the end-to-end tests. Playwright's CSS locators pierce open shadow roots. */
+import type { Page } from 'playwright-core'
+import { formatUnits } from 'viem'
+import { rpc } from '../../localnet/anvil.js'
+
+/** Waits until the element's text satisfies `expected`; returns the text. Fails with the last text seen. */
+export async function waitForText(page: Page, selector: string, expected: string | RegExp, timeoutMs = 15_000): Promise<string> {
+  const end = Date.now() + timeoutMs
+  let last: string | null = null
+  for (;;) {
+    last = await page.locator(selector).first().textContent({ timeout: 1000 }).catch(() => null)
+    if (last !== null && (typeof expected === 'string' ? last === expected : expected.test(last))) return last
+    if (Date.now() > end) throw new Error(`${selector}: expected ${String(expected)}, last text ${JSON.stringify(last)}`)
+    await page.waitForTimeout(50)
+  }
+}
+
+/** anvil's eth_getBalance of `address`, floored to 3 decimals the way a person reads it: '9998.765'. */
+export async function flooredBalance(rpcUrl: string, address: string): Promise<string> {
+  const wei = BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [address, 'latest']))
+  return formatUnits(wei - (wei % 10n ** 15n), 18)
+}
+
+/** Moves `wei` from one unlocked anvil dev account to another, out of band. */
+export async function transfer(rpcUrl: string, from: string, to: string, wei: bigint): Promise<void> {
+  const hash = await rpc<string>(rpcUrl, 'eth_sendTransaction', [{ from, to, value: `0x${wei.toString(16)}` }])
+  await rpc(rpcUrl, 'eth_getTransactionReceipt', [hash])
+}
+
+/** The modal's current view name, or null when closed. */
+export function currentView(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const g = (window as unknown as { gangway: { getState(): { open: boolean; view: string } } }).gangway.getState()
+    return g.open ? g.view : null
+  })
+}
+
+/** Waits for the modal to show `view`. */
+export async function waitForView(page: Page, view: string, timeoutMs = 15_000): Promise<void> {
+  await page.locator(`[data-testid=gw-modal][data-view=${view}]`).waitFor({ timeout: timeoutMs })
+}
