@@ -6,7 +6,7 @@ import type { CaipAddress, CaipNetworkId, Namespace, ViewName } from '../events/
 import { connectorRows, type ConnectorRow } from './connector-order.js'
 import type { ConnectionStatus } from './connection.js'
 import { floorUnits } from './format.js'
-import { activeNamespace } from './modal.js'
+import { activeNamespace, openingView } from './modal.js'
 import type { State } from './state.js'
 
 /** What the modal shows. */
@@ -43,6 +43,16 @@ export interface ConnectView {
   status: ConnectionStatus
   pendingConnectorId?: string
   error?: { connectorId: string; message: string }
+}
+
+/**
+ * The view an open request with no explicit view or namespace would show now (spec §2 Opening),
+ * on desktop and on mobile. The UI shows it on click without waiting for the engine, which then
+ * confirms it through `modal`.
+ */
+export interface OpeningView {
+  view: ViewName
+  mobileView: ViewName
 }
 
 export interface SnackbarView {
@@ -88,6 +98,7 @@ export const selectors = {
       pendingConnectorId: s.connection.pending?.connectorId,
       error: s.connection.lastError,
     }),
+  opening: (s: State): OpeningView => ({ view: openingView(s, { isMobile: false }), mobileView: openingView(s, { isMobile: true }) }),
   snackbar: (s: State): SnackbarView => ({ ...s.snackbar }),
   engine: (s: State): EngineView => defined({ mode: s.engineMode, lastSeq: s.lastSeq }),
 } as const

@@ -52,6 +52,12 @@ describe('selectors', () => {
     const moved = project([...session, { type: 'wallet/chain-changed', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155', caipNetworkId: 'eip155:5' }, seq: session.length + 1, at: 0, v: 1 }])
     expect(selectors.network(moved).name).toBe('Unknown network')
   })
+  it('opening: the view an open request would show now, desktop and mobile (spec §2 Opening)', () => {
+    expect(selectors.opening(project(session.slice(0, 3)))).toEqual({ view: 'Connect', mobileView: 'Connect' })
+    expect(selectors.opening(project(session))).toEqual({ view: 'Account', mobileView: 'Account' })
+    const manual = project(log(...started({ manualWCControl: true })))
+    expect(selectors.opening(manual)).toEqual({ view: 'ConnectingWalletConnectBasic', mobileView: 'AllWallets' })
+  })
   it('connect: wallet rows in group order', () => {
     expect(selectors.connect(project(session)).rows).toEqual([{ id: 'dev.gangway.localnet', name: 'Localnet Wallet', type: 'ANNOUNCED', group: 'injected' }])
   })

@@ -13,11 +13,8 @@ import { viewsCss } from './views/styles.js'
 
 const mounted = new WeakMap<ShadowRoot, Root>()
 
-/**
- * Renders the views into `root` (once per root) and resolves when the modal is open and painted;
- * the shell is removed then.
- */
-export function mount(root: ShadowRoot, client: Client): Promise<void> {
+/** Renders the views into `root` once, hidden while the modal is closed, so that opening only shows them. */
+export function prerender(root: ShadowRoot, client: Client): void {
   if (!mounted.has(root)) {
     const style = document.createElement('style')
     style.textContent = frameCss + viewsCss
@@ -32,15 +29,23 @@ export function mount(root: ShadowRoot, client: Client): Promise<void> {
     )
     mounted.set(root, reactRoot)
   }
+}
+
+/**
+ * Renders the views into `root` (once per root) and resolves when the modal is open and painted;
+ * the shell is removed then.
+ */
+export function mount(root: ShadowRoot, client: Client): Promise<void> {
+  prerender(root, client)
   return new Promise((resolve) => {
     const check = () => {
-      if (!client.signals.modal.value.open || !root.querySelector('[data-testid="gw-modal"]')) return false
+      if (!client.signals.modal.value.open || !root.querySelector('[data-testid="gw-modal"][data-open]')) return false
       removeShell(root)
       resolve()
       return true
     }
     if (check()) return
     const observer = new MutationObserver(() => check() && observer.disconnect())
-    observer.observe(root, { childList: true, subtree: true })
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-open'] })
   })
 }

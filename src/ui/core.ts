@@ -6,7 +6,7 @@
 import { proxy, wrap, type Remote } from 'comlink'
 import { signal, type Signal } from '@preact/signals-core'
 import type { Intent } from '../events/types.js'
-import type { AccountView, ConnectView, ModalView, NetworkView, SnackbarView } from '../projections/selectors.js'
+import type { AccountView, ConnectView, ModalView, NetworkView, OpeningView, SnackbarView } from '../projections/selectors.js'
 import type { Engine, EngineConfig } from '../worker/engine.js'
 import { createEip1193Bridge } from './bridge/eip1193-bridge.js'
 import type { GangwayOptions } from './options.js'
@@ -28,8 +28,14 @@ export interface Client {
     network: Signal<NetworkView>
     connect: Signal<ConnectView>
     snackbar: Signal<SnackbarView>
+    opening: Signal<OpeningView>
   }
   dispatch(intent: Intent): Promise<void>
+  /**
+   * Opens the modal. Without an explicit view or namespace, the view the engine pre-computed
+   * (selector `opening`) shows at once; the engine's own answer follows and confirms or corrects it.
+   */
+  open(request: Extract<Intent, { type: 'modal/open-requested' }>['payload']): Promise<void>
   exportLog(): Promise<string>
 }
 
@@ -104,6 +110,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     network: signal<NetworkView>({}),
     connect: signal<ConnectView>({ rows: [], status: 'disconnected' }),
     snackbar: signal<SnackbarView>({ open: false, variant: 'success', message: '' }),
+    opening: signal<OpeningView>({ view: 'Connect', mobileView: 'Connect' }),
   }
   const follow = async <K extends keyof typeof signals>(name: K, hook?: (v: (typeof signals)[K]['value']) => void) => {
     await (engine as Engine).subscribe(
@@ -114,12 +121,20 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       }) as never,
     )
   }
-  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect'), follow('snackbar')])
+  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening')])
 
   return {
     mode,
     signals,
     dispatch: (intent) => engine!.dispatch(intent),
+    open(request) {
+      const modal = signals.modal.value
+      if (!modal.open && !request.view && !request.namespace) {
+        const view = request.isMobile ? signals.opening.value.mobileView : signals.opening.value.view
+        signals.modal.value = { ...modal, open: true, view, canGoBack: false }
+      }
+      return engine!.dispatch({ type: 'modal/open-requested', payload: request })
+    },
     exportLog: () => engine!.exportLog(),
   }
 }

@@ -60,6 +60,8 @@ function store<T>(initial: T) {
 }
 
 let current: GangwayModal | undefined
+/** Readies the current modal's views ahead of a click (hover, focus, touchstart). */
+let warmCurrent: (() => void) | undefined
 const buttons = new Set<GangwayButton>()
 
 /**
@@ -104,7 +106,7 @@ export function createModal(options: GangwayOptions): GangwayModal {
       if (!state.get().open && !r.getElementById(SHELL_ID)) paintShell(r, () => void modal.close())
       const [c, ui] = await Promise.all([loadCore(), loadUi()])
       const shown = ui.mount(r, c)
-      await c.dispatch({ type: 'modal/open-requested', payload: { ...request, isMobile: matchMedia('(pointer: coarse)').matches } })
+      await c.open({ ...request, isMobile: matchMedia('(pointer: coarse)').matches })
       await shown
     },
     async close() {
@@ -125,6 +127,8 @@ export function createModal(options: GangwayOptions): GangwayModal {
     },
   }
   current = modal
+  // Views rendered (hidden) before the click: the click then only shows them.
+  warmCurrent = () => void Promise.all([loadCore(), loadUi()]).then(([c, ui]) => ui.prerender(hostRoot(), c))
   afterLoadIdle(() => {
     preloadUi()
     void loadCore()
@@ -142,7 +146,7 @@ class GangwayButton extends HTMLElement {
       root.innerHTML =
         '<style>button{font:600 14px/1 system-ui,sans-serif;padding:10px 16px;border-radius:999px;border:1px solid #0000001a;background:#3b82f6;color:#fff;cursor:pointer}button[data-connected]{background:#f4f4f5;color:#18181b}</style><button part="button" type="button"></button>'
       this.#button = root.querySelector('button')!
-      const warm = () => void loadUi()
+      const warm = () => (warmCurrent ? warmCurrent() : void loadUi())
       for (const type of ['pointerenter', 'focusin', 'touchstart']) this.addEventListener(type, warm, { once: true, passive: true })
       this.#button.addEventListener('click', () => void current?.open())
     }

@@ -81,7 +81,7 @@ describe('connect on the localnet', () => {
 
     // Spec §2 Closing: closing resets to Connect.
     await page.click('[data-testid=gw-close]')
-    await page.locator('[data-testid=gw-modal]').waitFor({ state: 'detached' })
+    await page.locator('[data-testid=gw-modal]').waitFor({ state: 'hidden' })
     expect(await currentView(page)).toBeNull()
     expect(await page.evaluate(() => (window as unknown as { gangway: { getState(): { view: string; engine?: string } } }).gangway.getState())).toMatchObject({ view: 'Connect', engine: 'worker' })
 

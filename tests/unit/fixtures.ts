@@ -15,8 +15,13 @@ export const LOCALNET: Network = {
 export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const CAIP_ADDRESS = `eip155:31337:${ADDRESS}` as const
 
+/** A payload as written with `as const`: every array and property read-only. */
+type Loose<T> = T extends readonly (infer U)[] ? readonly Loose<U>[] : T extends object ? { readonly [K in keyof T]: Loose<T[K]> } : T
+/** One `[type, payload]` pair. */
+export type Item = { [T in EventType]: readonly [T, Loose<EventPayloads[T]>] }[EventType]
+
 /** A recorded event list: `log(['type', payload], …)` stamps seq 1…n, at = 1000·seq. */
-export function log(...items: { [T in EventType]: [T, EventPayloads[T]] }[EventType][]): GangwayEvent[] {
+export function log(...items: Item[]): GangwayEvent[] {
   return items.map(([type, payload], i) => ({ type, payload, seq: i + 1, at: 1000 * (i + 1), v: EVENT_SCHEMA_VERSION }) as GangwayEvent)
 }
 

@@ -5,6 +5,7 @@
  */
 export const frameCss = `
 :host{all:initial}
+.gw-overlay[hidden]{display:none}
 .gw-overlay{position:fixed;inset:0;z-index:999;display:flex;align-items:center;justify-content:center;background:rgba(0,0,0,.35);font:14px/1.4 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;--gw-unit:4px;--gw-font-master:10px}
 .gw-card{width:360px;max-width:calc(100vw - 16px);box-sizing:border-box;background:#fff;color:#18181b;border-radius:calc(var(--gw-unit)*8);box-shadow:0 8px 32px rgba(0,0,0,.2);overflow:hidden;transition:height 150ms ease}
 .gw-header{display:flex;align-items:center;justify-content:space-between;height:56px;padding:0 12px;border-bottom:1px solid #f0f0f0}

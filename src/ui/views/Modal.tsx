@@ -1,4 +1,4 @@
-/** The modal: frame, header, the current view, the snackbar. Renders nothing while closed. */
+/** The modal: frame, header, the current view, the snackbar. */
 import type { ViewName } from '../../events/entities.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
@@ -24,10 +24,17 @@ function Body({ view }: { view: ViewName }) {
 export function Modal() {
   const { signals, dispatch } = useClient()
   const modal = useSignalValue(signals.modal)
-  if (!modal.open) return null
   const close = () => void dispatch({ type: 'modal/close-requested', payload: {} })
+  // Rendered while closed too, hidden, so that opening shows views that are already built.
   return (
-    <div className="gw-overlay" data-testid="gw-modal" data-view={modal.view} onClick={(e) => e.target === e.currentTarget && close()}>
+    <div
+      className="gw-overlay"
+      data-testid="gw-modal"
+      data-view={modal.view}
+      data-open={modal.open ? '' : undefined}
+      hidden={!modal.open}
+      onClick={(e) => e.target === e.currentTarget && close()}
+    >
       <div className={modal.shake ? 'gw-card gw-shake' : 'gw-card'} role="dialog" aria-modal="true" aria-label="Gangway">
         <Header view={modal.view} canGoBack={modal.canGoBack} />
         <div className="gw-body gw-view" key={modal.view}>
