@@ -25,9 +25,31 @@ async function buildWallet(): Promise<string> {
   return out.outputFiles[0]!.text
 }
 
+/**
+ * Builds the React demo app against dist/react.js, the way a site consumes `gangway/react`; the
+ * loader it imports stays a separate module at /gangway/loader.js, where its lazy files live.
+ */
+async function buildReactApp(): Promise<string> {
+  const out = await build({
+    entryPoints: [join(root, 'localnet/demo/react-app.tsx')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    jsx: 'automatic',
+    minify: true,
+    write: false,
+    logLevel: 'warning',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    alias: { 'gangway/react': join(root, 'dist/react.js') },
+    plugins: [{ name: 'gangway-loader', setup: (b) => void b.onResolve({ filter: /^\.\/loader\.js$/ }, () => ({ path: '/gangway/loader.js', external: true })) }],
+  })
+  return out.outputFiles[0]!.text
+}
+
 /** Starts the demo server. `rpcUrl` and `chainId` are those of the localnet's anvil. */
 export async function startDemoServer({ port, rpcUrl, chainId }: { port: number; rpcUrl: string; chainId: number }): Promise<DemoServer> {
-  const wallet = await buildWallet()
+  const [wallet, reactApp] = await Promise.all([buildWallet(), buildReactApp()])
   const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{RPC_URL}}', rpcUrl).replaceAll('{{CHAIN_ID}}', String(chainId))
 
   const server: Server = createServer(async (req, res) => {
@@ -37,7 +59,9 @@ export async function startDemoServer({ port, rpcUrl, chainId }: { port: number;
     try {
       if (url.pathname === '/' || url.pathname === '/index.html') [body, type] = [await page('index.html'), TYPES['.html']!]
       else if (url.pathname === '/bare.html') [body, type] = [await page('bare.html'), TYPES['.html']!]
+      else if (url.pathname === '/react.html') [body, type] = [await page('react.html'), TYPES['.html']!]
       else if (url.pathname === '/localnet/wallet.js') [body, type] = [wallet, TYPES['.js']!]
+      else if (url.pathname === '/localnet/react-app.js') [body, type] = [reactApp, TYPES['.js']!]
       else if (url.pathname.startsWith('/gangway/')) {
         const file = normalize(url.pathname.slice('/gangway/'.length))
         if (file.startsWith('..')) throw new Error('outside dist')
