@@ -2,7 +2,7 @@
  * Chain reads the effects need, per CAIP-2 network, on top of the JSON-RPC path. One viem public
  * client per network, created on first use.
  */
-import type { PublicClient } from 'viem'
+import type { Client } from 'viem'
 import { getBlockNumber } from 'viem/actions'
 import { eip155Client, rpcUrlFor } from '../chains/eip155/client.js'
 import { getNativeBalance } from '../chains/eip155/get-native-balance.js'
@@ -20,7 +20,7 @@ export interface ChainAccess {
 }
 
 export function createChainAccess(networks: () => readonly Network[], rpc: JsonRpc, rpcUrls?: Record<string, string[]>): ChainAccess {
-  const clients = new Map<string, PublicClient>()
+  const clients = new Map<string, Client>()
   const lookup = (id: CaipNetworkId) => {
     const network = networks().find((n) => n.caipNetworkId === id)
     if (!network || network.chainNamespace !== 'eip155') throw new Error('Network not found')
