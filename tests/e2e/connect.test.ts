@@ -95,6 +95,11 @@ describe('connect on the localnet', () => {
     await page.click('gangway-button')
     await waitForView(page, 'Account')
     expect(await page.locator('[data-testid=gw-back]').count()).toBe(0)
+    // Escape closes; opening again shows Account.
+    await page.keyboard.press('Escape')
+    await page.locator('[data-testid=gw-modal]').waitFor({ state: 'hidden' })
+    await page.click('gangway-button')
+    await waitForView(page, 'Account')
 
     // Disconnect returns to Connect, and a reload stays disconnected.
     await page.click('[data-testid=gw-disconnect]')

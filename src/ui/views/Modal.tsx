@@ -1,4 +1,5 @@
 /** The modal: frame, header, the current view, the snackbar. */
+import { useEffect, useRef } from 'react'
 import type { ViewName } from '../../events/entities.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
@@ -24,7 +25,12 @@ function Body({ view }: { view: ViewName }) {
 export function Modal() {
   const { signals, dispatch } = useClient()
   const modal = useSignalValue(signals.modal)
+  const card = useRef<HTMLDivElement>(null)
   const close = () => void dispatch({ type: 'modal/close-requested', payload: {} })
+  // Focus moves into the dialog when it opens, so Escape and Tab act on it.
+  useEffect(() => {
+    if (modal.open) card.current?.focus({ preventScroll: true })
+  }, [modal.open])
   // Rendered while closed too, hidden, so that opening shows views that are already built.
   return (
     <div
@@ -34,8 +40,9 @@ export function Modal() {
       data-open={modal.open ? '' : undefined}
       hidden={!modal.open}
       onClick={(e) => e.target === e.currentTarget && close()}
+      onKeyDown={(e) => e.key === 'Escape' && close()}
     >
-      <div className={modal.shake ? 'gw-card gw-shake' : 'gw-card'} role="dialog" aria-modal="true" aria-label="Gangway">
+      <div ref={card} tabIndex={-1} className={modal.shake ? 'gw-card gw-shake' : 'gw-card'} role="dialog" aria-modal="true" aria-label="Gangway">
         <Header view={modal.view} canGoBack={modal.canGoBack} />
         <div className="gw-body gw-view" key={modal.view}>
           <Body view={modal.view} />
