@@ -77,6 +77,8 @@ export function createModal(options: GangwayOptions): GangwayModal {
   const state = store<ModalStateSnapshot>(closed)
   let client: Promise<Client> | undefined
   let root: ShadowRoot | undefined
+  /** Bumped by close(): an open still waiting for the core or the UI gives up if it changed. */
+  let openTicket = 0
 
   const hooks: ClientHooks = {
     account: (v) => {
@@ -102,14 +104,23 @@ export function createModal(options: GangwayOptions): GangwayModal {
 
   const modal: GangwayModal = {
     async open(request = {}) {
+      const ticket = ++openTicket
       const r = hostRoot()
       if (!state.get().open && !r.getElementById(SHELL_ID)) paintShell(r, () => void modal.close())
-      const [c, ui] = await Promise.all([loadCore(), loadUi()])
+      let c: Client, ui: UiModule
+      try {
+        ;[c, ui] = await Promise.all([loadCore(), loadUi()])
+      } catch (error) {
+        removeShell(r)
+        throw error
+      }
+      if (ticket !== openTicket) return
       const shown = ui.mount(r, c)
       await c.open({ ...request, isMobile: matchMedia('(pointer: coarse)').matches })
       await shown
     },
     async close() {
+      openTicket++
       if (root) removeShell(root)
       if (client) await (await client).dispatch({ type: 'modal/close-requested', payload: {} })
     },

@@ -1,0 +1,65 @@
+/**
+ * The click that comes before Gangway has loaded: the loader paints the shell at once, the views
+ * replace it when ready, and a close on the shell wins over the open still loading.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, BrowserContext } from 'playwright-core'
+import { launchChromium, localContext } from './browser.js'
+import { waitForView } from './helpers.js'
+
+const webUrl = inject('webUrl')
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Holds back core.js until `release` is called. */
+async function holdCore(context: BrowserContext): Promise<() => void> {
+  let release!: () => void
+  const released = new Promise<void>((r) => (release = r))
+  await context.route('**/gangway/core.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+describe('the shell', () => {
+  it('shows on a click before the core has loaded, and gives way to the Connect view', async () => {
+    const context = await localContext(browser)
+    const release = await holdCore(context)
+    const page = await context.newPage()
+    await page.goto(`${webUrl}/`)
+    await page.click('gangway-button')
+    await page.locator('[data-testid=gw-shell]').waitFor()
+    expect(await page.locator('[data-testid=gw-shell] .gw-skeleton').count()).toBe(3)
+    release()
+    await waitForView(page, 'Connect')
+    expect(await page.locator('[data-testid=gw-shell]').count()).toBe(0)
+    await context.close()
+  })
+
+  it('a close on the shell wins over the open still loading', async () => {
+    const context = await localContext(browser)
+    const release = await holdCore(context)
+    const page = await context.newPage()
+    await page.goto(`${webUrl}/`)
+    await page.click('gangway-button')
+    await page.locator('[data-testid=gw-shell]').waitFor()
+    await page.click('[data-testid=gw-shell] [aria-label=Close]')
+    expect(await page.locator('[data-testid=gw-shell]').count()).toBe(0)
+    release()
+    await page.waitForFunction(() => (window as unknown as { gangway: { getState(): { engine?: string } } }).gangway.getState().engine !== undefined)
+    // Give the abandoned open every chance to go through, then check it did not.
+    await page.waitForTimeout(500)
+    expect(await page.evaluate(() => (window as unknown as { gangway: { getState(): { open: boolean } } }).gangway.getState().open)).toBe(false)
+    expect(await page.locator('[data-testid=gw-modal][data-open]').count()).toBe(0)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    await context.close()
+  })
+})
