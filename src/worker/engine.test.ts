@@ -53,6 +53,16 @@ const started = async (bridge: Bridge, storage?: LogStorage, balanceWei?: bigint
   await engine.start(CONFIG, bridge)
   return engine
 }
+/** A storage holding the log of a page that connected and was then closed. */
+async function storedSession(): Promise<LogStorage> {
+  const storage = memoryStorage()
+  const first = await started(wallet(), storage)
+  await connect(first)
+  await until(() => first.getState(), (s) => s.connection.status === 'connected')
+  await first.flush()
+  await first.stop()
+  return storage
+}
 const connect = (engine: Engine) => engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155' } })
 const types = async (engine: Engine) => (await engine.exportLog()).trim().split('\n').map((l) => JSON.parse(l).type as string)
 
@@ -133,12 +143,7 @@ describe('engine', () => {
   })
 
   it('restores a stored session silently (eth_accounts, never eth_requestAccounts)', async () => {
-    const storage = memoryStorage()
-    const first = await started(wallet(), storage)
-    await connect(first)
-    await until(() => first.getState(), (s) => s.connection.status === 'connected')
-    await first.flush()
-    await first.stop()
+    const storage = await storedSession()
 
     const bridge = wallet()
     const second = await started(bridge, storage, 2n * ONE_AND_HALF_ETH)
@@ -152,12 +157,7 @@ describe('engine', () => {
   })
 
   it('disconnects on restore when the wallet no longer authorises the site', async () => {
-    const storage = memoryStorage()
-    const first = await started(wallet(), storage)
-    await connect(first)
-    await until(() => first.getState(), (s) => s.connection.status === 'connected')
-    await first.flush()
-    await first.stop()
+    const storage = await storedSession()
 
     const second = await started(wallet({ eth_accounts: [] }), storage)
     const s = await until(() => second.getState(), (s) => s.connection.status === 'disconnected')

@@ -3,24 +3,18 @@
  * Localnet Wallet, see the address, avatar, network and balance read from the chain, follow an
  * out-of-band transfer, restore on reload without a prompt, close/back per spec §2, disconnect.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
 import { getAddress } from 'viem'
 import { rpc } from '../../localnet/anvil.js'
 import { project } from '../../src/projections/state.js'
-import { launchChromium, localContext } from './browser.js'
-import { currentView, flooredBalance, transfer, waitForText, waitForView } from './helpers.js'
+import { localContext } from './browser.js'
+import { currentView, flooredBalance, transfer, waitForText, waitForView, useBrowser } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 /** A legacy injected wallet (window.ethereum only, no EIP-6963), installed before the page's scripts. */
 const legacyWallet = () => {
@@ -38,7 +32,7 @@ async function newPage(context: BrowserContext, errors: string[]): Promise<Page>
 describe('connect on the localnet', () => {
   it('connects, shows the chain balance, follows it, restores on reload and disconnects', async () => {
     const [account0, account1] = (await rpc<string[]>(rpcUrl, 'eth_accounts')).map((a) => getAddress(a))
-    const context = await localContext(browser)
+    const context = await localContext(browser())
     await context.addInitScript(legacyWallet)
     const errors: string[] = []
     const page = await newPage(context, errors)
@@ -120,7 +114,7 @@ describe('connect on the localnet', () => {
   })
 
   it("shows 'Connection rejected' when the wallet refuses, and connects on Try again", async () => {
-    const context = await localContext(browser)
+    const context = await localContext(browser())
     const errors: string[] = []
     const page = await newPage(context, errors)
     await page.goto(`${webUrl}/`)

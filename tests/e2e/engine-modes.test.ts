@@ -2,22 +2,16 @@
  * The same engine behind the same interface, in a Worker or on the main thread: where a page has
  * no Worker, or its CSP forbids one, the modal still connects and reads the chain.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { rpc } from '../../localnet/anvil.js'
-import { launchChromium, localContext } from './browser.js'
-import { flooredBalance, waitForText, waitForView } from './helpers.js'
+import { localContext } from './browser.js'
+import { flooredBalance, waitForText, waitForView, useBrowser } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 const engineMode = (page: Page) => page.evaluate(() => (window as unknown as { gangway: { getState(): { engine?: string } } }).gangway.getState().engine)
 
@@ -32,7 +26,7 @@ async function connectAndReadBalance(page: Page): Promise<void> {
 
 describe('engine modes', () => {
   it('runs the engine in a Worker by default', async () => {
-    const context = await localContext(browser)
+    const context = await localContext(browser())
     const page = await context.newPage()
     await page.goto(`${webUrl}/`)
     await connectAndReadBalance(page)
@@ -42,7 +36,7 @@ describe('engine modes', () => {
   })
 
   it('runs on the main thread where the browser has no Worker', async () => {
-    const context = await localContext(browser)
+    const context = await localContext(browser())
     await context.addInitScript(() => {
       Object.defineProperty(window, 'Worker', { value: undefined, configurable: true })
     })
@@ -55,7 +49,7 @@ describe('engine modes', () => {
   })
 
   it('falls back to the main thread under a CSP that forbids workers', async () => {
-    const context = await localContext(browser)
+    const context = await localContext(browser())
     const page = await context.newPage()
     await page.goto(`${webUrl}/?csp=no-worker`)
     await connectAndReadBalance(page)

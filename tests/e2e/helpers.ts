@@ -1,7 +1,21 @@
 /** Page helpers for the end-to-end tests. Playwright's CSS locators pierce open shadow roots. */
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import { formatUnits } from 'viem'
 import { rpc } from '../../localnet/anvil.js'
+import { launchChromium } from './browser.js'
+
+/** One Chromium for the calling test file: launched before its tests, closed after. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => browser!
+}
 
 /** Waits until the element's text satisfies `expected`; returns the text. Fails with the last text seen. */
 export async function waitForText(page: Page, selector: string, expected: string | RegExp, timeoutMs = 15_000): Promise<string> {

@@ -1,26 +1,19 @@
 /** The React exports on a React host page: GangwayProvider, useModal, useAccount, useNetwork, useDisconnect. */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { getAddress } from 'viem'
 import { rpc } from '../../localnet/anvil.js'
-import { launchChromium, localContext } from './browser.js'
-import { flooredBalance, waitForText, waitForView } from './helpers.js'
+import { localContext } from './browser.js'
+import { flooredBalance, waitForText, waitForView, useBrowser } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 describe('gangway/react', () => {
   it('opens, connects and disconnects through the hooks, which follow the engine', async () => {
     const [account0] = (await rpc<string[]>(rpcUrl, 'eth_accounts')).map((a) => getAddress(a))
-    const context = await localContext(browser)
+    const context = await localContext(browser())
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))

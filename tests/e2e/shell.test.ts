@@ -2,40 +2,37 @@
  * The click that comes before Gangway has loaded: the loader paints the shell at once, the views
  * replace it when ready, and a close on the shell wins over the open still loading.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext } from 'playwright-core'
-import { launchChromium, localContext } from './browser.js'
-import { waitForView } from './helpers.js'
+import { describe, expect, inject, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { localContext } from './browser.js'
+import { waitForView, useBrowser } from './helpers.js'
 
 const webUrl = inject('webUrl')
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
-/** Holds back core.js until `release` is called. */
-async function holdCore(context: BrowserContext): Promise<() => void> {
+/**
+ * A page whose core.js is held back until `release` is called, with the button clicked and the
+ * shell showing.
+ */
+async function clickBeforeCore(context: BrowserContext): Promise<{ page: Page; release: () => void }> {
   let release!: () => void
   const released = new Promise<void>((r) => (release = r))
   await context.route('**/gangway/core.js', async (route) => {
     await released
     await route.continue()
   })
-  return release
+  const page = await context.newPage()
+  await page.goto(`${webUrl}/`)
+  await page.click('gangway-button')
+  await page.locator('[data-testid=gw-shell]').waitFor()
+  return { page, release }
 }
 
 describe('the shell', () => {
   it('shows on a click before the core has loaded, and gives way to the Connect view', async () => {
-    const context = await localContext(browser)
-    const release = await holdCore(context)
-    const page = await context.newPage()
-    await page.goto(`${webUrl}/`)
-    await page.click('gangway-button')
-    await page.locator('[data-testid=gw-shell]').waitFor()
+    const context = await localContext(browser())
+    const { page, release } = await clickBeforeCore(context)
     expect(await page.locator('[data-testid=gw-shell] .gw-skeleton').count()).toBe(3)
     release()
     await waitForView(page, 'Connect')
@@ -44,12 +41,8 @@ describe('the shell', () => {
   })
 
   it('a close on the shell wins over the open still loading', async () => {
-    const context = await localContext(browser)
-    const release = await holdCore(context)
-    const page = await context.newPage()
-    await page.goto(`${webUrl}/`)
-    await page.click('gangway-button')
-    await page.locator('[data-testid=gw-shell]').waitFor()
+    const context = await localContext(browser())
+    const { page, release } = await clickBeforeCore(context)
     await page.click('[data-testid=gw-shell] [aria-label=Close]')
     expect(await page.locator('[data-testid=gw-shell]').count()).toBe(0)
     release()
