@@ -22,6 +22,8 @@ describe('account state per namespace', () => {
     const withBalance = [...connected, ['balance/fetched', { caipAddress: CAIP_ADDRESS, valueWei: '1', decimals: 18, symbol: 'ETH' }]] as const
     const moved = fold(...withBalance, ['wallet/accounts-changed', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', addresses: [OTHER] }])
     expect(moved.accounts.eip155).toMatchObject({ caipAddress: `eip155:31337:${OTHER}`, address: OTHER })
+    const lower = fold(...withBalance, ['wallet/accounts-changed', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', addresses: [OTHER.toLowerCase()] }])
+    expect(lower.accounts.eip155?.address).toBe(OTHER)
     expect(moved.accounts.eip155?.balanceWei).toBeUndefined()
     const chain = fold(...withBalance, ['wallet/chain-changed', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', caipNetworkId: 'eip155:1' }])
     expect(chain.accounts.eip155).toMatchObject({ caipAddress: `eip155:1:${ADDRESS}`, caipNetworkId: 'eip155:1' })

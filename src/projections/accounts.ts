@@ -4,6 +4,7 @@
  */
 import type { CaipAddress, CaipNetworkId, Namespace } from '../events/entities.js'
 import { parseCaipAddress, toCaipAddress } from '../chains/caip.js'
+import { normalizeAddress } from '../chains/address.js'
 import type { ConnectionStatus } from './connection.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
@@ -56,7 +57,7 @@ export const accounts = slice<AccountsState, State>(
       update(all, e.payload.namespace, (s) => {
         const [first] = e.payload.addresses
         if (!first || !s.caipNetworkId) return s
-        return withAddress(s, toCaipAddress(s.caipNetworkId, first))
+        return withAddress(s, toCaipAddress(s.caipNetworkId, normalizeAddress(e.payload.namespace, first)))
       }),
     'wallet/chain-changed': (all, e) =>
       update(all, e.payload.namespace, (s) => (s.address ? withAddress(s, toCaipAddress(e.payload.caipNetworkId, s.address)) : s)),

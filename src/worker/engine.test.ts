@@ -185,6 +185,29 @@ describe('engine', () => {
     await engine.stop()
   })
 
+  it("shows 'Token Balance Unavailable' when the balance fails; a second message replaces the first after 150 ms", async () => {
+    const failing: typeof fetch = async (_url, init) => {
+      const { id } = JSON.parse(String(init?.body))
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32603, message: 'internal error' } }))
+    }
+    const engine = createEngine({ mode: 'main', fetch: failing })
+    await engine.start(CONFIG, wallet())
+    await connect(engine)
+    const first = await until(() => engine.getState(), (s) => s.snackbar.open)
+    expect(first.snackbar).toEqual({ open: true, variant: 'error', message: 'Token Balance Unavailable' })
+    // viem maps JSON-RPC -32603 to its named InternalRpcError (spec §8: standard codes map to named errors).
+    expect(first.accounts.eip155?.balanceError).toBe('An internal error was received.')
+
+    await engine.dispatch({ type: 'balance/fetch-requested', payload: { caipAddress: first.accounts.eip155!.caipAddress!, reason: 'manual' } })
+    await until(() => engine.getState(), (s) => s.snackbar.open && s.lastSeq > first.lastSeq + 3)
+    const log = (await engine.exportLog()).trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.seq > first.lastSeq)
+    const hidden = log.find((e) => e.type === 'snackbar/hidden')
+    const shown = log.find((e) => e.type === 'snackbar/shown')
+    expect(hidden.seq).toBeLessThan(shown.seq)
+    expect(shown.at - hidden.at).toBeGreaterThanOrEqual(145)
+    await engine.stop()
+  })
+
   it('exports NDJSON whose replay equals the live state', async () => {
     const engine = await started(wallet())
     await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })

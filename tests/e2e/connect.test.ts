@@ -73,6 +73,14 @@ describe('connect on the localnet', () => {
     const after = await flooredBalance(rpcUrl, account0!)
     await waitForText(page, '[data-testid=gw-balance]', `${after} ETH`)
 
+    // The wallet switches account (EIP-1193 accountsChanged): the view follows with that account's balance.
+    const [, , account2] = (await rpc<string[]>(rpcUrl, 'eth_accounts')).map((a) => getAddress(a))
+    await page.evaluate(() => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(2))
+    await waitForText(page, '[data-testid=gw-address]', `${account2!.slice(0, 6)}…${account2!.slice(-4)}`)
+    await waitForText(page, '[data-testid=gw-balance]', `${await flooredBalance(rpcUrl, account2!)} ETH`)
+    await page.evaluate(() => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(0))
+    await waitForText(page, '[data-testid=gw-address]', `${account0!.slice(0, 6)}…${account0!.slice(-4)}`)
+
     // Spec §2 Closing: closing resets to Connect.
     await page.click('[data-testid=gw-close]')
     await page.locator('[data-testid=gw-modal]').waitFor({ state: 'hidden' })

@@ -20,6 +20,12 @@ const activeCaipAddress = (s: State): CaipAddress | undefined => {
   return a?.status === 'connected' ? a.caipAddress : undefined
 }
 
+/** The short message of a viem error ('HTTP request failed.', 'An internal error was received.'), else the message. */
+export function errorMessage(error: unknown): string {
+  const e = error as { shortMessage?: unknown; message?: unknown }
+  return typeof e?.shortMessage === 'string' ? e.shortMessage : typeof e?.message === 'string' ? e.message : String(error)
+}
+
 type Reason = EventPayloads['balance/fetch-requested']['reason']
 
 export const balanceTriggerEffect: Effect = ({ events$, state }) =>
@@ -59,7 +65,7 @@ export const balanceFetchEffect: Effect = ({ events$, chains }) =>
       const { caipNetworkId, address } = parseCaipAddress(caipAddress)
       return from(chains.nativeBalance(caipNetworkId as CaipNetworkId, address)).pipe(
         map((b): NewEvent => event('balance/fetched', { caipAddress, valueWei: b.value, decimals: b.decimals, symbol: b.symbol })),
-        catchError((error: unknown) => of<NewEvent>(event('balance/failed', { caipAddress, message: String((error as Error)?.message ?? error) }))),
+        catchError((error: unknown) => of<NewEvent>(event('balance/failed', { caipAddress, message: errorMessage(error) }))),
       )
     }),
   )
