@@ -39,6 +39,10 @@ export async function startAnvil({ port, chainId = LOCALNET_CHAIN_ID }: { port: 
   let stderr = ''
   child.stderr?.on('data', (d) => (stderr += String(d)))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  // A crashed or killed parent takes anvil with it.
+  const killOnExit = () => child.kill('SIGKILL')
+  process.once('exit', killOnExit)
+  void exited.then(() => process.off('exit', killOnExit))
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 20_000
   for (;;) {
