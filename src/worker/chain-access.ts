@@ -7,7 +7,7 @@ import { getBlockNumber } from 'viem/actions'
 import { eip155Client, rpcUrlFor } from '../chains/eip155/client.js'
 import { getNativeBalance } from '../chains/eip155/get-native-balance.js'
 import type { CaipNetworkId, Network } from '../events/entities.js'
-import type { JsonRpc } from './rpc/json-rpc.js'
+import type { JsonRpc } from './rpc/pipeline.js'
 
 export interface ChainAccess {
   /**

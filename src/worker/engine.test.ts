@@ -9,11 +9,15 @@ import { createEngine, type Engine } from './engine.js'
 const CONFIG = { projectId: 'test', networks: [LOCALNET] }
 const ONE_AND_HALF_ETH = 1_500_000_000_000_000_000n
 
-/** A node answering eth_getBalance and eth_blockNumber. */
+/** A node answering eth_getBalance and eth_blockNumber, in single or batch bodies. */
 const node = (balanceWei = ONE_AND_HALF_ETH): typeof fetch => async (_url, init) => {
-  const { id, method } = JSON.parse(String(init?.body))
-  const result = method === 'eth_getBalance' ? `0x${balanceWei.toString(16)}` : method === 'eth_blockNumber' ? '0x1' : null
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id, result }))
+  const body = JSON.parse(String(init?.body)) as { id: number; method: string } | { id: number; method: string }[]
+  const answer = ({ id, method }: { id: number; method: string }) => ({
+    jsonrpc: '2.0',
+    id,
+    result: method === 'eth_getBalance' ? `0x${balanceWei.toString(16)}` : method === 'eth_blockNumber' ? '0x1' : null,
+  })
+  return new Response(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)))
 }
 
 /** A wallet that answers with `answers` and records every method asked. */

@@ -18,7 +18,7 @@ import { createChainAccess } from './chain-access.js'
 import { effects as defaultEffects } from './effects/index.js'
 import type { Effect } from './effects/context.js'
 import { deepEqual } from './deep-equal.js'
-import { createJsonRpc } from './rpc/json-rpc.js'
+import { createRpcPipeline } from './rpc/pipeline.js'
 
 /** The host site's options the engine needs (a subset of createModal's, api.md). */
 export interface EngineConfig {
@@ -111,7 +111,7 @@ export function createEngine(deps: EngineDeps): Engine {
         state$.next(reduce(state$.value, e))
         appended$.next(e)
       })
-      const rpc = createJsonRpc(deps.fetch ? { fetch: deps.fetch } : {})
+      const rpc = createRpcPipeline(deps.fetch ? { fetch: deps.fetch } : {})
       const ctx = {
         events$: appended$.asObservable(),
         state: () => state$.value,

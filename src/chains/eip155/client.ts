@@ -4,7 +4,7 @@
  */
 import { createClient, custom, type Client } from 'viem'
 import type { Network } from '../../events/entities.js'
-import type { JsonRpc } from '../../worker/rpc/json-rpc.js'
+import type { JsonRpc } from '../../worker/rpc/pipeline.js'
 
 /**
  * The RPC URL for a network (spec §7): a URL the host site configured for its CAIP-2 id wins,
