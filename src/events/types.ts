@@ -23,6 +23,9 @@ export interface EventPayloads {
   /** The engine finished replaying its log and runs; session-scoped state (open modal, pending connect) resets. */
   'engine/started': { mode: 'worker' | 'main' }
 
+  /** The wallet provider's supported chains (blockchain service GET v1/supported-chains): CAIP-2 ids. */
+  'rpc/supported-chains-fetched': { http: string[]; ws: string[] }
+
   /** The bridge's full current list of wallets (EIP-6963 announced, legacy injected). Replaces the previous list. */
   'connectors/discovered': { connectors: Connector[] }
 

@@ -10,11 +10,14 @@ export interface ConfigState {
   enableEmbedded: boolean
   manualWCControl: boolean
   adapterCount: number
+  /** CAIP-2 ids the wallet-provider RPC endpoint serves (spec §7 routing). */
+  providerChains: string[]
 }
 
 export const config = slice<ConfigState, State>(
-  { projectId: '', networks: [], enableEmbedded: false, manualWCControl: false, adapterCount: 1 },
+  { projectId: '', networks: [], enableEmbedded: false, manualWCControl: false, adapterCount: 1, providerChains: [] },
   {
-    'engine/configured': (_s, e) => ({ ...e.payload }),
+    'engine/configured': (s, e) => ({ ...e.payload, providerChains: s.providerChains }),
+    'rpc/supported-chains-fetched': (s, e) => ({ ...s, providerChains: e.payload.http }),
   },
 )

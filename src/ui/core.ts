@@ -48,6 +48,7 @@ function engineConfig(o: GangwayOptions): EngineConfig {
     networks: o.networks,
     ...(o.defaultNetwork ? { defaultNetworkId: o.defaultNetwork.caipNetworkId } : {}),
     ...(o.rpcUrls ? { rpcUrls: o.rpcUrls } : {}),
+    ...(o.services ? { services: o.services } : {}),
     enableEmbedded: o.enableEmbedded ?? false,
     manualWCControl: o.manualWCControl ?? false,
   }

@@ -2,17 +2,8 @@
  * createModal's options and the public modal interface (api.md). Types only: nothing here ships code.
  */
 import type { Network, Namespace, ViewName } from '../events/entities.js'
+import type { ServiceUrls } from '../api/services.js'
 import type { AccountView, ModalView, NetworkView } from '../projections/selectors.js'
-
-/** Base URLs of the services of spec §7. Production points them at the hosted services. */
-export interface ServiceUrls {
-  /** Wallet/config service (getWallets, config, origins). */
-  walletConfig?: string
-  /** Blockchain service (balances, history, identity, RPC proxy). */
-  blockchain?: string
-  analytics?: string
-  auth?: string
-}
 
 /** Options of createModal (api.md). */
 export interface GangwayOptions {
@@ -25,6 +16,7 @@ export interface GangwayOptions {
   metadata?: { name: string; description?: string; url?: string; icons?: string[] }
   /** RPC URLs per CAIP-2 id; they always win over provider endpoints (spec §7). */
   rpcUrls?: Record<string, string[]>
+  /** Base URLs of the spec §7 services; the blockchain service also routes RPC (spec §7). */
   services?: ServiceUrls
   /** Spec §2 Closing: in embedded mode, closing shows Account if connected. */
   enableEmbedded?: boolean

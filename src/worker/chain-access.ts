@@ -4,10 +4,11 @@
  */
 import type { Client } from 'viem'
 import { getBlockNumber } from 'viem/actions'
-import { eip155Client, rpcUrlFor } from '../chains/eip155/client.js'
+import { eip155Client } from '../chains/eip155/client.js'
 import { getNativeBalance } from '../chains/eip155/get-native-balance.js'
 import type { CaipNetworkId, Network } from '../events/entities.js'
 import type { JsonRpc } from './rpc/pipeline.js'
+import { rpcEndpoint, type RoutingOptions } from './rpc/routing.js'
 
 export interface ChainAccess {
   /**
@@ -19,13 +20,15 @@ export interface ChainAccess {
   blockNumber(caipNetworkId: CaipNetworkId): Promise<string>
 }
 
-export function createChainAccess(networks: () => readonly Network[], rpc: JsonRpc, rpcUrls?: Record<string, string[]>): ChainAccess {
+/** `networks` and `routing` are read on each call: the supported-chains answer can change the route. */
+export function createChainAccess(networks: () => readonly Network[], rpc: JsonRpc, routing: () => RoutingOptions): ChainAccess {
   const clients = new Map<string, Client>()
   const lookup = (id: CaipNetworkId) => {
     const network = networks().find((n) => n.caipNetworkId === id)
     if (!network || network.chainNamespace !== 'eip155') throw new Error('Network not found')
-    let client = clients.get(id)
-    if (!client) clients.set(id, (client = eip155Client(rpcUrlFor(network, rpcUrls), rpc)))
+    const url = rpcEndpoint(network, routing())
+    let client = clients.get(url)
+    if (!client) clients.set(url, (client = eip155Client(url, rpc)))
     return { network, client }
   }
   return {

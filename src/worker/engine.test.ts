@@ -212,6 +212,24 @@ describe('engine', () => {
     await engine.stop()
   })
 
+  it("routes RPC to the provider endpoint for a chain on the blockchain service's supported list", async () => {
+    const rpcUrls: string[] = []
+    const rpcNode = node()
+    const fetch: typeof globalThis.fetch = async (url, init) => {
+      const u = new URL(String(url))
+      if (u.pathname === '/v1/supported-chains') return new Response(JSON.stringify({ http: ['eip155:31337'], ws: [] }))
+      rpcUrls.push(String(url))
+      return rpcNode(url, init)
+    }
+    const engine = createEngine({ mode: 'main', fetch })
+    await engine.start({ ...CONFIG, services: { blockchain: 'https://bc.example' } }, wallet())
+    await until(() => engine.getState(), (s) => s.config.providerChains.length > 0)
+    await connect(engine)
+    await until(() => engine.getState(), (s) => s.accounts.eip155?.balanceWei !== undefined)
+    expect(rpcUrls).toEqual(['https://bc.example/v1/?chainId=eip155%3A31337&projectId=test'])
+    await engine.stop()
+  })
+
   it('exports NDJSON whose replay equals the live state', async () => {
     const engine = await started(wallet())
     await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })

@@ -19,6 +19,8 @@ import { effects as defaultEffects } from './effects/index.js'
 import type { Effect } from './effects/context.js'
 import { deepEqual } from './deep-equal.js'
 import { createRpcPipeline } from './rpc/pipeline.js'
+import { createServiceFetch } from '../api/service-fetch.js'
+import type { ServiceUrls } from '../api/services.js'
 
 /** The host site's options the engine needs (a subset of createModal's, api.md). */
 export interface EngineConfig {
@@ -27,6 +29,8 @@ export interface EngineConfig {
   defaultNetworkId?: CaipNetworkId
   /** RPC URLs per CAIP-2 id; they win over the networks' own (spec §7). */
   rpcUrls?: Record<string, string[]>
+  /** Base URLs of the spec §7 services. */
+  services?: ServiceUrls
   enableEmbedded?: boolean
   manualWCControl?: boolean
 }
@@ -112,11 +116,23 @@ export function createEngine(deps: EngineDeps): Engine {
         appended$.next(e)
       })
       const rpc = createRpcPipeline(deps.fetch ? { fetch: deps.fetch } : {})
+      const services = config.services ?? {}
       const ctx = {
         events$: appended$.asObservable(),
         state: () => state$.value,
         bridge,
-        chains: createChainAccess(() => state$.value.config.networks, rpc, config.rpcUrls),
+        chains: createChainAccess(
+          () => state$.value.config.networks,
+          rpc,
+          () => ({
+            projectId: config.projectId,
+            ...(config.rpcUrls ? { rpcUrls: config.rpcUrls } : {}),
+            ...(services.blockchain ? { providerUrl: services.blockchain } : {}),
+            providerChains: state$.value.config.providerChains,
+          }),
+        ),
+        api: createServiceFetch({ services, projectId: config.projectId, ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
+        services,
         pollIntervalMs: deps.pollIntervalMs ?? 4000,
       }
       effectsSubscription = merge(...(deps.effects ?? defaultEffects).map((f) => f(ctx))).subscribe({

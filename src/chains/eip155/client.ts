@@ -3,19 +3,7 @@
  * actions (getBalance, readContract, estimateGas) run on it. Retries belong to that path, not to viem.
  */
 import { createClient, custom, type Client } from 'viem'
-import type { Network } from '../../events/entities.js'
 import type { JsonRpc } from '../../worker/rpc/pipeline.js'
-
-/**
- * The RPC URL for a network (spec §7): a URL the host site configured for its CAIP-2 id wins,
- * then the network's own default URL.
- * @throws Error 'Network not found' when neither exists.
- */
-export function rpcUrlFor(network: Network, configured?: Record<string, string[]>): string {
-  const url = configured?.[network.caipNetworkId]?.[0] ?? network.rpcUrls.default.http[0]
-  if (!url) throw new Error('Network not found')
-  return url
-}
 
 /**
  * A viem Client whose every request goes to `url` through `rpc`. A bare client (not

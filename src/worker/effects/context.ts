@@ -5,6 +5,8 @@
  */
 import { filter, type Observable, type OperatorFunction } from 'rxjs'
 import type { EventOf, EventType, GangwayEvent, NewEvent } from '../../events/types.js'
+import type { ServiceFetch } from '../../api/service-fetch.js'
+import type { ServiceUrls } from '../../api/services.js'
 import type { State } from '../../projections/state.js'
 import type { Bridge } from '../bridge.js'
 import type { ChainAccess } from '../chain-access.js'
@@ -15,6 +17,9 @@ export interface EffectContext {
   state: () => State
   bridge: Bridge
   chains: ChainAccess
+  /** The spec §7 REST services, with projectId, st and sv on every call. */
+  api: ServiceFetch
+  services: ServiceUrls
   /** Poll interval for new blocks where no subscription transport exists: 4 s (spec §9). */
   pollIntervalMs: number
 }

@@ -4,12 +4,14 @@ import { connectEffect } from './connect.js'
 import type { Effect } from './context.js'
 import { disconnectEffect, walletDisconnectEffect } from './disconnect.js'
 import { restoreEffect } from './restore.js'
+import { supportedChainsEffect } from './supported-chains.js'
 import { shakeEffect, snackbarEffect } from './ui-timers.js'
 import { watchEffect } from './watch.js'
 
 export const effects: readonly Effect[] = [
   connectEffect,
   restoreEffect,
+  supportedChainsEffect,
   disconnectEffect,
   walletDisconnectEffect,
   watchEffect,

@@ -1,0 +1,87 @@
+/**
+ * One fetch helper for the REST services of spec §7: a base URL per service; the query params
+ * projectId, st and sv on every call; the 10 s timeout of spec §9; an AbortSignal so a closed view
+ * cancels its requests.
+ */
+import { HttpRequestError, TimeoutError } from 'viem'
+import type { ServiceName, ServiceUrls } from './services.js'
+import { SDK_TYPE, SDK_VERSION } from './version.js'
+
+export interface ServiceFetchOptions {
+  services: ServiceUrls
+  projectId: string
+  fetch?: typeof fetch
+  /** ms; default 10 000 (spec §9). */
+  timeoutMs?: number
+}
+
+/** Per-call options: query params (undefined ones are left out) and an AbortSignal. */
+export interface CallOptions {
+  params?: Record<string, string | number | boolean | undefined>
+  signal?: AbortSignal
+}
+
+export interface ServiceFetch {
+  /**
+   * GET `path` on `service` and parse the JSON answer.
+   * @throws Error 'Service not configured: {service}' when the service has no base URL;
+   *   HttpRequestError 'HTTP request failed.' on a non-2xx status (with `status`) or a network failure;
+   *   TimeoutError 'The request took too long to respond.' after the timeout;
+   *   the signal's AbortError when the caller aborts.
+   */
+  get<T = unknown>(service: ServiceName, path: string, options?: CallOptions): Promise<T>
+  /** POST a JSON body; same errors as `get`. */
+  post<T = unknown>(service: ServiceName, path: string, body: unknown, options?: CallOptions): Promise<T>
+  /** The full URL of a call, with projectId, st and sv. */
+  url(service: ServiceName, path: string, params?: CallOptions['params']): string
+}
+
+export function createServiceFetch(options: ServiceFetchOptions): ServiceFetch {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
+  const timeoutMs = options.timeoutMs ?? 10_000
+
+  const url = (service: ServiceName, path: string, params: CallOptions['params'] = {}) => {
+    const base = options.services[service]
+    if (!base) throw new Error(`Service not configured: ${service}`)
+    const u = new URL(path.replace(/^\/+/, ''), base.endsWith('/') ? base : `${base}/`)
+    for (const [k, v] of Object.entries({ ...params, projectId: options.projectId, st: SDK_TYPE, sv: SDK_VERSION })) {
+      if (v !== undefined) u.searchParams.set(k, String(v))
+    }
+    return u.toString()
+  }
+
+  const call = async <T>(method: 'GET' | 'POST', service: ServiceName, path: string, body: unknown, o: CallOptions = {}): Promise<T> => {
+    const target = url(service, path, o.params)
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs)
+    const onAbort = () => controller.abort(o.signal?.reason)
+    o.signal?.addEventListener('abort', onAbort, { once: true })
+    try {
+      if (o.signal?.aborted) throw o.signal.reason ?? new DOMException('aborted', 'AbortError')
+      let response: Response
+      try {
+        response = await doFetch(target, {
+          method,
+          signal: controller.signal,
+          ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+        })
+        if (!response.ok) throw new HttpRequestError({ url: target, status: response.status, headers: response.headers, details: response.statusText })
+        return (await response.json()) as T
+      } catch (error) {
+        if (error instanceof HttpRequestError) throw error
+        if (o.signal?.aborted) throw o.signal.reason ?? error
+        if (controller.signal.aborted) throw new TimeoutError({ body: { method, path }, url: target })
+        throw new HttpRequestError({ url: target, cause: error as Error, details: String((error as Error)?.message ?? error) })
+      }
+    } finally {
+      clearTimeout(timer)
+      o.signal?.removeEventListener('abort', onAbort)
+    }
+  }
+
+  return {
+    get: (service, path, o) => call('GET', service, path, undefined, o),
+    post: (service, path, body, o) => call('POST', service, path, body, o),
+    url,
+  }
+}
