@@ -71,3 +71,6 @@ export interface Network {
 
 /** Snackbar variants of spec §4. */
 export type SnackbarVariant = 'loading' | 'success' | 'error'
+
+/** The caches of spec §3, by name (lifetimes in spec §9). */
+export type CacheName = 'portfolio' | 'nativeBalance' | 'name' | 'identity' | 'transactions' | 'tokenPrice'

@@ -3,7 +3,7 @@
  * Names follow `area/fact` (past tense) for outcomes and `area/…-requested` for intents (api.md).
  * Payloads are plain JSON; amounts are decimal strings whose unit is in the field name (`valueWei`).
  */
-import type { CaipAddress, CaipNetworkId, Connector, Namespace, Network, SnackbarVariant, ViewName } from './entities.js'
+import type { CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Network, SnackbarVariant, ViewName } from './entities.js'
 
 /** Schema version written on every event; readers upcast older versions (issue 7). */
 export const EVENT_SCHEMA_VERSION = 1
@@ -56,6 +56,13 @@ export interface EventPayloads {
   /** Native balance read from the chain: `valueWei` is an integer decimal string in wei. */
   'balance/fetched': { caipAddress: CaipAddress; valueWei: string; decimals: number; symbol: string }
   'balance/failed': { caipAddress: CaipAddress; message: string }
+  /** A fetch not made: spec §9 blocks a balance retry for 30 s after a failure. `retryInMs`: time left. */
+  'balance/fetch-skipped': { caipAddress: CaipAddress; reason: 'retry-blocked'; retryInMs: number }
+
+  /** A cache answered (spec §3 caches): which cache, key, level and the entry's age in ms. */
+  'cache/hit': { cache: CacheName; key: string; level: 'memory' | 'storage'; ageMs: number }
+  /** A cache had no fresh entry, so the value is fetched. */
+  'cache/missed': { cache: CacheName; key: string }
 
   /** Ask for a snackbar; spec §4: if one is open it closes and the new one shows after 150 ms. */
   'snackbar/show-requested': { variant: SnackbarVariant; message: string }

@@ -20,6 +20,8 @@ export interface AccountState {
   balanceSymbol?: string
   balanceLoading: boolean
   balanceError?: string
+  /** When the last balance fetch failed (the event's `at`, ms): spec §9 blocks retries for 30 s. */
+  balanceFailedAt?: number
 }
 
 export type AccountsState = Partial<Record<Namespace, AccountState>>
@@ -65,9 +67,10 @@ export const accounts = slice<AccountsState, State>(
     'balance/fetch-requested': (all, e) => forAddress(all, e.payload.caipAddress, (s) => ({ ...s, balanceLoading: true })),
     'balance/fetched': (all, e) =>
       forAddress(all, e.payload.caipAddress, (s) => {
-        const { balanceError: _e, ...rest } = s
+        const { balanceError: _e, balanceFailedAt: _f, ...rest } = s
         return { ...rest, balanceWei: e.payload.valueWei, balanceDecimals: e.payload.decimals, balanceSymbol: e.payload.symbol, balanceLoading: false }
       }),
-    'balance/failed': (all, e) => forAddress(all, e.payload.caipAddress, (s) => ({ ...s, balanceLoading: false, balanceError: e.payload.message })),
+    'balance/failed': (all, e) => forAddress(all, e.payload.caipAddress, (s) => ({ ...s, balanceLoading: false, balanceError: e.payload.message, balanceFailedAt: e.at })),
+    'balance/fetch-skipped': (all, e) => forAddress(all, e.payload.caipAddress, (s) => ({ ...s, balanceLoading: false })),
   },
 )

@@ -93,6 +93,7 @@ describe('engine', () => {
       'connect/requested',
       'connect/succeeded',
       'balance/fetch-requested',
+      'cache/missed',
       'balance/fetched',
     ])
     await engine.stop()
@@ -194,10 +195,12 @@ describe('engine', () => {
       const { id } = JSON.parse(String(init?.body))
       return new Response(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32603, message: 'internal error' } }))
     }
-    const engine = createEngine({ mode: 'main', fetch: failing })
+    let offset = 0
+    const engine = createEngine({ mode: 'main', fetch: failing, clock: () => Date.now() + offset })
     await engine.start(CONFIG, wallet())
     await connect(engine)
     const first = await until(() => engine.getState(), (s) => s.snackbar.open)
+    offset = 31_000 // past the 30 s retry block
     expect(first.snackbar).toEqual({ open: true, variant: 'error', message: 'Token Balance Unavailable' })
     // viem maps JSON-RPC -32603 to its named InternalRpcError (spec §8: standard codes map to named errors).
     expect(first.accounts.eip155?.balanceError).toBe('An internal error was received.')
@@ -209,6 +212,66 @@ describe('engine', () => {
     const shown = log.find((e) => e.type === 'snackbar/shown')
     expect(hidden.seq).toBeLessThan(shown.seq)
     expect(shown.at - hidden.at).toBeGreaterThanOrEqual(145)
+    await engine.stop()
+  })
+
+  it('serves the native balance from its 30 s cache, and a new block fetches from the chain', async () => {
+    const calls: string[] = []
+    const counting: typeof fetch = async (url, init) => {
+      const body = JSON.parse(String(init?.body))
+      for (const b of Array.isArray(body) ? body : [body]) calls.push(b.method)
+      return node()(url, init)
+    }
+    let offset = 0
+    const engine = createEngine({ mode: 'main', fetch: counting, clock: () => Date.now() + offset })
+    await engine.start(CONFIG, wallet())
+    await connect(engine)
+    await until(() => engine.getState(), (s) => s.accounts.eip155?.balanceWei !== undefined)
+    const caipAddress = (await engine.getState()).accounts.eip155!.caipAddress!
+    for (let i = 1; i <= 3; i++) {
+      await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+      await until(() => types(engine), (t) => t.filter((x) => x === 'cache/hit').length === i)
+      await engine.dispatch({ type: 'modal/close-requested', payload: {} })
+    }
+    expect(calls.filter((m) => m === 'eth_getBalance')).toHaveLength(1)
+    await engine.dispatch({ type: 'balance/fetch-requested', payload: { caipAddress, reason: 'new-block' } })
+    await until(async () => calls.filter((m) => m === 'eth_getBalance').length, (n) => n === 2)
+    offset = 30_000 // the entry written at connect has expired: the next open fetches again
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    await until(async () => calls.filter((m) => m === 'eth_getBalance').length, (n) => n === 3)
+    const log = (await engine.exportLog()).trim().split('\n').map((l) => JSON.parse(l))
+    expect(log.filter((e) => e.type === 'cache/hit').map((e) => e.payload)).toEqual(
+      Array.from({ length: 3 }, () => expect.objectContaining({ cache: 'nativeBalance', key: caipAddress, level: 'memory' })),
+    )
+    await engine.stop()
+  })
+
+  it('blocks a balance retry for 30 s after a failure (spec §9)', async () => {
+    let fail = true
+    const calls: string[] = []
+    const flaky: typeof fetch = async (url, init) => {
+      const body = JSON.parse(String(init?.body))
+      const list = Array.isArray(body) ? body : [body]
+      for (const b of list) calls.push(b.method)
+      if (!fail) return node()(url, init)
+      return new Response(JSON.stringify(list.map((b) => ({ jsonrpc: '2.0', id: b.id, error: { code: -32000, message: 'header not found' } }))))
+    }
+    let offset = 0
+    const engine = createEngine({ mode: 'main', fetch: flaky, clock: () => Date.now() + offset })
+    await engine.start(CONFIG, wallet())
+    await connect(engine)
+    const failed = await until(() => engine.getState(), (s) => s.accounts.eip155?.balanceError !== undefined)
+    const caipAddress = failed.accounts.eip155!.caipAddress!
+    fail = false
+    offset = 29_000
+    await engine.dispatch({ type: 'balance/fetch-requested', payload: { caipAddress, reason: 'manual' } })
+    const skipped = await until(() => engine.exportLog(), (l) => l.includes('balance/fetch-skipped'))
+    expect(JSON.parse(skipped.trim().split('\n').at(-1)!).payload).toMatchObject({ reason: 'retry-blocked' })
+    expect(calls.filter((m) => m === 'eth_getBalance')).toHaveLength(1)
+    offset = 30_000
+    await engine.dispatch({ type: 'balance/fetch-requested', payload: { caipAddress, reason: 'manual' } })
+    await until(() => engine.getState(), (s) => s.accounts.eip155?.balanceWei !== undefined)
+    expect(calls.filter((m) => m === 'eth_getBalance')).toHaveLength(2)
     await engine.stop()
   })
 

@@ -20,6 +20,8 @@ import type { Effect } from './effects/context.js'
 import { deepEqual } from './deep-equal.js'
 import { createRpcPipeline } from './rpc/pipeline.js'
 import { createServiceFetch } from '../api/service-fetch.js'
+import { createEngineCaches } from './cache/engine-caches.js'
+import type { CacheStorage } from './cache/two-level-cache.js'
 import type { ServiceUrls } from '../api/services.js'
 
 /** The host site's options the engine needs (a subset of createModal's, api.md). */
@@ -40,6 +42,8 @@ export interface EngineDeps {
   mode: 'worker' | 'main'
   /** Log storage per project; default none (memory only). */
   storage?: (projectId: string) => LogStorage
+  /** Cache storage per project (the caches' second level); default none (memory only). */
+  cacheStorage?: (projectId: string) => CacheStorage
   fetch?: typeof fetch
   /** ms since the epoch; default Date.now. */
   clock?: () => number
@@ -117,6 +121,7 @@ export function createEngine(deps: EngineDeps): Engine {
       })
       const rpc = createRpcPipeline(deps.fetch ? { fetch: deps.fetch } : {})
       const services = config.services ?? {}
+      const clock = deps.clock ?? Date.now
       const ctx = {
         events$: appended$.asObservable(),
         state: () => state$.value,
@@ -133,6 +138,8 @@ export function createEngine(deps: EngineDeps): Engine {
         ),
         api: createServiceFetch({ services, projectId: config.projectId, ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
         services,
+        caches: createEngineCaches(deps.cacheStorage?.(config.projectId), clock),
+        clock,
         pollIntervalMs: deps.pollIntervalMs ?? 4000,
       }
       effectsSubscription = merge(...(deps.effects ?? defaultEffects).map((f) => f(ctx))).subscribe({

@@ -4,6 +4,7 @@
  */
 import { expose } from 'comlink'
 import { idbLogStorage } from '../events/persistence.js'
+import { idbCacheStorage } from './cache/idb-storage.js'
 import { createEngine } from './engine.js'
 
-expose(createEngine({ mode: 'worker', storage: idbLogStorage }))
+expose(createEngine({ mode: 'worker', storage: idbLogStorage, cacheStorage: idbCacheStorage }))

@@ -3,9 +3,10 @@
  * CSP that forbids it). Same interface; loaded only when needed.
  */
 import { idbLogStorage } from '../events/persistence.js'
+import { idbCacheStorage } from './cache/idb-storage.js'
 import { createEngine, type Engine } from './engine.js'
 
 /** A main-thread engine persisting to IndexedDB. */
 export function createMainThreadEngine(): Engine {
-  return createEngine({ mode: 'main', storage: idbLogStorage })
+  return createEngine({ mode: 'main', storage: idbLogStorage, cacheStorage: idbCacheStorage })
 }

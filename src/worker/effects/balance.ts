@@ -6,6 +6,7 @@
  *   or balance/failed plus the 'Token Balance Unavailable' snackbar (spec §8).
  */
 import { EMPTY, catchError, distinctUntilChanged, exhaustMap, from, map, mergeMap, of, skip, switchMap, timer } from 'rxjs'
+import { BALANCE_RETRY_BLOCK_MS } from '../cache/lifetimes.js'
 import { parseCaipAddress } from '../../chains/caip.js'
 import type { CaipAddress, CaipNetworkId } from '../../events/entities.js'
 import { TOKEN_BALANCE_UNAVAILABLE } from '../../events/errors.js'
@@ -58,16 +59,44 @@ export const newBlockEffect: Effect = ({ events$, state, chains, pollIntervalMs 
     }),
   )
 
-export const balanceFetchEffect: Effect = ({ events$, chains }) =>
+/**
+ * The fetch. A new block or a manual refresh fetches from the chain; other triggers take a fresh
+ * native-balance cache entry first (30 s, spec §9). Within 30 s of a failure nothing is fetched
+ * (spec §9 retry block). Cache hits and misses go into the log, so a replay shows why.
+ */
+export const balanceFetchEffect: Effect = ({ events$, chains, caches, state, clock }) =>
   events$.pipe(
     ofType('balance/fetch-requested'),
-    switchMap(({ payload: { caipAddress } }) => {
-      const { caipNetworkId, address } = parseCaipAddress(caipAddress)
-      return from(chains.nativeBalance(caipNetworkId as CaipNetworkId, address)).pipe(
-        map((b): NewEvent => event('balance/fetched', { caipAddress, valueWei: b.value, decimals: b.decimals, symbol: b.symbol })),
-        catchError((error: unknown) => of<NewEvent>(event('balance/failed', { caipAddress, message: errorMessage(error) }))),
-      )
-    }),
+    switchMap(({ payload: { caipAddress, reason } }) =>
+      from(
+        (async function* (): AsyncGenerator<NewEvent> {
+          const { caipNetworkId, address, namespace } = parseCaipAddress(caipAddress)
+          const account = state().accounts[namespace as keyof State['accounts']]
+          const failedAt = account?.caipAddress === caipAddress ? account.balanceFailedAt : undefined
+          const sinceFailure = failedAt === undefined ? Infinity : clock() - failedAt
+          if (sinceFailure < BALANCE_RETRY_BLOCK_MS) {
+            yield event('balance/fetch-skipped', { caipAddress, reason: 'retry-blocked', retryInMs: BALANCE_RETRY_BLOCK_MS - sinceFailure })
+            return
+          }
+          if (reason !== 'new-block' && reason !== 'manual') {
+            const hit = await caches.nativeBalance.get(caipAddress)
+            if (hit) {
+              yield event('cache/hit', { cache: 'nativeBalance', key: caipAddress, level: hit.level, ageMs: hit.ageMs })
+              yield event('balance/fetched', { caipAddress, valueWei: hit.value.value, decimals: hit.value.decimals, symbol: hit.value.symbol })
+              return
+            }
+            yield event('cache/missed', { cache: 'nativeBalance', key: caipAddress })
+          }
+          try {
+            const b = await chains.nativeBalance(caipNetworkId as CaipNetworkId, address)
+            await caches.nativeBalance.set(caipAddress, b)
+            yield event('balance/fetched', { caipAddress, valueWei: b.value, decimals: b.decimals, symbol: b.symbol })
+          } catch (error) {
+            yield event('balance/failed', { caipAddress, message: errorMessage(error) })
+          }
+        })(),
+      ),
+    ),
   )
 
 export const balanceFailedEffect: Effect = ({ events$ }) =>

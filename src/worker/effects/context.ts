@@ -10,6 +10,7 @@ import type { ServiceUrls } from '../../api/services.js'
 import type { State } from '../../projections/state.js'
 import type { Bridge } from '../bridge.js'
 import type { ChainAccess } from '../chain-access.js'
+import type { EngineCaches } from '../cache/engine-caches.js'
 
 export interface EffectContext {
   /** Events as they are appended, after the state has folded them in. */
@@ -20,6 +21,10 @@ export interface EffectContext {
   /** The spec §7 REST services, with projectId, st and sv on every call. */
   api: ServiceFetch
   services: ServiceUrls
+  /** The engine's caches (spec §3), by name. */
+  caches: EngineCaches
+  /** ms since the epoch (the log's clock). */
+  clock: () => number
   /** Poll interval for new blocks where no subscription transport exists: 4 s (spec §9). */
   pollIntervalMs: number
 }
