@@ -38,6 +38,16 @@ const rpcError = (code: number, message: string) => () => new Response(JSON.stri
 
 afterEach(() => vi.useRealTimers())
 
+/** Fake timers and Date only: batches flush on a real macrotask (a MessageChannel message). */
+const fakeTimers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+/** Advances fake time by `ms`, 1 ms at a time, with a real event-loop turn after each step. */
+async function advance(ms: number): Promise<void> {
+  for (let i = 0; i < ms; i++) {
+    await vi.advanceTimersByTimeAsync(1)
+    await new Promise<void>((r) => setImmediate(r))
+  }
+}
+
 describe('batching', () => {
   it('sends concurrent calls to one endpoint as one batch POST, and a lone call as a plain object', async () => {
     const n = node()
@@ -120,38 +130,38 @@ describe('errors (spec §8)', () => {
 
 describe('retry policy (spec §9)', () => {
   it('retries 429/5xx with 150 ms doubling and resolves when the node recovers', async () => {
-    vi.useFakeTimers()
+    fakeTimers()
     const s = sequence(status(503), status(500), status(502), ok('0x1'))
     const rpc = createRpcPipeline({ fetch: s.fetch })
     const result = rpc.request('http://a', { method: 'eth_chainId' })
-    await vi.advanceTimersByTimeAsync(2000)
+    await advance(2000)
     expect(await result).toBe('0x1')
     // Each retry waits its delay, then joins the next batch (one macrotask later).
     const gaps = s.times.slice(1).map((t, i) => t - s.times[i]!)
     expect(gaps.map((g, i) => g - [150, 300, 600][i]!).every((extra) => extra >= 0 && extra <= 2)).toBe(true)
   })
   it('honours Retry-After', async () => {
-    vi.useFakeTimers()
+    fakeTimers()
     const s = sequence(status(429, { 'retry-after': '2' }), ok('0x1'))
     const rpc = createRpcPipeline({ fetch: s.fetch })
     const result = rpc.request('http://a', { method: 'eth_chainId' })
-    await vi.advanceTimersByTimeAsync(3000)
+    await advance(3000)
     expect(await result).toBe('0x1')
     expect(s.times[1]! - s.times[0]! - 2000).toBeGreaterThanOrEqual(0)
     expect(s.times[1]! - s.times[0]! - 2000).toBeLessThanOrEqual(2)
   })
   it('gives up after 3 retries with the last error', async () => {
-    vi.useFakeTimers()
+    fakeTimers()
     const s = sequence(status(504))
     const rpc = createRpcPipeline({ fetch: s.fetch })
     const result = rpc.request('http://a', { method: 'eth_chainId' })
     const settled = expect(result).rejects.toMatchObject({ shortMessage: 'HTTP request failed.', status: 504 })
-    await vi.advanceTimersByTimeAsync(2000)
+    await advance(2000)
     await settled
     expect(s.count()).toBe(4)
   })
   it('retries the listed statuses and codes only', async () => {
-    vi.useFakeTimers()
+    fakeTimers()
     const cases: [() => Response, number][] = [
       [status(403), 4], [status(408), 4], [status(413), 4], [status(429), 4], [status(500), 4], [status(502), 4], [status(503), 4], [status(504), 4],
       [status(400), 1], [status(404), 1], [status(501), 1],
@@ -162,7 +172,7 @@ describe('retry policy (spec §9)', () => {
       const s = sequence(response)
       const rpc = createRpcPipeline({ fetch: s.fetch })
       const settled = rpc.request('http://a', { method: 'eth_chainId' }).catch(() => undefined)
-      await vi.advanceTimersByTimeAsync(2000)
+      await advance(2000)
       await settled
       expect([response.toString(), s.count()]).toEqual([response.toString(), tries])
     }
@@ -179,26 +189,26 @@ describe('retry policy (spec §9)', () => {
 
 describe('writes are never sent twice', () => {
   it('a node-signed send is not retried after a 5xx (the node may have sent it), only after 429', async () => {
-    vi.useFakeTimers()
+    fakeTimers()
     const after500 = sequence(status(500), ok('0xhash'))
     const rpc500 = createRpcPipeline({ fetch: after500.fetch })
     const failed = expect(rpc500.request('http://a', { method: 'eth_sendTransaction', params: [{}] })).rejects.toMatchObject({ status: 500 })
-    await vi.advanceTimersByTimeAsync(1000)
+    await advance(1000)
     await failed
     expect(after500.count()).toBe(1)
     const after429 = sequence(status(429), ok('0xhash'))
     const rpc429 = createRpcPipeline({ fetch: after429.fetch })
     const sent = rpc429.request('http://a', { method: 'eth_sendTransaction', params: [{}] })
-    await vi.advanceTimersByTimeAsync(1000)
+    await advance(1000)
     expect(await sent).toBe('0xhash')
   })
   it('a raw send whose response was lost is retried, and "nonce too low" on the retry means it landed', async () => {
-    vi.useFakeTimers()
+    fakeTimers()
     const raw = '0x02f86c827a6980843b9aca00847735940082520894000000000000000000000000000000000000000187038d7ea4c6800080c0'
     const s = sequence(() => Promise.reject(new TypeError('socket hang up')), rpcError(-32003, 'nonce too low'))
     const rpc = createRpcPipeline({ fetch: s.fetch })
     const sent = rpc.request('http://a', { method: 'eth_sendRawTransaction', params: [raw] })
-    await vi.advanceTimersByTimeAsync(1000)
+    await advance(1000)
     expect(await sent).toBe(keccak256(raw))
     expect(s.count()).toBe(2)
   })

@@ -13,7 +13,7 @@
  *   (RpcRequestError, with the JSON-RPC code), 'The request took too long to respond.'
  *   (TimeoutError, after `timeoutMs`, default 10 s). viem's transport maps codes to named errors.
  */
-import { Subject, auditTime, buffer, defer, firstValueFrom, groupBy, mergeMap, retry, throwError, timer } from 'rxjs'
+import { Observable, Subject, audit, buffer, defer, firstValueFrom, groupBy, mergeMap, retry, throwError, timer } from 'rxjs'
 import { HttpRequestError, RpcRequestError, TimeoutError, keccak256, type Hex } from 'viem'
 import { ALREADY_SENT, isIdempotentWrite, isWriteMethod } from './methods.js'
 import { RETRY_COUNT, retryDelayMs, shouldRetry, statusOf } from './retry-policy.js'
@@ -62,6 +62,25 @@ export interface RpcPipelineOptions {
 export const RPC_TIMEOUT_MS = 10_000
 /** Batch size of spec §9. */
 export const RPC_BATCH_SIZE = 1000
+
+/**
+ * Emits once on the next macrotask. A MessageChannel message, not setTimeout(0): timers are clamped
+ * (1 ms in Node, 4 ms for nested timers in browsers and workers), a message is not.
+ */
+export function nextMacrotask(): Observable<void> {
+  return new Observable<void>((subscriber) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      subscriber.next()
+      subscriber.complete()
+    }
+    channel.port2.postMessage(null)
+    return () => {
+      channel.port1.close()
+      channel.port2.close()
+    }
+  })
+}
 
 interface Pending {
   url: string
@@ -139,7 +158,7 @@ export function createRpcPipeline(options: RpcPipelineOptions = {}): RpcPipeline
       groupBy((p) => p.url),
       mergeMap((group$) =>
         group$.pipe(
-          buffer(group$.pipe(auditTime(batchWaitMs))),
+          buffer(group$.pipe(audit(() => (batchWaitMs > 0 ? timer(batchWaitMs) : nextMacrotask())))),
           mergeMap((all) => {
             const chunks: Pending[][] = []
             for (let i = 0; i < all.length; i += batchSize) chunks.push(all.slice(i, i + batchSize))
