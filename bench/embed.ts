@@ -10,11 +10,11 @@
  * - main-thread JS heap after open (after a GC), and the worker's heap.
  * Prints a table and writes bench/results/embed.json. It asserts nothing.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { startLocalnet } from '../localnet/start.js'
 import { launchChromium, localContext } from '../tests/e2e/browser.js'
+import { printTable, spread, writeResult } from './stats.js'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const RATES = [1, 4]
@@ -145,16 +145,9 @@ async function measure(context: BrowserContext, url: string, rate: number, withG
   }
 }
 
-const stats = (xs: number[]) => {
-  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b)
-  if (s.length === 0) return { median: NaN, min: NaN, max: NaN }
-  const mid = Math.floor(s.length / 2)
-  return { median: s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2, min: s[0]!, max: s[s.length - 1]! }
-}
-
 const net = await startLocalnet()
 const browser = await launchChromium()
-const results: Record<string, Record<string, ReturnType<typeof stats>>> = {}
+const results: Record<string, Record<string, ReturnType<typeof spread>>> = {}
 try {
   for (const rate of RATES) {
     for (const [name, path, withGangway] of [
@@ -168,7 +161,7 @@ try {
         await context.close()
       }
       const key = `${name} @${rate}x CPU`
-      results[key] = Object.fromEntries((Object.keys(samples[0]!) as (keyof Sample)[]).map((k) => [k, stats(samples.map((s) => s[k]))]))
+      results[key] = Object.fromEntries((Object.keys(samples[0]!) as (keyof Sample)[]).map((k) => [k, spread(samples.map((s) => s[k]))]))
     }
   }
 } finally {
@@ -188,9 +181,9 @@ const columns: [keyof Sample, string][] = [
   ['heapMiB', 'main heap MiB'],
   ['workerHeapMiB', 'worker heap MiB'],
 ]
-console.log(`\nbench/embed: median (min–max) of ${RUNS} runs, headless Chromium, Gangway's JS only\n`)
-console.log(['', ...columns.map(([, h]) => h)].join(' | '))
-console.log(['---', ...columns.map(() => '---')].join(' | '))
-for (const [key, r] of Object.entries(results)) console.log([key, ...columns.map(([k]) => fmt(r[k]!))].join(' | '))
-mkdirSync('bench/results', { recursive: true })
-writeFileSync('bench/results/embed.json', JSON.stringify({ runs: RUNS, date: new Date().toISOString(), results }, null, 2))
+printTable(
+  `bench/embed: median (min–max) of ${RUNS} runs, headless Chromium, Gangway's JS only`,
+  ['', ...columns.map(([, h]) => h)],
+  Object.entries(results).map(([key, r]) => [key, ...columns.map(([k]) => fmt(r[k]!))]),
+)
+writeResult('embed', { runs: RUNS, results })

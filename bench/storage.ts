@@ -9,7 +9,7 @@ import { createServer } from 'node:http'
 import { launchChromium, localContext } from '../tests/e2e/browser.js'
 import { project } from '../src/projections/state.js'
 import { EventLog } from '../src/events/log.js'
-import { sessionEvents } from './browser/storage-bench.js'
+import { sessionEvents } from './session-events.js'
 import { printTable, writeResult } from './stats.js'
 
 const bundle = (await build({ entryPoints: ['bench/browser/storage-bench.ts'], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' })).outputFiles[0]!.text
