@@ -16,6 +16,9 @@ export interface ClientHooks {
   account(v: AccountView): void
   network(v: NetworkView): void
   modal(v: ModalView): void
+  /** The Connect view's wallets and the view a click would open: the loader's shell paints them. */
+  connect(v: ConnectView): void
+  opening(v: OpeningView): void
   engine(mode: 'worker' | 'main'): void
 }
 
@@ -122,7 +125,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       }) as never,
     )
   }
-  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening')])
+  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect', hooks.connect), follow('snackbar'), follow('opening', hooks.opening)])
 
   return {
     mode,

@@ -6,10 +6,10 @@
  * - on click: paint the modal shell in the same frame, then let the views replace it.
  * It imports nothing at module level; core.js and ui.js are fetched by URL beside this file.
  */
-import type { AccountView, ModalView, NetworkView } from '../projections/selectors.js'
+import type { AccountView, ConnectView, ModalView, NetworkView, OpeningView } from '../projections/selectors.js'
 import type { Client, ClientHooks } from './core.js'
 import type { GangwayModal, GangwayOptions, ModalStateSnapshot } from './options.js'
-import { paintShell, removeShell, SHELL_ID } from './shell/shell.js'
+import { paintShell, removeShell, SHELL_ID, type ShellRow } from './shell/shell.js'
 import { accountChipText } from './shell/chip.js'
 
 export type { GangwayModal, GangwayOptions } from './options.js'
@@ -77,6 +77,9 @@ export function createModal(options: GangwayOptions): GangwayModal {
   const state = store<ModalStateSnapshot>(closed)
   let client: Promise<Client> | undefined
   let root: ShadowRoot | undefined
+  /** The wallet rows the shell paints when a click would open the Connect view (else skeletons). */
+  let connectRows: readonly ShellRow[] = []
+  let opening: OpeningView | undefined
   /** Bumped by close(): an open still waiting for the core or the UI gives up if it changed. */
   let openTicket = 0
 
@@ -91,6 +94,8 @@ export function createModal(options: GangwayOptions): GangwayModal {
       if (!v.open && root) removeShell(root)
     },
     engine: (mode) => state.set({ ...state.get(), engine: mode }),
+    connect: (v: ConnectView) => (connectRows = v.rows),
+    opening: (v) => (opening = v),
   }
   const loadCore = () =>
     (client ??= (import(/* @vite-ignore */ coreUrl) as Promise<CoreModule>).then((core) => core.startClient(options, hooks)))
@@ -105,8 +110,18 @@ export function createModal(options: GangwayOptions): GangwayModal {
   const modal: GangwayModal = {
     async open(request = {}) {
       const ticket = ++openTicket
+      // A row picked in the shell is dispatched after this open reaches the engine.
+      let opened!: () => void
+      const openDispatched = new Promise<void>((resolve) => (opened = resolve))
       const r = hostRoot()
-      if (!state.get().open && !r.getElementById(SHELL_ID)) paintShell(r, () => void modal.close())
+      if (!state.get().open && !r.getElementById(SHELL_ID)) {
+        const isMobile = matchMedia('(pointer: coarse)').matches
+        const view = isMobile ? opening?.mobileView : opening?.view
+        const rows = !request.view && !request.namespace && view === 'Connect' ? connectRows : []
+        const pick = (connectorId: string) =>
+          void openDispatched.then(() => client?.then((c) => c.dispatch({ type: 'connect/requested', payload: { connectorId, namespace: 'eip155' } })))
+        paintShell(r, () => void modal.close(), rows, pick)
+      }
       let c: Client, ui: UiModule
       try {
         ;[c, ui] = await Promise.all([loadCore(), loadUi()])
@@ -117,6 +132,7 @@ export function createModal(options: GangwayOptions): GangwayModal {
       if (ticket !== openTicket) return
       const shown = ui.mount(r, c)
       await c.open({ ...request, isMobile: matchMedia('(pointer: coarse)').matches })
+      opened()
       await shown
     },
     async close() {

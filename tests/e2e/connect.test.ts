@@ -51,7 +51,7 @@ describe('connect on the localnet', () => {
     // Connect view: the announced wallet, then the legacy injected one.
     await page.click('gangway-button')
     await waitForView(page, 'Connect')
-    const rows = page.locator('[data-wallet-row]')
+    const rows = page.locator('[data-testid=gw-modal] [data-wallet-row]')
     await rows.nth(1).waitFor()
     expect(await rows.evaluateAll((els) => els.map((e) => [e.getAttribute('data-wallet-row'), e.getAttribute('data-connector-type'), e.textContent]))).toEqual([
       ['dev.gangway.localnet', 'ANNOUNCED', 'Localnet WalletInstalled'],

@@ -40,6 +40,29 @@ describe('the shell', () => {
     await context.close()
   })
 
+  it('paints the wallet rows when the core knows them, and a row picked there connects', async () => {
+    const context = await localContext(browser())
+    let release!: () => void
+    const released = new Promise<void>((r) => (release = r))
+    await context.route('**/gangway/ui.js', async (route) => {
+      await released
+      await route.continue()
+    })
+    const page = await context.newPage()
+    await page.goto(`${webUrl}/`)
+    await page.waitForFunction(() => (window as unknown as { gangway: { getState(): { engine?: string } } }).gangway.getState().engine !== undefined)
+    await page.locator('gangway-button button').dispatchEvent('click')
+    const row = page.locator('[data-testid=gw-shell] [data-wallet-row="dev.gangway.localnet"]')
+    expect(await row.textContent()).toBe('Localnet Wallet')
+    expect(await page.locator('[data-testid=gw-shell] .gw-skeleton').count()).toBe(0)
+    await row.click()
+    release()
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account')
+    expect(await page.locator('[data-testid=gw-shell]').count()).toBe(0)
+    await context.close()
+  })
+
   it('a close on the shell wins over the open still loading', async () => {
     const context = await localContext(browser())
     const { page, release } = await clickBeforeCore(context)

@@ -15,4 +15,6 @@ export const frameCss = `
 .gw-body{padding:12px 16px 16px}
 .gw-skeleton{height:56px;border-radius:12px;margin:8px 0;background:linear-gradient(90deg,#f4f4f5,#e4e4e7,#f4f4f5);background-size:200% 100%;animation:gw-shimmer 1.2s linear infinite}
 @keyframes gw-shimmer{to{background-position:-200% 0}}
+.gw-shell-row{display:flex;align-items:center;gap:12px;width:100%;height:56px;margin:8px 0;padding:0 12px;border:0;border-radius:12px;background:#f4f4f5;font:inherit;font-weight:500;color:inherit;text-align:left;cursor:pointer}
+.gw-shell-row img{width:36px;height:36px;border-radius:10px;background:#e4e4e7}
 `
