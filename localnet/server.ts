@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http'
 import { extname, join, normalize, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import type { LocalnetToken } from './contracts.js'
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..')
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json', '.json': 'application/json', '.svg': 'image/svg+xml' }
@@ -47,10 +48,12 @@ async function buildReactApp(): Promise<string> {
   return out.outputFiles[0]!.text
 }
 
-/** Starts the demo server. `rpcUrl` and `chainId` are those of the localnet's anvil. */
-export async function startDemoServer({ port, rpcUrl, chainId }: { port: number; rpcUrl: string; chainId: number }): Promise<DemoServer> {
+/** Starts the demo server for the localnet's EVM chains (the first is the default) and its token. */
+export async function startDemoServer({ port, chains, token }: { port: number; chains: { chainId: number; rpcUrl: string }[]; token: LocalnetToken }): Promise<DemoServer> {
   const [wallet, reactApp] = await Promise.all([buildWallet(), buildReactApp()])
-  const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{RPC_URL}}', rpcUrl).replaceAll('{{CHAIN_ID}}', String(chainId))
+  // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
+  const localnet = JSON.stringify({ chains, token, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
+  const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{LOCALNET_JSON}}', localnet)
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')

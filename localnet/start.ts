@@ -1,22 +1,32 @@
-/** The whole localnet: anvil and the demo host site. */
+/** The whole localnet: two anvil chains (31337, 31338) with the HBD token on both, and the demo host site. */
 import { startAnvil, type Anvil } from './anvil.js'
+import { deployToken, type LocalnetToken } from './contracts.js'
 import { freePort } from './ports.js'
 import { startDemoServer, type DemoServer } from './server.js'
 
+/** Chain ids of the localnet's EVM chains. */
+export const LOCALNET_CHAIN_IDS = [31337, 31338] as const
+
 export interface Localnet {
-  anvil: Anvil
+  /** The EVM chains, in LOCALNET_CHAIN_IDS order. */
+  chains: Anvil[]
+  /** The HBD ERC20, at the same address on every chain. */
+  token: LocalnetToken
   web: DemoServer
   stop(): Promise<void>
 }
 
-/** Starts anvil and the demo server; port 0 (the default) picks free ports. */
-export async function startLocalnet({ anvilPort = 0, webPort = 0 } = {}): Promise<Localnet> {
-  const anvil = await startAnvil({ port: await freePort(anvilPort) })
+/** Starts the chains, deploys the token and starts the demo server; port 0 (the default) picks free ports. */
+export async function startLocalnet({ anvilPorts = [0, 0], webPort = 0 }: { anvilPorts?: number[]; webPort?: number } = {}): Promise<Localnet> {
+  const chains: Anvil[] = []
   try {
-    const web = await startDemoServer({ port: await freePort(webPort), rpcUrl: anvil.url, chainId: anvil.chainId })
-    return { anvil, web, stop: async () => void (await Promise.all([web.stop(), anvil.stop()])) }
+    for (const [i, chainId] of LOCALNET_CHAIN_IDS.entries()) chains.push(await startAnvil({ port: await freePort(anvilPorts[i] ?? 0), chainId }))
+    const tokens = await Promise.all(chains.map((c) => deployToken(c.url)))
+    const token = tokens[0]!
+    const web = await startDemoServer({ port: await freePort(webPort), chains: chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.url })), token })
+    return { chains, token, web, stop: async () => void (await Promise.all([web.stop(), ...chains.map((c) => c.stop())])) }
   } catch (error) {
-    await anvil.stop()
+    await Promise.all(chains.map((c) => c.stop()))
     throw error
   }
 }

@@ -13,10 +13,12 @@ interface RequestArgs {
   params?: unknown[] | Record<string, unknown>
 }
 interface LocalnetConfig {
-  rpcUrl: string
+  chains: { chainId: number; rpcUrl: string }[]
 }
 
 const AUTH_KEY = 'localnet-wallet:authorized'
+/** The wallet's selected chain survives reloads, as in an extension. */
+const CHAIN_KEY = 'localnet-wallet:chainId'
 const ICON =
   'data:image/svg+xml;base64,' +
   btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0f766e"/><path d="M16 40l16-20 16 20z" fill="#fff"/></svg>')
@@ -32,19 +34,22 @@ class ProviderRpcError extends Error {
   }
 }
 
+const chains = [...config.chains]
+const chainNow = () => chains.find((c) => c.chainId === Number(localStorage.getItem(CHAIN_KEY))) ?? chains[0]!
+
 async function anvil(method: string, params: unknown = []): Promise<unknown> {
-  const res = await fetch(config.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const res = await fetch(chainNow().rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
   const json = (await res.json()) as { result?: unknown; error?: { code: number; message: string } }
   if (json.error) throw new ProviderRpcError(json.error.code, json.error.message)
   return json.result
 }
 
-/** Shows the approval prompt; resolves true for Approve, false for Reject. */
-function prompt(origin: string): Promise<boolean> {
+/** Shows the approval prompt with `text`; resolves true for Approve, false for Reject. */
+function prompt(text: string): Promise<boolean> {
   const host = document.createElement('localnet-wallet-prompt')
   const root = host.attachShadow({ mode: 'open' })
   root.innerHTML = `<style>div{position:fixed;top:16px;right:16px;z-index:2147483647;width:280px;padding:16px;border-radius:12px;background:#0f172a;color:#fff;font:14px system-ui;box-shadow:0 8px 24px #0006}button{margin:12px 8px 0 0;padding:8px 14px;border-radius:8px;border:0;cursor:pointer}</style><div role="dialog" aria-label="Localnet Wallet"><strong>Localnet Wallet</strong><p></p><button data-testid="localnet-wallet-reject">Reject</button><button data-testid="localnet-wallet-approve">Approve</button></div>`
-  root.querySelector('p')!.textContent = `Connect to ${origin}?`
+  root.querySelector('p')!.textContent = text
   document.body.append(host)
   return new Promise((resolve) => {
     const done = (ok: boolean) => {
@@ -81,13 +86,41 @@ class LocalnetWallet {
       case 'eth_requestAccounts': {
         if (!this.#authorized()) {
           this.prompts++
-          if (!(await prompt(location.host))) throw new ProviderRpcError(4001, 'User rejected the request.')
+          if (!(await prompt(`Connect to ${location.host}?`))) throw new ProviderRpcError(4001, 'User rejected the request.')
           localStorage.setItem(AUTH_KEY, 'true')
         }
         return this.#current()
       }
       case 'eth_accounts':
         return this.#current()
+      case 'eth_chainId':
+        return `0x${chainNow().chainId.toString(16)}`
+      case 'wallet_switchEthereumChain': {
+        const wanted = Number((params as { chainId: string }[])[0]?.chainId)
+        if (!chains.some((c) => c.chainId === wanted)) throw new ProviderRpcError(4902, 'Unrecognized chain ID.')
+        if (wanted !== chainNow().chainId) {
+          localStorage.setItem(CHAIN_KEY, String(wanted))
+          this.#emit('chainChanged', `0x${wanted.toString(16)}`)
+        }
+        return null
+      }
+      case 'wallet_addEthereumChain': {
+        const [chain] = params as { chainId: string; rpcUrls?: string[] }[]
+        const chainId = Number(chain?.chainId)
+        if (!chains.some((c) => c.chainId === chainId)) {
+          if (!chain?.rpcUrls?.[0]) throw new ProviderRpcError(-32602, 'rpcUrls required')
+          chains.push({ chainId, rpcUrl: chain.rpcUrls[0] })
+        }
+        return null
+      }
+      case 'eth_sendTransaction': {
+        if (!this.#authorized()) throw new ProviderRpcError(4100, 'Unauthorized')
+        this.prompts++
+        const [tx] = params as { to?: string; value?: string; data?: string }[]
+        const what = tx?.data && tx.data !== '0x' ? `Call ${tx.to}` : `Send ${Number(BigInt(tx?.value ?? '0')) / 1e18} ETH to ${tx?.to}`
+        if (!(await prompt(`${what} on chain ${chainNow().chainId}?`))) throw new ProviderRpcError(4001, 'User rejected the request.')
+        return anvil(method, params)
+      }
       case 'wallet_revokePermissions':
         localStorage.removeItem(AUTH_KEY)
         this.#emit('accountsChanged', [])

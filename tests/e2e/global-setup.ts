@@ -6,7 +6,11 @@ import { startLocalnet } from '../../localnet/start.js'
 declare module 'vitest' {
   export interface ProvidedContext {
     webUrl: string
+    /** Chain 31337. */
     rpcUrl: string
+    /** Chain 31338. */
+    rpcUrl2: string
+    tokenAddress: string
   }
 }
 
@@ -14,6 +18,8 @@ export default async function setup(project: TestProject) {
   if (!existsSync('dist/loader.js')) throw new Error('dist/ is missing: run `npm run build` first (npm test does)')
   const net = await startLocalnet()
   project.provide('webUrl', net.web.url)
-  project.provide('rpcUrl', net.anvil.url)
+  project.provide('rpcUrl', net.chains[0]!.url)
+  project.provide('rpcUrl2', net.chains[1]!.url)
+  project.provide('tokenAddress', net.token.address)
   return () => net.stop()
 }
