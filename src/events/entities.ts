@@ -32,6 +32,10 @@ export const VIEWS = [
   'ApproveTransaction',
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
+  // Sending (issue 4): the form, the token list, the preview.
+  'WalletSend',
+  'WalletSendSelectToken',
+  'WalletSendPreview',
 ] as const
 
 /** One of the spec §2 view names. */
@@ -74,3 +78,6 @@ export type SnackbarVariant = 'loading' | 'success' | 'error'
 
 /** The caches of spec §3, by name (lifetimes in spec §9). */
 export type CacheName = 'portfolio' | 'nativeBalance' | 'name' | 'identity' | 'transactions' | 'tokenPrice'
+
+/** Account types of spec §6. */
+export type AccountType = 'eoa' | 'smartAccount' | 'payment'

@@ -3,7 +3,7 @@
  * Names follow `area/fact` (past tense) for outcomes and `area/…-requested` for intents (api.md).
  * Payloads are plain JSON; amounts are decimal strings whose unit is in the field name (`valueWei`).
  */
-import type { CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Network, SnackbarVariant, ViewName } from './entities.js'
+import type { AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Network, SnackbarVariant, ViewName } from './entities.js'
 
 /** Schema version written on every event; readers upcast older versions (issue 7). */
 export const EVENT_SCHEMA_VERSION = 1
@@ -19,6 +19,14 @@ export interface EventPayloads {
     manualWCControl: boolean
     /** Number of chain adapters configured (eip155 counts as one). */
     adapterCount: number
+    /** Spec §4: UnsupportedChain is not shown when unsupported chains are allowed… */
+    allowUnsupportedChain?: boolean
+    /** …or when network switching is disabled. Default true. */
+    enableNetworkSwitch?: boolean
+    /** Spec §6 account type per namespace, over the defaults. */
+    defaultAccountTypes?: Partial<Record<Namespace, AccountType>>
+    /** CAIP-2 ids of networks where smart accounts exist (spec §6). */
+    smartAccountNetworks?: CaipNetworkId[]
   }
   /** The engine finished replaying its log and runs; session-scoped state (open modal, pending connect) resets. */
   'engine/started': { mode: 'worker' | 'main' }
@@ -47,6 +55,14 @@ export interface EventPayloads {
   'wallet/chain-changed': { connectorId: string; namespace: Namespace; caipNetworkId: CaipNetworkId }
   /** EIP-1193 `disconnect` from the provider. */
   'wallet/disconnected': { connectorId: string; namespace: Namespace }
+
+  /** Switch the active network (spec §4): through the wallet when one is connected on that namespace. */
+  'network/switch-requested': { caipNetworkId: CaipNetworkId }
+  'network/switched': { caipNetworkId: CaipNetworkId }
+  'network/switch-failed': { caipNetworkId: CaipNetworkId; message: string; code?: number }
+
+  /** Spec §6: switch the preferred account type of a namespace. */
+  'account-type/switch-requested': { namespace: Namespace; accountType: AccountType }
 
   'disconnect/requested': { namespace?: Namespace }
   /** `reason`: `user` (disconnect button or API), `wallet` (provider side), `restore-failed` (stored session no longer authorised). */
@@ -94,6 +110,8 @@ export const DISPATCHABLE = [
   'modal/navigate-requested',
   'connect/requested',
   'disconnect/requested',
+  'network/switch-requested',
+  'account-type/switch-requested',
   'balance/fetch-requested',
   'connectors/discovered',
   'wallet/accounts-changed',

@@ -46,6 +46,13 @@ export function validateIntent(input: unknown): Intent {
       if (!isString(p.connectorId) || !isNamespace(p.namespace) || !isString(p.caipNetworkId)) throw bad()
       parseCaipNetworkId(p.caipNetworkId)
       break
+    case 'network/switch-requested':
+      if (!isString(p.caipNetworkId)) throw bad()
+      parseCaipNetworkId(p.caipNetworkId)
+      break
+    case 'account-type/switch-requested':
+      if (!isNamespace(p.namespace) || !['eoa', 'smartAccount', 'payment'].includes(String(p.accountType))) throw bad()
+      break
     case 'disconnect/requested':
       if (p.namespace !== undefined && !isNamespace(p.namespace)) throw bad()
       break

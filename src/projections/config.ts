@@ -1,5 +1,5 @@
 /** The host site's options as recorded by `engine/configured` (spec §3 Options). */
-import type { CaipNetworkId, Network } from '../events/entities.js'
+import type { AccountType, CaipNetworkId, Namespace, Network } from '../events/entities.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
@@ -10,6 +10,10 @@ export interface ConfigState {
   enableEmbedded: boolean
   manualWCControl: boolean
   adapterCount: number
+  allowUnsupportedChain?: boolean
+  enableNetworkSwitch?: boolean
+  defaultAccountTypes?: Partial<Record<Namespace, AccountType>>
+  smartAccountNetworks?: CaipNetworkId[]
   /** CAIP-2 ids the wallet-provider RPC endpoint serves (spec §7 routing). */
   providerChains: string[]
 }

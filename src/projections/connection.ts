@@ -69,6 +69,8 @@ export const connection = slice<ConnectionState, State>(initial, {
     const { pending: _p, ...rest } = s
     return { ...rest, status: settled(s), lastError: { connectorId: e.payload.connectorId, message: e.payload.message } }
   },
+  /** Spec §4: switching the active network changes the active namespace. */
+  'network/switched': (s, e) => ({ ...s, activeNamespace: e.payload.caipNetworkId.split(':')[0] as Namespace }),
   'disconnect/succeeded': (s, e) => {
     const { namespace, connectorId } = e.payload
     const connectorIds = { ...s.connectorIds }

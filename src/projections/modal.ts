@@ -2,7 +2,8 @@
  * The modal (spec §2 and §4): open or closed, the current view, the view history, loading and shake.
  * The Opening, Closing and Going back rules of spec §2 live here as reducer logic.
  */
-import type { Namespace, ViewName } from '../events/entities.js'
+import type { CaipNetworkId, Namespace, ViewName } from '../events/entities.js'
+import { isUnsupported } from './networks.js'
 import type { EventPayloads } from '../events/types.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
@@ -56,6 +57,26 @@ export function closingView(root: State): ViewName {
   return root.config.enableEmbedded && activeAddress(root) ? 'Account' : 'Connect'
 }
 
+/**
+ * Spec §4: a wallet on a network the site did not list shows UnsupportedChain, except when
+ * switching is disabled, unsupported chains are allowed, or WalletConnect basic mode is on.
+ */
+export function showsUnsupportedChain(root: State, caipNetworkId: CaipNetworkId): boolean {
+  const c = root.config
+  if (c.allowUnsupportedChain || c.enableNetworkSwitch === false || c.manualWCControl) return false
+  return isUnsupported(c.networks, caipNetworkId)
+}
+
+const unsupported = (s: ModalState): ModalState => ({ ...s, open: true, view: 'UnsupportedChain', history: [], loading: false })
+
+/** One view back: pop the history, or close when it is empty (spec §2 Going back). */
+const back = (s: ModalState, root: State): ModalState => {
+  const previous = s.history[s.history.length - 1]
+  if (!previous) return close(s, root)
+  const view: ViewName = previous === 'Connect' && activeAddress(root) ? 'Account' : previous
+  return { ...s, view, history: s.history.slice(0, -1), loading: false }
+}
+
 const close = (s: ModalState, root: State): ModalState => ({ ...s, open: false, view: closingView(root), history: [], loading: false })
 
 const push = (s: ModalState, view: ViewName): ModalState => (s.view === view ? s : { ...s, view, history: [...s.history, s.view] })
@@ -67,20 +88,27 @@ export const modal = slice<ModalState, State>(initial, {
   'modal/close-requested': (s, _e, root) => close(s, root),
   'modal/navigate-requested': (s, e) => push(s, e.payload.view),
   /** Spec §2 Going back: pop; an empty history closes; with an address, a previous Connect shows Account. */
-  'modal/back-requested': (s, _e, root) => {
-    const previous = s.history[s.history.length - 1]
-    if (!previous) return close(s, root)
-    const view: ViewName = previous === 'Connect' && activeAddress(root) ? 'Account' : previous
-    return { ...s, view, history: s.history.slice(0, -1) }
-  },
+  'modal/back-requested': (s, _e, root) => back(s, root),
   'modal/shake-started': (s) => ({ ...s, shake: true }),
   'modal/shake-ended': (s) => ({ ...s, shake: false }),
   'connect/requested': (s) => ({ ...(s.open ? push(s, 'ConnectingExternal') : s), loading: true }),
   'connect/failed': (s) => ({ ...s, loading: false }),
-  'connect/succeeded': (s, e) => {
+  'connect/succeeded': (s, e, root) => {
+    const chain = e.payload.caipAddress.split(':').slice(0, 2).join(':') as CaipNetworkId
+    if (showsUnsupportedChain(root, chain)) return unsupported(s)
     if (!s.open || e.payload.via === 'restore') return { ...s, loading: false }
     return { ...s, view: 'Account', history: [], loading: false }
   },
+  'wallet/chain-changed': (s, e, root) => (showsUnsupportedChain(root, e.payload.caipNetworkId) ? unsupported(s) : s.view === 'UnsupportedChain' ? close(s, root) : s),
+  'network/switch-requested': (s) => ({ ...s, loading: true }),
+  /** After a switch from the network list, back to where the list was opened from; from UnsupportedChain, the modal closes. */
+  'network/switched': (s, _e, root) => {
+    if (s.view === 'UnsupportedChain') return close(s, root)
+    if (s.view === 'SwitchNetwork') return back(s, root)
+    return { ...s, loading: false }
+  },
+  /** Spec §4: a network switch failure goes back one view. */
+  'network/switch-failed': (s, _e, root) => (s.open ? back(s, root) : { ...s, loading: false }),
   'disconnect/succeeded': (s, e, root) => {
     if (e.payload.namespace !== activeNamespace(root)) return s
     return s.open ? { ...s, view: 'Connect', history: [] } : { ...s, view: 'Connect' }

@@ -10,6 +10,8 @@ import { connectors, type ConnectorsState } from './connectors.js'
 import { modal, type ModalState } from './modal.js'
 import { applySlice } from './reducer.js'
 import { snackbar, type SnackbarState } from './snackbar.js'
+import { networks, type NetworksState } from './networks.js'
+import { accountTypes, type AccountTypesState } from './account-types.js'
 
 /** The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none). */
 export interface State {
@@ -21,6 +23,8 @@ export interface State {
   accounts: AccountsState
   connectors: ConnectorsState
   snackbar: SnackbarState
+  networks: NetworksState
+  accountTypes: AccountTypesState
 }
 
 /** The state before any event. */
@@ -32,6 +36,8 @@ export const initialState: State = {
   accounts: accounts.initial,
   connectors: connectors.initial,
   snackbar: snackbar.initial,
+  networks: networks.initial,
+  accountTypes: accountTypes.initial,
 }
 
 /** Folds one event into the state. Every slice handler sees the root state as it was before the event. */
@@ -45,6 +51,8 @@ export function reduce(root: State, event: GangwayEvent): State {
     accounts: applySlice(accounts, root.accounts, event, root),
     connectors: applySlice(connectors, root.connectors, event, root),
     snackbar: applySlice(snackbar, root.snackbar, event, root),
+    networks: applySlice(networks, root.networks, event, root),
+    accountTypes: applySlice(accountTypes, root.accountTypes, event, root),
   }
 }
 

@@ -1,0 +1,28 @@
+/**
+ * Rules that refuse an intent given the current state, before it enters the log (pure). The engine's
+ * `dispatch` throws a GangwayError with the returned message and appends nothing.
+ */
+import type { Intent } from '../events/types.js'
+import { canSwitchAccountType, preferredAccountType } from './account-types.js'
+import type { State } from './state.js'
+
+/** Spec §6 refusal (the spec gives no wording; this is ours). */
+export const SMART_ACCOUNT_NOT_ALLOWED = 'Smart account not available on this network'
+/** Spec §4 / api.md: switching to a network the site did not configure. */
+export const NETWORK_NOT_FOUND = 'Network not found'
+
+/** The message refusing `intent` in state `s`, or undefined when it may proceed. */
+export function refusal(s: State, intent: Intent): string | undefined {
+  switch (intent.type) {
+    case 'account-type/switch-requested': {
+      const { namespace, accountType } = intent.payload
+      const network = s.networks.active[namespace]
+      const enabled = network !== undefined && (s.config.smartAccountNetworks ?? []).includes(network)
+      return canSwitchAccountType(accountType, preferredAccountType(s.accountTypes, namespace), enabled) ? undefined : SMART_ACCOUNT_NOT_ALLOWED
+    }
+    case 'network/switch-requested':
+      return s.config.networks.some((n) => n.caipNetworkId === intent.payload.caipNetworkId) ? undefined : NETWORK_NOT_FOUND
+    default:
+      return undefined
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The active network per namespace (spec §3 Network, §4 Switching active network). The active
+ * network follows the wallet (connect, chainChanged) and explicit switches; `pending` is a switch
+ * the wallet has not answered yet. Stored as namespace → CAIP-2 id (`namespace:chainId`).
+ */
+import { parseCaipAddress, parseCaipNetworkId } from '../chains/caip.js'
+import type { CaipNetworkId, Namespace, Network } from '../events/entities.js'
+import { slice } from './reducer.js'
+import type { State } from './state.js'
+
+export interface NetworksState {
+  active: Partial<Record<Namespace, CaipNetworkId>>
+  pending?: CaipNetworkId
+  lastError?: { caipNetworkId: CaipNetworkId; message: string }
+}
+
+const namespaceOf = (id: string) => parseCaipNetworkId(id).namespace as Namespace
+
+const set = (s: NetworksState, id: CaipNetworkId): NetworksState => ({ active: { ...s.active, [namespaceOf(id)]: id } })
+
+/** The configured network with this CAIP-2 id, if the site listed it. */
+export function findNetwork(networks: readonly Network[], id: string | undefined): Network | undefined {
+  return id ? networks.find((n) => n.caipNetworkId === id) : undefined
+}
+
+/** True when the id is on a namespace the site configured but is not one of its networks (spec §4 placeholder). */
+export function isUnsupported(networks: readonly Network[], id: string | undefined): boolean {
+  if (!id) return false
+  const ns = namespaceOf(id)
+  return networks.some((n) => n.chainNamespace === ns) && !findNetwork(networks, id)
+}
+
+export const networks = slice<NetworksState, State>(
+  { active: {} },
+  {
+    'engine/started': (s) => ({ active: s.active }),
+    'connect/succeeded': (s, e) => set(s, parseCaipAddress(e.payload.caipAddress).caipNetworkId),
+    'wallet/chain-changed': (s, e) => set(s, e.payload.caipNetworkId),
+    'network/switch-requested': (s, e) => ({ ...s, pending: e.payload.caipNetworkId }),
+    'network/switched': (s, e) => set(s, e.payload.caipNetworkId),
+    'network/switch-failed': (s, e) => ({ active: s.active, lastError: { caipNetworkId: e.payload.caipNetworkId, message: e.payload.message } }),
+  },
+)
