@@ -15,6 +15,12 @@ export interface LogStorage {
 export interface EventLogOptions {
   storage?: LogStorage
   clock?: () => number
+  /**
+   * Called with each stamped event before it is recorded; if it throws, the append throws and the
+   * event is neither recorded nor persisted (the engine folds the event here, so an event the
+   * projections cannot fold never enters the log).
+   */
+  admit?: (event: GangwayEvent) => void
   /** Called when a persistence write fails; spec §8: storage failures are logged, never thrown. */
   onStorageError?: (error: unknown) => void
 }
@@ -28,6 +34,7 @@ export class EventLog {
   readonly #storage: LogStorage | undefined
   readonly #clock: () => number
   readonly #onStorageError: (error: unknown) => void
+  readonly #admit: ((event: GangwayEvent) => void) | undefined
   #queue: GangwayEvent[] = []
   #writing: Promise<void> = Promise.resolve()
   #flushScheduled = false
@@ -36,6 +43,7 @@ export class EventLog {
     this.#storage = options.storage
     this.#clock = options.clock ?? Date.now
     this.#onStorageError = options.onStorageError ?? ((error) => console.warn('[gangway] log persistence failed', error))
+    this.#admit = options.admit
   }
 
   /**
@@ -57,9 +65,13 @@ export class EventLog {
     return this.#events.slice()
   }
 
-  /** Stamps, stores and announces one event; returns it as recorded. Persistence follows in a batch. */
+  /**
+   * Stamps, stores and announces one event; returns it as recorded. Persistence follows in a batch.
+   * @throws whatever `admit` throws; the log is then unchanged.
+   */
   append(next: NewEvent): GangwayEvent {
     const recorded = { type: next.type, payload: next.payload, seq: this.#events.length + 1, at: this.#clock(), v: EVENT_SCHEMA_VERSION } as GangwayEvent
+    this.#admit?.(recorded)
     this.#events.push(recorded)
     if (this.#storage) {
       this.#queue.push(recorded)

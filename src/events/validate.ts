@@ -2,7 +2,7 @@
  * Checks what `dispatch` receives before it enters the log: bad input throws a GangwayError with a
  * clear message and nothing is appended.
  */
-import { isNamespace, parseCaipNetworkId } from '../chains/caip.js'
+import { isNamespace, parseCaipAddress, parseCaipNetworkId } from '../chains/caip.js'
 import { VIEWS } from './entities.js'
 import { GangwayError } from './errors.js'
 import { DISPATCHABLE, type Intent } from './types.js'
@@ -11,11 +11,17 @@ const invalid = (message: string, details?: string) => new GangwayError(message,
 
 const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0
 
+/** A wallet-reported address: a non-empty string with no colon (it becomes the last part of a CAIP-10 id). */
+const isPlainAddress = (v: unknown): v is string => isString(v) && !v.includes(':') && v.length <= 128
+
+const FETCH_REASONS = ['connected', 'modal-opened', 'new-block', 'account-changed', 'manual']
+
 /**
  * Returns the intent when it is well formed.
  * @throws GangwayError 'Unknown intent type: {type}' for a type `dispatch` does not take,
  *   'Invalid intent payload: {type}' for a payload of the wrong shape,
- *   'Invalid CAIP-2 network id' for a malformed chain id (spec §5).
+ *   'Invalid CAIP-2 network id' for a malformed chain id, 'Invalid CAIP-10 address' for a malformed
+ *   account id (spec §5).
  */
 export function validateIntent(input: unknown): Intent {
   const i = input as { type?: unknown; payload?: unknown }
@@ -40,11 +46,11 @@ export function validateIntent(input: unknown): Intent {
       if (!isString(p.connectorId) || !isNamespace(p.namespace)) throw bad()
       break
     case 'wallet/accounts-changed':
-      if (!isString(p.connectorId) || !isNamespace(p.namespace) || !Array.isArray(p.addresses) || !p.addresses.every(isString)) throw bad()
+      if (!isString(p.connectorId) || !isNamespace(p.namespace) || !Array.isArray(p.addresses) || !p.addresses.every(isPlainAddress)) throw bad()
       break
     case 'wallet/chain-changed':
       if (!isString(p.connectorId) || !isNamespace(p.namespace) || !isString(p.caipNetworkId)) throw bad()
-      parseCaipNetworkId(p.caipNetworkId)
+      if (parseCaipNetworkId(p.caipNetworkId).namespace !== p.namespace) throw bad()
       break
     case 'network/switch-requested':
       if (!isString(p.caipNetworkId)) throw bad()
@@ -57,7 +63,8 @@ export function validateIntent(input: unknown): Intent {
       if (p.namespace !== undefined && !isNamespace(p.namespace)) throw bad()
       break
     case 'balance/fetch-requested':
-      if (!isString(p.caipAddress) || !isString(p.reason)) throw bad()
+      if (!isString(p.caipAddress) || !FETCH_REASONS.includes(String(p.reason))) throw bad()
+      parseCaipAddress(p.caipAddress)
       break
     case 'connectors/discovered':
       if (!Array.isArray(p.connectors) || !p.connectors.every((c) => c && isString(c.id) && isString(c.name) && isString(c.type))) throw bad()

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALNET, ADDRESS } from '../../tests/unit/fixtures.js'
 import type { LogStorage } from '../events/log.js'
-import type { GangwayEvent } from '../events/types.js'
+import type { GangwayEvent, NewEvent } from '../events/types.js'
 import { project } from '../projections/state.js'
 import type { Bridge, ProviderRequest } from './bridge.js'
 import { createEngine, type Engine } from './engine.js'
+import { map } from 'rxjs'
+import { ofType } from './effects/context.js'
 
 const CONFIG = { projectId: 'test', networks: [LOCALNET] }
 const ONE_AND_HALF_ETH = 1_500_000_000_000_000_000n
@@ -105,8 +107,9 @@ describe('engine', () => {
     await connect(engine)
     const s = await until(() => engine.getState(), (s) => s.connection.lastError !== undefined)
     expect(s.connection).toMatchObject({ status: 'disconnected', lastError: { message: 'Connection rejected' } })
-    expect(s.modal).toMatchObject({ view: 'ConnectingExternal', shake: true })
-    await until(() => engine.getState(), (s) => !s.modal.shake, 1500)
+    expect(s.modal.view).toBe('ConnectingExternal')
+    await until(() => types(engine), (t) => t.includes('modal/shake-ended'), 3000)
+    expect((await engine.getState()).modal.shake).toBe(false)
     const log = (await engine.exportLog()).trim().split('\n').map((l) => JSON.parse(l))
     const failed = log.find((e) => e.type === 'connect/failed')
     const started_ = log.find((e) => e.type === 'modal/shake-started')
@@ -121,8 +124,29 @@ describe('engine', () => {
     const before = await engine.exportLog()
     await expect(engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'x', namespace: 'cosmos' } })).rejects.toThrow('Invalid intent payload: connect/requested')
     await expect(engine.dispatch({ type: 'balance/fetched', payload: {} })).rejects.toThrow('Unknown intent type: balance/fetched')
+    await expect(engine.dispatch({ type: 'balance/fetch-requested', payload: { caipAddress: 'eip155:1', reason: 'manual' } })).rejects.toThrow('Invalid CAIP-10 address')
+    await expect(engine.dispatch({ type: 'balance/fetch-requested', payload: { caipAddress: 'eip155:1:0xabc', reason: 'whenever' } })).rejects.toThrow('Invalid intent payload: balance/fetch-requested')
+    await expect(engine.dispatch({ type: 'wallet/accounts-changed', payload: { connectorId: 'x', namespace: 'eip155', addresses: ['eip155:1:0xabc'] } })).rejects.toThrow('Invalid intent payload: wallet/accounts-changed')
+    await expect(engine.dispatch({ type: 'network/switch-requested', payload: { caipNetworkId: 'eip155:999' } })).rejects.toThrow('Network not found')
     expect(await engine.exportLog()).toBe(before)
     await engine.stop()
+  })
+
+  it('never records an event its projections cannot fold, so a reload still starts', async () => {
+    const storage = memoryStorage()
+    // An effect that emits an event the projections cannot fold (a malformed CAIP-10 id).
+    const poison = { type: 'balance/failed', payload: { caipAddress: 'not-a-caip-id', message: 'x' } } as unknown as NewEvent
+    const engine = createEngine({ mode: 'main', storage: () => storage, effects: [({ events$ }) => events$.pipe(ofType('modal/open-requested'), map(() => poison))] })
+    await engine.start(CONFIG, wallet())
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    await engine.dispatch({ type: 'modal/close-requested', payload: {} })
+    expect((await types(engine)).slice(-2)).toEqual(['modal/open-requested', 'modal/close-requested'])
+    await engine.flush()
+    await engine.stop()
+    expect(storage.rows.map((e) => e.type)).not.toContain('balance/failed')
+    const reloaded = createEngine({ mode: 'main', storage: () => storage })
+    await expect(reloaded.start(CONFIG, wallet())).resolves.toEqual({ mode: 'main', replayed: storage.rows.length })
+    await reloaded.stop()
   })
 
   it('refuses a bad configuration', async () => {

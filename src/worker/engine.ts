@@ -4,7 +4,7 @@
  * main thread where no Worker can start (main-thread.ts). Every method is async so both modes
  * share one interface.
  */
-import { BehaviorSubject, Subject, distinctUntilChanged, map, merge, type Subscription } from 'rxjs'
+import { BehaviorSubject, Subject, catchError, distinctUntilChanged, map, merge, type Subscription } from 'rxjs'
 import { parseCaipNetworkId } from '../chains/caip.js'
 import type { CaipNetworkId, Network } from '../events/entities.js'
 import { GangwayError } from '../events/errors.js'
@@ -12,7 +12,8 @@ import { EventLog, type LogStorage } from '../events/log.js'
 import { event, type GangwayEvent, type NewEvent } from '../events/types.js'
 import { validateIntent } from '../events/validate.js'
 import { selectors, type Selected, type SelectorName } from '../projections/selectors.js'
-import { initialState, project, reduce, type State } from '../projections/state.js'
+import { initialState, reduce, type State } from '../projections/state.js'
+import { refusal } from '../projections/guards.js'
 import type { Bridge } from './bridge.js'
 import { createChainAccess } from './chain-access.js'
 import { effects as defaultEffects } from './effects/index.js'
@@ -78,6 +79,23 @@ export interface Engine {
   stop(): Promise<void>
 }
 
+/**
+ * Folds a persisted log. Should a stored event fail to fold (a log from a build with a bug), the
+ * state is the fold of the events before it, and the rest are ignored with a warning.
+ */
+function replay(events: readonly GangwayEvent[]): State {
+  let state = initialState
+  for (const e of events) {
+    try {
+      state = reduce(state, e)
+    } catch (error) {
+      console.warn(`[gangway] replay stopped at seq ${e.seq}`, error)
+      break
+    }
+  }
+  return state
+}
+
 export function createEngine(deps: EngineDeps): Engine {
   let log: EventLog | undefined
   const state$ = new BehaviorSubject<State>(initialState)
@@ -90,15 +108,25 @@ export function createEngine(deps: EngineDeps): Engine {
   // turn, so every listener sees events in seq order.
   const pending: NewEvent[] = []
   let draining = false
+  // An event the log refuses (its fold throws) is dropped: the caller's own rethrows, an effect's is logged.
   const append = (e: NewEvent) => {
     pending.push(e)
     if (draining) return
     draining = true
+    let refused: { error: unknown } | undefined
     try {
-      for (let next = pending.shift(); next; next = pending.shift()) log!.append(next)
+      for (let next = pending.shift(); next; next = pending.shift()) {
+        try {
+          log!.append(next)
+        } catch (error) {
+          if (next === e) refused = { error }
+          else console.error(`[gangway] event refused: ${next.type}`, error)
+        }
+      }
     } finally {
       draining = false
     }
+    if (refused) throw refused.error
   }
 
   const validateConfig = (config: EngineConfig) => {
@@ -112,11 +140,17 @@ export function createEngine(deps: EngineDeps): Engine {
     async start(config, bridge) {
       if (log) throw new GangwayError('Engine already started')
       validateConfig(config)
-      log = new EventLog({ ...(deps.storage ? { storage: deps.storage(config.projectId) } : {}), ...(deps.clock ? { clock: deps.clock } : {}) })
+      // Each event is folded before it is recorded: one the projections cannot fold never enters the log.
+      let folded: State | undefined
+      log = new EventLog({
+        ...(deps.storage ? { storage: deps.storage(config.projectId) } : {}),
+        ...(deps.clock ? { clock: deps.clock } : {}),
+        admit: (e) => void (folded = reduce(state$.value, e)),
+      })
       const replayed = await log.open()
-      state$.next(project(replayed))
+      state$.next(replay(replayed))
       log.subscribe((e) => {
-        state$.next(reduce(state$.value, e))
+        state$.next(folded!)
         appended$.next(e)
       })
       const rpc = createRpcPipeline(deps.fetch ? { fetch: deps.fetch } : {})
@@ -142,9 +176,21 @@ export function createEngine(deps: EngineDeps): Engine {
         clock,
         pollIntervalMs: deps.pollIntervalMs ?? 4000,
       }
-      effectsSubscription = merge(...(deps.effects ?? defaultEffects).map((f) => f(ctx))).subscribe({
-        next: append,
-        error: (error) => console.error('[gangway] effect failed', error),
+      // One effect that fails is logged and restarted; the others never notice.
+      const guarded = (deps.effects ?? defaultEffects).map((f) =>
+        f(ctx).pipe(
+          catchError((error, restarted) => {
+            console.error('[gangway] effect failed; restarting it', error)
+            return restarted
+          }),
+        ),
+      )
+      effectsSubscription = merge(...guarded).subscribe((e) => {
+        try {
+          append(e)
+        } catch (error) {
+          console.error(`[gangway] event refused: ${e.type}`, error)
+        }
       })
       append(
         event('engine/configured', {
@@ -161,7 +207,10 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     async dispatch(intent) {
       if (!log) throw new GangwayError('Engine not started')
-      append(validateIntent(intent))
+      const valid = validateIntent(intent)
+      const refused = refusal(state$.value, valid)
+      if (refused) throw new GangwayError(refused, { category: 'INVALID_INPUT' })
+      append(valid)
     },
     async subscribe(name, callback) {
       const select = selectors[name]

@@ -13,7 +13,7 @@
  *   (RpcRequestError, with the JSON-RPC code), 'The request took too long to respond.'
  *   (TimeoutError, after `timeoutMs`, default 10 s). viem's transport maps codes to named errors.
  */
-import { Observable, Subject, audit, buffer, defer, firstValueFrom, groupBy, mergeMap, retry, throwError, timer } from 'rxjs'
+import { EMPTY, Observable, Subject, audit, buffer, catchError, defer, firstValueFrom, groupBy, mergeMap, retry, throwError, timer } from 'rxjs'
 import { HttpRequestError, RpcRequestError, TimeoutError, keccak256, type Hex } from 'viem'
 import { ALREADY_SENT, isIdempotentWrite, isWriteMethod } from './methods.js'
 import { RETRY_COUNT, retryDelayMs, shouldRetry, statusOf } from './retry-policy.js'
@@ -138,7 +138,8 @@ export function createRpcPipeline(options: RpcPipelineOptions = {}): RpcPipeline
       } catch (cause) {
         throw controller.signal.aborted ? new TimeoutError({ body: body, url }) : new HttpRequestError({ url, body: body, status: response.status, cause: cause as Error, details: 'The response is not JSON.' })
       }
-      answers = (Array.isArray(json) ? json : [json]) as RpcResponse[]
+      // Only object answers count: a node that answers null (or junk) leaves those calls unanswered.
+      answers = (Array.isArray(json) ? json : [json]).filter((a): a is RpcResponse => typeof a === 'object' && a !== null)
     } catch (error) {
       for (const p of batch) p.reject(error)
       return
@@ -166,7 +167,15 @@ export function createRpcPipeline(options: RpcPipelineOptions = {}): RpcPipeline
           }),
         ),
       ),
-      mergeMap((batch) => defer(() => send(batch[0]!.url, batch))),
+      // A batch that fails in an unforeseen way fails its own calls, never the pipeline.
+      mergeMap((batch) =>
+        defer(() => send(batch[0]!.url, batch)).pipe(
+          catchError((error: unknown) => {
+            for (const p of batch) p.reject(error)
+            return EMPTY
+          }),
+        ),
+      ),
     )
     .subscribe()
 
