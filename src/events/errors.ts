@@ -19,6 +19,8 @@ export class GangwayError extends Error {
 
 /** Spec §8, external connectors: the wallet refused the connection request (EIP-1193 code 4001). */
 export const CONNECTION_REJECTED = 'Connection rejected'
+/** Spec §8: the visitor closed the modal while a connection was pending. */
+export const MODAL_CLOSED = 'Modal closed'
 /** Spec §8. */
 export const FAILED_TO_DISCONNECT = 'Failed to disconnect'
 /** Spec §8, balance failure or unsupported network. */

@@ -28,6 +28,16 @@ describe('account state per namespace', () => {
     const chain = fold(...withBalance, ['wallet/chain-changed', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', caipNetworkId: 'eip155:1' }])
     expect(chain.accounts.eip155).toMatchObject({ caipAddress: `eip155:1:${ADDRESS}`, caipNetworkId: 'eip155:1' })
   })
+  it('ignores account and chain changes from a wallet that is not the connected one', () => {
+    const s = fold(
+      ...connected,
+      ['wallet/accounts-changed', { connectorId: 'injected', namespace: 'eip155', addresses: [OTHER] }],
+      ['wallet/chain-changed', { connectorId: 'injected', namespace: 'eip155', caipNetworkId: 'eip155:1' }],
+    )
+    expect(s.accounts.eip155).toMatchObject({ caipAddress: CAIP_ADDRESS })
+    expect(s.networks.active.eip155).toBe('eip155:31337')
+    expect(s.modal.view).not.toBe('UnsupportedChain')
+  })
   it('resets to disconnected on disconnect (spec §4: account reset)', () => {
     const s = fold(...connected, ['disconnect/succeeded', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', reason: 'wallet' }])
     expect(s.accounts.eip155).toEqual({ status: 'disconnected', balanceLoading: false })

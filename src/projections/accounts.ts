@@ -5,7 +5,7 @@
 import type { CaipAddress, CaipNetworkId, Namespace } from '../events/entities.js'
 import { parseCaipAddress, toCaipAddress } from '../chains/caip.js'
 import { normalizeAddress } from '../chains/address.js'
-import type { ConnectionStatus } from './connection.js'
+import { fromConnectedWallet, type ConnectionStatus } from './connection.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
@@ -55,14 +55,14 @@ export const accounts = slice<AccountsState, State>(
     'connect/requested': (all, e) => update(all, e.payload.namespace, (s) => (s.status === 'connected' ? s : { ...s, status: 'connecting' })),
     'connect/failed': (all, e) => update(all, e.payload.namespace, (s) => ({ ...s, status: s.caipAddress ? 'connected' : 'disconnected' })),
     'connect/succeeded': (all, e) => update(all, e.payload.namespace, (s) => ({ ...withAddress(s, e.payload.caipAddress), status: 'connected' })),
-    'wallet/accounts-changed': (all, e) =>
-      update(all, e.payload.namespace, (s) => {
+    'wallet/accounts-changed': (all, e, root) =>
+      !fromConnectedWallet(root, e.payload) ? all : update(all, e.payload.namespace, (s) => {
         const [first] = e.payload.addresses
         if (!first || !s.caipNetworkId) return s
         return withAddress(s, toCaipAddress(s.caipNetworkId, normalizeAddress(e.payload.namespace, first)))
       }),
-    'wallet/chain-changed': (all, e) =>
-      update(all, e.payload.namespace, (s) => (s.address ? withAddress(s, toCaipAddress(e.payload.caipNetworkId, s.address)) : s)),
+    'wallet/chain-changed': (all, e, root) =>
+      !fromConnectedWallet(root, e.payload) ? all : update(all, e.payload.namespace, (s) => (s.address ? withAddress(s, toCaipAddress(e.payload.caipNetworkId, s.address)) : s)),
     'disconnect/succeeded': (all, e) => ({ ...all, [e.payload.namespace]: empty }),
     'balance/fetch-requested': (all, e) => forAddress(all, e.payload.caipAddress, (s) => ({ ...s, balanceLoading: true })),
     'balance/fetched': (all, e) =>

@@ -21,7 +21,8 @@ export interface ConfigState {
 export const config = slice<ConfigState, State>(
   { projectId: '', networks: [], enableEmbedded: false, manualWCControl: false, adapterCount: 1, providerChains: [] },
   {
-    'engine/configured': (s, e) => ({ ...e.payload, providerChains: s.providerChains }),
+    // Each start asks the blockchain service afresh; until it answers, chains use their own URLs.
+    'engine/configured': (_s, e) => ({ ...e.payload, providerChains: [] }),
     'rpc/supported-chains-fetched': (s, e) => ({ ...s, providerChains: e.payload.http }),
   },
 )

@@ -84,3 +84,8 @@ export const connection = slice<ConnectionState, State>(initial, {
     return { ...next, status: settled(next) }
   },
 })
+
+/** True when a wallet event comes from the connector connected on its namespace (others are ignored). */
+export function fromConnectedWallet(root: { connection: ConnectionState }, payload: { connectorId: string; namespace: Namespace }): boolean {
+  return root.connection.connectorIds[payload.namespace] === payload.connectorId
+}

@@ -4,6 +4,7 @@
  */
 import type { CaipNetworkId, Namespace, ViewName } from '../events/entities.js'
 import { isUnsupported } from './networks.js'
+import { fromConnectedWallet } from './connection.js'
 import type { EventPayloads } from '../events/types.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
@@ -99,7 +100,11 @@ export const modal = slice<ModalState, State>(initial, {
     if (!s.open || e.payload.via === 'restore') return { ...s, loading: false }
     return { ...s, view: 'Account', history: [], loading: false }
   },
-  'wallet/chain-changed': (s, e, root) => (showsUnsupportedChain(root, e.payload.caipNetworkId) ? unsupported(s) : s.view === 'UnsupportedChain' ? close(s, root) : s),
+  'wallet/chain-changed': (s, e, root) => {
+    if (!fromConnectedWallet(root, e.payload)) return s
+    if (showsUnsupportedChain(root, e.payload.caipNetworkId)) return unsupported(s)
+    return s.view === 'UnsupportedChain' ? close(s, root) : s
+  },
   'network/switch-requested': (s) => ({ ...s, loading: true }),
   /** After a switch from the network list, back to where the list was opened from; from UnsupportedChain, the modal closes. */
   'network/switched': (s, _e, root) => {

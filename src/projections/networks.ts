@@ -5,6 +5,7 @@
  */
 import { parseCaipAddress, parseCaipNetworkId } from '../chains/caip.js'
 import type { CaipNetworkId, Namespace, Network } from '../events/entities.js'
+import { fromConnectedWallet } from './connection.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
@@ -35,7 +36,7 @@ export const networks = slice<NetworksState, State>(
   {
     'engine/started': (s) => ({ active: s.active }),
     'connect/succeeded': (s, e) => set(s, parseCaipAddress(e.payload.caipAddress).caipNetworkId),
-    'wallet/chain-changed': (s, e) => set(s, e.payload.caipNetworkId),
+    'wallet/chain-changed': (s, e, root) => (fromConnectedWallet(root, e.payload) ? set(s, e.payload.caipNetworkId) : s),
     'network/switch-requested': (s, e) => ({ ...s, pending: e.payload.caipNetworkId }),
     'network/switched': (s, e) => set(s, e.payload.caipNetworkId),
     'network/switch-failed': (s, e) => ({ active: s.active, lastError: { caipNetworkId: e.payload.caipNetworkId, message: e.payload.message } }),

@@ -60,6 +60,8 @@ function store<T>(initial: T) {
 }
 
 let current: GangwayModal | undefined
+/** One modal per projectId: a second createModal (React StrictMode renders twice) gets the first, so one engine writes a project's log. */
+const byProject = new Map<string, GangwayModal>()
 /** Readies the current modal's views ahead of a click (hover, focus, touchstart). */
 let warmCurrent: (() => void) | undefined
 const buttons = new Set<GangwayButton>()
@@ -72,6 +74,8 @@ const buttons = new Set<GangwayButton>()
 export function createModal(options: GangwayOptions): GangwayModal {
   if (!options || typeof options.projectId !== 'string' || !options.projectId) throw new Error('projectId is required')
   if (!Array.isArray(options.networks) || options.networks.length === 0) throw new Error('At least one network is required')
+  const existing = byProject.get(options.projectId)
+  if (existing) return (current = existing)
   const account = store<AccountView>(disconnected)
   const network = store<NetworkView>({})
   const state = store<ModalStateSnapshot>(closed)
@@ -90,8 +94,10 @@ export function createModal(options: GangwayOptions): GangwayModal {
     },
     network: (v) => network.set(v),
     modal: (v) => {
+      // Only a modal that was open and closed takes the shell away; the first (closed) value must not.
+      const wasOpen = state.get().open
       state.set({ ...state.get(), ...v })
-      if (!v.open && root) removeShell(root)
+      if (wasOpen && !v.open && root) removeShell(root)
     },
     engine: (mode) => state.set({ ...state.get(), engine: mode }),
     connect: (v: ConnectView) => (connectRows = v.rows),
@@ -131,7 +137,12 @@ export function createModal(options: GangwayOptions): GangwayModal {
       }
       if (ticket !== openTicket) return
       const shown = ui.mount(r, c)
-      await c.open({ ...request, isMobile: matchMedia('(pointer: coarse)').matches })
+      try {
+        await c.open({ ...request, isMobile: matchMedia('(pointer: coarse)').matches })
+      } catch (error) {
+        removeShell(r)
+        throw error
+      }
       opened()
       await shown
     },
@@ -154,6 +165,7 @@ export function createModal(options: GangwayOptions): GangwayModal {
     },
   }
   current = modal
+  byProject.set(options.projectId, modal)
   // Views rendered (hidden) before the click: the click then only shows them.
   warmCurrent = () => void Promise.all([loadCore(), loadUi()]).then(([c, ui]) => ui.prerender(hostRoot(), c))
   afterLoadIdle(() => {

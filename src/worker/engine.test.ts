@@ -119,6 +119,21 @@ describe('engine', () => {
     await engine.stop()
   })
 
+  it("ends a pending connect with 'Modal closed' when the modal closes, and ignores a second click on the same wallet", async () => {
+    const asked: string[] = []
+    const engine = await started({ ...wallet(), request: (_id, args) => (asked.push(args.method), new Promise(() => undefined)) })
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    await connect(engine)
+    await connect(engine)
+    await until(async () => asked, (a) => a.length === 1)
+    await engine.dispatch({ type: 'modal/close-requested', payload: {} })
+    const s = await until(() => engine.getState(), (s) => s.connection.status !== 'connecting')
+    expect(s.connection).toMatchObject({ status: 'disconnected', lastError: { message: 'Modal closed' } })
+    expect(s.accounts.eip155?.status).toBe('disconnected')
+    expect(asked).toEqual(['eth_requestAccounts'])
+    await engine.stop()
+  })
+
   it('refuses bad input with a clear error and leaves the log as it was', async () => {
     const engine = await started(wallet())
     const before = await engine.exportLog()
@@ -304,13 +319,14 @@ describe('engine', () => {
     const rpcNode = node()
     const fetch: typeof globalThis.fetch = async (url, init) => {
       const u = new URL(String(url))
-      if (u.pathname === '/v1/supported-chains') return new Response(JSON.stringify({ http: ['eip155:31337'], ws: [] }))
+      if (u.pathname === '/v1/supported-chains') return new Response(JSON.stringify({ http: ['eip155:31337', 'junk', 42], ws: 'eip155:1' }))
       rpcUrls.push(String(url))
       return rpcNode(url, init)
     }
     const engine = createEngine({ mode: 'main', fetch })
     await engine.start({ ...CONFIG, services: { blockchain: 'https://bc.example' } }, wallet())
-    await until(() => engine.getState(), (s) => s.config.providerChains.length > 0)
+    const s = await until(() => engine.getState(), (s) => s.config.providerChains.length > 0)
+    expect(s.config.providerChains).toEqual(['eip155:31337'])
     await connect(engine)
     await until(() => engine.getState(), (s) => s.accounts.eip155?.balanceWei !== undefined)
     expect(rpcUrls).toEqual(['https://bc.example/v1/?chainId=eip155%3A31337&projectId=test'])
@@ -322,8 +338,11 @@ describe('engine', () => {
     await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
     await connect(engine)
     await until(() => engine.getState(), (s) => s.accounts.eip155?.balanceWei !== undefined)
-    const replayed = project((await engine.exportLog()).trim().split('\n').map((l) => JSON.parse(l)))
+    const exported = await engine.exportLog()
+    const replayed = project(exported.trim().split('\n').map((l) => JSON.parse(l)))
     expect(replayed).toEqual(await engine.getState())
+    // RPC URLs can carry API keys: the log never holds them.
+    expect(exported).not.toContain('127.0.0.1:8545')
     await engine.stop()
   })
 })

@@ -79,6 +79,11 @@ export interface Engine {
   stop(): Promise<void>
 }
 
+/** A network as the log records it: no RPC URLs (they often carry API keys). */
+function withoutRpcUrls(n: Network): Network {
+  return { ...n, rpcUrls: { default: { http: [] } } }
+}
+
 /**
  * Folds a persisted log. Should a stored event fail to fold (a log from a build with a bug), the
  * state is the fold of the events before it, and the rest are ignored with a warning.
@@ -160,8 +165,9 @@ export function createEngine(deps: EngineDeps): Engine {
         events$: appended$.asObservable(),
         state: () => state$.value,
         bridge,
+        // The networks with their RPC URLs live here, in memory: URLs can carry API keys, so the log never holds them.
         chains: createChainAccess(
-          () => state$.value.config.networks,
+          () => config.networks,
           rpc,
           () => ({
             projectId: config.projectId,
@@ -195,7 +201,7 @@ export function createEngine(deps: EngineDeps): Engine {
       append(
         event('engine/configured', {
           projectId: config.projectId,
-          networks: config.networks,
+          networks: config.networks.map(withoutRpcUrls),
           ...(config.defaultNetworkId ? { defaultNetworkId: config.defaultNetworkId } : {}),
           enableEmbedded: config.enableEmbedded ?? false,
           manualWCControl: config.manualWCControl ?? false,

@@ -5,7 +5,7 @@
  * - Fetch: balance/fetch-requested → viem getBalance on the engine's RPC path → balance/fetched,
  *   or balance/failed plus the 'Token Balance Unavailable' snackbar (spec §8).
  */
-import { EMPTY, catchError, distinctUntilChanged, exhaustMap, from, map, mergeMap, of, skip, switchMap, timer } from 'rxjs'
+import { EMPTY, catchError, distinctUntilChanged, exhaustMap, from, groupBy, map, mergeMap, of, skip, switchMap, timer } from 'rxjs'
 import { BALANCE_RETRY_BLOCK_MS } from '../cache/lifetimes.js'
 import { parseCaipAddress } from '../../chains/caip.js'
 import type { CaipAddress, CaipNetworkId } from '../../events/entities.js'
@@ -67,7 +67,9 @@ export const newBlockEffect: Effect = ({ events$, state, chains, pollIntervalMs 
 export const balanceFetchEffect: Effect = ({ events$, chains, caches, state, clock }) =>
   events$.pipe(
     ofType('balance/fetch-requested'),
-    switchMap(({ payload: { caipAddress, reason } }) =>
+    // One fetch at a time per address (a newer request replaces an older); addresses do not cancel each other.
+    groupBy((e) => e.payload.caipAddress),
+    mergeMap((perAddress$) => perAddress$.pipe(switchMap(({ payload: { caipAddress, reason } }) =>
       from(
         (async function* (): AsyncGenerator<NewEvent> {
           const { caipNetworkId, address, namespace } = parseCaipAddress(caipAddress)
@@ -87,16 +89,19 @@ export const balanceFetchEffect: Effect = ({ events$, chains, caches, state, clo
             }
             yield event('cache/missed', { cache: 'nativeBalance', key: caipAddress })
           }
+          let b: Awaited<ReturnType<typeof chains.nativeBalance>>
           try {
-            const b = await chains.nativeBalance(caipNetworkId as CaipNetworkId, address)
-            await caches.nativeBalance.set(caipAddress, b)
-            yield event('balance/fetched', { caipAddress, valueWei: b.value, decimals: b.decimals, symbol: b.symbol })
+            b = await chains.nativeBalance(caipNetworkId as CaipNetworkId, address)
           } catch (error) {
             yield event('balance/failed', { caipAddress, message: errorMessage(error) })
+            return
           }
+          // Reported before the cache write, which never throws and need not be waited for.
+          void caches.nativeBalance.set(caipAddress, b)
+          yield event('balance/fetched', { caipAddress, valueWei: b.value, decimals: b.decimals, symbol: b.symbol })
         })(),
       ),
-    ),
+    ))),
   )
 
 export const balanceFailedEffect: Effect = ({ events$ }) =>

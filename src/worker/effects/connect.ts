@@ -3,9 +3,9 @@
  * and eth_chainId through the bridge → connect/succeeded, or connect/failed with 'Connection
  * rejected' (spec §8) when the wallet refuses (4001, or 5000 treated as a rejection).
  */
-import { from, switchMap, type Observable } from 'rxjs'
+import { filter, finalize, from, map, race, switchMap, take, type Observable } from 'rxjs'
 import { caipAddressOf } from '../../chains/eip155/accounts.js'
-import { CONNECTION_REJECTED } from '../../events/errors.js'
+import { CONNECTION_REJECTED, MODAL_CLOSED } from '../../events/errors.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { ofType, type Effect } from './context.js'
 
@@ -20,11 +20,24 @@ export function connectFailure(error: unknown): { message: string; code?: number
   return { message: typeof message === 'string' && message ? message : 'Failed to connect', ...(code === undefined ? {} : { code }) }
 }
 
-export const connectEffect: Effect = ({ events$, bridge }) =>
-  events$.pipe(
+/**
+ * A request for the connector already being asked is ignored (the wallet's prompt is open); another
+ * connector replaces it. Closing the modal while the wallet has not answered ends the attempt with
+ * 'Modal closed' (spec §8), and the wallet's late answer is ignored.
+ */
+export const connectEffect: Effect = ({ events$, bridge }) => {
+  let asking: string | undefined
+  return events$.pipe(
     ofType('connect/requested'),
-    switchMap(({ payload: { connectorId, namespace } }) =>
-      from(
+    filter((e) => e.payload.connectorId !== asking),
+    switchMap(({ payload: { connectorId, namespace } }) => {
+      asking = connectorId
+      const closed$ = events$.pipe(
+        ofType('modal/close-requested'),
+        take(1),
+        map((): NewEvent => event('connect/failed', { connectorId, namespace, message: MODAL_CLOSED })),
+      )
+      const answer$ = from(
         (async (): Promise<NewEvent> => {
           try {
             const accounts = (await bridge.request(connectorId, { method: 'eth_requestAccounts' })) as string[]
@@ -36,6 +49,8 @@ export const connectEffect: Effect = ({ events$, bridge }) =>
             return event('connect/failed', { connectorId, namespace, ...connectFailure(error) })
           }
         })(),
-      ),
-    ),
+      )
+      return race(answer$, closed$).pipe(finalize(() => (asking = undefined)))
+    }),
   ) as Observable<NewEvent>
+}

@@ -5,7 +5,20 @@
  */
 import { EMPTY, catchError, filter, from, map, switchMap } from 'rxjs'
 import { event } from '../../events/types.js'
+import { parseCaipNetworkId } from '../../chains/caip.js'
 import { ofType, type Effect } from './context.js'
+
+/** The valid CAIP-2 ids of a remote list (anything else, or a non-list, is dropped). */
+function caipIds(list: unknown): string[] {
+  if (!Array.isArray(list)) return []
+  return list.filter((id): id is string => {
+    try {
+      return typeof id === 'string' && Boolean(parseCaipNetworkId(id))
+    } catch {
+      return false
+    }
+  })
+}
 
 export const supportedChainsEffect: Effect = ({ events$, api, services }) =>
   events$.pipe(
@@ -13,7 +26,7 @@ export const supportedChainsEffect: Effect = ({ events$, api, services }) =>
     filter(() => Boolean(services.blockchain)),
     switchMap(() =>
       from(api.get<{ http?: string[]; ws?: string[] }>('blockchain', 'v1/supported-chains')).pipe(
-        map((r) => event('rpc/supported-chains-fetched', { http: r.http ?? [], ws: r.ws ?? [] })),
+        map((r) => event('rpc/supported-chains-fetched', { http: caipIds(r?.http), ws: caipIds(r?.ws) })),
         catchError(() => EMPTY),
       ),
     ),
