@@ -99,6 +99,8 @@ class LocalnetWallet {
         const wanted = Number((params as { chainId: string }[])[0]?.chainId)
         if (!chains.some((c) => c.chainId === wanted)) throw new ProviderRpcError(4902, 'Unrecognized chain ID.')
         if (wanted !== chainNow().chainId) {
+          this.prompts++
+          if (!(await prompt(`Switch to chain ${wanted}?`))) throw new ProviderRpcError(4001, 'User rejected the request.')
           localStorage.setItem(CHAIN_KEY, String(wanted))
           this.#emit('chainChanged', `0x${wanted.toString(16)}`)
         }

@@ -7,6 +7,7 @@ import { connectorRows, type ConnectorRow } from './connector-order.js'
 import type { ConnectionStatus } from './connection.js'
 import { floorUnits } from './format.js'
 import { activeNamespace, openingView } from './modal.js'
+import { isUnsupported } from './networks.js'
 import type { State } from './state.js'
 
 /** What the modal shows. */
@@ -30,12 +31,25 @@ export interface AccountView {
   isConnected: boolean
 }
 
-/** The active network. `name` is 'Unknown network' for a chain the site did not configure. */
+/**
+ * The active network. `name` is 'Unknown network' and `unsupported` true for a chain the site did
+ * not configure on one of its namespaces (spec §4 placeholder).
+ */
 export interface NetworkView {
   caipNetworkId?: CaipNetworkId
   namespace?: Namespace
   name?: string
+  unsupported?: boolean
 }
+
+/** SwitchNetwork's list: the site's networks grouped by namespace, the active one marked. */
+export interface NetworkListView {
+  groups: { namespace: Namespace; label: string; networks: { caipNetworkId: CaipNetworkId; name: string; active: boolean; imageUrl?: string }[] }[]
+  /** A switch the wallet has not answered yet. */
+  pending?: CaipNetworkId
+}
+
+const NAMESPACE_LABELS: Record<Namespace, string> = { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot' }
 
 /** The Connect view's data: wallet rows in spec §2 group order, and the pending or failed connect. */
 export interface ConnectView {
@@ -66,6 +80,12 @@ export interface EngineView {
   lastSeq: number
 }
 
+/** The active namespace's network: the one switched to or reported by the wallet, else the default, else the first configured. */
+export function activeNetworkId(s: State): CaipNetworkId | undefined {
+  const namespace = activeNamespace(s)
+  return (namespace && s.networks.active[namespace]) || s.config.defaultNetworkId || s.config.networks[0]?.caipNetworkId
+}
+
 const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
 
 export const selectors = {
@@ -87,9 +107,19 @@ export const selectors = {
   },
   network: (s: State): NetworkView => {
     const namespace = activeNamespace(s)
-    const caipNetworkId = (namespace && s.accounts[namespace]?.caipNetworkId) || s.config.defaultNetworkId || s.config.networks[0]?.caipNetworkId
+    const caipNetworkId = activeNetworkId(s)
     const known = s.config.networks.find((n) => n.caipNetworkId === caipNetworkId)
-    return defined({ caipNetworkId, namespace, name: known?.name ?? (caipNetworkId ? 'Unknown network' : undefined) })
+    return defined({ caipNetworkId, namespace, name: known?.name ?? (caipNetworkId ? 'Unknown network' : undefined), unsupported: isUnsupported(s.config.networks, caipNetworkId) || undefined })
+  },
+  networkList: (s: State): NetworkListView => {
+    const active = activeNetworkId(s)
+    const groups: NetworkListView['groups'] = []
+    for (const n of s.config.networks) {
+      let group = groups.find((g) => g.namespace === n.chainNamespace)
+      if (!group) groups.push((group = { namespace: n.chainNamespace, label: NAMESPACE_LABELS[n.chainNamespace], networks: [] }))
+      group.networks.push(defined({ caipNetworkId: n.caipNetworkId, name: n.name, active: n.caipNetworkId === active, imageUrl: n.assets?.imageUrl }))
+    }
+    return defined({ groups, pending: s.networks.pending })
   },
   connect: (s: State): ConnectView =>
     defined({

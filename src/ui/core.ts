@@ -6,7 +6,7 @@
 import { proxy, wrap, type Remote } from 'comlink'
 import { signal, type Signal } from '@preact/signals-core'
 import type { Intent } from '../events/types.js'
-import type { AccountView, ConnectView, ModalView, NetworkView, OpeningView, SnackbarView } from '../projections/selectors.js'
+import type { AccountView, ConnectView, ModalView, NetworkListView, NetworkView, OpeningView, SnackbarView } from '../projections/selectors.js'
 import type { Engine, EngineConfig } from '../worker/engine.js'
 import { createEip1193Bridge } from './bridge/eip1193-bridge.js'
 import type { GangwayOptions } from './options.js'
@@ -32,6 +32,7 @@ export interface Client {
     connect: Signal<ConnectView>
     snackbar: Signal<SnackbarView>
     opening: Signal<OpeningView>
+    networkList: Signal<NetworkListView>
   }
   dispatch(intent: Intent): Promise<void>
   /**
@@ -115,6 +116,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     connect: signal<ConnectView>({ rows: [], status: 'disconnected' }),
     snackbar: signal<SnackbarView>({ open: false, variant: 'success', message: '' }),
     opening: signal<OpeningView>({ view: 'Connect', mobileView: 'Connect' }),
+    networkList: signal<NetworkListView>({ groups: [] }),
   }
   const follow = async <K extends keyof typeof signals>(name: K, hook?: (v: (typeof signals)[K]['value']) => void) => {
     await (engine as Engine).subscribe(
@@ -125,7 +127,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       }) as never,
     )
   }
-  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect', hooks.connect), follow('snackbar'), follow('opening', hooks.opening)])
+  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect', hooks.connect), follow('snackbar'), follow('opening', hooks.opening), follow('networkList')])
 
   return {
     mode,

@@ -154,6 +154,10 @@ export function createModal(options: GangwayOptions): GangwayModal {
     async disconnect(namespace) {
       await (await loadCore()).dispatch({ type: 'disconnect/requested', payload: namespace ? { namespace } : {} })
     },
+    async switchNetwork(network) {
+      const caipNetworkId = typeof network === 'string' ? network : network?.caipNetworkId
+      await (await loadCore()).dispatch({ type: 'network/switch-requested', payload: { caipNetworkId: caipNetworkId as `${string}:${string}` } })
+    },
     getAccount: account.get,
     getNetwork: network.get,
     getState: state.get,

@@ -40,6 +40,11 @@ export interface GangwayModal {
   close(): Promise<void>
   /** Disconnects the namespace's connection (default: the active one). */
   disconnect(namespace?: Namespace): Promise<void>
+  /**
+   * Switches the active network (spec §4), through the connected wallet when there is one.
+   * Takes a Network or its CAIP-2 id. @throws Error 'Network not found' for a network the site did not configure.
+   */
+  switchNetwork(network: Network | string): Promise<void>
   /** The active account as last delivered by the engine (disconnected before it starts). */
   getAccount(): AccountView
   getNetwork(): NetworkView

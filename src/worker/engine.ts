@@ -178,6 +178,7 @@ export function createEngine(deps: EngineDeps): Engine {
         ),
         api: createServiceFetch({ services, projectId: config.projectId, ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
         services,
+        networks: () => config.networks,
         caches: createEngineCaches(deps.cacheStorage?.(config.projectId), clock),
         clock,
         pollIntervalMs: deps.pollIntervalMs ?? 4000,

@@ -18,9 +18,9 @@ export function AccountView() {
       <span className="gw-balance" data-testid="gw-balance">
         {account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ''}`.trim() : account.balanceLoading ? 'Loading balance…' : '—'}
       </span>
-      <span className="gw-network" data-testid="gw-network">
+      <button className="gw-network" data-testid="gw-network" data-unsupported={network.unsupported ? '' : undefined} onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'SwitchNetwork' } })}>
         {network.name ?? ''}
-      </span>
+      </button>
       <button className="gw-btn" data-testid="gw-disconnect" onClick={() => void dispatch({ type: 'disconnect/requested', payload: {} })}>
         Disconnect
       </button>

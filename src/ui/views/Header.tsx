@@ -8,6 +8,7 @@ const TITLES: Partial<Record<ViewName, string>> = {
   ConnectingExternal: 'Connecting',
   AllWallets: 'All Wallets',
   SwitchNetwork: 'Choose Network',
+  UnsupportedChain: 'Switch Network',
 }
 
 export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: boolean; title?: string }) {

@@ -8,6 +8,7 @@ import { ConnectingExternalView } from './ConnectingExternalView.js'
 import { ConnectView } from './ConnectView.js'
 import { Header } from './Header.js'
 import { Snackbar } from './Snackbar.js'
+import { NetworkList, UnsupportedChainView } from './NetworkList.js'
 
 function Body({ view }: { view: ViewName }) {
   switch (view) {
@@ -17,6 +18,10 @@ function Body({ view }: { view: ViewName }) {
       return <ConnectingExternalView />
     case 'Account':
       return <AccountView />
+    case 'SwitchNetwork':
+      return <NetworkList />
+    case 'UnsupportedChain':
+      return <UnsupportedChainView />
     default:
       return <p className="gw-empty">{view} is not available yet.</p>
   }

@@ -21,7 +21,11 @@ export const viewsCss = `
 .gw-avatar{width:64px;height:64px;border-radius:50%}
 .gw-address{font-size:18px;font-weight:600}
 .gw-balance{font-size:14px;color:#52525b}
-.gw-network{font-size:12px;padding:4px 8px;border-radius:999px;background:#f4f4f5}
+.gw-network{font:inherit;font-size:12px;padding:4px 10px;border:0;border-radius:999px;background:#f4f4f5;cursor:pointer}
+.gw-network[data-unsupported]{background:#fee2e2;color:#991b1b}
+.gw-group{margin:12px 0 6px;font-size:12px;font-weight:600;color:#71717a;text-transform:uppercase;letter-spacing:.04em}
+.gw-row[aria-current]{outline:2px solid #3b82f6}
+.gw-row:disabled{cursor:default;opacity:.7}
 .gw-snackbar{position:absolute;left:50%;bottom:24px;transform:translateX(-50%);padding:8px 14px;border-radius:999px;background:#18181b;color:#fff;font-size:13px;box-shadow:0 4px 16px rgba(0,0,0,.2)}
 .gw-snackbar[data-variant=error]{background:#dc2626}
 `

@@ -31,7 +31,7 @@ type Reason = EventPayloads['balance/fetch-requested']['reason']
 
 export const balanceTriggerEffect: Effect = ({ events$, state }) =>
   events$.pipe(
-    ofType('connect/succeeded', 'wallet/accounts-changed', 'wallet/chain-changed', 'modal/open-requested'),
+    ofType('connect/succeeded', 'wallet/accounts-changed', 'wallet/chain-changed', 'network/switched', 'modal/open-requested'),
     mergeMap((e) => {
       const caipAddress = activeCaipAddress(state())
       if (!caipAddress) return EMPTY

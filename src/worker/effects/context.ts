@@ -5,6 +5,7 @@
  */
 import { filter, type Observable, type OperatorFunction } from 'rxjs'
 import type { EventOf, EventType, GangwayEvent, NewEvent } from '../../events/types.js'
+import type { Network } from '../../events/entities.js'
 import type { ServiceFetch } from '../../api/service-fetch.js'
 import type { ServiceUrls } from '../../api/services.js'
 import type { State } from '../../projections/state.js'
@@ -21,6 +22,8 @@ export interface EffectContext {
   /** The spec §7 REST services, with projectId, st and sv on every call. */
   api: ServiceFetch
   services: ServiceUrls
+  /** The site's networks with their RPC URLs (kept in memory, out of the log). */
+  networks: () => readonly Network[]
   /** The engine's caches (spec §3), by name. */
   caches: EngineCaches
   /** ms since the epoch (the log's clock). */

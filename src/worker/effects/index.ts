@@ -5,6 +5,7 @@ import type { Effect } from './context.js'
 import { disconnectEffect, walletDisconnectEffect } from './disconnect.js'
 import { restoreEffect } from './restore.js'
 import { supportedChainsEffect } from './supported-chains.js'
+import { switchNetworkEffect } from './switch-network.js'
 import { shakeEffect, snackbarEffect } from './ui-timers.js'
 import { watchEffect } from './watch.js'
 
@@ -12,6 +13,7 @@ export const effects: readonly Effect[] = [
   connectEffect,
   restoreEffect,
   supportedChainsEffect,
+  switchNetworkEffect,
   disconnectEffect,
   walletDisconnectEffect,
   watchEffect,
