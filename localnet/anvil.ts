@@ -31,6 +31,20 @@ export async function rpc<T = unknown>(url: string, method: string, params: unkn
   return json.result as T
 }
 
+/**
+ * Waits for a transaction's receipt (anvil mines at once, but the receipt can lag the hash by a
+ * moment). @throws Error 'no receipt for {hash}' after `timeoutMs` (default 10 s).
+ */
+export async function waitForReceipt<T = { status: string; contractAddress: `0x${string}` | null }>(url: string, hash: string, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const receipt = await rpc<T | null>(url, 'eth_getTransactionReceipt', [hash])
+    if (receipt) return receipt
+    if (Date.now() > end) throw new Error(`no receipt for ${hash}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
 /** Starts anvil on `port` and resolves once it answers eth_chainId. @throws Error 'anvil did not start' after 20 s. */
 export async function startAnvil({ port, chainId = LOCALNET_CHAIN_ID }: { port: number; chainId?: number }): Promise<Anvil> {
   const child: ChildProcess = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--accounts', '10', '--balance', '10000', '--silent'], {

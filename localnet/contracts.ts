@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module'
 import { encodeAbiParameters, encodeFunctionData, getContractAddress, type Abi, type Hex } from 'viem'
-import { rpc } from './anvil.js'
+import { rpc, waitForReceipt } from './anvil.js'
 
 const require = createRequire(import.meta.url)
 const artifact = require('@openzeppelin/contracts/build/contracts/ERC20PresetMinterPauser.json') as { abi: Abi; bytecode: Hex }
@@ -24,8 +24,7 @@ export const HBD = { name: 'Harbour Dollar', symbol: 'HBD', decimals: 18 }
 export const HBD_MINTED = 1_000_000n * 10n ** 18n
 
 async function sendAndWait(rpcUrl: string, tx: Record<string, string>): Promise<{ contractAddress: Hex | null; status: string }> {
-  const hash = await rpc<Hex>(rpcUrl, 'eth_sendTransaction', [tx])
-  return rpc(rpcUrl, 'eth_getTransactionReceipt', [hash])
+  return waitForReceipt(rpcUrl, await rpc<Hex>(rpcUrl, 'eth_sendTransaction', [tx]))
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { formatUnits } from 'viem'
-import { rpc } from '../../localnet/anvil.js'
+import { rpc, waitForReceipt } from '../../localnet/anvil.js'
 import { launchChromium } from './browser.js'
 
 /** One Chromium for the calling test file: launched before its tests, closed after. */
@@ -37,8 +37,7 @@ export async function flooredBalance(rpcUrl: string, address: string): Promise<s
 
 /** Moves `wei` from one unlocked anvil dev account to another, out of band. */
 export async function transfer(rpcUrl: string, from: string, to: string, wei: bigint): Promise<void> {
-  const hash = await rpc<string>(rpcUrl, 'eth_sendTransaction', [{ from, to, value: `0x${wei.toString(16)}` }])
-  await rpc(rpcUrl, 'eth_getTransactionReceipt', [hash])
+  await waitForReceipt(rpcUrl, await rpc<string>(rpcUrl, 'eth_sendTransaction', [{ from, to, value: `0x${wei.toString(16)}` }]))
 }
 
 /** The modal's current view name, or null when closed. */
