@@ -81,3 +81,30 @@ export type CacheName = 'portfolio' | 'nativeBalance' | 'name' | 'identity' | 't
 
 /** Account types of spec §6. */
 export type AccountType = 'eoa' | 'smartAccount' | 'payment'
+
+/**
+ * A token the site lists for a network (until the blockchain service provides holdings): an ERC20
+ * contract on eip155. Spec §3 Token balance: name, symbol, chainId, address, quantity.decimals, iconUrl.
+ */
+export interface TokenInfo {
+  address: `0x${string}`
+  name: string
+  symbol: string
+  decimals: number
+  iconUrl?: string
+}
+
+/**
+ * What can be sent (spec §3 Send state token): the network's native currency (no address) or a
+ * token. `balance` is in the smallest unit, when known.
+ */
+export interface SendToken {
+  caipNetworkId: CaipNetworkId
+  /** Absent for the native currency. */
+  address?: string
+  name: string
+  symbol: string
+  decimals: number
+  balance?: string
+  iconUrl?: string
+}

@@ -3,7 +3,7 @@
  * Names follow `area/fact` (past tense) for outcomes and `area/…-requested` for intents (api.md).
  * Payloads are plain JSON; amounts are decimal strings whose unit is in the field name (`valueWei`).
  */
-import type { AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Network, SnackbarVariant, ViewName } from './entities.js'
+import type { AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Network, SendToken, SnackbarVariant, TokenInfo, ViewName } from './entities.js'
 
 /** Schema version written on every event; readers upcast older versions (issue 7). */
 export const EVENT_SCHEMA_VERSION = 1
@@ -27,6 +27,8 @@ export interface EventPayloads {
     defaultAccountTypes?: Partial<Record<Namespace, AccountType>>
     /** CAIP-2 ids of networks where smart accounts exist (spec §6). */
     smartAccountNetworks?: CaipNetworkId[]
+    /** Tokens the site lists per network (CAIP-2 id), offered for sending with their balances. */
+    tokens?: Record<string, TokenInfo[]>
   }
   /** The engine finished replaying its log and runs; session-scoped state (open modal, pending connect) resets. */
   'engine/started': { mode: 'worker' | 'main' }
@@ -75,6 +77,21 @@ export interface EventPayloads {
   /** A fetch not made: spec §9 blocks a balance retry for 30 s after a failure. `retryInMs`: time left. */
   'balance/fetch-skipped': { caipAddress: CaipAddress; reason: 'retry-blocked'; retryInMs: number }
 
+  /** Token balances of an account (the site's listed tokens), `value` in the token's smallest unit. */
+  'tokens/fetch-requested': { caipAddress: CaipAddress }
+  'tokens/fetched': { caipAddress: CaipAddress; balances: { address: string; value: string }[] }
+  'tokens/failed': { caipAddress: CaipAddress; message: string }
+
+  /** The send form (spec §3 Send state, §5 rules). `amount` is a decimal string as typed, in whole tokens. */
+  'send/token-selected': { token: SendToken }
+  'send/amount-changed': { amount: string }
+  'send/receiver-changed': { receiver: string }
+  /** Send what the form holds (refused by the spec §5 rules with their messages). */
+  'send/requested': Record<string, never>
+  /** The transaction is on chain: `hash` of the mined transaction. */
+  'send/succeeded': { caipNetworkId: CaipNetworkId; hash: string }
+  'send/failed': { message: string; code?: number }
+
   /** A cache answered (spec §3 caches): which cache, key, level and the entry's age in ms. */
   'cache/hit': { cache: CacheName; key: string; level: 'memory' | 'storage'; ageMs: number }
   /** A cache had no fresh entry, so the value is fetched. */
@@ -112,6 +129,11 @@ export const DISPATCHABLE = [
   'disconnect/requested',
   'network/switch-requested',
   'account-type/switch-requested',
+  'tokens/fetch-requested',
+  'send/token-selected',
+  'send/amount-changed',
+  'send/receiver-changed',
+  'send/requested',
   'balance/fetch-requested',
   'connectors/discovered',
   'wallet/accounts-changed',

@@ -59,6 +59,23 @@ export function validateIntent(input: unknown): Intent {
     case 'account-type/switch-requested':
       if (!isNamespace(p.namespace) || !['eoa', 'smartAccount', 'payment'].includes(String(p.accountType))) throw bad()
       break
+    case 'tokens/fetch-requested':
+      if (!isString(p.caipAddress)) throw bad()
+      parseCaipAddress(p.caipAddress)
+      break
+    case 'send/token-selected': {
+      const t = p.token as Record<string, unknown> | undefined
+      if (!t || !isString(t.caipNetworkId) || !isString(t.symbol) || typeof t.decimals !== 'number' || !Number.isInteger(t.decimals) || t.decimals < 0 || t.decimals > 36) throw bad()
+      if (t.address !== undefined && !isString(t.address)) throw bad()
+      parseCaipNetworkId(t.caipNetworkId)
+      break
+    }
+    case 'send/amount-changed':
+      if (typeof p.amount !== 'string' || p.amount.length > 80) throw bad()
+      break
+    case 'send/receiver-changed':
+      if (typeof p.receiver !== 'string' || p.receiver.length > 128) throw bad()
+      break
     case 'disconnect/requested':
       if (p.namespace !== undefined && !isNamespace(p.namespace)) throw bad()
       break

@@ -1,5 +1,5 @@
 /** The host site's options as recorded by `engine/configured` (spec §3 Options). */
-import type { AccountType, CaipNetworkId, Namespace, Network } from '../events/entities.js'
+import type { AccountType, CaipNetworkId, Namespace, Network, TokenInfo } from '../events/entities.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
@@ -14,6 +14,7 @@ export interface ConfigState {
   enableNetworkSwitch?: boolean
   defaultAccountTypes?: Partial<Record<Namespace, AccountType>>
   smartAccountNetworks?: CaipNetworkId[]
+  tokens?: Record<string, TokenInfo[]>
   /** CAIP-2 ids the wallet-provider RPC endpoint serves (spec §7 routing). */
   providerChains: string[]
 }

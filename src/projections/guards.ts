@@ -5,6 +5,7 @@
 import type { Intent } from '../events/types.js'
 import { canSwitchAccountType, preferredAccountType } from './account-types.js'
 import type { State } from './state.js'
+import { selectors } from './selectors.js'
 
 /** Spec §6 refusal (the spec gives no wording; this is ours). */
 export const SMART_ACCOUNT_NOT_ALLOWED = 'Smart account not available on this network'
@@ -22,6 +23,10 @@ export function refusal(s: State, intent: Intent): string | undefined {
     }
     case 'network/switch-requested':
       return s.config.networks.some((n) => n.caipNetworkId === intent.payload.caipNetworkId) ? undefined : NETWORK_NOT_FOUND
+    case 'send/requested':
+      if (s.send.loading) return 'A transaction is already being sent'
+      // The form's problem, with the token's current balance.
+      return selectors.send(s).problem
     default:
       return undefined
   }

@@ -112,6 +112,12 @@ export const modal = slice<ModalState, State>(initial, {
     if (s.view === 'SwitchNetwork') return back(s, root)
     return { ...s, loading: false }
   },
+  /** Picking a token in the token list returns to the form. */
+  'send/token-selected': (s, _e, root) => (s.view === 'WalletSendSelectToken' ? back(s, root) : s),
+  'send/requested': (s) => ({ ...s, loading: true }),
+  'send/failed': (s) => ({ ...s, loading: false }),
+  /** Spec §4: on success the view returns to Account. */
+  'send/succeeded': (s) => (s.open ? { ...s, view: 'Account', history: [], loading: false } : { ...s, loading: false }),
   /** Spec §4: a network switch failure goes back one view. */
   'network/switch-failed': (s, _e, root) => (s.open ? back(s, root) : { ...s, loading: false }),
   'disconnect/succeeded': (s, e, root) => {

@@ -2,7 +2,8 @@
  * Named selectors: what `engine.subscribe(name, cb)` delivers. Each returns a small plain-JSON view
  * model; the engine delivers it only when it differs (deep equality) from the last one delivered.
  */
-import type { CaipAddress, CaipNetworkId, Namespace, ViewName } from '../events/entities.js'
+import type { CaipAddress, CaipNetworkId, Namespace, SendToken, ViewName } from '../events/entities.js'
+import { sendProblem } from './send-rules.js'
 import { connectorRows, type ConnectorRow } from './connector-order.js'
 import type { ConnectionStatus } from './connection.js'
 import { floorUnits } from './format.js'
@@ -69,6 +70,19 @@ export interface OpeningView {
   mobileView: ViewName
 }
 
+/** The send form's data (spec §3 Send state). Amounts in whole tokens; `balance` floored to 3 decimals. */
+export interface SendView {
+  tokens: (SendToken & { balanceDisplay?: string })[]
+  token?: SendToken & { balanceDisplay?: string }
+  amount: string
+  receiver: string
+  /** The first spec §5 problem with the form, if any. */
+  problem?: string
+  loading: boolean
+  error?: string
+  networkName?: string
+}
+
 export interface SnackbarView {
   open: boolean
   variant: State['snackbar']['variant']
@@ -78,6 +92,29 @@ export interface SnackbarView {
 export interface EngineView {
   mode?: 'worker' | 'main'
   lastSeq: number
+}
+
+const sameToken = (a: SendToken, b: SendToken) => a.caipNetworkId === b.caipNetworkId && (a.address ?? '').toLowerCase() === (b.address ?? '').toLowerCase()
+const withDisplay = (t: SendToken): SendToken & { balanceDisplay?: string } => (t.balance === undefined ? t : { ...t, balanceDisplay: floorUnits(t.balance, t.decimals, 3) })
+
+/**
+ * What the active account can send on the active network: the native currency, then the site's
+ * listed tokens, each with its current balance (smallest unit) when known.
+ */
+export function sendTokens(s: State): SendToken[] {
+  const caipNetworkId = activeNetworkId(s)
+  const network = s.config.networks.find((n) => n.caipNetworkId === caipNetworkId)
+  if (!caipNetworkId || !network) return []
+  const account = s.accounts[network.chainNamespace]
+  const onThisChain = account?.caipNetworkId === caipNetworkId ? account : undefined
+  const held = onThisChain?.caipAddress ? s.assets.balances[onThisChain.caipAddress] : undefined
+  const native: SendToken = { caipNetworkId, name: network.nativeCurrency.name, symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals }
+  if (onThisChain?.balanceWei !== undefined) native.balance = onThisChain.balanceWei
+  const listed = (s.config.tokens?.[caipNetworkId] ?? []).map((t): SendToken => {
+    const balance = held?.[t.address.toLowerCase()]
+    return { caipNetworkId, address: t.address, name: t.name, symbol: t.symbol, decimals: t.decimals, ...(t.iconUrl ? { iconUrl: t.iconUrl } : {}), ...(balance !== undefined ? { balance } : {}) }
+  })
+  return [native, ...listed]
 }
 
 /** The active namespace's network: the one switched to or reported by the wallet, else the default, else the first configured. */
@@ -129,6 +166,13 @@ export const selectors = {
       error: s.connection.lastError,
     }),
   opening: (s: State): OpeningView => ({ view: openingView(s, { isMobile: false }), mobileView: openingView(s, { isMobile: true }) }),
+  send: (s: State): SendView => {
+    const tokens = sendTokens(s).map(withDisplay)
+    const chosen = s.send.token ? tokens.find((t) => sameToken(t, s.send.token!)) ?? withDisplay(s.send.token) : undefined
+    const network = s.config.networks.find((n) => n.caipNetworkId === activeNetworkId(s))
+    const problem = sendProblem({ namespace: activeNamespace(s), token: chosen, amount: s.send.amount, receiver: s.send.receiver })
+    return defined({ tokens, token: chosen, amount: s.send.amount ?? '', receiver: s.send.receiver ?? '', problem, loading: s.send.loading, error: s.send.error, networkName: network?.name })
+  },
   snackbar: (s: State): SnackbarView => ({ ...s.snackbar }),
   engine: (s: State): EngineView => defined({ mode: s.engineMode, lastSeq: s.lastSeq }),
 } as const

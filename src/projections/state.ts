@@ -12,6 +12,8 @@ import { applySlice } from './reducer.js'
 import { snackbar, type SnackbarState } from './snackbar.js'
 import { networks, type NetworksState } from './networks.js'
 import { accountTypes, type AccountTypesState } from './account-types.js'
+import { send, type SendState } from './send.js'
+import { assets, type AssetsState } from './assets.js'
 
 /** The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none). */
 export interface State {
@@ -25,6 +27,8 @@ export interface State {
   snackbar: SnackbarState
   networks: NetworksState
   accountTypes: AccountTypesState
+  send: SendState
+  assets: AssetsState
 }
 
 /** The state before any event. */
@@ -38,6 +42,8 @@ export const initialState: State = {
   snackbar: snackbar.initial,
   networks: networks.initial,
   accountTypes: accountTypes.initial,
+  send: send.initial,
+  assets: assets.initial,
 }
 
 /** Folds one event into the state. Every slice handler sees the root state as it was before the event. */
@@ -53,6 +59,8 @@ export function reduce(root: State, event: GangwayEvent): State {
     snackbar: applySlice(snackbar, root.snackbar, event, root),
     networks: applySlice(networks, root.networks, event, root),
     accountTypes: applySlice(accountTypes, root.accountTypes, event, root),
+    send: applySlice(send, root.send, event, root),
+    assets: applySlice(assets, root.assets, event, root),
   }
 }
 

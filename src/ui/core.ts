@@ -6,7 +6,7 @@
 import { proxy, wrap, type Remote } from 'comlink'
 import { signal, type Signal } from '@preact/signals-core'
 import type { Intent } from '../events/types.js'
-import type { AccountView, ConnectView, ModalView, NetworkListView, NetworkView, OpeningView, SnackbarView } from '../projections/selectors.js'
+import type { AccountView, ConnectView, ModalView, NetworkListView, NetworkView, OpeningView, SendView, SnackbarView } from '../projections/selectors.js'
 import type { Engine, EngineConfig } from '../worker/engine.js'
 import { createEip1193Bridge } from './bridge/eip1193-bridge.js'
 import type { GangwayOptions } from './options.js'
@@ -33,6 +33,7 @@ export interface Client {
     snackbar: Signal<SnackbarView>
     opening: Signal<OpeningView>
     networkList: Signal<NetworkListView>
+    send: Signal<SendView>
   }
   dispatch(intent: Intent): Promise<void>
   /**
@@ -55,6 +56,10 @@ function engineConfig(o: GangwayOptions): EngineConfig {
     ...(o.services ? { services: o.services } : {}),
     enableEmbedded: o.enableEmbedded ?? false,
     manualWCControl: o.manualWCControl ?? false,
+    ...(o.tokens ? { tokens: o.tokens } : {}),
+    ...(o.allowUnsupportedChain !== undefined ? { allowUnsupportedChain: o.allowUnsupportedChain } : {}),
+    ...(o.enableNetworkSwitch !== undefined ? { enableNetworkSwitch: o.enableNetworkSwitch } : {}),
+    ...(o.defaultAccountTypes ? { defaultAccountTypes: o.defaultAccountTypes } : {}),
   }
 }
 
@@ -117,6 +122,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     snackbar: signal<SnackbarView>({ open: false, variant: 'success', message: '' }),
     opening: signal<OpeningView>({ view: 'Connect', mobileView: 'Connect' }),
     networkList: signal<NetworkListView>({ groups: [] }),
+    send: signal<SendView>({ tokens: [], amount: '', receiver: '', loading: false }),
   }
   const follow = async <K extends keyof typeof signals>(name: K, hook?: (v: (typeof signals)[K]['value']) => void) => {
     await (engine as Engine).subscribe(
@@ -127,7 +133,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       }) as never,
     )
   }
-  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect', hooks.connect), follow('snackbar'), follow('opening', hooks.opening), follow('networkList')])
+  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect', hooks.connect), follow('snackbar'), follow('opening', hooks.opening), follow('networkList'), follow('send')])
 
   return {
     mode,

@@ -1,7 +1,7 @@
 /**
  * createModal's options and the public modal interface (api.md). Types only: nothing here ships code.
  */
-import type { Network, Namespace, ViewName } from '../events/entities.js'
+import type { AccountType, Network, Namespace, TokenInfo, ViewName } from '../events/entities.js'
 import type { ServiceUrls } from '../api/services.js'
 import type { AccountView, ModalView, NetworkView } from '../projections/selectors.js'
 
@@ -22,6 +22,14 @@ export interface GangwayOptions {
   enableEmbedded?: boolean
   /** Spec §2 Opening: manual WalletConnect control. */
   manualWCControl?: boolean
+  /** Tokens offered for sending, per network (CAIP-2 id): ERC20 contracts on eip155. */
+  tokens?: Record<string, TokenInfo[]>
+  /** Spec §4: no UnsupportedChain view when true. */
+  allowUnsupportedChain?: boolean
+  /** Spec §4: network switching; default true. */
+  enableNetworkSwitch?: boolean
+  /** Spec §6 account type per namespace. */
+  defaultAccountTypes?: Partial<Record<Namespace, AccountType>>
   themeMode?: 'light' | 'dark'
   /** `main` forces the engine onto the main thread; `auto` (default) uses a Worker where one can start. */
   engine?: 'auto' | 'main'

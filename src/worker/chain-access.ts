@@ -3,7 +3,8 @@
  * client per network, created on first use.
  */
 import type { Client } from 'viem'
-import { getBlockNumber } from 'viem/actions'
+import { erc20Abi, type Hex } from 'viem'
+import { getBlockNumber, getTransactionReceipt, readContract } from 'viem/actions'
 import { eip155Client } from '../chains/eip155/client.js'
 import { getNativeBalance } from '../chains/eip155/get-native-balance.js'
 import type { CaipNetworkId, Network } from '../events/entities.js'
@@ -18,6 +19,13 @@ export interface ChainAccess {
   nativeBalance(caipNetworkId: CaipNetworkId, address: string): Promise<{ value: string; decimals: number; symbol: string }>
   /** Latest block number, as a decimal string. */
   blockNumber(caipNetworkId: CaipNetworkId): Promise<string>
+  /** ERC20 balances of `owner`, in each token's smallest unit (one batched round trip). */
+  tokenBalances(caipNetworkId: CaipNetworkId, owner: string, tokens: readonly string[]): Promise<{ address: string; value: string }[]>
+  /**
+   * Waits for a transaction's receipt, polling every `intervalMs` (default 1000) for up to `timeoutMs` (default 120 000).
+   * @throws Error 'Transaction reverted' for a failed transaction; Error 'Transaction not found' after the timeout.
+   */
+  waitForReceipt(caipNetworkId: CaipNetworkId, hash: string, options?: { intervalMs?: number; timeoutMs?: number }): Promise<void>
 }
 
 /** `networks` and `routing` are read on each call: the supported-chains answer can change the route. */
@@ -40,6 +48,25 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
     async blockNumber(id) {
       const { client } = lookup(id)
       return (await getBlockNumber(client, { cacheTime: 0 })).toString()
+    },
+    async tokenBalances(id, owner, tokens) {
+      const { client } = lookup(id)
+      return Promise.all(
+        tokens.map(async (address) => ({ address, value: (await readContract(client, { address: address as Hex, abi: erc20Abi, functionName: 'balanceOf', args: [owner as Hex] })).toString() })),
+      )
+    },
+    async waitForReceipt(id, hash, { intervalMs = 1000, timeoutMs = 120_000 } = {}) {
+      const { client } = lookup(id)
+      const end = Date.now() + timeoutMs
+      for (;;) {
+        const receipt = await getTransactionReceipt(client, { hash: hash as Hex }).catch(() => undefined)
+        if (receipt) {
+          if (receipt.status !== 'success') throw new Error('Transaction reverted')
+          return
+        }
+        if (Date.now() > end) throw new Error('Transaction not found')
+        await new Promise((r) => setTimeout(r, intervalMs))
+      }
     },
   }
 }

@@ -6,7 +6,7 @@
  */
 import { BehaviorSubject, Subject, catchError, distinctUntilChanged, map, merge, type Subscription } from 'rxjs'
 import { parseCaipNetworkId } from '../chains/caip.js'
-import type { CaipNetworkId, Network } from '../events/entities.js'
+import type { AccountType, CaipNetworkId, Namespace, Network, TokenInfo } from '../events/entities.js'
 import { GangwayError } from '../events/errors.js'
 import { EventLog, type LogStorage } from '../events/log.js'
 import { event, type GangwayEvent, type NewEvent } from '../events/types.js'
@@ -34,6 +34,12 @@ export interface EngineConfig {
   rpcUrls?: Record<string, string[]>
   /** Base URLs of the spec §7 services. */
   services?: ServiceUrls
+  /** Tokens the site lists per network (CAIP-2 id), offered for sending. */
+  tokens?: Record<string, TokenInfo[]>
+  allowUnsupportedChain?: boolean
+  enableNetworkSwitch?: boolean
+  defaultAccountTypes?: Partial<Record<Namespace, AccountType>>
+  smartAccountNetworks?: CaipNetworkId[]
   enableEmbedded?: boolean
   manualWCControl?: boolean
 }
@@ -207,6 +213,11 @@ export function createEngine(deps: EngineDeps): Engine {
           enableEmbedded: config.enableEmbedded ?? false,
           manualWCControl: config.manualWCControl ?? false,
           adapterCount: new Set(config.networks.map((n) => n.chainNamespace)).size,
+          ...(config.tokens ? { tokens: config.tokens } : {}),
+          ...(config.allowUnsupportedChain !== undefined ? { allowUnsupportedChain: config.allowUnsupportedChain } : {}),
+          ...(config.enableNetworkSwitch !== undefined ? { enableNetworkSwitch: config.enableNetworkSwitch } : {}),
+          ...(config.defaultAccountTypes ? { defaultAccountTypes: config.defaultAccountTypes } : {}),
+          ...(config.smartAccountNetworks ? { smartAccountNetworks: config.smartAccountNetworks } : {}),
         }),
       )
       append(event('engine/started', { mode: deps.mode }))

@@ -21,6 +21,9 @@ export function AccountView() {
       <button className="gw-network" data-testid="gw-network" data-unsupported={network.unsupported ? '' : undefined} onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'SwitchNetwork' } })}>
         {network.name ?? ''}
       </button>
+      <button className="gw-btn" data-testid="gw-open-send" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'WalletSend' } })}>
+        Send
+      </button>
       <button className="gw-btn" data-testid="gw-disconnect" onClick={() => void dispatch({ type: 'disconnect/requested', payload: {} })}>
         Disconnect
       </button>

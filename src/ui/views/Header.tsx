@@ -9,6 +9,9 @@ const TITLES: Partial<Record<ViewName, string>> = {
   AllWallets: 'All Wallets',
   SwitchNetwork: 'Choose Network',
   UnsupportedChain: 'Switch Network',
+  WalletSend: 'Send',
+  WalletSendSelectToken: 'Select Token',
+  WalletSendPreview: 'Review Send',
 }
 
 export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: boolean; title?: string }) {

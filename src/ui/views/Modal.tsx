@@ -9,6 +9,7 @@ import { ConnectView } from './ConnectView.js'
 import { Header } from './Header.js'
 import { Snackbar } from './Snackbar.js'
 import { NetworkList, UnsupportedChainView } from './NetworkList.js'
+import { WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView } from './SendViews.js'
 
 function Body({ view }: { view: ViewName }) {
   switch (view) {
@@ -22,6 +23,12 @@ function Body({ view }: { view: ViewName }) {
       return <NetworkList />
     case 'UnsupportedChain':
       return <UnsupportedChainView />
+    case 'WalletSend':
+      return <WalletSendView />
+    case 'WalletSendSelectToken':
+      return <WalletSendSelectTokenView />
+    case 'WalletSendPreview':
+      return <WalletSendPreviewView />
     default:
       return <p className="gw-empty">{view} is not available yet.</p>
   }

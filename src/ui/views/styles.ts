@@ -26,6 +26,12 @@ export const viewsCss = `
 .gw-group{margin:12px 0 6px;font-size:12px;font-weight:600;color:#71717a;text-transform:uppercase;letter-spacing:.04em}
 .gw-row[aria-current]{outline:2px solid #3b82f6}
 .gw-row:disabled{cursor:default;opacity:.7}
+.gw-send{display:flex;flex-direction:column;gap:12px}
+.gw-field{display:flex;flex-direction:column;gap:4px;font-size:12px;color:#52525b}
+.gw-field input{font:inherit;font-size:15px;padding:10px 12px;border:1px solid #e4e4e7;border-radius:10px;color:#18181b}
+.gw-primary{background:#3b82f6;color:#fff;border-color:#3b82f6}
+.gw-primary:hover{background:#2563eb}
+.gw-primary:disabled{opacity:.5;cursor:default}
 .gw-snackbar{position:absolute;left:50%;bottom:24px;transform:translateX(-50%);padding:8px 14px;border-radius:999px;background:#18181b;color:#fff;font-size:13px;box-shadow:0 4px 16px rgba(0,0,0,.2)}
 .gw-snackbar[data-variant=error]{background:#dc2626}
 `

@@ -6,6 +6,8 @@ import { disconnectEffect, walletDisconnectEffect } from './disconnect.js'
 import { restoreEffect } from './restore.js'
 import { supportedChainsEffect } from './supported-chains.js'
 import { switchNetworkEffect } from './switch-network.js'
+import { tokensFetchEffect, tokensTriggerEffect } from './tokens.js'
+import { sendEffect } from './send.js'
 import { shakeEffect, snackbarEffect } from './ui-timers.js'
 import { watchEffect } from './watch.js'
 
@@ -14,6 +16,9 @@ export const effects: readonly Effect[] = [
   restoreEffect,
   supportedChainsEffect,
   switchNetworkEffect,
+  tokensTriggerEffect,
+  tokensFetchEffect,
+  sendEffect,
   disconnectEffect,
   walletDisconnectEffect,
   watchEffect,

@@ -1,0 +1,125 @@
+/**
+ * Sending (spec §2, §4): the form (token, amount, receiver), the token list, the preview. Inputs
+ * keep their text locally and reach the engine 300 ms after typing stops (spec §9 search wait), or
+ * at once on Review, so the log holds edits, not keystrokes.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { shortenAddress } from '../../projections/format-address.js'
+import { useClient } from '../client-context.js'
+import { useSignalValue } from '../use-signal.js'
+
+const EDIT_WAIT_MS = 300
+
+/** Local text that follows the engine's value and sends edits after a pause; `flush` sends now. */
+function useEdited(value: string, send: (v: string) => void) {
+  const [text, setText] = useState(value)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const pending = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    if (pending.current === undefined) setText(value)
+  }, [value])
+  const flush = () => {
+    clearTimeout(timer.current)
+    if (pending.current !== undefined) send(pending.current)
+    pending.current = undefined
+  }
+  const change = (v: string) => {
+    setText(v)
+    pending.current = v
+    clearTimeout(timer.current)
+    timer.current = setTimeout(flush, EDIT_WAIT_MS)
+  }
+  useEffect(() => () => clearTimeout(timer.current), [])
+  return { text, change, flush }
+}
+
+export function WalletSendView() {
+  const { signals, dispatch } = useClient()
+  const send = useSignalValue(signals.send)
+  const amount = useEdited(send.amount, (v) => void dispatch({ type: 'send/amount-changed', payload: { amount: v } }))
+  const receiver = useEdited(send.receiver, (v) => void dispatch({ type: 'send/receiver-changed', payload: { receiver: v } }))
+  const token = send.token
+  return (
+    <form
+      className="gw-send"
+      data-testid="gw-send"
+      onSubmit={(e) => {
+        e.preventDefault()
+        amount.flush()
+        receiver.flush()
+        void dispatch({ type: 'modal/navigate-requested', payload: { view: 'WalletSendPreview' } })
+      }}
+    >
+      <button type="button" className="gw-row" data-testid="gw-send-token" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'WalletSendSelectToken' } })}>
+        <span className="gw-name">{token ? token.symbol : 'Select a token'}</span>
+        {token?.balanceDisplay !== undefined ? <span className="gw-muted">Balance {token.balanceDisplay}</span> : null}
+      </button>
+      <label className="gw-field">
+        <span>Amount</span>
+        <input data-testid="gw-send-amount" inputMode="decimal" autoComplete="off" placeholder="0.0" value={amount.text} onChange={(e) => amount.change(e.target.value)} onBlur={amount.flush} />
+      </label>
+      <label className="gw-field">
+        <span>To</span>
+        <input data-testid="gw-send-receiver" autoComplete="off" spellCheck={false} placeholder="0x…" value={receiver.text} onChange={(e) => receiver.change(e.target.value)} onBlur={receiver.flush} />
+      </label>
+      {send.problem && (amount.text || receiver.text) ? (
+        <p className="gw-muted" data-testid="gw-send-problem">
+          {send.problem}
+        </p>
+      ) : null}
+      <button className="gw-btn gw-primary" type="submit" data-testid="gw-send-review">
+        Review
+      </button>
+    </form>
+  )
+}
+
+export function WalletSendSelectTokenView() {
+  const { signals, dispatch } = useClient()
+  const { tokens } = useSignalValue(signals.send)
+  return (
+    <ul className="gw-list" data-testid="gw-send-tokens">
+      {tokens.map((t) => (
+        <li key={t.address ?? 'native'}>
+          <button className="gw-row" data-token={t.address ?? 'native'} onClick={() => void dispatch({ type: 'send/token-selected', payload: { token: t } })}>
+            {t.iconUrl ? <img src={t.iconUrl} alt="" /> : <span className="gw-img" />}
+            <span className="gw-name">{t.name}</span>
+            <span className="gw-muted">{t.balanceDisplay !== undefined ? `${t.balanceDisplay} ${t.symbol}` : t.symbol}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function WalletSendPreviewView() {
+  const { signals, dispatch } = useClient()
+  const send = useSignalValue(signals.send)
+  const [refused, setRefused] = useState<string | undefined>(undefined)
+  const message = refused ?? send.problem ?? send.error
+  return (
+    <div className="gw-center" data-testid="gw-send-preview">
+      <strong data-testid="gw-send-summary">
+        {send.amount} {send.token?.symbol ?? ''}
+      </strong>
+      <span className="gw-muted">to {send.receiver ? shortenAddress(send.receiver.trim()) : '—'}</span>
+      <span className="gw-muted">on {send.networkName ?? ''}</span>
+      {message ? (
+        <span className="gw-error" data-testid="gw-send-error">
+          {message}
+        </span>
+      ) : null}
+      <button
+        className="gw-btn gw-primary"
+        data-testid="gw-send-confirm"
+        disabled={send.loading || send.problem !== undefined}
+        onClick={() => {
+          setRefused(undefined)
+          dispatch({ type: 'send/requested', payload: {} }).catch((e: unknown) => setRefused(String((e as Error)?.message ?? e)))
+        }}
+      >
+        {send.loading ? 'Sending…' : 'Send'}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+/**
+ * Sending (spec §4): 'send/requested' (already checked against the spec §5 rules by the guard) →
+ * the wallet sends (eth_sendTransaction: value for the native currency, an ERC20 transfer call for a
+ * token) → the receipt, read through the pipeline → 'send/succeeded', which resets the form and
+ * returns to Account; or 'send/failed' with the wallet's refusal or the error, keeping the form.
+ */
+import { catchError, concat, from, mergeMap, of, switchMap } from 'rxjs'
+import { encodeFunctionData, erc20Abi, toHex, type Hex } from 'viem'
+import { parseCaipAddress } from '../../chains/caip.js'
+import type { CaipNetworkId } from '../../events/entities.js'
+import { event, type NewEvent } from '../../events/types.js'
+import { activeNamespace } from '../../projections/modal.js'
+import { amountInSmallestUnit } from '../../projections/send-rules.js'
+import { USER_REJECTION_CODES } from './connect.js'
+import { errorMessage } from './balance.js'
+import { ofType, type Effect } from './context.js'
+
+/** What a refused send says. */
+export const SEND_REJECTED = 'Transaction rejected in the wallet'
+
+/** The eth_sendTransaction request for a native or ERC20 transfer (amount in the smallest unit). */
+export function transferRequest(from: string, to: string, value: bigint, tokenAddress?: string): Record<string, string> {
+  if (!tokenAddress) return { from, to, value: toHex(value) }
+  return { from, to: tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, value] }) }
+}
+
+export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
+  events$.pipe(
+    ofType('send/requested'),
+    switchMap(() => {
+      const s = state()
+      const ns = activeNamespace(s)
+      const account = ns ? s.accounts[ns] : undefined
+      const connectorId = ns ? s.connection.connectorIds[ns] : undefined
+      const { token, amount, receiver } = s.send
+      if (ns !== 'eip155' || !account?.caipAddress || !connectorId || !token || !amount || !receiver) {
+        return of<NewEvent>(event('send/failed', { message: ns === 'eip155' ? 'Not connected' : 'Unsupported chain' }))
+      }
+      const { address, caipNetworkId } = parseCaipAddress(account.caipAddress)
+      const value = amountInSmallestUnit(amount, token.decimals)!
+      const sending = (async (): Promise<NewEvent> => {
+        const hash = (await bridge.request(connectorId, { method: 'eth_sendTransaction', params: [transferRequest(address, receiver.trim(), value, token.address)] })) as string
+        await chains.waitForReceipt(caipNetworkId as CaipNetworkId, hash)
+        return event('send/succeeded', { caipNetworkId: caipNetworkId as CaipNetworkId, hash })
+      })()
+      return from(sending).pipe(
+        mergeMap((done) =>
+          concat(
+            of(done),
+            of<NewEvent>(event('balance/fetch-requested', { caipAddress: account.caipAddress!, reason: 'manual' })),
+            of<NewEvent>(event('snackbar/show-requested', { variant: 'success', message: 'Transaction sent' })),
+          ),
+        ),
+        catchError((error: unknown) => {
+          const code = (error as { code?: unknown })?.code
+          const rejected = typeof code === 'number' && USER_REJECTION_CODES.includes(code)
+          return of<NewEvent>(event('send/failed', { message: rejected ? SEND_REJECTED : errorMessage(error), ...(typeof code === 'number' ? { code } : {}) }))
+        }),
+      )
+    }),
+  )

@@ -1,0 +1,105 @@
+/**
+ * Sending on the localnet (spec §4, §5): 0.5 ETH and 10 HBD (ERC20) to fresh addresses, checked on
+ * chain; the spec §5 rules refuse bad input before the wallet is asked; a send the wallet refuses
+ * shows the refusal and keeps the form.
+ */
+import { describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { erc20Abi, encodeFunctionData, getAddress, keccak256, toHex, type Hex } from 'viem'
+import { rpc } from '../../localnet/anvil.js'
+import { localContext } from './browser.js'
+import { useBrowser, waitForText, waitForView } from './helpers.js'
+
+const webUrl = inject('webUrl')
+const rpcUrl = inject('rpcUrl')
+const tokenAddress = inject('tokenAddress') as Hex
+const browser = useBrowser()
+
+const fresh = (label: string) => getAddress(`0x${keccak256(toHex(`gangway-send-${label}-${Date.now()}`)).slice(26)}`)
+const hbdBalance = async (owner: string) =>
+  BigInt(await rpc<string>(rpcUrl, 'eth_call', [{ to: tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner as Hex] }) }, 'latest']))
+
+/** Fills the send form: token, amount, receiver, then Review. */
+async function fill(page: Page, token: 'native' | string, amount: string, receiver: string) {
+  await page.click('[data-testid=gw-send-token]')
+  await waitForView(page, 'WalletSendSelectToken')
+  await page.click(`[data-token="${token}"]`)
+  await waitForView(page, 'WalletSend')
+  await page.fill('[data-testid=gw-send-amount]', amount)
+  await page.fill('[data-testid=gw-send-receiver]', receiver)
+  await page.click('[data-testid=gw-send-review]')
+  await waitForView(page, 'WalletSendPreview')
+}
+
+describe('sending', () => {
+  it('sends ETH and an ERC20 to fresh addresses, refuses bad input, and keeps the form when the wallet refuses', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(`${webUrl}/`)
+    await page.evaluate(() => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(2))
+    await page.click('gangway-button')
+    await page.click('[data-wallet-row="dev.gangway.localnet"]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account')
+
+    // 0.5 ETH.
+    const r1 = fresh('eth')
+    await page.click('[data-testid=gw-open-send]')
+    await waitForView(page, 'WalletSend')
+    await fill(page, 'native', '0.5', r1)
+    await waitForText(page, '[data-testid=gw-send-summary]', '0.5 ETH')
+    await page.click('[data-testid=gw-send-confirm]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account')
+    expect(BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [r1, 'latest']))).toBe(500_000_000_000_000_000n)
+    await waitForText(page, '[data-testid=gw-snackbar]', 'Transaction sent')
+
+    // 10 HBD: the token list shows its balance; the form started empty again (reset on success).
+    const r2 = fresh('hbd')
+    await page.click('[data-testid=gw-open-send]')
+    await waitForView(page, 'WalletSend')
+    expect(await page.inputValue('[data-testid=gw-send-amount]')).toBe('')
+    await page.click('[data-testid=gw-send-token]')
+    await waitForText(page, `[data-token="${tokenAddress}"]`, /Harbour Dollar1000000 HBD/)
+    await page.click('[data-testid=gw-back]')
+    await fill(page, tokenAddress, '10', r2)
+    await page.click('[data-testid=gw-send-confirm]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account')
+    expect(await hbdBalance(r2)).toBe(10n * 10n ** 18n)
+
+    // Spec §5 rules, before the wallet is asked.
+    await page.click('[data-testid=gw-open-send]')
+    await page.click('[data-testid=gw-send-token]')
+    await page.click('[data-token="native"]')
+    await page.fill('[data-testid=gw-send-receiver]', '0x1234')
+    await page.fill('[data-testid=gw-send-amount]', '1')
+    await waitForText(page, '[data-testid=gw-send-problem]', 'Invalid receiver address')
+    await page.fill('[data-testid=gw-send-receiver]', fresh('rules'))
+    await page.fill('[data-testid=gw-send-amount]', '0.0000000000000000001')
+    await waitForText(page, '[data-testid=gw-send-problem]', 'ETH allows at most 18 decimals')
+    await page.fill('[data-testid=gw-send-amount]', '99999999')
+    await waitForText(page, '[data-testid=gw-send-problem]', 'Insufficient balance')
+    await page.click('[data-testid=gw-send-review]')
+    expect(await page.isDisabled('[data-testid=gw-send-confirm]')).toBe(true)
+    await page.click('[data-testid=gw-back]')
+
+    // The wallet refuses: the refusal shows, nothing is sent, the form keeps its values.
+    const r3 = fresh('refused')
+    await page.fill('[data-testid=gw-send-amount]', '0.25')
+    await page.fill('[data-testid=gw-send-receiver]', r3)
+    await page.click('[data-testid=gw-send-review]')
+    await page.click('[data-testid=gw-send-confirm]')
+    await page.click('[data-testid=localnet-wallet-reject]')
+    await waitForText(page, '[data-testid=gw-send-error]', 'Transaction rejected in the wallet')
+    expect(BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [r3, 'latest']))).toBe(0n)
+    await page.click('[data-testid=gw-back]')
+    await waitForView(page, 'WalletSend')
+    expect(await page.inputValue('[data-testid=gw-send-amount]')).toBe('0.25')
+    expect(await page.inputValue('[data-testid=gw-send-receiver]')).toBe(r3)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
