@@ -112,7 +112,6 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     await local.start(config, bridge)
   }
   engineReady(engine)
-  hooks.engine(mode)
 
   const signals = {
     modal: signal<ModalView>({ open: false, view: 'Connect', canGoBack: false, loading: false, shake: false }),
@@ -124,16 +123,20 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     networkList: signal<NetworkListView>({ groups: [] }),
     send: signal<SendView>({ tokens: [], amount: '', receiver: '', loading: false }),
   }
-  const follow = async <K extends keyof typeof signals>(name: K, hook?: (v: (typeof signals)[K]['value']) => void) => {
-    await (engine as Engine).subscribe(
-      name,
-      proxy((v: (typeof signals)[K]['value']) => {
-        ;(signals[name] as Signal<unknown>).value = v
-        hook?.(v)
-      }) as never,
-    )
-  }
+  // Each follow resolves on its first value, so a started client (and the loader's snapshots) already hold state.
+  const follow = <K extends keyof typeof signals>(name: K, hook?: (v: (typeof signals)[K]['value']) => void) =>
+    new Promise<void>((first) => {
+      void (engine as Engine).subscribe(
+        name,
+        proxy((v: (typeof signals)[K]['value']) => {
+          ;(signals[name] as Signal<unknown>).value = v
+          hook?.(v)
+          first()
+        }) as never,
+      )
+    })
   await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect', hooks.connect), follow('snackbar'), follow('opening', hooks.opening), follow('networkList'), follow('send')])
+  hooks.engine(mode)
 
   return {
     mode,

@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { rpc } from '../../localnet/anvil.js'
 import { localContext } from './browser.js'
-import { flooredBalance, waitForText, waitForView, useBrowser } from './helpers.js'
+import { connectLocalnetWallet, flooredBalance, useBrowser, waitForText } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -15,12 +15,9 @@ const browser = useBrowser()
 
 const engineMode = (page: Page) => page.evaluate(() => (window as unknown as { gangway: { getState(): { engine?: string } } }).gangway.getState().engine)
 
-async function connectAndReadBalance(page: Page): Promise<void> {
+async function connectAndReadBalance(page: Page, path = '/'): Promise<void> {
   const [account0] = await rpc<string[]>(rpcUrl, 'eth_accounts')
-  await page.click('gangway-button')
-  await page.click('[data-wallet-row="dev.gangway.localnet"]')
-  await page.click('[data-testid=localnet-wallet-approve]')
-  await waitForView(page, 'Account')
+  await connectLocalnetWallet(page, webUrl, 0, path)
   await waitForText(page, '[data-testid=gw-balance]', `${await flooredBalance(rpcUrl, account0!)} ETH`)
 }
 
@@ -28,7 +25,6 @@ describe('engine modes', () => {
   it('runs the engine in a Worker by default', async () => {
     const context = await localContext(browser())
     const page = await context.newPage()
-    await page.goto(`${webUrl}/`)
     await connectAndReadBalance(page)
     expect(await engineMode(page)).toBe('worker')
     expect(page.workers().map((w) => new URL(w.url()).pathname)).toEqual(['/gangway/worker.js'])
@@ -41,7 +37,6 @@ describe('engine modes', () => {
       Object.defineProperty(window, 'Worker', { value: undefined, configurable: true })
     })
     const page = await context.newPage()
-    await page.goto(`${webUrl}/`)
     await connectAndReadBalance(page)
     expect(await engineMode(page)).toBe('main')
     expect(page.workers()).toEqual([])
@@ -51,8 +46,7 @@ describe('engine modes', () => {
   it('falls back to the main thread under a CSP that forbids workers', async () => {
     const context = await localContext(browser())
     const page = await context.newPage()
-    await page.goto(`${webUrl}/?csp=no-worker`)
-    await connectAndReadBalance(page)
+    await connectAndReadBalance(page, '/?csp=no-worker')
     expect(await engineMode(page)).toBe('main')
     await context.close()
   })

@@ -1,5 +1,5 @@
 /** Page helpers for the end-to-end tests. Playwright's CSS locators pierce open shadow roots. */
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { formatUnits } from 'viem'
 import { rpc, waitForReceipt } from '../../localnet/anvil.js'
@@ -51,4 +51,25 @@ export function currentView(page: Page): Promise<string | null> {
 /** Waits for the modal to show `view`. */
 export async function waitForView(page: Page, view: string, timeoutMs = 15_000): Promise<void> {
   await page.locator(`[data-testid=gw-modal][data-view=${view}]`).waitFor({ timeout: timeoutMs })
+}
+
+/** Opens the demo page, picks the Localnet Wallet's dev account `account`, connects and approves; resolves on Account. */
+export async function connectLocalnetWallet(page: Page, webUrl: string, account = 0, path = '/'): Promise<void> {
+  await page.goto(`${webUrl}${path}`)
+  if (account !== 0) await page.evaluate((i) => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(i), account)
+  await page.click('gangway-button')
+  await page.click('[data-wallet-row="dev.gangway.localnet"]')
+  await page.click('[data-testid=localnet-wallet-approve]')
+  await waitForView(page, 'Account')
+}
+
+/** Holds back the responses to requests matching `pattern` until the returned function is called. */
+export async function holdBack(context: BrowserContext, pattern: string): Promise<() => void> {
+  let release!: () => void
+  const released = new Promise<void>((r) => (release = r))
+  await context.route(pattern, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
 }

@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { getAddress, toHex } from 'viem'
 import { rpc } from '../../localnet/anvil.js'
 import { localContext } from './browser.js'
-import { flooredBalance, useBrowser, waitForText, waitForView } from './helpers.js'
+import { connectLocalnetWallet, flooredBalance, useBrowser, waitForText, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -20,12 +20,7 @@ describe('networks', () => {
     await rpc(rpcUrl2, 'anvil_setBalance', [account, toHex(1_234_567_890_000_000_000_000n)])
     const context = await localContext(browser())
     const page = await context.newPage()
-    await page.goto(`${webUrl}/`)
-    await page.evaluate(() => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(4))
-    await page.click('gangway-button')
-    await page.click('[data-wallet-row="dev.gangway.localnet"]')
-    await page.click('[data-testid=localnet-wallet-approve]')
-    await waitForView(page, 'Account')
+    await connectLocalnetWallet(page, webUrl, 4)
     await waitForText(page, '[data-testid=gw-network]', 'Localnet')
     await waitForText(page, '[data-testid=gw-balance]', `${await flooredBalance(rpcUrl, account)} ETH`)
 

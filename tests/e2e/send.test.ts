@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core'
 import { erc20Abi, encodeFunctionData, getAddress, keccak256, toHex, type Hex } from 'viem'
 import { rpc } from '../../localnet/anvil.js'
 import { localContext } from './browser.js'
-import { useBrowser, waitForText, waitForView } from './helpers.js'
+import { connectLocalnetWallet, useBrowser, waitForText, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -37,12 +37,7 @@ describe('sending', () => {
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
-    await page.goto(`${webUrl}/`)
-    await page.evaluate(() => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(2))
-    await page.click('gangway-button')
-    await page.click('[data-wallet-row="dev.gangway.localnet"]')
-    await page.click('[data-testid=localnet-wallet-approve]')
-    await waitForView(page, 'Account')
+    await connectLocalnetWallet(page, webUrl, 2)
 
     // 0.5 ETH.
     const r1 = fresh('eth')

@@ -5,7 +5,7 @@
 import { describe, expect, inject, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { localContext } from './browser.js'
-import { waitForView, useBrowser } from './helpers.js'
+import { holdBack, useBrowser, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
 
@@ -16,12 +16,7 @@ const browser = useBrowser()
  * shell showing.
  */
 async function clickBeforeCore(context: BrowserContext): Promise<{ page: Page; release: () => void }> {
-  let release!: () => void
-  const released = new Promise<void>((r) => (release = r))
-  await context.route('**/gangway/core.js', async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdBack(context, '**/gangway/core.js')
   const page = await context.newPage()
   await page.goto(`${webUrl}/`)
   await page.click('gangway-button')
@@ -42,12 +37,7 @@ describe('the shell', () => {
 
   it('paints the wallet rows when the core knows them, and a row picked there connects', async () => {
     const context = await localContext(browser())
-    let release!: () => void
-    const released = new Promise<void>((r) => (release = r))
-    await context.route('**/gangway/ui.js', async (route) => {
-      await released
-      await route.continue()
-    })
+    const release = await holdBack(context, '**/gangway/ui.js')
     const page = await context.newPage()
     await page.goto(`${webUrl}/`)
     await page.waitForFunction(() => (window as unknown as { gangway: { getState(): { engine?: string } } }).gangway.getState().engine !== undefined)

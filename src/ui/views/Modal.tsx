@@ -1,5 +1,5 @@
 /** The modal: frame, header, the current view, the snackbar. */
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactElement } from 'react'
 import type { ViewName } from '../../events/entities.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
@@ -11,27 +11,21 @@ import { Snackbar } from './Snackbar.js'
 import { NetworkList, UnsupportedChainView } from './NetworkList.js'
 import { WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView } from './SendViews.js'
 
+/** The component of each view built so far. */
+const BODIES: Partial<Record<ViewName, () => ReactElement | null>> = {
+  Connect: ConnectView,
+  ConnectingExternal: ConnectingExternalView,
+  Account: AccountView,
+  SwitchNetwork: NetworkList,
+  UnsupportedChain: UnsupportedChainView,
+  WalletSend: WalletSendView,
+  WalletSendSelectToken: WalletSendSelectTokenView,
+  WalletSendPreview: WalletSendPreviewView,
+}
+
 function Body({ view }: { view: ViewName }) {
-  switch (view) {
-    case 'Connect':
-      return <ConnectView />
-    case 'ConnectingExternal':
-      return <ConnectingExternalView />
-    case 'Account':
-      return <AccountView />
-    case 'SwitchNetwork':
-      return <NetworkList />
-    case 'UnsupportedChain':
-      return <UnsupportedChainView />
-    case 'WalletSend':
-      return <WalletSendView />
-    case 'WalletSendSelectToken':
-      return <WalletSendSelectTokenView />
-    case 'WalletSendPreview':
-      return <WalletSendPreviewView />
-    default:
-      return <p className="gw-empty">{view} is not available yet.</p>
-  }
+  const View = BODIES[view]
+  return View ? <View /> : <p className="gw-empty">{view} is not available yet.</p>
 }
 
 export function Modal() {
