@@ -15,3 +15,12 @@ export function freePort(preferred = 0): Promise<number> {
     })
   })
 }
+
+/** A free port whose next port is free too (for servers that listen on port and port + 1). */
+export async function freePortPair(): Promise<number> {
+  for (let tries = 0; tries < 20; tries++) {
+    const port = await freePort(0)
+    if ((await freePort(port + 1)) === port + 1) return port
+  }
+  throw new Error('no two consecutive free ports')
+}
