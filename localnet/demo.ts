@@ -1,9 +1,10 @@
 /** `npm run demo`: the localnet plus the demo host site; prints the address. Ctrl-C stops both. */
 import { startLocalnet, stopOnSignal } from './start.js'
 
-const net = await startLocalnet({ anvilPorts: [8545, 8546], webPort: 5173 })
+const net = await startLocalnet({ anvilPorts: [8545, 8546], webPort: 5173, solanaPort: 8899 })
 stopOnSignal(net.stop)
 console.log(`Gangway demo: ${net.web.url}/`)
 for (const c of net.chains) console.log(`  anvil (chain ${c.chainId}): ${c.url}`)
 console.log(`  ${net.token.symbol} (ERC20) on every chain at ${net.token.address}`)
+console.log(`  Solana (litesvm, ${net.solana.caipNetworkId}): ${net.solana.url} (websocket ${net.solana.wsUrl}); SPL mint ${net.solana.seed.mint.address}`)
 console.log('  Click the Gangway button and choose "Localnet Wallet". Ctrl-C stops everything.')

@@ -10,6 +10,7 @@ import { extname, join, normalize, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { LocalnetToken } from './contracts.js'
+import type { SolanaSeed } from './solana/seed.js'
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..')
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json', '.json': 'application/json', '.svg': 'image/svg+xml' }
@@ -49,10 +50,16 @@ async function buildReactApp(): Promise<string> {
 }
 
 /** Starts the demo server for the localnet's EVM chains (the first is the default) and its token. */
-export async function startDemoServer({ port, chains, token }: { port: number; chains: { chainId: number; rpcUrl: string }[]; token: LocalnetToken }): Promise<DemoServer> {
+/** What the demo pages learn about the Solana localnet (the seed only for the Localnet Wallet). */
+export interface DemoSolana extends SolanaSeed {
+  caipNetworkId: string
+  rpcUrl: string
+}
+
+export async function startDemoServer({ port, chains, token, solana }: { port: number; chains: { chainId: number; rpcUrl: string }[]; token: LocalnetToken; solana?: DemoSolana }): Promise<DemoServer> {
   const [wallet, reactApp] = await Promise.all([buildWallet(), buildReactApp()])
   // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
-  const localnet = JSON.stringify({ chains, token, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
+  const localnet = JSON.stringify({ chains, token, solana, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
   const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{LOCALNET_JSON}}', localnet)
 
   const server: Server = createServer(async (req, res) => {

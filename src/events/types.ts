@@ -71,8 +71,8 @@ export interface EventPayloads {
   'disconnect/succeeded': { connectorId: string; namespace: Namespace; reason: 'user' | 'wallet' | 'restore-failed' }
 
   'balance/fetch-requested': { caipAddress: CaipAddress; reason: 'connected' | 'modal-opened' | 'new-block' | 'account-changed' | 'manual' }
-  /** Native balance read from the chain: `valueWei` is an integer decimal string in wei. */
-  'balance/fetched': { caipAddress: CaipAddress; valueWei: string; decimals: number; symbol: string }
+  /** Native balance read from the chain: an integer decimal string in wei (eip155) or lamports (solana). */
+  'balance/fetched': { caipAddress: CaipAddress; decimals: number; symbol: string } & ({ valueWei: string } | { valueLamports: string })
   'balance/failed': { caipAddress: CaipAddress; message: string }
   /** A fetch not made: spec §9 blocks a balance retry for 30 s after a failure. `retryInMs`: time left. */
   'balance/fetch-skipped': { caipAddress: CaipAddress; reason: 'retry-blocked'; retryInMs: number }

@@ -9,9 +9,9 @@ describe('account state per namespace', () => {
   })
   it('stores a fetched balance for the current address only', () => {
     const s = fold(...connected, ['balance/fetched', { caipAddress: CAIP_ADDRESS, valueWei: '1500000000000000000', decimals: 18, symbol: 'ETH' }])
-    expect(s.accounts.eip155).toMatchObject({ balanceWei: '1500000000000000000', balanceDecimals: 18, balanceSymbol: 'ETH', balanceLoading: false })
+    expect(s.accounts.eip155).toMatchObject({ balanceRaw: '1500000000000000000', balanceDecimals: 18, balanceSymbol: 'ETH', balanceLoading: false })
     const stale = fold(...connected, ['balance/fetched', { caipAddress: `eip155:31337:${OTHER}`, valueWei: '1', decimals: 18, symbol: 'ETH' }])
-    expect(stale.accounts.eip155?.balanceWei).toBeUndefined()
+    expect(stale.accounts.eip155?.balanceRaw).toBeUndefined()
   })
   it('marks loading on a fetch request and records a failure', () => {
     expect(fold(...connected, ['balance/fetch-requested', { caipAddress: CAIP_ADDRESS, reason: 'connected' }]).accounts.eip155?.balanceLoading).toBe(true)
@@ -24,7 +24,7 @@ describe('account state per namespace', () => {
     expect(moved.accounts.eip155).toMatchObject({ caipAddress: `eip155:31337:${OTHER}`, address: OTHER })
     const lower = fold(...withBalance, ['wallet/accounts-changed', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', addresses: [OTHER.toLowerCase()] }])
     expect(lower.accounts.eip155?.address).toBe(OTHER)
-    expect(moved.accounts.eip155?.balanceWei).toBeUndefined()
+    expect(moved.accounts.eip155?.balanceRaw).toBeUndefined()
     const chain = fold(...withBalance, ['wallet/chain-changed', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', caipNetworkId: 'eip155:1' }])
     expect(chain.accounts.eip155).toMatchObject({ caipAddress: `eip155:1:${ADDRESS}`, caipNetworkId: 'eip155:1' })
   })

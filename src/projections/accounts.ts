@@ -1,6 +1,6 @@
 /**
  * Account state per chain namespace (spec §3): caipAddress, address, balance, balanceSymbol, status.
- * Balances are kept in the chain's smallest unit (wei) with their decimals; selectors format them.
+ * Balances are kept in the chain's smallest unit (wei, lamports) with their decimals; selectors format them.
  */
 import type { CaipAddress, CaipNetworkId, Namespace } from '../events/entities.js'
 import { parseCaipAddress, toCaipAddress } from '../chains/caip.js'
@@ -14,8 +14,8 @@ export interface AccountState {
   caipAddress?: CaipAddress
   address?: string
   caipNetworkId?: CaipNetworkId
-  /** Native balance in wei (integer decimal string). */
-  balanceWei?: string
+  /** Native balance in the smallest unit (wei, lamports), an integer decimal string. */
+  balanceRaw?: string
   balanceDecimals?: number
   balanceSymbol?: string
   balanceLoading: boolean
@@ -68,7 +68,7 @@ export const accounts = slice<AccountsState, State>(
     'balance/fetched': (all, e) =>
       forAddress(all, e.payload.caipAddress, (s) => {
         const { balanceError: _e, balanceFailedAt: _f, ...rest } = s
-        return { ...rest, balanceWei: e.payload.valueWei, balanceDecimals: e.payload.decimals, balanceSymbol: e.payload.symbol, balanceLoading: false }
+        return { ...rest, balanceRaw: 'valueWei' in e.payload ? e.payload.valueWei : e.payload.valueLamports, balanceDecimals: e.payload.decimals, balanceSymbol: e.payload.symbol, balanceLoading: false }
       }),
     'balance/failed': (all, e) => forAddress(all, e.payload.caipAddress, (s) => ({ ...s, balanceLoading: false, balanceError: e.payload.message, balanceFailedAt: e.at })),
     'balance/fetch-skipped': (all, e) => forAddress(all, e.payload.caipAddress, (s) => ({ ...s, balanceLoading: false })),

@@ -33,6 +33,8 @@ export function groupOf(c: Connector): ConnectorGroup {
 export interface ConnectorRow {
   id: string
   name: string
+  /** The namespace the wallet connects on. */
+  chain: Connector['chain']
   imageUrl?: string
   type: Connector['type']
   group: ConnectorGroup
@@ -46,7 +48,7 @@ export function connectorRows(list: readonly Connector[], configuredOrder: reado
   return list
     .map((c, i) => ({ c, i, g: groupOf(c) }))
     .sort((a, b) => order.indexOf(a.g) - order.indexOf(b.g) || TYPE_RANK[a.c.type] - TYPE_RANK[b.c.type] || a.i - b.i)
-    .map(({ c, g }) => ({ id: c.id, name: c.name, type: c.type, group: g, ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}) }))
+    .map(({ c, g }) => ({ id: c.id, name: c.name, chain: c.chain, type: c.type, group: g, ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}) }))
 }
 
 export type ConnectMethod = 'email' | 'social' | 'wallet'

@@ -106,9 +106,14 @@ export const modal = slice<ModalState, State>(initial, {
     return s.view === 'UnsupportedChain' ? close(s, root) : s
   },
   'network/switch-requested': (s) => ({ ...s, loading: true }),
-  /** After a switch from the network list, back to where the list was opened from; from UnsupportedChain, the modal closes. */
-  'network/switched': (s, _e, root) => {
+  /**
+   * After a switch from the network list, back to where the list was opened from; from
+   * UnsupportedChain, the modal closes; onto a namespace with no account yet, Connect shows.
+   */
+  'network/switched': (s, e, root) => {
     if (s.view === 'UnsupportedChain') return close(s, root)
+    const namespace = e.payload.caipNetworkId.split(':')[0] as Namespace
+    if (s.open && !root.accounts[namespace]?.address) return { ...s, view: 'Connect', history: [], loading: false }
     if (s.view === 'SwitchNetwork') return back(s, root)
     return { ...s, loading: false }
   },

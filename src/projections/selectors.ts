@@ -109,7 +109,7 @@ export function sendTokens(s: State): SendToken[] {
   const onThisChain = account?.caipNetworkId === caipNetworkId ? account : undefined
   const held = onThisChain?.caipAddress ? s.assets.balances[onThisChain.caipAddress] : undefined
   const native: SendToken = { caipNetworkId, name: network.nativeCurrency.name, symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals }
-  if (onThisChain?.balanceWei !== undefined) native.balance = onThisChain.balanceWei
+  if (onThisChain?.balanceRaw !== undefined) native.balance = onThisChain.balanceRaw
   const listed = (s.config.tokens?.[caipNetworkId] ?? []).map((t): SendToken => {
     const balance = held?.[t.address.toLowerCase()]
     return { caipNetworkId, address: t.address, name: t.name, symbol: t.symbol, decimals: t.decimals, ...(t.iconUrl ? { iconUrl: t.iconUrl } : {}), ...(balance !== undefined ? { balance } : {}) }
@@ -130,13 +130,13 @@ export const selectors = {
   account: (s: State): AccountView => {
     const namespace = activeNamespace(s)
     const a = namespace ? s.accounts[namespace] : undefined
-    const hasBalance = a?.balanceWei !== undefined && a.balanceDecimals !== undefined
+    const hasBalance = a?.balanceRaw !== undefined && a.balanceDecimals !== undefined
     return defined({
       namespace,
       status: a?.status ?? 'disconnected',
       caipAddress: a?.caipAddress,
       address: a?.address,
-      balance: hasBalance ? floorUnits(a!.balanceWei!, a!.balanceDecimals!, 3) : undefined,
+      balance: hasBalance ? floorUnits(a!.balanceRaw!, a!.balanceDecimals!, 3) : undefined,
       balanceSymbol: a?.balanceSymbol,
       balanceLoading: a?.balanceLoading ?? false,
       isConnected: a?.status === 'connected',

@@ -59,6 +59,6 @@ describe('selectors', () => {
     expect(selectors.opening(manual)).toEqual({ view: 'ConnectingWalletConnectBasic', mobileView: 'AllWallets' })
   })
   it('connect: wallet rows in group order', () => {
-    expect(selectors.connect(project(session)).rows).toEqual([{ id: 'dev.gangway.localnet', name: 'Localnet Wallet', type: 'ANNOUNCED', group: 'injected' }])
+    expect(selectors.connect(project(session)).rows).toEqual([{ id: 'dev.gangway.localnet', name: 'Localnet Wallet', chain: 'eip155', type: 'ANNOUNCED', group: 'injected' }])
   })
 })

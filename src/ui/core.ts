@@ -8,7 +8,7 @@ import { signal, type Signal } from '@preact/signals-core'
 import type { Intent } from '../events/types.js'
 import type { AccountView, ConnectView, ModalView, NetworkListView, NetworkView, OpeningView, SendView, SnackbarView } from '../projections/selectors.js'
 import type { Engine, EngineConfig } from '../worker/engine.js'
-import { createEip1193Bridge } from './bridge/eip1193-bridge.js'
+import { createBridge } from './bridge/bridge.js'
 import type { GangwayOptions } from './options.js'
 
 /** Callbacks the loader passes in to keep its synchronous snapshots current. */
@@ -94,7 +94,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
   const dispatch = async (intent: Intent) => {
     await (await ready).dispatch(intent)
   }
-  const bridge = createEip1193Bridge(dispatch)
+  const bridge = createBridge(dispatch)
   const config = engineConfig(options)
   let mode: 'worker' | 'main' = 'main'
   if (options.engine !== 'main' && typeof Worker === 'function') {

@@ -124,8 +124,8 @@ export function createModal(options: GangwayOptions): GangwayModal {
         const isMobile = matchMedia('(pointer: coarse)').matches
         const view = isMobile ? opening?.mobileView : opening?.view
         const rows = !request.view && !request.namespace && view === 'Connect' ? connectRows : []
-        const pick = (connectorId: string) =>
-          void openDispatched.then(() => client?.then((c) => c.dispatch({ type: 'connect/requested', payload: { connectorId, namespace: 'eip155' } })))
+        const pick = (row: ShellRow) =>
+          void openDispatched.then(() => client?.then((c) => c.dispatch({ type: 'connect/requested', payload: { connectorId: row.id, namespace: row.chain } })))
         paintShell(r, () => void modal.close(), rows, pick)
       }
       let c: Client, ui: UiModule

@@ -28,26 +28,37 @@ export interface ChainAccess {
   waitForReceipt(caipNetworkId: CaipNetworkId, hash: string, options?: { intervalMs?: number; timeoutMs?: number }): Promise<void>
 }
 
-/** `networks` and `routing` are read on each call: the supported-chains answer can change the route. */
+/**
+ * `networks` and `routing` are read on each call: the supported-chains answer can change the route.
+ * eip155 goes through viem clients on the pipeline; solana reads are plain JSON-RPC on the pipeline.
+ */
 export function createChainAccess(networks: () => readonly Network[], rpc: JsonRpc, routing: () => RoutingOptions): ChainAccess {
   const clients = new Map<string, Client>()
-  const lookup = (id: CaipNetworkId) => {
+  const find = (id: CaipNetworkId) => {
     const network = networks().find((n) => n.caipNetworkId === id)
-    if (!network || network.chainNamespace !== 'eip155') throw new Error('Network not found')
-    const url = rpcEndpoint(network, routing())
+    if (!network) throw new Error('Network not found')
+    return { network, url: rpcEndpoint(network, routing()) }
+  }
+  const lookup = (id: CaipNetworkId) => {
+    const { network, url } = find(id)
+    if (network.chainNamespace !== 'eip155') throw new Error('Network not found')
     let client = clients.get(url)
     if (!client) clients.set(url, (client = eip155Client(url, rpc)))
     return { network, client }
   }
   return {
     async nativeBalance(id, address) {
-      const { network, client } = lookup(id)
-      const value = await getNativeBalance(client, address)
+      const { network, url } = find(id)
+      const value =
+        network.chainNamespace === 'solana'
+          ? String(((await rpc.request(url, { method: 'getBalance', params: [address, { commitment: 'confirmed' }] })) as { value: number }).value)
+          : await getNativeBalance(lookup(id).client, address)
       return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
     },
     async blockNumber(id) {
-      const { client } = lookup(id)
-      return (await getBlockNumber(client, { cacheTime: 0 })).toString()
+      const { network, url } = find(id)
+      if (network.chainNamespace === 'solana') return String(await rpc.request(url, { method: 'getSlot', params: [{ commitment: 'confirmed' }] }))
+      return (await getBlockNumber(lookup(id).client, { cacheTime: 0 })).toString()
     },
     async tokenBalances(id, owner, tokens) {
       const { client } = lookup(id)

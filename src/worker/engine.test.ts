@@ -12,12 +12,12 @@ const CONFIG = { projectId: 'test', networks: [LOCALNET] }
 const ONE_AND_HALF_ETH = 1_500_000_000_000_000_000n
 
 /** A node answering eth_getBalance and eth_blockNumber, in single or batch bodies. */
-const node = (balanceWei = ONE_AND_HALF_ETH): typeof fetch => async (_url, init) => {
+const node = (balanceRaw = ONE_AND_HALF_ETH): typeof fetch => async (_url, init) => {
   const body = JSON.parse(String(init?.body)) as { id: number; method: string } | { id: number; method: string }[]
   const answer = ({ id, method }: { id: number; method: string }) => ({
     jsonrpc: '2.0',
     id,
-    result: method === 'eth_getBalance' ? `0x${balanceWei.toString(16)}` : method === 'eth_blockNumber' ? '0x1' : null,
+    result: method === 'eth_getBalance' ? `0x${balanceRaw.toString(16)}` : method === 'eth_blockNumber' ? '0x1' : null,
   })
   return new Response(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)))
 }
@@ -54,8 +54,8 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 3000
   }
 }
 
-const started = async (bridge: Bridge, storage?: LogStorage, balanceWei?: bigint): Promise<Engine> => {
-  const engine = createEngine({ mode: 'main', fetch: node(balanceWei), ...(storage ? { storage: () => storage } : {}) })
+const started = async (bridge: Bridge, storage?: LogStorage, balanceRaw?: bigint): Promise<Engine> => {
+  const engine = createEngine({ mode: 'main', fetch: node(balanceRaw), ...(storage ? { storage: () => storage } : {}) })
   await engine.start(CONFIG, bridge)
   return engine
 }
@@ -191,7 +191,7 @@ describe('engine', () => {
 
     const bridge = wallet()
     const second = await started(bridge, storage, 2n * ONE_AND_HALF_ETH)
-    const s = await until(() => second.getState(), (s) => s.accounts.eip155?.balanceWei === String(2n * ONE_AND_HALF_ETH))
+    const s = await until(() => second.getState(), (s) => s.accounts.eip155?.balanceRaw === String(2n * ONE_AND_HALF_ETH))
     expect(s.connection.status).toBe('connected')
     expect(bridge.asked).not.toContain('eth_requestAccounts')
     expect(bridge.asked.slice(0, 2)).toEqual(['eth_accounts', 'eth_chainId'])
@@ -265,7 +265,7 @@ describe('engine', () => {
     const engine = createEngine({ mode: 'main', fetch: counting, clock: () => Date.now() + offset })
     await engine.start(CONFIG, wallet())
     await connect(engine)
-    await until(() => engine.getState(), (s) => s.accounts.eip155?.balanceWei !== undefined)
+    await until(() => engine.getState(), (s) => s.accounts.eip155?.balanceRaw !== undefined)
     const caipAddress = (await engine.getState()).accounts.eip155!.caipAddress!
     for (let i = 1; i <= 3; i++) {
       await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
@@ -309,7 +309,7 @@ describe('engine', () => {
     expect(calls.filter((m) => m === 'eth_getBalance')).toHaveLength(1)
     offset = 30_000
     await engine.dispatch({ type: 'balance/fetch-requested', payload: { caipAddress, reason: 'manual' } })
-    await until(() => engine.getState(), (s) => s.accounts.eip155?.balanceWei !== undefined)
+    await until(() => engine.getState(), (s) => s.accounts.eip155?.balanceRaw !== undefined)
     expect(calls.filter((m) => m === 'eth_getBalance')).toHaveLength(2)
     await engine.stop()
   })
@@ -328,7 +328,7 @@ describe('engine', () => {
     const s = await until(() => engine.getState(), (s) => s.config.providerChains.length > 0)
     expect(s.config.providerChains).toEqual(['eip155:31337'])
     await connect(engine)
-    await until(() => engine.getState(), (s) => s.accounts.eip155?.balanceWei !== undefined)
+    await until(() => engine.getState(), (s) => s.accounts.eip155?.balanceRaw !== undefined)
     expect(rpcUrls).toEqual(['https://bc.example/v1/?chainId=eip155%3A31337&projectId=test'])
     await engine.stop()
   })
@@ -337,7 +337,7 @@ describe('engine', () => {
     const engine = await started(wallet())
     await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
     await connect(engine)
-    await until(() => engine.getState(), (s) => s.accounts.eip155?.balanceWei !== undefined)
+    await until(() => engine.getState(), (s) => s.accounts.eip155?.balanceRaw !== undefined)
     const exported = await engine.exportLog()
     const replayed = project(exported.trim().split('\n').map((l) => JSON.parse(l)))
     expect(replayed).toEqual(await engine.getState())

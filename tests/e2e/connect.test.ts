@@ -48,13 +48,14 @@ describe('connect on the localnet', () => {
     expect(gangwayRequests.filter((r) => r.beforeLoad).map((r) => r.url)).toEqual(['/gangway/loader.js'])
     await waitForText(page, 'gangway-button button', 'Connect Wallet')
 
-    // Connect view: the announced wallet, then the legacy injected one.
+    // Connect view: the announced wallets (EIP-6963, and the same wallet's Solana side through the Wallet Standard), then the legacy injected one.
     await page.click('gangway-button')
     await waitForView(page, 'Connect')
     const rows = page.locator('[data-testid=gw-modal] [data-wallet-row]')
-    await rows.nth(1).waitFor()
+    await rows.nth(2).waitFor()
     expect(await rows.evaluateAll((els) => els.map((e) => [e.getAttribute('data-wallet-row'), e.getAttribute('data-connector-type'), e.textContent]))).toEqual([
       ['dev.gangway.localnet', 'ANNOUNCED', 'Localnet WalletInstalled'],
+      ['wallet-standard:Localnet Wallet', 'ANNOUNCED', 'Localnet WalletSolanaInstalled'],
       ['injected', 'INJECTED', 'Browser WalletInstalled'],
     ])
 

@@ -11,6 +11,9 @@ declare module 'vitest' {
     /** Chain 31338. */
     rpcUrl2: string
     tokenAddress: string
+    solanaUrl: string
+    solanaCaip2: string
+    solanaWallet: string
   }
 }
 
@@ -21,5 +24,8 @@ export default async function setup(project: TestProject) {
   project.provide('rpcUrl', net.chains[0]!.url)
   project.provide('rpcUrl2', net.chains[1]!.url)
   project.provide('tokenAddress', net.token.address)
+  project.provide('solanaUrl', net.solana.url)
+  project.provide('solanaCaip2', net.solana.caipNetworkId)
+  project.provide('solanaWallet', net.solana.seed.walletAddress)
   return () => net.stop()
 }

@@ -12,6 +12,7 @@ import { connectLocalnetWallet, flooredBalance, useBrowser, waitForText, waitFor
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
 const rpcUrl2 = inject('rpcUrl2')
+const solanaCaip2 = inject('solanaCaip2')
 const browser = useBrowser()
 
 describe('networks', () => {
@@ -24,13 +25,15 @@ describe('networks', () => {
     await waitForText(page, '[data-testid=gw-network]', 'Localnet')
     await waitForText(page, '[data-testid=gw-balance]', `${await flooredBalance(rpcUrl, account)} ETH`)
 
-    // The list: both chains under EVM, the active one marked.
+    // The list: both chains under EVM, the Solana localnet under Solana, the active one marked.
     await page.click('[data-testid=gw-network]')
     await waitForView(page, 'SwitchNetwork')
     expect(await page.locator('[data-network]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-network'), e.getAttribute('aria-current')]))).toEqual([
       ['eip155:31337', 'true'],
       ['eip155:31338', null],
+      [solanaCaip2, null],
     ])
+    expect(await page.locator('[data-testid=gw-networks] h3').allTextContents()).toEqual(['EVM', 'Solana'])
 
     // Refused in the wallet: back one view, still on 31337.
     await page.click('[data-network="eip155:31338"]')

@@ -26,11 +26,20 @@ function plainError(error: unknown): { code?: number; message: string } {
   return { ...(typeof e?.code === 'number' ? { code: e.code } : {}), message: typeof e?.message === 'string' ? e.message : String(error) }
 }
 
-/** A bridge bound to this page's wallets; `dispatch` is the engine's. Call `close` to stop listening. */
-export function createEip1193Bridge(dispatch: Dispatch, win: Window & { ethereum?: LegacyProvider } = window): Bridge & { close(): void } {
+/** A source of connectors: reports its full list on every change, runs requests for its own connectors. */
+export interface ConnectorSource extends Bridge {
+  /** True when this source owns the connector id. */
+  owns(connectorId: string): boolean
+  close(): void
+}
+
+/**
+ * The EIP-1193 source, bound to this page's wallets: `report` receives its connectors, `dispatch`
+ * (the engine's) the provider events. Call `close` to stop listening.
+ */
+export function createEip1193Bridge(dispatch: Dispatch, report: (connectors: Connector[]) => void, win: Window & { ethereum?: LegacyProvider } = window): ConnectorSource {
   const store = createStore()
   const providers = new Map<string, LegacyProvider>()
-  let lastReported = ''
 
   const collect = (details: readonly EIP6963ProviderDetail[]): Connector[] => {
     providers.clear()
@@ -47,14 +56,7 @@ export function createEip1193Bridge(dispatch: Dispatch, win: Window & { ethereum
     return list
   }
 
-  const report = (details: readonly EIP6963ProviderDetail[]) => {
-    const connectors = collect(details)
-    const key = JSON.stringify(connectors)
-    if (key === lastReported) return
-    lastReported = key
-    void dispatch({ type: 'connectors/discovered', payload: { connectors } })
-  }
-  const unsubscribe = store.subscribe((details) => report(details), { emitImmediately: true })
+  const unsubscribe = store.subscribe((details) => report(collect(details)), { emitImmediately: true })
 
   const waitFor = (id: string, waitMs: number) =>
     new Promise<LegacyProvider | undefined>((resolve) => {
@@ -79,6 +81,7 @@ export function createEip1193Bridge(dispatch: Dispatch, win: Window & { ethereum
   }
 
   return {
+    owns: (connectorId) => connectorId === INJECTED_CONNECTOR_ID || store.getProviders().some((d) => d.info.rdns === connectorId),
     async request(connectorId, args, options = {}) {
       const provider = await waitFor(connectorId, options.waitMs ?? 0)
       if (!provider) throw { message: `No connector found for connection: ${connectorId}` }

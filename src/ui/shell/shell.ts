@@ -10,6 +10,7 @@ export const SHELL_ID = 'gw-shell'
 export interface ShellRow {
   id: string
   name: string
+  chain: 'eip155' | 'solana' | 'bip122' | 'polkadot'
   imageUrl?: string
 }
 
@@ -18,7 +19,7 @@ export interface ShellRow {
  * core already knows them) it paints those rows, clickable through `onPick`; else skeleton rows.
  * `onClose` runs for the close button and the backdrop. Names and icons are set as text and src.
  */
-export function paintShell(root: ShadowRoot, onClose: () => void, rows: readonly ShellRow[] = [], onPick?: (id: string) => void): void {
+export function paintShell(root: ShadowRoot, onClose: () => void, rows: readonly ShellRow[] = [], onPick?: (row: ShellRow) => void): void {
   const shell = document.createElement('div')
   shell.id = SHELL_ID
   shell.innerHTML = `<style>${frameCss}</style><div class="gw-overlay" data-testid="gw-shell"><div class="gw-card" role="dialog" aria-modal="true" aria-busy="true"><div class="gw-header"><span></span><span class="gw-title">Connect Wallet</span><button class="gw-icon-btn" aria-label="Close">✕</button></div><div class="gw-body"></div></div></div>`
@@ -34,7 +35,7 @@ export function paintShell(root: ShadowRoot, onClose: () => void, rows: readonly
     const name = document.createElement('span')
     name.textContent = row.name
     button.append(img, name)
-    button.addEventListener('click', () => onPick?.(row.id))
+    button.addEventListener('click', () => onPick?.(row))
     body.append(button)
   }
   shell.querySelector('.gw-icon-btn')!.addEventListener('click', onClose)

@@ -14,10 +14,12 @@ export function ConnectView() {
             className="gw-row"
             data-wallet-row={row.id}
             data-connector-type={row.type}
-            onClick={() => void dispatch({ type: 'connect/requested', payload: { connectorId: row.id, namespace: 'eip155' } })}
+            data-chain={row.chain}
+            onClick={() => void dispatch({ type: 'connect/requested', payload: { connectorId: row.id, namespace: row.chain } })}
           >
             {row.imageUrl ? <img src={row.imageUrl} alt="" /> : <span className="gw-img" />}
             <span className="gw-name">{row.name}</span>
+            {row.chain === 'solana' ? <span className="gw-chain">Solana</span> : null}
             {row.type === 'ANNOUNCED' || row.type === 'INJECTED' ? <span className="gw-tag">Installed</span> : null}
           </button>
         </li>

@@ -17,7 +17,7 @@ export function ConnectingExternalView() {
           <span className="gw-error" data-testid="gw-connect-error">
             {connect.error!.message}
           </span>
-          <button className="gw-btn" data-testid="gw-retry" onClick={() => void dispatch({ type: 'connect/requested', payload: { connectorId: connect.error!.connectorId, namespace: 'eip155' } })}>
+          <button className="gw-btn" data-testid="gw-retry" onClick={() => void dispatch({ type: 'connect/requested', payload: { connectorId: connect.error!.connectorId, namespace: row?.chain ?? 'eip155' } })}>
             Try again
           </button>
         </>

@@ -11,6 +11,7 @@ export const viewsCss = `
 .gw-row img,.gw-row .gw-img{width:36px;height:36px;border-radius:10px;background:#e4e4e7;object-fit:cover}
 .gw-row .gw-name{flex:1;font-weight:500}
 .gw-tag{font-size:11px;padding:2px 6px;border-radius:6px;background:#dcfce7;color:#166534}
+.gw-chain{font-size:11px;padding:2px 6px;border-radius:6px;background:#ede9fe;color:#5b21b6}
 .gw-empty{color:#71717a;text-align:center;padding:24px 0}
 .gw-center{display:flex;flex-direction:column;align-items:center;gap:12px;padding:16px 0;text-align:center}
 .gw-big-icon{width:72px;height:72px;border-radius:20px;background:#f4f4f5;object-fit:cover}

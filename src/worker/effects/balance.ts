@@ -29,6 +29,12 @@ export function errorMessage(error: unknown): string {
 
 type Reason = EventPayloads['balance/fetch-requested']['reason']
 
+/** balance/fetched with the value under its unit's name: valueLamports on solana, valueWei otherwise. */
+function fetched(caipAddress: CaipAddress, b: { value: string; decimals: number; symbol: string }): NewEvent {
+  const value = caipAddress.startsWith('solana:') ? { valueLamports: b.value } : { valueWei: b.value }
+  return event('balance/fetched', { caipAddress, decimals: b.decimals, symbol: b.symbol, ...value })
+}
+
 export const balanceTriggerEffect: Effect = ({ events$, state }) =>
   events$.pipe(
     ofType('connect/succeeded', 'wallet/accounts-changed', 'wallet/chain-changed', 'network/switched', 'modal/open-requested'),
@@ -84,7 +90,7 @@ export const balanceFetchEffect: Effect = ({ events$, chains, caches, state, clo
             const hit = await caches.nativeBalance.get(caipAddress)
             if (hit) {
               yield event('cache/hit', { cache: 'nativeBalance', key: caipAddress, level: hit.level, ageMs: hit.ageMs })
-              yield event('balance/fetched', { caipAddress, valueWei: hit.value.value, decimals: hit.value.decimals, symbol: hit.value.symbol })
+              yield fetched(caipAddress, hit.value)
               return
             }
             yield event('cache/missed', { cache: 'nativeBalance', key: caipAddress })
@@ -98,7 +104,7 @@ export const balanceFetchEffect: Effect = ({ events$, chains, caches, state, clo
           }
           // Reported before the cache write, which never throws and need not be waited for.
           void caches.nativeBalance.set(caipAddress, b)
-          yield event('balance/fetched', { caipAddress, valueWei: b.value, decimals: b.decimals, symbol: b.symbol })
+          yield fetched(caipAddress, b)
         })(),
       ),
     ))),

@@ -1,10 +1,10 @@
 /**
- * Connecting an EIP-1193 wallet (announced or injected): connect/requested → eth_requestAccounts
- * and eth_chainId through the bridge → connect/succeeded, or connect/failed with 'Connection
- * rejected' (spec §8) when the wallet refuses (4001, or 5000 treated as a rejection).
+ * Connecting a wallet (EIP-1193 or Wallet Standard, wallet-calls.ts): connect/requested → the
+ * wallet's accounts and network through the bridge → connect/succeeded, or connect/failed with
+ * 'Connection rejected' (spec §8) when the wallet refuses (4001, or 5000 treated as a rejection).
  */
 import { filter, finalize, from, map, race, switchMap, take, type Observable } from 'rxjs'
-import { caipAddressOf } from '../../chains/eip155/accounts.js'
+import { walletAccounts, walletCaipAddress } from '../wallet-calls.js'
 import { CONNECTION_REJECTED, MODAL_CLOSED } from '../../events/errors.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { ofType, type Effect } from './context.js'
@@ -25,7 +25,7 @@ export function connectFailure(error: unknown): { message: string; code?: number
  * connector replaces it. Closing the modal while the wallet has not answered ends the attempt with
  * 'Modal closed' (spec §8), and the wallet's late answer is ignored.
  */
-export const connectEffect: Effect = ({ events$, bridge }) => {
+export const connectEffect: Effect = ({ events$, bridge, state }) => {
   let asking: string | undefined
   return events$.pipe(
     ofType('connect/requested'),
@@ -40,11 +40,10 @@ export const connectEffect: Effect = ({ events$, bridge }) => {
       const answer$ = from(
         (async (): Promise<NewEvent> => {
           try {
-            const accounts = (await bridge.request(connectorId, { method: 'eth_requestAccounts' })) as string[]
-            const chainId = (await bridge.request(connectorId, { method: 'eth_chainId' })) as string
-            const [first] = accounts
+            const [first] = await walletAccounts(bridge, connectorId, namespace, false)
             if (!first) return event('connect/failed', { connectorId, namespace, message: CONNECTION_REJECTED })
-            return event('connect/succeeded', { connectorId, namespace, caipAddress: caipAddressOf(chainId, first), via: 'prompt' })
+            const caipAddress = await walletCaipAddress(bridge, connectorId, namespace, first, state())
+            return event('connect/succeeded', { connectorId, namespace, caipAddress, via: 'prompt' })
           } catch (error) {
             return event('connect/failed', { connectorId, namespace, ...connectFailure(error) })
           }

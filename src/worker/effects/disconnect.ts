@@ -7,6 +7,7 @@ import { EMPTY, filter, from, map, mergeMap, of } from 'rxjs'
 import type { Namespace } from '../../events/entities.js'
 import { event } from '../../events/types.js'
 import { activeNamespace } from '../../projections/modal.js'
+import { walletRevoke } from '../wallet-calls.js'
 import { ofType, type Effect } from './context.js'
 
 export const disconnectEffect: Effect = ({ events$, state, bridge }) =>
@@ -17,9 +18,7 @@ export const disconnectEffect: Effect = ({ events$, state, bridge }) =>
       const namespace: Namespace | undefined = e.payload.namespace ?? activeNamespace(s)
       const connectorId = namespace ? s.connection.connectorIds[namespace] : undefined
       if (!namespace || !connectorId) return EMPTY
-      const revoke = Promise.resolve()
-        .then(() => bridge.request(connectorId, { method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }))
-        .catch(() => undefined)
+      const revoke = walletRevoke(bridge, connectorId, namespace).catch(() => undefined)
       // A wallet may answer the revoke with accountsChanged([]), which disconnects first: then nothing is left to do.
       return from(revoke).pipe(
         filter(() => state().connection.connectorIds[namespace] === connectorId),

@@ -1,11 +1,11 @@
 /**
  * Session restore on start: for each namespace the log says is connected, ask the wallet silently
- * (eth_accounts, never eth_requestAccounts, so no prompt). Still authorised: connect/succeeded via
+ * (eth_accounts or a silent standard:connect, never a prompt). Still authorised: connect/succeeded via
  * restore (with the wallet's current account and chain). Not authorised or wallet gone:
  * disconnect/succeeded with reason restore-failed.
  */
 import { from, mergeMap } from 'rxjs'
-import { caipAddressOf } from '../../chains/eip155/accounts.js'
+import { walletAccounts, walletCaipAddress } from '../wallet-calls.js'
 import type { Namespace } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { ofType, type Effect } from './context.js'
@@ -21,12 +21,12 @@ export const restoreEffect: Effect = ({ events$, state, bridge }) =>
       const tasks = s.connection.connectedNamespaces.map(async (namespace: Namespace): Promise<NewEvent> => {
         const connectorId = s.connection.connectorIds[namespace] ?? ''
         try {
-          const accounts = (await bridge.request(connectorId, { method: 'eth_accounts' }, { waitMs: RESTORE_DISCOVERY_WAIT_MS })) as string[]
+          const accounts = await walletAccounts(bridge, connectorId, namespace, true, RESTORE_DISCOVERY_WAIT_MS)
           const stored = s.accounts[namespace]?.address?.toLowerCase()
           const address = accounts.find((a) => a.toLowerCase() === stored) ?? accounts[0]
           if (!address) return event('disconnect/succeeded', { connectorId, namespace, reason: 'restore-failed' })
-          const chainId = (await bridge.request(connectorId, { method: 'eth_chainId' })) as string
-          return event('connect/succeeded', { connectorId, namespace, caipAddress: caipAddressOf(chainId, address), via: 'restore' })
+          const caipAddress = await walletCaipAddress(bridge, connectorId, namespace, address, s)
+          return event('connect/succeeded', { connectorId, namespace, caipAddress, via: 'restore' })
         } catch {
           return event('disconnect/succeeded', { connectorId, namespace, reason: 'restore-failed' })
         }

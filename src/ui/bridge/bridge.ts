@@ -1,0 +1,36 @@
+/**
+ * The main-thread bridge the engine talks to: EIP-6963 / injected wallets and Wallet Standard
+ * wallets, as one. Each source reports its wallets; the merged list goes to the engine as
+ * 'connectors/discovered' (only when it changes). Requests and watching go to the source that owns
+ * the connector.
+ */
+import type { Connector } from '../../events/entities.js'
+import type { Intent } from '../../events/types.js'
+import type { Bridge } from '../../worker/bridge.js'
+import { createEip1193Bridge, type ConnectorSource } from './eip1193-bridge.js'
+import { createWalletStandardBridge } from './wallet-standard-bridge.js'
+
+export function createBridge(dispatch: (intent: Intent) => Promise<void> | void): Bridge & { close(): void } {
+  const lists: Connector[][] = [[], []]
+  let last = ''
+  const reporter = (i: number) => (connectors: Connector[]) => {
+    lists[i] = connectors
+    const merged = lists.flat()
+    const key = JSON.stringify(merged)
+    if (key === last) return
+    last = key
+    void dispatch({ type: 'connectors/discovered', payload: { connectors: merged } })
+  }
+  const sources: ConnectorSource[] = [createEip1193Bridge(dispatch, reporter(0)), createWalletStandardBridge(dispatch, reporter(1))]
+  const owner = (id: string) => sources.find((s) => s.owns(id)) ?? sources[0]!
+  return {
+    request: (connectorId, args, options) => owner(connectorId).request(connectorId, args, options),
+    watch(connectorId) {
+      for (const s of sources) if (!connectorId || !s.owns(connectorId)) void s.watch(null)
+      if (connectorId) void owner(connectorId).watch(connectorId)
+    },
+    close() {
+      for (const s of sources) s.close()
+    },
+  }
+}

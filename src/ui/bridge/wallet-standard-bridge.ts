@@ -1,0 +1,96 @@
+/**
+ * The Wallet Standard source (@wallet-standard/app): Solana wallets that register on the page.
+ * Connector ids are `wallet-standard:<name>`. Requests the engine may make:
+ * - `standard:connect` (params `[{ silent }]`) → the accounts' base58 addresses;
+ * - `standard:disconnect`;
+ * - `solana:signTransaction` (params `[base64 wire transaction]`) → the signed one, base64.
+ * Wallet errors cross as plain `{ code, message }` (4001 for a refusal).
+ */
+import { getWallets } from '@wallet-standard/app'
+import type { Wallet, WalletAccount } from '@wallet-standard/base'
+import type { Connector } from '../../events/entities.js'
+import type { Intent } from '../../events/types.js'
+import type { ConnectorSource } from './eip1193-bridge.js'
+
+const PREFIX = 'wallet-standard:'
+
+type Features = {
+  'standard:connect'?: { connect(input?: { silent?: boolean }): Promise<{ accounts: readonly WalletAccount[] }> }
+  'standard:disconnect'?: { disconnect(): Promise<void> }
+  'standard:events'?: { on(event: 'change', listener: (p: { accounts?: readonly WalletAccount[] }) => void): () => void }
+  'solana:signTransaction'?: { signTransaction(...inputs: { transaction: Uint8Array; account: WalletAccount; chain?: string }[]): Promise<{ signedTransaction: Uint8Array }[]> }
+}
+
+const isSolanaWallet = (w: Wallet) => w.chains.some((c) => c.startsWith('solana:')) && 'standard:connect' in w.features
+const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
+const fromBase64 = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))
+const plainError = (error: unknown) => {
+  const e = error as { code?: unknown; message?: unknown }
+  return { ...(typeof e?.code === 'number' ? { code: e.code } : {}), message: typeof e?.message === 'string' ? e.message : String(error) }
+}
+
+export function createWalletStandardBridge(dispatch: (intent: Intent) => Promise<void> | void, report: (connectors: Connector[]) => void): ConnectorSource {
+  const registry = getWallets()
+  const wallets = () => registry.get().filter(isSolanaWallet)
+  const find = (id: string) => wallets().find((w) => PREFIX + w.name === id)
+  const publish = () => report(wallets().map((w) => ({ id: PREFIX + w.name, type: 'ANNOUNCED', name: w.name, chain: 'solana', imageUrl: w.icon })))
+  const offs = [registry.on('register', publish), registry.on('unregister', publish)]
+  publish()
+
+  const waitFor = (id: string, waitMs: number) =>
+    new Promise<Wallet | undefined>((resolve) => {
+      if (find(id) || waitMs <= 0) return resolve(find(id))
+      const off = registry.on('register', () => find(id) && done())
+      const timer = setTimeout(done, waitMs)
+      function done() {
+        clearTimeout(timer)
+        off()
+        resolve(find(id))
+      }
+    })
+
+  let unwatch: (() => void) | undefined
+  return {
+    owns: (id) => id.startsWith(PREFIX),
+    async request(connectorId, args, options = {}) {
+      const wallet = await waitFor(connectorId, options.waitMs ?? 0)
+      if (!wallet) throw { message: `No connector found for connection: ${connectorId}` }
+      const features = wallet.features as Features
+      const params = Array.isArray(args.params) ? args.params : []
+      try {
+        switch (args.method) {
+          case 'standard:connect': {
+            const { accounts } = await features['standard:connect']!.connect(params[0] as { silent?: boolean } | undefined)
+            return accounts.map((a) => a.address)
+          }
+          case 'standard:disconnect':
+            await features['standard:disconnect']?.disconnect()
+            return null
+          case 'solana:signTransaction': {
+            const account = wallet.accounts[0]
+            if (!account || !features['solana:signTransaction']) throw { code: 4100, message: 'Unauthorized' }
+            const [signed] = await features['solana:signTransaction'].signTransaction({ transaction: fromBase64(String(params[0])), account })
+            return toBase64(signed!.signedTransaction)
+          }
+          default:
+            throw { code: 4200, message: `Unsupported method: ${args.method}` }
+        }
+      } catch (error) {
+        throw plainError(error)
+      }
+    },
+    watch(connectorId) {
+      unwatch?.()
+      unwatch = undefined
+      const events = connectorId ? (find(connectorId)?.features as Features | undefined)?.['standard:events'] : undefined
+      if (!connectorId || !events) return
+      unwatch = events.on('change', ({ accounts }) => {
+        if (accounts) void dispatch({ type: 'wallet/accounts-changed', payload: { connectorId, namespace: 'solana', addresses: accounts.map((a) => a.address) } })
+      })
+    },
+    close() {
+      unwatch?.()
+      for (const off of offs) off()
+    },
+  }
+}
