@@ -42,8 +42,8 @@ await Promise.all([
     jsx: 'automatic',
     plugins: [sibling({ core: 'core', app: 'ui' })],
   }),
-  // The worker: one self-contained module.
-  build({ ...common, entryPoints: { worker: 'src/worker/entry.ts' }, outdir }),
+  // The worker: a module with its rarely used parts (Solana transaction building) split off, loaded on demand.
+  build({ ...common, entryPoints: { worker: 'src/worker/entry.ts' }, outdir, splitting: true, chunkNames: 'worker-[hash]', define: { ...common.define, 'window.WebSocket': 'globalThis.WebSocket' } }),
   // React exports: React stays the host's.
   build({ ...common, entryPoints: { react: 'src/react/index.tsx' }, outdir, jsx: 'automatic', external: ['react', 'react/jsx-runtime'], plugins: [sibling({})] }),
 ])

@@ -84,10 +84,11 @@ export type AccountType = 'eoa' | 'smartAccount' | 'payment'
 
 /**
  * A token the site lists for a network (until the blockchain service provides holdings): an ERC20
- * contract on eip155. Spec §3 Token balance: name, symbol, chainId, address, quantity.decimals, iconUrl.
+ * contract on eip155, an SPL mint on solana. Spec §3 Token balance: name, symbol, chainId, address, quantity.decimals, iconUrl.
  */
 export interface TokenInfo {
-  address: `0x${string}`
+  /** The ERC20 contract (eip155) or the SPL mint (solana). */
+  address: string
   name: string
   symbol: string
   decimals: number

@@ -31,6 +31,17 @@ describe('connection status (spec §4)', () => {
     )
     expect(s.connection.disconnectedConnectorIds.eip155).toEqual([])
   })
+  it('a silent restore keeps the active namespace; a prompted connect makes its namespace active', () => {
+    const solana = 'solana:GangwayLocaLnet11111111111111111:So11111111111111111111111111111111111111112' as const
+    const s = fold(
+      ...connected,
+      ['connect/succeeded', { connectorId: 'wallet-standard:W', namespace: 'solana', caipAddress: solana, via: 'prompt' }],
+      ['engine/started', { mode: 'worker' }],
+      ['connect/succeeded', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', caipAddress: CAIP_ADDRESS, via: 'restore' }],
+    )
+    expect(s.connection.activeNamespace).toBe('solana')
+    expect(s.connection.connectedNamespaces).toEqual(['eip155', 'solana'])
+  })
   it('a new engine start settles a connect left pending by the previous page', () => {
     const s = fold(connected[0], ['engine/started', { mode: 'worker' }])
     expect(s.connection.status).toBe('disconnected')

@@ -59,7 +59,8 @@ export const connection = slice<ConnectionState, State>(initial, {
     return {
       ...rest,
       status: 'connected',
-      activeNamespace: namespace,
+      // A silent restore keeps the namespace the visitor was on (or switched to meanwhile).
+      activeNamespace: e.payload.via === 'restore' && s.activeNamespace ? s.activeNamespace : namespace,
       connectorIds: { ...s.connectorIds, [namespace]: connectorId },
       connectedNamespaces: addNamespace(s.connectedNamespaces, namespace),
       disconnectedConnectorIds: unmarkDisconnected(s.disconnectedConnectorIds, namespace, connectorId),

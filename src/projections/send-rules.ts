@@ -41,7 +41,7 @@ export function sendProblem(f: SendForm): string | undefined {
   if (!f.token) return SEND_ERRORS.token
   if (f.namespace !== 'eip155' && f.namespace !== 'solana') return SEND_ERRORS.unsupportedChain
   const native = f.token.address === undefined
-  if (!native && f.namespace === 'eip155' && !isEvmAddress(f.token.address!)) return SEND_ERRORS.erc20Address
+  if (!native && (f.namespace === 'eip155' ? !isEvmAddress(f.token.address!) : !isSolanaAddress(f.token.address!))) return SEND_ERRORS.erc20Address
   const receiver = f.receiver.trim()
   if (f.namespace === 'eip155' ? !isEvmAddress(receiver) : !isSolanaAddress(receiver)) return SEND_ERRORS.invalidReceiver
   if (!/^\d+(\.\d+)?$/.test(f.amount.trim())) return SEND_ERRORS.invalidAmount

@@ -19,8 +19,12 @@ export interface ChainAccess {
   nativeBalance(caipNetworkId: CaipNetworkId, address: string): Promise<{ value: string; decimals: number; symbol: string }>
   /** Latest block number, as a decimal string. */
   blockNumber(caipNetworkId: CaipNetworkId): Promise<string>
-  /** ERC20 balances of `owner`, in each token's smallest unit (one batched round trip). */
+  /** Token balances of `owner` (ERC20 balanceOf, or SPL token accounts by mint), in each token's smallest unit, in one batched round trip. */
   tokenBalances(caipNetworkId: CaipNetworkId, owner: string, tokens: readonly string[]): Promise<{ address: string; value: string }[]>
+  /** Solana: the latest blockhash. */
+  latestBlockhash(caipNetworkId: CaipNetworkId): Promise<string>
+  /** Solana: sends a signed transaction (base64) and resolves with its signature. */
+  sendSolanaTransaction(caipNetworkId: CaipNetworkId, signedBase64: string): Promise<string>
   /**
    * Waits for a transaction's receipt, polling every `intervalMs` (default 1000) for up to `timeoutMs` (default 120 000).
    * @throws Error 'Transaction reverted' for a failed transaction; Error 'Transaction not found' after the timeout.
@@ -61,12 +65,44 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
       return (await getBlockNumber(lookup(id).client, { cacheTime: 0 })).toString()
     },
     async tokenBalances(id, owner, tokens) {
+      const { network, url } = find(id)
+      if (network.chainNamespace === 'solana') {
+        return Promise.all(
+          tokens.map(async (mint) => {
+            const r = (await rpc.request(url, { method: 'getTokenAccountsByOwner', params: [owner, { mint }, { encoding: 'jsonParsed', commitment: 'confirmed' }] })) as {
+              value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[]
+            }
+            const total = r.value.reduce((sum, a) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)
+            return { address: mint, value: total.toString() }
+          }),
+        )
+      }
       const { client } = lookup(id)
       return Promise.all(
         tokens.map(async (address) => ({ address, value: (await readContract(client, { address: address as Hex, abi: erc20Abi, functionName: 'balanceOf', args: [owner as Hex] })).toString() })),
       )
     },
+    async latestBlockhash(id) {
+      const { url } = find(id)
+      return ((await rpc.request(url, { method: 'getLatestBlockhash', params: [{ commitment: 'confirmed' }] })) as { value: { blockhash: string } }).value.blockhash
+    },
+    async sendSolanaTransaction(id, signedBase64) {
+      const { url } = find(id)
+      return String(await rpc.request(url, { method: 'sendTransaction', params: [signedBase64, { encoding: 'base64', preflightCommitment: 'confirmed' }] }))
+    },
     async waitForReceipt(id, hash, { intervalMs = 1000, timeoutMs = 120_000 } = {}) {
+      const { network, url } = find(id)
+      if (network.chainNamespace === 'solana') {
+        const end = Date.now() + timeoutMs
+        for (;;) {
+          const r = (await rpc.request(url, { method: 'getSignatureStatuses', params: [[hash]] })) as { value: ({ err: unknown; confirmationStatus?: string } | null)[] }
+          const status = r.value[0]
+          if (status?.err) throw new Error('Transaction failed')
+          if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) return
+          if (Date.now() > end) throw new Error('Transaction not found')
+          await new Promise((res) => setTimeout(res, Math.min(intervalMs, 400)))
+        }
+      }
       const { client } = lookup(id)
       const end = Date.now() + timeoutMs
       for (;;) {

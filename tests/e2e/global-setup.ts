@@ -14,6 +14,7 @@ declare module 'vitest' {
     solanaUrl: string
     solanaCaip2: string
     solanaWallet: string
+    solanaMint: string
   }
 }
 
@@ -27,5 +28,6 @@ export default async function setup(project: TestProject) {
   project.provide('solanaUrl', net.solana.url)
   project.provide('solanaCaip2', net.solana.caipNetworkId)
   project.provide('solanaWallet', net.solana.seed.walletAddress)
+  project.provide('solanaMint', net.solana.seed.mint.address)
   return () => net.stop()
 }

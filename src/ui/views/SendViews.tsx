@@ -60,7 +60,7 @@ export function WalletSendView() {
       </label>
       <label className="gw-field">
         <span>To</span>
-        <input data-testid="gw-send-receiver" autoComplete="off" spellCheck={false} placeholder="0x…" value={receiver.text} onChange={(e) => receiver.change(e.target.value)} onBlur={receiver.flush} />
+ <input data-testid="gw-send-receiver" autoComplete="off" spellCheck={false} placeholder={token?.caipNetworkId.startsWith('solana:') ? 'Solana address' : '0x…'} value={receiver.text} onChange={(e) => receiver.change(e.target.value)} onBlur={receiver.flush} />
       </label>
       {send.problem && (amount.text || receiver.text) ? (
         <p className="gw-muted" data-testid="gw-send-problem">
@@ -81,7 +81,14 @@ export function WalletSendSelectTokenView() {
     <ul className="gw-list" data-testid="gw-send-tokens">
       {tokens.map((t) => (
         <li key={t.address ?? 'native'}>
-          <button className="gw-row" data-token={t.address ?? 'native'} onClick={() => void dispatch({ type: 'send/token-selected', payload: { token: t } })}>
+          <button
+            className="gw-row"
+            data-token={t.address ?? 'native'}
+            onClick={() => {
+              const { balanceDisplay: _display, ...token } = t
+              void dispatch({ type: 'send/token-selected', payload: { token } })
+            }}
+          >
             {t.iconUrl ? <img src={t.iconUrl} alt="" /> : <span className="gw-img" />}
             <span className="gw-name">{t.name}</span>
             <span className="gw-muted">{t.balanceDisplay !== undefined ? `${t.balanceDisplay} ${t.symbol}` : t.symbol}</span>

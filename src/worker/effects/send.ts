@@ -1,8 +1,12 @@
 /**
  * Sending (spec §4): 'send/requested' (already checked against the spec §5 rules by the guard) →
- * the wallet sends (eth_sendTransaction: value for the native currency, an ERC20 transfer call for a
- * token) → the receipt, read through the pipeline → 'send/succeeded', which resets the form and
- * returns to Account; or 'send/failed' with the wallet's refusal or the error, keeping the form.
+ * - eip155: the wallet sends (eth_sendTransaction: value for the native currency, an ERC20 transfer
+ *   call for a token); the receipt is read through the pipeline;
+ * - solana: the engine builds the transfer (SOL, or SPL with the receiver's token account created
+ *   when missing), the wallet signs it (solana:signTransaction), the engine sends it through the
+ *   pipeline and follows its signature status;
+ * → 'send/succeeded', which resets the form and returns to Account; or 'send/failed' with the
+ * wallet's refusal or the error, keeping the form.
  */
 import { catchError, concat, from, mergeMap, of, switchMap } from 'rxjs'
 import { encodeFunctionData, erc20Abi, toHex, type Hex } from 'viem'
@@ -33,15 +37,27 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
       const account = ns ? s.accounts[ns] : undefined
       const connectorId = ns ? s.connection.connectorIds[ns] : undefined
       const { token, amount, receiver } = s.send
-      if (ns !== 'eip155' || !account?.caipAddress || !connectorId || !token || !amount || !receiver) {
-        return of<NewEvent>(event('send/failed', { message: ns === 'eip155' ? 'Not connected' : 'Unsupported chain' }))
+      if ((ns !== 'eip155' && ns !== 'solana') || !account?.caipAddress || !connectorId || !token || !amount || !receiver) {
+        return of<NewEvent>(event('send/failed', { message: ns === 'eip155' || ns === 'solana' ? 'Not connected' : 'Unsupported chain' }))
       }
-      const { address, caipNetworkId } = parseCaipAddress(account.caipAddress)
+      const { address, caipNetworkId: network } = parseCaipAddress(account.caipAddress)
+      const caipNetworkId = network as CaipNetworkId
       const value = amountInSmallestUnit(amount, token.decimals)!
+      const to = receiver.trim()
       const sending = (async (): Promise<NewEvent> => {
-        const hash = (await bridge.request(connectorId, { method: 'eth_sendTransaction', params: [transferRequest(address, receiver.trim(), value, token.address)] })) as string
-        await chains.waitForReceipt(caipNetworkId as CaipNetworkId, hash)
-        return event('send/succeeded', { caipNetworkId: caipNetworkId as CaipNetworkId, hash })
+        let hash: string
+        if (ns === 'solana') {
+          // The wallet signs; the engine sends through its pipeline and follows the signature.
+          const { buildSolanaTransfer } = await import('../../chains/solana/transfer.js')
+          const recentBlockhash = await chains.latestBlockhash(caipNetworkId)
+          const unsigned = buildSolanaTransfer({ from: address, to, amount: value, recentBlockhash, ...(token.address ? { mint: token.address, decimals: token.decimals } : {}) })
+          const signed = (await bridge.request(connectorId, { method: 'solana:signTransaction', params: [unsigned] })) as string
+          hash = await chains.sendSolanaTransaction(caipNetworkId, signed)
+        } else {
+          hash = (await bridge.request(connectorId, { method: 'eth_sendTransaction', params: [transferRequest(address, to, value, token.address)] })) as string
+        }
+        await chains.waitForReceipt(caipNetworkId, hash)
+        return event('send/succeeded', { caipNetworkId, hash })
       })()
       return from(sending).pipe(
         mergeMap((done) =>

@@ -17,6 +17,9 @@ const WRITES = new Set([
   'wallet_sendCalls',
   'wallet_grantPermissions',
   'wallet_revokePermissions',
+  // Solana
+  'sendTransaction',
+  'requestAirdrop',
 ])
 
 /** True for a method that must never share a network call with another request. */
