@@ -60,6 +60,8 @@ export interface EventPayloads {
 
   /** Switch the active network (spec §4): through the wallet when one is connected on that namespace. */
   'network/switch-requested': { caipNetworkId: CaipNetworkId }
+  /** Spec §2 SwitchActiveChain: the visitor picked a network of a namespace no wallet is connected on; the view asks before switching. */
+  'network/active-chain-switch-requested': { caipNetworkId: CaipNetworkId }
   'network/switched': { caipNetworkId: CaipNetworkId }
   'network/switch-failed': { caipNetworkId: CaipNetworkId; message: string; code?: number }
 
@@ -128,6 +130,7 @@ export const DISPATCHABLE = [
   'connect/requested',
   'disconnect/requested',
   'network/switch-requested',
+  'network/active-chain-switch-requested',
   'account-type/switch-requested',
   'tokens/fetch-requested',
   'send/token-selected',

@@ -53,6 +53,7 @@ export function validateIntent(input: unknown): Intent {
       if (parseCaipNetworkId(p.caipNetworkId).namespace !== p.namespace) throw bad()
       break
     case 'network/switch-requested':
+    case 'network/active-chain-switch-requested':
       if (!isString(p.caipNetworkId)) throw bad()
       parseCaipNetworkId(p.caipNetworkId)
       break

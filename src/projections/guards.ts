@@ -22,6 +22,7 @@ export function refusal(s: State, intent: Intent): string | undefined {
       return canSwitchAccountType(accountType, preferredAccountType(s.accountTypes, namespace), enabled) ? undefined : SMART_ACCOUNT_NOT_ALLOWED
     }
     case 'network/switch-requested':
+    case 'network/active-chain-switch-requested':
       return s.config.networks.some((n) => n.caipNetworkId === intent.payload.caipNetworkId) ? undefined : NETWORK_NOT_FOUND
     case 'send/requested':
       if (s.send.loading) return 'A transaction is already being sent'

@@ -106,6 +106,7 @@ export const modal = slice<ModalState, State>(initial, {
     return s.view === 'UnsupportedChain' ? close(s, root) : s
   },
   'network/switch-requested': (s) => ({ ...s, loading: true }),
+  'network/active-chain-switch-requested': (s) => push(s, 'SwitchActiveChain'),
   /**
    * After a switch from the network list, back to where the list was opened from; from
    * UnsupportedChain, the modal closes; onto a namespace with no account yet, Connect shows.

@@ -31,7 +31,16 @@ describe('active network (spec §4)', () => {
   it('lists networks grouped by namespace with the active one marked, and the pending switch', () => {
     const s = project(log(...two(), ...connected, ['network/switch-requested', { caipNetworkId: 'eip155:31338' }]))
     expect(selectors.networkList(s)).toEqual({
-      groups: [{ namespace: 'eip155', label: 'EVM', networks: [{ caipNetworkId: 'eip155:31337', name: 'Localnet', active: true }, { caipNetworkId: 'eip155:31338', name: 'Localnet B', active: false }] }],
+      groups: [
+        {
+          namespace: 'eip155',
+          label: 'EVM',
+          networks: [
+            { caipNetworkId: 'eip155:31337', name: 'Localnet', active: true, needsWallet: false },
+            { caipNetworkId: 'eip155:31338', name: 'Localnet B', active: false, needsWallet: false },
+          ],
+        },
+      ],
       pending: 'eip155:31338',
     })
   })
@@ -56,6 +65,22 @@ describe('switching views (spec §2, §4)', () => {
     expect(fromList.modal).toMatchObject({ open: true, view: 'Account', loading: false })
     const fromUnsupported = project(log(...two(), ...connected, chainChanged('eip155:1'), ['network/switch-requested', { caipNetworkId: 'eip155:31337' }], ['network/switched', { caipNetworkId: 'eip155:31337' }]))
     expect(fromUnsupported.modal.open).toBe(false)
+  })
+})
+
+describe('SwitchActiveChain (spec §2)', () => {
+  const SOLANA = { ...LOCALNET, id: 'Gang', caipNetworkId: 'solana:GangwayLocaLnet11111111111111111' as const, chainNamespace: 'solana' as const, name: 'Solana Localnet', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } }
+  it('a network on a namespace with no connected wallet asks first, then switching shows Connect', () => {
+    const base = [...started({ networks: [LOCALNET, SOLANA], adapterCount: 2 }), ...connected, open, navigate] as const
+    const list = selectors.networkList(project(log(...base)))
+    expect(list.groups.map((g) => g.networks.map((n) => [n.name, n.needsWallet]))).toEqual([[['Localnet', false]], [['Solana Localnet', true]]])
+    const asking = project(log(...base, ['network/active-chain-switch-requested', { caipNetworkId: SOLANA.caipNetworkId }]))
+    expect(asking.modal.view).toBe('SwitchActiveChain')
+    expect(selectors.networkList(asking).target).toEqual({ caipNetworkId: SOLANA.caipNetworkId, name: 'Solana Localnet', namespaceLabel: 'Solana' })
+    const switched = project(log(...base, ['network/active-chain-switch-requested', { caipNetworkId: SOLANA.caipNetworkId }], ['network/switch-requested', { caipNetworkId: SOLANA.caipNetworkId }], ['network/switched', { caipNetworkId: SOLANA.caipNetworkId }]))
+    expect(switched.modal).toMatchObject({ view: 'Connect', history: [] })
+    expect(switched.connection.activeNamespace).toBe('solana')
+    expect(selectors.account(switched)).toMatchObject({ namespace: 'solana', isConnected: false })
   })
 })
 

@@ -12,6 +12,8 @@ import type { State } from './state.js'
 export interface NetworksState {
   active: Partial<Record<Namespace, CaipNetworkId>>
   pending?: CaipNetworkId
+  /** The network SwitchActiveChain asks about. */
+  activeChainTarget?: CaipNetworkId
   lastError?: { caipNetworkId: CaipNetworkId; message: string }
 }
 
@@ -37,7 +39,8 @@ export const networks = slice<NetworksState, State>(
     'engine/started': (s) => ({ active: s.active }),
     'connect/succeeded': (s, e) => set(s, parseCaipAddress(e.payload.caipAddress).caipNetworkId),
     'wallet/chain-changed': (s, e, root) => (fromConnectedWallet(root, e.payload) ? set(s, e.payload.caipNetworkId) : s),
-    'network/switch-requested': (s, e) => ({ ...s, pending: e.payload.caipNetworkId }),
+    'network/switch-requested': (s, e) => ({ active: s.active, pending: e.payload.caipNetworkId }),
+    'network/active-chain-switch-requested': (s, e) => ({ active: s.active, activeChainTarget: e.payload.caipNetworkId }),
     'network/switched': (s, e) => set(s, e.payload.caipNetworkId),
     'network/switch-failed': (s, e) => ({ active: s.active, lastError: { caipNetworkId: e.payload.caipNetworkId, message: e.payload.message } }),
   },

@@ -45,9 +45,12 @@ export interface NetworkView {
 
 /** SwitchNetwork's list: the site's networks grouped by namespace, the active one marked. */
 export interface NetworkListView {
-  groups: { namespace: Namespace; label: string; networks: { caipNetworkId: CaipNetworkId; name: string; active: boolean; imageUrl?: string }[] }[]
+  /** `needsWallet`: another namespace with no connected account (picking it goes through SwitchActiveChain). */
+  groups: { namespace: Namespace; label: string; networks: { caipNetworkId: CaipNetworkId; name: string; active: boolean; needsWallet: boolean; imageUrl?: string }[] }[]
   /** A switch the wallet has not answered yet. */
   pending?: CaipNetworkId
+  /** SwitchActiveChain's network and its namespace's label. */
+  target?: { caipNetworkId: CaipNetworkId; name: string; namespaceLabel: string }
 }
 
 const NAMESPACE_LABELS: Record<Namespace, string> = { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot' }
@@ -150,13 +153,17 @@ export const selectors = {
   },
   networkList: (s: State): NetworkListView => {
     const active = activeNetworkId(s)
+    const activeNs = activeNamespace(s)
     const groups: NetworkListView['groups'] = []
     for (const n of s.config.networks) {
       let group = groups.find((g) => g.namespace === n.chainNamespace)
       if (!group) groups.push((group = { namespace: n.chainNamespace, label: NAMESPACE_LABELS[n.chainNamespace], networks: [] }))
-      group.networks.push(defined({ caipNetworkId: n.caipNetworkId, name: n.name, active: n.caipNetworkId === active, imageUrl: n.assets?.imageUrl }))
+      const needsWallet = n.chainNamespace !== activeNs && !s.accounts[n.chainNamespace]?.address
+      group.networks.push(defined({ caipNetworkId: n.caipNetworkId, name: n.name, active: n.caipNetworkId === active, needsWallet, imageUrl: n.assets?.imageUrl }))
     }
-    return defined({ groups, pending: s.networks.pending })
+    const t = s.config.networks.find((n) => n.caipNetworkId === s.networks.activeChainTarget)
+    const target = t ? { caipNetworkId: t.caipNetworkId, name: t.name, namespaceLabel: NAMESPACE_LABELS[t.chainNamespace] } : undefined
+    return defined({ groups, pending: s.networks.pending, target })
   },
   connect: (s: State): ConnectView =>
     defined({

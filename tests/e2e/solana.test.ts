@@ -34,9 +34,12 @@ describe('Solana', () => {
     await connectLocalnetWallet(page, webUrl)
     await waitForText(page, '[data-testid=gw-network]', 'Localnet')
 
-    // No Solana account yet: switching shows Connect, where the Solana side of the wallet is listed.
+    // No Solana account yet: SwitchActiveChain asks, then Connect lists the Solana side of the wallet.
     await page.click('[data-testid=gw-network]')
     await page.click(`[data-network="${solanaCaip2}"]`)
+    await waitForView(page, 'SwitchActiveChain')
+    await waitForText(page, '[data-testid=gw-switch-active-chain] strong', 'Switch to Solana Localnet')
+    await page.click('[data-testid=gw-switch-active-chain-confirm]')
     await waitForView(page, 'Connect')
     await page.click('[data-wallet-row="wallet-standard:Localnet Wallet"]')
     await page.click('[data-testid=localnet-wallet-approve]')

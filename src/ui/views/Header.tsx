@@ -9,6 +9,7 @@ const TITLES: Partial<Record<ViewName, string>> = {
   AllWallets: 'All Wallets',
   SwitchNetwork: 'Choose Network',
   UnsupportedChain: 'Switch Network',
+  SwitchActiveChain: 'Switch Chain',
   WalletSend: 'Send',
   WalletSendSelectToken: 'Select Token',
   WalletSendPreview: 'Review Send',

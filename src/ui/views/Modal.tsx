@@ -8,7 +8,7 @@ import { ConnectingExternalView } from './ConnectingExternalView.js'
 import { ConnectView } from './ConnectView.js'
 import { Header } from './Header.js'
 import { Snackbar } from './Snackbar.js'
-import { NetworkList, UnsupportedChainView } from './NetworkList.js'
+import { NetworkList, SwitchActiveChainView, UnsupportedChainView } from './NetworkList.js'
 import { WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView } from './SendViews.js'
 
 /** The component of each view built so far. */
@@ -18,6 +18,7 @@ const BODIES: Partial<Record<ViewName, () => ReactElement | null>> = {
   Account: AccountView,
   SwitchNetwork: NetworkList,
   UnsupportedChain: UnsupportedChainView,
+  SwitchActiveChain: SwitchActiveChainView,
   WalletSend: WalletSendView,
   WalletSendSelectToken: WalletSendSelectTokenView,
   WalletSendPreview: WalletSendPreviewView,

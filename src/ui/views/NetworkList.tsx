@@ -18,7 +18,9 @@ export function NetworkList() {
                   data-network={n.caipNetworkId}
                   aria-current={n.active ? 'true' : undefined}
                   disabled={pending !== undefined}
-                  onClick={() => void dispatch({ type: 'network/switch-requested', payload: { caipNetworkId: n.caipNetworkId } })}
+                  onClick={() =>
+                    void dispatch({ type: n.needsWallet ? 'network/active-chain-switch-requested' : 'network/switch-requested', payload: { caipNetworkId: n.caipNetworkId } })
+                  }
                 >
                   {n.imageUrl ? <img src={n.imageUrl} alt="" /> : <span className="gw-img" />}
                   <span className="gw-name">{n.name}</span>
@@ -39,6 +41,22 @@ export function UnsupportedChainView() {
     <div data-testid="gw-unsupported">
       <p className="gw-muted">This app doesn’t support your current network. Switch to one of these:</p>
       <NetworkList />
+    </div>
+  )
+}
+
+/** SwitchActiveChain (spec §2): the picked network is on a namespace no connected wallet covers; switching leads to Connect for it. */
+export function SwitchActiveChainView() {
+  const { signals, dispatch } = useClient()
+  const { target } = useSignalValue(signals.networkList)
+  if (!target) return null
+  return (
+    <div className="gw-center" data-testid="gw-switch-active-chain">
+      <strong>Switch to {target.name}</strong>
+      <span className="gw-muted">Your connected wallet doesn’t cover {target.namespaceLabel}. Switch, then connect a {target.namespaceLabel} wallet.</span>
+      <button className="gw-btn gw-primary" data-testid="gw-switch-active-chain-confirm" onClick={() => void dispatch({ type: 'network/switch-requested', payload: { caipNetworkId: target.caipNetworkId } })}>
+        Switch
+      </button>
     </div>
   )
 }
