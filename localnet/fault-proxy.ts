@@ -4,6 +4,7 @@
  * client's timeout, or drops the connection before or after forwarding. It records every HTTP
  * request it saw (the JSON-RPC ids inside, and the fault applied) so a test can check each call.
  */
+import { readBody } from './http.js'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 
 export type Fault = 'none' | '429' | '500' | '502' | '503' | 'slow' | 'drop-before' | 'drop-after'
@@ -48,13 +49,7 @@ export function seededRandom(seed: number): () => number {
   }
 }
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
+
 
 export async function startFaultProxy(o: FaultProxyOptions): Promise<FaultProxy> {
   const random = seededRandom(o.seed)

@@ -11,7 +11,8 @@ import { address as toAddress, getBase58Decoder, getBase58Encoder, getCompiledTr
 import { unpackAccount, unpackMint, TOKEN_PROGRAM_ID } from '@solana/spl-token'
 import { PublicKey } from '@solana/web3.js'
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { readBody } from '../http.js'
+import { createServer, type Server } from 'node:http'
 import { WebSocketServer, type WebSocket } from 'ws'
 
 /** The localnet's genesis hash (fixed, so its CAIP-2 id `solana:<first 32 chars>` is stable). */
@@ -48,13 +49,7 @@ class RpcError extends Error {
 }
 
 const base58 = { encode: (bytes: Uint8Array) => getBase58Decoder().decode(bytes), decode: (s: string) => getBase58Encoder().encode(s) }
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
+
 
 /** Starts the node on `port` (HTTP) and `port + 1` (websocket). */
 export async function startSolanaNode({ port }: { port: number }): Promise<SolanaNode> {
