@@ -1,9 +1,11 @@
 /**
  * The Localnet Wallet's Solana side, registered through the Wallet Standard: connect (asking
  * first, silent when already approved), disconnect, change events, and solana:signTransaction,
- * signing with the localnet's dev keypair. Demo and test tooling only.
+ * signing with the localnet's dev keypair. Demo and test tooling only: it signs with ed25519 from
+ * @noble/curves, not web3.js, so the demo page does not pay for a whole Solana SDK.
  */
-import { Keypair, VersionedTransaction } from '@solana/web3.js'
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
 import { registerWallet } from '@wallet-standard/wallet'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { ICON, prompt } from './prompt.js'
@@ -13,11 +15,48 @@ export const SOLANA_LOCALNET_CHAIN = 'solana:localnet'
 
 type Listener = (properties: { accounts?: readonly WalletAccount[] }) => void
 
+/** Reads a compact-u16 (Solana's short vector length) at `at`: [value, bytes used]. */
+function shortVec(bytes: Uint8Array, at: number): [number, number] {
+  let value = 0
+  for (let i = 0; i < 3; i++) {
+    const b = bytes[at + i]!
+    value |= (b & 0x7f) << (7 * i)
+    if ((b & 0x80) === 0) return [value, i + 1]
+  }
+  return [value, 3]
+}
+
+/**
+ * Signs a wire transaction (legacy or v0) in place: the signature goes in the slot of the signer
+ * whose key is `publicKey` among the message's required signers.
+ * @throws Error 'not a signer of this transaction'
+ */
+export function signWireTransaction(wire: Uint8Array, seed: Uint8Array, publicKey: Uint8Array): Uint8Array {
+  const out = Uint8Array.from(wire)
+  const [signatureCount, used] = shortVec(out, 0)
+  const messageStart = used + 64 * signatureCount
+  const message = out.subarray(messageStart)
+  let at = message[0]! & 0x80 ? 1 : 0 // v0 messages start with a version byte
+  const requiredSignatures = message[at]!
+  at += 3
+  const [keyCount, keyLen] = shortVec(message, at)
+  at += keyLen
+  for (let i = 0; i < Math.min(keyCount, requiredSignatures); i++) {
+    const key = message.subarray(at + 32 * i, at + 32 * (i + 1))
+    if (key.every((b, j) => b === publicKey[j])) {
+      out.set(ed25519.sign(message, seed), used + 64 * i)
+      return out
+    }
+  }
+  throw new Error('not a signer of this transaction')
+}
+
 export function registerSolanaWallet(seedHex: string): void {
-  const keypair = Keypair.fromSeed(Uint8Array.from(seedHex.match(/../g)!.map((h) => parseInt(h, 16))))
+  const seed = Uint8Array.from(seedHex.match(/../g)!.map((h) => parseInt(h, 16)))
+  const publicKey = ed25519.getPublicKey(seed)
   const account: WalletAccount = {
-    address: keypair.publicKey.toBase58(),
-    publicKey: keypair.publicKey.toBytes(),
+    address: base58.encode(publicKey),
+    publicKey,
     chains: [SOLANA_LOCALNET_CHAIN],
     features: ['solana:signTransaction'],
   }
@@ -73,11 +112,7 @@ export function registerSolanaWallet(seedHex: string): void {
           if (!authorized()) throw Object.assign(new Error('Unauthorized'), { code: 4100 })
           state.prompts++
           if (!(await prompt(`Sign a Solana transaction on the localnet?`))) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
-          return inputs.map(({ transaction }) => {
-            const tx = VersionedTransaction.deserialize(transaction)
-            tx.sign([keypair])
-            return { signedTransaction: tx.serialize() }
-          })
+          return inputs.map(({ transaction }) => ({ signedTransaction: signWireTransaction(transaction, seed, publicKey) }))
         },
       },
     },
