@@ -90,6 +90,8 @@ export interface EventPayloads {
   'send/receiver-changed': { receiver: string }
   /** Send what the form holds (refused by the spec §5 rules with their messages). */
   'send/requested': Record<string, never>
+  /** The transaction was broadcast (wallet or node accepted it): from here on it is never sent again. */
+  'send/submitted': { caipNetworkId: CaipNetworkId; hash: string }
   /** The transaction is on chain: `hash` of the mined transaction. */
   'send/succeeded': { caipNetworkId: CaipNetworkId; hash: string }
   'send/failed': { message: string; code?: number }

@@ -3,6 +3,8 @@
  * clear message and nothing is appended.
  */
 import { isNamespace, parseCaipAddress, parseCaipNetworkId } from '../chains/caip.js'
+import { isEvmAddress } from '../chains/eip155/accounts.js'
+import { isSolanaAddress } from '../chains/solana/address.js'
 import { VIEWS } from './entities.js'
 import { GangwayError } from './errors.js'
 import { DISPATCHABLE, type Intent } from './types.js'
@@ -47,6 +49,9 @@ export function validateIntent(input: unknown): Intent {
       break
     case 'wallet/accounts-changed':
       if (!isString(p.connectorId) || !isNamespace(p.namespace) || !Array.isArray(p.addresses) || !p.addresses.every(isPlainAddress)) throw bad()
+      // Wallet-reported addresses must be addresses of their namespace.
+      if (p.namespace === 'eip155' && !p.addresses.every((a) => isEvmAddress(a as string))) throw bad()
+      if (p.namespace === 'solana' && !p.addresses.every((a) => isSolanaAddress(a as string))) throw bad()
       break
     case 'wallet/chain-changed':
       if (!isString(p.connectorId) || !isNamespace(p.namespace) || !isString(p.caipNetworkId)) throw bad()

@@ -63,6 +63,11 @@ export const accounts = slice<AccountsState, State>(
       }),
     'wallet/chain-changed': (all, e, root) =>
       !fromConnectedWallet(root, e.payload) ? all : update(all, e.payload.namespace, (s) => (s.address ? withAddress(s, toCaipAddress(e.payload.caipNetworkId, s.address)) : s)),
+    /** A switch on a connected namespace moves its account to the new network (a Solana wallet does not report its cluster). */
+    'network/switched': (all, e) => {
+      const ns = parseCaipAddress(`${e.payload.caipNetworkId}:x`).namespace as Namespace
+      return update(all, ns, (s) => (s.address ? { ...withAddress(s, toCaipAddress(e.payload.caipNetworkId, s.address)), status: s.status } : s))
+    },
     'disconnect/succeeded': (all, e) => ({ ...all, [e.payload.namespace]: empty }),
     'balance/fetch-requested': (all, e) => forAddress(all, e.payload.caipAddress, (s) => ({ ...s, balanceLoading: true })),
     'balance/fetched': (all, e) =>

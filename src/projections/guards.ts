@@ -9,6 +9,8 @@ import { selectors } from './selectors.js'
 
 /** Spec §6 refusal (the spec gives no wording; this is ours). */
 export const SMART_ACCOUNT_NOT_ALLOWED = 'Smart account not available on this network'
+/** Spec §6: an account type the namespace does not have. */
+export const ACCOUNT_TYPE_NOT_AVAILABLE = 'Account type not available on this chain'
 /** Spec §4 / api.md: switching to a network the site did not configure. */
 export const NETWORK_NOT_FOUND = 'Network not found'
 
@@ -17,12 +19,16 @@ export function refusal(s: State, intent: Intent): string | undefined {
   switch (intent.type) {
     case 'account-type/switch-requested': {
       const { namespace, accountType } = intent.payload
-      const network = s.networks.active[namespace]
+      // Spec §6: payment is bitcoin's; smart accounts are EVM's.
+      if (accountType === 'payment' && namespace !== 'bip122') return ACCOUNT_TYPE_NOT_AVAILABLE
+      if (accountType === 'smartAccount' && namespace !== 'eip155') return ACCOUNT_TYPE_NOT_AVAILABLE
+      const network = s.networks.active[namespace] ?? s.config.networks.find((n) => n.chainNamespace === namespace)?.caipNetworkId
       const enabled = network !== undefined && (s.config.smartAccountNetworks ?? []).includes(network)
       return canSwitchAccountType(accountType, preferredAccountType(s.accountTypes, namespace), enabled) ? undefined : SMART_ACCOUNT_NOT_ALLOWED
     }
     case 'network/switch-requested':
     case 'network/active-chain-switch-requested':
+      if (s.send.loading) return 'A transaction is being sent'
       return s.config.networks.some((n) => n.caipNetworkId === intent.payload.caipNetworkId) ? undefined : NETWORK_NOT_FOUND
     case 'send/requested':
       if (s.send.loading) return 'A transaction is already being sent'

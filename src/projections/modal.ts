@@ -125,7 +125,7 @@ export const modal = slice<ModalState, State>(initial, {
   /** Spec §4: on success the view returns to Account. */
   'send/succeeded': (s) => (s.open ? { ...s, view: 'Account', history: [], loading: false } : { ...s, loading: false }),
   /** Spec §4: a network switch failure goes back one view. */
-  'network/switch-failed': (s, _e, root) => (s.open ? back(s, root) : { ...s, loading: false }),
+  'network/switch-failed': (s, _e, root) => (s.open && (s.view === 'SwitchNetwork' || s.view === 'SwitchActiveChain') ? back(s, root) : { ...s, loading: false }),
   'disconnect/succeeded': (s, e, root) => {
     if (e.payload.namespace !== activeNamespace(root)) return s
     return s.open ? { ...s, view: 'Connect', history: [] } : { ...s, view: 'Connect' }

@@ -60,6 +60,10 @@ describe('switching views (spec §2, §4)', () => {
     expect(s.modal).toMatchObject({ open: true, view: 'Account', loading: false })
     expect(s.networks.active.eip155).toBe('eip155:31337')
   })
+  it('a late switch failure goes back only from the switching views', () => {
+    const s = project(log(...two(), ...connected, open, ['network/switch-requested', { caipNetworkId: 'eip155:31338' }], ['network/switch-failed', { caipNetworkId: 'eip155:31338', message: 'x' }]))
+    expect(s.modal).toMatchObject({ open: true, view: 'Account', loading: false })
+  })
   it('a switch from the list returns to the previous view; from UnsupportedChain the modal closes', () => {
     const fromList = project(log(...two(), ...connected, open, navigate, ['network/switch-requested', { caipNetworkId: 'eip155:31338' }], ['network/switched', { caipNetworkId: 'eip155:31338' }]))
     expect(fromList.modal).toMatchObject({ open: true, view: 'Account', loading: false })

@@ -19,7 +19,14 @@ export interface NetworksState {
 
 const namespaceOf = (id: string) => parseCaipNetworkId(id).namespace as Namespace
 
-const set = (s: NetworksState, id: CaipNetworkId): NetworksState => ({ active: { ...s.active, [namespaceOf(id)]: id } })
+/** Sets a namespace's active network; a pending switch or SwitchActiveChain target on that namespace is settled. */
+const set = (s: NetworksState, id: CaipNetworkId): NetworksState => {
+  const ns = namespaceOf(id)
+  const next: NetworksState = { active: { ...s.active, [ns]: id } }
+  if (s.pending && namespaceOf(s.pending) !== ns) next.pending = s.pending
+  if (s.activeChainTarget && namespaceOf(s.activeChainTarget) !== ns) next.activeChainTarget = s.activeChainTarget
+  return next
+}
 
 /** The configured network with this CAIP-2 id, if the site listed it. */
 export function findNetwork(networks: readonly Network[], id: string | undefined): Network | undefined {
@@ -39,9 +46,10 @@ export const networks = slice<NetworksState, State>(
     'engine/started': (s) => ({ active: s.active }),
     'connect/succeeded': (s, e) => set(s, parseCaipAddress(e.payload.caipAddress).caipNetworkId),
     'wallet/chain-changed': (s, e, root) => (fromConnectedWallet(root, e.payload) ? set(s, e.payload.caipNetworkId) : s),
-    'network/switch-requested': (s, e) => ({ active: s.active, pending: e.payload.caipNetworkId }),
-    'network/active-chain-switch-requested': (s, e) => ({ active: s.active, activeChainTarget: e.payload.caipNetworkId }),
+    'network/switch-requested': (s, e) => ({ ...s, pending: e.payload.caipNetworkId }),
+    'modal/close-requested': (s) => ({ active: s.active }),
     'network/switched': (s, e) => set(s, e.payload.caipNetworkId),
     'network/switch-failed': (s, e) => ({ active: s.active, lastError: { caipNetworkId: e.payload.caipNetworkId, message: e.payload.message } }),
+    'network/active-chain-switch-requested': (s, e) => ({ active: s.active, activeChainTarget: e.payload.caipNetworkId }),
   },
 )

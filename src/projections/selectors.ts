@@ -175,7 +175,8 @@ export const selectors = {
   opening: (s: State): OpeningView => ({ view: openingView(s, { isMobile: false }), mobileView: openingView(s, { isMobile: true }) }),
   send: (s: State): SendView => {
     const tokens = sendTokens(s).map(withDisplay)
-    const chosen = s.send.token ? tokens.find((t) => sameToken(t, s.send.token!)) ?? withDisplay(s.send.token) : undefined
+    // Only a token of the active network counts: one picked on another network is no longer offered.
+    const chosen = s.send.token ? tokens.find((t) => sameToken(t, s.send.token!)) : undefined
     const network = s.config.networks.find((n) => n.caipNetworkId === activeNetworkId(s))
     const problem = sendProblem({ namespace: activeNamespace(s), token: chosen, amount: s.send.amount, receiver: s.send.receiver })
     return defined({ tokens, token: chosen, amount: s.send.amount ?? '', receiver: s.send.receiver ?? '', problem, loading: s.send.loading, error: s.send.error, networkName: network?.name })

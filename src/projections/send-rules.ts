@@ -2,7 +2,7 @@
  * The spec §5 send rules, as one pure function: the first problem with what the form holds, or
  * undefined when it can be sent. The form shows it; the engine refuses 'send/requested' with it.
  */
-import { parseUnits } from 'viem'
+import { isAddress, parseUnits } from 'viem'
 import { isEvmAddress } from '../chains/eip155/accounts.js'
 import { isSolanaAddress } from '../chains/solana/address.js'
 import type { Namespace, SendToken } from '../events/entities.js'
@@ -26,6 +26,16 @@ export interface SendForm {
   receiver?: string | undefined
 }
 
+/** An EVM receiver (spec §5: optional 0x + 40 hex), with a valid EIP-55 checksum when it is mixed case. */
+export function isValidEvmReceiver(value: string): boolean {
+  return isEvmAddress(value) && isAddress(withHexPrefix(value), { strict: true })
+}
+
+/** The address with its 0x prefix. */
+export function withHexPrefix(value: string): `0x${string}` {
+  return (value.startsWith('0x') ? value : `0x${value}`) as `0x${string}`
+}
+
 /** The amount in the token's smallest unit, or undefined when it is not a positive decimal within the token's decimals. */
 export function amountInSmallestUnit(amount: string, decimals: number): bigint | undefined {
   if (!/^\d+(\.\d+)?$/.test(amount.trim())) return undefined
@@ -43,7 +53,7 @@ export function sendProblem(f: SendForm): string | undefined {
   const native = f.token.address === undefined
   if (!native && (f.namespace === 'eip155' ? !isEvmAddress(f.token.address!) : !isSolanaAddress(f.token.address!))) return SEND_ERRORS.erc20Address
   const receiver = f.receiver.trim()
-  if (f.namespace === 'eip155' ? !isEvmAddress(receiver) : !isSolanaAddress(receiver)) return SEND_ERRORS.invalidReceiver
+  if (f.namespace === 'eip155' ? !isValidEvmReceiver(receiver) : !isSolanaAddress(receiver)) return SEND_ERRORS.invalidReceiver
   if (!/^\d+(\.\d+)?$/.test(f.amount.trim())) return SEND_ERRORS.invalidAmount
   const fraction = f.amount.trim().split('.')[1] ?? ''
   if (fraction.length > f.token.decimals) return SEND_ERRORS.decimals(f.token.symbol, f.token.decimals)

@@ -27,6 +27,9 @@ describe('send rules (spec §5)', () => {
   it('checks the receiver: EVM 0x + 40 hex, Solana base58 of 32 to 44', () => {
     expect(sendProblem({ namespace: 'eip155', token: ETH, amount: '1', receiver: '0x1234' })).toBe('Invalid receiver address')
     expect(sendProblem({ namespace: 'eip155', token: ETH, amount: '1', receiver: TO.slice(2) })).toBeUndefined()
+    expect(sendProblem({ namespace: 'eip155', token: ETH, amount: '1', receiver: TO.toLowerCase() })).toBeUndefined()
+    // Mixed case with a wrong EIP-55 checksum.
+    expect(sendProblem({ namespace: 'eip155', token: ETH, amount: '1', receiver: TO.replace('C51812dc', 'c51812DC') })).toBe('Invalid receiver address')
     expect(isSolanaAddress('So11111111111111111111111111111111111111112')).toBe(true)
     expect(isSolanaAddress(`S${'1'.repeat(31)}`)).toBe(true) // 32
     expect(isSolanaAddress(`S${'1'.repeat(43)}`)).toBe(true) // 44
@@ -87,5 +90,44 @@ describe('send state (spec §4)', () => {
       ['ETH', '2'],
       ['HBD', '5'],
     ])
+  })
+})
+
+describe('review fixes: sends never go to the wrong network or twice', () => {
+  const SOLANA_A = { ...LOCALNET, id: 'A', caipNetworkId: 'solana:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' as const, chainNamespace: 'solana' as const, name: 'Sol A', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } }
+  const SOLANA_B = { ...SOLANA_A, id: 'B', caipNetworkId: 'solana:BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' as const, name: 'Sol B' }
+  const WALLET = 'So11111111111111111111111111111111111111112'
+  it('a switch moves the connected account to the new network (a Solana wallet does not report its cluster)', () => {
+    const s = project(
+      log(
+        ...started({ networks: [SOLANA_A, SOLANA_B] }),
+        ['connect/succeeded', { connectorId: 'wallet-standard:W', namespace: 'solana', caipAddress: `${SOLANA_A.caipNetworkId}:${WALLET}`, via: 'prompt' }],
+        ['network/switched', { caipNetworkId: SOLANA_B.caipNetworkId }],
+      ),
+    )
+    expect(s.accounts.solana).toMatchObject({ caipAddress: `${SOLANA_B.caipNetworkId}:${WALLET}`, status: 'connected' })
+  })
+  it('a token picked on another network is not offered', () => {
+    const s = fold(...connected, ['send/token-selected', { token: { caipNetworkId: 'eip155:1', name: 'Ether', symbol: 'ETH', decimals: 18 } }], ['send/amount-changed', { amount: '1' }], ['send/receiver-changed', { receiver: TO }])
+    expect(selectors.send(s).token).toBeUndefined()
+    expect(refusal(s, { type: 'send/requested', payload: {} })).toBe('A token is required')
+  })
+  it('after broadcast, a failure resets the form (nothing is offered for sending twice)', () => {
+    const base = [...connected, ['send/token-selected', { token: { caipNetworkId: 'eip155:31337', name: 'Ether', symbol: 'ETH', decimals: 18 } }], ['send/amount-changed', { amount: '1' }], ['send/receiver-changed', { receiver: TO }], ['send/requested', {}]] as const
+    const beforeBroadcast = project([...log(...started(), ...base), { type: 'send/failed', payload: { message: 'boom' }, seq: 90, at: 0, v: 1 }])
+    expect(beforeBroadcast.send).toMatchObject({ amount: '1', receiver: TO, error: 'boom', loading: false })
+    const afterBroadcast = project([
+      ...log(...started(), ...base),
+      { type: 'send/submitted', payload: { caipNetworkId: 'eip155:31337', hash: '0xabc' }, seq: 90, at: 0, v: 1 },
+      { type: 'send/failed', payload: { message: 'Transaction not found' }, seq: 91, at: 0, v: 1 },
+    ])
+    expect(afterBroadcast.send).toEqual({ loading: false, lastHash: '0xabc', error: 'Transaction not found' })
+  })
+  it('no network switch while a send is under way; account types only where the spec has them', () => {
+    const sending = fold(...connected, ['send/token-selected', { token: { caipNetworkId: 'eip155:31337', name: 'Ether', symbol: 'ETH', decimals: 18 } }], ['send/amount-changed', { amount: '1' }], ['send/receiver-changed', { receiver: TO }], ['send/requested', {}])
+    expect(refusal(sending, { type: 'network/switch-requested', payload: { caipNetworkId: 'eip155:31337' } })).toBe('A transaction is being sent')
+    const s = fold()
+    expect(refusal(s, { type: 'account-type/switch-requested', payload: { namespace: 'eip155', accountType: 'payment' } })).toBe('Account type not available on this chain')
+    expect(refusal(s, { type: 'account-type/switch-requested', payload: { namespace: 'solana', accountType: 'smartAccount' } })).toBe('Account type not available on this chain')
   })
 })

@@ -16,6 +16,8 @@ export interface SendState {
   error?: string
   /** Hash of the last transaction sent. */
   lastHash?: string
+  /** Hash of a transaction broadcast and not yet confirmed: never offered for sending again. */
+  submittedHash?: string
 }
 
 const initial: SendState = { loading: false }
@@ -31,8 +33,12 @@ export const send = slice<SendState, State>(initial, {
   'send/amount-changed': (s, e) => edit(s, { amount: e.payload.amount }),
   'send/receiver-changed': (s, e) => edit(s, { receiver: e.payload.receiver }),
   'send/requested': (s) => edit(s, { loading: true }),
-  'send/failed': (s, e) => ({ ...s, loading: false, error: e.payload.message }),
+  'send/submitted': (s, e) => ({ ...s, submittedHash: e.payload.hash }),
+  /** A failure before broadcast keeps the form; after broadcast it resets it, so nothing is sent twice. */
+  'send/failed': (s, e) => (s.submittedHash ? { ...initial, lastHash: s.submittedHash, error: e.payload.message } : { ...s, loading: false, error: e.payload.message }),
   'send/succeeded': (_s, e) => ({ ...initial, lastHash: e.payload.hash }),
-  'network/switched': () => initial,
-  'disconnect/succeeded': () => initial,
+  /** Spec §4: switching the active network resets the send state (not while a send is under way: the guard refuses that switch). */
+  'network/switched': (s) => (s.loading ? s : initial),
+  'wallet/chain-changed': (s, e, root) => (!s.loading && root.connection.activeNamespace === e.payload.namespace ? initial : s),
+  'disconnect/succeeded': (s, e, root) => (root.connection.activeNamespace === e.payload.namespace ? initial : s),
 })

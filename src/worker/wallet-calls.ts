@@ -5,6 +5,7 @@
  *   wallet does not report its cluster: the account is on the site's active (or first) Solana network.
  */
 import { caipAddressOf } from '../chains/eip155/accounts.js'
+import { isSolanaAddress } from '../chains/solana/address.js'
 import type { CaipAddress, Namespace } from '../events/entities.js'
 import type { State } from '../projections/state.js'
 import type { Bridge } from './bridge.js'
@@ -17,10 +18,12 @@ export async function walletAccounts(bridge: Bridge, connectorId: string, namesp
 
 /**
  * The CAIP-10 id of `address` on the wallet's current network.
- * @throws Error 'Network not found' for a Solana wallet when the site has no Solana network.
+ * @throws Error 'Network not found' for a Solana wallet when the site has no Solana network;
+ *   'Invalid Solana address from the wallet'; viem's InvalidAddressError for a bad EVM address.
  */
 export async function walletCaipAddress(bridge: Bridge, connectorId: string, namespace: Namespace, address: string, state: State): Promise<CaipAddress> {
   if (namespace === 'solana') {
+    if (!isSolanaAddress(address)) throw new Error('Invalid Solana address from the wallet')
     const network = state.networks.active.solana ?? state.config.networks.find((n) => n.chainNamespace === 'solana')?.caipNetworkId
     if (!network) throw new Error('Network not found')
     return `${network}:${address}` as CaipAddress

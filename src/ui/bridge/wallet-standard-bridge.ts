@@ -3,7 +3,7 @@
  * Connector ids are `wallet-standard:<name>`. Requests the engine may make:
  * - `standard:connect` (params `[{ silent }]`) → the accounts' base58 addresses;
  * - `standard:disconnect`;
- * - `solana:signTransaction` (params `[base64 wire transaction]`) → the signed one, base64.
+ * - `solana:signTransaction` (params `[base64 wire transaction, signer address]`) → the signed one, base64.
  * Wallet errors cross as plain `{ code, message }` (4001 for a refusal).
  */
 import { getWallets } from '@wallet-standard/app'
@@ -61,13 +61,14 @@ export function createWalletStandardBridge(dispatch: (intent: Intent) => Promise
         switch (args.method) {
           case 'standard:connect': {
             const { accounts } = await features['standard:connect']!.connect(params[0] as { silent?: boolean } | undefined)
-            return accounts.map((a) => a.address)
+            return accounts.filter((a) => a.chains.some((c) => c.startsWith('solana:'))).map((a) => a.address)
           }
           case 'standard:disconnect':
             await features['standard:disconnect']?.disconnect()
             return null
           case 'solana:signTransaction': {
-            const account = wallet.accounts[0]
+            // The engine names the signer: the account it connected (or restored), not whichever comes first.
+            const account = wallet.accounts.find((a) => a.address === params[1])
             if (!account || !features['solana:signTransaction']) throw { code: 4100, message: 'Unauthorized' }
             const [signed] = await features['solana:signTransaction'].signTransaction({ transaction: fromBase64(String(params[0])), account })
             return toBase64(signed!.signedTransaction)

@@ -4,7 +4,7 @@
  * restore (with the wallet's current account and chain). Not authorised or wallet gone:
  * disconnect/succeeded with reason restore-failed.
  */
-import { from, mergeMap } from 'rxjs'
+import { filter, from, mergeMap } from 'rxjs'
 import { walletAccounts, walletCaipAddress } from '../wallet-calls.js'
 import type { Namespace } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
@@ -13,24 +13,30 @@ import { ofType, type Effect } from './context.js'
 /** How long restore waits for a wallet to announce itself (EIP-6963 answers within a task or two), in ms. */
 export const RESTORE_DISCOVERY_WAIT_MS = 3000
 
-export const restoreEffect: Effect = ({ events$, state, bridge }) =>
-  events$.pipe(
+export const restoreEffect: Effect = ({ events$, state, bridge }) => {
+  /** A restore answers only for the connection it was asked about: the visitor may have connected another wallet meanwhile. */
+  const stillThis = (namespace: Namespace, connectorId: string) => state().connection.connectorIds[namespace] === connectorId
+  return events$.pipe(
     ofType('engine/started'),
     mergeMap(() => {
       const s = state()
-      const tasks = s.connection.connectedNamespaces.map(async (namespace: Namespace): Promise<NewEvent> => {
+      const tasks = s.connection.connectedNamespaces.map(async (namespace: Namespace): Promise<NewEvent | undefined> => {
         const connectorId = s.connection.connectorIds[namespace] ?? ''
         try {
           const accounts = await walletAccounts(bridge, connectorId, namespace, true, RESTORE_DISCOVERY_WAIT_MS)
           const stored = s.accounts[namespace]?.address?.toLowerCase()
           const address = accounts.find((a) => a.toLowerCase() === stored) ?? accounts[0]
-          if (!address) return event('disconnect/succeeded', { connectorId, namespace, reason: 'restore-failed' })
-          const caipAddress = await walletCaipAddress(bridge, connectorId, namespace, address, s)
-          return event('connect/succeeded', { connectorId, namespace, caipAddress, via: 'restore' })
+          if (!address) return stillThis(namespace, connectorId) ? event('disconnect/succeeded', { connectorId, namespace, reason: 'restore-failed' }) : undefined
+          const caipAddress = await walletCaipAddress(bridge, connectorId, namespace, address, state())
+          return stillThis(namespace, connectorId) ? event('connect/succeeded', { connectorId, namespace, caipAddress, via: 'restore' }) : undefined
         } catch {
-          return event('disconnect/succeeded', { connectorId, namespace, reason: 'restore-failed' })
+          return stillThis(namespace, connectorId) ? event('disconnect/succeeded', { connectorId, namespace, reason: 'restore-failed' }) : undefined
         }
       })
-      return from(tasks).pipe(mergeMap((t) => from(t)))
+      return from(tasks).pipe(
+        mergeMap((t) => from(t)),
+        filter((e): e is NewEvent => e !== undefined),
+      )
     }),
   )
+}

@@ -8,13 +8,14 @@
  * → 'send/succeeded', which resets the form and returns to Account; or 'send/failed' with the
  * wallet's refusal or the error, keeping the form.
  */
-import { catchError, concat, from, mergeMap, of, switchMap } from 'rxjs'
-import { encodeFunctionData, erc20Abi, toHex, type Hex } from 'viem'
+import { Observable, catchError, concat, exhaustMap, mergeMap, of } from 'rxjs'
+import { encodeFunctionData, erc20Abi, getAddress, toHex, type Hex } from 'viem'
+import { selectors } from '../../projections/selectors.js'
 import { parseCaipAddress } from '../../chains/caip.js'
 import type { CaipNetworkId } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { activeNamespace } from '../../projections/modal.js'
-import { amountInSmallestUnit } from '../../projections/send-rules.js'
+import { amountInSmallestUnit, withHexPrefix } from '../../projections/send-rules.js'
 import { USER_REJECTION_CODES } from './connect.js'
 import { errorMessage } from './balance.js'
 import { ofType, type Effect } from './context.js'
@@ -31,12 +32,15 @@ export function transferRequest(from: string, to: string, value: bigint, tokenAd
 export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
   events$.pipe(
     ofType('send/requested'),
-    switchMap(() => {
+    // One send at a time: a second request while one is under way is ignored (the guard refuses it too).
+    exhaustMap(() => {
       const s = state()
       const ns = activeNamespace(s)
       const account = ns ? s.accounts[ns] : undefined
       const connectorId = ns ? s.connection.connectorIds[ns] : undefined
-      const { token, amount, receiver } = s.send
+      // The token as the active network lists it now (never a stale pick from another network).
+      const token = selectors.send(s).token
+      const { amount, receiver } = s.send
       if ((ns !== 'eip155' && ns !== 'solana') || !account?.caipAddress || !connectorId || !token || !amount || !receiver) {
         return of<NewEvent>(event('send/failed', { message: ns === 'eip155' || ns === 'solana' ? 'Not connected' : 'Unsupported chain' }))
       }
@@ -44,24 +48,32 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
       const caipNetworkId = network as CaipNetworkId
       const value = amountInSmallestUnit(amount, token.decimals)!
       const to = receiver.trim()
-      const sending = (async (): Promise<NewEvent> => {
-        let hash: string
-        if (ns === 'solana') {
-          // The wallet signs; the engine sends through its pipeline and follows the signature.
-          const { buildSolanaTransfer } = await import('../../chains/solana/transfer.js')
-          const recentBlockhash = await chains.latestBlockhash(caipNetworkId)
-          const unsigned = buildSolanaTransfer({ from: address, to, amount: value, recentBlockhash, ...(token.address ? { mint: token.address, decimals: token.decimals } : {}) })
-          const signed = (await bridge.request(connectorId, { method: 'solana:signTransaction', params: [unsigned] })) as string
-          hash = await chains.sendSolanaTransaction(caipNetworkId, signed)
-        } else {
-          hash = (await bridge.request(connectorId, { method: 'eth_sendTransaction', params: [transferRequest(address, to, value, token.address)] })) as string
-        }
-        await chains.waitForReceipt(caipNetworkId, hash)
-        return event('send/succeeded', { caipNetworkId, hash })
-      })()
-      return from(sending).pipe(
+      /** Broadcasts, reporting send/submitted as soon as a hash exists, then waits for the chain. */
+      const sending = new Observable<NewEvent>((out) => {
+        void (async () => {
+          let hash: string
+          if (ns === 'solana') {
+            // The wallet signs; the engine sends through its pipeline and follows the signature.
+            const { buildSolanaTransfer } = await import('../../chains/solana/transfer.js')
+            const recentBlockhash = await chains.latestBlockhash(caipNetworkId)
+            const unsigned = buildSolanaTransfer({ from: address, to, amount: value, recentBlockhash, ...(token.address ? { mint: token.address, decimals: token.decimals } : {}) })
+            const signed = (await bridge.request(connectorId, { method: 'solana:signTransaction', params: [unsigned, address] })) as string
+            hash = await chains.sendSolanaTransaction(caipNetworkId, signed)
+          } else {
+            const request = { ...transferRequest(address, getAddress(withHexPrefix(to)), value, token.address), chainId: toHex(Number(caipNetworkId.split(':')[1])) }
+            hash = (await bridge.request(connectorId, { method: 'eth_sendTransaction', params: [request] })) as string
+          }
+          out.next(event('send/submitted', { caipNetworkId, hash }))
+          await chains.waitForReceipt(caipNetworkId, hash)
+          out.next(event('send/succeeded', { caipNetworkId, hash }))
+          out.complete()
+        })().catch((error: unknown) => out.error(error))
+      })
+      return sending.pipe(
         mergeMap((done) =>
-          concat(
+          done.type !== 'send/succeeded'
+            ? of(done)
+            : concat(
             of(done),
             of<NewEvent>(event('balance/fetch-requested', { caipAddress: account.caipAddress!, reason: 'manual' })),
             of<NewEvent>(event('snackbar/show-requested', { variant: 'success', message: 'Transaction sent' })),

@@ -19,7 +19,8 @@ export function addChainParams(n: Network) {
     chainId: toHex(Number(n.id)),
     chainName: n.name,
     nativeCurrency: n.nativeCurrency,
-    rpcUrls: n.rpcUrls.default.http,
+    // The public URL when the site gave one: the default may carry an API key, which a wallet should not get.
+    rpcUrls: n.rpcUrls.chainDefault?.http.length ? n.rpcUrls.chainDefault.http : n.rpcUrls.default.http,
     ...(n.assets?.imageUrl ? { iconUrls: [n.assets.imageUrl] } : {}),
   }
 }
