@@ -17,6 +17,6 @@ export interface Bridge {
    *         Error 'No connector found for connection: {id}' when the connector is not there.
    */
   request(connectorId: string, args: ProviderRequest, options?: { waitMs?: number }): Promise<unknown>
-  /** Follows the provider events (accountsChanged, chainChanged, disconnect) of this connector only; null stops. */
-  watch(connectorId: string | null): Promise<void> | void
+  /** Follows the wallet events (accountsChanged, chainChanged, disconnect) of exactly these connectors (the connected ones); [] stops. */
+  watch(connectorIds: string[]): Promise<void> | void
 }

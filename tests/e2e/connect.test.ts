@@ -93,6 +93,11 @@ describe('connect on the localnet', () => {
     await waitForText(page, 'gangway-button button', new RegExp(`^${account0!.slice(0, 6)}…${account0!.slice(-4)} · ${after.replace('.', '\\.')} ETH$`))
     expect(await page.evaluate(() => (window as unknown as { __localnetWallet: { prompts: number } }).__localnetWallet.prompts)).toBe(0)
     expect(await page.locator('localnet-wallet-prompt').count()).toBe(0)
+    // The restored connection is followed: the wallet's account change reaches the chip.
+    await page.evaluate(() => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(1))
+    await waitForText(page, 'gangway-button button', new RegExp(`^${account1!.slice(0, 6)}…${account1!.slice(-4)}`))
+    await page.evaluate(() => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(0))
+    await waitForText(page, 'gangway-button button', new RegExp(`^${account0!.slice(0, 6)}…${account0!.slice(-4)}`))
 
     // Opening with a connected address shows Account; Back with an empty history closes.
     await page.click('gangway-button')

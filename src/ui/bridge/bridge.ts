@@ -13,21 +13,28 @@ import { createWalletStandardBridge } from './wallet-standard-bridge.js'
 export function createBridge(dispatch: (intent: Intent) => Promise<void> | void): Bridge & { close(): void } {
   const lists: Connector[][] = [[], []]
   let last = ''
+  /** The connectors the engine asked to watch; re-applied when wallets appear (a restore can ask before its wallet announces). */
+  let watching: string[] = []
+  const applyWatch = () => {
+    for (const s of sources) void s.watch(watching.filter((id) => owner(id) === s))
+  }
   const reporter = (i: number) => (connectors: Connector[]) => {
     lists[i] = connectors
+    if (sources.length > 0 && watching.length > 0) applyWatch()
     const merged = lists.flat()
     const key = JSON.stringify(merged)
     if (key === last) return
     last = key
     void dispatch({ type: 'connectors/discovered', payload: { connectors: merged } })
   }
-  const sources: ConnectorSource[] = [createEip1193Bridge(dispatch, reporter(0)), createWalletStandardBridge(dispatch, reporter(1))]
+  const sources: ConnectorSource[] = []
+  sources.push(createEip1193Bridge(dispatch, reporter(0)), createWalletStandardBridge(dispatch, reporter(1)))
   const owner = (id: string) => sources.find((s) => s.owns(id)) ?? sources[0]!
   return {
     request: (connectorId, args, options) => owner(connectorId).request(connectorId, args, options),
-    watch(connectorId) {
-      for (const s of sources) if (!connectorId || !s.owns(connectorId)) void s.watch(null)
-      if (connectorId) void owner(connectorId).watch(connectorId)
+    watch(connectorIds) {
+      watching = connectorIds
+      applyWatch()
     },
     close() {
       for (const s of sources) s.close()

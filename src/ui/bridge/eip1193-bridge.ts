@@ -74,10 +74,10 @@ export function createEip1193Bridge(dispatch: Dispatch, report: (connectors: Con
       }
     })
 
-  let watched: { provider: LegacyProvider; listeners: [string, Listener][] } | undefined
+  let watched: { provider: LegacyProvider; listeners: [string, Listener][] }[] = []
   const unwatch = () => {
-    for (const [name, l] of watched?.listeners ?? []) watched?.provider.removeListener?.(name, l)
-    watched = undefined
+    for (const w of watched) for (const [name, l] of w.listeners) w.provider.removeListener?.(name, l)
+    watched = []
   }
 
   return {
@@ -91,18 +91,20 @@ export function createEip1193Bridge(dispatch: Dispatch, report: (connectors: Con
         throw plainError(error)
       }
     },
-    watch(connectorId) {
+    watch(connectorIds) {
       unwatch()
-      const provider = connectorId ? providers.get(connectorId) : undefined
-      if (!connectorId || !provider?.on) return
       const namespace = 'eip155' as const
-      const listeners: [string, Listener][] = [
-        ['accountsChanged', (accounts) => void dispatch({ type: 'wallet/accounts-changed', payload: { connectorId, namespace, addresses: (accounts as string[]) ?? [] } })],
-        ['chainChanged', (chainId) => void dispatch({ type: 'wallet/chain-changed', payload: { connectorId, namespace, caipNetworkId: `eip155:${Number(chainId)}` } })],
-        ['disconnect', () => void dispatch({ type: 'wallet/disconnected', payload: { connectorId, namespace } })],
-      ]
-      for (const [name, l] of listeners) provider.on(name, l)
-      watched = { provider, listeners }
+      for (const connectorId of connectorIds) {
+        const provider = providers.get(connectorId)
+        if (!provider?.on) continue
+        const listeners: [string, Listener][] = [
+          ['accountsChanged', (accounts) => void dispatch({ type: 'wallet/accounts-changed', payload: { connectorId, namespace, addresses: (accounts as string[]) ?? [] } })],
+          ['chainChanged', (chainId) => void dispatch({ type: 'wallet/chain-changed', payload: { connectorId, namespace, caipNetworkId: `eip155:${Number(chainId)}` } })],
+          ['disconnect', () => void dispatch({ type: 'wallet/disconnected', payload: { connectorId, namespace } })],
+        ]
+        for (const [name, l] of listeners) provider.on(name, l)
+        watched.push({ provider, listeners })
+      }
     },
     close() {
       unwatch()

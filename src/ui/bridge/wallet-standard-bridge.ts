@@ -49,7 +49,7 @@ export function createWalletStandardBridge(dispatch: (intent: Intent) => Promise
       }
     })
 
-  let unwatch: (() => void) | undefined
+  let unwatch: (() => void)[] = []
   return {
     owns: (id) => id.startsWith(PREFIX),
     async request(connectorId, args, options = {}) {
@@ -80,18 +80,21 @@ export function createWalletStandardBridge(dispatch: (intent: Intent) => Promise
         throw plainError(error)
       }
     },
-    watch(connectorId) {
-      unwatch?.()
-      unwatch = undefined
-      const events = connectorId ? (find(connectorId)?.features as Features | undefined)?.['standard:events'] : undefined
-      if (!connectorId || !events) return
-      unwatch = events.on('change', ({ accounts }) => {
-        if (accounts) void dispatch({ type: 'wallet/accounts-changed', payload: { connectorId, namespace: 'solana', addresses: accounts.map((a) => a.address) } })
-      })
+    watch(connectorIds) {
+      for (const off of unwatch) off()
+      unwatch = []
+      for (const connectorId of connectorIds) {
+        const events = (find(connectorId)?.features as Features | undefined)?.['standard:events']
+        if (!events) continue
+        unwatch.push(
+          events.on('change', ({ accounts }) => {
+            if (accounts) void dispatch({ type: 'wallet/accounts-changed', payload: { connectorId, namespace: 'solana', addresses: accounts.map((a) => a.address) } })
+          }),
+        )
+      }
     },
     close() {
-      unwatch?.()
-      for (const off of offs) off()
+      for (const off of [...unwatch, ...offs]) off()
     },
   }
 }

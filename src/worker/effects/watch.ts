@@ -1,15 +1,11 @@
-/** Keeps the bridge following the provider events of the connected connector only. Emits nothing. */
+/** Keeps the bridge following the events of every connected connector (one per namespace). Emits nothing. */
 import { distinctUntilChanged, ignoreElements, map, tap } from 'rxjs'
 import type { Effect } from './context.js'
 
 export const watchEffect: Effect = ({ events$, state, bridge }) =>
   events$.pipe(
-    map(() => {
-      const s = state()
-      const ns = s.connection.activeNamespace
-      return (ns && s.connection.connectorIds[ns]) || null
-    }),
+    map(() => Object.values(state().connection.connectorIds).sort().join('\n')),
     distinctUntilChanged(),
-    tap((connectorId) => void Promise.resolve(bridge.watch(connectorId)).catch(() => undefined)),
+    tap((ids) => void Promise.resolve(bridge.watch(ids ? ids.split('\n') : [])).catch(() => undefined)),
     ignoreElements(),
   )
