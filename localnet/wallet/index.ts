@@ -16,7 +16,7 @@ interface RequestArgs {
 }
 interface LocalnetConfig {
   chains: { chainId: number; rpcUrl: string }[]
-  solana?: { walletSeedHex: string }
+  solana?: { walletSeedHex: string; walletAddress: string }
 }
 
 const AUTH_KEY = 'localnet-wallet:authorized'
@@ -143,4 +143,4 @@ announceProvider({
   info: { uuid: crypto.randomUUID(), name: 'Localnet Wallet', icon: ICON as `data:image/${string}`, rdns: 'dev.gangway.localnet' },
   provider: wallet as never,
 })
-if (config.solana) registerSolanaWallet(config.solana.walletSeedHex)
+if (config.solana) registerSolanaWallet(config.solana.walletSeedHex, config.solana.walletAddress)

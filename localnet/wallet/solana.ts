@@ -51,11 +51,12 @@ export function signWireTransaction(wire: Uint8Array, seed: Uint8Array, publicKe
   throw new Error('not a signer of this transaction')
 }
 
-export function registerSolanaWallet(seedHex: string): void {
+/** Registers the wallet. `address` is the seed's public key (base58), given so page load does no ed25519 work. */
+export function registerSolanaWallet(seedHex: string, address: string): void {
   const seed = Uint8Array.from(seedHex.match(/../g)!.map((h) => parseInt(h, 16)))
-  const publicKey = ed25519.getPublicKey(seed)
+  const publicKey = base58.decode(address)
   const account: WalletAccount = {
-    address: base58.encode(publicKey),
+    address,
     publicKey,
     chains: [SOLANA_LOCALNET_CHAIN],
     features: ['solana:signTransaction'],
