@@ -21,9 +21,5 @@ export class GangwayError extends Error {
 export const CONNECTION_REJECTED = 'Connection rejected'
 /** Spec §8: the visitor closed the modal while a connection was pending. */
 export const MODAL_CLOSED = 'Modal closed'
-/** Spec §8. */
-export const FAILED_TO_DISCONNECT = 'Failed to disconnect'
 /** Spec §8, balance failure or unsupported network. */
 export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
-/** Spec §4, connection classes. */
-export const INVALID_CONNECTION_STATUS = 'Invalid connection status'
