@@ -1,0 +1,139 @@
+/**
+ * The wallet/config service emulator (spec §7) for the localnet: GET /getWallets (page, entries,
+ * include, exclude, chains, search, badge_type) over a generated registry of 160 wallets with SVG
+ * images, mobile/desktop/webapp links and rdns; the image paths; /appkit/v1/config;
+ * /projects/v1/origins; /getAnalyticsConfig. Every call must carry projectId, st and sv (else 400).
+ * `failNext(status)` makes the next call answer that status (for the spec §8 error rules).
+ * Demo and test tooling only.
+ */
+import { createHash } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+
+export interface WalletListing {
+  id: string
+  name: string
+  image_id: string
+  image_url: string
+  mobile_link: string | null
+  desktop_link: string | null
+  webapp_link: string | null
+  rdns: string | null
+  chains: string[]
+  badge_type: 'certified' | 'none'
+}
+
+export interface WalletConfigService {
+  url: string
+  registry: WalletListing[]
+  /** The query of every call so far (tests check projectId, st, sv). */
+  queries: URLSearchParams[]
+  failNext(status: number): void
+  stop(): Promise<void>
+}
+
+const FIRST = ['Harbor', 'Amber', 'Cobalt', 'Lumen', 'Nimbus', 'Orbit', 'Quartz', 'Rowan', 'Sable', 'Tidal', 'Vesper', 'Willow', 'Zephyr', 'Aurora', 'Basalt', 'Cedar']
+const SECOND = ['Wallet', 'Vault', 'Pay', 'Keys', 'Pocket', 'Purse', 'Safe', 'Ledger', 'Pass', 'Coin']
+
+/** 160 wallets, the same on every run. */
+export function walletRegistry(baseUrl: string): WalletListing[] {
+  const out: WalletListing[] = []
+  for (const a of FIRST) {
+    for (const b of SECOND) {
+      const name = `${a} ${b}`
+      const slug = `${a}${b}`.toLowerCase()
+      const id = createHash('sha256').update(name).digest('hex')
+      const n = out.length
+      out.push({
+        id,
+        name,
+        image_id: `img-${id.slice(0, 16)}`,
+        image_url: `${baseUrl}/getWalletImage/${id}`,
+        mobile_link: `${slug}://`,
+        desktop_link: n % 3 === 0 ? `${slug}-desktop://` : null,
+        webapp_link: n % 4 === 0 ? `http://127.0.0.1/${slug}` : null,
+        rdns: n % 2 === 0 ? `io.${slug}` : null,
+        chains: n % 5 === 0 ? ['eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'] : ['eip155:1', 'eip155:31337'],
+        badge_type: n % 7 === 0 ? 'certified' : 'none',
+      })
+    }
+  }
+  return out
+}
+
+/** An SVG tile for a wallet: its initials on a colour from its id. */
+function walletSvg(w: WalletListing): string {
+  const initials = w.name.split(' ').map((p) => p[0]).join('')
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#${w.id.slice(0, 6)}"/><text x="32" y="40" font-size="22" text-anchor="middle" fill="#fff" font-family="sans-serif">${initials}</text></svg>`
+}
+
+const DEFAULT_FEATURES = [
+  { id: 'swaps', isEnabled: true, config: null },
+  { id: 'onramp', isEnabled: true, config: null },
+  { id: 'email', isEnabled: true, config: null },
+  { id: 'social_login', isEnabled: true, config: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] },
+  { id: 'activity', isEnabled: true, config: null },
+  { id: 'reown_branding', isEnabled: true, config: null },
+  { id: 'multi_wallet', isEnabled: false, config: null },
+  { id: 'email_capture', isEnabled: false, config: null },
+]
+
+export async function startWalletConfigService({ port }: { port: number }): Promise<WalletConfigService> {
+  const url = `http://127.0.0.1:${port}`
+  const registry = walletRegistry(url)
+  const queries: URLSearchParams[] = []
+  let fail: number | undefined
+  const server: Server = createServer((req, res) => {
+    const u = new URL(req.url ?? '/', url)
+    const headers = { 'access-control-allow-origin': '*', 'content-type': 'application/json' }
+    const json = (status: number, body: unknown) => res.writeHead(status, headers).end(JSON.stringify(body))
+    queries.push(u.searchParams)
+    if (fail !== undefined) {
+      const status = fail
+      fail = undefined
+      return json(status, { error: 'failing on request' })
+    }
+    if (!u.searchParams.get('projectId') || !u.searchParams.get('st') || !u.searchParams.get('sv')) return json(400, { error: 'projectId, st and sv are required' })
+    const list = (name: string) => (u.searchParams.get(name) ?? '').split(',').filter(Boolean)
+    const image = /^\/(getWalletImage|public\/getAssetImage|public\/getCurrencyImage|public\/getTokenImage)\/([^/]+)$/.exec(u.pathname)
+    if (image) {
+      const wallet = registry.find((w) => w.id === image[2]) ?? registry[0]!
+      return res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'image/svg+xml' }).end(walletSvg(wallet))
+    }
+    switch (u.pathname) {
+      case '/getWallets': {
+        const page = Math.max(1, Number(u.searchParams.get('page') ?? 1))
+        const entries = Math.min(100, Math.max(1, Number(u.searchParams.get('entries') ?? 40)))
+        const include = list('include')
+        const exclude = list('exclude')
+        const chains = list('chains')
+        const search = (u.searchParams.get('search') ?? '').toLowerCase()
+        const badge = u.searchParams.get('badge_type')
+        const matching = registry.filter(
+          (w) =>
+            (include.length === 0 || include.includes(w.id)) &&
+            !exclude.includes(w.id) &&
+            (chains.length === 0 || w.chains.some((c) => chains.includes(c))) &&
+            (!search || w.name.toLowerCase().includes(search)) &&
+            (!badge || w.badge_type === badge),
+        )
+        return json(200, { count: matching.length, data: matching.slice((page - 1) * entries, page * entries) })
+      }
+      case '/appkit/v1/config':
+        return json(200, { features: DEFAULT_FEATURES })
+      case '/projects/v1/origins':
+        return json(200, { allowedOrigins: ['http://127.0.0.1'] })
+      case '/getAnalyticsConfig':
+        return json(200, { isAnalyticsEnabled: false })
+      default:
+        return json(404, { error: 'not found' })
+    }
+  })
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()))
+  return {
+    url,
+    registry,
+    queries,
+    failNext: (status) => void (fail = status),
+    stop: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Wallet list rules of spec §5 and §9, pure: recent wallets, pairing expiry, search text, and the
+ * filtering of the All Wallets, featured and recommended lists.
+ */
+
+/** A recent wallet (spec §3 browser-stored items): id, rdns, name. */
+export interface RecentWallet {
+  id: string
+  rdns?: string
+  name: string
+}
+
+/** Spec §5: the recent wallets list holds at most 2 entries. */
+export const RECENT_WALLETS_MAX = 2
+/** Spec §9: a pairing lives 4 minutes. */
+export const PAIRING_LIFETIME_S = 4 * 60
+/** Spec §5: a pairing counts as expired when 10 s or less remain. */
+export const PAIRING_EXPIRY_MARGIN_S = 10
+
+/** Spec §5: adds a wallet to the recent list: newest first, no duplicates by id, at most 2. */
+export function addRecentWallet(list: readonly RecentWallet[], wallet: RecentWallet): RecentWallet[] {
+  return [wallet, ...list.filter((w) => w.id !== wallet.id)].slice(0, RECENT_WALLETS_MAX)
+}
+
+/** Spec §5: a pairing whose expiry (s since the epoch) leaves 10 s or less at `nowMs` counts as expired. */
+export function isPairingExpired(expirySeconds: number, nowMs: number): boolean {
+  return expirySeconds - nowMs / 1000 <= PAIRING_EXPIRY_MARGIN_S
+}
+
+/** Spec §5: wallet search text is trimmed. */
+export function searchText(input: string): string {
+  return input.trim()
+}
+
+/** A wallet listing (spec §3): the fields the rules read. */
+export interface Listing {
+  id: string
+  name: string
+  rdns?: string | null
+}
+
+/** What the page already shows (announced, injected, recent), by id and rdns. */
+export interface Shown {
+  ids: readonly string[]
+  rdns: readonly string[]
+}
+
+/**
+ * Spec §5: excluded wallets (by rdns, or by name compared case-insensitively) are hidden.
+ * `exclude` holds wallet ids, rdns or names.
+ */
+export function withoutExcluded<T extends Listing>(listings: readonly T[], exclude: readonly string[]): T[] {
+  const lower = exclude.map((e) => e.toLowerCase())
+  return listings.filter((w) => !exclude.includes(w.id) && !(w.rdns && exclude.includes(w.rdns)) && !lower.includes(w.name.toLowerCase()))
+}
+
+/** Spec §5: wallets already shown as announced, injected or recent leave the recommended and featured lists. */
+export function withoutShown<T extends Listing>(listings: readonly T[], shown: Shown): T[] {
+  return listings.filter((w) => !shown.ids.includes(w.id) && !(w.rdns && shown.rdns.includes(w.rdns)))
+}
+
+/**
+ * Spec §5: the browser wallet entry is hidden on desktop; on mobile it is hidden when it has no
+ * rdns and is not installed.
+ */
+export function showsBrowserWallet(isMobile: boolean, hasRdns: boolean, installed: boolean): boolean {
+  if (!isMobile) return false
+  return hasRdns || installed
+}

@@ -1,0 +1,60 @@
+/**
+ * The wallet/config client against the localnet service emulator (spec §7, §8, §9): paging 40 at
+ * a time over 160 wallets, trimmed search, include/exclude/chains, images, remote config, and the
+ * allowed-origins error rules; projectId, st and sv on every call.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startWalletConfigService, type WalletConfigService } from '../../localnet/services/wallet-config.js'
+import { freePort } from '../../localnet/ports.js'
+import { createServiceFetch } from '../../src/api/service-fetch.js'
+import { walletConfigClient } from '../../src/api/wallet-config.js'
+
+let service: WalletConfigService
+let client: ReturnType<typeof walletConfigClient>
+beforeAll(async () => {
+  service = await startWalletConfigService({ port: await freePort() })
+  client = walletConfigClient(createServiceFetch({ services: { walletConfig: service.url }, projectId: 'gangway-test' }))
+})
+afterAll(async () => {
+  await service?.stop()
+})
+
+describe('wallet/config service', () => {
+  it('pages the registry 40 at a time', async () => {
+    const first = await client.getWallets({ page: 1, entries: 40 })
+    expect(first.count).toBe(160)
+    expect(first.data).toHaveLength(40)
+    const pages = await Promise.all([2, 3, 4, 5].map((page) => client.getWallets({ page, entries: 40 })))
+    expect(pages.map((p) => p.data.length)).toEqual([40, 40, 40, 0])
+    const ids = new Set([first, ...pages].flatMap((p) => p.data.map((w) => w.id)))
+    expect(ids.size).toBe(160)
+    expect(Object.fromEntries(service.queries.at(-1)!)).toMatchObject({ projectId: 'gangway-test', st: 'gangway', sv: 'gangway-web-0.1.0', page: '5', entries: '40' })
+  })
+  it('searches with trimmed text, and filters by include, exclude and chains', async () => {
+    const found = await client.getWallets({ page: 1, entries: 100, search: '  harbor  ' })
+    expect(found.data.map((w) => w.name)).toEqual(service.registry.filter((w) => w.name.startsWith('Harbor')).map((w) => w.name))
+    expect(service.queries.at(-1)!.get('search')).toBe('harbor')
+    const [a, b] = service.registry
+    expect((await client.getWallets({ page: 1, entries: 40, include: [a!.id, b!.id] })).data.map((w) => w.id)).toEqual([a!.id, b!.id])
+    expect((await client.getWallets({ page: 1, entries: 100, exclude: [a!.id] })).count).toBe(159)
+    const solana = await client.getWallets({ page: 1, entries: 100, chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'] })
+    expect(solana.count).toBe(32)
+  })
+  it('serves wallet images and the remote config', async () => {
+    const id = service.registry[3]!.id
+    const image = await fetch(client.walletImageUrl(id))
+    expect(image.headers.get('content-type')).toBe('image/svg+xml')
+    expect(await image.text()).toContain('<svg')
+    const { features } = await client.getConfig()
+    expect(features).toContainEqual({ id: 'multi_wallet', isEnabled: false, config: null })
+  })
+  it("allowed origins: 429 → 'RATE_LIMITED', 5xx → 'SERVER_ERROR', other failures → an empty list (spec §8)", async () => {
+    expect(await client.getAllowedOrigins()).toEqual(['http://127.0.0.1'])
+    service.failNext(429)
+    await expect(client.getAllowedOrigins()).rejects.toThrow('RATE_LIMITED')
+    service.failNext(503)
+    await expect(client.getAllowedOrigins()).rejects.toThrow('SERVER_ERROR')
+    service.failNext(404)
+    expect(await client.getAllowedOrigins()).toEqual([])
+  })
+})
