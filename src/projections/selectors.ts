@@ -86,6 +86,12 @@ export interface SendView {
   networkName?: string
 }
 
+/** Which connector serves each connected namespace (for the host's wallet provider). */
+export interface ConnectionsView {
+  connectorIds: Partial<Record<Namespace, string>>
+  activeNamespace?: Namespace
+}
+
 export interface SnackbarView {
   open: boolean
   variant: State['snackbar']['variant']
@@ -181,6 +187,7 @@ export const selectors = {
     const problem = sendProblem({ namespace: activeNamespace(s), token: chosen, amount: s.send.amount, receiver: s.send.receiver })
     return defined({ tokens, token: chosen, amount: s.send.amount ?? '', receiver: s.send.receiver ?? '', problem, loading: s.send.loading, error: s.send.error, networkName: network?.name })
   },
+  connections: (s: State): ConnectionsView => defined({ connectorIds: { ...s.connection.connectorIds }, activeNamespace: activeNamespace(s) }),
   snackbar: (s: State): SnackbarView => ({ ...s.snackbar }),
   engine: (s: State): EngineView => defined({ mode: s.engineMode, lastSeq: s.lastSeq }),
 } as const

@@ -6,7 +6,10 @@
 import { proxy, wrap, type Remote } from 'comlink'
 import { signal, type Signal } from '@preact/signals-core'
 import type { Intent } from '../events/types.js'
-import type { AccountView, ConnectView, ModalView, NetworkListView, NetworkView, OpeningView, SendView, SnackbarView } from '../projections/selectors.js'
+import type { AccountView, ConnectView, ConnectionsView, ModalView, NetworkListView, NetworkView, OpeningView, SendView, SnackbarView } from '../projections/selectors.js'
+import type { Namespace } from '../events/entities.js'
+import { RPC_CALL_NOT_ALLOWED, isSafeRpcMethod } from '../chains/rpc-safety.js'
+import type { ProviderRequest } from '../worker/bridge.js'
 import type { Engine, EngineConfig } from '../worker/engine.js'
 import { createBridge } from './bridge/bridge.js'
 import type { GangwayOptions } from './options.js'
@@ -34,6 +37,7 @@ export interface Client {
     opening: Signal<OpeningView>
     networkList: Signal<NetworkListView>
     send: Signal<SendView>
+    connections: Signal<ConnectionsView>
   }
   dispatch(intent: Intent): Promise<void>
   /**
@@ -42,6 +46,12 @@ export interface Client {
    */
   open(request: Extract<Intent, { type: 'modal/open-requested' }>['payload']): Promise<void>
   exportLog(): Promise<string>
+  /**
+   * Sends an EIP-1193 request to the wallet connected on `namespace` (default: the active one).
+   * @throws `{ code: 4100, message: 'Requested RPC call is not allowed' }` on the restricted path for a method spec §5 calls not safe;
+   *   `{ code: 4100, message: 'Address or auth connector not found' }` with no connection on the namespace.
+   */
+  walletRequest(args: ProviderRequest, options: { namespace?: Namespace; restricted?: boolean }): Promise<unknown>
 }
 
 /** How long a Worker gets to answer before the engine falls back to the main thread, in ms. */
@@ -122,6 +132,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     opening: signal<OpeningView>({ view: 'Connect', mobileView: 'Connect' }),
     networkList: signal<NetworkListView>({ groups: [] }),
     send: signal<SendView>({ tokens: [], amount: '', receiver: '', loading: false }),
+    connections: signal<ConnectionsView>({ connectorIds: {} }),
   }
   // Each follow resolves on its first value, so a started client (and the loader's snapshots) already hold state.
   const follow = <K extends keyof typeof signals>(name: K, hook?: (v: (typeof signals)[K]['value']) => void) =>
@@ -135,7 +146,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
         }) as never,
       )
     })
-  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect', hooks.connect), follow('snackbar'), follow('opening', hooks.opening), follow('networkList'), follow('send')])
+  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect', hooks.connect), follow('snackbar'), follow('opening', hooks.opening), follow('networkList'), follow('send'), follow('connections')])
   hooks.engine(mode)
 
   return {
@@ -151,5 +162,12 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       return engine!.dispatch({ type: 'modal/open-requested', payload: request })
     },
     exportLog: () => engine!.exportLog(),
+    async walletRequest(args, { namespace, restricted }) {
+      if (restricted && !isSafeRpcMethod(args.method)) throw { code: 4100, message: RPC_CALL_NOT_ALLOWED }
+      const { connectorIds, activeNamespace } = signals.connections.value
+      const connectorId = connectorIds[namespace ?? activeNamespace ?? 'eip155']
+      if (!connectorId) throw { code: 4100, message: 'Address or auth connector not found' }
+      return bridge.request(connectorId, args)
+    },
   }
 }

@@ -158,6 +158,11 @@ export function createModal(options: GangwayOptions): GangwayModal {
       const caipNetworkId = typeof network === 'string' ? network : network?.caipNetworkId
       await (await loadCore()).dispatch({ type: 'network/switch-requested', payload: { caipNetworkId: caipNetworkId as `${string}:${string}` } })
     },
+    getWalletProvider(namespace, { restricted = false } = {}) {
+      return {
+        request: async (args) => (await loadCore()).walletRequest(args, { ...(namespace ? { namespace } : {}), restricted }),
+      }
+    },
     getAccount: account.get,
     getNetwork: network.get,
     getState: state.get,

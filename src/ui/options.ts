@@ -63,4 +63,10 @@ export interface GangwayModal {
   subscribeState(callback: (state: ModalStateSnapshot) => void): () => void
   /** The event log as NDJSON (api.md); nothing secret is ever in it. */
   exportLog(): Promise<string>
+  /**
+   * An EIP-1193 provider for the wallet connected on `namespace` (default: the active one).
+   * `restricted`: only the methods spec §5 calls safe; others reject with
+   * `{ code: 4100, message: 'Requested RPC call is not allowed' }`.
+   */
+  getWalletProvider(namespace?: Namespace, options?: { restricted?: boolean }): { request(args: { method: string; params?: unknown[] | Record<string, unknown> }): Promise<unknown> }
 }

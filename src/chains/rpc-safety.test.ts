@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest'
+import { isSafeRpcMethod } from './rpc-safety.js'
+
+describe('wallet RPC method classification (spec §5)', () => {
+  it('reads, raw transaction sends, capability and asset queries are safe', () => {
+    for (const m of ['eth_call', 'eth_getBalance', 'eth_chainId', 'eth_getLogs', 'eth_sendRawTransaction', 'wallet_getCapabilities', 'wallet_getCallsStatus', 'wallet_getAssets']) expect([m, isSafeRpcMethod(m)]).toEqual([m, true])
+  })
+  it('signing, sending, sendCalls, permissions and user operations are not; nor is anything unknown', () => {
+    for (const m of ['personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls', 'wallet_grantPermissions', 'wallet_revokePermissions', 'eth_sendUserOperation', 'solana_signTransaction', 'made_up'])
+      expect([m, isSafeRpcMethod(m)]).toEqual([m, false])
+  })
+})

@@ -1,0 +1,66 @@
+/**
+ * Spec §5: wallet RPC methods are classified as safe or not safe. Safe: reads, raw transaction
+ * send, capability and asset queries. Not safe: signing, sending transactions, sendCalls,
+ * permissions, user operations. Spec §6: signing and sending are not allowed through the
+ * restricted path, which answers 'Requested RPC call is not allowed' (UI text 'Action not allowed').
+ * Anything not known to be safe is treated as not safe.
+ */
+
+/** Spec §8 / §5 message of a blocked call. */
+export const RPC_CALL_NOT_ALLOWED = 'Requested RPC call is not allowed'
+/** What the UI shows for a blocked call. */
+export const ACTION_NOT_ALLOWED = 'Action not allowed'
+
+const SAFE = new Set([
+  // reads
+  'eth_accounts',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_chainId',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getAccount',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockReceipts',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_getUncleCountByBlockHash',
+  'eth_getUncleCountByBlockNumber',
+  'eth_maxPriorityFeePerGas',
+  'eth_newBlockFilter',
+  'eth_newFilter',
+  'eth_newPendingTransactionFilter',
+  'eth_syncing',
+  'eth_uninstallFilter',
+  'net_version',
+  'web3_clientVersion',
+  'eth_getUserOperationReceipt',
+  'eth_getUserOperationByHash',
+  'eth_estimateUserOperationGas',
+  'eth_supportedEntryPoints',
+  // a raw transaction is already signed
+  'eth_sendRawTransaction',
+  // capability and asset queries
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+  'wallet_getAssets',
+])
+
+/** True for a method spec §5 calls safe. */
+export function isSafeRpcMethod(method: string): boolean {
+  return SAFE.has(method)
+}
