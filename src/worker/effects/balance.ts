@@ -13,18 +13,13 @@ import { TOKEN_BALANCE_UNAVAILABLE } from '../../events/errors.js'
 import { event, type EventPayloads, type NewEvent } from '../../events/types.js'
 import { activeNamespace } from '../../projections/modal.js'
 import type { State } from '../../projections/state.js'
+import { errorMessage } from '../errors.js'
 import { ofType, type Effect } from './context.js'
 
 const activeCaipAddress = (s: State): CaipAddress | undefined => {
   const ns = activeNamespace(s)
   const a = ns ? s.accounts[ns] : undefined
   return a?.status === 'connected' ? a.caipAddress : undefined
-}
-
-/** The short message of a viem error ('HTTP request failed.', 'An internal error was received.'), else the message. */
-export function errorMessage(error: unknown): string {
-  const e = error as { shortMessage?: unknown; message?: unknown }
-  return typeof e?.shortMessage === 'string' ? e.shortMessage : typeof e?.message === 'string' ? e.message : String(error)
 }
 
 type Reason = EventPayloads['balance/fetch-requested']['reason']

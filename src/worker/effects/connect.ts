@@ -5,19 +5,16 @@
  */
 import { filter, finalize, from, map, race, switchMap, take, type Observable } from 'rxjs'
 import { walletAccounts, walletCaipAddress } from '../wallet-calls.js'
+import { isUserRejection, withCode } from '../errors.js'
 import { CONNECTION_REJECTED, MODAL_CLOSED } from '../../events/errors.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { ofType, type Effect } from './context.js'
 
-/** EIP-1193 / spec §8 codes that mean the visitor said no. */
-export const USER_REJECTION_CODES = [4001, 5000]
-
-/** The message and code a connect failure records. */
+/** The message and code a connect failure records: 'Connection rejected' for a refusal, else the wallet's message. */
 export function connectFailure(error: unknown): { message: string; code?: number } {
-  const code = typeof (error as { code?: unknown })?.code === 'number' ? (error as { code: number }).code : undefined
-  if (code !== undefined && USER_REJECTION_CODES.includes(code)) return { message: CONNECTION_REJECTED, code }
+  if (isUserRejection(error)) return { message: CONNECTION_REJECTED, ...withCode(error) }
   const message = (error as { message?: unknown })?.message
-  return { message: typeof message === 'string' && message ? message : 'Failed to connect', ...(code === undefined ? {} : { code }) }
+  return { message: typeof message === 'string' && message ? message : 'Failed to connect', ...withCode(error) }
 }
 
 /**

@@ -16,8 +16,7 @@ import type { CaipNetworkId } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { activeNamespace } from '../../projections/modal.js'
 import { amountInSmallestUnit, withHexPrefix } from '../../projections/send-rules.js'
-import { USER_REJECTION_CODES } from './connect.js'
-import { errorMessage } from './balance.js'
+import { errorMessage, isUserRejection, withCode } from '../errors.js'
 import { ofType, type Effect } from './context.js'
 
 /** What a refused send says. */
@@ -79,11 +78,7 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
             of<NewEvent>(event('snackbar/show-requested', { variant: 'success', message: 'Transaction sent' })),
           ),
         ),
-        catchError((error: unknown) => {
-          const code = (error as { code?: unknown })?.code
-          const rejected = typeof code === 'number' && USER_REJECTION_CODES.includes(code)
-          return of<NewEvent>(event('send/failed', { message: rejected ? SEND_REJECTED : errorMessage(error), ...(typeof code === 'number' ? { code } : {}) }))
-        }),
+        catchError((error: unknown) => of<NewEvent>(event('send/failed', { message: isUserRejection(error) ? SEND_REJECTED : errorMessage(error), ...withCode(error) }))),
       )
     }),
   )

@@ -10,7 +10,7 @@ import { parseCaipNetworkId } from '../../chains/caip.js'
 import type { Network } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
 import type { Bridge } from '../bridge.js'
-import { errorMessage } from './balance.js'
+import { errorCode, errorMessage, withCode } from '../errors.js'
 import { ofType, type Effect } from './context.js'
 
 /** EIP-3085 parameters for wallet_addEthereumChain. */
@@ -30,7 +30,7 @@ async function switchInWallet(bridge: Bridge, connectorId: string, network: Netw
   try {
     await bridge.request(connectorId, { method: 'wallet_switchEthereumChain', params: [{ chainId }] })
   } catch (error) {
-    if ((error as { code?: unknown })?.code !== 4902) throw error
+    if (errorCode(error) !== 4902) throw error
     await bridge.request(connectorId, { method: 'wallet_addEthereumChain', params: [addChainParams(network)] })
     await bridge.request(connectorId, { method: 'wallet_switchEthereumChain', params: [{ chainId }] })
   }
@@ -46,10 +46,7 @@ export const switchNetworkEffect: Effect = ({ events$, state, bridge, networks }
       if (!connectorId || namespace !== 'eip155' || !network) return of<NewEvent>(event('network/switched', { caipNetworkId }))
       return from(switchInWallet(bridge, connectorId, network)).pipe(
         map((): NewEvent => event('network/switched', { caipNetworkId })),
-        catchError((error: unknown) => {
-          const code = (error as { code?: unknown })?.code
-          return of<NewEvent>(event('network/switch-failed', { caipNetworkId, message: errorMessage(error), ...(typeof code === 'number' ? { code } : {}) }))
-        }),
+        catchError((error: unknown) => of<NewEvent>(event('network/switch-failed', { caipNetworkId, message: errorMessage(error), ...withCode(error) }))),
       )
     }),
   )

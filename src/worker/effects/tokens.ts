@@ -8,7 +8,7 @@ import { parseCaipAddress } from '../../chains/caip.js'
 import type { CaipAddress, CaipNetworkId } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { activeNamespace } from '../../projections/modal.js'
-import { errorMessage } from './balance.js'
+import { errorMessage } from '../errors.js'
 import { ofType, type Effect } from './context.js'
 
 export const tokensTriggerEffect: Effect = ({ events$, state }) =>

@@ -4,6 +4,7 @@
  * codes -1 (unknown), -32005 (limit exceeded) and -32603 (internal error); anything else fails at once.
  */
 import { HttpRequestError, InternalRpcError, LimitExceededRpcError } from 'viem'
+import { errorCode } from '../errors.js'
 
 /** Retries after the first try (spec §9). */
 export const RETRY_COUNT = 3
@@ -22,8 +23,8 @@ export function statusOf(error: unknown): number | undefined {
 
 /** True when spec §9 says to try again. */
 export function shouldRetry(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code
-  if (typeof code === 'number' && RETRY_CODES.includes(code)) return true
+  const code = errorCode(error)
+  if (code !== undefined && RETRY_CODES.includes(code)) return true
   const status = statusOf(error)
   return status !== undefined && RETRY_STATUSES.includes(status)
 }
