@@ -20,15 +20,15 @@ export function createBridge(dispatch: (intent: Intent) => Promise<void> | void)
   }
   const reporter = (i: number) => (connectors: Connector[]) => {
     lists[i] = connectors
-    if (sources.length > 0 && watching.length > 0) applyWatch()
+    // Nothing is watched while the sources are being created, so `sources` is only read once it exists.
+    if (watching.length > 0) applyWatch()
     const merged = lists.flat()
     const key = JSON.stringify(merged)
     if (key === last) return
     last = key
     void dispatch({ type: 'connectors/discovered', payload: { connectors: merged } })
   }
-  const sources: ConnectorSource[] = []
-  sources.push(createEip1193Bridge(dispatch, reporter(0)), createWalletStandardBridge(dispatch, reporter(1)))
+  const sources: ConnectorSource[] = [createEip1193Bridge(dispatch, reporter(0)), createWalletStandardBridge(dispatch, reporter(1))]
   const owner = (id: string) => sources.find((s) => s.owns(id)) ?? sources[0]!
   return {
     request: (connectorId, args, options) => owner(connectorId).request(connectorId, args, options),

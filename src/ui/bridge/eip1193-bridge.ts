@@ -8,6 +8,7 @@ import { createStore, type EIP1193Provider, type EIP6963ProviderDetail } from 'm
 import type { Connector } from '../../events/entities.js'
 import type { Intent } from '../../events/types.js'
 import type { Bridge, ProviderRequest } from '../../worker/bridge.js'
+import { plainError } from './plain-error.js'
 
 /** The connector id of the legacy injected provider. */
 export const INJECTED_CONNECTOR_ID = 'injected'
@@ -20,11 +21,6 @@ interface LegacyProvider {
   removeListener?(event: string, listener: Listener): void
 }
 
-/** An error as it crosses to the engine: plain data, so comlink keeps `code`. */
-function plainError(error: unknown): { code?: number; message: string } {
-  const e = error as { code?: unknown; message?: unknown }
-  return { ...(typeof e?.code === 'number' ? { code: e.code } : {}), message: typeof e?.message === 'string' ? e.message : String(error) }
-}
 
 /** A source of connectors: reports its full list on every change, runs requests for its own connectors. */
 export interface ConnectorSource extends Bridge {

@@ -11,6 +11,7 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { Connector } from '../../events/entities.js'
 import type { Intent } from '../../events/types.js'
 import type { ConnectorSource } from './eip1193-bridge.js'
+import { plainError } from './plain-error.js'
 
 const PREFIX = 'wallet-standard:'
 
@@ -24,10 +25,6 @@ type Features = {
 const isSolanaWallet = (w: Wallet) => w.chains.some((c) => c.startsWith('solana:')) && 'standard:connect' in w.features
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
 const fromBase64 = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))
-const plainError = (error: unknown) => {
-  const e = error as { code?: unknown; message?: unknown }
-  return { ...(typeof e?.code === 'number' ? { code: e.code } : {}), message: typeof e?.message === 'string' ? e.message : String(error) }
-}
 
 export function createWalletStandardBridge(dispatch: (intent: Intent) => Promise<void> | void, report: (connectors: Connector[]) => void): ConnectorSource {
   const registry = getWallets()
