@@ -92,27 +92,26 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
     },
     async waitForReceipt(id, hash, { intervalMs = 1000, timeoutMs = 120_000 } = {}) {
       const { network, url } = find(id)
-      if (network.chainNamespace === 'solana') {
-        const end = Date.now() + timeoutMs
-        for (;;) {
-          const r = (await rpc.request(url, { method: 'getSignatureStatuses', params: [[hash]] })) as { value: ({ err: unknown; confirmationStatus?: string } | null)[] }
-          const status = r.value[0]
-          if (status?.err) throw new Error('Transaction failed')
-          if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) return
-          if (Date.now() > end) throw new Error('Transaction not found')
-          await new Promise((res) => setTimeout(res, Math.min(intervalMs, 400)))
-        }
-      }
-      const { client } = lookup(id)
+      // Each poll answers true when final (throws when failed), false to ask again.
+      const settled: () => Promise<boolean> =
+        network.chainNamespace === 'solana'
+          ? async () => {
+              const r = (await rpc.request(url, { method: 'getSignatureStatuses', params: [[hash]] })) as { value: ({ err: unknown; confirmationStatus?: string } | null)[] }
+              const status = r.value[0]
+              if (status?.err) throw new Error('Transaction failed')
+              return status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized'
+            }
+          : async () => {
+              const receipt = await getTransactionReceipt(lookup(id).client, { hash: hash as Hex }).catch(() => undefined)
+              if (receipt && receipt.status !== 'success') throw new Error('Transaction reverted')
+              return receipt !== undefined
+            }
+      // Solana confirms within a slot or two: it is asked at least every 400 ms.
+      const every = network.chainNamespace === 'solana' ? Math.min(intervalMs, 400) : intervalMs
       const end = Date.now() + timeoutMs
-      for (;;) {
-        const receipt = await getTransactionReceipt(client, { hash: hash as Hex }).catch(() => undefined)
-        if (receipt) {
-          if (receipt.status !== 'success') throw new Error('Transaction reverted')
-          return
-        }
+      while (!(await settled())) {
         if (Date.now() > end) throw new Error('Transaction not found')
-        await new Promise((r) => setTimeout(r, intervalMs))
+        await new Promise((r) => setTimeout(r, every))
       }
     },
   }
