@@ -6,18 +6,13 @@ import type { State } from './state.js'
 export interface AssetsState {
   /** Smallest-unit balances per token address (lowercase), per account. */
   balances: Partial<Record<CaipAddress, Record<string, string>>>
-  loading: boolean
 }
 
 export const assets = slice<AssetsState, State>(
-  { balances: {}, loading: false },
+  { balances: {} },
   {
-    'engine/started': (s) => ({ ...s, loading: false }),
-    'tokens/fetch-requested': (s) => ({ ...s, loading: true }),
     'tokens/fetched': (s, e) => ({
-      loading: false,
       balances: { ...s.balances, [e.payload.caipAddress]: Object.fromEntries(e.payload.balances.map((b) => [b.address.toLowerCase(), b.value])) },
     }),
-    'tokens/failed': (s) => ({ ...s, loading: false }),
   },
 )

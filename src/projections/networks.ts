@@ -14,7 +14,6 @@ export interface NetworksState {
   pending?: CaipNetworkId
   /** The network SwitchActiveChain asks about. */
   activeChainTarget?: CaipNetworkId
-  lastError?: { caipNetworkId: CaipNetworkId; message: string }
 }
 
 const namespaceOf = (id: string) => parseCaipNetworkId(id).namespace as Namespace
@@ -49,7 +48,7 @@ export const networks = slice<NetworksState, State>(
     'network/switch-requested': (s, e) => ({ ...s, pending: e.payload.caipNetworkId }),
     'modal/close-requested': (s) => ({ active: s.active }),
     'network/switched': (s, e) => set(s, e.payload.caipNetworkId),
-    'network/switch-failed': (s, e) => ({ active: s.active, lastError: { caipNetworkId: e.payload.caipNetworkId, message: e.payload.message } }),
+    'network/switch-failed': (s) => ({ active: s.active }),
     'network/active-chain-switch-requested': (s, e) => ({ active: s.active, activeChainTarget: e.payload.caipNetworkId }),
   },
 )
