@@ -56,10 +56,31 @@ export interface DemoSolana extends SolanaSeed {
   rpcUrl: string
 }
 
-export async function startDemoServer({ port, chains, token, solana }: { port: number; chains: { chainId: number; rpcUrl: string }[]; token: LocalnetToken; solana?: DemoSolana }): Promise<DemoServer> {
+/** The localnet's WalletConnect parts: the relay, and the control URL of the Localnet WalletConnect wallet. */
+export interface DemoWalletConnect {
+  relayUrl: string
+  walletUrl: string
+}
+
+export async function startDemoServer({
+  port,
+  chains,
+  token,
+  solana,
+  walletConnect,
+  walletConfigUrl,
+}: {
+  port: number
+  chains: { chainId: number; rpcUrl: string }[]
+  token: LocalnetToken
+  solana?: DemoSolana
+  walletConnect?: DemoWalletConnect
+  /** Base URL of the wallet/config service emulator. */
+  walletConfigUrl?: string
+}): Promise<DemoServer> {
   const [wallet, reactApp] = await Promise.all([buildWallet(), buildReactApp()])
   // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
-  const localnet = JSON.stringify({ chains, token, solana, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
+  const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
   const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{LOCALNET_JSON}}', localnet)
 
   const server: Server = createServer(async (req, res) => {

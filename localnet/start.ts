@@ -1,13 +1,18 @@
 /**
  * The whole localnet: two anvil chains (31337, 31338) with the HBD token on both, a Solana node
- * (litesvm) with a funded dev wallet and an SPL mint, and the demo host site.
+ * (litesvm) with a funded dev wallet and an SPL mint, the WalletConnect relay with the Localnet
+ * WalletConnect wallet, the wallet/config service emulator, and the demo host site.
  */
+import { createHash } from 'node:crypto'
 import { startAnvil, type Anvil } from './anvil.js'
 import { deployToken, type LocalnetToken } from './contracts.js'
 import { freePort, freePortPair } from './ports.js'
 import { SOLANA_LOCALNET_CAIP2, startSolanaNode, type SolanaNode } from './solana/node.js'
 import { seedSolana, type SolanaSeed } from './solana/seed.js'
 import { startDemoServer, type DemoServer } from './server.js'
+import { startRelay, type Relay } from './walletconnect/relay.js'
+import { startWalletConnectWallet, type WalletConnectWallet } from './walletconnect/wallet.js'
+import { startWalletConfigService, type WalletConfigService } from './services/wallet-config.js'
 
 /** Chain ids of the localnet's EVM chains. */
 export const LOCALNET_CHAIN_IDS = [31337, 31338] as const
@@ -19,13 +24,28 @@ export interface Localnet {
   token: LocalnetToken
   solana: SolanaNode & { caipNetworkId: string; seed: SolanaSeed }
   web: DemoServer
+  relay: Relay
+  /** The Localnet WalletConnect wallet's control service. */
+  wcWallet: WalletConnectWallet
+  walletConfig: WalletConfigService
   stop(): Promise<void>
 }
 
+/** Lamports the Localnet WalletConnect wallet's Solana account starts with (10 SOL). */
+const WC_WALLET_LAMPORTS = 10_000_000_000
+
 /** Starts the chains, deploys the token and starts the demo server; port 0 (the default) picks free ports. */
-export async function startLocalnet({ anvilPorts = [0, 0], webPort = 0, solanaPort = 0 }: { anvilPorts?: number[]; webPort?: number; solanaPort?: number } = {}): Promise<Localnet> {
+export async function startLocalnet({
+  anvilPorts = [0, 0],
+  webPort = 0,
+  solanaPort = 0,
+  relayPort = 0,
+  walletConfigPort = 0,
+  wcWalletPort = 0,
+}: { anvilPorts?: number[]; webPort?: number; solanaPort?: number; relayPort?: number; walletConfigPort?: number; wcWalletPort?: number } = {}): Promise<Localnet> {
   const chains: Anvil[] = []
   let node: SolanaNode | undefined
+  const started: { stop(): Promise<void> }[] = []
   try {
     for (const [i, chainId] of LOCALNET_CHAIN_IDS.entries()) chains.push(await startAnvil({ port: await freePort(anvilPorts[i] ?? 0), chainId }))
     const tokens = await Promise.all(chains.map((c) => deployToken(c.url)))
@@ -33,11 +53,32 @@ export async function startLocalnet({ anvilPorts = [0, 0], webPort = 0, solanaPo
     node = await startSolanaNode({ port: solanaPort && (await freePort(solanaPort)) === solanaPort && (await freePort(solanaPort + 1)) === solanaPort + 1 ? solanaPort : await freePortPair() })
     const seed = await seedSolana(node)
     const solana = Object.assign(node, { caipNetworkId: SOLANA_LOCALNET_CAIP2, seed })
-    const web = await startDemoServer({ port: await freePort(webPort), chains: chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.url })), token, solana: { caipNetworkId: solana.caipNetworkId, rpcUrl: node.url, ...seed } })
-    const stopAll = [web.stop, node.stop, ...chains.map((c) => c.stop)]
-    return { chains, token, solana, web, stop: async () => void (await Promise.all(stopAll.map((f) => f()))) }
+    const chainList = chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.url }))
+    const relay = await startRelay({ port: await freePort(relayPort) })
+    started.push(relay)
+    const walletConfig = await startWalletConfigService({ port: await freePort(walletConfigPort) })
+    started.push(walletConfig)
+    const wcWallet = await startWalletConnectWallet({
+      port: await freePort(wcWalletPort),
+      relayUrl: relay.url,
+      chains: chainList,
+      solanaCaipNetworkId: solana.caipNetworkId,
+      solanaSeed: createHash('sha256').update('gangway-localnet-walletconnect-solana').digest(),
+    })
+    started.push(wcWallet)
+    await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [wcWallet.solanaAddress, WC_WALLET_LAMPORTS] }) })
+    const web = await startDemoServer({
+      port: await freePort(webPort),
+      chains: chainList,
+      token,
+      solana: { caipNetworkId: solana.caipNetworkId, rpcUrl: node.url, ...seed },
+      walletConnect: { relayUrl: relay.url, walletUrl: wcWallet.url },
+      walletConfigUrl: walletConfig.url,
+    })
+    const stopAll = [web, ...started, node, ...chains]
+    return { chains, token, solana, web, relay, wcWallet, walletConfig, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
   } catch (error) {
-    await Promise.all([...chains.map((c) => c.stop()), node?.stop()])
+    await Promise.all([...started, ...chains].map((c) => c.stop()).concat(node ? [node.stop()] : []))
     throw error
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The wallet/config service emulator (spec §7) for the localnet: GET /getWallets (page, entries,
- * include, exclude, chains, search, badge_type) over a generated registry of 160 wallets with SVG
+ * include, exclude, chains, search, badge_type) over a generated registry of 161 wallets with SVG
  * images, mobile/desktop/webapp links and rdns; the image paths; /appkit/v1/config;
  * /projects/v1/origins; /getAnalyticsConfig. Every call must carry projectId, st and sv (else 400).
  * `failNext(status)` makes the next call answer that status (for the spec §8 error rules).
@@ -34,9 +34,26 @@ export interface WalletConfigService {
 const FIRST = ['Harbor', 'Amber', 'Cobalt', 'Lumen', 'Nimbus', 'Orbit', 'Quartz', 'Rowan', 'Sable', 'Tidal', 'Vesper', 'Willow', 'Zephyr', 'Aurora', 'Basalt', 'Cedar']
 const SECOND = ['Wallet', 'Vault', 'Pay', 'Keys', 'Pocket', 'Purse', 'Safe', 'Ledger', 'Pass', 'Coin']
 
-/** 160 wallets, the same on every run. */
+/** The registry entry of the Localnet WalletConnect wallet (localnet/walletconnect/wallet.ts). */
+export const LOCALNET_WC_WALLET_NAME = 'Localnet WalletConnect Wallet'
+
+/** 161 wallets, the same on every run: the Localnet WalletConnect wallet first, then 160 generated ones. */
 export function walletRegistry(baseUrl: string): WalletListing[] {
-  const out: WalletListing[] = []
+  const localId = createHash('sha256').update(LOCALNET_WC_WALLET_NAME).digest('hex')
+  const out: WalletListing[] = [
+    {
+      id: localId,
+      name: LOCALNET_WC_WALLET_NAME,
+      image_id: `img-${localId.slice(0, 16)}`,
+      image_url: `${baseUrl}/getWalletImage/${localId}`,
+      mobile_link: 'localnetwc://',
+      desktop_link: null,
+      webapp_link: null,
+      rdns: null,
+      chains: ['eip155:31337', 'eip155:31338', 'solana:GangwayLocaLnet11111111111111111'],
+      badge_type: 'certified',
+    },
+  ]
   for (const a of FIRST) {
     for (const b of SECOND) {
       const name = `${a} ${b}`
@@ -96,7 +113,7 @@ export async function startWalletConfigService({ port }: { port: number }): Prom
     const list = (name: string) => (u.searchParams.get(name) ?? '').split(',').filter(Boolean)
     const image = /^\/(getWalletImage|public\/getAssetImage|public\/getCurrencyImage|public\/getTokenImage)\/([^/]+)$/.exec(u.pathname)
     if (image) {
-      const wallet = registry.find((w) => w.id === image[2]) ?? registry[0]!
+      const wallet = registry.find((w) => w.id === image[2] || w.image_id === image[2]) ?? registry[0]!
       return res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'image/svg+xml' }).end(walletSvg(wallet))
     }
     switch (u.pathname) {

@@ -15,6 +15,11 @@ declare module 'vitest' {
     solanaCaip2: string
     solanaWallet: string
     solanaMint: string
+    /** Control URL of the Localnet WalletConnect wallet. */
+    wcWalletUrl: string
+    wcWalletAddress: string
+    relayUrl: string
+    walletConfigUrl: string
   }
 }
 
@@ -29,5 +34,9 @@ export default async function setup(project: TestProject) {
   project.provide('solanaCaip2', net.solana.caipNetworkId)
   project.provide('solanaWallet', net.solana.seed.walletAddress)
   project.provide('solanaMint', net.solana.seed.mint.address)
+  project.provide('wcWalletUrl', net.wcWallet.url)
+  project.provide('wcWalletAddress', net.wcWallet.address)
+  project.provide('relayUrl', net.relay.url)
+  project.provide('walletConfigUrl', net.walletConfig.url)
   return () => net.stop()
 }

@@ -1,6 +1,6 @@
 /**
  * The wallet/config client against the localnet service emulator (spec §7, §8, §9): paging 40 at
- * a time over 160 wallets, trimmed search, include/exclude/chains, images, remote config, and the
+ * a time over 161 wallets, trimmed search, include/exclude/chains, images, remote config, and the
  * allowed-origins error rules; projectId, st and sv on every call.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -22,12 +22,12 @@ afterAll(async () => {
 describe('wallet/config service', () => {
   it('pages the registry 40 at a time', async () => {
     const first = await client.getWallets({ page: 1, entries: 40 })
-    expect(first.count).toBe(160)
+    expect(first.count).toBe(161)
     expect(first.data).toHaveLength(40)
     const pages = await Promise.all([2, 3, 4, 5].map((page) => client.getWallets({ page, entries: 40 })))
-    expect(pages.map((p) => p.data.length)).toEqual([40, 40, 40, 0])
+    expect(pages.map((p) => p.data.length)).toEqual([40, 40, 40, 1])
     const ids = new Set([first, ...pages].flatMap((p) => p.data.map((w) => w.id)))
-    expect(ids.size).toBe(160)
+    expect(ids.size).toBe(161)
     expect(Object.fromEntries(service.queries.at(-1)!)).toMatchObject({ projectId: 'gangway-test', st: 'gangway', sv: 'gangway-web-0.1.0', page: '5', entries: '40' })
   })
   it('searches with trimmed text, and filters by include, exclude and chains', async () => {
@@ -36,7 +36,7 @@ describe('wallet/config service', () => {
     expect(service.queries.at(-1)!.get('search')).toBe('harbor')
     const [a, b] = service.registry
     expect((await client.getWallets({ page: 1, entries: 40, include: [a!.id, b!.id] })).data.map((w) => w.id)).toEqual([a!.id, b!.id])
-    expect((await client.getWallets({ page: 1, entries: 100, exclude: [a!.id] })).count).toBe(159)
+    expect((await client.getWallets({ page: 1, entries: 100, exclude: [a!.id] })).count).toBe(160)
     const solana = await client.getWallets({ page: 1, entries: 100, chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'] })
     expect(solana.count).toBe(32)
   })

@@ -1,0 +1,185 @@
+/**
+ * The Localnet WalletConnect wallet: a Node service on `@reown/walletkit` that stands in for a
+ * visitor's mobile wallet. It pairs with a `wc:` URI and, on command, approves or rejects the
+ * session proposal; it answers personal_sign, eth_signTypedData_v4, eth_sendTransaction (sent
+ * through anvil), wallet_switchEthereumChain, solana_signMessage and solana_signTransaction.
+ *
+ * Control over HTTP on 127.0.0.1 (CORS open, so the demo page drives it too):
+ * - POST /pair `{ uri }`: pairs; the proposal waits in GET /proposals.
+ * - POST /approve, POST /reject `{ id? }`: answers the given (default: the oldest) proposal.
+ * - GET /sessions: `[{ topic, accounts, peer }]`.
+ * - POST /disconnect `{ topic? }`: deletes a session (default: every session), as a wallet user would.
+ * - GET /requests: the methods answered so far.
+ * Demo and test tooling only.
+ */
+import { createServer, type Server } from 'node:http'
+import { Core } from '@walletconnect/core'
+import { WalletKit, type WalletKitTypes } from '@reown/walletkit'
+import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
+import { createWalletClient, defineChain, http, isHex, type Hex } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { Keypair, Transaction, VersionedTransaction } from '@solana/web3.js'
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
+import { readBody } from '../http.js'
+
+/** anvil's dev mnemonic; the WalletConnect wallet uses account 5 (the injected Localnet Wallet uses others). */
+const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
+export const WALLETCONNECT_WALLET_ACCOUNT_INDEX = 5
+
+export interface WalletConnectWallet {
+  /** Control base URL, http://127.0.0.1:port. */
+  url: string
+  /** The EVM account it signs with. */
+  address: Hex
+  /** Its Solana account (base58). */
+  solanaAddress: string
+  stop(): Promise<void>
+}
+
+export interface WalletConnectWalletOptions {
+  port: number
+  relayUrl: string
+  /** The EVM chains it serves: chain id → RPC URL. */
+  chains: { chainId: number; rpcUrl: string }[]
+  /** The Solana network it serves (CAIP-2), if any. */
+  solanaCaipNetworkId?: string
+  /** The 32-byte seed of its Solana keypair; default a fresh keypair. */
+  solanaSeed?: Uint8Array
+}
+
+const EVM_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'eth_accounts', 'eth_chainId']
+const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_getAccounts']
+
+export async function startWalletConnectWallet(o: WalletConnectWalletOptions): Promise<WalletConnectWallet> {
+  const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: WALLETCONNECT_WALLET_ACCOUNT_INDEX })
+  const solana = o.solanaSeed ? Keypair.fromSeed(o.solanaSeed) : Keypair.generate()
+  const solanaAddress = solana.publicKey.toBase58()
+  const core = new Core({ projectId: 'gangway-localnet-wallet', relayUrl: o.relayUrl, customStoragePrefix: `localnet-wc-wallet-${process.pid}-${Date.now()}`, telemetryEnabled: false })
+  const kit = await WalletKit.init({ core, metadata: { name: 'Localnet WalletConnect Wallet', description: 'A wallet for the Gangway localnet', url: 'http://127.0.0.1', icons: [] } })
+  const proposals: WalletKitTypes.SessionProposal[] = []
+  const answered: string[] = []
+  const chainOf = (caip: string) => {
+    const chainId = Number(caip.split(':')[1])
+    const c = o.chains.find((x) => x.chainId === chainId)
+    if (!c) throw new Error(`Unsupported chain ${caip}`)
+    return defineChain({ id: chainId, name: `Localnet ${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } } })
+  }
+
+  kit.on('session_proposal', (p) => void proposals.push(p))
+  kit.on('session_request', async ({ topic, id, params }) => {
+    const { request, chainId } = params
+    answered.push(request.method)
+    const respond = (result: unknown) => kit.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result } })
+    const fail = (message: string, code = 5000) => kit.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', error: { code, message } } })
+    try {
+      const args = (request.params ?? []) as unknown[]
+      switch (request.method) {
+        case 'personal_sign':
+          return await respond(await account.signMessage({ message: isHex(args[0]) ? { raw: args[0] } : String(args[0]) }))
+        case 'eth_signTypedData_v4': {
+          const typed = typeof args[1] === 'string' ? JSON.parse(args[1]) : args[1]
+          return await respond(await account.signTypedData(typed))
+        }
+        case 'eth_sendTransaction': {
+          const tx = args[0] as { to: Hex; value?: Hex; data?: Hex; gas?: Hex }
+          const client = createWalletClient({ account, chain: chainOf(chainId), transport: http() })
+          const hash = await client.sendTransaction({ to: tx.to, value: tx.value ? BigInt(tx.value) : 0n, ...(tx.data ? { data: tx.data } : {}), ...(tx.gas ? { gas: BigInt(tx.gas) } : {}) })
+          return await respond(hash)
+        }
+        case 'wallet_switchEthereumChain':
+          return await respond(null)
+        case 'solana_signMessage': {
+          const { message } = request.params as { message: string }
+          return await respond({ signature: base58.encode(ed25519.sign(base58.decode(message), solana.secretKey.slice(0, 32))) })
+        }
+        case 'solana_signTransaction': {
+          const { transaction } = request.params as { transaction: string }
+          const bytes = Buffer.from(transaction, 'base64')
+          let signed: Uint8Array
+          try {
+            const tx = VersionedTransaction.deserialize(bytes)
+            tx.sign([solana])
+            signed = tx.serialize()
+          } catch {
+            const tx = Transaction.from(bytes)
+            tx.partialSign(solana)
+            signed = tx.serialize({ requireAllSignatures: false })
+          }
+          return await respond({ transaction: Buffer.from(signed).toString('base64') })
+        }
+        case 'solana_getAccounts':
+          return await respond([{ pubkey: solanaAddress }])
+        default:
+          return await fail(`Method not supported: ${request.method}`, 4200)
+      }
+    } catch (error) {
+      return await fail(error instanceof Error ? error.message : String(error))
+    }
+  })
+
+  const take = (id?: number) => {
+    const i = id === undefined ? 0 : proposals.findIndex((p) => p.id === id)
+    if (i < 0 || !proposals[i]) throw new Error('No pending proposal')
+    return proposals.splice(i, 1)[0]!
+  }
+  const approve = async (p: WalletKitTypes.SessionProposal) => {
+    const evmChains = o.chains.map((c) => `eip155:${c.chainId}`)
+    const supported: Parameters<typeof buildApprovedNamespaces>[0]['supportedNamespaces'] = {
+      eip155: { chains: evmChains, methods: EVM_METHODS, events: ['accountsChanged', 'chainChanged'], accounts: evmChains.map((c) => `${c}:${account.address}`) },
+    }
+    if (o.solanaCaipNetworkId) supported.solana = { chains: [o.solanaCaipNetworkId], methods: SOLANA_METHODS, events: [], accounts: [`${o.solanaCaipNetworkId}:${solanaAddress}`] }
+    const namespaces = buildApprovedNamespaces({ proposal: p.params, supportedNamespaces: supported })
+    await kit.approveSession({ id: p.id, namespaces })
+  }
+
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' }
+    const send = (status: number, body: unknown) => res.writeHead(status, headers).end(JSON.stringify(body))
+    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end()
+    try {
+      const body = req.method === 'POST' ? (JSON.parse((await readBody(req)) || '{}') as { uri?: string; id?: number; topic?: string }) : {}
+      switch (`${req.method} ${url.pathname}`) {
+        case 'POST /pair':
+          if (!body.uri?.startsWith('wc:')) return send(400, { error: 'A wc: URI is required' })
+          await kit.pair({ uri: body.uri })
+          return send(200, { ok: true })
+        case 'GET /proposals':
+          return send(200, proposals.map((p) => ({ id: p.id, name: p.params.proposer.metadata.name })))
+        case 'POST /approve':
+          await approve(take(body.id))
+          return send(200, { ok: true })
+        case 'POST /reject':
+          await kit.rejectSession({ id: take(body.id).id, reason: getSdkError('USER_REJECTED') })
+          return send(200, { ok: true })
+        case 'GET /sessions':
+          return send(
+            200,
+            Object.values(kit.getActiveSessions()).map((s) => ({ topic: s.topic, peer: s.peer.metadata.name, accounts: Object.values(s.namespaces).flatMap((n) => n.accounts) })),
+          )
+        case 'POST /disconnect': {
+          const topics = body.topic ? [body.topic] : Object.keys(kit.getActiveSessions())
+          for (const topic of topics) await kit.disconnectSession({ topic, reason: getSdkError('USER_DISCONNECTED') })
+          return send(200, { ok: true, disconnected: topics.length })
+        }
+        case 'GET /requests':
+          return send(200, answered)
+        default:
+          return send(404, { error: 'not found' })
+      }
+    } catch (error) {
+      return send(409, { error: error instanceof Error ? error.message : String(error) })
+    }
+  })
+  await new Promise<void>((r) => server.listen(o.port, '127.0.0.1', () => r()))
+  return {
+    url: `http://127.0.0.1:${o.port}`,
+    address: account.address,
+    solanaAddress,
+    stop: async () => {
+      await core.relayer.transportClose().catch(() => undefined)
+      await new Promise<void>((r) => server.close(() => r()))
+    },
+  }
+}
