@@ -11,7 +11,8 @@ import { SOLANA_LOCALNET_CAIP2, startSolanaNode, type SolanaNode } from './solan
 import { seedSolana, type SolanaSeed } from './solana/seed.js'
 import { startDemoServer, type DemoServer } from './server.js'
 import { startRelay, type Relay } from './walletconnect/relay.js'
-import { startWalletConnectWallet, type WalletConnectWallet } from './walletconnect/wallet.js'
+import type { WalletConnectWallet } from './walletconnect/wallet.js'
+import { spawnWalletConnectWallet } from './walletconnect/wallet-process.js'
 import { startWalletConfigService, type WalletConfigService } from './services/wallet-config.js'
 
 /** Chain ids of the localnet's EVM chains. */
@@ -58,7 +59,7 @@ export async function startLocalnet({
     started.push(relay)
     const walletConfig = await startWalletConfigService({ port: await freePort(walletConfigPort) })
     started.push(walletConfig)
-    const wcWallet = await startWalletConnectWallet({
+    const wcWallet = await spawnWalletConnectWallet({
       port: await freePort(wcWalletPort),
       relayUrl: relay.url,
       chains: chainList,

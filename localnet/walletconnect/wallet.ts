@@ -55,7 +55,7 @@ export async function startWalletConnectWallet(o: WalletConnectWalletOptions): P
   const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: WALLETCONNECT_WALLET_ACCOUNT_INDEX })
   const solana = o.solanaSeed ? Keypair.fromSeed(o.solanaSeed) : Keypair.generate()
   const solanaAddress = solana.publicKey.toBase58()
-  const core = new Core({ projectId: 'gangway-localnet-wallet', relayUrl: o.relayUrl, customStoragePrefix: `localnet-wc-wallet-${process.pid}-${Date.now()}`, telemetryEnabled: false })
+  const core = new Core({ projectId: 'gangway-localnet-wallet', relayUrl: o.relayUrl, customStoragePrefix: `localnet-wc-wallet-${process.pid}-${Date.now()}`, telemetryEnabled: false, logger: 'silent' })
   const kit = await WalletKit.init({ core, metadata: { name: 'Localnet WalletConnect Wallet', description: 'A wallet for the Gangway localnet', url: 'http://127.0.0.1', icons: [] } })
   const proposals: WalletKitTypes.SessionProposal[] = []
   const answered: string[] = []

@@ -4,20 +4,10 @@
  * timeout, AbortSignal).
  */
 import { HttpRequestError } from 'viem'
+import type { WalletListing } from '../events/entities.js'
 import type { ServiceFetch } from './service-fetch.js'
 
-/** A wallet listing (spec §3). */
-export interface WalletListing {
-  id: string
-  name: string
-  image_id?: string
-  image_url?: string
-  mobile_link?: string | null
-  desktop_link?: string | null
-  webapp_link?: string | null
-  rdns?: string | null
-  chains?: string[]
-}
+export type { WalletListing }
 
 /** GET /getWallets params (spec §7); lists are joined with commas. `search` is trimmed (spec §5). */
 export interface GetWalletsParams {

@@ -109,3 +109,35 @@ export interface SendToken {
   balance?: string
   iconUrl?: string
 }
+
+/**
+ * A wallet listing of the wallet/config service (spec §3): its links open the wallet to pair over
+ * WalletConnect. `image_url` is the image the views show (the service's image path when the
+ * listing had none).
+ */
+export interface WalletListing {
+  id: string
+  name: string
+  image_id?: string
+  image_url?: string
+  mobile_link?: string | null
+  desktop_link?: string | null
+  webapp_link?: string | null
+  rdns?: string | null
+  chains?: string[]
+}
+
+/** The wallet a visitor picked to connect (a listing or a discovered connector), as recent wallets remember it (spec §3). */
+export interface WalletRef {
+  id: string
+  name: string
+  rdns?: string
+  imageUrl?: string
+  /** The listing's links, for the WalletConnect deep link (spec §3 wallet deep link choice). */
+  mobileLink?: string
+  desktopLink?: string
+  webappLink?: string
+}
+
+/** The WalletConnect connector's id (spec §3 Connector type WALLET_CONNECT); one connector serves every namespace its session holds. */
+export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'

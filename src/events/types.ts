@@ -3,7 +3,7 @@
  * Names follow `area/fact` (past tense) for outcomes and `area/…-requested` for intents (api.md).
  * Payloads are plain JSON; amounts are decimal strings whose unit is in the field name (`valueWei`).
  */
-import type { AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Network, SendToken, SnackbarVariant, TokenInfo, ViewName } from './entities.js'
+import type { AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Network, SendToken, SnackbarVariant, TokenInfo, ViewName, WalletListing, WalletRef } from './entities.js'
 
 /** Schema version written on every event; readers upcast older versions (issue 7). */
 export const EVENT_SCHEMA_VERSION = 1
@@ -29,6 +29,10 @@ export interface EventPayloads {
     smartAccountNetworks?: CaipNetworkId[]
     /** Tokens the site lists per network (CAIP-2 id), offered for sending with their balances. */
     tokens?: Record<string, TokenInfo[]>
+    /** Spec §3 Options: wallet ids shown first (featured), the only ones listed (include), never listed (exclude: ids, rdns or names). */
+    featuredWalletIds?: string[]
+    includeWalletIds?: string[]
+    excludeWalletIds?: string[]
   }
   /** The engine finished replaying its log and runs; session-scoped state (open modal, pending connect) resets. */
   'engine/started': { mode: 'worker' | 'main' }
@@ -46,7 +50,8 @@ export interface EventPayloads {
   'modal/shake-started': Record<string, never>
   'modal/shake-ended': Record<string, never>
 
-  'connect/requested': { connectorId: string; namespace: Namespace }
+  /** `wallet`: the listing or connector the visitor picked (remembered as a recent wallet on success). */
+  'connect/requested': { connectorId: string; namespace: Namespace; wallet?: WalletRef }
   /** `via`: `prompt` after the wallet approved a request, `restore` when a stored session was confirmed silently. */
   'connect/succeeded': { connectorId: string; namespace: Namespace; caipAddress: CaipAddress; via: 'prompt' | 'restore' }
   'connect/failed': { connectorId: string; namespace: Namespace; message: string; code?: number }
@@ -101,6 +106,28 @@ export interface EventPayloads {
   /** A cache had no fresh entry, so the value is fetched. */
   'cache/missed': { cache: CacheName; key: string }
 
+  /**
+   * A WalletConnect pairing to show (QR code, copy, deep link). The `wc:` URI itself carries the
+   * pairing's symmetric key, so it never enters the log: the UI reads it through the engine's
+   * pairing channel. `expiresAt`: s since the epoch (spec §9: 4 minutes).
+   */
+  'walletconnect/pairing-created': { pairingTopic: string; expiresAt: number }
+  /** Spec §5: the pairing has 10 s or less left; a new one follows while the view is open. */
+  'walletconnect/pairing-expired': { pairingTopic: string }
+  /** The page opened a wallet's deep link (spec §3 wallet deep link choice: name, href). */
+  'walletconnect/deep-link-opened': { name: string; href: string }
+
+  /** All Wallets (spec §2, §9): one page of 40 of the registry. */
+  'wallets/page-requested': { page: number }
+  'wallets/page-fetched': { page: number; count: number; wallets: WalletListing[] }
+  'wallets/page-failed': { page: number; message: string }
+  /** Search the registry (spec §5: trimmed; the view waits 300 ms after the last keystroke). An empty query ends the search. */
+  'wallets/search-requested': { query: string }
+  'wallets/search-fetched': { query: string; count: number; wallets: WalletListing[] }
+  'wallets/search-failed': { query: string; message: string }
+  /** The Connect view's featured (the site's featuredWalletIds, in its order) and recommended wallets. */
+  'wallets/lists-fetched': { featured: WalletListing[]; recommended: WalletListing[]; count: number }
+
   /** Ask for a snackbar; spec §4: if one is open it closes and the new one shows after 150 ms. */
   'snackbar/show-requested': { variant: SnackbarVariant; message: string }
   'snackbar/shown': { variant: SnackbarVariant; message: string }
@@ -140,6 +167,9 @@ export const DISPATCHABLE = [
   'send/receiver-changed',
   'send/requested',
   'balance/fetch-requested',
+  'walletconnect/deep-link-opened',
+  'wallets/page-requested',
+  'wallets/search-requested',
   'connectors/discovered',
   'wallet/accounts-changed',
   'wallet/chain-changed',

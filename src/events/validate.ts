@@ -16,6 +16,13 @@ const isString = (v: unknown): v is string => typeof v === 'string' && v.length 
 /** A wallet-reported address: a non-empty string with no colon (it becomes the last part of a CAIP-10 id). */
 const isPlainAddress = (v: unknown): v is string => isString(v) && !v.includes(':') && v.length <= 128
 
+/** A picked wallet: id and name, and only string links. */
+const isWalletRef = (v: unknown): boolean => {
+  const w = v as Record<string, unknown>
+  if (!w || typeof w !== 'object' || !isString(w.id) || !isString(w.name)) return false
+  return ['rdns', 'imageUrl', 'mobileLink', 'desktopLink', 'webappLink'].every((k) => w[k] === undefined || typeof w[k] === 'string')
+}
+
 const FETCH_REASONS = ['connected', 'modal-opened', 'new-block', 'account-changed', 'manual']
 
 /**
@@ -44,9 +51,22 @@ export function validateIntent(input: unknown): Intent {
       if (!(VIEWS as readonly unknown[]).includes(p.view)) throw bad()
       break
     case 'connect/requested':
+      if (!isString(p.connectorId) || !isNamespace(p.namespace)) throw bad()
+      if (p.wallet !== undefined && !isWalletRef(p.wallet)) throw bad()
+      break
     case 'wallet/disconnected':
       if (!isString(p.connectorId) || !isNamespace(p.namespace)) throw bad()
       break
+    case 'walletconnect/deep-link-opened':
+      if (!isString(p.name) || !isString(p.href) || p.href.length > 2048) throw bad()
+      break
+    case 'wallets/page-requested':
+      if (typeof p.page !== 'number' || !Number.isInteger(p.page) || p.page < 1) throw bad()
+      break
+    case 'wallets/search-requested':
+      if (typeof p.query !== 'string' || p.query.length > 100) throw bad()
+      // Spec §5: wallet search text is trimmed.
+      return { type, payload: { query: p.query.trim() } } as Intent
     case 'wallet/accounts-changed':
       if (!isString(p.connectorId) || !isNamespace(p.namespace) || !Array.isArray(p.addresses) || !p.addresses.every(isPlainAddress)) throw bad()
       // Wallet-reported addresses must be addresses of their namespace.

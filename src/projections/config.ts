@@ -15,6 +15,9 @@ export interface ConfigState {
   defaultAccountTypes?: Partial<Record<Namespace, AccountType>>
   smartAccountNetworks?: CaipNetworkId[]
   tokens?: Record<string, TokenInfo[]>
+  featuredWalletIds?: string[]
+  includeWalletIds?: string[]
+  excludeWalletIds?: string[]
   /** CAIP-2 ids the wallet-provider RPC endpoint serves (spec §7 routing). */
   providerChains: string[]
 }

@@ -1,7 +1,7 @@
 /**
  * Ordering rules of spec §2: connector groups and connect methods.
  */
-import type { Connector } from '../events/entities.js'
+import { WALLETCONNECT_CONNECTOR_ID, type Connector, type Namespace, type WalletRef } from '../events/entities.js'
 
 /** Connector groups in the spec §2 default order. */
 export const CONNECTOR_GROUPS = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const
@@ -38,17 +38,29 @@ export interface ConnectorRow {
   imageUrl?: string
   type: Connector['type']
   group: ConnectorGroup
+  /** For a registry wallet (recent, featured, recommended): what connecting through WalletConnect needs. */
+  wallet?: WalletRef
 }
 
 const TYPE_RANK: Record<Connector['type'], number> = { WALLET_CONNECT: 0, MULTI_CHAIN: 1, ANNOUNCED: 1, INJECTED: 2, EXTERNAL: 3, AUTH: 4 }
 
-/** Sorts connectors into rows by group order, announced before injected within a group, discovery order otherwise. */
-export function connectorRows(list: readonly Connector[], configuredOrder: readonly string[] = []): ConnectorRow[] {
+/** A discovered connector as a row of its group. */
+export function connectorRow(c: Connector): ConnectorRow {
+  return { id: c.id, name: c.name, chain: c.chain, type: c.type, group: groupOf(c), ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}) }
+}
+
+/** Sorts rows by group order (configured first, spec §2), announced before injected within a group, given order otherwise. */
+export function orderRows(rows: readonly ConnectorRow[], configuredOrder: readonly string[] = []): ConnectorRow[] {
   const order = connectorGroupOrder(configuredOrder)
-  return list
-    .map((c, i) => ({ c, i, g: groupOf(c) }))
-    .sort((a, b) => order.indexOf(a.g) - order.indexOf(b.g) || TYPE_RANK[a.c.type] - TYPE_RANK[b.c.type] || a.i - b.i)
-    .map(({ c, g }) => ({ id: c.id, name: c.name, chain: c.chain, type: c.type, group: g, ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}) }))
+  return rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => order.indexOf(a.r.group) - order.indexOf(b.r.group) || TYPE_RANK[a.r.type] - TYPE_RANK[b.r.type] || a.i - b.i)
+    .map(({ r }) => r)
+}
+
+/** Discovered connectors as rows in spec §2 group order. */
+export function connectorRows(list: readonly Connector[], configuredOrder: readonly string[] = []): ConnectorRow[] {
+  return orderRows(list.map(connectorRow), configuredOrder)
 }
 
 export type ConnectMethod = 'email' | 'social' | 'wallet'
@@ -60,4 +72,12 @@ export type ConnectMethod = 'email' | 'social' | 'wallet'
 export function connectMethodsOrder(hasInjectedOrAnnounced: boolean, configured?: readonly ConnectMethod[]): ConnectMethod[] {
   if (configured && configured.length > 0) return [...configured]
   return hasInjectedOrAnnounced ? ['wallet', 'email', 'social'] : ['email', 'social', 'wallet']
+}
+
+/**
+ * What picking a row asks for: a discovered connector connects itself; a registry wallet (recent,
+ * featured, recommended, All Wallets) pairs through WalletConnect, remembered as the picked wallet.
+ */
+export function rowConnectPayload(row: { id: string; chain: Namespace; wallet?: WalletRef }): { connectorId: string; namespace: Namespace; wallet?: WalletRef } {
+  return row.wallet ? { connectorId: WALLETCONNECT_CONNECTOR_ID, namespace: row.chain, wallet: row.wallet } : { connectorId: row.id, namespace: row.chain }
 }

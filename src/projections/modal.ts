@@ -2,7 +2,7 @@
  * The modal (spec §2 and §4): open or closed, the current view, the view history, loading and shake.
  * The Opening, Closing and Going back rules of spec §2 live here as reducer logic.
  */
-import type { CaipNetworkId, Namespace, ViewName } from '../events/entities.js'
+import { WALLETCONNECT_CONNECTOR_ID, type CaipNetworkId, type Namespace, type ViewName } from '../events/entities.js'
 import { isUnsupported } from './networks.js'
 import { fromConnectedWallet } from './connection.js'
 import type { EventPayloads } from '../events/types.js'
@@ -16,9 +16,17 @@ export interface ModalState {
   history: ViewName[]
   loading: boolean
   shake: boolean
+  /** Whether the last open request came from a mobile device (spec §5 browser wallet rule). */
+  isMobile: boolean
 }
 
-const initial: ModalState = { open: false, view: 'Connect', history: [], loading: false, shake: false }
+const initial: ModalState = { open: false, view: 'Connect', history: [], loading: false, shake: false, isMobile: false }
+
+/** The view a connect request shows: WalletConnect's QR view (Basic stays as it is), else ConnectingExternal. */
+function connectingView(s: ModalState, connectorId: string): ViewName {
+  if (connectorId !== WALLETCONNECT_CONNECTOR_ID) return 'ConnectingExternal'
+  return s.view === 'ConnectingWalletConnectBasic' ? s.view : 'ConnectingWalletConnect'
+}
 
 /** The namespace the modal acts on: the connection's active one, else the default network's. */
 export function activeNamespace(root: State): Namespace | undefined {
@@ -84,15 +92,15 @@ const push = (s: ModalState, view: ViewName): ModalState => (s.view === view ? s
 
 export const modal = slice<ModalState, State>(initial, {
   // A new engine start is a new page session: the modal is closed and nothing is pending.
-  'engine/started': (_s, _e, root) => ({ ...initial, view: closingView(root) }),
-  'modal/open-requested': (s, e, root) => ({ ...s, open: true, view: openingView(root, e.payload), history: [] }),
+  'engine/started': (s, _e, root) => ({ ...initial, view: closingView(root), isMobile: s.isMobile }),
+  'modal/open-requested': (s, e, root) => ({ ...s, open: true, view: openingView(root, e.payload), history: [], isMobile: e.payload.isMobile }),
   'modal/close-requested': (s, _e, root) => close(s, root),
   'modal/navigate-requested': (s, e) => push(s, e.payload.view),
   /** Spec §2 Going back: pop; an empty history closes; with an address, a previous Connect shows Account. */
   'modal/back-requested': (s, _e, root) => back(s, root),
   'modal/shake-started': (s) => ({ ...s, shake: true }),
   'modal/shake-ended': (s) => ({ ...s, shake: false }),
-  'connect/requested': (s) => ({ ...(s.open ? push(s, 'ConnectingExternal') : s), loading: true }),
+  'connect/requested': (s, e) => ({ ...(s.open ? push(s, connectingView(s, e.payload.connectorId)) : s), loading: true }),
   'connect/failed': (s) => ({ ...s, loading: false }),
   'connect/succeeded': (s, e, root) => {
     const chain = e.payload.caipAddress.split(':').slice(0, 2).join(':') as CaipNetworkId

@@ -2,9 +2,11 @@
  * Named selectors: what `engine.subscribe(name, cb)` delivers. Each returns a small plain-JSON view
  * model; the engine delivers it only when it differs (deep equality) from the last one delivered.
  */
-import type { CaipAddress, CaipNetworkId, Namespace, SendToken, ViewName } from '../events/entities.js'
+import { WALLETCONNECT_CONNECTOR_ID, type CaipAddress, type CaipNetworkId, type Namespace, type SendToken, type ViewName, type WalletListing, type WalletRef } from '../events/entities.js'
 import { sendProblem } from './send-rules.js'
-import { connectorRows, type ConnectorRow } from './connector-order.js'
+import { connectorRow, orderRows, type ConnectorGroup, type ConnectorRow } from './connector-order.js'
+import { showsBrowserWallet, withoutExcluded, withoutShown, type Shown } from './wallet-rules.js'
+import { walletRef } from './wallets.js'
 import type { ConnectionStatus } from './connection.js'
 import { floorUnits } from './format.js'
 import { activeNamespace, openingView } from './modal.js'
@@ -61,6 +63,37 @@ export interface ConnectView {
   status: ConnectionStatus
   pendingConnectorId?: string
   error?: { connectorId: string; message: string }
+  /** The All Wallets entry: the registry's size, once known. */
+  allWallets?: { count: number }
+}
+
+/** A wallet of the All Wallets list. */
+export interface WalletRow {
+  id: string
+  name: string
+  imageUrl?: string
+  wallet: WalletRef
+}
+
+/** The All Wallets view (spec §2, §9): the pages so far or the search results, with the spec §5 exclusions applied. */
+export interface AllWalletsView {
+  wallets: WalletRow[]
+  count: number
+  loading: boolean
+  /** More pages to fetch (not while searching). */
+  hasMore: boolean
+  nextPage: number
+  query?: string
+  error?: string
+}
+
+/** The ConnectingWalletConnect views: the pairing on show (never its URI), the picked wallet, the stored deep link choice, a failure. */
+export interface WalletConnectView {
+  pairing?: { pairingTopic: string; expiresAt: number }
+  wallet?: WalletRef
+  deepLink?: { name: string; href: string }
+  connecting: boolean
+  error?: string
 }
 
 /**
@@ -132,6 +165,43 @@ export function activeNetworkId(s: State): CaipNetworkId | undefined {
   return (namespace && s.networks.active[namespace]) || s.config.defaultNetworkId || s.config.networks[0]?.caipNetworkId
 }
 
+/** Spec §5: the Browser Wallet entry (the legacy injected provider) hides on desktop; on mobile, when it has no rdns and is not installed. */
+const isBrowserWalletEntry = (c: { type: string; name: string }) => c.type === 'INJECTED' && c.name === 'Browser Wallet'
+
+const listingRow = (w: WalletRef, group: ConnectorGroup, chain: Namespace): ConnectorRow => ({ id: w.id, name: w.name, chain, type: 'WALLET_CONNECT', group, wallet: w, ...(w.imageUrl ? { imageUrl: w.imageUrl } : {}) })
+
+const shownBy = (list: readonly { id: string; rdns?: string | null }[], base: Shown = { ids: [], rdns: [] }): Shown => ({
+  ids: [...base.ids, ...list.map((w) => w.id)],
+  rdns: [...base.rdns, ...list.flatMap((w) => (w.rdns ? [w.rdns] : []))],
+})
+
+/**
+ * The Connect view's rows (spec §2 connector groups, §5 list rules): WalletConnect; recent wallets
+ * not already present; announced and injected wallets (the exclusions and the Browser Wallet rule
+ * applied); featured; up to 4 recommended, neither repeating a wallet shown above.
+ */
+export function connectRows(s: State): ConnectorRow[] {
+  const exclude = s.config.excludeWalletIds ?? []
+  const chain = activeNamespace(s) ?? 'eip155'
+  const present = withoutExcluded(s.connectors.list, exclude).filter((c) => !isBrowserWalletEntry(c) || showsBrowserWallet(s.modal.isMobile, Boolean(c.rdns), true))
+  const recent = withoutShown(withoutExcluded(s.wallets.recent, exclude), shownBy(present))
+  const shown = shownBy(recent, shownBy(present))
+  const featured = withoutShown(withoutExcluded(s.wallets.featured, exclude), shown)
+  const recommended = withoutShown(withoutExcluded(s.wallets.recommended, exclude), shownBy(featured, shown)).slice(0, RECOMMENDED_COUNT)
+  return orderRows([
+    { id: WALLETCONNECT_CONNECTOR_ID, name: 'WalletConnect', chain, type: 'WALLET_CONNECT', group: 'walletConnect' },
+    ...present.map(connectorRow),
+    ...recent.map((w) => listingRow(w, 'recent', chain)),
+    ...featured.map((w) => listingRow(walletRef(w), 'featured', chain)),
+    ...recommended.map((w) => listingRow(walletRef(w), 'recommended', chain)),
+  ])
+}
+
+/** Spec §9: 4 recommended wallets. */
+export const RECOMMENDED_COUNT = 4
+
+const walletRow = (w: WalletListing): WalletRow => ({ id: w.id, name: w.name, wallet: walletRef(w), ...(w.image_url ? { imageUrl: w.image_url } : {}) })
+
 const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
 
 export const selectors = {
@@ -173,11 +243,36 @@ export const selectors = {
   },
   connect: (s: State): ConnectView =>
     defined({
-      rows: connectorRows(s.connectors.list),
+      rows: connectRows(s),
       status: s.connection.status,
       pendingConnectorId: s.connection.pending?.connectorId,
       error: s.connection.lastError,
+      allWallets: s.wallets.count !== undefined ? { count: s.wallets.count } : undefined,
     }),
+  allWallets: (s: State): AllWalletsView => {
+    const w = s.wallets
+    const exclude = s.config.excludeWalletIds ?? []
+    const list = withoutExcluded(w.search ? w.search.wallets : w.listed, exclude).map(walletRow)
+    return defined({
+      wallets: list,
+      count: w.search ? w.search.count : (w.count ?? 0),
+      loading: w.search ? w.search.loading : w.loading,
+      hasMore: !w.search && (w.count === undefined || w.listed.length < w.count),
+      nextPage: w.nextPage,
+      query: w.search?.query,
+      error: w.search ? w.search.error : w.error,
+    })
+  },
+  walletConnect: (s: State): WalletConnectView => {
+    const error = s.connection.lastError?.connectorId === WALLETCONNECT_CONNECTOR_ID ? s.connection.lastError.message : undefined
+    return defined({
+      pairing: s.wallets.pairing,
+      wallet: s.wallets.picked,
+      deepLink: s.wallets.deepLink,
+      connecting: s.connection.pending?.connectorId === WALLETCONNECT_CONNECTOR_ID,
+      error,
+    })
+  },
   opening: (s: State): OpeningView => ({ view: openingView(s, { isMobile: false }), mobileView: openingView(s, { isMobile: true }) }),
   send: (s: State): SendView => {
     const tokens = sendTokens(s).map(withDisplay)

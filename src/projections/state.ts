@@ -14,6 +14,7 @@ import { networks, type NetworksState } from './networks.js'
 import { accountTypes, type AccountTypesState } from './account-types.js'
 import { send, type SendState } from './send.js'
 import { assets, type AssetsState } from './assets.js'
+import { wallets, type WalletsState } from './wallets.js'
 
 /** The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none). */
 export interface State {
@@ -29,6 +30,7 @@ export interface State {
   accountTypes: AccountTypesState
   send: SendState
   assets: AssetsState
+  wallets: WalletsState
 }
 
 /** The state before any event. */
@@ -44,6 +46,7 @@ export const initialState: State = {
   accountTypes: accountTypes.initial,
   send: send.initial,
   assets: assets.initial,
+  wallets: wallets.initial,
 }
 
 /** Folds one event into the state. Every slice handler sees the root state as it was before the event. */
@@ -61,6 +64,7 @@ export function reduce(root: State, event: GangwayEvent): State {
     accountTypes: applySlice(accountTypes, root.accountTypes, event, root),
     send: applySlice(send, root.send, event, root),
     assets: applySlice(assets, root.assets, event, root),
+    wallets: applySlice(wallets, root.wallets, event, root),
   }
 }
 

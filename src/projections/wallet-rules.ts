@@ -18,7 +18,7 @@ export const PAIRING_LIFETIME_S = 4 * 60
 export const PAIRING_EXPIRY_MARGIN_S = 10
 
 /** Spec §5: adds a wallet to the recent list: newest first, no duplicates by id, at most 2. */
-export function addRecentWallet(list: readonly RecentWallet[], wallet: RecentWallet): RecentWallet[] {
+export function addRecentWallet<T extends RecentWallet>(list: readonly T[], wallet: T): T[] {
   return [wallet, ...list.filter((w) => w.id !== wallet.id)].slice(0, RECENT_WALLETS_MAX)
 }
 
@@ -66,4 +66,15 @@ export function withoutShown<T extends Listing>(listings: readonly T[], shown: S
 export function showsBrowserWallet(isMobile: boolean, hasRdns: boolean, installed: boolean): boolean {
   if (!isMobile) return false
   return hasRdns || installed
+}
+
+/**
+ * The link that opens a wallet with a pairing URI (spec §3 deep link): a custom scheme gets
+ * `wc?uri=`, a universal (https) link gets `/wc?uri=`.
+ */
+export function walletDeepLink(link: string, uri: string): string {
+  const encoded = encodeURIComponent(uri)
+  if (/^https?:\/\//.test(link)) return `${link.replace(/\/+$/, '')}/wc?uri=${encoded}`
+  const base = link.includes('://') ? link : `${link.replace(/[:/]+$/, '')}://`
+  return `${base}wc?uri=${encoded}`
 }

@@ -6,8 +6,9 @@
 import { proxy, wrap, type Remote } from 'comlink'
 import { signal, type Signal } from '@preact/signals-core'
 import type { Intent } from '../events/types.js'
-import type { AccountView, ConnectView, ConnectionsView, ModalView, NetworkListView, NetworkView, OpeningView, SendView, SnackbarView } from '../projections/selectors.js'
-import type { Namespace } from '../events/entities.js'
+import type { AccountView, AllWalletsView, ConnectView, ConnectionsView, ModalView, NetworkListView, NetworkView, OpeningView, SendView, SnackbarView, WalletConnectView } from '../projections/selectors.js'
+import { WALLETCONNECT_CONNECTOR_ID, type Namespace } from '../events/entities.js'
+import type { PairingUri } from '../worker/walletconnect/connector.js'
 import { RPC_CALL_NOT_ALLOWED, isSafeRpcMethod } from '../chains/rpc-safety.js'
 import type { ProviderRequest } from '../worker/bridge.js'
 import type { Engine, EngineConfig } from '../worker/engine.js'
@@ -38,6 +39,10 @@ export interface Client {
     networkList: Signal<NetworkListView>
     send: Signal<SendView>
     connections: Signal<ConnectionsView>
+    allWallets: Signal<AllWalletsView>
+    walletConnect: Signal<WalletConnectView>
+    /** The WalletConnect pairing URI on show (never logged: it carries the pairing key). */
+    pairing: Signal<PairingUri | undefined>
   }
   dispatch(intent: Intent): Promise<void>
   /**
@@ -70,6 +75,11 @@ function engineConfig(o: GangwayOptions): EngineConfig {
     ...(o.allowUnsupportedChain !== undefined ? { allowUnsupportedChain: o.allowUnsupportedChain } : {}),
     ...(o.enableNetworkSwitch !== undefined ? { enableNetworkSwitch: o.enableNetworkSwitch } : {}),
     ...(o.defaultAccountTypes ? { defaultAccountTypes: o.defaultAccountTypes } : {}),
+    ...(o.metadata ? { metadata: o.metadata } : {}),
+    ...(o.walletConnect ? { walletConnect: o.walletConnect } : {}),
+    ...(o.featuredWalletIds ? { featuredWalletIds: o.featuredWalletIds } : {}),
+    ...(o.includeWalletIds ? { includeWalletIds: o.includeWalletIds } : {}),
+    ...(o.excludeWalletIds ? { excludeWalletIds: o.excludeWalletIds } : {}),
   }
 }
 
@@ -133,9 +143,12 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     networkList: signal<NetworkListView>({ groups: [] }),
     send: signal<SendView>({ tokens: [], amount: '', receiver: '', loading: false }),
     connections: signal<ConnectionsView>({ connectorIds: {} }),
+    allWallets: signal<AllWalletsView>({ wallets: [], count: 0, loading: false, hasMore: true, nextPage: 1 }),
+    walletConnect: signal<WalletConnectView>({ connecting: false }),
+    pairing: signal<PairingUri | undefined>(undefined),
   }
   // Each follow resolves on its first value, so a started client (and the loader's snapshots) already hold state.
-  const follow = <K extends keyof typeof signals>(name: K, hook?: (v: (typeof signals)[K]['value']) => void) =>
+  const follow = <K extends Exclude<keyof typeof signals, 'pairing'>>(name: K, hook?: (v: (typeof signals)[K]['value']) => void) =>
     new Promise<void>((first) => {
       void (engine as Engine).subscribe(
         name,
@@ -146,7 +159,8 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
         }) as never,
       )
     })
-  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect', hooks.connect), follow('snackbar'), follow('opening', hooks.opening), follow('networkList'), follow('send'), follow('connections')])
+  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect', hooks.connect), follow('snackbar'), follow('opening', hooks.opening), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect')])
+  await engine.subscribePairing(proxy((p: PairingUri | undefined) => void (signals.pairing.value = p)) as never)
   hooks.engine(mode)
 
   return {
@@ -167,7 +181,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       const { connectorIds, activeNamespace } = signals.connections.value
       const connectorId = connectorIds[namespace ?? activeNamespace ?? 'eip155']
       if (!connectorId) throw { code: 4100, message: 'Address or auth connector not found' }
-      return bridge.request(connectorId, args)
+      return connectorId === WALLETCONNECT_CONNECTOR_ID ? engine!.walletRequest(connectorId, args) : bridge.request(connectorId, args)
     },
   }
 }

@@ -11,6 +11,7 @@ import type { Client, ClientHooks } from './core.js'
 import type { GangwayModal, GangwayOptions, ModalStateSnapshot } from './options.js'
 import { paintShell, removeShell, SHELL_ID, type ShellRow } from './shell/shell.js'
 import { accountChipText } from './shell/chip.js'
+import { rowConnectPayload } from '../projections/connector-order.js'
 
 export type { GangwayModal, GangwayOptions } from './options.js'
 
@@ -125,7 +126,7 @@ export function createModal(options: GangwayOptions): GangwayModal {
         const view = isMobile ? opening?.mobileView : opening?.view
         const rows = !request.view && !request.namespace && view === 'Connect' ? connectRows : []
         const pick = (row: ShellRow) =>
-          void openDispatched.then(() => client?.then((c) => c.dispatch({ type: 'connect/requested', payload: { connectorId: row.id, namespace: row.chain } })))
+          void openDispatched.then(() => client?.then((c) => c.dispatch({ type: 'connect/requested', payload: rowConnectPayload(row) })))
         paintShell(r, () => void modal.close(), rows, pick)
       }
       let c: Client, ui: UiModule

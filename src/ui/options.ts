@@ -22,6 +22,14 @@ export interface GangwayOptions {
   enableEmbedded?: boolean
   /** Spec §2 Opening: manual WalletConnect control. */
   manualWCControl?: boolean
+  /** WalletConnect: the relay's WebSocket URL (default the hosted relay). */
+  walletConnect?: { relayUrl?: string }
+  /** Spec §3 Options: wallet ids shown first on Connect, in this order. */
+  featuredWalletIds?: string[]
+  /** Spec §3 Options: the only registry wallets listed. */
+  includeWalletIds?: string[]
+  /** Spec §3 Options and §5: wallets never listed, by id, rdns or name (case-insensitive). */
+  excludeWalletIds?: string[]
   /** Tokens offered for sending, per network (CAIP-2 id): ERC20 contracts on eip155. */
   tokens?: Record<string, TokenInfo[]>
   /** Spec §4: no UnsupportedChain view when true. */

@@ -4,7 +4,7 @@
  * main thread where no Worker can start (main-thread.ts). Every method is async so both modes
  * share one interface.
  */
-import { BehaviorSubject, Subject, catchError, distinctUntilChanged, map, merge, type Subscription } from 'rxjs'
+import { BehaviorSubject, Subject, catchError, distinctUntilChanged, map, merge, type Observable, type Subscription } from 'rxjs'
 import { parseCaipNetworkId } from '../chains/caip.js'
 import type { AccountType, CaipNetworkId, Namespace, Network, TokenInfo } from '../events/entities.js'
 import { GangwayError } from '../events/errors.js'
@@ -24,6 +24,10 @@ import { createServiceFetch } from '../api/service-fetch.js'
 import { createEngineCaches } from './cache/engine-caches.js'
 import type { CacheStorage } from './cache/two-level-cache.js'
 import type { ServiceUrls } from '../api/services.js'
+import type { ProviderRequest } from './bridge.js'
+import { createWalletConnectConnector, type PairingUri, type SignClientLike } from './walletconnect/connector.js'
+import { loadSignClient, type SignClientSettings } from './walletconnect/sign-client.js'
+import { routedBridge } from './walletconnect/routed-bridge.js'
 
 /** The host site's options the engine needs (a subset of createModal's, api.md). */
 export interface EngineConfig {
@@ -42,6 +46,14 @@ export interface EngineConfig {
   smartAccountNetworks?: CaipNetworkId[]
   enableEmbedded?: boolean
   manualWCControl?: boolean
+  /** What wallets show of the site (WalletConnect session proposals). */
+  metadata?: { name: string; description?: string; url?: string; icons?: string[] }
+  /** WalletConnect: the relay's WebSocket URL (default the hosted relay). */
+  walletConnect?: { relayUrl?: string }
+  /** Spec §3 Options: wallet ids shown first, the only ones listed, never listed (ids, rdns or names). */
+  featuredWalletIds?: string[]
+  includeWalletIds?: string[]
+  excludeWalletIds?: string[]
 }
 
 /** What the engine is built with. Tests inject storage, fetch, a clock and their own effects. */
@@ -57,6 +69,8 @@ export interface EngineDeps {
   effects?: readonly Effect[]
   /** Block polling interval in ms; default 4000 (spec §9). */
   pollIntervalMs?: number
+  /** Starts the WalletConnect sign client; default `@walletconnect/sign-client`, loaded on demand. */
+  loadSignClient?: (settings: SignClientSettings) => Promise<SignClientLike>
 }
 
 /** The engine's public interface: the only way the UI reaches it. */
@@ -75,6 +89,18 @@ export interface Engine {
   /** Calls `callback` now with the named selector's value, then each time it changes. Resolves to a subscription id. */
   subscribe<N extends SelectorName>(name: N, callback: (value: Selected<N>) => void): Promise<number>
   unsubscribe(id: number): Promise<void>
+  /**
+   * Calls back now and on each change with the WalletConnect pairing URI on show (or undefined).
+   * The URI carries the pairing's symmetric key: it is delivered here only, never logged. Resolves
+   * to a subscription id for `unsubscribe`.
+   */
+  subscribePairing(callback: (pairing: PairingUri | undefined) => void): Promise<number>
+  /**
+   * Sends a wallet call through the engine's connectors (the WalletConnect session; page wallets
+   * through the bridge).
+   * @throws GangwayError 'Engine not started'; the wallet's error (`{ code, message }`).
+   */
+  walletRequest(connectorId: string, args: ProviderRequest): Promise<unknown>
   /** The log as NDJSON, one event a line, in seq order. */
   exportLog(): Promise<string>
   /** The whole projected state (for debugging and tests). */
@@ -113,6 +139,8 @@ export function createEngine(deps: EngineDeps): Engine {
   const appended$ = new Subject<GangwayEvent>()
   const subscriptions = new Map<number, Subscription>()
   let effectsSubscription: Subscription | undefined
+  let routed: Bridge | undefined
+  let pairing$: Observable<PairingUri | undefined> | undefined
   let nextSubscriptionId = 1
 
   // Appends run one at a time: an event an effect emits while another is being delivered waits its
@@ -167,10 +195,29 @@ export function createEngine(deps: EngineDeps): Engine {
       const rpc = createRpcPipeline(deps.fetch ? { fetch: deps.fetch } : {})
       const services = config.services ?? {}
       const clock = deps.clock ?? Date.now
+      const walletConnect = createWalletConnectConnector({
+        load: () =>
+          (deps.loadSignClient ?? loadSignClient)({
+            projectId: config.projectId,
+            ...(config.walletConnect?.relayUrl ? { relayUrl: config.walletConnect.relayUrl } : {}),
+            metadata: {
+              name: config.metadata?.name ?? 'Gangway',
+              description: config.metadata?.description ?? '',
+              url: config.metadata?.url ?? '',
+              icons: config.metadata?.icons ?? [],
+            },
+          }),
+        networks: () => config.networks,
+        activeChain: (ns) => state$.value.networks.active[ns],
+        clock,
+      })
+      pairing$ = walletConnect.pairing$
+      routed = routedBridge(bridge, walletConnect)
       const ctx = {
         events$: appended$.asObservable(),
         state: () => state$.value,
-        bridge,
+        bridge: routed,
+        walletConnect,
         // The networks with their RPC URLs live here, in memory: URLs can carry API keys, so the log never holds them.
         chains: createChainAccess(
           () => config.networks,
@@ -218,6 +265,9 @@ export function createEngine(deps: EngineDeps): Engine {
           ...(config.enableNetworkSwitch !== undefined ? { enableNetworkSwitch: config.enableNetworkSwitch } : {}),
           ...(config.defaultAccountTypes ? { defaultAccountTypes: config.defaultAccountTypes } : {}),
           ...(config.smartAccountNetworks ? { smartAccountNetworks: config.smartAccountNetworks } : {}),
+          ...(config.featuredWalletIds ? { featuredWalletIds: config.featuredWalletIds } : {}),
+          ...(config.includeWalletIds ? { includeWalletIds: config.includeWalletIds } : {}),
+          ...(config.excludeWalletIds ? { excludeWalletIds: config.excludeWalletIds } : {}),
         }),
       )
       append(event('engine/started', { mode: deps.mode }))
@@ -244,6 +294,23 @@ export function createEngine(deps: EngineDeps): Engine {
         }),
       )
       return id
+    },
+    async subscribePairing(callback) {
+      if (!pairing$) throw new GangwayError('Engine not started')
+      const id = nextSubscriptionId++
+      subscriptions.set(
+        id,
+        pairing$.subscribe((p) => {
+          Promise.resolve()
+            .then(() => callback(p))
+            .catch(() => undefined)
+        }),
+      )
+      return id
+    },
+    async walletRequest(connectorId, args) {
+      if (!routed) throw new GangwayError('Engine not started')
+      return routed.request(connectorId, args)
     },
     async unsubscribe(id) {
       subscriptions.get(id)?.unsubscribe()

@@ -2,6 +2,7 @@
  * The modal shell the loader paints in the same frame as a click (budget 4): the frame, a header
  * with a close button, and skeleton rows. The React views replace it when ready.
  */
+import type { WalletRef } from '../../events/entities.js'
 import { frameCss } from './styles.js'
 
 export const SHELL_ID = 'gw-shell'
@@ -12,6 +13,8 @@ export interface ShellRow {
   name: string
   chain: 'eip155' | 'solana' | 'bip122' | 'polkadot'
   imageUrl?: string
+  /** A registry wallet (paired through WalletConnect). */
+  wallet?: WalletRef
 }
 
 /**

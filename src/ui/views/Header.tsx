@@ -7,6 +7,8 @@ const TITLES: Partial<Record<ViewName, string>> = {
   Account: 'Account',
   ConnectingExternal: 'Connecting',
   AllWallets: 'All Wallets',
+  ConnectingWalletConnect: 'WalletConnect',
+  ConnectingWalletConnectBasic: 'Connect Wallet',
   SwitchNetwork: 'Choose Network',
   UnsupportedChain: 'Switch Network',
   SwitchActiveChain: 'Switch Chain',

@@ -5,6 +5,8 @@ import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { AccountView } from './AccountView.js'
 import { ConnectingExternalView } from './ConnectingExternalView.js'
+import { ConnectingWalletConnectBasicView, ConnectingWalletConnectView } from './ConnectingWalletConnectView.js'
+import { AllWalletsView } from './AllWalletsView.js'
 import { ConnectView } from './ConnectView.js'
 import { Header } from './Header.js'
 import { Snackbar } from './Snackbar.js'
@@ -15,6 +17,9 @@ import { WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView } from
 const BODIES: Partial<Record<ViewName, () => ReactElement | null>> = {
   Connect: ConnectView,
   ConnectingExternal: ConnectingExternalView,
+  ConnectingWalletConnect: ConnectingWalletConnectView,
+  ConnectingWalletConnectBasic: ConnectingWalletConnectBasicView,
+  AllWallets: AllWalletsView,
   Account: AccountView,
   SwitchNetwork: NetworkList,
   UnsupportedChain: UnsupportedChainView,

@@ -12,6 +12,7 @@ import type { State } from '../../projections/state.js'
 import type { Bridge } from '../bridge.js'
 import type { ChainAccess } from '../chain-access.js'
 import type { EngineCaches } from '../cache/engine-caches.js'
+import type { WalletConnectConnector } from '../walletconnect/connector.js'
 
 export interface EffectContext {
   /** Events as they are appended, after the state has folded them in. */
@@ -28,6 +29,8 @@ export interface EffectContext {
   caches: EngineCaches
   /** ms since the epoch (the log's clock). */
   clock: () => number
+  /** The WalletConnect connector (its calls also go through `bridge`). */
+  walletConnect: WalletConnectConnector
   /** Poll interval for new blocks where no subscription transport exists: 4 s (spec §9). */
   pollIntervalMs: number
 }

@@ -10,6 +10,8 @@ import { tokensFetchEffect, tokensTriggerEffect } from './tokens.js'
 import { sendEffect } from './send.js'
 import { shakeEffect, snackbarEffect } from './ui-timers.js'
 import { watchEffect } from './watch.js'
+import { walletConnectCancelEffect, walletConnectEventsEffect } from './walletconnect.js'
+import { walletImagePrefetchEffect, walletListsEffect, walletPagesEffect, walletSearchEffect } from './wallets.js'
 
 export const effects: readonly Effect[] = [
   connectEffect,
@@ -28,4 +30,10 @@ export const effects: readonly Effect[] = [
   balanceFailedEffect,
   shakeEffect,
   snackbarEffect,
+  walletConnectEventsEffect,
+  walletConnectCancelEffect,
+  walletListsEffect,
+  walletPagesEffect,
+  walletSearchEffect,
+  walletImagePrefetchEffect,
 ]

@@ -1,0 +1,71 @@
+/**
+ * AllWallets (spec §2, §9): the registry 40 at a time, the next page fetched as the list's end
+ * scrolls into view; search waits 300 ms after the last keystroke (the engine trims it, spec §5).
+ * Picking a wallet this browser has installed connects that wallet; any other pairs through
+ * WalletConnect. Names and images are remote strings: text and <img src> only.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { rowConnectPayload } from '../../projections/connector-order.js'
+import type { WalletRow } from '../../projections/selectors.js'
+import { useClient } from '../client-context.js'
+import { useSignalValue } from '../use-signal.js'
+
+/** Spec §9: search waits 300 ms. */
+export const SEARCH_WAIT_MS = 300
+
+export function AllWalletsView() {
+  const { signals, dispatch } = useClient()
+  const list = useSignalValue(signals.allWallets)
+  const connect = useSignalValue(signals.connect)
+  const network = useSignalValue(signals.network)
+  const [text, setText] = useState(list.query ?? '')
+  const end = useRef<HTMLLIElement>(null)
+  const grid = useRef<HTMLUListElement>(null)
+
+  useEffect(() => {
+    if (text.trim() === (list.query ?? '')) return
+    const timer = setTimeout(() => void dispatch({ type: 'wallets/search-requested', payload: { query: text } }).catch(() => undefined), SEARCH_WAIT_MS)
+    return () => clearTimeout(timer)
+  }, [text])
+
+  // Infinite scroll: the sentinel after the last wallet asks for the next page.
+  const more = !list.query && list.hasMore && !list.loading && !list.error
+  useEffect(() => {
+    const el = end.current
+    if (!el || !more) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void dispatch({ type: 'wallets/page-requested', payload: { page: list.nextPage } })
+      },
+      { root: grid.current },
+    )
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [more, list.nextPage])
+
+  const pick = (w: WalletRow) => {
+    const installed = w.wallet.rdns ? connect.rows.find((r) => (r.type === 'ANNOUNCED' || r.type === 'INJECTED') && r.id === w.wallet.rdns) : undefined
+    const namespace = network.namespace ?? 'eip155'
+    void dispatch({ type: 'connect/requested', payload: installed ? rowConnectPayload(installed) : rowConnectPayload({ id: w.id, chain: namespace, wallet: w.wallet }) })
+  }
+
+  return (
+    <div className="gw-all" data-testid="gw-all-wallets-view">
+      <input className="gw-search" data-testid="gw-search" type="search" placeholder="Search wallet" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
+      <ul className="gw-grid" ref={grid} data-testid="gw-all-list" data-count={list.count}>
+        {list.wallets.map((w) => (
+          <li key={w.id}>
+            <button className="gw-tile" data-wallet-id={w.id} title={w.name} onClick={() => pick(w)}>
+              {w.imageUrl ? <img src={w.imageUrl} alt="" loading="lazy" /> : <span className="gw-img" />}
+              <span className="gw-tile-name">{w.name}</span>
+            </button>
+          </li>
+        ))}
+        <li ref={end} className="gw-grid-end" data-testid="gw-all-end" aria-hidden="true" />
+      </ul>
+      {list.query && !list.loading && list.wallets.length === 0 ? <p className="gw-empty">No wallet found</p> : null}
+      {list.error ? <p className="gw-error">{list.error}</p> : null}
+      {list.loading ? <p className="gw-muted gw-loading">Loading…</p> : null}
+    </div>
+  )
+}

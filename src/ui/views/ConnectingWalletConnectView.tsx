@@ -1,0 +1,100 @@
+/**
+ * ConnectingWalletConnect and ConnectingWalletConnectBasic (spec §2): the pairing URI as a QR code,
+ * a copy button, and the wallet's links: on mobile its deep link opens at once (the page opens it,
+ * the engine cannot) and is remembered as the deep link choice (spec §3). A URI near its expiry is
+ * replaced by the engine (spec §5, §9); a refusal shows 'Connection rejected' and a retry.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { WALLETCONNECT_CONNECTOR_ID, type WalletRef } from '../../events/entities.js'
+import { walletDeepLink } from '../../projections/wallet-rules.js'
+import { useClient } from '../client-context.js'
+import { useSignalValue } from '../use-signal.js'
+import { QrCode } from './QrCode.js'
+
+const isMobile = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches
+
+function Pairing({ basic }: { basic: boolean }) {
+  const { signals, dispatch } = useClient()
+  const wc = useSignalValue(signals.walletConnect)
+  const pairing = useSignalValue(signals.pairing)
+  const network = useSignalValue(signals.network)
+  const [copied, setCopied] = useState(false)
+  const opened = useRef<string | undefined>(undefined)
+  const wallet: WalletRef | undefined = wc.wallet
+  const request = () => void dispatch({ type: 'connect/requested', payload: { connectorId: WALLETCONNECT_CONNECTOR_ID, namespace: network.namespace ?? 'eip155', ...(wallet ? { wallet } : {}) } })
+
+  // Basic mode opens straight onto this view: it starts the pairing itself.
+  useEffect(() => {
+    if (basic && !wc.connecting && !wc.error) request()
+  }, [basic])
+
+  const mobileLink = wallet?.mobileLink
+  const openWallet = (link: string, uri: string) => {
+    const href = walletDeepLink(link, uri)
+    void dispatch({ type: 'walletconnect/deep-link-opened', payload: { name: wallet?.name ?? 'WalletConnect', href: link } })
+    if (/^https?:/.test(href)) window.open(href, '_blank', 'noreferrer,noopener')
+    else window.location.href = href
+  }
+  // On mobile the picked wallet opens with the first URI of each pairing.
+  useEffect(() => {
+    if (!pairing || !mobileLink || !isMobile() || opened.current === pairing.pairingTopic) return
+    opened.current = pairing.pairingTopic
+    openWallet(mobileLink, pairing.uri)
+  }, [pairing?.pairingTopic, mobileLink])
+
+  const copy = async () => {
+    if (!pairing) return
+    try {
+      await navigator.clipboard.writeText(pairing.uri)
+      setCopied(true)
+    } catch {
+      setCopied(false)
+    }
+  }
+
+  if (wc.error && !wc.connecting) {
+    return (
+      <div className="gw-center" data-testid="gw-wc">
+        {wallet?.imageUrl ? <img className="gw-big-icon" src={wallet.imageUrl} alt="" /> : <span className="gw-big-icon" />}
+        <strong>{wallet?.name ?? 'WalletConnect'}</strong>
+        <span className="gw-error" data-testid="gw-connect-error">
+          {wc.error}
+        </span>
+        <button className="gw-btn" data-testid="gw-retry" onClick={request}>
+          Try again
+        </button>
+      </div>
+    )
+  }
+  return (
+    <div className="gw-center" data-testid="gw-wc" data-pairing-topic={pairing?.pairingTopic} data-expires-at={pairing?.expiresAt}>
+      <div className="gw-qr" data-testid="gw-qr" data-uri={pairing?.uri}>
+        {pairing ? <QrCode value={pairing.uri} /> : <div className="gw-qr-wait">Preparing a QR code…</div>}
+      </div>
+      <span className="gw-muted">Scan this QR code with {wallet ? wallet.name : 'your phone'}</span>
+      <div className="gw-actions">
+        <button className="gw-btn" data-testid="gw-copy" disabled={!pairing} onClick={() => void copy()}>
+          {copied ? 'Link copied' : 'Copy link'}
+        </button>
+        {pairing && mobileLink ? (
+          <button className="gw-btn" data-testid="gw-open-wallet" onClick={() => openWallet(mobileLink, pairing.uri)}>
+            Open {wallet!.name}
+          </button>
+        ) : null}
+        {pairing && !mobileLink && wallet?.desktopLink ? (
+          <button className="gw-btn" onClick={() => openWallet(wallet.desktopLink!, pairing.uri)}>
+            Open desktop app
+          </button>
+        ) : null}
+      </div>
+      {basic ? (
+        <button className="gw-link" data-testid="gw-all-wallets" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'AllWallets' } })}>
+          All wallets
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+export const ConnectingWalletConnectView = () => <Pairing basic={false} />
+export const ConnectingWalletConnectBasicView = () => <Pairing basic />

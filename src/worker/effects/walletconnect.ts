@@ -1,0 +1,17 @@
+/**
+ * WalletConnect in the log: the connector's pairing and wallet events are appended; a pairing in
+ * progress ends when its connect attempt does (the modal closed, another wallet was picked).
+ */
+import { filter, ignoreElements, tap } from 'rxjs'
+import { WALLETCONNECT_CONNECTOR_ID } from '../../events/entities.js'
+import { ofType, type Effect } from './context.js'
+
+export const walletConnectEventsEffect: Effect = ({ walletConnect }) => walletConnect.events$
+
+export const walletConnectCancelEffect: Effect = ({ events$, walletConnect }) =>
+  events$.pipe(
+    ofType('connect/failed', 'connect/requested', 'modal/close-requested'),
+    filter((e) => e.type === 'modal/close-requested' || (e.type === 'connect/failed' ? e.payload.connectorId === WALLETCONNECT_CONNECTOR_ID : e.payload.connectorId !== WALLETCONNECT_CONNECTOR_ID)),
+    tap((e) => walletConnect.cancel(e.type === 'connect/failed' ? e.payload.message : undefined)),
+    ignoreElements(),
+  )

@@ -1,0 +1,126 @@
+/**
+ * The wallet registry (spec §7 GET /getWallets, §9 wallet lists): on start, the Connect view's
+ * featured wallets (the site's featuredWalletIds, in its order) and recommended ones; All Wallets
+ * pages of 40; searches of up to 100 (the latest one wins); and, with the first page, the first 20
+ * wallet images fetched ahead with a 2 s timeout each, so the list paints with its images. Every
+ * call passes the site's networks as `chains` and its include and exclude lists.
+ */
+import { EMPTY, catchError, concatMap, filter, from, ignoreElements, map, mergeMap, of, switchMap, take } from 'rxjs'
+import type { WalletListing } from '../../events/entities.js'
+import { event, type NewEvent } from '../../events/types.js'
+import { walletConfigClient, type GetWalletsParams } from '../../api/wallet-config.js'
+import type { State } from '../../projections/state.js'
+import { errorMessage } from '../errors.js'
+import { ofType, type Effect, type EffectContext } from './context.js'
+
+/** Spec §9: 40 wallets a page, 4 recommended, search 100, the first 20 images prefetched with a 2 s timeout. */
+export const WALLETS_PAGE_SIZE = 40
+export const RECOMMENDED_FETCH = 4
+export const SEARCH_ENTRIES = 100
+export const PREFETCHED_IMAGES = 20
+export const IMAGE_PREFETCH_TIMEOUT_MS = 2000
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined)
+
+/**
+ * A remote listing as the log keeps it: only its string fields, the image through the service's
+ * image path (with projectId, st, sv) when it has an image id. Entries with no id or name are dropped.
+ */
+export function listingsOf(data: unknown, imageUrl: (imageId: string) => string): WalletListing[] {
+  if (!Array.isArray(data)) return []
+  return data.flatMap((raw): WalletListing[] => {
+    const w = raw as Record<string, unknown>
+    const id = str(w?.id)
+    const name = str(w?.name)
+    if (!id || !name) return []
+    const l: WalletListing = { id, name }
+    const imageId = str(w.image_id)
+    const image = imageId ? imageUrl(imageId) : str(w.image_url)
+    if (imageId) l.image_id = imageId
+    if (image) l.image_url = image
+    for (const k of ['mobile_link', 'desktop_link', 'webapp_link', 'rdns'] as const) {
+      const v = str(w[k])
+      if (v) l[k] = v
+    }
+    if (Array.isArray(w.chains)) l.chains = w.chains.filter((c): c is string => typeof c === 'string')
+    return [l]
+  })
+}
+
+/** The registry calls of this site: its chains, include and exclude lists on every call. */
+function registry({ api, state }: Pick<EffectContext, 'api' | 'state'>) {
+  const client = walletConfigClient(api)
+  const scope = (s: State): Pick<GetWalletsParams, 'chains' | 'include' | 'exclude'> => ({
+    chains: s.config.networks.map((n) => n.caipNetworkId),
+    ...(s.config.includeWalletIds?.length ? { include: s.config.includeWalletIds } : {}),
+    ...(s.config.excludeWalletIds?.length ? { exclude: s.config.excludeWalletIds } : {}),
+  })
+  return {
+    client,
+    async get(p: Omit<GetWalletsParams, 'chains' | 'include' | 'exclude'> & { include?: string[] }) {
+      const r = await client.getWallets({ ...scope(state()), ...p })
+      return { wallets: listingsOf(r?.data, client.walletImageUrl), count: typeof r?.count === 'number' ? r.count : 0 }
+    },
+  }
+}
+
+export const walletListsEffect: Effect = (ctx) =>
+  ctx.events$.pipe(
+    ofType('engine/started'),
+    filter(() => Boolean(ctx.services.walletConfig)),
+    switchMap(() => {
+      const reg = registry(ctx)
+      const featuredIds = ctx.state().config.featuredWalletIds ?? []
+      const lists = async (): Promise<NewEvent> => {
+        const [featured, recommended] = await Promise.all([
+          featuredIds.length ? reg.get({ page: 1, entries: featuredIds.length, include: featuredIds }) : Promise.resolve({ wallets: [], count: 0 }),
+          // A few more than 4, as the view drops the ones already shown (spec §5).
+          reg.get({ page: 1, entries: RECOMMENDED_FETCH * 3 }),
+        ])
+        const byFeaturedOrder = featuredIds.flatMap((id) => featured.wallets.filter((w) => w.id === id))
+        return event('wallets/lists-fetched', { featured: byFeaturedOrder, recommended: recommended.wallets, count: recommended.count })
+      }
+      return from(lists()).pipe(catchError((error: unknown) => (console.warn('[gangway] wallet lists unavailable', errorMessage(error)), EMPTY)))
+    }),
+  )
+
+export const walletPagesEffect: Effect = (ctx) =>
+  ctx.events$.pipe(
+    ofType('wallets/page-requested'),
+    filter(() => Boolean(ctx.services.walletConfig)),
+    concatMap(({ payload: { page } }) =>
+      from(registry(ctx).get({ page, entries: WALLETS_PAGE_SIZE })).pipe(
+        map(({ wallets, count }): NewEvent => event('wallets/page-fetched', { page, count, wallets })),
+        catchError((error: unknown) => of<NewEvent>(event('wallets/page-failed', { page, message: errorMessage(error) }))),
+      ),
+    ),
+  )
+
+export const walletSearchEffect: Effect = (ctx) =>
+  ctx.events$.pipe(
+    ofType('wallets/search-requested'),
+    filter(() => Boolean(ctx.services.walletConfig)),
+    switchMap(({ payload: { query } }) =>
+      !query
+        ? EMPTY
+        : from(registry(ctx).get({ page: 1, entries: SEARCH_ENTRIES, search: query })).pipe(
+            map(({ wallets, count }): NewEvent => event('wallets/search-fetched', { query, count, wallets })),
+            catchError((error: unknown) => of<NewEvent>(event('wallets/search-failed', { query, message: errorMessage(error) }))),
+          ),
+    ),
+  )
+
+/** Fetches a URL into the HTTP cache the page's <img> elements share, giving up after `timeoutMs`. */
+async function warm(url: string, timeoutMs: number): Promise<void> {
+  await fetch(url, { signal: AbortSignal.timeout(timeoutMs) }).then((r) => r.blob())
+}
+
+export const walletImagePrefetchEffect: Effect = ({ events$ }) =>
+  events$.pipe(
+    ofType('wallets/page-fetched'),
+    filter((e) => e.payload.page === 1),
+    take(1),
+    mergeMap((e) => from(e.payload.wallets.slice(0, PREFETCHED_IMAGES).flatMap((w) => (w.image_url ? [w.image_url] : [])))),
+    mergeMap((url) => from(warm(url, IMAGE_PREFETCH_TIMEOUT_MS)).pipe(catchError(() => EMPTY)), 6),
+    ignoreElements(),
+  )

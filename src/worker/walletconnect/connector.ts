@@ -1,0 +1,262 @@
+/**
+ * The WalletConnect connector (spec §3 Connector type WALLET_CONNECT), in the engine: it answers
+ * the same wallet calls as the page's EIP-1193 and Wallet Standard wallets (wallet-calls.ts), so
+ * connect, restore, switch, send and disconnect need no WalletConnect branch.
+ *
+ * - eth_requestAccounts / standard:connect: pairs (a `wc:` URI on the pairing channel, renewed
+ *   when 10 s or less of its 4 minutes remain, spec §5 and §9) and waits for the wallet to settle a
+ *   session; an existing session with accounts on the namespace answers at once.
+ * - eth_accounts / silent standard:connect: the stored session's accounts (restore; never pairs).
+ * - eth_chainId: the session's current eip155 chain; wallet_switchEthereumChain moves it within the
+ *   session's chains (else 4902).
+ * - wallet_revokePermissions / standard:disconnect: ends the session.
+ * - solana:signTransaction: solana_signTransaction. Anything else goes to the wallet as it is.
+ * Wallet-side changes (session events, update, delete, expiry) come out of `events$` as wallet/* events.
+ */
+import { BehaviorSubject, Subject, type Observable } from 'rxjs'
+import { toHex } from 'viem'
+import { WALLETCONNECT_CONNECTOR_ID, type CaipNetworkId, type Namespace, type Network } from '../../events/entities.js'
+import { event, type NewEvent } from '../../events/types.js'
+import { MODAL_CLOSED } from '../../events/errors.js'
+import { PAIRING_EXPIRY_MARGIN_S, PAIRING_LIFETIME_S } from '../../projections/wallet-rules.js'
+import { isEvmAddress } from '../../chains/eip155/accounts.js'
+import type { ProviderRequest } from '../bridge.js'
+import { pairingTopicOf, proposalNamespaces, sessionAddresses, sessionChains, sessionNamespaceNames, type SessionNamespace } from './namespaces.js'
+
+/** A settled session, as much of it as Gangway reads. */
+export interface SessionLike {
+  topic: string
+  expiry: number
+  namespaces: Record<string, SessionNamespace>
+  peer?: { metadata?: { name?: string } }
+}
+
+/** The part of `@walletconnect/sign-client` the connector uses (tests pass a fake). */
+export interface SignClientLike {
+  connect(params: { optionalNamespaces: Record<string, { chains: string[]; methods: string[]; events: string[] }> }): Promise<{ uri?: string; approval(): Promise<SessionLike> }>
+  request<T = unknown>(params: { topic: string; chainId: string; request: { method: string; params?: unknown } }): Promise<T>
+  disconnect(params: { topic: string; reason: { code: number; message: string } }): Promise<void>
+  session: { getAll(): SessionLike[] }
+  on(event: string, listener: (args: never) => void): unknown
+}
+
+/** A pairing URI on show. The URI holds the pairing's symmetric key: it goes to the view, never into the log. */
+export interface PairingUri {
+  uri: string
+  pairingTopic: string
+  /** s since the epoch. */
+  expiresAt: number
+}
+
+export interface WalletConnectConnectorOptions {
+  /** Starts the sign client (lazily, on the first call that needs it). */
+  load: () => Promise<SignClientLike>
+  /** The site's networks (proposed to the wallet). */
+  networks: () => readonly Network[]
+  /** The network the site is on for a namespace, if any (a restored session resumes on it). */
+  activeChain: (namespace: Namespace) => CaipNetworkId | undefined
+  /** ms since the epoch. */
+  clock: () => number
+  /** Pairing lifetime in s; default 240 (spec §9). */
+  pairingLifetimeS?: number
+}
+
+export interface WalletConnectConnector {
+  /**
+   * Answers a wallet call (see the module comment).
+   * @throws `{ code: 5000, message }` from the wallet for a refusal; Error 'Modal closed' when
+   *   `cancel` ends a pairing; `{ code: 4100, message: 'No WalletConnect session' }` for a call
+   *   that needs a session when none is settled; `{ code: 4902 }` for a chain the session lacks.
+   */
+  request(args: ProviderRequest): Promise<unknown>
+  /** The pairing URI on show, or undefined. */
+  readonly pairing$: Observable<PairingUri | undefined>
+  /** walletconnect/pairing-* and wallet/* events for the log. */
+  readonly events$: Observable<NewEvent>
+  /** Ends a pairing in progress (its request rejects with `message`). */
+  cancel(message?: string): void
+}
+
+const noSession = () => ({ code: 4100, message: 'No WalletConnect session' })
+const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
+
+export function createWalletConnectConnector(o: WalletConnectConnectorOptions): WalletConnectConnector {
+  const lifetime = o.pairingLifetimeS ?? PAIRING_LIFETIME_S
+  const pairing$ = new BehaviorSubject<PairingUri | undefined>(undefined)
+  const events$ = new Subject<NewEvent>()
+  let client: Promise<SignClientLike> | undefined
+  let session: SessionLike | undefined
+  /** The session's current eip155 chain. */
+  let chain: CaipNetworkId | undefined
+  /** Rejects the pairing in progress. */
+  let abort: ((error: Error) => void) | undefined
+
+  const emitGone = (s: SessionLike) => {
+    for (const namespace of sessionNamespaceNames(s.namespaces)) events$.next(event('wallet/disconnected', { connectorId: WALLETCONNECT_CONNECTOR_ID, namespace }))
+  }
+
+  const adopt = (s: SessionLike) => {
+    session = s
+    const chains = sessionChains(s.namespaces, 'eip155')
+    const wanted = o.activeChain('eip155')
+    chain = wanted && chains.includes(wanted) ? wanted : chains[0]
+  }
+
+  const getClient = () =>
+    (client ??= o.load().then((c) => {
+      const live = c.session.getAll().filter((s) => s.expiry * 1000 > o.clock())
+      const latest = live.sort((a, b) => b.expiry - a.expiry)[0]
+      if (latest) adopt(latest)
+      c.on('session_delete', ({ topic }: { topic: string }) => {
+        if (session?.topic !== topic) return
+        const gone = session
+        session = undefined
+        emitGone(gone)
+      })
+      c.on('session_expire', ({ topic }: { topic: string }) => {
+        if (session?.topic !== topic) return
+        const gone = session
+        session = undefined
+        emitGone(gone)
+      })
+      c.on('session_update', ({ topic, params }: { topic: string; params: { namespaces: Record<string, SessionNamespace> } }) => {
+        if (session?.topic !== topic) return
+        session = { ...session, namespaces: params.namespaces }
+        for (const namespace of sessionNamespaceNames(params.namespaces)) {
+          const addresses = sessionAddresses(params.namespaces, namespace, namespace === 'eip155' ? chain : undefined)
+          events$.next(event('wallet/accounts-changed', { connectorId: WALLETCONNECT_CONNECTOR_ID, namespace, addresses }))
+        }
+      })
+      c.on('session_event', ({ topic, params }: { topic: string; params: { chainId: string; event: { name: string; data: unknown } } }) => {
+        if (session?.topic !== topic) return
+        const namespace = params.chainId.split(':')[0] as Namespace
+        if (params.event.name === 'chainChanged' && namespace === 'eip155') {
+          const data = params.event.data
+          const id = typeof data === 'string' && data.includes(':') ? data : `eip155:${Number(data)}`
+          chain = id as CaipNetworkId
+          events$.next(event('wallet/chain-changed', { connectorId: WALLETCONNECT_CONNECTOR_ID, namespace, caipNetworkId: chain }))
+        } else if (params.event.name === 'accountsChanged' && Array.isArray(params.event.data)) {
+          const addresses = (params.event.data as unknown[]).map((a) => String(a).split(':').pop()!)
+          if (namespace === 'eip155' && !addresses.every(isEvmAddress)) return
+          events$.next(event('wallet/accounts-changed', { connectorId: WALLETCONNECT_CONNECTOR_ID, namespace, addresses }))
+        }
+      })
+      return c
+    }))
+
+  /** Pairs until a wallet settles a session, a new URI each time one expires. */
+  const pair = async (c: SignClientLike): Promise<SessionLike> => {
+    let stopped = false
+    const cancelled = new Promise<never>((_, reject) => {
+      abort = (error) => {
+        stopped = true
+        reject(error)
+      }
+    })
+    cancelled.catch(() => undefined)
+    try {
+      for (;;) {
+        const { uri, approval } = await Promise.race([c.connect({ optionalNamespaces: proposalNamespaces(o.networks()) }), cancelled])
+        if (!uri) throw new Error('WalletConnect gave no pairing URI')
+        const pairingTopic = pairingTopicOf(uri)
+        const expiresAt = Math.floor(o.clock() / 1000) + lifetime
+        pairing$.next({ uri, pairingTopic, expiresAt })
+        events$.next(event('walletconnect/pairing-created', { pairingTopic, expiresAt }))
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const expired = new Promise<'expired'>((resolve) => (timer = setTimeout(() => resolve('expired'), (expiresAt - PAIRING_EXPIRY_MARGIN_S) * 1000 - o.clock())))
+        const approved = approval()
+        // A wallet that settles on a URI no longer on show (expired, or the visitor left) is let go.
+        const letGo = () => void approved.then((late) => c.disconnect({ topic: late.topic, reason: USER_DISCONNECTED })).catch(() => undefined)
+        let outcome: SessionLike | 'expired'
+        try {
+          outcome = await Promise.race([approved, expired, cancelled])
+        } catch (error) {
+          if (stopped) letGo()
+          throw error
+        } finally {
+          clearTimeout(timer)
+        }
+        if (outcome !== 'expired') return outcome
+        // Spec §5: expired with 10 s or less left; a new pairing follows.
+        letGo()
+        events$.next(event('walletconnect/pairing-expired', { pairingTopic }))
+      }
+    } finally {
+      abort = undefined
+      pairing$.next(undefined)
+    }
+  }
+
+  const connect = async (namespace: Namespace): Promise<string[]> => {
+    const c = await getClient()
+    if (!session || sessionAddresses(session.namespaces, namespace).length === 0) adopt(await pair(c))
+    const addresses = sessionAddresses(session!.namespaces, namespace, namespace === 'eip155' ? chain : undefined)
+    return addresses.length ? addresses : sessionAddresses(session!.namespaces, namespace)
+  }
+
+  const storedAccounts = async (namespace: Namespace): Promise<string[]> => {
+    await getClient()
+    if (!session) return []
+    return sessionAddresses(session.namespaces, namespace, namespace === 'eip155' ? chain : undefined)
+  }
+
+  const end = async () => {
+    const c = await getClient()
+    const s = session
+    if (!s) return
+    session = undefined
+    await c.disconnect({ topic: s.topic, reason: USER_DISCONNECTED }).catch(() => undefined)
+    emitGone(s)
+  }
+
+  const forward = async (args: ProviderRequest, namespace: Namespace): Promise<unknown> => {
+    const c = await getClient()
+    if (!session) throw noSession()
+    const chainId = namespace === 'eip155' ? chain : sessionChains(session.namespaces, namespace)[0]
+    if (!chainId) throw noSession()
+    return c.request({ topic: session.topic, chainId, request: { method: args.method, ...(args.params !== undefined ? { params: args.params } : {}) } })
+  }
+
+  return {
+    pairing$: pairing$.asObservable(),
+    events$: events$.asObservable(),
+    cancel(message = MODAL_CLOSED) {
+      abort?.(new Error(message))
+    },
+    async request(args) {
+      const params = Array.isArray(args.params) ? args.params : []
+      switch (args.method) {
+        case 'eth_requestAccounts':
+          return connect('eip155')
+        case 'standard:connect':
+          return (params[0] as { silent?: boolean } | undefined)?.silent ? storedAccounts('solana') : connect('solana')
+        case 'eth_accounts':
+          return storedAccounts('eip155')
+        case 'eth_chainId':
+          await getClient()
+          if (!chain) throw noSession()
+          return toHex(Number(chain.split(':')[1]))
+        case 'wallet_switchEthereumChain': {
+          await getClient()
+          if (!session) throw noSession()
+          const wanted = `eip155:${Number((params[0] as { chainId: string }).chainId)}` as CaipNetworkId
+          if (!sessionChains(session.namespaces, 'eip155').includes(wanted)) throw { code: 4902, message: 'Unrecognized chain ID' }
+          chain = wanted
+          events$.next(event('wallet/chain-changed', { connectorId: WALLETCONNECT_CONNECTOR_ID, namespace: 'eip155', caipNetworkId: wanted }))
+          return null
+        }
+        case 'wallet_revokePermissions':
+        case 'standard:disconnect':
+          await end()
+          return null
+        case 'solana:signTransaction': {
+          const result = (await forward({ method: 'solana_signTransaction', params: { transaction: params[0] } }, 'solana')) as { transaction?: string }
+          if (!result?.transaction) throw new Error('The wallet returned no signed transaction')
+          return result.transaction
+        }
+        default:
+          return forward(args, args.method.startsWith('solana') ? 'solana' : 'eip155')
+      }
+    },
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * WalletConnect end to end, in Chromium against the localnet: the wallet/config emulator's registry
+ * in All Wallets (pages of 40 on scroll, a padded search), a picked wallet's pairing URI read from
+ * the view, the Localnet WalletConnect wallet (@reown/walletkit on the local relay) pairing and
+ * approving, Account with its address and balance, a personal_sign through the host page's
+ * provider verified with viem, restore on reload, a session the wallet deletes, and a second
+ * pairing the wallet rejects.
+ */
+import { describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { getAddress, verifyMessage, type Hex } from 'viem'
+import { localContext } from './browser.js'
+import { flooredBalance, useBrowser, waitForText, waitForView } from './helpers.js'
+
+const webUrl = inject('webUrl')
+const rpcUrl = inject('rpcUrl')
+const wcWalletUrl = inject('wcWalletUrl')
+const wcAddress = getAddress(inject('wcWalletAddress'))
+const browser = useBrowser()
+
+type Gangway = {
+  getAccount(): { address?: string; isConnected: boolean }
+  exportLog(): Promise<string>
+  disconnect(): Promise<void>
+  getWalletProvider(ns?: string): { request(a: { method: string; params?: unknown[] }): Promise<unknown> }
+}
+
+const wallet = async (path: string, body?: unknown) => {
+  const r = await fetch(`${wcWalletUrl}${path}`, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) })
+  const json = await r.json()
+  if (!r.ok) throw new Error(`${path}: ${JSON.stringify(json)}`)
+  return json
+}
+
+/** Waits for the wallet to hold a session proposal from the page. */
+async function proposal(): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if ((await wallet('/proposals')).length > 0) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('no session proposal reached the wallet')
+}
+
+/** The pairing URI the ConnectingWalletConnect view shows under its QR code. */
+async function pairingUri(page: Page): Promise<string> {
+  const qr = page.locator('[data-testid=gw-qr][data-uri^="wc:"]')
+  await qr.waitFor({ timeout: 15_000 })
+  await page.locator('[data-testid=gw-qr] svg').waitFor()
+  return (await qr.getAttribute('data-uri'))!
+}
+
+const gangway = (page: Page) => page.evaluateHandle(() => (window as unknown as { gangway: Gangway }).gangway)
+const isConnected = (page: Page) => page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.getAccount().isConnected)
+
+describe('WalletConnect', () => {
+  it('All Wallets → pick → pair → approve → Account; sign through the provider; restore; wallet-side delete; a rejected pairing', async () => {
+    const context = await localContext(browser())
+    // Verify is never needed here (the engine's sign-client runs in a Worker, with no document); answer it at once should anything ask.
+    await context.route('https://verify.walletconnect.org/**', (route) => route.fulfill({ status: 204 }))
+    const page = await context.newPage()
+    await page.goto(`${webUrl}/`)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    // Connect: WalletConnect first (spec §2 group order), recommended wallets from the registry, and the All Wallets entry.
+    await page.locator('[data-wallet-row=walletConnect][data-group=walletConnect]').waitFor()
+    await page.locator('[data-group=recommended]').first().waitFor()
+    expect(await page.locator('[data-group=recommended]').count()).toBe(4)
+    await waitForText(page, '[data-testid=gw-all-wallets]', /All Wallets120\+/)
+
+    // All Wallets: 40, then 40 more when the end scrolls into view.
+    await page.click('[data-testid=gw-all-wallets]')
+    await waitForView(page, 'AllWallets')
+    const tiles = page.locator('[data-testid=gw-all-list] [data-wallet-id]')
+    await expect.poll(() => tiles.count(), { timeout: 10_000 }).toBe(40)
+    await page.locator('[data-testid=gw-all-end]').scrollIntoViewIfNeeded()
+    await expect.poll(() => tiles.count(), { timeout: 10_000 }).toBe(80)
+
+    // A padded search: trimmed (spec §5), after the 300 ms wait.
+    await page.fill('[data-testid=gw-search]', '   localnet walletconnect   ')
+    await expect.poll(() => tiles.count(), { timeout: 10_000 }).toBe(1)
+    const log = await (await gangway(page)).evaluate((g) => g.exportLog())
+    const searches = log.trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.type === 'wallets/search-requested')
+    expect(searches.map((e) => e.payload.query)).toEqual(['localnet walletconnect'])
+
+    // Pick it: the pairing shows as a QR code; the wallet pairs with the URI read from the view and approves.
+    await tiles.first().click()
+    await waitForView(page, 'ConnectingWalletConnect')
+    await waitForText(page, '[data-testid=gw-wc] .gw-muted', 'Scan this QR code with Localnet WalletConnect Wallet')
+    const uri = await pairingUri(page)
+    await wallet('/pair', { uri })
+    await proposal()
+    await wallet('/approve', {})
+    await waitForView(page, 'Account')
+    expect(await page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.getAccount().address)).toBe(wcAddress)
+    await waitForText(page, '[data-testid=gw-balance]', `${await flooredBalance(rpcUrl, wcAddress)} ETH`)
+
+    // The host page signs through its provider, answered by the wallet over the relay.
+    const signature = await page.evaluate(
+      (address) => (window as unknown as { gangway: Gangway }).gangway.getWalletProvider('eip155').request({ method: 'personal_sign', params: ['0x68656c6c6f2066726f6d20776320', address] }),
+      wcAddress,
+    )
+    expect(await verifyMessage({ address: wcAddress, message: 'hello from wc ', signature: signature as Hex })).toBe(true)
+
+    // Nothing secret in the log: no pairing URI, no symmetric key.
+    const exported = await (await gangway(page)).evaluate((g) => g.exportLog())
+    expect(exported).not.toContain('symKey')
+    expect(exported).not.toContain(uri.slice(3, 67) + '@2?')
+    expect(exported).toContain('"walletconnect/pairing-created"')
+
+    // Reload: the session is restored from the worker's IndexedDB without a prompt.
+    await page.reload()
+    await expect.poll(() => page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.getAccount().address ?? null), { timeout: 15_000 }).toBe(wcAddress)
+
+    // The wallet deletes the session: the page is disconnected.
+    await wallet('/disconnect', {})
+    await expect.poll(() => isConnected(page), { timeout: 15_000 }).toBe(false)
+
+    // A second pairing, which the wallet rejects: the view says so and offers a retry.
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    await page.click('[data-wallet-row=walletConnect]')
+    await waitForView(page, 'ConnectingWalletConnect')
+    await wallet('/pair', { uri: await pairingUri(page) })
+    await proposal()
+    await wallet('/reject', {})
+    await waitForText(page, '[data-testid=gw-connect-error]', 'Connection rejected')
+    await page.locator('[data-testid=gw-retry]').waitFor()
+    expect(await isConnected(page)).toBe(false)
+    await context.close()
+  }, 120_000)
+})
