@@ -36,4 +36,9 @@ describe('validateIntent', () => {
   it('refuses a malformed chain id with the spec message', () => {
     expect(() => validateIntent({ type: 'wallet/chain-changed', payload: { connectorId: 'x', namespace: 'eip155', caipNetworkId: 'eip155:1:2' } })).toThrow('Invalid CAIP-2 network id')
   })
+  it('trims wallet search text (spec §5), and refuses a malformed picked wallet or page', () => {
+    expect(validateIntent({ type: 'wallets/search-requested', payload: { query: '  harbor  ' } })).toEqual({ type: 'wallets/search-requested', payload: { query: 'harbor' } })
+    expect(() => validateIntent({ type: 'connect/requested', payload: { connectorId: 'walletConnect', namespace: 'eip155', wallet: { id: 'x', name: 'X', mobileLink: 5 } } })).toThrow('Invalid intent payload: connect/requested')
+    expect(() => validateIntent({ type: 'wallets/page-requested', payload: { page: 0 } })).toThrow('Invalid intent payload: wallets/page-requested')
+  })
 })

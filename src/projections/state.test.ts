@@ -58,7 +58,10 @@ describe('selectors', () => {
     const manual = project(log(...started({ manualWCControl: true })))
     expect(selectors.opening(manual)).toEqual({ view: 'ConnectingWalletConnectBasic', mobileView: 'AllWallets' })
   })
-  it('connect: wallet rows in group order', () => {
-    expect(selectors.connect(project(session)).rows).toEqual([{ id: 'dev.gangway.localnet', name: 'Localnet Wallet', chain: 'eip155', type: 'ANNOUNCED', group: 'injected' }])
+  it('connect: wallet rows in group order, WalletConnect first', () => {
+    expect(selectors.connect(project(session)).rows).toEqual([
+      { id: 'walletConnect', name: 'WalletConnect', chain: 'eip155', type: 'WALLET_CONNECT', group: 'walletConnect' },
+      { id: 'dev.gangway.localnet', name: 'Localnet Wallet', chain: 'eip155', type: 'ANNOUNCED', group: 'injected' },
+    ])
   })
 })

@@ -48,16 +48,20 @@ describe('connect on the localnet', () => {
     expect(gangwayRequests.filter((r) => r.beforeLoad).map((r) => r.url)).toEqual(['/gangway/loader.js'])
     await waitForText(page, 'gangway-button button', 'Connect Wallet')
 
-    // Connect view: the announced wallets (EIP-6963, and the same wallet's Solana side through the Wallet Standard), then the legacy injected one.
+    // Connect view (spec §2 group order): WalletConnect; the announced wallets (EIP-6963, and the same
+    // wallet's Solana side through the Wallet Standard); the legacy injected one is the Browser Wallet
+    // entry, hidden on desktop (spec §5); then 4 recommended wallets from the registry.
     await page.click('gangway-button')
     await waitForView(page, 'Connect')
     const rows = page.locator('[data-testid=gw-modal] [data-wallet-row]')
-    await rows.nth(2).waitFor()
-    expect(await rows.evaluateAll((els) => els.map((e) => [e.getAttribute('data-wallet-row'), e.getAttribute('data-connector-type'), e.textContent]))).toEqual([
-      ['dev.gangway.localnet', 'ANNOUNCED', 'Localnet WalletInstalled'],
-      ['wallet-standard:Localnet Wallet', 'ANNOUNCED', 'Localnet WalletSolanaInstalled'],
-      ['injected', 'INJECTED', 'Browser WalletInstalled'],
+    await rows.nth(6).waitFor()
+    expect(await rows.evaluateAll((els) => els.map((e) => [e.getAttribute('data-wallet-row'), e.getAttribute('data-connector-type'), e.getAttribute('data-group')]))).toEqual([
+      ['walletConnect', 'WALLET_CONNECT', 'walletConnect'],
+      ['dev.gangway.localnet', 'ANNOUNCED', 'injected'],
+      ['wallet-standard:Localnet Wallet', 'ANNOUNCED', 'injected'],
+      ...Array.from({ length: 4 }, () => [expect.any(String), 'WALLET_CONNECT', 'recommended']),
     ])
+    expect(await rows.nth(1).textContent()).toBe('Localnet WalletInstalled')
 
     // Choose the Localnet Wallet; it asks once; the modal moves to Account.
     await page.click('[data-wallet-row="dev.gangway.localnet"]')

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { firstValueFrom, toArray, take } from 'rxjs'
+import { LOCALNET } from '../../../tests/unit/fixtures.js'
+import type { NewEvent } from '../../events/types.js'
+import { createWalletConnectConnector, type SessionLike, type SignClientLike } from './connector.js'
+
+const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const topic = (n: number) => n.toString(16).padStart(64, '0')
+const uriOf = (n: number) => `wc:${topic(n)}@2?relay-protocol=irn&symKey=${'ab'.repeat(32)}&expiryTimestamp=1`
+const session = (chains = ['eip155:31337']): SessionLike => ({
+  topic: 'f'.repeat(64),
+  expiry: 4_000_000_000,
+  namespaces: { eip155: { accounts: chains.map((c) => `${c}:${ADDRESS}`), methods: ['personal_sign'], events: [] } },
+})
+
+/** A sign client whose proposals the test settles: `approve(i)` / `reject(i)` the i-th pairing. */
+function fakeClient(stored: SessionLike[] = []) {
+  const pairings: { resolve(s: SessionLike): void; reject(e: unknown): void }[] = []
+  const listeners = new Map<string, (a: never) => void>()
+  const client: SignClientLike = {
+    connect: vi.fn(async () => {
+      const n = pairings.length + 1
+      let settle!: (typeof pairings)[number]
+      const approval = new Promise<SessionLike>((resolve, reject) => (settle = { resolve, reject }))
+      pairings.push(settle)
+      return { uri: uriOf(n), approval: () => approval }
+    }),
+    request: vi.fn(async ({ request }) => `answered:${request.method}`) as SignClientLike['request'],
+    disconnect: vi.fn(async () => undefined),
+    session: { getAll: () => stored },
+    on: (name, l) => void listeners.set(name, l as (a: never) => void),
+  }
+  return { client, pairings, emit: (name: string, args: unknown) => listeners.get(name)?.(args as never) }
+}
+
+let now = 1_000_000_000
+const connector = (client: SignClientLike, lifetime?: number) =>
+  createWalletConnectConnector({ load: async () => client, networks: () => [LOCALNET], activeChain: () => undefined, clock: () => now, ...(lifetime ? { pairingLifetimeS: lifetime } : {}) })
+
+describe('WalletConnect connector', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+    now = 1_000_000_000
+  })
+  afterEach(() => vi.useRealTimers())
+
+  it('pairs, shows the URI only on the pairing channel, and answers with the approved accounts', async () => {
+    const { client, pairings } = fakeClient()
+    const c = connector(client)
+    const events: NewEvent[] = []
+    c.events$.subscribe((e) => events.push(e))
+    const accounts = c.request({ method: 'eth_requestAccounts' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect((await firstValueFrom(c.pairing$))?.uri).toBe(uriOf(1))
+    expect(events).toEqual([{ type: 'walletconnect/pairing-created', payload: { pairingTopic: topic(1), expiresAt: 1_000_000 + 240 } }])
+    expect(JSON.stringify(events)).not.toContain('symKey')
+    pairings[0]!.resolve(session())
+    expect(await accounts).toEqual([ADDRESS])
+    expect(await c.request({ method: 'eth_chainId' })).toBe('0x7a69')
+    expect(await firstValueFrom(c.pairing$)).toBeUndefined()
+    expect(await c.request({ method: 'personal_sign', params: ['0x00', ADDRESS] })).toBe('answered:personal_sign')
+    expect(client.request).toHaveBeenCalledWith({ topic: 'f'.repeat(64), chainId: 'eip155:31337', request: { method: 'personal_sign', params: ['0x00', ADDRESS] } })
+  })
+
+  it('replaces the URI when 10 s or less of its lifetime remain (spec §5, §9), and lets a late approval of the old one go', async () => {
+    const { client, pairings } = fakeClient()
+    const c = connector(client)
+    const events: NewEvent[] = []
+    c.events$.subscribe((e) => events.push(e))
+    void c.request({ method: 'eth_requestAccounts' })
+    await vi.advanceTimersByTimeAsync(229_000)
+    expect(client.connect).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(client.connect).toHaveBeenCalledTimes(2)
+    expect(events.map((e) => e.type)).toEqual(['walletconnect/pairing-created', 'walletconnect/pairing-expired', 'walletconnect/pairing-created'])
+    expect((await firstValueFrom(c.pairing$))?.pairingTopic).toBe(topic(2))
+    pairings[0]!.resolve(session())
+    await vi.advanceTimersByTimeAsync(0)
+    expect(client.disconnect).toHaveBeenCalledWith({ topic: 'f'.repeat(64), reason: expect.objectContaining({ code: 6000 }) })
+  })
+
+  it("ends a pairing with 'Modal closed' on cancel, and passes a wallet's refusal on", async () => {
+    const { client, pairings } = fakeClient()
+    const c = connector(client)
+    const closed = c.request({ method: 'eth_requestAccounts' })
+    await vi.advanceTimersByTimeAsync(0)
+    c.cancel()
+    await expect(closed).rejects.toThrow('Modal closed')
+    expect(await firstValueFrom(c.pairing$)).toBeUndefined()
+    const refused = c.request({ method: 'eth_requestAccounts' })
+    await vi.advanceTimersByTimeAsync(0)
+    pairings[1]!.reject({ code: 5000, message: 'User rejected.' })
+    await expect(refused).rejects.toEqual({ code: 5000, message: 'User rejected.' })
+  })
+
+  it('restores a stored session silently, switches within its chains, and reports a wallet-side delete', async () => {
+    const { client, emit } = fakeClient([session(['eip155:31337', 'eip155:31338'])])
+    const c = connector(client)
+    const events = firstValueFrom(c.events$.pipe(take(2), toArray()))
+    expect(await c.request({ method: 'eth_accounts' })).toEqual([ADDRESS])
+    expect(client.connect).not.toHaveBeenCalled()
+    await c.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
+    expect(await c.request({ method: 'eth_chainId' })).toBe('0x7a6a')
+    await expect(c.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })).rejects.toMatchObject({ code: 4902 })
+    emit('session_delete', { topic: 'f'.repeat(64) })
+    expect((await events).map((e) => e.type)).toEqual(['wallet/chain-changed', 'wallet/disconnected'])
+    expect(await c.request({ method: 'eth_accounts' })).toEqual([])
+  })
+})
