@@ -346,3 +346,59 @@ describe('engine', () => {
     await engine.stop()
   })
 })
+
+describe('WalletConnect through the engine', () => {
+  /** A sign client whose single proposal the test settles. */
+  const signClient = () => {
+    let settle!: { resolve(s: unknown): void; reject(e: unknown): void }
+    const approval = new Promise((resolve, reject) => (settle = { resolve, reject }))
+    const uri = `wc:${'c'.repeat(64)}@2?relay-protocol=irn&symKey=${'d'.repeat(64)}`
+    return {
+      settle: () => settle,
+      client: {
+        connect: async () => ({ uri, approval: () => approval }),
+        request: async () => '0xsig',
+        disconnect: async () => undefined,
+        session: { getAll: () => [] },
+        on: () => undefined,
+      },
+    }
+  }
+  const wcEngine = async (client: ReturnType<typeof signClient>['client']) => {
+    const engine = createEngine({ mode: 'main', fetch: node(), loadSignClient: async () => client as never })
+    await engine.start(CONFIG, wallet())
+    return engine
+  }
+
+  it('pairs, hands the URI to the pairing channel only, and connects on approval', async () => {
+    const fake = signClient()
+    const engine = await wcEngine(fake.client)
+    const uris: (string | undefined)[] = []
+    await engine.subscribePairing((p) => void uris.push(p?.uri))
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    await engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'walletConnect', namespace: 'eip155', wallet: { id: 'w1', name: 'Harbor Wallet' } } })
+    await until(() => engine.getState(), (s) => s.wallets.pairing !== undefined)
+    expect((await engine.getState()).modal.view).toBe('ConnectingWalletConnect')
+    await until(async () => uris, (u) => u.some((x) => x?.startsWith('wc:')))
+    fake.settle().resolve({ topic: 'e'.repeat(64), expiry: 4_000_000_000, namespaces: { eip155: { accounts: [`eip155:31337:${ADDRESS}`], methods: [], events: [] } } })
+    const s = await until(() => engine.getState(), (x) => x.connection.status === 'connected')
+    expect(s.connection.connectorIds.eip155).toBe('walletConnect')
+    expect(s.modal.view).toBe('Account')
+    expect(s.wallets.recent).toEqual([{ id: 'w1', name: 'Harbor Wallet' }])
+    const exported = await engine.exportLog()
+    expect(exported).not.toContain('symKey')
+    expect(exported).not.toContain('d'.repeat(64))
+    expect(await engine.walletRequest('walletConnect', { method: 'personal_sign', params: ['0x00', ADDRESS] })).toBe('0xsig')
+  })
+
+  it("records 'Modal closed' when the visitor closes the modal during pairing (spec §8)", async () => {
+    const engine = await wcEngine(signClient().client)
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    await engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'walletConnect', namespace: 'eip155' } })
+    await until(() => engine.getState(), (s) => s.wallets.pairing !== undefined)
+    await engine.dispatch({ type: 'modal/close-requested', payload: {} })
+    const s = await until(() => engine.getState(), (x) => x.connection.lastError !== undefined)
+    expect(s.connection.lastError).toEqual({ connectorId: 'walletConnect', message: 'Modal closed' })
+    expect(s.wallets.pairing).toBeUndefined()
+  })
+})

@@ -3,8 +3,8 @@
  * in All Wallets (pages of 40 on scroll, a padded search), a picked wallet's pairing URI read from
  * the view, the Localnet WalletConnect wallet (@reown/walletkit on the local relay) pairing and
  * approving, Account with its address and balance, a personal_sign through the host page's
- * provider verified with viem, restore on reload, a session the wallet deletes, and a second
- * pairing the wallet rejects.
+ * provider verified with viem, restore on reload, a disconnect from each side, closing the
+ * modal during a pairing, and a pairing the wallet rejects.
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -53,7 +53,7 @@ const gangway = (page: Page) => page.evaluateHandle(() => (window as unknown as 
 const isConnected = (page: Page) => page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.getAccount().isConnected)
 
 describe('WalletConnect', () => {
-  it('All Wallets → pick → pair → approve → Account; sign through the provider; restore; wallet-side delete; a rejected pairing', async () => {
+  it('All Wallets → pick → pair → approve → Account; sign through the provider; restore; disconnect from either side; close while pairing; a rejected pairing', async () => {
     const context = await localContext(browser())
     // Verify is never needed here (the engine's sign-client runs in a Worker, with no document); answer it at once should anything ask.
     await context.route('https://verify.walletconnect.org/**', (route) => route.fulfill({ status: 204 }))
@@ -111,21 +111,41 @@ describe('WalletConnect', () => {
     await page.reload()
     await expect.poll(() => page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.getAccount().address ?? null), { timeout: 15_000 }).toBe(wcAddress)
 
-    // The wallet deletes the session: the page is disconnected.
-    await wallet('/disconnect', {})
-    await expect.poll(() => isConnected(page), { timeout: 15_000 }).toBe(false)
+    // The page disconnects: the wallet's session ends too.
+    await page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.disconnect())
+    await expect.poll(() => wallet('/sessions').then((s) => s.length), { timeout: 15_000 }).toBe(0)
+    expect(await isConnected(page)).toBe(false)
 
-    // A second pairing, which the wallet rejects: the view says so and offers a retry.
+    // Closing the modal during a pairing ends it with 'Modal closed' (spec §8).
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    await page.click('[data-wallet-row=walletConnect]')
+    await pairingUri(page)
+    await page.click('[data-testid=gw-close]')
+    await expect.poll(async () => (await (await gangway(page)).evaluate((g) => g.exportLog())).includes('"message":"Modal closed"'), { timeout: 10_000 }).toBe(true)
+
+    // A second pairing, which the wallet rejects: the view says so; Try again pairs anew and the wallet approves.
     await page.click('gangway-button')
     await waitForView(page, 'Connect')
     await page.click('[data-wallet-row=walletConnect]')
     await waitForView(page, 'ConnectingWalletConnect')
-    await wallet('/pair', { uri: await pairingUri(page) })
+    const rejected = await pairingUri(page)
+    await wallet('/pair', { uri: rejected })
     await proposal()
     await wallet('/reject', {})
     await waitForText(page, '[data-testid=gw-connect-error]', 'Connection rejected')
-    await page.locator('[data-testid=gw-retry]').waitFor()
     expect(await isConnected(page)).toBe(false)
+    await page.click('[data-testid=gw-retry]')
+    const retried = await pairingUri(page)
+    expect(retried).not.toBe(rejected)
+    await wallet('/pair', { uri: retried })
+    await proposal()
+    await wallet('/approve', {})
+    await waitForView(page, 'Account')
+
+    // The wallet deletes the session: the page is disconnected.
+    await wallet('/disconnect', {})
+    await expect.poll(() => isConnected(page), { timeout: 15_000 }).toBe(false)
     await context.close()
   }, 120_000)
 })
