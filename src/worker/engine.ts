@@ -26,7 +26,7 @@ import type { CacheStorage } from './cache/two-level-cache.js'
 import type { ServiceUrls } from '../api/services.js'
 import type { ProviderRequest } from './bridge.js'
 import { createWalletConnectConnector, type PairingUri, type SignClientLike } from './walletconnect/connector.js'
-import { loadSignClient, type SignClientSettings } from './walletconnect/sign-client.js'
+import { loadSignClient, preloadSignClient, type SignClientSettings } from './walletconnect/sign-client.js'
 import { routedBridge } from './walletconnect/routed-bridge.js'
 
 /** The host site's options the engine needs (a subset of createModal's, api.md). */
@@ -210,6 +210,7 @@ export function createEngine(deps: EngineDeps): Engine {
         networks: () => config.networks,
         activeChain: (ns) => state$.value.networks.active[ns],
         clock,
+        ...(deps.loadSignClient ? {} : { preload: preloadSignClient }),
       })
       pairing$ = walletConnect.pairing$
       routed = routedBridge(bridge, walletConnect)

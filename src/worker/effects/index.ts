@@ -10,7 +10,7 @@ import { tokensFetchEffect, tokensTriggerEffect } from './tokens.js'
 import { sendEffect } from './send.js'
 import { shakeEffect, snackbarEffect } from './ui-timers.js'
 import { watchEffect } from './watch.js'
-import { walletConnectCancelEffect, walletConnectEventsEffect } from './walletconnect.js'
+import { walletConnectCancelEffect, walletConnectEventsEffect, walletConnectPreloadEffect } from './walletconnect.js'
 import { walletImagePrefetchEffect, walletListsEffect, walletPagesEffect, walletSearchEffect } from './wallets.js'
 
 export const effects: readonly Effect[] = [
@@ -32,6 +32,7 @@ export const effects: readonly Effect[] = [
   snackbarEffect,
   walletConnectEventsEffect,
   walletConnectCancelEffect,
+  walletConnectPreloadEffect,
   walletListsEffect,
   walletPagesEffect,
   walletSearchEffect,

@@ -59,6 +59,8 @@ export interface WalletConnectConnectorOptions {
   clock: () => number
   /** Pairing lifetime in s; default 240 (spec §9). */
   pairingLifetimeS?: number
+  /** Loads the sign client's code ahead of need, without starting it. */
+  preload?: () => Promise<unknown>
 }
 
 export interface WalletConnectConnector {
@@ -75,6 +77,8 @@ export interface WalletConnectConnector {
   readonly events$: Observable<NewEvent>
   /** Ends a pairing in progress (its request rejects with `message`). */
   cancel(message?: string): void
+  /** Loads the sign client's code ahead of a pairing (once; errors are ignored). */
+  preload(): void
 }
 
 const noSession = () => ({ code: 4100, message: 'No WalletConnect session' })
@@ -90,6 +94,7 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
   let chain: CaipNetworkId | undefined
   /** Rejects the pairing in progress. */
   let abort: ((error: Error) => void) | undefined
+  let preloaded = false
 
   const emitGone = (s: SessionLike) => {
     for (const namespace of sessionNamespaceNames(s.namespaces)) events$.next(event('wallet/disconnected', { connectorId: WALLETCONNECT_CONNECTOR_ID, namespace }))
@@ -220,6 +225,11 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
   return {
     pairing$: pairing$.asObservable(),
     events$: events$.asObservable(),
+    preload() {
+      if (preloaded || client) return
+      preloaded = true
+      o.preload?.().catch(() => undefined)
+    },
     cancel(message = MODAL_CLOSED) {
       abort?.(new Error(message))
     },

@@ -13,6 +13,9 @@ export interface SignClientSettings {
   metadata: { name: string; description: string; url: string; icons: string[] }
 }
 
+/** Fetches and evaluates the sign-client chunk without starting a client (no socket, no storage). */
+export const preloadSignClient = (): Promise<unknown> => import('@walletconnect/sign-client')
+
 export async function loadSignClient(s: SignClientSettings): Promise<SignClientLike> {
   const { SignClient } = await import('@walletconnect/sign-client')
   const client = await SignClient.init({
