@@ -1,9 +1,9 @@
 /**
  * WalletConnect in the log: the connector's pairing and wallet events are appended; a pairing in
  * progress ends when its connect attempt does (the modal closed, another wallet was picked); the
- * sign client's code loads in the worker when the modal first opens, ahead of a pairing.
+ * sign client's code loads in the worker a second after the modal first opens, ahead of a pairing.
  */
-import { filter, ignoreElements, take, tap } from 'rxjs'
+import { delay, filter, ignoreElements, take, tap } from 'rxjs'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../events/entities.js'
 import { ofType, type Effect } from './context.js'
 
@@ -17,10 +17,14 @@ export const walletConnectCancelEffect: Effect = ({ events$, walletConnect }) =>
     ignoreElements(),
   )
 
+/** How long after the first open the sign client's code loads, in ms: after the open's first paint, which it would slow down on a small device. */
+export const SIGN_CLIENT_PRELOAD_DELAY_MS = 1000
+
 export const walletConnectPreloadEffect: Effect = ({ events$, walletConnect }) =>
   events$.pipe(
     ofType('modal/open-requested'),
     take(1),
+    delay(SIGN_CLIENT_PRELOAD_DELAY_MS),
     tap(() => walletConnect.preload()),
     ignoreElements(),
   )
