@@ -15,9 +15,9 @@ type Serialisable = Omit<WalletConnectWalletOptions, 'solanaSeed'> & { solanaSee
 export async function spawnWalletConnectWallet(o: WalletConnectWalletOptions): Promise<WalletConnectWallet> {
   const options: Serialisable = { ...o, ...(o.solanaSeed ? { solanaSeedHex: Buffer.from(o.solanaSeed).toString('hex') } : {}) }
   delete (options as { solanaSeed?: unknown }).solanaSeed
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
   const ready = await new Promise<Omit<WalletConnectWallet, 'stop'>>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout })
+    const lines = createInterface({ input: child.stdout! })
     lines.once('line', (line) => {
       try {
         resolve(JSON.parse(line))
@@ -44,5 +44,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const stop = () => void wallet.stop().finally(() => process.exit(0))
   process.once('SIGTERM', stop)
   process.once('SIGINT', stop)
+  // The IPC channel closes when the parent goes, however it goes: the wallet goes with it.
+  process.once('disconnect', stop)
   console.log(JSON.stringify({ url: wallet.url, address: wallet.address, solanaAddress: wallet.solanaAddress }))
 }
