@@ -107,3 +107,22 @@ describe('WalletConnect connector', () => {
     expect(await c.request({ method: 'eth_accounts' })).toEqual([])
   })
 })
+
+describe('WalletConnect connector start failures', () => {
+  it('starts the sign client afresh after a failed start', async () => {
+    const { client } = fakeClient([session()])
+    let attempts = 0
+    const c = createWalletConnectConnector({
+      load: async () => {
+        if (++attempts === 1) throw new Error('relay unreachable')
+        return client
+      },
+      networks: () => [LOCALNET],
+      activeChain: () => undefined,
+      clock: () => now,
+    })
+    await expect(c.request({ method: 'eth_accounts' })).rejects.toThrow('relay unreachable')
+    expect(await c.request({ method: 'eth_accounts' })).toEqual([ADDRESS])
+    expect(attempts).toBe(2)
+  })
+})

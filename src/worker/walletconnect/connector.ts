@@ -147,6 +147,10 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
         }
       })
       return c
+    }).catch((error: unknown) => {
+      // A client that failed to start (relay unreachable) is started afresh by the next call.
+      client = undefined
+      throw error
     }))
 
   /** Pairs until a wallet settles a session, a new URI each time one expires. */
