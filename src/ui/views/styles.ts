@@ -52,20 +52,4 @@ export const viewsCss = `
 .gw-tile-name{font-size:11px;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .gw-loading{text-align:center}
 .gw-grid-end{grid-column:1/-1;height:1px}
-.gw-tag-muted{background:#f4f4f5;color:#52525b}
-.gw-tag-blue{background:#dbeafe;color:#1e40af}
-.gw-img-grid{background:linear-gradient(135deg,#c7d2fe,#fbcfe8)}
-.gw-qr{width:240px;height:240px;border-radius:16px;overflow:hidden;background:#fff;border:1px solid #e4e4e7;display:flex;align-items:center;justify-content:center}
-.gw-qr-wait{color:#71717a;font-size:13px}
-.gw-actions{display:flex;gap:8px;flex-wrap:wrap;justify-content:center}
-.gw-link{border:0;background:none;color:#3b82f6;cursor:pointer;font:inherit}
-.gw-all{display:flex;flex-direction:column;gap:12px}
-.gw-search{font:inherit;font-size:15px;padding:10px 12px;border:1px solid #e4e4e7;border-radius:10px}
-.gw-grid{display:grid;grid-template-columns:repeat(4,1fr);gap:8px;margin:0;padding:0;list-style:none;max-height:360px;overflow-y:auto}
-.gw-tile{display:flex;flex-direction:column;align-items:center;gap:6px;width:100%;padding:8px 4px;border:0;border-radius:12px;background:#f4f4f5;cursor:pointer;font:inherit;color:inherit}
-.gw-tile:hover,.gw-tile:focus-visible{background:#e4e4e7}
-.gw-tile img,.gw-tile .gw-img{width:48px;height:48px;border-radius:14px;background:#e4e4e7}
-.gw-tile-name{font-size:11px;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.gw-loading{text-align:center}
-.gw-grid-end{grid-column:1/-1;height:1px}
 `
