@@ -1,23 +1,10 @@
 /** The host site's options as recorded by `engine/configured` (spec §3 Options). */
-import type { AccountType, CaipNetworkId, Namespace, Network, TokenInfo } from '../events/entities.js'
+import type { EventPayloads } from '../events/types.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
-export interface ConfigState {
-  projectId: string
-  networks: Network[]
-  defaultNetworkId?: CaipNetworkId
-  enableEmbedded: boolean
-  manualWCControl: boolean
-  adapterCount: number
-  allowUnsupportedChain?: boolean
-  enableNetworkSwitch?: boolean
-  defaultAccountTypes?: Partial<Record<Namespace, AccountType>>
-  smartAccountNetworks?: CaipNetworkId[]
-  tokens?: Record<string, TokenInfo[]>
-  featuredWalletIds?: string[]
-  includeWalletIds?: string[]
-  excludeWalletIds?: string[]
+/** The `engine/configured` payload as recorded, with what the blockchain service says of RPC routing. */
+export type ConfigState = EventPayloads['engine/configured'] & {
   /** CAIP-2 ids the wallet-provider RPC endpoint serves (spec §7 routing). */
   providerChains: string[]
 }
