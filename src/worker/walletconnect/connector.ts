@@ -96,8 +96,9 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
   let abort: ((error: Error) => void) | undefined
   let preloaded = false
 
-  const emitGone = (s: SessionLike) => {
-    for (const namespace of sessionNamespaceNames(s.namespaces)) events$.next(event('wallet/disconnected', { connectorId: WALLETCONNECT_CONNECTOR_ID, namespace }))
+  /** Reports each namespace of an ended session disconnected. */
+  const reportGone = (gone: SessionLike) => {
+    for (const namespace of sessionNamespaceNames(gone.namespaces)) events$.next(event('wallet/disconnected', { connectorId: WALLETCONNECT_CONNECTOR_ID, namespace }))
   }
 
   const adopt = (s: SessionLike) => {
@@ -112,18 +113,15 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
       const live = c.session.getAll().filter((s) => s.expiry * 1000 > o.clock())
       const latest = live.sort((a, b) => b.expiry - a.expiry)[0]
       if (latest) adopt(latest)
-      c.on('session_delete', ({ topic }: { topic: string }) => {
-        if (session?.topic !== topic) return
+      // The wallet deleted the session, or it expired.
+      const ended = ({ topic }: { topic: string }) => {
+        if (!session || session.topic !== topic) return
         const gone = session
         session = undefined
-        emitGone(gone)
-      })
-      c.on('session_expire', ({ topic }: { topic: string }) => {
-        if (session?.topic !== topic) return
-        const gone = session
-        session = undefined
-        emitGone(gone)
-      })
+        reportGone(gone)
+      }
+      c.on('session_delete', ended)
+      c.on('session_expire', ended)
       c.on('session_update', ({ topic, params }: { topic: string; params: { namespaces: Record<string, SessionNamespace> } }) => {
         if (session?.topic !== topic) return
         session = { ...session, namespaces: params.namespaces }
@@ -211,11 +209,11 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
 
   const end = async () => {
     const c = await getClient()
-    const s = session
-    if (!s) return
+    const gone = session
+    if (!gone) return
     session = undefined
-    await c.disconnect({ topic: s.topic, reason: USER_DISCONNECTED }).catch(() => undefined)
-    emitGone(s)
+    await c.disconnect({ topic: gone.topic, reason: USER_DISCONNECTED }).catch(() => undefined)
+    reportGone(gone)
   }
 
   const forward = async (args: ProviderRequest, namespace: Namespace): Promise<unknown> => {
