@@ -168,6 +168,21 @@ export function createEngine(deps: EngineDeps): Engine {
     if (refused) throw refused.error
   }
 
+  /** Delivers each value of `source` to `callback` in a microtask, under a new subscription id. */
+  const follow = <T>(source: Observable<T>, callback: (value: T) => void): number => {
+    const id = nextSubscriptionId++
+    subscriptions.set(
+      id,
+      source.subscribe((v) => {
+        // A callback that throws (or a closed comlink port) must not break the engine.
+        Promise.resolve()
+          .then(() => callback(v))
+          .catch(() => undefined)
+      }),
+    )
+    return id
+  }
+
   const validateConfig = (config: EngineConfig) => {
     if (!config || typeof config.projectId !== 'string' || !config.projectId) throw new GangwayError('projectId is required', { category: 'INVALID_INPUT' })
     if (!Array.isArray(config.networks) || config.networks.length === 0) throw new GangwayError('At least one network is required', { category: 'INVALID_INPUT' })
@@ -284,30 +299,11 @@ export function createEngine(deps: EngineDeps): Engine {
     async subscribe(name, callback) {
       const select = selectors[name]
       if (!select) throw new GangwayError(`Unknown selector: ${String(name)}`, { category: 'INVALID_INPUT' })
-      const id = nextSubscriptionId++
-      subscriptions.set(
-        id,
-        state$.pipe(map((s) => select(s) as Selected<typeof name>), distinctUntilChanged(deepEqual)).subscribe((v) => {
-          // A callback that throws (or a closed comlink port) must not break the engine.
-          Promise.resolve()
-            .then(() => callback(v as Selected<typeof name>))
-            .catch(() => undefined)
-        }),
-      )
-      return id
+      return follow(state$.pipe(map((s) => select(s) as Selected<typeof name>), distinctUntilChanged<Selected<typeof name>>(deepEqual)), callback)
     },
     async subscribePairing(callback) {
       if (!pairing$) throw new GangwayError('Engine not started')
-      const id = nextSubscriptionId++
-      subscriptions.set(
-        id,
-        pairing$.subscribe((p) => {
-          Promise.resolve()
-            .then(() => callback(p))
-            .catch(() => undefined)
-        }),
-      )
-      return id
+      return follow(pairing$, callback)
     },
     async walletRequest(connectorId, args) {
       if (!routed) throw new GangwayError('Engine not started')
