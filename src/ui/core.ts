@@ -7,7 +7,7 @@ import { proxy, wrap, type Remote } from 'comlink'
 import { signal, type Signal } from '@preact/signals-core'
 import type { Intent } from '../events/types.js'
 import type { AccountView, AllWalletsView, ConnectView, ConnectionsView, ModalView, NetworkListView, NetworkView, OpeningView, SendView, SnackbarView, WalletConnectView } from '../projections/selectors.js'
-import { WALLETCONNECT_CONNECTOR_ID, type Namespace } from '../events/entities.js'
+import type { Namespace } from '../events/entities.js'
 import type { PairingUri } from '../worker/walletconnect/connector.js'
 import { RPC_CALL_NOT_ALLOWED, isSafeRpcMethod } from '../chains/rpc-safety.js'
 import type { ProviderRequest } from '../worker/bridge.js'
@@ -181,7 +181,8 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       const { connectorIds, activeNamespace } = signals.connections.value
       const connectorId = connectorIds[namespace ?? activeNamespace ?? 'eip155']
       if (!connectorId) throw { code: 4100, message: 'Address or auth connector not found' }
-      return connectorId === WALLETCONNECT_CONNECTOR_ID ? engine!.walletRequest(connectorId, args) : bridge.request(connectorId, args)
+      // The engine routes it: a WalletConnect session answers in the engine, a page wallet through the bridge.
+      return engine!.walletRequest(connectorId, args)
     },
   }
 }
