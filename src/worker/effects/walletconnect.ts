@@ -9,11 +9,15 @@ import { ofType, type Effect } from './context.js'
 
 export const walletConnectEventsEffect: Effect = ({ walletConnect }) => walletConnect.events$
 
+/**
+ * A WalletConnect connect attempt that fails has already ended its pairing; one the modal's close
+ * ends (connect/failed 'Modal closed') and one another connector replaces must be told.
+ */
 export const walletConnectCancelEffect: Effect = ({ events$, walletConnect }) =>
   events$.pipe(
-    ofType('connect/failed', 'connect/requested', 'modal/close-requested'),
-    filter((e) => e.type === 'modal/close-requested' || (e.type === 'connect/failed' ? e.payload.connectorId === WALLETCONNECT_CONNECTOR_ID : e.payload.connectorId !== WALLETCONNECT_CONNECTOR_ID)),
-    tap((e) => walletConnect.cancel(e.type === 'connect/failed' ? e.payload.message : undefined)),
+    ofType('connect/requested', 'modal/close-requested'),
+    filter((e) => e.type === 'modal/close-requested' || e.payload.connectorId !== WALLETCONNECT_CONNECTOR_ID),
+    tap(() => walletConnect.cancel()),
     ignoreElements(),
   )
 
