@@ -56,7 +56,6 @@ function registry({ api, state }: Pick<EffectContext, 'api' | 'state'>) {
     ...(s.config.excludeWalletIds?.length ? { exclude: s.config.excludeWalletIds } : {}),
   })
   return {
-    client,
     async get(p: Omit<GetWalletsParams, 'chains' | 'include' | 'exclude'> & { include?: string[] }) {
       const r = await client.getWallets({ ...scope(state()), ...p })
       return { wallets: listingsOf(r?.data, client.walletImageUrl), count: typeof r?.count === 'number' ? r.count : 0 }
@@ -64,12 +63,12 @@ function registry({ api, state }: Pick<EffectContext, 'api' | 'state'>) {
   }
 }
 
-export const walletListsEffect: Effect = (ctx) =>
-  ctx.events$.pipe(
+export const walletListsEffect: Effect = (ctx) => {
+  const reg = registry(ctx)
+  return ctx.events$.pipe(
     ofType('engine/started'),
     filter(() => Boolean(ctx.services.walletConfig)),
     switchMap(() => {
-      const reg = registry(ctx)
       const featuredIds = ctx.state().config.featuredWalletIds ?? []
       const lists = async (): Promise<NewEvent> => {
         const [featured, recommended] = await Promise.all([
@@ -83,32 +82,37 @@ export const walletListsEffect: Effect = (ctx) =>
       return from(lists()).pipe(catchError((error: unknown) => (console.warn('[gangway] wallet lists unavailable', errorMessage(error)), EMPTY)))
     }),
   )
+}
 
-export const walletPagesEffect: Effect = (ctx) =>
-  ctx.events$.pipe(
+export const walletPagesEffect: Effect = (ctx) => {
+  const reg = registry(ctx)
+  return ctx.events$.pipe(
     ofType('wallets/page-requested'),
     filter(() => Boolean(ctx.services.walletConfig)),
     concatMap(({ payload: { page } }) =>
-      from(registry(ctx).get({ page, entries: WALLETS_PAGE_SIZE })).pipe(
+      from(reg.get({ page, entries: WALLETS_PAGE_SIZE })).pipe(
         map(({ wallets, count }): NewEvent => event('wallets/page-fetched', { page, count, wallets })),
         catchError((error: unknown) => of<NewEvent>(event('wallets/page-failed', { page, message: errorMessage(error) }))),
       ),
     ),
   )
+}
 
-export const walletSearchEffect: Effect = (ctx) =>
-  ctx.events$.pipe(
+export const walletSearchEffect: Effect = (ctx) => {
+  const reg = registry(ctx)
+  return ctx.events$.pipe(
     ofType('wallets/search-requested'),
     filter(() => Boolean(ctx.services.walletConfig)),
     switchMap(({ payload: { query } }) =>
       !query
         ? EMPTY
-        : from(registry(ctx).get({ page: 1, entries: SEARCH_ENTRIES, search: query })).pipe(
+        : from(reg.get({ page: 1, entries: SEARCH_ENTRIES, search: query })).pipe(
             map(({ wallets, count }): NewEvent => event('wallets/search-fetched', { query, count, wallets })),
             catchError((error: unknown) => of<NewEvent>(event('wallets/search-failed', { query, message: errorMessage(error) }))),
           ),
     ),
   )
+}
 
 /** Fetches a URL into the HTTP cache the page's <img> elements share, giving up after `timeoutMs`. */
 async function warm(url: string, timeoutMs: number): Promise<void> {
