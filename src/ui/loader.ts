@@ -12,6 +12,7 @@ import type { GangwayModal, GangwayOptions, ModalStateSnapshot } from './options
 import { paintShell, removeShell, SHELL_ID, type ShellRow } from './shell/shell.js'
 import { accountChipText } from './shell/chip.js'
 import { rowConnectPayload } from '../projections/connector-order.js'
+import { isMobileDevice } from './device.js'
 
 export type { GangwayModal, GangwayOptions } from './options.js'
 
@@ -122,8 +123,7 @@ export function createModal(options: GangwayOptions): GangwayModal {
       const openDispatched = new Promise<void>((resolve) => (opened = resolve))
       const r = hostRoot()
       if (!state.get().open && !r.getElementById(SHELL_ID)) {
-        const isMobile = matchMedia('(pointer: coarse)').matches
-        const view = isMobile ? opening?.mobileView : opening?.view
+        const view = isMobileDevice() ? opening?.mobileView : opening?.view
         const rows = !request.view && !request.namespace && view === 'Connect' ? connectRows : []
         const pick = (row: ShellRow) =>
           void openDispatched.then(() => client?.then((c) => c.dispatch({ type: 'connect/requested', payload: rowConnectPayload(row) })))
@@ -139,7 +139,7 @@ export function createModal(options: GangwayOptions): GangwayModal {
       if (ticket !== openTicket) return
       const shown = ui.mount(r, c)
       try {
-        await c.open({ ...request, isMobile: matchMedia('(pointer: coarse)').matches })
+        await c.open({ ...request, isMobile: isMobileDevice() })
       } catch (error) {
         removeShell(r)
         throw error

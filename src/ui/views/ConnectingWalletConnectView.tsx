@@ -10,8 +10,7 @@ import { walletDeepLink } from '../../projections/wallet-rules.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { QrCode } from './QrCode.js'
-
-const isMobile = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches
+import { isMobileDevice } from '../device.js'
 
 function Pairing({ basic }: { basic: boolean }) {
   const { signals, dispatch } = useClient()
@@ -37,7 +36,7 @@ function Pairing({ basic }: { basic: boolean }) {
   }
   // On mobile the picked wallet opens with the first URI of each pairing.
   useEffect(() => {
-    if (!pairing || !mobileLink || !isMobile() || opened.current === pairing.pairingTopic) return
+    if (!pairing || !mobileLink || !isMobileDevice() || opened.current === pairing.pairingTopic) return
     opened.current = pairing.pairingTopic
     openWallet(mobileLink, pairing.uri)
   }, [pairing?.pairingTopic, mobileLink])
