@@ -69,6 +69,7 @@ export async function startDemoServer({
   solana,
   walletConnect,
   walletConfigUrl,
+  blockchainUrl,
 }: {
   port: number
   chains: { chainId: number; rpcUrl: string }[]
@@ -77,10 +78,12 @@ export async function startDemoServer({
   walletConnect?: DemoWalletConnect
   /** Base URL of the wallet/config service emulator. */
   walletConfigUrl?: string
+  /** Base URL of the blockchain service emulator. */
+  blockchainUrl?: string
 }): Promise<DemoServer> {
   const [wallet, reactApp] = await Promise.all([buildWallet(), buildReactApp()])
   // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
-  const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
+  const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
   const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{LOCALNET_JSON}}', localnet)
 
   const server: Server = createServer(async (req, res) => {

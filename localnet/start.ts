@@ -1,10 +1,12 @@
 /**
- * The whole localnet: two anvil chains (31337, 31338) with the HBD token on both, a Solana node
- * (litesvm) with a funded dev wallet and an SPL mint, the WalletConnect relay with the Localnet
- * WalletConnect wallet, the wallet/config service emulator, and the demo host site.
+ * The whole localnet: two anvil chains (31337, 31338) with the HBD token and the seeded assets
+ * (assets.ts) on both, a Solana node (litesvm) with a funded dev wallet and an SPL mint, the
+ * WalletConnect relay with the Localnet WalletConnect wallet, the wallet/config and blockchain
+ * service emulators, and the demo host site.
  */
 import { createHash } from 'node:crypto'
 import { startAnvil, type Anvil } from './anvil.js'
+import { seedAssets, type SeededAssets } from './assets.js'
 import { deployToken, type LocalnetToken } from './contracts.js'
 import { freePort, freePortPair } from './ports.js'
 import { SOLANA_LOCALNET_CAIP2, startSolanaNode, type SolanaNode } from './solana/node.js'
@@ -14,6 +16,7 @@ import { startRelay, type Relay } from './walletconnect/relay.js'
 import type { WalletConnectWallet } from './walletconnect/wallet.js'
 import { spawnWalletConnectWallet } from './walletconnect/wallet-process.js'
 import { startWalletConfigService, type WalletConfigService } from './services/wallet-config.js'
+import { startBlockchainService, type BlockchainService } from './services/blockchain.js'
 
 /** Chain ids of the localnet's EVM chains. */
 export const LOCALNET_CHAIN_IDS = [31337, 31338] as const
@@ -29,6 +32,9 @@ export interface Localnet {
   /** The Localnet WalletConnect wallet's control service. */
   wcWallet: WalletConnectWallet
   walletConfig: WalletConfigService
+  blockchain: BlockchainService
+  /** The ERC20s and ERC721 collections seeded after HBD (same addresses on every chain). */
+  assets: SeededAssets
   stop(): Promise<void>
 }
 
@@ -43,7 +49,8 @@ export async function startLocalnet({
   relayPort = 0,
   walletConfigPort = 0,
   wcWalletPort = 0,
-}: { anvilPorts?: number[]; webPort?: number; solanaPort?: number; relayPort?: number; walletConfigPort?: number; wcWalletPort?: number } = {}): Promise<Localnet> {
+  blockchainPort = 0,
+}: { anvilPorts?: number[]; webPort?: number; solanaPort?: number; relayPort?: number; walletConfigPort?: number; wcWalletPort?: number; blockchainPort?: number } = {}): Promise<Localnet> {
   const chains: Anvil[] = []
   let node: SolanaNode | undefined
   const started: { stop(): Promise<void> }[] = []
@@ -51,10 +58,22 @@ export async function startLocalnet({
     for (const [i, chainId] of LOCALNET_CHAIN_IDS.entries()) chains.push(await startAnvil({ port: await freePort(anvilPorts[i] ?? 0), chainId }))
     const tokens = await Promise.all(chains.map((c) => deployToken(c.url)))
     const token = tokens[0]!
+    // The collections' token URIs point at the blockchain service, so its port is chosen first.
+    const bcPort = await freePort(blockchainPort)
+    const nftBaseUrl = `http://127.0.0.1:${bcPort}/localnet/nft/`
+    const seeded = await Promise.all(chains.map((c, chainIndex) => seedAssets(c.url, { nftBaseUrl, chainIndex, hbd: token.address })))
+    const assets = seeded[0]!
     node = await startSolanaNode({ port: solanaPort && (await freePort(solanaPort)) === solanaPort && (await freePort(solanaPort + 1)) === solanaPort + 1 ? solanaPort : await freePortPair() })
     const seed = await seedSolana(node)
     const solana = Object.assign(node, { caipNetworkId: SOLANA_LOCALNET_CAIP2, seed })
     const chainList = chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.url }))
+    const blockchain = await startBlockchainService({
+      port: bcPort,
+      chains: chainList,
+      spamCollections: assets.collections.filter((c) => c.spam).map((c) => c.symbol),
+      solana: { caipNetworkId: solana.caipNetworkId, rpcUrl: node.url, mints: { [seed.mint.address]: { name: seed.mint.name, symbol: seed.mint.symbol } } },
+    })
+    started.push(blockchain)
     const relay = await startRelay({ port: await freePort(relayPort) })
     started.push(relay)
     const walletConfig = await startWalletConfigService({ port: await freePort(walletConfigPort) })
@@ -75,9 +94,10 @@ export async function startLocalnet({
       solana: { caipNetworkId: solana.caipNetworkId, rpcUrl: node.url, ...seed },
       walletConnect: { relayUrl: relay.url, walletUrl: wcWallet.url },
       walletConfigUrl: walletConfig.url,
+      blockchainUrl: blockchain.url,
     })
     const stopAll = [web, ...started, node, ...chains]
-    return { chains, token, solana, web, relay, wcWallet, walletConfig, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
+    return { chains, token, solana, web, relay, wcWallet, walletConfig, blockchain, assets, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
   } catch (error) {
     await Promise.all([...started, ...chains].map((c) => c.stop()).concat(node ? [node.stop()] : []))
     throw error

@@ -1,0 +1,284 @@
+/**
+ * The blockchain service emulator (spec §7) for the localnet, answering from the local chains:
+ * - GET /v1/supported-chains: the EVM chains its RPC endpoint serves;
+ * - GET /v1/account/{address}/balance (currency=usd, chainId, forceUpdate): native and token
+ *   holdings found by indexing Transfer logs, balances read from the chain, prices from PRICES;
+ * - POST /v1/fungible/price (currency, addresses): prices of CAIP-10 token addresses;
+ * - GET /v1/account/{address}/history (cursor, chainId): transactions from the chains' blocks and
+ *   logs, newest first, HISTORY_PAGE_SIZE a page, with `next`;
+ * - GET /v1/account/{address}/nfts (chainId): the ERC721 tokens held, with their metadata (not a
+ *   spec §7 path: no listed path gives NFTs);
+ * - GET /v1/identity/{address} (sender): names and avatars from IDENTITIES;
+ * - POST /v1/?chainId&projectId: the wallet-provider RPC endpoint, proxied to the right node.
+ * Every call must carry projectId, st and sv (the RPC endpoint: projectId), else 400.
+ * Faults on demand: a request with the header `x-localnet-fault: <status>` or the query
+ * `localnetFault=<status>` gets that status; `POST /localnet/faults {path, status, count?}` makes
+ * the next `count` (default: all) requests whose path contains `path` fail; DELETE clears them.
+ * `GET /localnet/requests` lists the service calls so far (tests count them).
+ * Demo and test tooling only.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { encodeFunctionData, erc20Abi, erc721Abi, decodeFunctionResult, formatUnits, type Hex } from 'viem'
+import { rpc } from '../anvil.js'
+import { readBody } from '../http.js'
+import { createEvmIndex, type EvmIndex, type IndexedTx } from './evm-index.js'
+import { collectionArt, tokenIcon, avatarArt } from './art.js'
+
+/** Transactions per history page. */
+export const HISTORY_PAGE_SIZE = 5
+
+/** USD prices by symbol. */
+export const PRICES: Record<string, number> = { ETH: 3120.55, HBD: 1, TIDE: 0.4217, KELP: 12.5, PRL: 2, SOL: 142.3 }
+
+/** Names and avatars by lowercase address: anvil dev accounts 0 and 3. */
+export const IDENTITIES: Record<string, { name: string; avatar: string }> = {
+  '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266': { name: 'harbourmaster.eth', avatar: 'harbourmaster' },
+  '0x90f79bf6eb2c4f870365e785982e1f101e93b906': { name: 'deckhand.eth', avatar: 'deckhand' },
+}
+
+/** The address standing for a chain's native currency in CAIP-10 token ids. */
+export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
+export interface BlockchainServiceOptions {
+  port: number
+  chains: { chainId: number; rpcUrl: string }[]
+  /** Symbols of the ERC721 collections flagged as spam. */
+  spamCollections?: string[]
+  solana?: { caipNetworkId: string; rpcUrl: string; mints: Record<string, { name: string; symbol: string }> }
+}
+
+export interface ServiceRequest {
+  method: string
+  path: string
+  query: Record<string, string>
+}
+
+export interface BlockchainService {
+  url: string
+  /** Base URL the seeded collections' token URIs start with: `{nftBaseUrl}{symbol}/{tokenId}`. */
+  nftBaseUrl: string
+  requests: ServiceRequest[]
+  stop(): Promise<void>
+}
+
+interface Fault {
+  path: string
+  status: number
+  count?: number
+}
+
+const ZERO = '0x0000000000000000000000000000000000000000'
+const same = (a: string | null | undefined, b: string) => Boolean(a) && a!.toLowerCase() === b.toLowerCase()
+
+export async function startBlockchainService(o: BlockchainServiceOptions): Promise<BlockchainService> {
+  const url = `http://127.0.0.1:${o.port}`
+  const nftBaseUrl = `${url}/localnet/nft/`
+  const indexes = new Map<string, EvmIndex>(o.chains.map((c) => [`eip155:${c.chainId}`, createEvmIndex(c.rpcUrl, c.chainId)]))
+  const spam = new Set(o.spamCollections ?? [])
+  const requests: ServiceRequest[] = []
+  const faults: Fault[] = []
+
+  const iconUrl = (symbol: string) => `${url}/localnet/images/token/${encodeURIComponent(symbol)}.svg`
+  const pickIndexes = (chainId: string | undefined) => (chainId ? (indexes.has(chainId) ? [[chainId, indexes.get(chainId)!] as const] : []) : [...indexes.entries()])
+
+  const nftMeta = async (index: EvmIndex, contract: Hex, tokenId: bigint) => {
+    const r = await index.call(contract, encodeFunctionData({ abi: erc721Abi, functionName: 'tokenURI', args: [tokenId] }))
+    const uri = r ? decodeFunctionResult({ abi: erc721Abi, functionName: 'tokenURI', data: r }) : undefined
+    const local = uri?.startsWith(nftBaseUrl) ? uri.slice(nftBaseUrl.length).split('/') : undefined
+    return local ? nftMetadata(local[0]!, local[1]!) : { name: `#${tokenId}`, image: undefined as string | undefined }
+  }
+  const nftMetadata = (symbol: string, id: string) => ({ name: `${symbol} #${id}`, description: `Seeded on the Gangway localnet`, image: `${url}/localnet/images/nft/${encodeURIComponent(symbol)}/${encodeURIComponent(id)}.svg` })
+
+  async function balances(address: string, chainId: string | undefined) {
+    const out: unknown[] = []
+    for (const [caip2, index] of pickIndexes(chainId)) {
+      await index.sync()
+      const wei = await rpc<Hex>(index.rpcUrl, 'eth_getBalance', [address, 'latest'])
+      const eth = formatUnits(BigInt(wei), 18)
+      out.push({ name: 'Ether', symbol: 'ETH', chainId: caip2, value: Number(eth) * PRICES.ETH!, price: PRICES.ETH, quantity: { decimals: '18', numeric: eth }, iconUrl: iconUrl('ETH') })
+      for (const { contract, kind } of index.contractsOf(address)) {
+        const meta = await index.tokenMeta(contract)
+        const r = await index.call(contract, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [address as Hex] }))
+        const held = r ? BigInt(r) : 0n
+        if (held === 0n) continue
+        const decimals = kind === 'erc721' ? 0 : meta.decimals
+        const numeric = formatUnits(held, decimals)
+        const price = PRICES[meta.symbol] ?? 0
+        out.push({ name: meta.name, symbol: meta.symbol, chainId: caip2, address: `${caip2}:${contract}`, value: kind === 'erc721' ? 0 : Number(numeric) * price, price: kind === 'erc721' ? 0 : price, quantity: { decimals: String(decimals), numeric }, iconUrl: iconUrl(meta.symbol) })
+      }
+    }
+    if (o.solana && (!chainId || chainId === o.solana.caipNetworkId)) out.push(...(await solanaBalances(address, o.solana)))
+    return out
+  }
+
+  async function solanaBalances(address: string, s: NonNullable<BlockchainServiceOptions['solana']>) {
+    if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) return []
+    const lamports = (await rpc<{ value: number }>(s.rpcUrl, 'getBalance', [address])).value
+    const sol = formatUnits(BigInt(lamports), 9)
+    const out: unknown[] = [{ name: 'Solana', symbol: 'SOL', chainId: s.caipNetworkId, value: Number(sol) * PRICES.SOL!, price: PRICES.SOL, quantity: { decimals: '9', numeric: sol }, iconUrl: iconUrl('SOL') }]
+    const accounts = await rpc<{ value: { account: { data: { parsed: { info: { mint: string; tokenAmount: { amount: string; decimals: number } } } } } }[] }>(s.rpcUrl, 'getTokenAccountsByOwner', [
+      address,
+      { programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' },
+      { encoding: 'jsonParsed' },
+    ])
+    for (const a of accounts.value) {
+      const { mint, tokenAmount } = a.account.data.parsed.info
+      const meta = s.mints[mint] ?? { name: 'Unknown token', symbol: '???' }
+      const numeric = formatUnits(BigInt(tokenAmount.amount), tokenAmount.decimals)
+      const price = PRICES[meta.symbol] ?? 0
+      out.push({ ...meta, chainId: s.caipNetworkId, address: `${s.caipNetworkId}:${mint}`, value: Number(numeric) * price, price, quantity: { decimals: String(tokenAmount.decimals), numeric }, iconUrl: iconUrl(meta.symbol) })
+    }
+    return out
+  }
+
+  async function transaction(caip2: string, index: EvmIndex, address: string, tx: IndexedTx) {
+    const transfers = []
+    for (const x of tx.transfers) {
+      if (!same(x.from, address) && !same(x.to, address)) continue
+      const direction = same(x.from, address) && same(x.to, address) ? 'self' : same(x.to, address) ? 'in' : 'out'
+      if (x.kind === 'native') {
+        const numeric = formatUnits(x.amount, 18)
+        transfers.push({ fungible_info: { name: 'Ether', symbol: 'ETH', icon: { url: iconUrl('ETH') } }, direction, quantity: { numeric }, value: Number(numeric) * PRICES.ETH!, price: PRICES.ETH })
+      } else if (x.kind === 'erc20') {
+        const meta = await index.tokenMeta(x.contract!)
+        const numeric = formatUnits(x.amount, meta.decimals)
+        const price = PRICES[meta.symbol] ?? 0
+        transfers.push({ fungible_info: { name: meta.name, symbol: meta.symbol, icon: { url: iconUrl(meta.symbol) } }, direction, quantity: { numeric }, value: Number(numeric) * price, price })
+      } else {
+        const meta = await index.tokenMeta(x.contract!)
+        const nft = await nftMeta(index, x.contract!, x.tokenId!)
+        transfers.push({ nft_info: { name: nft.name, collection: { name: meta.name }, content: { preview: { url: nft.image } }, flags: { is_spam: spam.has(meta.symbol) } }, direction, quantity: { numeric: '1' } })
+      }
+    }
+    const mint = tx.transfers.some((x) => same(x.to, address) && x.from === ZERO)
+    const directions = new Set(transfers.map((t) => t.direction))
+    const operationType = mint ? 'mint' : directions.size === 1 && directions.has('in') ? 'receive' : directions.size === 1 && directions.has('out') ? 'send' : 'execute'
+    return {
+      id: `${caip2}:${tx.hash}`,
+      metadata: { operationType, hash: tx.hash, minedAt: new Date(tx.timestamp * 1000).toISOString(), sentFrom: tx.from, sentTo: tx.to, status: tx.status, nonce: tx.nonce, chain: caip2 },
+      transfers,
+    }
+  }
+
+  async function history(address: string, chainId: string | undefined, cursor: number) {
+    const all: { caip2: string; index: EvmIndex; tx: IndexedTx }[] = []
+    for (const [caip2, index] of pickIndexes(chainId)) {
+      await index.sync()
+      for (const tx of index.transactionsOf(address)) all.push({ caip2, index, tx })
+    }
+    all.sort((a, b) => b.tx.timestamp - a.tx.timestamp || b.tx.blockNumber - a.tx.blockNumber)
+    const page = all.slice(cursor, cursor + HISTORY_PAGE_SIZE)
+    const data = await Promise.all(page.map((p) => transaction(p.caip2, p.index, address, p.tx)))
+    return { data, next: cursor + HISTORY_PAGE_SIZE < all.length ? String(cursor + HISTORY_PAGE_SIZE) : null }
+  }
+
+  async function nfts(address: string, chainId: string | undefined) {
+    const data = []
+    for (const [caip2, index] of pickIndexes(chainId)) {
+      await index.sync()
+      for (const { contract, kind } of index.contractsOf(address)) {
+        if (kind !== 'erc721') continue
+        const meta = await index.tokenMeta(contract)
+        const ids = new Set<bigint>()
+        for (const tx of [...index.transactionsOf(address)].reverse()) {
+          for (const x of tx.transfers) {
+            if (x.kind !== 'erc721' || !same(x.contract, contract)) continue
+            if (same(x.to, address)) ids.add(x.tokenId!)
+            else if (same(x.from, address)) ids.delete(x.tokenId!)
+          }
+        }
+        for (const id of ids) {
+          const nft = await nftMeta(index, contract, id)
+          data.push({ chain: caip2, contract: `${caip2}:${contract}`, tokenId: String(id), name: nft.name, collection: { name: meta.name, symbol: meta.symbol }, imageUrl: nft.image, flags: { is_spam: spam.has(meta.symbol) } })
+        }
+      }
+    }
+    return { data }
+  }
+
+  async function prices(addresses: string[]) {
+    const fungibles = []
+    for (const a of addresses) {
+      const [ns, ref, contract] = a.split(':')
+      const index = indexes.get(`${ns}:${ref}`)
+      if (!index || !contract) continue
+      const meta = same(contract, NATIVE_TOKEN_ADDRESS) ? { name: 'Ether', symbol: 'ETH' } : await index.tokenMeta(contract as Hex)
+      fungibles.push({ name: meta.name, symbol: meta.symbol, iconUrl: iconUrl(meta.symbol), price: PRICES[meta.symbol] ?? 0 })
+    }
+    return { fungibles }
+  }
+
+  const faultFor = (req: IncomingMessage, u: URL): number | undefined => {
+    const asked = Number(req.headers['x-localnet-fault'] ?? u.searchParams.get('localnetFault'))
+    if (asked >= 400) return asked
+    const f = faults.find((x) => u.pathname.includes(x.path))
+    if (!f) return undefined
+    if (f.count !== undefined && --f.count <= 0) faults.splice(faults.indexOf(f), 1)
+    return f.status
+  }
+
+  const route = async (req: IncomingMessage, res: ServerResponse, u: URL): Promise<unknown> => {
+    const params = u.searchParams
+    const json = (status: number, body: unknown) => void res.writeHead(status, { 'access-control-allow-origin': '*', 'content-type': 'application/json' }).end(JSON.stringify(body))
+    const svg = (body: string) => void res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'image/svg+xml', 'cache-control': 'max-age=3600' }).end(body)
+    // Localnet tooling: metadata, images, faults, the request list.
+    let m: RegExpExecArray | null
+    if ((m = /^\/localnet\/nft\/([^/]+)\/(\d+)$/.exec(u.pathname))) return json(200, nftMetadata(decodeURIComponent(m[1]!), m[2]!))
+    if ((m = /^\/localnet\/images\/token\/([^/]+)\.svg$/.exec(u.pathname))) return svg(tokenIcon(decodeURIComponent(m[1]!)))
+    if ((m = /^\/localnet\/images\/nft\/([^/]+)\/(\d+)\.svg$/.exec(u.pathname))) return svg(collectionArt(decodeURIComponent(m[1]!), Number(m[2])))
+    if ((m = /^\/localnet\/images\/avatar\/([^/]+)\.svg$/.exec(u.pathname))) return svg(avatarArt(decodeURIComponent(m[1]!)))
+    if (u.pathname === '/localnet/requests') return json(200, requests)
+    if (u.pathname === '/localnet/faults') {
+      if (req.method === 'DELETE') faults.length = 0
+      else faults.push(JSON.parse(await readBody(req)) as Fault)
+      return json(200, { faults })
+    }
+
+    requests.push({ method: req.method ?? 'GET', path: u.pathname, query: Object.fromEntries(params) })
+    const fault = faultFor(req, u)
+    if (fault !== undefined) return json(fault, { error: 'fault on request' })
+
+    if (u.pathname === '/v1/' || u.pathname === '/v1') {
+      const index = indexes.get(params.get('chainId') ?? '')
+      if (!params.get('projectId')) return json(400, { error: 'projectId is required' })
+      if (!index || req.method !== 'POST') return json(400, { error: 'unsupported chainId' })
+      const upstream = await fetch(index.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: await readBody(req) })
+      return void res.writeHead(upstream.status, { 'access-control-allow-origin': '*', 'content-type': 'application/json' }).end(await upstream.text())
+    }
+    if (!params.get('projectId') || !params.get('st') || !params.get('sv')) return json(400, { error: 'projectId, st and sv are required' })
+    if (u.pathname === '/v1/supported-chains') return json(200, { http: [...indexes.keys()], ws: [] })
+    if (u.pathname === '/v1/fungible/price' && req.method === 'POST') {
+      const body = JSON.parse(await readBody(req)) as { addresses?: string[] }
+      return json(200, await prices(body.addresses ?? []))
+    }
+    if ((m = /^\/v1\/identity\/([^/]+)$/.exec(u.pathname))) {
+      const id = IDENTITIES[m[1]!.toLowerCase()]
+      return json(200, id ? { name: id.name, avatar: `${url}/localnet/images/avatar/${id.avatar}.svg` } : { name: null, avatar: null })
+    }
+    if ((m = /^\/v1\/account\/([^/]+)\/(balance|history|nfts)$/.exec(u.pathname))) {
+      const address = m[1]!
+      const chainId = params.get('chainId') || undefined
+      if (m[2] === 'balance') return json(200, { balances: await balances(address, chainId) })
+      if (m[2] === 'nfts') return json(200, await nfts(address, chainId))
+      return json(200, await history(address, chainId, Math.max(0, Number(params.get('cursor') ?? 0) || 0)))
+    }
+    return json(404, { error: 'not found' })
+  }
+
+  const server: Server = createServer((req, res) => {
+    const u = new URL(req.url ?? '/', url)
+    if (req.method === 'OPTIONS') {
+      return void res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS' }).end()
+    }
+    route(req, res, u).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'access-control-allow-origin': '*', 'content-type': 'application/json' }).end(JSON.stringify({ error: String((error as Error)?.message ?? error) }))
+    })
+  })
+  await new Promise<void>((r) => server.listen(o.port, '127.0.0.1', () => r()))
+  return {
+    url,
+    nftBaseUrl,
+    requests,
+    stop: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  }
+}
