@@ -138,7 +138,7 @@ export async function startWalletConfigService({ port }: { port: number }): Prom
       case '/appkit/v1/config':
         return json(200, { features: DEFAULT_FEATURES })
       case '/projects/v1/origins':
-        return json(200, { allowedOrigins: ['http://127.0.0.1'] })
+        return json(200, { allowedOrigins: ['http://127.0.0.1:*'] })
       case '/getAnalyticsConfig':
         return json(200, { isAnalyticsEnabled: false })
       default:

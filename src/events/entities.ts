@@ -76,8 +76,8 @@ export interface Network {
 /** Snackbar variants of spec §4. */
 export type SnackbarVariant = 'loading' | 'success' | 'error'
 
-/** The caches of spec §3, by name (lifetimes in spec §9). */
-export type CacheName = 'portfolio' | 'nativeBalance' | 'name' | 'identity' | 'transactions' | 'tokenPrice'
+/** The caches of spec §3, by name (lifetimes in spec §9), and `nfts` (the NFTs tab; not in spec §3). */
+export type CacheName = 'portfolio' | 'nativeBalance' | 'name' | 'identity' | 'transactions' | 'tokenPrice' | 'nfts'
 
 /** Account types of spec §6. */
 export type AccountType = 'eoa' | 'smartAccount' | 'payment'
@@ -141,3 +141,54 @@ export interface WalletRef {
 
 /** The WalletConnect connector's id (spec §3 Connector type WALLET_CONNECT); one connector serves every namespace its session holds. */
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
+
+/** The Account view's tabs (spec §2). */
+export const ACCOUNT_TABS = ['Tokens', 'NFTs', 'Activity'] as const
+export type AccountTab = (typeof ACCOUNT_TABS)[number]
+
+/**
+ * A holding as the blockchain service lists it (spec §3 Token balance). Remote data, checked by
+ * the client: strings render as text only.
+ * - `address`: the token's CAIP-10 id (absent for the native currency).
+ * - `value`: the holding's worth in USD; `price`: USD per whole token.
+ * - `quantity.numeric`: whole tokens as a decimal string; `quantity.decimals`: as the service sends it ("18", "0").
+ */
+export interface TokenBalance {
+  name: string
+  symbol: string
+  chainId: string
+  address?: string
+  value?: number
+  price?: number
+  quantity: { decimals: string; numeric: string }
+  iconUrl?: string
+}
+
+/** One movement of a transaction (spec §3 Transaction transfers): a fungible token or an NFT. */
+export interface TransactionTransfer {
+  fungible_info?: { name?: string; symbol?: string; icon?: { url?: string } }
+  nft_info?: { name?: string; collection?: { name?: string }; content?: { preview?: { url?: string } }; flags?: { is_spam?: boolean } }
+  direction?: 'in' | 'out' | 'self'
+  /** Whole tokens, a decimal string. */
+  quantity?: { numeric?: string }
+  /** USD. */
+  value?: number
+}
+
+/** A transaction of the account's history (spec §3 Transaction). `metadata.minedAt`: ISO 8601; `metadata.chain`: CAIP-2. */
+export interface Transaction {
+  id: string
+  metadata: { operationType?: string; hash?: string; minedAt: string; sentFrom?: string; sentTo?: string; status?: string; chain: string }
+  transfers: TransactionTransfer[]
+}
+
+/** An ERC721 token the account holds (the NFTs tab). `contract`: the collection's CAIP-10 id. */
+export interface Nft {
+  chain: string
+  contract: string
+  tokenId: string
+  name: string
+  collectionName?: string
+  imageUrl?: string
+  spam: boolean
+}

@@ -23,3 +23,5 @@ export const CONNECTION_REJECTED = 'Connection rejected'
 export const MODAL_CLOSED = 'Modal closed'
 /** Spec §8, balance failure or unsupported network. */
 export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
+/** Spec §8: the history could not be read; the Activity list is set empty. */
+export const FAILED_TO_FETCH_TRANSACTIONS = 'Failed to fetch transactions'

@@ -3,7 +3,7 @@
  * Names follow `area/fact` (past tense) for outcomes and `area/…-requested` for intents (api.md).
  * Payloads are plain JSON; amounts are decimal strings whose unit is in the field name (`valueWei`).
  */
-import type { AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Network, SendToken, SnackbarVariant, TokenInfo, ViewName, WalletListing, WalletRef } from './entities.js'
+import type { AccountTab, AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Network, Nft, SendToken, SnackbarVariant, TokenBalance, TokenInfo, Transaction, ViewName, WalletListing, WalletRef } from './entities.js'
 
 /** Schema version written on every event; readers upcast older versions (issue 7). */
 export const EVENT_SCHEMA_VERSION = 1
@@ -33,6 +33,8 @@ export interface EventPayloads {
     featuredWalletIds?: string[]
     includeWalletIds?: string[]
     excludeWalletIds?: string[]
+    /** A blockchain service is configured (spec §7): the Account tabs read holdings, history, NFTs and names from it. Its URL is not logged. */
+    blockchainService?: boolean
   }
   /** The engine finished replaying its log and runs; session-scoped state (open modal, pending connect) resets. */
   'engine/started': { mode: 'worker' | 'main' }
@@ -101,6 +103,46 @@ export interface EventPayloads {
   'send/succeeded': { caipNetworkId: CaipNetworkId; hash: string }
   'send/failed': { message: string; code?: number }
 
+  /** The Account view's tab (spec §2 Account tabs), kept in the active namespace's account state (spec §3 currentTab). */
+  'account/tab-selected': { tab: AccountTab }
+
+  /**
+   * The account's holdings (blockchain service balance, spec §7). Asked when the Account view shows;
+   * `forceUpdate` skips the 30 s cache and asks the service for fresh data.
+   */
+  'portfolio/fetch-requested': { caipAddress: CaipAddress; forceUpdate?: boolean }
+  /** Every holding as the service listed it (the projection drops decimals "0", spec §5). */
+  'portfolio/fetched': { caipAddress: CaipAddress; balances: TokenBalance[] }
+  'portfolio/failed': { caipAddress: CaipAddress; message: string }
+  /** Not fetched: within 30 s of a failure (spec §9, `retryInMs` left), or a namespace without balances (spec §9). */
+  'portfolio/fetch-skipped': { caipAddress: CaipAddress; reason: 'retry-blocked' | 'unsupported-network'; retryInMs?: number }
+  /** The visitor left the view before the answer came; the request is aborted. */
+  'portfolio/fetch-cancelled': { caipAddress: CaipAddress }
+
+  /** The account's ERC721 tokens (the NFTs tab, EVM only). */
+  'nfts/fetch-requested': { caipAddress: CaipAddress }
+  'nfts/fetched': { caipAddress: CaipAddress; nfts: Nft[] }
+  'nfts/failed': { caipAddress: CaipAddress; message: string }
+  'nfts/fetch-cancelled': { caipAddress: CaipAddress }
+
+  /** A page of the account's history on its chain (spec §7 history; EVM only, spec §9). No `cursor`: the first page. */
+  'history/fetch-requested': { caipAddress: CaipAddress; cursor?: string }
+  /** A page as the service sent it (the projection applies the spec §5 spam and chain rules); `next`: the following page's cursor. */
+  'history/fetched': { caipAddress: CaipAddress; cursor?: string; transactions: Transaction[]; next?: string }
+  'history/failed': { caipAddress: CaipAddress; cursor?: string; message: string }
+  'history/fetch-cancelled': { caipAddress: CaipAddress; cursor?: string }
+
+  /** Name and avatar of an EVM address (spec §7 identity; names are EVM only, spec §9). */
+  'identity/fetch-requested': { address: string }
+  'identity/fetched': { address: string; name?: string; avatar?: string }
+  'identity/failed': { address: string; message: string }
+  'identity/fetch-cancelled': { address: string }
+
+  /** The project's allowed origins (wallet/config service, spec §7), and whether this page's origin is one of them. */
+  'origins/fetched': { allowedOrigins: string[]; originAllowed: boolean }
+  /** Spec §8: 'RATE_LIMITED' on 429, 'SERVER_ERROR' on 5xx. */
+  'origins/failed': { message: string }
+
   /** A cache answered (spec §3 caches): which cache, key, level and the entry's age in ms. */
   'cache/hit': { cache: CacheName; key: string; level: 'memory' | 'storage'; ageMs: number }
   /** A cache had no fresh entry, so the value is fetched. */
@@ -162,6 +204,9 @@ export const DISPATCHABLE = [
   'network/active-chain-switch-requested',
   'account-type/switch-requested',
   'tokens/fetch-requested',
+  'account/tab-selected',
+  'portfolio/fetch-requested',
+  'history/fetch-requested',
   'send/token-selected',
   'send/amount-changed',
   'send/receiver-changed',

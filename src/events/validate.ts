@@ -5,7 +5,7 @@
 import { isNamespace, parseCaipAddress, parseCaipNetworkId } from '../chains/caip.js'
 import { isEvmAddress } from '../chains/eip155/accounts.js'
 import { isSolanaAddress } from '../chains/solana/address.js'
-import { VIEWS } from './entities.js'
+import { ACCOUNT_TABS, VIEWS } from './entities.js'
 import { GangwayError } from './errors.js'
 import { DISPATCHABLE, type Intent } from './types.js'
 
@@ -87,6 +87,17 @@ export function validateIntent(input: unknown): Intent {
       break
     case 'tokens/fetch-requested':
       if (!isString(p.caipAddress)) throw bad()
+      parseCaipAddress(p.caipAddress)
+      break
+    case 'account/tab-selected':
+      if (!(ACCOUNT_TABS as readonly unknown[]).includes(p.tab)) throw bad()
+      break
+    case 'portfolio/fetch-requested':
+      if (!isString(p.caipAddress) || (p.forceUpdate !== undefined && typeof p.forceUpdate !== 'boolean')) throw bad()
+      parseCaipAddress(p.caipAddress)
+      break
+    case 'history/fetch-requested':
+      if (!isString(p.caipAddress) || (p.cursor !== undefined && (typeof p.cursor !== 'string' || p.cursor.length > 512))) throw bad()
       parseCaipAddress(p.caipAddress)
       break
     case 'send/token-selected': {

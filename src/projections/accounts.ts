@@ -2,10 +2,11 @@
  * Account state per chain namespace (spec §3): caipAddress, address, balance, balanceSymbol, status.
  * Balances are kept in the chain's smallest unit (wei, lamports) with their decimals; selectors format them.
  */
-import type { CaipAddress, CaipNetworkId, Namespace } from '../events/entities.js'
+import type { AccountTab, CaipAddress, CaipNetworkId, Namespace } from '../events/entities.js'
 import { parseCaipAddress, toCaipAddress } from '../chains/caip.js'
 import { normalizeAddress } from '../chains/address.js'
 import { fromConnectedWallet, type ConnectionStatus } from './connection.js'
+import { activeNamespace } from './modal.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
@@ -22,6 +23,8 @@ export interface AccountState {
   balanceError?: string
   /** When the last balance fetch failed (the event's `at`, ms): spec §9 blocks retries for 30 s. */
   balanceFailedAt?: number
+  /** The Account view's tab (spec §3 currentTab); Tokens when none was picked. */
+  currentTab?: AccountTab
 }
 
 export type AccountsState = Partial<Record<Namespace, AccountState>>
@@ -31,7 +34,7 @@ const empty: AccountState = { status: 'disconnected', balanceLoading: false }
 const withAddress = (s: AccountState, caipAddress: CaipAddress): AccountState => {
   if (s.caipAddress === caipAddress) return s
   const { address, caipNetworkId } = parseCaipAddress(caipAddress)
-  return { status: s.status, caipAddress, address, caipNetworkId, balanceLoading: false }
+  return { status: s.status, caipAddress, address, caipNetworkId, balanceLoading: false, ...(s.currentTab ? { currentTab: s.currentTab } : {}) }
 }
 
 const update = (all: AccountsState, ns: Namespace, f: (s: AccountState) => AccountState): AccountsState => ({ ...all, [ns]: f(all[ns] ?? empty) })
@@ -69,6 +72,10 @@ export const accounts = slice<AccountsState, State>(
       return update(all, ns, (s) => (s.address ? { ...withAddress(s, toCaipAddress(e.payload.caipNetworkId, s.address)), status: s.status } : s))
     },
     'disconnect/succeeded': (all, e) => ({ ...all, [e.payload.namespace]: empty }),
+    'account/tab-selected': (all, e, root) => {
+      const ns = activeNamespace(root)
+      return ns ? update(all, ns, (s) => ({ ...s, currentTab: e.payload.tab })) : all
+    },
     'balance/fetch-requested': (all, e) => forAddress(all, e.payload.caipAddress, (s) => ({ ...s, balanceLoading: true })),
     'balance/fetched': (all, e) =>
       forAddress(all, e.payload.caipAddress, (s) => {

@@ -12,6 +12,9 @@ import { floorUnits } from './format.js'
 import { activeNamespace, openingView } from './modal.js'
 import { isUnsupported } from './networks.js'
 import type { State } from './state.js'
+import { accountTabsView, type AccountTabsView } from './account-tabs.js'
+
+export type { AccountTabsView }
 
 /** What the modal shows. */
 export interface ModalView {
@@ -32,6 +35,9 @@ export interface AccountView {
   balanceSymbol?: string
   balanceLoading: boolean
   isConnected: boolean
+  /** Spec §3 profileName and profileImage: the address's name and avatar (blockchain service identity, EVM). */
+  profileName?: string
+  profileImage?: string
 }
 
 /**
@@ -219,6 +225,8 @@ export const selectors = {
       balanceSymbol: a?.balanceSymbol,
       balanceLoading: a?.balanceLoading ?? false,
       isConnected: a?.status === 'connected',
+      profileName: namespace === 'eip155' && a?.address ? s.accountData.identities[a.address.toLowerCase()]?.name : undefined,
+      profileImage: namespace === 'eip155' && a?.address ? s.accountData.identities[a.address.toLowerCase()]?.avatar : undefined,
     })
   },
   network: (s: State): NetworkView => {
@@ -284,6 +292,7 @@ export const selectors = {
   },
   connections: (s: State): ConnectionsView => defined({ connectorIds: { ...s.connection.connectorIds }, activeNamespace: activeNamespace(s) }),
   snackbar: (s: State): SnackbarView => ({ ...s.snackbar }),
+  accountTabs: (s: State): AccountTabsView => accountTabsView(s),
   engine: (s: State): EngineView => defined({ mode: s.engineMode, lastSeq: s.lastSeq }),
 } as const
 

@@ -15,6 +15,7 @@ import { accountTypes, type AccountTypesState } from './account-types.js'
 import { send, type SendState } from './send.js'
 import { assets, type AssetsState } from './assets.js'
 import { wallets, type WalletsState } from './wallets.js'
+import { accountData, type AccountDataState } from './account-data.js'
 
 /** The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none). */
 export interface State {
@@ -31,6 +32,7 @@ export interface State {
   send: SendState
   assets: AssetsState
   wallets: WalletsState
+  accountData: AccountDataState
 }
 
 /** The state before any event. */
@@ -47,6 +49,7 @@ export const initialState: State = {
   send: send.initial,
   assets: assets.initial,
   wallets: wallets.initial,
+  accountData: accountData.initial,
 }
 
 /** Folds one event into the state. Every slice handler sees the root state as it was before the event. */
@@ -65,6 +68,7 @@ export function reduce(root: State, event: GangwayEvent): State {
     send: applySlice(send, root.send, event, root),
     assets: applySlice(assets, root.assets, event, root),
     wallets: applySlice(wallets, root.wallets, event, root),
+    accountData: applySlice(accountData, root.accountData, event, root),
   }
 }
 

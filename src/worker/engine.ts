@@ -22,6 +22,7 @@ import { deepEqual } from './deep-equal.js'
 import { createRpcPipeline } from './rpc/pipeline.js'
 import { createServiceFetch } from '../api/service-fetch.js'
 import { createEngineCaches } from './cache/engine-caches.js'
+import { createRemoteReader } from './effects/remote-fetch.js'
 import type { CacheStorage } from './cache/two-level-cache.js'
 import type { ServiceUrls } from '../api/services.js'
 import type { ProviderRequest } from './bridge.js'
@@ -250,6 +251,7 @@ export function createEngine(deps: EngineDeps): Engine {
         networks: () => config.networks,
         caches: createEngineCaches(deps.cacheStorage?.(config.projectId), clock),
         clock,
+        read: createRemoteReader(),
         pollIntervalMs: deps.pollIntervalMs ?? 4000,
       }
       // One effect that fails is logged and restarted; the others never notice.
@@ -284,6 +286,7 @@ export function createEngine(deps: EngineDeps): Engine {
           ...(config.featuredWalletIds ? { featuredWalletIds: config.featuredWalletIds } : {}),
           ...(config.includeWalletIds ? { includeWalletIds: config.includeWalletIds } : {}),
           ...(config.excludeWalletIds ? { excludeWalletIds: config.excludeWalletIds } : {}),
+          ...(services.blockchain ? { blockchainService: true } : {}),
         }),
       )
       append(event('engine/started', { mode: deps.mode }))

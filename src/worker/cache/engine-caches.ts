@@ -1,5 +1,5 @@
 /** The engine's caches, one a spec §3 cache, each with its spec §9 lifetime, over one storage. */
-import type { CacheName } from '../../events/entities.js'
+import type { CacheName, Nft, TokenBalance, Transaction } from '../../events/entities.js'
 import { CACHE_LIFETIMES_MS } from './lifetimes.js'
 import { createCache, type Cache, type CacheStorage } from './two-level-cache.js'
 
@@ -10,8 +10,28 @@ export interface CachedNativeBalance {
   symbol: string
 }
 
-/** One cache per spec §3 cache; those no feature reads yet hold unknown values. */
-export type EngineCaches = { [K in Exclude<CacheName, 'nativeBalance'>]: Cache<unknown> } & { nativeBalance: Cache<CachedNativeBalance> }
+/** A cached first page of history: the transactions as the service sent them and the next cursor. */
+export interface CachedHistory {
+  transactions: Transaction[]
+  next?: string
+}
+
+/** A cached identity (spec §3: name and avatar of an address). */
+export interface CachedIdentity {
+  name?: string
+  avatar?: string
+}
+
+/** One cache per spec §3 cache (and `nfts`); those no feature reads yet hold unknown values. */
+export interface EngineCaches {
+  nativeBalance: Cache<CachedNativeBalance>
+  portfolio: Cache<TokenBalance[]>
+  transactions: Cache<CachedHistory>
+  identity: Cache<CachedIdentity>
+  nfts: Cache<Nft[]>
+  name: Cache<unknown>
+  tokenPrice: Cache<unknown>
+}
 
 export function createEngineCaches(storage: CacheStorage | undefined, clock: () => number): EngineCaches {
   const make = (name: CacheName) => createCache<never>({ name, ttlMs: CACHE_LIFETIMES_MS[name], clock, ...(storage ? { storage } : {}) })
@@ -22,5 +42,6 @@ export function createEngineCaches(storage: CacheStorage | undefined, clock: () 
     identity: make('identity'),
     transactions: make('transactions'),
     tokenPrice: make('tokenPrice'),
+    nfts: make('nfts'),
   }
 }

@@ -14,6 +14,8 @@ export const CACHE_LIFETIMES_MS: Record<CacheName, number> = {
   transactions: 15_000,
   /** Token prices, keyed by the comma-joined token addresses. */
   tokenPrice: 15_000,
+  /** The NFTs tab's list, keyed by CAIP-10 address (not a spec §3 cache: it lives as long as the portfolio). */
+  nfts: 30_000,
 }
 
 /** Spec §9: a balance retry is blocked for 30 s after a failure. */
@@ -21,6 +23,7 @@ export const BALANCE_RETRY_BLOCK_MS = 30_000
 
 /** Cache keys of spec §3. */
 export const cacheKeys = {
+  /** Address and chain: the CAIP-10 id `namespace:reference:address` reordered as spec §3 keys it. */
   transactions: (address: string, caipNetworkId: string) => `${address}:${caipNetworkId}`,
   tokenPrice: (addresses: readonly string[]) => addresses.join(','),
 }

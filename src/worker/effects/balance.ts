@@ -5,7 +5,7 @@
  * - Fetch: balance/fetch-requested → viem getBalance on the engine's RPC path → balance/fetched,
  *   or balance/failed plus the 'Token Balance Unavailable' snackbar (spec §8).
  */
-import { EMPTY, catchError, distinctUntilChanged, exhaustMap, from, groupBy, map, mergeMap, of, skip, switchMap, timer } from 'rxjs'
+import { EMPTY, catchError, distinctUntilChanged, exhaustMap, filter, from, map, mergeMap, of, skip, switchMap, timer } from 'rxjs'
 import { BALANCE_RETRY_BLOCK_MS } from '../cache/lifetimes.js'
 import { parseCaipAddress } from '../../chains/caip.js'
 import type { CaipAddress, CaipNetworkId } from '../../events/entities.js'
@@ -14,7 +14,7 @@ import { event, type EventPayloads, type NewEvent } from '../../events/types.js'
 import { activeNamespace } from '../../projections/modal.js'
 import type { State } from '../../projections/state.js'
 import { errorMessage } from '../errors.js'
-import { ofType, type Effect } from './context.js'
+import { ofType, switchMapPerKey, type Effect } from './context.js'
 
 const activeCaipAddress = (s: State): CaipAddress | undefined => {
   const ns = activeNamespace(s)
@@ -69,8 +69,7 @@ export const balanceFetchEffect: Effect = ({ events$, chains, caches, state, clo
   events$.pipe(
     ofType('balance/fetch-requested'),
     // One fetch at a time per address (a newer request replaces an older); addresses do not cancel each other.
-    groupBy((e) => e.payload.caipAddress),
-    mergeMap((perAddress$) => perAddress$.pipe(switchMap(({ payload: { caipAddress, reason } }) =>
+    switchMapPerKey((e) => e.payload.caipAddress, ({ payload: { caipAddress, reason } }) =>
       from(
         (async function* (): AsyncGenerator<NewEvent> {
           const { caipNetworkId, address, namespace } = parseCaipAddress(caipAddress)
@@ -102,11 +101,13 @@ export const balanceFetchEffect: Effect = ({ events$, chains, caches, state, clo
           yield fetched(caipAddress, b)
         })(),
       ),
-    ))),
+    ),
   )
 
+/** Spec §8: a balance failure (native or holdings) or a network without balances shows 'Token Balance Unavailable'. */
 export const balanceFailedEffect: Effect = ({ events$ }) =>
   events$.pipe(
-    ofType('balance/failed'),
+    ofType('balance/failed', 'portfolio/failed', 'portfolio/fetch-skipped'),
+    filter((e) => e.type !== 'portfolio/fetch-skipped' || e.payload.reason === 'unsupported-network'),
     map(() => event('snackbar/show-requested', { variant: 'error', message: TOKEN_BALANCE_UNAVAILABLE })),
   )

@@ -3,7 +3,7 @@
  * replayed ones), a reader of the current state, the main-thread bridge and the chain access.
  * An effect is an RxJS pipeline from events to new events.
  */
-import { filter, type Observable, type OperatorFunction } from 'rxjs'
+import { filter, groupBy, mergeMap, switchMap, type Observable, type ObservableInput, type OperatorFunction } from 'rxjs'
 import type { EventOf, EventType, GangwayEvent, NewEvent } from '../../events/types.js'
 import type { Network } from '../../events/entities.js'
 import type { ServiceFetch } from '../../api/service-fetch.js'
@@ -13,6 +13,7 @@ import type { Bridge } from '../bridge.js'
 import type { ChainAccess } from '../chain-access.js'
 import type { EngineCaches } from '../cache/engine-caches.js'
 import type { WalletConnectConnector } from '../walletconnect/connector.js'
+import type { RemoteReader } from './remote-fetch.js'
 
 export interface EffectContext {
   /** Events as they are appended, after the state has folded them in. */
@@ -31,6 +32,8 @@ export interface EffectContext {
   clock: () => number
   /** The WalletConnect connector (its calls also go through `bridge`). */
   walletConnect: WalletConnectConnector
+  /** Cached, shared, cancellable service reads for the views (remote-fetch.ts). */
+  read: RemoteReader
   /** Poll interval for new blocks where no subscription transport exists: 4 s (spec §9). */
   pollIntervalMs: number
 }
@@ -40,4 +43,9 @@ export type Effect = (ctx: EffectContext) => Observable<NewEvent>
 /** Keeps the events of the given types, narrowed. */
 export function ofType<T extends EventType>(...types: T[]): OperatorFunction<GangwayEvent, EventOf<T>> {
   return filter((e): e is EventOf<T> => (types as EventType[]).includes(e.type))
+}
+
+/** switchMap per key: a newer value replaces an older one with the same key; different keys run side by side. */
+export function switchMapPerKey<T, R>(key: (value: T) => string, project: (value: T) => ObservableInput<R>): OperatorFunction<T, R> {
+  return (source) => source.pipe(groupBy(key), mergeMap((perKey$) => perKey$.pipe(switchMap(project))))
 }

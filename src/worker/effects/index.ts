@@ -1,8 +1,15 @@
 /** Every effect the engine runs. */
 import { balanceFailedEffect, balanceFetchEffect, balanceTriggerEffect, newBlockEffect } from './balance.js'
+import { accountTabsTriggerEffect, historyFailedEffect } from './account-tabs.js'
+import { afterSendEffect } from './after-send.js'
 import { connectEffect } from './connect.js'
 import type { Effect } from './context.js'
 import { disconnectEffect, walletDisconnectEffect } from './disconnect.js'
+import { historyFetchEffect } from './history.js'
+import { identityFetchEffect } from './identity.js'
+import { nftsFetchEffect } from './nfts.js'
+import { originsEffect } from './origins.js'
+import { portfolioFetchEffect } from './portfolio.js'
 import { restoreEffect } from './restore.js'
 import { supportedChainsEffect } from './supported-chains.js'
 import { switchNetworkEffect } from './switch-network.js'
@@ -37,4 +44,12 @@ export const effects: readonly Effect[] = [
   walletPagesEffect,
   walletSearchEffect,
   walletImagePrefetchEffect,
+  originsEffect,
+  accountTabsTriggerEffect,
+  portfolioFetchEffect,
+  identityFetchEffect,
+  nftsFetchEffect,
+  historyFetchEffect,
+  historyFailedEffect,
+  afterSendEffect,
 ]

@@ -1,0 +1,34 @@
+/**
+ * The Activity tab's history (blockchain service, spec §7; EVM only, spec §9): the first page
+ * through the 15 s transactions cache keyed by address and chain (spec §3, §9), later pages (with
+ * a cursor) straight from the service. Shared and cancellable (remote-fetch.ts).
+ */
+import { blockchainClient } from '../../api/blockchain.js'
+import { parseCaipAddress } from '../../chains/caip.js'
+import { event } from '../../events/types.js'
+import { cacheKeys } from '../cache/lifetimes.js'
+import { leaving } from './account-tabs.js'
+import { ofType, switchMapPerKey, type Effect } from './context.js'
+
+export const historyFetchEffect: Effect = (ctx) => {
+  const client = blockchainClient(ctx.api)
+  return ctx.events$.pipe(
+    ofType('history/fetch-requested'),
+    switchMapPerKey(
+      (e) => e.payload.caipAddress,
+      ({ payload: { caipAddress, cursor } }) => {
+        const { caipNetworkId, address } = parseCaipAddress(caipAddress)
+        const leave$ = leaving(ctx, 'history', caipAddress)
+        const page = cursor ? { cursor } : {}
+        return ctx.read({
+          requestKey: `history:${caipAddress}:${cursor ?? ''}`,
+          cache: { name: 'transactions', store: ctx.caches.transactions, key: cacheKeys.transactions(address, caipNetworkId), readCache: !cursor },
+          load: (signal) => client.getHistory(address, { chainId: caipNetworkId, ...page }, signal),
+          fetched: ({ transactions, next }) => event('history/fetched', { caipAddress, ...page, transactions, ...(next ? { next } : {}) }),
+          failed: (message) => event('history/failed', { caipAddress, ...page, message }),
+          ...(leave$ ? { leave$, cancelled: () => event('history/fetch-cancelled', { caipAddress, ...page }) } : {}),
+        })
+      },
+    ),
+  )
+}

@@ -1,0 +1,41 @@
+/**
+ * The account's holdings (blockchain service balance, spec §7) for the Tokens tab and the network
+ * balance in USD: 30 s cache (spec §9), shared and cancellable (remote-fetch.ts). Within 30 s of a
+ * failure nothing is fetched (spec §9 retry block); a namespace without balances (spec §9) is
+ * skipped. Failures and skips show 'Token Balance Unavailable' (balance.ts).
+ */
+import { of } from 'rxjs'
+import { blockchainClient } from '../../api/blockchain.js'
+import { parseCaipAddress } from '../../chains/caip.js'
+import type { Namespace } from '../../events/entities.js'
+import { event } from '../../events/types.js'
+import { BALANCE_NAMESPACES } from '../../projections/account-tabs.js'
+import { BALANCE_RETRY_BLOCK_MS } from '../cache/lifetimes.js'
+import { leaving } from './account-tabs.js'
+import { ofType, switchMapPerKey, type Effect } from './context.js'
+
+export const portfolioFetchEffect: Effect = (ctx) => {
+  const client = blockchainClient(ctx.api)
+  return ctx.events$.pipe(
+    ofType('portfolio/fetch-requested'),
+    switchMapPerKey(
+      (e) => e.payload.caipAddress,
+      ({ payload: { caipAddress, forceUpdate } }) => {
+        const { namespace, caipNetworkId, address } = parseCaipAddress(caipAddress)
+        if (!BALANCE_NAMESPACES.includes(namespace as Namespace)) return of(event('portfolio/fetch-skipped', { caipAddress, reason: 'unsupported-network' }))
+        const failedAt = ctx.state().accountData.portfolio[caipAddress]?.failedAt
+        const sinceFailure = failedAt === undefined ? Infinity : ctx.clock() - failedAt
+        if (sinceFailure < BALANCE_RETRY_BLOCK_MS) return of(event('portfolio/fetch-skipped', { caipAddress, reason: 'retry-blocked', retryInMs: BALANCE_RETRY_BLOCK_MS - sinceFailure }))
+        const leave$ = leaving(ctx, 'portfolio', caipAddress)
+        return ctx.read({
+          requestKey: `portfolio:${caipAddress}:${forceUpdate ? 'force' : ''}`,
+          cache: { name: 'portfolio', store: ctx.caches.portfolio, key: caipAddress, readCache: !forceUpdate },
+          load: (signal) => client.getBalances(address, { chainId: caipNetworkId, ...(forceUpdate ? { forceUpdate } : {}) }, signal),
+          fetched: (balances) => event('portfolio/fetched', { caipAddress, balances }),
+          failed: (message) => event('portfolio/failed', { caipAddress, message }),
+          ...(leave$ ? { leave$, cancelled: () => event('portfolio/fetch-cancelled', { caipAddress }) } : {}),
+        })
+      },
+    ),
+  )
+}
