@@ -6,7 +6,7 @@
 import { proxy, wrap, type Remote } from 'comlink'
 import { signal, type Signal } from '@preact/signals-core'
 import type { Intent } from '../events/types.js'
-import type { AccountView, AllWalletsView, ConnectView, ConnectionsView, ModalView, NetworkListView, NetworkView, OpeningView, SendView, SnackbarView, WalletConnectView } from '../projections/selectors.js'
+import type { AccountTabsView, AccountView, AllWalletsView, ConnectView, ConnectionsView, ModalView, NetworkListView, NetworkView, OpeningView, SendView, SnackbarView, WalletConnectView } from '../projections/selectors.js'
 import type { Namespace } from '../events/entities.js'
 import type { PairingUri } from '../worker/walletconnect/connector.js'
 import { RPC_CALL_NOT_ALLOWED, isSafeRpcMethod } from '../chains/rpc-safety.js'
@@ -41,6 +41,7 @@ export interface Client {
     connections: Signal<ConnectionsView>
     allWallets: Signal<AllWalletsView>
     walletConnect: Signal<WalletConnectView>
+    accountTabs: Signal<AccountTabsView>
     /** The WalletConnect pairing URI on show (never logged: it carries the pairing key). */
     pairing: Signal<PairingUri | undefined>
   }
@@ -145,6 +146,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     connections: signal<ConnectionsView>({ connectorIds: {} }),
     allWallets: signal<AllWalletsView>({ wallets: [], count: 0, loading: false, hasMore: true, nextPage: 1 }),
     walletConnect: signal<WalletConnectView>({ connecting: false }),
+    accountTabs: signal<AccountTabsView>({ tab: 'Tokens', tabs: ['Tokens'], tokens: [], tokensLoading: false, nfts: [], nftsLoading: false, activity: [], activityLoading: false, activityLoadingMore: false }),
     pairing: signal<PairingUri | undefined>(undefined),
   }
   // Each follow resolves on its first value, so a started client (and the loader's snapshots) already hold state.
@@ -159,7 +161,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
         }) as never,
       )
     })
-  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect', hooks.connect), follow('snackbar'), follow('opening', hooks.opening), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect')])
+  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect', hooks.connect), follow('snackbar'), follow('opening', hooks.opening), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs')])
   await engine.subscribePairing(proxy((p: PairingUri | undefined) => void (signals.pairing.value = p)) as never)
   hooks.engine(mode)
 

@@ -20,6 +20,10 @@ declare module 'vitest' {
     wcWalletAddress: string
     relayUrl: string
     walletConfigUrl: string
+    blockchainUrl: string
+    /** The seeded ERC20s and collections (same addresses on both chains). */
+    seededTokens: { address: string; symbol: string; decimals: number }[]
+    seededCollections: { address: string; symbol: string; spam: boolean }[]
   }
 }
 
@@ -38,5 +42,8 @@ export default async function setup(project: TestProject) {
   project.provide('wcWalletAddress', net.wcWallet.address)
   project.provide('relayUrl', net.relay.url)
   project.provide('walletConfigUrl', net.walletConfig.url)
+  project.provide('blockchainUrl', net.blockchain.url)
+  project.provide('seededTokens', net.assets.tokens.map(({ address, symbol, decimals }) => ({ address, symbol, decimals })))
+  project.provide('seededCollections', net.assets.collections.map(({ address, symbol, spam }) => ({ address, symbol, spam })))
   return () => net.stop()
 }

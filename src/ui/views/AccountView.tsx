@@ -1,32 +1,57 @@
-/** Account (spec §2): avatar from the address colours, short address, network, native balance floored to 3 decimals, disconnect. */
+/**
+ * Account (spec §2): the avatar (the identity's image, else colours from the address), the name
+ * or the short address, the native balance floored to 3 decimals, the network balance in USD, the
+ * network, Send and Disconnect, then the tabs.
+ */
 import { avatarColors, shortenAddress } from '../../projections/format-address.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
+import { AccountTabs } from './AccountTabs.js'
 
 export function AccountView() {
   const { signals, dispatch } = useClient()
   const account = useSignalValue(signals.account)
   const network = useSignalValue(signals.network)
+  const tabs = useSignalValue(signals.accountTabs)
   if (!account.address) return null
   const { base, tint } = avatarColors(account.address)
   return (
-    <div className="gw-center" data-testid="gw-account">
-      <div className="gw-avatar" data-testid="gw-avatar" data-color={base} style={{ background: `radial-gradient(circle at 30% 30%, ${tint}, ${base})` }} />
-      <span className="gw-address" data-testid="gw-address" title={account.address}>
-        {shortenAddress(account.address)}
-      </span>
-      <span className="gw-balance" data-testid="gw-balance">
-        {account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ''}`.trim() : account.balanceLoading ? 'Loading balance…' : '—'}
-      </span>
-      <button className="gw-network" data-testid="gw-network" data-unsupported={network.unsupported ? '' : undefined} onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'SwitchNetwork' } })}>
-        {network.name ?? ''}
-      </button>
-      <button className="gw-btn" data-testid="gw-open-send" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'WalletSend' } })}>
-        Send
-      </button>
-      <button className="gw-btn" data-testid="gw-disconnect" onClick={() => void dispatch({ type: 'disconnect/requested', payload: {} })}>
-        Disconnect
-      </button>
+    <div className="gw-account" data-testid="gw-account">
+      <div className="gw-center">
+        {account.profileImage ? (
+          <img className="gw-avatar" data-testid="gw-avatar" src={account.profileImage} alt="" />
+        ) : (
+          <div className="gw-avatar" data-testid="gw-avatar" data-color={base} style={{ background: `radial-gradient(circle at 30% 30%, ${tint}, ${base})` }} />
+        )}
+        {account.profileName ? (
+          <span className="gw-address" data-testid="gw-profile-name" title={account.address}>
+            {account.profileName}
+          </span>
+        ) : null}
+        <span className={account.profileName ? 'gw-muted' : 'gw-address'} data-testid="gw-address" title={account.address}>
+          {shortenAddress(account.address)}
+        </span>
+        <span className="gw-balance" data-testid="gw-balance">
+          {account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ''}`.trim() : account.balanceLoading ? 'Loading balance…' : '—'}
+        </span>
+        {tabs.networkBalanceUsd !== undefined ? (
+          <span className="gw-muted" data-testid="gw-network-usd">
+            {`$${tabs.networkBalanceUsd}`}
+          </span>
+        ) : null}
+        <button className="gw-network" data-testid="gw-network" data-unsupported={network.unsupported ? '' : undefined} onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'SwitchNetwork' } })}>
+          {network.name ?? ''}
+        </button>
+        <div className="gw-actions">
+          <button className="gw-btn" data-testid="gw-open-send" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'WalletSend' } })}>
+            Send
+          </button>
+          <button className="gw-btn" data-testid="gw-disconnect" onClick={() => void dispatch({ type: 'disconnect/requested', payload: {} })}>
+            Disconnect
+          </button>
+        </div>
+      </div>
+      <AccountTabs />
     </div>
   )
 }

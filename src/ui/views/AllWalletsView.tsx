@@ -4,11 +4,12 @@
  * Picking a wallet this browser has installed connects that wallet; any other pairs through
  * WalletConnect. Names and images are remote strings: text and <img src> only.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { rowConnectPayload } from '../../projections/connector-order.js'
 import type { WalletRow } from '../../projections/selectors.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
+import { useEndOfList } from '../use-end-of-list.js'
 
 /** Spec §9: search waits 300 ms. */
 export const SEARCH_WAIT_MS = 300
@@ -19,8 +20,6 @@ export function AllWalletsView() {
   const connect = useSignalValue(signals.connect)
   const network = useSignalValue(signals.network)
   const [text, setText] = useState(list.query ?? '')
-  const end = useRef<HTMLLIElement>(null)
-  const grid = useRef<HTMLUListElement>(null)
 
   useEffect(() => {
     if (text.trim() === (list.query ?? '')) return
@@ -30,18 +29,7 @@ export function AllWalletsView() {
 
   // Infinite scroll: the sentinel after the last wallet asks for the next page.
   const more = !list.query && list.hasMore && !list.loading && !list.error
-  useEffect(() => {
-    const el = end.current
-    if (!el || !more) return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) void dispatch({ type: 'wallets/page-requested', payload: { page: list.nextPage } })
-      },
-      { root: grid.current },
-    )
-    observer.observe(el)
-    return () => observer.disconnect()
-  }, [more, list.nextPage])
+  const { list: grid, end } = useEndOfList<HTMLUListElement, HTMLLIElement>(more, list.nextPage, () => void dispatch({ type: 'wallets/page-requested', payload: { page: list.nextPage } }))
 
   const pick = (w: WalletRow) => {
     const installed = w.wallet.rdns ? connect.rows.find((r) => (r.type === 'ANNOUNCED' || r.type === 'INJECTED') && r.id === w.wallet.rdns) : undefined

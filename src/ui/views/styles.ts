@@ -52,4 +52,20 @@ export const viewsCss = `
 .gw-tile-name{font-size:11px;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .gw-loading{text-align:center}
 .gw-grid-end{grid-column:1/-1;height:1px}
+.gw-account .gw-center{padding:8px 0;gap:8px}
+.gw-tab-bar{display:flex;gap:4px;padding:4px;border-radius:999px;background:#f4f4f5;margin:8px 0}
+.gw-tab{flex:1;height:32px;border:0;border-radius:999px;background:none;cursor:pointer;font:inherit;font-size:13px;color:#52525b}
+.gw-tab[aria-selected=true]{background:#fff;color:#18181b;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+.gw-tab-panel{min-height:120px}
+.gw-assets,.gw-activity{max-height:260px;overflow-y:auto}
+.gw-asset{display:flex;align-items:center;gap:12px;padding:8px 4px}
+.gw-asset img,.gw-asset .gw-img{width:36px;height:36px;border-radius:50%;background:#e4e4e7;flex:none}
+.gw-asset-name{flex:1;display:flex;flex-direction:column;min-width:0;font-size:14px}
+.gw-asset-name>span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.gw-asset-usd{font-size:14px;font-weight:500}
+.gw-activity-date{font-size:12px;white-space:nowrap}
+.gw-nfts{display:grid;grid-template-columns:repeat(3,1fr);gap:8px;margin:0;padding:0;list-style:none;max-height:260px;overflow-y:auto}
+.gw-nft{display:flex;flex-direction:column;gap:4px;font-size:12px}
+.gw-nft img,.gw-nft .gw-img{width:100%;aspect-ratio:1;border-radius:12px;background:#e4e4e7;object-fit:cover}
+.gw-nft-name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 `
