@@ -314,6 +314,41 @@ describe('engine', () => {
     await engine.stop()
   })
 
+  it("holdings: a failure shows 'Token Balance Unavailable' and blocks the next read for 30 s (spec §8, §9); the answer after it drops decimals \"0\"", async () => {
+    let fail = true
+    const asked: string[] = []
+    const fetch: typeof globalThis.fetch = async (url, init) => {
+      const u = new URL(String(url))
+      if (u.hostname !== 'bc.example') return node()(url, init)
+      asked.push(u.pathname)
+      if (u.pathname.endsWith('/balance')) {
+        expect(Object.fromEntries(u.searchParams)).toMatchObject({ currency: 'usd', chainId: 'eip155:31337', projectId: 'test', st: expect.any(String), sv: expect.any(String) })
+        if (fail) return new Response('{}', { status: 503 })
+        return new Response(JSON.stringify({ balances: [{ name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', quantity: { decimals: '18', numeric: '1.5' }, value: 4500 }, { name: 'Pearl', symbol: 'PRL', chainId: 'eip155:31337', quantity: { decimals: '0', numeric: '7' } }] }))
+      }
+      return new Response(JSON.stringify(u.pathname.startsWith('/v1/identity/') ? { name: null } : { http: [], ws: [] }))
+    }
+    let offset = 0
+    const engine = createEngine({ mode: 'main', fetch, clock: () => Date.now() + offset })
+    await engine.start({ ...CONFIG, services: { blockchain: 'https://bc.example' } }, wallet())
+    await connect(engine)
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    const failed = await until(() => engine.getState(), (s) => Object.values(s.accountData.portfolio).some((p) => p?.error))
+    expect(failed.snackbar).toMatchObject({ message: 'Token Balance Unavailable' })
+    const caipAddress = failed.accounts.eip155!.caipAddress!
+    fail = false
+    offset = 29_000
+    await engine.dispatch({ type: 'portfolio/fetch-requested', payload: { caipAddress } })
+    await until(() => engine.exportLog(), (l) => l.includes('"reason":"retry-blocked"'))
+    expect(asked.filter((p) => p.endsWith('/balance'))).toHaveLength(1)
+    offset = 30_000
+    await engine.dispatch({ type: 'portfolio/fetch-requested', payload: { caipAddress } })
+    const s = await until(() => engine.getState(), (s) => s.accountData.portfolio[caipAddress]?.balances !== undefined)
+    expect(s.accountData.portfolio[caipAddress]!.balances!.map((b) => b.symbol)).toEqual(['ETH'])
+    expect(asked.filter((p) => p.endsWith('/balance'))).toHaveLength(2)
+    await engine.stop()
+  })
+
   it("routes RPC to the provider endpoint for a chain on the blockchain service's supported list", async () => {
     const rpcUrls: string[] = []
     const rpcNode = node()

@@ -49,7 +49,7 @@ describe('wallet/config service', () => {
     expect(features).toContainEqual({ id: 'multi_wallet', isEnabled: false, config: null })
   })
   it("allowed origins: 429 → 'RATE_LIMITED', 5xx → 'SERVER_ERROR', other failures → an empty list (spec §8)", async () => {
-    expect(await client.getAllowedOrigins()).toEqual(['http://127.0.0.1'])
+    expect(await client.getAllowedOrigins()).toEqual(['http://127.0.0.1:*'])
     service.failNext(429)
     await expect(client.getAllowedOrigins()).rejects.toThrow('RATE_LIMITED')
     service.failNext(503)
