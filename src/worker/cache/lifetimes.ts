@@ -23,7 +23,7 @@ export const BALANCE_RETRY_BLOCK_MS = 30_000
 
 /** Cache keys of spec §3. */
 export const cacheKeys = {
-  /** Address and chain: the CAIP-10 id `namespace:reference:address` reordered as spec §3 keys it. */
+  /** Spec §3: transactions are kept per address and chain (CAIP-2). */
   transactions: (address: string, caipNetworkId: string) => `${address}:${caipNetworkId}`,
   tokenPrice: (addresses: readonly string[]) => addresses.join(','),
 }

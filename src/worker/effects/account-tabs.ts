@@ -6,7 +6,6 @@
  */
 import { distinctUntilChanged, filter, map, merge, share, type Observable } from 'rxjs'
 import { FAILED_TO_FETCH_TRANSACTIONS } from '../../events/errors.js'
-import type { CaipAddress } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { accountNeeds, type AccountNeeds } from '../../projections/account-tabs.js'
 import { ofType, type Effect, type EffectContext } from './context.js'
@@ -24,7 +23,7 @@ export const accountTabsTriggerEffect: Effect = ({ events$, state }) => {
     asked('portfolio', (caipAddress) => event('portfolio/fetch-requested', { caipAddress })),
     asked('identity', (address) => event('identity/fetch-requested', { address })),
     asked('nfts', (caipAddress) => event('nfts/fetch-requested', { caipAddress })),
-    asked('history', (caipAddress) => event('history/fetch-requested', { caipAddress: caipAddress as CaipAddress })),
+    asked('history', (caipAddress) => event('history/fetch-requested', { caipAddress })),
   )
 }
 
