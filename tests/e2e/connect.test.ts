@@ -69,7 +69,9 @@ describe('connect on the localnet', () => {
     await page.click('[data-testid=localnet-wallet-approve]')
     await waitForView(page, 'Account')
     expect(await page.locator('[data-testid=gw-address]').textContent()).toBe(`${account0!.slice(0, 6)}…${account0!.slice(-4)}`)
-    expect(await page.locator('[data-testid=gw-avatar]').getAttribute('data-color')).toBe(`#${account0!.slice(2, 8).toLowerCase()}`)
+    // Account 0 has a name and an avatar on the blockchain service: the image replaces the address colours.
+    await waitForText(page, '[data-testid=gw-profile-name]', 'harbourmaster.eth')
+    expect(await page.locator('img[data-testid=gw-avatar]').getAttribute('src')).toMatch(/\/localnet\/images\/avatar\/harbourmaster\.svg$/)
     expect(await page.locator('[data-testid=gw-network]').textContent()).toBe('Localnet')
     await waitForText(page, '[data-testid=gw-balance]', `${await flooredBalance(rpcUrl, account0!)} ETH`)
 
@@ -83,6 +85,9 @@ describe('connect on the localnet', () => {
     await page.evaluate(() => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(2))
     await waitForText(page, '[data-testid=gw-address]', `${account2!.slice(0, 6)}…${account2!.slice(-4)}`)
     await waitForText(page, '[data-testid=gw-balance]', `${await flooredBalance(rpcUrl, account2!)} ETH`)
+    // Account 2 has no identity: its avatar takes its colours from the first 6 hex digits of the address (spec §9).
+    expect(await page.locator('[data-testid=gw-avatar]').getAttribute('data-color')).toBe(`#${account2!.slice(2, 8).toLowerCase()}`)
+    expect(await page.locator('[data-testid=gw-profile-name]').count()).toBe(0)
     await page.evaluate(() => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(0))
     await waitForText(page, '[data-testid=gw-address]', `${account0!.slice(0, 6)}…${account0!.slice(-4)}`)
 
