@@ -45,6 +45,11 @@ export async function waitForReceipt<T = { status: string; contractAddress: `0x$
   }
 }
 
+/** Sends a transaction from an unlocked dev account (eth_sendTransaction) and waits for its receipt. */
+export async function sendAndWait(url: string, tx: Record<string, string>): Promise<{ status: string; contractAddress: `0x${string}` | null }> {
+  return waitForReceipt(url, await rpc<string>(url, 'eth_sendTransaction', [tx]))
+}
+
 /** Starts anvil on `port` and resolves once it answers eth_chainId. @throws Error 'anvil did not start' after 20 s. */
 export async function startAnvil({ port, chainId = LOCALNET_CHAIN_ID }: { port: number; chainId?: number }): Promise<Anvil> {
   const child: ChildProcess = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--accounts', '10', '--balance', '10000', '--silent'], {

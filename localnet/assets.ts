@@ -12,7 +12,7 @@
  */
 import { createRequire } from 'node:module'
 import { encodeAbiParameters, encodeFunctionData, getContractAddress, parseEther, parseUnits, type Abi, type Hex } from 'viem'
-import { rpc, waitForReceipt } from './anvil.js'
+import { rpc, sendAndWait } from './anvil.js'
 import { wholeUnitToken } from './solidity.js'
 
 const require = createRequire(import.meta.url)
@@ -59,7 +59,7 @@ export const SEEDED_HOLDINGS = [
 ] as const
 
 async function send(rpcUrl: string, tx: Record<string, string>): Promise<{ contractAddress: Hex | null; status: string }> {
-  const receipt = await waitForReceipt(rpcUrl, await rpc<Hex>(rpcUrl, 'eth_sendTransaction', [tx]))
+  const receipt = await sendAndWait(rpcUrl, tx)
   if (receipt.status !== '0x1') throw new Error(`seeding transaction failed: ${JSON.stringify(tx).slice(0, 120)}`)
   return receipt
 }

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module'
 import { encodeAbiParameters, encodeFunctionData, getContractAddress, type Abi, type Hex } from 'viem'
-import { rpc, waitForReceipt } from './anvil.js'
+import { rpc, sendAndWait } from './anvil.js'
 
 const require = createRequire(import.meta.url)
 const artifact = require('@openzeppelin/contracts/build/contracts/ERC20PresetMinterPauser.json') as { abi: Abi; bytecode: Hex }
@@ -22,10 +22,6 @@ export interface LocalnetToken {
 export const HBD = { name: 'Harbour Dollar', symbol: 'HBD', decimals: 18 }
 /** What each of dev accounts 0–2 holds after deployment, in the token's smallest unit. */
 export const HBD_MINTED = 1_000_000n * 10n ** 18n
-
-async function sendAndWait(rpcUrl: string, tx: Record<string, string>): Promise<{ contractAddress: Hex | null; status: string }> {
-  return waitForReceipt(rpcUrl, await rpc<Hex>(rpcUrl, 'eth_sendTransaction', [tx]))
-}
 
 /**
  * Deploys HBD on the anvil at `rpcUrl` from dev account 9 (which must be at nonce 0) and mints

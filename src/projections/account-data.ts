@@ -54,14 +54,20 @@ const withoutError = <T extends { error?: string }>(v: T): T => {
   return rest as T
 }
 
-const idle = <T extends { loading: boolean }>(map: Partial<Record<string, T>>): Partial<Record<string, T>> =>
-  Object.fromEntries(Object.entries(map).map(([k, v]) => [k, { ...v!, loading: false, ...('loadingMore' in v! ? { loadingMore: false } : {}) }]))
+/** Applies `f` to every value of a record keyed by CAIP-10 address. */
+const mapValues = <V>(map: Partial<Record<CaipAddress, V>>, f: (v: V) => V): Partial<Record<CaipAddress, V>> =>
+  Object.fromEntries(Object.entries(map).map(([k, v]) => [k, f(v as V)]))
 
 export const accountData = slice<AccountDataState, State>(
   { portfolio: {}, nfts: {}, history: {}, identities: {} },
   {
     // Requests in flight belong to the session that made them.
-    'engine/started': (s) => ({ ...s, portfolio: idle(s.portfolio), nfts: idle(s.nfts), history: idle(s.history) as AccountDataState['history'] }),
+    'engine/started': (s) => ({
+      ...s,
+      portfolio: mapValues(s.portfolio, (p) => ({ ...p, loading: false })),
+      nfts: mapValues(s.nfts, (n) => ({ ...n, loading: false })),
+      history: mapValues(s.history, (h) => ({ ...h, loading: false, loadingMore: false })),
+    }),
 
     'portfolio/fetch-requested': (s, e) => ({ ...s, portfolio: put(s.portfolio, e.payload.caipAddress, { loading: false }, (p) => ({ ...p, loading: true })) }),
     'portfolio/fetched': (s, e) => ({ ...s, portfolio: { ...s.portfolio, [e.payload.caipAddress]: { balances: visibleTokenBalances(e.payload.balances), loading: false } } }),

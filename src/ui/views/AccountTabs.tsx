@@ -5,6 +5,7 @@
  */
 import type { AccountTab } from '../../events/entities.js'
 import type { ActivityRow } from '../../projections/asset-rules.js'
+import type { AccountTabsView } from '../../projections/selectors.js'
 import { useClient } from '../client-context.js'
 import { useEndOfList } from '../use-end-of-list.js'
 import { useSignalValue } from '../use-signal.js'
@@ -25,15 +26,13 @@ export function AccountTabs() {
         </div>
       ) : null}
       <div className="gw-tab-panel" role="tabpanel" data-testid={`gw-tab-${v.tab}`}>
-        {v.tab === 'Tokens' ? <TokensTab /> : v.tab === 'NFTs' ? <NftsTab /> : <ActivityTab />}
+        {v.tab === 'Tokens' ? <TokensTab v={v} /> : v.tab === 'NFTs' ? <NftsTab v={v} /> : <ActivityTab v={v} />}
       </div>
     </div>
   )
 }
 
-function TokensTab() {
-  const { signals } = useClient()
-  const v = useSignalValue(signals.accountTabs)
+function TokensTab({ v }: { v: AccountTabsView }) {
   if (v.tokens.length === 0) return <p className="gw-muted">{v.tokensLoading ? 'Loading tokens…' : 'No tokens yet'}</p>
   return (
     <ul className="gw-list gw-assets" data-testid="gw-tokens">
@@ -51,9 +50,7 @@ function TokensTab() {
   )
 }
 
-function NftsTab() {
-  const { signals } = useClient()
-  const v = useSignalValue(signals.accountTabs)
+function NftsTab({ v }: { v: AccountTabsView }) {
   if (v.nfts.length === 0) return <p className="gw-muted">{v.nftsLoading ? 'Loading NFTs…' : 'No NFTs yet'}</p>
   return (
     <ul className="gw-nfts" data-testid="gw-nfts">
@@ -84,9 +81,8 @@ function ActivityItem({ row }: { row: ActivityRow }) {
   )
 }
 
-function ActivityTab() {
-  const { signals, dispatch } = useClient()
-  const v = useSignalValue(signals.accountTabs)
+function ActivityTab({ v }: { v: AccountTabsView }) {
+  const { dispatch } = useClient()
   const more = Boolean(v.next && v.caipAddress) && !v.activityLoadingMore && !v.activityLoading
   const { list, end } = useEndOfList<HTMLUListElement, HTMLLIElement>(more, v.next, () => {
     if (v.caipAddress && v.next) void dispatch({ type: 'history/fetch-requested', payload: { caipAddress: v.caipAddress, cursor: v.next } })
