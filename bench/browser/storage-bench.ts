@@ -52,7 +52,7 @@ async function run() {
 
   // Start-up: read the 100 000 persisted events back, then fold them into all projections.
   t0 = performance.now()
-  const recorded = await new EventLog({ storage: idbLogStorage(logName) }).open()
+  const recorded = (await new EventLog({ storage: idbLogStorage(logName) }).open()).events
   const loadMs = performance.now() - t0
   t0 = performance.now()
   project(recorded)

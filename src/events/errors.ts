@@ -25,3 +25,11 @@ export const MODAL_CLOSED = 'Modal closed'
 export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
 /** Spec §8: the history could not be read; the Activity list is set empty. */
 export const FAILED_TO_FETCH_TRANSACTIONS = 'Failed to fetch transactions'
+
+/** A stored or exported log that cannot be read: malformed, out of order, or from a newer schema (issue 7). */
+export class LogFormatError extends GangwayError {
+  override name = 'LogFormatError'
+  constructor(message: string, details?: string) {
+    super(message, { category: 'INVALID_INPUT', ...(details !== undefined ? { details } : {}) })
+  }
+}

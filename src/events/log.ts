@@ -1,26 +1,72 @@
 /**
  * The append-only event log: the single source of truth. It stamps `seq` (gap-free from 1), `at`
- * (ms, from the injected clock) and `v` (schema version), keeps the events in memory, hands them
- * to listeners in order, and persists them in batches through a LogStorage.
+ * (ms, from the injected clock), `v` (schema version) and `tab` (this page session), keeps the
+ * events since its base in memory, hands them to listeners in order, and persists them in batches
+ * through a LogStorage shared by every tab of the site.
+ *
+ * Two tabs, one log: appends are synchronous in each tab; persisting is where tabs meet. Each write
+ * is one storage transaction that first reads what other tabs persisted since this tab's last
+ * write, then stores this tab's batch after them. When another tab got there first, this tab's
+ * unpersisted events move up by the other tab's count ("rebase") and `onForeign` reports it, so
+ * every tab's log stays a copy of the persisted one. Tabs wake each other through the storage's
+ * `watch` / `announce` (a BroadcastChannel).
  */
+import { createUpcaster } from './upcast.js'
+import { LogFormatError } from './errors.js'
 import { EVENT_SCHEMA_VERSION, type GangwayEvent, type NewEvent } from './types.js'
 
-/** Where a log persists. `load` returns a gap-free prefix in seq order; `append` writes one batch atomically. */
+/**
+ * A snapshot of the projected state after event `seq` (start-up folds only the events after it).
+ * `projection` is the State shape's version (PROJECTION_VERSION), `at` ms since the epoch.
+ */
+export interface LogSnapshot {
+  seq: number
+  projection: number
+  at: number
+  state: unknown
+}
+
+/** Spec §3 / issue 7: write a snapshot after this many persisted events. */
+export const SNAPSHOT_EVERY = 1000
+/** Compaction keeps this many snapshots, and the events after the oldest of them. */
+export const SNAPSHOTS_KEPT = 2
+
+/** Where a log persists: one store shared by the site's tabs. */
 export interface LogStorage {
-  load(): Promise<GangwayEvent[]>
-  append(batch: readonly GangwayEvent[]): Promise<void>
+  /** The latest snapshot, if any, and every stored event after it (raw records, in seq order; the log upcasts them). */
+  load(): Promise<{ snapshot?: LogSnapshot; events: unknown[] }>
+  /**
+   * One atomic transaction: reads the events other tabs stored after seq `after`, then stores `batch`
+   * renumbered to follow them. Resolves to those other events (raw, in seq order).
+   */
+  append(after: number, batch: readonly GangwayEvent[]): Promise<unknown[]>
+  /** Stores a snapshot, then compacts: keeps the newest SNAPSHOTS_KEPT snapshots and the events after the oldest kept. */
+  snapshot(snapshot: LogSnapshot): Promise<void>
+  /** Calls `onAppended` when another tab stored events; returns the stop function. */
+  watch?(onAppended: () => void): () => void
+  /** Tells the other tabs that events up to `seq` are stored. */
+  announce?(seq: number): void
 }
 
 /** Options of an EventLog. `clock` returns ms since the epoch. */
 export interface EventLogOptions {
   storage?: LogStorage
   clock?: () => number
+  /** This page session's id, stamped on every event as `tab`. Default 'main'. */
+  tab?: string
   /**
    * Called with each stamped event before it is recorded; if it throws, the append throws and the
    * event is neither recorded nor persisted (the engine folds the event here, so an event the
    * projections cannot fold never enters the log).
    */
   admit?: (event: GangwayEvent) => void
+  /**
+   * Called after other tabs' events were read into this log: `foreign` in their final seqs, and
+   * `rebased` true when this tab's unpersisted events moved up behind them.
+   */
+  onForeign?: (foreign: readonly GangwayEvent[], rebased: boolean) => void
+  /** Called with each batch of newly persisted events (this tab's and others', in seq order). */
+  onPersisted?: (events: readonly GangwayEvent[]) => void
   /** Called when a persistence write fails; spec §8: storage failures are logged, never thrown. */
   onStorageError?: (error: unknown) => void
 }
@@ -28,41 +74,68 @@ export interface EventLogOptions {
 /** Listener called synchronously with each appended event, in seq order. */
 export type LogListener = (event: GangwayEvent) => void
 
+/** What `open` found: the snapshot start-up begins from, and the events after it. */
+export interface OpenedLog {
+  snapshot?: LogSnapshot
+  events: readonly GangwayEvent[]
+}
+
 export class EventLog {
-  readonly #events: GangwayEvent[] = []
+  #events: GangwayEvent[] = []
+  /** The seq before the first event held in memory (the snapshot's, or a trimmed prefix's). */
+  #base = 0
+  #persisted = 0
   readonly #listeners = new Set<LogListener>()
-  readonly #storage: LogStorage | undefined
+  readonly #options: EventLogOptions
   readonly #clock: () => number
+  readonly #tab: string
   readonly #onStorageError: (error: unknown) => void
-  readonly #admit: ((event: GangwayEvent) => void) | undefined
-  #queue: GangwayEvent[] = []
   #writing: Promise<void> = Promise.resolve()
+  #busy = false
+  #again = false
   #flushScheduled = false
+  #opened = false
+  #stopWatching: (() => void) | undefined
 
   constructor(options: EventLogOptions = {}) {
-    this.#storage = options.storage
+    this.#options = options
     this.#clock = options.clock ?? Date.now
+    this.#tab = options.tab ?? 'main'
     this.#onStorageError = options.onStorageError ?? ((error) => console.warn('[gangway] log persistence failed', error))
-    this.#admit = options.admit
+  }
+
+  /** This page session's id (the `tab` of its events). */
+  get tab(): string {
+    return this.#tab
   }
 
   /**
-   * Loads the persisted events (once, before any append) and returns them; they become the log's
-   * prefix and the next append continues their seq. A load failure is reported and starts an empty log.
+   * Loads the latest snapshot and the events after it (once, before any append); the next append
+   * continues their seq. Events are upcast; a stored event that is malformed ends the loaded prefix.
+   * A load failure is reported and starts an empty log.
+   * @throws Error 'EventLog.open must be called before the first append'.
    */
-  async open(): Promise<readonly GangwayEvent[]> {
-    if (this.#events.length > 0) throw new Error('EventLog.open must be called before the first append')
-    if (!this.#storage) return []
+  async open(): Promise<OpenedLog> {
+    if (this.#events.length > 0 || this.#opened) throw new Error('EventLog.open must be called before the first append')
+    this.#opened = true
+    if (!this.#options.storage) return { events: [] }
+    let snapshot: LogSnapshot | undefined
     try {
-      const loaded = await this.#storage.load()
-      for (const e of loaded) {
-        if (e.seq !== this.#events.length + 1) break
+      const loaded = await this.#options.storage.load()
+      snapshot = loaded.snapshot
+      this.#base = this.#persisted = snapshot?.seq ?? 0
+      const up = createUpcaster()
+      for (const raw of loaded.events) {
+        const e = up(raw, `seq ${(raw as { seq?: unknown })?.seq}`)
+        if (e.seq !== this.#base + this.#events.length + 1) break
         this.#events.push(e)
       }
+      this.#persisted = this.#base + this.#events.length
     } catch (error) {
       this.#onStorageError(error)
     }
-    return this.#events.slice()
+    this.#stopWatching = this.#options.storage.watch?.(() => this.sync())
+    return { ...(snapshot ? { snapshot } : {}), events: this.#events.slice() }
   }
 
   /**
@@ -70,20 +143,40 @@ export class EventLog {
    * @throws whatever `admit` throws; the log is then unchanged.
    */
   append(next: NewEvent): GangwayEvent {
-    const recorded = { type: next.type, payload: next.payload, seq: this.#events.length + 1, at: this.#clock(), v: EVENT_SCHEMA_VERSION } as GangwayEvent
-    this.#admit?.(recorded)
+    const recorded = { type: next.type, payload: next.payload, seq: this.lastSeq + 1, at: this.#clock(), v: EVENT_SCHEMA_VERSION, tab: this.#tab } as GangwayEvent
+    this.#options.admit?.(recorded)
     this.#events.push(recorded)
-    if (this.#storage) {
-      this.#queue.push(recorded)
-      this.#scheduleFlush()
-    }
+    if (this.#options.storage) this.#scheduleFlush()
     for (const listener of this.#listeners) listener(recorded)
     return recorded
   }
 
-  /** Every event so far, in seq order. */
+  /** The events held in memory (those after `base`), in seq order. */
   events(): readonly GangwayEvent[] {
     return this.#events
+  }
+
+  /** The seq before the first event held in memory. */
+  get base(): number {
+    return this.#base
+  }
+
+  /** The seq of the last event (0 for none). */
+  get lastSeq(): number {
+    return this.#base + this.#events.length
+  }
+
+  /** The seq up to which events are stored. */
+  get persisted(): number {
+    return this.#persisted
+  }
+
+  /** Drops the persisted events up to `seq` from memory (the caller keeps the state they fold to); never unpersisted ones. */
+  trim(seq: number): void {
+    const upTo = Math.min(seq, this.#persisted)
+    if (upTo <= this.#base) return
+    this.#events = this.#events.slice(upTo - this.#base)
+    this.#base = upTo
   }
 
   /** Subscribes to events appended from now on; returns the unsubscribe function. */
@@ -92,26 +185,78 @@ export class EventLog {
     return () => this.#listeners.delete(listener)
   }
 
-  /** Resolves when every event appended so far has been handed to storage. */
+  /** Resolves when every event appended so far is stored (and other tabs' events so far are read in). */
   async flush(): Promise<void> {
-    this.#writeQueued()
-    await this.#writing
+    this.#write()
+    while (this.#busy) await this.#writing
+  }
+
+  /** Reads in what other tabs stored (they announce it); this tab's pending events go with it. */
+  sync(): void {
+    this.#write()
+  }
+
+  /** Stores a snapshot of the state after persisted event `snapshot.seq`, then compacts the store. */
+  async snapshot(snapshot: LogSnapshot): Promise<void> {
+    if (!this.#options.storage || snapshot.seq > this.#persisted) return
+    await this.#options.storage.snapshot(snapshot).catch((error) => this.#onStorageError(error))
+  }
+
+  /** Stops listening to other tabs. */
+  close(): void {
+    this.#stopWatching?.()
   }
 
   #scheduleFlush(): void {
     if (this.#flushScheduled) return
     this.#flushScheduled = true
     // One macrotask gathers a burst of appends into one write transaction.
-    setTimeout(() => this.#writeQueued(), 0)
+    setTimeout(() => {
+      this.#flushScheduled = false
+      this.#write()
+    }, 0)
   }
 
-  #writeQueued(): void {
-    this.#flushScheduled = false
-    if (this.#queue.length === 0 || !this.#storage) return
-    const batch = this.#queue
-    this.#queue = []
-    const storage = this.#storage
-    // Writes are chained so batches land in seq order: what storage holds is always a prefix.
-    this.#writing = this.#writing.then(() => storage.append(batch)).catch((error) => this.#onStorageError(error))
+  /** One write at a time: a write asked for while one runs follows it. */
+  #write(): void {
+    if (!this.#options.storage || !this.#opened) return
+    if (this.#busy) {
+      this.#again = true
+      return
+    }
+    this.#busy = true
+    this.#writing = this.#writeOnce()
+      .catch((error) => this.#onStorageError(error))
+      .finally(() => {
+        this.#busy = false
+        if (this.#again) {
+          this.#again = false
+          this.#write()
+        }
+      })
+  }
+
+  async #writeOnce(): Promise<void> {
+    const storage = this.#options.storage!
+    const after = this.#persisted
+    const batch = this.#events.slice(after - this.#base)
+    const rawForeign = await storage.append(after, batch)
+    const up = createUpcaster()
+    const foreign = rawForeign.map((raw, i) => {
+      const e = up(raw, `seq ${after + i + 1}`)
+      if (e.seq !== after + i + 1) throw new LogFormatError(`Stored log has a gap: seq ${e.seq} where ${after + i + 1} was expected`)
+      return e
+    })
+    if (foreign.length > 0) {
+      // Other tabs stored events first: ours (the batch and anything appended since) follow them.
+      const shift = foreign.length
+      const ours = this.#events.slice(after - this.#base).map((e) => ({ ...e, seq: e.seq + shift }) as GangwayEvent)
+      this.#events = [...this.#events.slice(0, after - this.#base), ...foreign, ...ours]
+      this.#options.onForeign?.(foreign, ours.length > 0)
+    }
+    const stored = this.#events.slice(after - this.#base, after - this.#base + foreign.length + batch.length)
+    this.#persisted = after + stored.length
+    if (batch.length > 0) storage.announce?.(this.#persisted)
+    if (stored.length > 0) this.#options.onPersisted?.(stored)
   }
 }

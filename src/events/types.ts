@@ -5,8 +5,11 @@
  */
 import type { AccountTab, AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Network, Nft, SendToken, SnackbarVariant, TokenBalance, TokenInfo, Transaction, ViewName, WalletListing, WalletRef } from './entities.js'
 
-/** Schema version written on every event; readers upcast older versions (issue 7). */
-export const EVENT_SCHEMA_VERSION = 1
+/**
+ * Schema version written on every event; readers upcast older versions (src/events/upcast.ts).
+ * 1: the first logs. 2: every event carries `tab`, the id of the page session that appended it.
+ */
+export const EVENT_SCHEMA_VERSION = 2
 
 /** Payload of each event type. */
 export interface EventPayloads {
@@ -54,8 +57,12 @@ export interface EventPayloads {
 
   /** `wallet`: the listing or connector the visitor picked (remembered as a recent wallet on success). */
   'connect/requested': { connectorId: string; namespace: Namespace; wallet?: WalletRef }
-  /** `via`: `prompt` after the wallet approved a request, `restore` when a stored session was confirmed silently. */
-  'connect/succeeded': { connectorId: string; namespace: Namespace; caipAddress: CaipAddress; via: 'prompt' | 'restore' }
+  /**
+   * `via`: `prompt` after the wallet approved a request, `restore` when a stored session was confirmed silently.
+   * `wallet` (schema 2): the wallet the visitor picked, remembered as the newest recent wallet; the
+   * event carries it so that every tab folds the same recent wallets (v1 logs get it by upcasting).
+   */
+  'connect/succeeded': { connectorId: string; namespace: Namespace; caipAddress: CaipAddress; via: 'prompt' | 'restore'; wallet?: WalletRef }
   'connect/failed': { connectorId: string; namespace: Namespace; message: string; code?: number }
 
   /** EIP-1193 `accountsChanged` from the connected provider (addresses as the wallet sent them). */
@@ -179,9 +186,13 @@ export interface EventPayloads {
 /** Every event type name. */
 export type EventType = keyof EventPayloads
 
-/** A recorded event: `seq` is gap-free from 1, `at` is ms since the epoch when it was appended, `v` the schema version. */
+/**
+ * A recorded event: `seq` is gap-free from 1 across every tab of the site, `at` is ms since the
+ * epoch when it was appended, `v` the schema version, `tab` the page session (engine start) that
+ * appended it ('v1' for events upcast from schema version 1, whose tab is unknown).
+ */
 export type GangwayEvent<T extends EventType = EventType> = {
-  [K in T]: { type: K; seq: number; at: number; v: number; payload: EventPayloads[K] }
+  [K in T]: { type: K; seq: number; at: number; v: number; tab: string; payload: EventPayloads[K] }
 }[T]
 
 /** The recorded events of the given types, as a union narrowed on `type`. */

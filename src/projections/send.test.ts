@@ -73,7 +73,7 @@ describe('send state (spec §4)', () => {
     const sending = fold(...filled, ['modal/open-requested', { isMobile: false }], ['modal/navigate-requested', { view: 'WalletSend' }], ['modal/navigate-requested', { view: 'WalletSendPreview' }], ['send/requested', {}])
     expect(sending.send.loading).toBe(true)
     expect(refusal(sending, { type: 'send/requested', payload: {} })).toBe('A transaction is already being sent')
-    const failed = project([...log(...started(), ...filled), { type: 'send/failed', payload: { message: 'Transaction rejected in the wallet', code: 4001 }, seq: 99, at: 0, v: 1 }])
+    const failed = project([...log(...started(), ...filled), { type: 'send/failed', payload: { message: 'Transaction rejected in the wallet', code: 4001 }, seq: 99, at: 0, v: 2, tab: 't1' }])
     expect(failed.send).toMatchObject({ loading: false, error: 'Transaction rejected in the wallet', amount: '1.5', receiver: TO })
     const done = fold(...filled, ['modal/open-requested', { isMobile: false }], ['modal/navigate-requested', { view: 'WalletSendPreview' }], ['send/requested', {}], ['send/succeeded', { caipNetworkId: 'eip155:31337', hash: '0xabc' }])
     expect(done.send).toEqual({ loading: false, lastHash: '0xabc' })
@@ -114,12 +114,12 @@ describe('review fixes: sends never go to the wrong network or twice', () => {
   })
   it('after broadcast, a failure resets the form (nothing is offered for sending twice)', () => {
     const base = [...connected, ['send/token-selected', { token: { caipNetworkId: 'eip155:31337', name: 'Ether', symbol: 'ETH', decimals: 18 } }], ['send/amount-changed', { amount: '1' }], ['send/receiver-changed', { receiver: TO }], ['send/requested', {}]] as const
-    const beforeBroadcast = project([...log(...started(), ...base), { type: 'send/failed', payload: { message: 'boom' }, seq: 90, at: 0, v: 1 }])
+    const beforeBroadcast = project([...log(...started(), ...base), { type: 'send/failed', payload: { message: 'boom' }, seq: 90, at: 0, v: 2, tab: 't1' }])
     expect(beforeBroadcast.send).toMatchObject({ amount: '1', receiver: TO, error: 'boom', loading: false })
     const afterBroadcast = project([
       ...log(...started(), ...base),
-      { type: 'send/submitted', payload: { caipNetworkId: 'eip155:31337', hash: '0xabc' }, seq: 90, at: 0, v: 1 },
-      { type: 'send/failed', payload: { message: 'Transaction not found' }, seq: 91, at: 0, v: 1 },
+      { type: 'send/submitted', payload: { caipNetworkId: 'eip155:31337', hash: '0xabc' }, seq: 90, at: 0, v: 2, tab: 't1' },
+      { type: 'send/failed', payload: { message: 'Transaction not found' }, seq: 91, at: 0, v: 2, tab: 't1' },
     ])
     expect(afterBroadcast.send).toEqual({ loading: false, lastHash: '0xabc', error: 'Transaction not found' })
   })

@@ -49,7 +49,7 @@ describe('selectors', () => {
   })
   it('network: the configured name, or Unknown network for another chain', () => {
     expect(selectors.network(project(session))).toEqual({ caipNetworkId: 'eip155:31337', namespace: 'eip155', name: 'Localnet' })
-    const moved = project([...session, { type: 'wallet/chain-changed', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155', caipNetworkId: 'eip155:5' }, seq: session.length + 1, at: 0, v: 1 }])
+    const moved = project([...session, { type: 'wallet/chain-changed', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155', caipNetworkId: 'eip155:5' }, seq: session.length + 1, at: 0, v: 2, tab: 't1' }])
     expect(selectors.network(moved).name).toBe('Unknown network')
   })
   it('opening: the view an open request would show now, desktop and mobile (spec §2 Opening)', () => {

@@ -2,7 +2,7 @@
  * The projected state: a pure left fold of the event log. `reduce(state, event)` is the only way
  * state changes; `project(events)` replays a whole log. Replaying a log reproduces the state exactly.
  */
-import type { GangwayEvent } from '../events/types.js'
+import type { EventType, GangwayEvent } from '../events/types.js'
 import { accounts, type AccountsState } from './accounts.js'
 import { config, type ConfigState } from './config.js'
 import { connection, type ConnectionState } from './connection.js'
@@ -17,9 +17,13 @@ import { assets, type AssetsState } from './assets.js'
 import { wallets, type WalletsState } from './wallets.js'
 import { accountData, type AccountDataState } from './account-data.js'
 
-/** The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none). */
+/**
+ * The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none).
+ * `tab` is the page session this state is the view of (see `reduce`); undefined folds every event.
+ */
 export interface State {
   lastSeq: number
+  tab?: string
   engineMode?: 'worker' | 'main'
   config: ConfigState
   modal: ModalState
@@ -34,6 +38,12 @@ export interface State {
   wallets: WalletsState
   accountData: AccountDataState
 }
+
+/**
+ * Version of the State shape, written on snapshots. Bump it when a slice's shape changes, so a
+ * snapshot of the old shape is not read as the new one.
+ */
+export const PROJECTION_VERSION = 1
 
 /** The state before any event. */
 export const initialState: State = {
@@ -52,10 +62,39 @@ export const initialState: State = {
   accountData: accountData.initial,
 }
 
-/** Folds one event into the state. Every slice handler sees the root state as it was before the event. */
+/**
+ * Event types every tab folds, whoever appended them: the facts behind the spec §3 browser-stored
+ * items (connections, accounts, the active network, account types, the deep-link choice). The other
+ * events (the modal, sends, fetches…) belong to the tab that appended them.
+ */
+export const SHARED_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
+  'connect/succeeded',
+  'disconnect/succeeded',
+  'wallet/accounts-changed',
+  'wallet/chain-changed',
+  'network/switched',
+  'account-type/switch-requested',
+  'walletconnect/deep-link-opened',
+])
+
+/** The `tab` of a state that belongs to no tab: it folds the shared events only (what snapshots hold). */
+export const NO_TAB = '*'
+
+/** The state for a tab's session (or NO_TAB), before any event. */
+export function initialStateFor(tab: string): State {
+  return { ...initialState, tab }
+}
+
+/**
+ * Folds one event into the state. Every slice handler sees the root state as it was before the
+ * event. When the state belongs to a tab, another tab's event moves only `lastSeq` unless its type
+ * is shared (SHARED_EVENT_TYPES): two tabs of a site share one log and one connection, not one modal.
+ */
 export function reduce(root: State, event: GangwayEvent): State {
+  if (root.tab !== undefined && event.tab !== root.tab && !SHARED_EVENT_TYPES.has(event.type)) return { ...root, lastSeq: event.seq }
   return {
     lastSeq: event.seq,
+    ...(root.tab !== undefined ? { tab: root.tab } : {}),
     engineMode: event.type === 'engine/started' ? event.payload.mode : root.engineMode,
     config: applySlice(config, root.config, event, root),
     modal: applySlice(modal, root.modal, event, root),

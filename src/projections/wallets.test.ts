@@ -27,7 +27,7 @@ describe('Connect view lists (spec §2 groups, §5 rules)', () => {
     const s = fold(
       ['connectors/discovered', { connectors: [announced] }],
       ['connect/requested', recent],
-      ['connect/succeeded', { connectorId: 'walletConnect', namespace: 'eip155', caipAddress: 'eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', via: 'prompt' }],
+      ['connect/succeeded', { connectorId: 'walletConnect', namespace: 'eip155', caipAddress: 'eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', via: 'prompt', wallet: recent.wallet }],
       ['disconnect/succeeded', { connectorId: 'walletConnect', namespace: 'eip155', reason: 'user' }],
       ['wallets/lists-fetched', { featured: [listing('f1', { rdns: 'io.announced' })], recommended: [listing('r1'), listing('r2')], count: 2 }],
     )
@@ -50,7 +50,7 @@ describe('recent wallets and the deep link choice (spec §3, §5)', () => {
   const connectVia = (id: string) =>
     [
       ['connect/requested', { connectorId: 'walletConnect', namespace: 'eip155', wallet: { id, name: id } }],
-      ['connect/succeeded', { connectorId: 'walletConnect', namespace: 'eip155', caipAddress: 'eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', via: 'prompt' }],
+      ['connect/succeeded', { connectorId: 'walletConnect', namespace: 'eip155', caipAddress: 'eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', via: 'prompt', wallet: { id, name: id } }],
     ] as const
   it('keeps at most 2, newest first, across a restart; a restore adds nothing', () => {
     const events = log(...started(), ...connectVia('a'), ...connectVia('b'), ...connectVia('a'), ...connectVia('c'), ...started(), ['connect/succeeded', { connectorId: 'walletConnect', namespace: 'eip155', caipAddress: 'eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', via: 'restore' }])

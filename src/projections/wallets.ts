@@ -67,14 +67,11 @@ export const wallets = slice<WalletsState, State>(initial, {
     const kept = pairing && e.payload.connectorId === WALLETCONNECT_CONNECTOR_ID ? { ...rest, pairing } : rest
     return e.payload.wallet ? { ...kept, picked: e.payload.wallet } : kept
   },
-  /** A wallet the visitor picked and approved becomes the newest recent wallet: a listing, or a discovered connector. */
-  'connect/succeeded': (s, e, root) => {
-    const { picked, pairing: _q, ...rest } = s
+  /** A wallet the visitor picked and approved becomes the newest recent wallet (the event names it). */
+  'connect/succeeded': (s, e) => {
+    const { picked: _p, pairing: _q, ...rest } = s
     if (e.payload.via !== 'prompt') return s
-    const connector = root.connectors.list.find((c) => c.id === e.payload.connectorId)
-    const wallet: WalletRef | undefined =
-      picked ?? (connector && e.payload.connectorId !== WALLETCONNECT_CONNECTOR_ID ? { id: connector.id, name: connector.name, ...(connector.rdns ? { rdns: connector.rdns } : {}), ...(connector.imageUrl ? { imageUrl: connector.imageUrl } : {}) } : undefined)
-    return wallet ? { ...rest, recent: addRecentWallet(s.recent, wallet) } : rest
+    return e.payload.wallet ? { ...rest, recent: addRecentWallet(s.recent, e.payload.wallet) } : rest
   },
   'connect/failed': (s) => {
     const { pairing: _q, ...rest } = s

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALNET, ADDRESS } from '../../tests/unit/fixtures.js'
 import type { LogStorage } from '../events/log.js'
+import { memoryLogStorage } from '../events/memory-storage.js'
 import type { GangwayEvent, NewEvent } from '../events/types.js'
 import { project } from '../projections/state.js'
+import { replayLog } from '../projections/replay.js'
+import { parseLog } from '../events/ndjson.js'
 import type { Bridge, ProviderRequest } from './bridge.js'
 import { createEngine, type Engine } from './engine.js'
 import { map } from 'rxjs'
@@ -39,10 +42,7 @@ function wallet(answers: Record<string, unknown | ((args: ProviderRequest) => un
   }
 }
 
-function memoryStorage(): LogStorage & { rows: GangwayEvent[] } {
-  const rows: GangwayEvent[] = []
-  return { rows, load: async () => [...rows], append: async (b) => void rows.push(...b) }
-}
+const memoryStorage = memoryLogStorage
 
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 3000): Promise<T> {
   const end = Date.now() + ms
@@ -70,7 +70,9 @@ async function storedSession(): Promise<LogStorage> {
   return storage
 }
 const connect = (engine: Engine) => engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155' } })
-const types = async (engine: Engine) => (await engine.exportLog()).trim().split('\n').map((l) => JSON.parse(l).type as string)
+/** The events of the engine's exported log. */
+const eventsOf = async (engine: Engine) => parseLog(await engine.exportLog()).events
+const types = async (engine: Engine) => (await eventsOf(engine)).map((e) => e.type as string)
 
 describe('engine', () => {
   it('connects through the bridge, then fetches the native balance over JSON-RPC', async () => {
@@ -110,12 +112,12 @@ describe('engine', () => {
     expect(s.modal.view).toBe('ConnectingExternal')
     await until(() => types(engine), (t) => t.includes('modal/shake-ended'), 3000)
     expect((await engine.getState()).modal.shake).toBe(false)
-    const log = (await engine.exportLog()).trim().split('\n').map((l) => JSON.parse(l))
+    const log = await eventsOf(engine)
     const failed = log.find((e) => e.type === 'connect/failed')
     const started_ = log.find((e) => e.type === 'modal/shake-started')
     const ended = log.find((e) => e.type === 'modal/shake-ended')
-    expect(failed.payload).toMatchObject({ message: 'Connection rejected', code: 4001 })
-    expect(ended.at - started_.at).toBeGreaterThanOrEqual(490)
+    expect(failed!.payload).toMatchObject({ message: 'Connection rejected', code: 4001 })
+    expect(ended!.at - started_!.at).toBeGreaterThanOrEqual(490)
     await engine.stop()
   })
 
@@ -136,14 +138,14 @@ describe('engine', () => {
 
   it('refuses bad input with a clear error and leaves the log as it was', async () => {
     const engine = await started(wallet())
-    const before = await engine.exportLog()
+    const before = await eventsOf(engine)
     await expect(engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'x', namespace: 'cosmos' } })).rejects.toThrow('Invalid intent payload: connect/requested')
     await expect(engine.dispatch({ type: 'balance/fetched', payload: {} })).rejects.toThrow('Unknown intent type: balance/fetched')
     await expect(engine.dispatch({ type: 'balance/fetch-requested', payload: { caipAddress: 'eip155:1', reason: 'manual' } })).rejects.toThrow('Invalid CAIP-10 address')
     await expect(engine.dispatch({ type: 'balance/fetch-requested', payload: { caipAddress: 'eip155:1:0xabc', reason: 'whenever' } })).rejects.toThrow('Invalid intent payload: balance/fetch-requested')
     await expect(engine.dispatch({ type: 'wallet/accounts-changed', payload: { connectorId: 'x', namespace: 'eip155', addresses: ['eip155:1:0xabc'] } })).rejects.toThrow('Invalid intent payload: wallet/accounts-changed')
     await expect(engine.dispatch({ type: 'network/switch-requested', payload: { caipNetworkId: 'eip155:999' } })).rejects.toThrow('Network not found')
-    expect(await engine.exportLog()).toBe(before)
+    expect(await eventsOf(engine)).toEqual(before)
     await engine.stop()
   })
 
@@ -195,7 +197,7 @@ describe('engine', () => {
     expect(s.connection.status).toBe('connected')
     expect(bridge.asked).not.toContain('eth_requestAccounts')
     expect(bridge.asked.slice(0, 2)).toEqual(['eth_accounts', 'eth_chainId'])
-    const log = (await second.exportLog()).trim().split('\n').map((l) => JSON.parse(l))
+    const log = (await eventsOf(second))
     expect(log.filter((e) => e.type === 'connect/succeeded').map((e) => e.payload.via)).toEqual(['prompt', 'restore'])
     await second.stop()
   })
@@ -246,11 +248,11 @@ describe('engine', () => {
 
     await engine.dispatch({ type: 'balance/fetch-requested', payload: { caipAddress: first.accounts.eip155!.caipAddress!, reason: 'manual' } })
     await until(() => engine.getState(), (s) => s.snackbar.open && s.lastSeq > first.lastSeq + 3)
-    const log = (await engine.exportLog()).trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.seq > first.lastSeq)
+    const log = (await eventsOf(engine)).filter((e) => e.seq > first.lastSeq)
     const hidden = log.find((e) => e.type === 'snackbar/hidden')
     const shown = log.find((e) => e.type === 'snackbar/shown')
-    expect(hidden.seq).toBeLessThan(shown.seq)
-    expect(shown.at - hidden.at).toBeGreaterThanOrEqual(145)
+    expect(hidden!.seq).toBeLessThan(shown!.seq)
+    expect(shown!.at - hidden!.at).toBeGreaterThanOrEqual(145)
     await engine.stop()
   })
 
@@ -278,7 +280,7 @@ describe('engine', () => {
     offset = 30_000 // the entry written at connect has expired: the next open fetches again
     await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
     await until(async () => calls.filter((m) => m === 'eth_getBalance').length, (n) => n === 3)
-    const log = (await engine.exportLog()).trim().split('\n').map((l) => JSON.parse(l))
+    const log = await eventsOf(engine)
     expect(log.filter((e) => e.type === 'cache/hit').map((e) => e.payload)).toEqual(
       Array.from({ length: 3 }, () => expect.objectContaining({ cache: 'nativeBalance', key: caipAddress, level: 'memory' })),
     )
@@ -305,7 +307,7 @@ describe('engine', () => {
     offset = 29_000
     await engine.dispatch({ type: 'balance/fetch-requested', payload: { caipAddress, reason: 'manual' } })
     const skipped = await until(() => engine.exportLog(), (l) => l.includes('balance/fetch-skipped'))
-    expect(JSON.parse(skipped.trim().split('\n').at(-1)!).payload).toMatchObject({ reason: 'retry-blocked' })
+    expect(parseLog(skipped).events.at(-1)!.payload).toMatchObject({ reason: 'retry-blocked' })
     expect(calls.filter((m) => m === 'eth_getBalance')).toHaveLength(1)
     offset = 30_000
     await engine.dispatch({ type: 'balance/fetch-requested', payload: { caipAddress, reason: 'manual' } })
@@ -374,7 +376,7 @@ describe('engine', () => {
     await connect(engine)
     await until(() => engine.getState(), (s) => s.accounts.eip155?.balanceRaw !== undefined)
     const exported = await engine.exportLog()
-    const replayed = project(exported.trim().split('\n').map((l) => JSON.parse(l)))
+    const replayed = replayLog(parseLog(exported))
     expect(replayed).toEqual(await engine.getState())
     // RPC URLs can carry API keys: the log never holds them.
     expect(exported).not.toContain('127.0.0.1:8545')

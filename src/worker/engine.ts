@@ -4,15 +4,16 @@
  * main thread where no Worker can start (main-thread.ts). Every method is async so both modes
  * share one interface.
  */
-import { BehaviorSubject, Subject, catchError, distinctUntilChanged, map, merge, type Observable, type Subscription } from 'rxjs'
+import { BehaviorSubject, Subject, catchError, combineLatest, distinctUntilChanged, map, merge, type Observable, type Subscription } from 'rxjs'
 import { parseCaipNetworkId } from '../chains/caip.js'
 import type { AccountType, CaipNetworkId, Namespace, Network, TokenInfo } from '../events/entities.js'
 import { GangwayError } from '../events/errors.js'
-import { EventLog, type LogStorage } from '../events/log.js'
+import type { LogStorage } from '../events/log.js'
+import { serializeLog } from '../events/ndjson.js'
 import { event, type GangwayEvent, type NewEvent } from '../events/types.js'
 import { validateIntent } from '../events/validate.js'
 import { selectors, type Selected, type SelectorName } from '../projections/selectors.js'
-import { initialState, reduce, type State } from '../projections/state.js'
+import { initialState, type State } from '../projections/state.js'
 import { refusal } from '../projections/guards.js'
 import type { Bridge } from './bridge.js'
 import { createChainAccess } from './chain-access.js'
@@ -29,6 +30,7 @@ import type { ProviderRequest } from './bridge.js'
 import { createWalletConnectConnector, type PairingUri, type SignClientLike } from './walletconnect/connector.js'
 import { loadSignClient, preloadSignClient, type SignClientSettings } from './walletconnect/sign-client.js'
 import { routedBridge } from './walletconnect/routed-bridge.js'
+import { createProjectedLog, type ProjectedLog } from './projected-log.js'
 
 /** The host site's options the engine needs (a subset of createModal's, api.md). */
 export interface EngineConfig {
@@ -67,6 +69,8 @@ export interface EngineDeps {
   fetch?: typeof fetch
   /** ms since the epoch; default Date.now. */
   clock?: () => number
+  /** This page session's id (the `tab` of its events); default 16 random hex digits. */
+  tabId?: string
   effects?: readonly Effect[]
   /** Block polling interval in ms; default 4000 (spec §9). */
   pollIntervalMs?: number
@@ -102,8 +106,20 @@ export interface Engine {
    * @throws GangwayError 'Engine not started'; the wallet's error (`{ code, message }`).
    */
   walletRequest(connectorId: string, args: ProviderRequest): Promise<unknown>
-  /** The log as NDJSON, one event a line, in seq order. */
-  exportLog(): Promise<string>
+  /**
+   * The log as an NDJSON file (src/events/ndjson.ts): a header, the snapshot this session's log
+   * starts from when not seq 1, then one event a line in seq order. `redact` (default true) replaces
+   * emails and social usernames with stable hashes (issue 7).
+   */
+  exportLog(options?: { redact?: boolean }): Promise<string>
+  /** This session's events in memory, for the debug panel: seq, type, tab and `at` (ms), oldest first; `base` is the seq before the first. */
+  listEvents(): Promise<{ base: number; events: { seq: number; type: string; tab: string; at: number }[] }>
+  /**
+   * Time travel: the selectors follow the state as of event `seq` (the modal shown, read-only:
+   * `dispatch` throws 'Read-only while time travelling') until `travel(null)` returns to the live state.
+   * @throws GangwayError 'Engine not started'; 'No event with seq {seq} in this session's log (it holds {first}–{last})'.
+   */
+  travel(seq: number | null): Promise<void>
   /** The whole projected state (for debugging and tests). */
   getState(): Promise<State>
   /** Resolves when every event so far is persisted. */
@@ -117,26 +133,21 @@ function withoutRpcUrls(n: Network): Network {
   return { ...n, rpcUrls: { default: { http: [] } } }
 }
 
-/**
- * Folds a persisted log. Should a stored event fail to fold (a log from a build with a bug), the
- * state is the fold of the events before it, and the rest are ignored with a warning.
- */
-function replay(events: readonly GangwayEvent[]): State {
-  let state = initialState
-  for (const e of events) {
-    try {
-      state = reduce(state, e)
-    } catch (error) {
-      console.warn(`[gangway] replay stopped at seq ${e.seq}`, error)
-      break
-    }
-  }
-  return state
+/** A page session id: 16 random hex digits (crypto.getRandomValues works outside secure contexts too). */
+function newTabId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
+/** Spec-free debug message: intents are refused while the selectors show a past state. */
+export const READ_ONLY_TRAVEL = 'Read-only while time travelling'
+
 export function createEngine(deps: EngineDeps): Engine {
-  let log: EventLog | undefined
+  let projected: ProjectedLog | undefined
+  let log: ProjectedLog['log'] | undefined
   const state$ = new BehaviorSubject<State>(initialState)
+  /** The state the selectors follow while time travelling (null: live). */
+  const travel$ = new BehaviorSubject<State | null>(null)
+  let projectId = ''
   const appended$ = new Subject<GangwayEvent>()
   const subscriptions = new Map<number, Subscription>()
   let effectsSubscription: Subscription | undefined
@@ -195,19 +206,17 @@ export function createEngine(deps: EngineDeps): Engine {
     async start(config, bridge) {
       if (log) throw new GangwayError('Engine already started')
       validateConfig(config)
-      // Each event is folded before it is recorded: one the projections cannot fold never enters the log.
-      let folded: State | undefined
-      log = new EventLog({
+      projectId = config.projectId
+      projected = createProjectedLog({
+        tab: deps.tabId ?? newTabId(),
+        clock: deps.clock ?? Date.now,
         ...(deps.storage ? { storage: deps.storage(config.projectId) } : {}),
-        ...(deps.clock ? { clock: deps.clock } : {}),
-        admit: (e) => void (folded = reduce(state$.value, e)),
       })
-      const replayed = await log.open()
-      state$.next(replay(replayed))
-      log.subscribe((e) => {
-        state$.next(folded!)
-        appended$.next(e)
-      })
+      log = projected.log
+      const { replayed } = await projected.open()
+      projected.state$.subscribe(state$)
+      log.subscribe((e) => appended$.next(e))
+      projected.foreign$.subscribe((e) => appended$.next(e))
       const rpc = createRpcPipeline(deps.fetch ? { fetch: deps.fetch } : {})
       const services = config.services ?? {}
       const clock = deps.clock ?? Date.now
@@ -290,10 +299,11 @@ export function createEngine(deps: EngineDeps): Engine {
         }),
       )
       append(event('engine/started', { mode: deps.mode }))
-      return { mode: deps.mode, replayed: replayed.length }
+      return { mode: deps.mode, replayed }
     },
     async dispatch(intent) {
       if (!log) throw new GangwayError('Engine not started')
+      if (travel$.value) throw new GangwayError(READ_ONLY_TRAVEL, { category: 'INVALID_INPUT' })
       const valid = validateIntent(intent)
       const refused = refusal(state$.value, valid)
       if (refused) throw new GangwayError(refused, { category: 'INVALID_INPUT' })
@@ -302,7 +312,8 @@ export function createEngine(deps: EngineDeps): Engine {
     async subscribe(name, callback) {
       const select = selectors[name]
       if (!select) throw new GangwayError(`Unknown selector: ${String(name)}`, { category: 'INVALID_INPUT' })
-      return follow(state$.pipe(map((s) => select(s) as Selected<typeof name>), distinctUntilChanged<Selected<typeof name>>(deepEqual)), callback)
+      const view$ = combineLatest([state$, travel$]).pipe(map(([live, past]) => past ?? live))
+      return follow(view$.pipe(map((s) => select(s) as Selected<typeof name>), distinctUntilChanged<Selected<typeof name>>(deepEqual)), callback)
     },
     async subscribePairing(callback) {
       if (!pairing$) throw new GangwayError('Engine not started')
@@ -316,8 +327,19 @@ export function createEngine(deps: EngineDeps): Engine {
       subscriptions.get(id)?.unsubscribe()
       subscriptions.delete(id)
     },
-    async exportLog() {
-      return (log?.events() ?? []).map((e) => JSON.stringify(e)).join('\n') + ((log?.events().length ?? 0) > 0 ? '\n' : '')
+    async exportLog(options) {
+      if (!projected) return ''
+      return serializeLog(projected.file(options?.redact ?? true, projectId))
+    },
+    async listEvents() {
+      return { base: log?.base ?? 0, events: (log?.events() ?? []).map(({ seq, type, tab, at }) => ({ seq, type, tab, at })) }
+    },
+    async travel(seq) {
+      if (!projected) throw new GangwayError('Engine not started')
+      if (seq === null) return travel$.next(null)
+      const past = projected.stateAt(seq)
+      // The modal shows the state of that moment even if it was closed then.
+      travel$.next({ ...past, modal: { ...past.modal, open: true } })
     },
     async getState() {
       return state$.value
@@ -327,6 +349,7 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     async stop() {
       effectsSubscription?.unsubscribe()
+      log?.close()
       for (const s of subscriptions.values()) s.unsubscribe()
       subscriptions.clear()
     },

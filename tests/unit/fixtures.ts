@@ -22,7 +22,7 @@ export type Item = { [T in EventType]: readonly [T, Loose<EventPayloads[T]>] }[E
 
 /** A recorded event list: `log(['type', payload], …)` stamps seq 1…n, at = 1000·seq. */
 export function log(...items: Item[]): GangwayEvent[] {
-  return items.map(([type, payload], i) => ({ type, payload, seq: i + 1, at: 1000 * (i + 1), v: EVENT_SCHEMA_VERSION }) as GangwayEvent)
+  return items.map(([type, payload], i) => ({ type, payload, seq: i + 1, at: 1000 * (i + 1), v: EVENT_SCHEMA_VERSION, tab: 't1' }) as GangwayEvent)
 }
 
 /** Events that configure and start an engine with the localnet network. */

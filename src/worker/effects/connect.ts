@@ -8,6 +8,7 @@ import { walletAccounts, walletCaipAddress } from '../wallet-calls.js'
 import { isUserRejection, withCode } from '../errors.js'
 import { CONNECTION_REJECTED, MODAL_CLOSED } from '../../events/errors.js'
 import { event, type NewEvent } from '../../events/types.js'
+import { connectedWalletRef } from '../../projections/wallet-rules.js'
 import { ofType, type Effect } from './context.js'
 
 /** The message and code a connect failure records: 'Connection rejected' for a refusal, else the wallet's message. */
@@ -27,7 +28,7 @@ export const connectEffect: Effect = ({ events$, bridge, state }) => {
   return events$.pipe(
     ofType('connect/requested'),
     filter((e) => e.payload.connectorId !== asking),
-    switchMap(({ payload: { connectorId, namespace } }) => {
+    switchMap(({ payload: { connectorId, namespace, wallet } }) => {
       asking = connectorId
       const closed$ = events$.pipe(
         ofType('modal/close-requested'),
@@ -40,7 +41,8 @@ export const connectEffect: Effect = ({ events$, bridge, state }) => {
             const [first] = await walletAccounts(bridge, connectorId, namespace, false)
             if (!first) return event('connect/failed', { connectorId, namespace, message: CONNECTION_REJECTED })
             const caipAddress = await walletCaipAddress(bridge, connectorId, namespace, first, state())
-            return event('connect/succeeded', { connectorId, namespace, caipAddress, via: 'prompt' })
+            const remembered = connectedWalletRef(state().connectors.list, connectorId, wallet)
+            return event('connect/succeeded', { connectorId, namespace, caipAddress, via: 'prompt', ...(remembered ? { wallet: remembered } : {}) })
           } catch (error) {
             return event('connect/failed', { connectorId, namespace, ...connectFailure(error) })
           }

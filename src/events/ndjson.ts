@@ -1,0 +1,89 @@
+/**
+ * The exported log file (NDJSON, one JSON record a line), what `exportLog()` writes and
+ * `gangway replay` reads:
+ *   1. a header: `{"gangway":"log","v":2,"projection":1,"tab":"…","exportedAt":ms,"redacted":true}`;
+ *   2. when the log does not start at seq 1, the snapshot it starts from: `{"snapshot":{seq, projection, at, state}}`;
+ *   3. the events, one a line, gap-free in seq order.
+ * Logs from schema-1 builds are bare event lines (no header); they are upcast when read.
+ */
+import { LogFormatError } from './errors.js'
+import type { LogSnapshot } from './log.js'
+import { createUpcaster } from './upcast.js'
+import { EVENT_SCHEMA_VERSION, type GangwayEvent } from './types.js'
+
+/** The first line of an export. `tab`: the page session that exported (its view is what replays). `exportedAt` in ms. */
+export interface LogHeader {
+  gangway: 'log'
+  v: number
+  projection: number
+  tab: string
+  exportedAt: number
+  redacted: boolean
+}
+
+/** A parsed log file. */
+export interface LogFile {
+  header?: LogHeader
+  snapshot?: LogSnapshot
+  events: GangwayEvent[]
+}
+
+/** Writes a log file: header, snapshot when given, events; each line ends with '\n'. */
+export function serializeLog(file: LogFile): string {
+  const lines: string[] = []
+  if (file.header) lines.push(JSON.stringify(file.header))
+  if (file.snapshot) lines.push(JSON.stringify({ snapshot: file.snapshot }))
+  for (const e of file.events) lines.push(JSON.stringify(e))
+  return lines.map((l) => `${l}\n`).join('')
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
+
+/**
+ * Reads a log file (see above), upcasting old events.
+ * @throws LogFormatError 'Malformed log: line {n} is not JSON'; 'Malformed log: line {n}: seq {s} follows {p}'
+ *   (a gap or a repeat); 'Malformed log: line {n}: a header or snapshot must come first'; 'Malformed event at line {n}';
+ *   'Log written by a newer Gangway: schema version {v}…' (from the header or any event); 'Malformed log: no events'.
+ */
+export function parseLog(text: string): LogFile {
+  const file: LogFile = { events: [] }
+  const up = createUpcaster()
+  let last: number | undefined
+  const lines = text.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim()
+    if (!line) continue
+    const n = i + 1
+    let record: unknown
+    try {
+      record = JSON.parse(line)
+    } catch {
+      throw new LogFormatError(`Malformed log: line ${n} is not JSON`, line.slice(0, 200))
+    }
+    if (isObject(record) && record.gangway === 'log') {
+      if (file.header || file.snapshot || file.events.length) throw new LogFormatError(`Malformed log: line ${n}: a header or snapshot must come first`)
+      const v = record.v
+      if (!Number.isSafeInteger(v) || typeof record.tab !== 'string') throw new LogFormatError(`Malformed log: line ${n}: bad header`, line.slice(0, 200))
+      if ((v as number) > EVENT_SCHEMA_VERSION) throw new LogFormatError(`Log written by a newer Gangway: schema version ${v as number}; this build reads up to version ${EVENT_SCHEMA_VERSION}`)
+      file.header = record as unknown as LogHeader
+      continue
+    }
+    if (isObject(record) && 'snapshot' in record) {
+      if (file.snapshot || file.events.length) throw new LogFormatError(`Malformed log: line ${n}: a header or snapshot must come first`)
+      const s = record.snapshot as LogSnapshot
+      if (!isObject(s) || !Number.isSafeInteger(s.seq) || s.seq < 0 || !Number.isSafeInteger(s.projection) || !isObject(s.state)) {
+        throw new LogFormatError(`Malformed log: line ${n}: bad snapshot`, line.slice(0, 200))
+      }
+      file.snapshot = s
+      last = s.seq
+      continue
+    }
+    const e = up(record, `line ${n}`)
+    const expected = last === undefined ? 1 : last + 1
+    if (e.seq !== expected) throw new LogFormatError(`Malformed log: line ${n}: seq ${e.seq} follows ${last ?? 0}`)
+    file.events.push(e)
+    last = e.seq
+  }
+  if (!file.events.length && !file.snapshot) throw new LogFormatError('Malformed log: no events')
+  return file
+}
