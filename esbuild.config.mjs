@@ -44,12 +44,14 @@ await Promise.all([
   }),
   // The worker: a module with its rarely used parts (Solana transaction building) split off, loaded on demand.
   build({ ...common, entryPoints: { worker: 'src/worker/entry.ts' }, outdir, splitting: true, chunkNames: 'worker-[hash]', define: { ...common.define, 'window.WebSocket': 'globalThis.WebSocket' } }),
+  // The `gangway` CLI (replay an exported log) for Node, on the same projection code.
+  build({ ...common, entryPoints: { cli: 'src/cli/bin.ts' }, outdir, platform: 'node', minify: false, sourcemap: false, banner: { js: '#!/usr/bin/env node' } }),
   // React exports: React stays the host's.
   build({ ...common, entryPoints: { react: 'src/react/index.tsx' }, outdir, jsx: 'automatic', external: ['react', 'react/jsx-runtime'], plugins: [sibling({})] }),
 ])
 
 const rows = readdirSync(outdir)
-  .filter((f) => f.endsWith('.js'))
+  .filter((f) => f.endsWith('.js') && f !== 'cli.js')
   .map((f) => {
     const buf = readFileSync(join(outdir, f))
     return { file: f, minified: statSync(join(outdir, f)).size, gzip: gzipSync(buf, { level: 9 }).length }

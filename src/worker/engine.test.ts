@@ -439,3 +439,117 @@ describe('WalletConnect through the engine', () => {
     expect(s.wallets.pairing).toBeUndefined()
   })
 })
+
+describe('the log as a product (issue 7)', () => {
+  /** A memory storage that also keeps every event ever stored, in its final seq (compaction drops them from `rows`). */
+  function recordingStorage() {
+    const storage = memoryLogStorage()
+    const all: GangwayEvent[] = []
+    const append = storage.append
+    storage.append = async (after, batch) => {
+      const foreign = await append(after, batch)
+      all.push(...storage.rows.filter((e) => e.seq > (all.at(-1)?.seq ?? 0)))
+      return foreign
+    }
+    return Object.assign(storage, { all })
+  }
+  const engineOn = async (storage: LogStorage, tabId: string, bridge = wallet()) => {
+    const engine = createEngine({ mode: 'main', fetch: node(), storage: () => storage, tabId })
+    await engine.start(CONFIG, bridge)
+    return engine
+  }
+  const header = (tab: string) => ({ gangway: 'log' as const, v: 2, projection: 1, tab, exportedAt: 0, redacted: false })
+
+  it('starts from the latest snapshot and the tail, equal to a replay of the whole log; older events are compacted away', async () => {
+    const storage = recordingStorage()
+    const first = await engineOn(storage, 'tab-a')
+    await connect(first)
+    await until(() => first.getState(), (s) => s.accounts.eip155?.balanceRaw !== undefined)
+    for (let i = 0; i < 1300; i++) {
+      await first.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+      await first.dispatch({ type: 'modal/close-requested', payload: {} })
+      if (i % 100 === 99) await first.flush()
+    }
+    await first.flush()
+    await first.stop()
+    expect(storage.snapshots.map((s) => s.seq).length).toBeGreaterThanOrEqual(2)
+    expect(storage.rows[0]!.seq).toBe(storage.snapshots[0]!.seq + 1)
+    expect(storage.all.length).toBeGreaterThan(2600)
+
+    const second = createEngine({ mode: 'main', fetch: node(), storage: () => storage, tabId: 'tab-b' })
+    const { replayed } = await second.start(CONFIG, wallet())
+    expect(replayed).toBe(storage.all.length - storage.snapshots.at(-1)!.seq)
+    expect(replayed).toBeLessThan(1000)
+    await until(() => second.getState(), (s) => s.accounts.eip155?.balanceRaw !== undefined)
+    await second.flush()
+    const live = await second.getState()
+    expect(live.connection.status).toBe('connected')
+    expect(replayLog({ header: header('tab-b'), events: storage.all }, live.lastSeq)).toEqual(live)
+    await second.stop()
+  })
+
+  it('two tabs share one log and one connection, each keeping its own modal', async () => {
+    const storage = memoryLogStorage()
+    const a = await engineOn(storage, 'tab-a')
+    const b = await engineOn(storage, 'tab-b')
+    await a.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    await connect(a)
+    await until(() => b.getState(), (s) => s.connection.status === 'connected')
+    const seenByB = await b.getState()
+    expect(seenByB.accounts.eip155?.address).toBe(ADDRESS)
+    expect(seenByB.modal.open).toBe(false)
+
+    await b.dispatch({ type: 'disconnect/requested', payload: {} })
+    await until(() => a.getState(), (s) => s.connection.status === 'disconnected')
+    expect((await a.getState()).modal.open).toBe(true)
+    await a.flush()
+    await b.flush()
+    await a.flush()
+    const [ea, eb] = [await eventsOf(a), await eventsOf(b)]
+    expect(ea).toEqual(eb)
+    expect(ea.map((e) => e.seq)).toEqual(ea.map((_, i) => i + 1))
+    expect(storage.rows).toEqual(ea)
+    expect(new Set(ea.map((e) => e.tab))).toEqual(new Set(['tab-a', 'tab-b']))
+    // Each tab's export replays to its own view.
+    expect(replayLog(parseLog(await a.exportLog()))).toEqual(await a.getState())
+    expect(replayLog(parseLog(await b.exportLog()))).toEqual(await b.getState())
+    await a.stop()
+    await b.stop()
+  })
+
+  it('time travel shows the state as of an event, read-only, until travel(null)', async () => {
+    const engine = await started(wallet())
+    const views: { open: boolean; view: string }[] = []
+    await engine.subscribe('modal', (m) => void views.push(m))
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    await connect(engine)
+    await until(() => engine.getState(), (s) => s.modal.view === 'Account')
+    const { events } = await engine.listEvents()
+    const opened = events.find((e) => e.type === 'modal/open-requested')!
+    await engine.travel(opened.seq)
+    await until(async () => views.at(-1)!, (v) => v.view === 'Connect')
+    await expect(engine.dispatch({ type: 'modal/close-requested', payload: {} })).rejects.toThrow('Read-only while time travelling')
+    expect((await engine.getState()).modal.view).toBe('Account')
+    // Before the modal opened, it shows anyway (the debug panel shows that moment's view).
+    await engine.travel(1)
+    await until(async () => views.at(-1)!, (v) => v.open && v.view === 'Connect')
+    await expect(engine.travel(10_000)).rejects.toThrow(/^No event with seq 10000 in this session's log \(it holds 0–\d+\)$/)
+    await engine.travel(null)
+    await until(async () => views.at(-1)!, (v) => v.view === 'Account')
+    await engine.dispatch({ type: 'modal/close-requested', payload: {} })
+    await engine.stop()
+  })
+
+  it('redacts emails and usernames in exports by default; addresses stay', async () => {
+    const engine = await started(wallet())
+    await engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155', wallet: { id: 'w', name: 'ada@example.com' } } })
+    await until(() => engine.getState(), (s) => s.connection.status === 'connected')
+    const redacted = await engine.exportLog()
+    expect(redacted).not.toContain('ada@example.com')
+    expect(redacted).toContain('"name":"redacted:')
+    expect(redacted).toContain(ADDRESS)
+    expect(parseLog(redacted).header).toMatchObject({ redacted: true, tab: expect.any(String) })
+    expect(await engine.exportLog({ redact: false })).toContain('ada@example.com')
+    await engine.stop()
+  })
+})

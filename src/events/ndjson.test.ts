@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { parseLog, serializeLog, type LogFile } from './ndjson.js'
+
+const e = (seq: number, tab = 'a') => ({ type: 'modal/close-requested' as const, payload: {}, seq, at: seq, v: 2, tab })
+const header = { gangway: 'log' as const, v: 2, projection: 1, tab: 'a', exportedAt: 9, redacted: true }
+
+describe('the exported log file', () => {
+  it('round-trips a header, a snapshot and events', () => {
+    const file: LogFile = { header, snapshot: { seq: 4, projection: 1, at: 3, state: { lastSeq: 4 } }, events: [e(5), e(6, 'b')] }
+    const text = serializeLog(file)
+    expect(text.split('\n')).toHaveLength(5)
+    expect(parseLog(text)).toEqual(file)
+  })
+  it.each([
+    ['a line that is not JSON', `${JSON.stringify(e(1))}\n{nope\n`, 'Malformed log: line 2 is not JSON'],
+    ['a gap', `${JSON.stringify(e(1))}\n${JSON.stringify(e(3))}\n`, 'Malformed log: line 2: seq 3 follows 1'],
+    ['a repeat', `${JSON.stringify(e(1))}\n${JSON.stringify(e(1))}\n`, 'Malformed log: line 2: seq 1 follows 1'],
+    ['events without a snapshot not starting at 1', `${JSON.stringify(e(7))}\n`, 'Malformed log: line 1: seq 7 follows 0'],
+    ['a header after events', `${JSON.stringify(e(1))}\n${JSON.stringify(header)}\n`, 'Malformed log: line 2: a header or snapshot must come first'],
+    ['a newer header', `${JSON.stringify({ ...header, v: 3 })}\n${JSON.stringify(e(1))}\n`, 'Log written by a newer Gangway: schema version 3; this build reads up to version 2'],
+    ['a newer event', `${JSON.stringify({ ...e(1), v: 7 })}\n`, 'Log written by a newer Gangway: schema version 7 at line 1'],
+    ['nothing', '\n\n', 'Malformed log: no events'],
+    ['a bad snapshot', `${JSON.stringify({ snapshot: { seq: 'x' } })}\n`, 'Malformed log: line 1: bad snapshot'],
+  ])('refuses %s with a clear message', (_what, text, message) => {
+    expect(() => parseLog(text)).toThrow(message)
+  })
+})

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { parseLog } from './ndjson.js'
+import { createUpcaster, upcastLog, V1_TAB } from './upcast.js'
+import { replayLog } from '../projections/replay.js'
+
+/** A log a schema-1 build wrote in Chromium (connect, switch network, balances, disconnect), and the state that build projected from it. */
+const v1Log = readFileSync('tests/fixtures/log-v1.ndjson', 'utf8')
+const v1State = JSON.parse(readFileSync('tests/fixtures/log-v1.state.json', 'utf8'))
+
+describe('upcasting schema-1 logs', () => {
+  it('replays a log written by the previous version to the state that version projected', () => {
+    const file = parseLog(v1Log)
+    expect(file.events.every((e) => e.v === 2 && e.tab === V1_TAB)).toBe(true)
+    expect(replayLog(file)).toEqual(v1State)
+  })
+  it('names on connect/succeeded the wallet version 1 remembered: the picked listing, else the discovered connector', () => {
+    const succeeded = parseLog(v1Log).events.find((e) => e.type === 'connect/succeeded')!
+    expect(succeeded.payload).toMatchObject({ wallet: { id: 'dev.gangway.localnet', name: 'Localnet Wallet' } })
+    const picked = { id: 'w1', name: 'Harbor Wallet' }
+    const [, , done] = upcastLog([
+      { type: 'engine/started', payload: { mode: 'main' }, seq: 1, at: 0, v: 1 },
+      { type: 'connect/requested', payload: { connectorId: 'walletConnect', namespace: 'eip155', wallet: picked }, seq: 2, at: 0, v: 1 },
+      { type: 'connect/succeeded', payload: { connectorId: 'walletConnect', namespace: 'eip155', caipAddress: 'eip155:1:0xabc', via: 'prompt' }, seq: 3, at: 0, v: 1 },
+    ])
+    expect(done!.payload).toEqual({ connectorId: 'walletConnect', namespace: 'eip155', caipAddress: 'eip155:1:0xabc', via: 'prompt', wallet: picked })
+  })
+  it('leaves current events as they are and refuses newer or malformed ones', () => {
+    const up = createUpcaster()
+    const current = { type: 'modal/close-requested', payload: {}, seq: 1, at: 5, v: 2, tab: 'a' }
+    expect(up(current, 'line 1')).toEqual(current)
+    expect(() => up({ ...current, v: 3 }, 'line 2')).toThrow('Log written by a newer Gangway: schema version 3 at line 2; this build reads up to version 2')
+    expect(() => up({ ...current, tab: undefined }, 'line 3')).toThrow('Malformed event at line 3')
+    expect(() => up({ type: 'x', payload: {}, seq: 1, at: 0, v: 2, tab: 'a' }, 'line 4')).toThrow('Malformed event at line 4')
+    expect(() => up('hello', 'line 5')).toThrow('Malformed event at line 5')
+  })
+})
