@@ -10,6 +10,7 @@ import { removeShell } from './shell/shell.js'
 import { frameCss } from './shell/styles.js'
 import { Modal } from './views/Modal.js'
 import { viewsCss } from './views/styles.js'
+import { DebugPanel, debugCss } from './debug/DebugPanel.js'
 
 const mounted = new WeakMap<ShadowRoot, Root>()
 
@@ -48,4 +49,20 @@ export function mount(root: ShadowRoot, client: Client): Promise<void> {
     const observer = new MutationObserver(() => check() && observer.disconnect())
     observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-open'] })
   })
+}
+
+/**
+ * Mounts the debug panel (option `debug`) into its own shadow root, `<gangway-debug>`, once.
+ * `showViews` renders the modal's views, which time travel shows.
+ */
+export function mountDebugPanel(client: Client, projectId: string, showViews: () => void): void {
+  if (document.querySelector('gangway-debug')) return
+  const host = document.createElement('gangway-debug')
+  document.body.append(host)
+  const root = host.attachShadow({ mode: 'open' })
+  const style = document.createElement('style')
+  style.textContent = debugCss
+  const container = document.createElement('div')
+  root.append(style, container)
+  createRoot(container).render(<DebugPanel client={client} projectId={projectId} showViews={showViews} />)
 }

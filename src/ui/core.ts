@@ -44,6 +44,8 @@ export interface Client {
     accountTabs: Signal<AccountTabsView>
     /** The WalletConnect pairing URI on show (never logged: it carries the pairing key). */
     pairing: Signal<PairingUri | undefined>
+    /** The event seq the views show while time travelling (debug panel), else null: the live state. */
+    travel: Signal<number | null>
   }
   dispatch(intent: Intent): Promise<void>
   /**
@@ -51,7 +53,15 @@ export interface Client {
    * (selector `opening`) shows at once; the engine's own answer follows and confirms or corrects it.
    */
   open(request: Extract<Intent, { type: 'modal/open-requested' }>['payload']): Promise<void>
-  exportLog(): Promise<string>
+  /** The log as NDJSON (src/events/ndjson.ts); `redact` (default true) hashes emails and social usernames. */
+  exportLog(options?: { redact?: boolean }): Promise<string>
+  /** This session's events (seq, type, tab, at in ms) for the debug panel. */
+  listEvents(): ReturnType<Engine['listEvents']>
+  /**
+   * Time travel: the views show the state as of event `seq`, read-only, until `travel(null)`.
+   * @throws GangwayError 'No event with seq {seq} in this session's log (it holds {first}–{last})'.
+   */
+  travel(seq: number | null): Promise<void>
   /**
    * Sends an EIP-1193 request to the wallet connected on `namespace` (default: the active one).
    * @throws `{ code: 4100, message: 'Requested RPC call is not allowed' }` on the restricted path for a method spec §5 calls not safe;
@@ -148,9 +158,10 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     walletConnect: signal<WalletConnectView>({ connecting: false }),
     accountTabs: signal<AccountTabsView>({ tab: 'Tokens', tabs: ['Tokens'], tokens: [], tokensLoading: false, nfts: [], nftsLoading: false, activity: [], activityLoading: false, activityLoadingMore: false }),
     pairing: signal<PairingUri | undefined>(undefined),
+    travel: signal<number | null>(null),
   }
   // Each follow resolves on its first value, so a started client (and the loader's snapshots) already hold state.
-  const follow = <K extends Exclude<keyof typeof signals, 'pairing'>>(name: K, hook?: (v: (typeof signals)[K]['value']) => void) =>
+  const follow = <K extends Exclude<keyof typeof signals, 'pairing' | 'travel'>>(name: K, hook?: (v: (typeof signals)[K]['value']) => void) =>
     new Promise<void>((first) => {
       void (engine as Engine).subscribe(
         name,
@@ -177,7 +188,12 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       }
       return engine!.dispatch({ type: 'modal/open-requested', payload: request })
     },
-    exportLog: () => engine!.exportLog(),
+    exportLog: (options) => engine!.exportLog(options),
+    listEvents: () => engine!.listEvents(),
+    async travel(seq) {
+      await engine!.travel(seq)
+      signals.travel.value = seq
+    },
     async walletRequest(args, { namespace, restricted }) {
       if (restricted && !isSafeRpcMethod(args.method)) throw { code: 4100, message: RPC_CALL_NOT_ALLOWED }
       const { connectorIds, activeNamespace } = signals.connections.value

@@ -170,8 +170,8 @@ export function createModal(options: GangwayOptions): GangwayModal {
     subscribeAccount: account.subscribe,
     subscribeNetwork: network.subscribe,
     subscribeState: state.subscribe,
-    async exportLog() {
-      return (await loadCore()).exportLog()
+    async exportLog(options) {
+      return (await loadCore()).exportLog(options)
     },
   }
   current = modal
@@ -181,6 +181,8 @@ export function createModal(options: GangwayOptions): GangwayModal {
   afterLoadIdle(() => {
     preloadUi()
     void loadCore()
+    // The debug panel (option `debug`): log export and time travel, with the views rendered for the latter.
+    if (options.debug) void Promise.all([loadCore(), loadUi()]).then(([c, ui]) => ui.mountDebugPanel(c, options.projectId, () => ui.prerender(hostRoot(), c)))
   })
   for (const b of buttons) b.render()
   return modal

@@ -41,6 +41,7 @@ export interface GangwayOptions {
   themeMode?: 'light' | 'dark'
   /** `main` forces the engine onto the main thread; `auto` (default) uses a Worker where one can start. */
   engine?: 'auto' | 'main'
+  /** Shows the debug panel: export the event log, and time travel (the modal shows the state as of a picked event, read-only). */
   debug?: boolean
 }
 
@@ -69,8 +70,13 @@ export interface GangwayModal {
   subscribeAccount(callback: (account: AccountView) => void): () => void
   subscribeNetwork(callback: (network: NetworkView) => void): () => void
   subscribeState(callback: (state: ModalStateSnapshot) => void): () => void
-  /** The event log as NDJSON (api.md); nothing secret is ever in it. */
-  exportLog(): Promise<string>
+  /**
+   * The event log as NDJSON (api.md; format in src/events/ndjson.ts): a header line, the snapshot
+   * this session starts from when the log does not start at seq 1, then one event a line. Nothing
+   * secret is ever in it; `redact` (default true) also replaces emails and social usernames with
+   * stable hashes. Replay it with `npx gangway replay <file>`.
+   */
+  exportLog(options?: { redact?: boolean }): Promise<string>
   /**
    * An EIP-1193 provider for the wallet connected on `namespace` (default: the active one).
    * `restricted`: only the methods spec §5 calls safe; others reject with

@@ -37,8 +37,9 @@ function Body({ view }: { view: ViewName }) {
 export function Modal() {
   const { signals, dispatch } = useClient()
   const modal = useSignalValue(signals.modal)
+  const travel = useSignalValue(signals.travel)
   const card = useRef<HTMLDivElement>(null)
-  const close = () => void dispatch({ type: 'modal/close-requested', payload: {} })
+  const close = () => void (travel === null && dispatch({ type: 'modal/close-requested', payload: {} }))
   // Focus moves into the dialog when it opens, so Escape and Tab act on it.
   useEffect(() => {
     if (modal.open) card.current?.focus({ preventScroll: true })
@@ -55,9 +56,17 @@ export function Modal() {
       onKeyDown={(e) => e.key === 'Escape' && close()}
     >
       <div ref={card} tabIndex={-1} className={modal.shake ? 'gw-card gw-shake' : 'gw-card'} role="dialog" aria-modal="true" aria-label="Gangway">
-        <Header view={modal.view} canGoBack={modal.canGoBack} />
-        <div className="gw-body gw-view" key={modal.view}>
-          <Body view={modal.view} />
+        {travel !== null && (
+          <p className="gw-travel" data-testid="gw-travel">
+            As of event #{travel} · read-only
+          </p>
+        )}
+        {/* While time travelling the views only show: inert keeps every control from acting. */}
+        <div className="gw-content" inert={travel !== null}>
+          <Header view={modal.view} canGoBack={modal.canGoBack} />
+          <div className="gw-body gw-view" key={modal.view}>
+            <Body view={modal.view} />
+          </div>
         </div>
       </div>
       <Snackbar />

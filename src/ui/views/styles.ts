@@ -1,6 +1,8 @@
 /** CSS of the views, on top of the shared frame CSS. */
 export const viewsCss = `
 .gw-card:focus{outline:none}
+.gw-content{display:contents}
+.gw-travel{margin:0;padding:6px 12px;background:#fef3c7;color:#92400e;font:600 12px/1.4 system-ui,sans-serif;text-align:center}
 .gw-card.gw-shake{animation:gw-shake 500ms ease}
 @keyframes gw-shake{10%,90%{transform:translateX(-1px)}20%,80%{transform:translateX(2px)}30%,50%,70%{transform:translateX(-4px)}40%,60%{transform:translateX(4px)}}
 .gw-view{animation:gw-fade 150ms ease}
