@@ -28,6 +28,8 @@ export interface LogSnapshot {
 
 /** Spec §3 / issue 7: write a snapshot after this many persisted events. */
 export const SNAPSHOT_EVERY = 1000
+/** A write starts at once when this many events wait, without waiting for the burst's macrotask: under a flood of appends the timer can starve, and what a crash loses stays bounded. */
+export const FLUSH_BATCH_MAX = 500
 /** Compaction keeps this many snapshots, and the events after the oldest of them. */
 export const SNAPSHOTS_KEPT = 2
 
@@ -146,7 +148,10 @@ export class EventLog {
     const recorded = { type: next.type, payload: next.payload, seq: this.lastSeq + 1, at: this.#clock(), v: EVENT_SCHEMA_VERSION, tab: this.#tab } as GangwayEvent
     this.#options.admit?.(recorded)
     this.#events.push(recorded)
-    if (this.#options.storage) this.#scheduleFlush()
+    if (this.#options.storage) {
+      if (this.lastSeq - this.#persisted >= FLUSH_BATCH_MAX) this.#write()
+      else this.#scheduleFlush()
+    }
     for (const listener of this.#listeners) listener(recorded)
     return recorded
   }

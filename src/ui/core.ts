@@ -55,6 +55,8 @@ export interface Client {
   open(request: Extract<Intent, { type: 'modal/open-requested' }>['payload']): Promise<void>
   /** The log as NDJSON (src/events/ndjson.ts); `redact` (default true) hashes emails and social usernames. */
   exportLog(options?: { redact?: boolean }): Promise<string>
+  /** The engine's whole projected state (debug). */
+  state(): ReturnType<Engine['getState']>
   /** This session's events (seq, type, tab, at in ms) for the debug panel. */
   listEvents(): ReturnType<Engine['listEvents']>
   /**
@@ -189,6 +191,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       return engine!.dispatch({ type: 'modal/open-requested', payload: request })
     },
     exportLog: (options) => engine!.exportLog(options),
+    state: () => engine!.getState(),
     listEvents: () => engine!.listEvents(),
     async travel(seq) {
       await engine!.travel(seq)

@@ -174,6 +174,17 @@ export function createModal(options: GangwayOptions): GangwayModal {
       return (await loadCore()).exportLog(options)
     },
   }
+  if (options.debug) {
+    modal.debug = {
+      state: async () => (await loadCore()).state(),
+      events: async () => (await loadCore()).listEvents(),
+      async travel(seq) {
+        const [c, ui] = await Promise.all([loadCore(), loadUi()])
+        if (seq !== null) ui.prerender(hostRoot(), c)
+        await c.travel(seq)
+      },
+    }
+  }
   current = modal
   byProject.set(options.projectId, modal)
   // Views rendered (hidden) before the click: the click then only shows them.

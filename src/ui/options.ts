@@ -50,6 +50,19 @@ export interface ModalStateSnapshot extends ModalView {
   engine?: 'worker' | 'main'
 }
 
+/** The debug surface (`debug: true`): what the debug panel uses. */
+export interface GangwayDebug {
+  /** The engine's whole projected state (src/projections/state.ts State): what `gangway replay` prints for the same log. */
+  state(): Promise<unknown>
+  /** This session's events: seq, type, tab, at (ms); `base` is the seq before the first. */
+  events(): Promise<{ base: number; events: { seq: number; type: string; tab: string; at: number }[] }>
+  /**
+   * Shows the modal as of event `seq`, read-only; `null` returns to the live state.
+   * @throws Error 'No event with seq {seq} in this session's log (it holds {first}–{last})'.
+   */
+  travel(seq: number | null): Promise<void>
+}
+
 /** The object createModal returns (api.md, plain pages). */
 export interface GangwayModal {
   /** Opens the modal (spec §2 Opening); resolves when the view is shown. `view` is a spec §2 view name. */
@@ -77,6 +90,8 @@ export interface GangwayModal {
    * stable hashes. Replay it with `npx gangway replay <file>`.
    */
   exportLog(options?: { redact?: boolean }): Promise<string>
+  /** With the `debug` option only: the engine's state and time travel, for tools and tests. */
+  debug?: GangwayDebug
   /**
    * An EIP-1193 provider for the wallet connected on `namespace` (default: the active one).
    * `restricted`: only the methods spec §5 calls safe; others reject with
