@@ -2,7 +2,9 @@
  * bench/storage: the caches and the event log on real IndexedDB, in Chromium (IndexedDB in Node is
  * a fake): cache get and set per second, hot (memory) and cold (IndexedDB), against raw idb-keyval;
  * log appends per second with persistence; start-up reading 100 000 events; replay of 100 000
- * events into all projections, in Chromium and in Node. Writes bench/results/storage.json.
+ * and 1 000 000 events into all projections, in Chromium and in Node; the engine's path for
+ * 1 000 000 events (fold, persist, snapshot, compact), what it leaves stored, start-up from the
+ * snapshot; a year of daily use, in Node. Writes bench/results/storage.json.
  */
 import { build } from 'esbuild'
 import { createServer } from 'node:http'
@@ -10,6 +12,8 @@ import { launchChromium, localContext } from '../tests/e2e/browser.js'
 import { project } from '../src/projections/state.js'
 import { EventLog } from '../src/events/log.js'
 import { sessionEvents } from './session-events.js'
+import { memoryLogStorage } from '../src/events/memory-storage.js'
+import { createProjectedLog } from '../src/worker/projected-log.js'
 import { printTable, writeResult } from './stats.js'
 
 const bundle = (await build({ entryPoints: ['bench/browser/storage-bench.ts'], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' })).outputFiles[0]!.text
@@ -41,7 +45,28 @@ t0 = performance.now()
 project(big.events())
 const nodeReplay1MMs = performance.now() - t0
 
+// A year of daily use, in Node on the memory storage (same snapshot and compaction rules as IndexedDB):
+// one page session a day (a new tab), each 120 events (start, restore, 23 openings with balances).
+const yearStorage = memoryLogStorage()
+let yearAppended = 0
+let yearAllBytes = 0
+for (let day = 0; day < 365; day++) {
+  const session = createProjectedLog({ tab: `day-${day}`, storage: yearStorage, clock: () => day * 86_400_000 })
+  await session.open()
+  for (const e of sessionEvents(120)) yearAllBytes += JSON.stringify(session.log.append(e)).length
+  yearAppended += 120
+  await session.log.flush()
+  session.log.close()
+}
+const yearStoredBytes = JSON.stringify(yearStorage.snapshots).length + yearStorage.rows.reduce((n, e) => n + JSON.stringify(e).length, 0)
+t0 = performance.now()
+const dayAfter = createProjectedLog({ tab: 'day-365', storage: yearStorage, clock: () => 0 })
+const yearReplayed = (await dayAfter.open()).replayed
+const yearStartupMs = performance.now() - t0
+const snapshotBytes = JSON.stringify(yearStorage.snapshots.at(-1)).length
+
 const k = (x: number) => `${(x / 1000).toFixed(1)} k`
+const kb = (x: number) => `${(x / 1024).toFixed(0)} KB`
 printTable('bench/storage: caches in Chromium (IndexedDB), operations per second', ['operation', 'Gangway cache', 'raw idb-keyval'], [
   ['set', k(result.cache.setPerSec!), k(result.cache.rawIdbSetPerSec!)],
   ['get, hot (memory)', k(result.cache.hotGetPerSec!), '—'],
@@ -53,7 +78,23 @@ printTable('bench/storage: event log', ['measure', 'value'], [
   ['append in bursts of 10, each persisted (Chromium)', `${k(result.log.burstsOf10PersistedPerSec!)} events/s`],
   ['start-up: read 100 000 events from IndexedDB (Chromium)', `${result.log.loadMs!.toFixed(0)} ms`],
   ['replay 100 000 events into all projections (Chromium)', `${k(result.log.replayPerSec!)} events/s (${result.log.replayMs!.toFixed(0)} ms)`],
+  ['replay 1 000 000 events into all projections (Chromium)', `${k(1_000_000 / (result.log.replay1MMs! / 1000))} events/s (${result.log.replay1MMs!.toFixed(0)} ms)`],
+  ['engine path, 1 000 000 events: fold + persist + snapshot + compact (Chromium)', `${k(result.log.engine1MAppendPerSec!)} events/s`],
+  ['  stored after compaction: events, snapshot at, bytes (JSON)', `${result.log.engine1MStoredEvents} events, seq ${result.log.engine1MSnapshotSeq}, ${kb(result.log.engine1MStoredBytes!)}`],
+  ['  origin storage usage (navigator.storage.estimate)', kb(result.log.originUsageBytes!)],
+  ['  start-up from the snapshot and tail (median of 5)', `${result.log.startupFromSnapshotMs!.toFixed(1)} ms (${result.log.startupReplayedEvents} events folded)`],
   ['replay 100 000 events (Node)', `${k(100_000 / (nodeReplayMs / 1000))} events/s (${nodeReplayMs.toFixed(0)} ms)`],
   ['replay 1 000 000 events (Node)', `${k(1_000_000 / (nodeReplay1MMs / 1000))} events/s (${nodeReplay1MMs.toFixed(0)} ms)`],
 ])
-writeResult('storage', { chromium: result, node: { replay100kMs: nodeReplayMs, replay1MMs: nodeReplay1MMs } })
+printTable('bench/storage: a year of daily use (365 sessions of 120 events, Node, memory storage)', ['measure', 'value'], [
+  ['events appended', String(yearAppended)],
+  ['log without compaction (JSON)', kb(yearAllBytes)],
+  ['stored after compaction: events, snapshots, bytes (JSON)', `${yearStorage.rows.length} events, ${yearStorage.snapshots.length} snapshots, ${kb(yearStoredBytes)}`],
+  ['one snapshot (JSON)', kb(snapshotBytes)],
+  ['start-up on day 366 (Node)', `${yearStartupMs.toFixed(1)} ms (${yearReplayed} events folded)`],
+])
+writeResult('storage', {
+  chromium: result,
+  node: { replay100kMs: nodeReplayMs, replay1MMs: nodeReplay1MMs },
+  year: { appended: yearAppended, allBytes: yearAllBytes, storedEvents: yearStorage.rows.length, snapshots: yearStorage.snapshots.length, storedBytes: yearStoredBytes, snapshotBytes, startupMs: yearStartupMs, replayed: yearReplayed },
+})

@@ -7,7 +7,8 @@ import { describe, expect, inject, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { getAddress } from 'viem'
 import { rpc } from '../../localnet/anvil.js'
-import { project } from '../../src/projections/state.js'
+import { parseLog } from '../../src/events/ndjson.js'
+import { replayLog } from '../../src/projections/replay.js'
 import { localContext } from './browser.js'
 import { currentView, flooredBalance, transfer, waitForText, waitForView, useBrowser } from './helpers.js'
 
@@ -126,10 +127,11 @@ describe('connect on the localnet', () => {
     await page.waitForFunction(() => (window as unknown as { gangway: { getState(): { engine?: string } } }).gangway.getState().engine !== undefined)
     expect(await page.locator('gangway-button button').textContent()).toBe('Connect Wallet')
     // The exported log, replayed in Node, says the same: disconnected by the visitor, nothing to restore.
-    const events = (await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog())).trim().split('\n').map((l) => JSON.parse(l))
-    const replayed = project(events)
+    const file = parseLog(await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog()))
+    const events = file.events
+    const replayed = replayLog(file)
     expect(replayed.connection).toMatchObject({ status: 'disconnected', connectedNamespaces: [], disconnectedConnectorIds: { eip155: ['dev.gangway.localnet'] } })
-    expect(events.filter((e) => e.type === 'connect/succeeded').map((e) => e.payload.via)).toEqual(['prompt', 'restore'])
+    expect(events.filter((e) => e.type === 'connect/succeeded').map((e) => (e.payload as { via: string }).via)).toEqual(['prompt', 'restore'])
     expect(events.filter((e) => e.type === 'engine/started')).toHaveLength(3)
 
     expect(errors).toEqual([])

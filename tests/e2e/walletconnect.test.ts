@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core'
 import { getAddress, verifyMessage, type Hex } from 'viem'
 import { localContext } from './browser.js'
 import { flooredBalance, useBrowser, waitForText, waitForView } from './helpers.js'
+import { secretsIn } from './secrets.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -105,6 +106,7 @@ describe('WalletConnect', () => {
     const exported = await (await gangway(page)).evaluate((g) => g.exportLog())
     expect(exported).not.toContain('symKey')
     expect(exported).not.toContain(uri.slice(3, 67) + '@2?')
+    expect(secretsIn(exported)).toEqual([])
     expect(exported).toContain('"walletconnect/pairing-created"')
 
     // Reload: the session is restored from the worker's IndexedDB without a prompt.
