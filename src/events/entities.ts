@@ -142,6 +142,17 @@ export interface WalletRef {
 /** The WalletConnect connector's id (spec §3 Connector type WALLET_CONNECT); one connector serves every namespace its session holds. */
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
 
+/**
+ * The wallet a successful connect remembers as recent (spec §3): the listing the visitor picked, else
+ * the discovered connector it connected through; none for a bare WalletConnect pairing.
+ */
+export function connectedWalletRef(connectors: readonly Connector[], connectorId: string, picked: WalletRef | undefined): WalletRef | undefined {
+  if (picked) return picked
+  const c = connectors.find((x) => x.id === connectorId)
+  if (!c || connectorId === WALLETCONNECT_CONNECTOR_ID) return undefined
+  return { id: c.id, name: c.name, ...(c.rdns ? { rdns: c.rdns } : {}), ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}) }
+}
+
 /** The Account view's tabs (spec §2). */
 export const ACCOUNT_TABS = ['Tokens', 'NFTs', 'Activity'] as const
 export type AccountTab = (typeof ACCOUNT_TABS)[number]

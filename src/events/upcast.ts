@@ -4,7 +4,7 @@
  * need what came before in the same log (v1 → v2 fills `connect/succeeded.wallet` from the
  * `connect/requested` and `connectors/discovered` events before it); feed it the log in seq order.
  */
-import { WALLETCONNECT_CONNECTOR_ID, type Connector, type WalletRef } from './entities.js'
+import { connectedWalletRef, type Connector, type WalletRef } from './entities.js'
 import { LogFormatError } from './errors.js'
 import { EVENT_SCHEMA_VERSION, type GangwayEvent } from './types.js'
 
@@ -55,9 +55,7 @@ export function createUpcaster(): (raw: unknown, where: string) => GangwayEvent 
     let payload = p
     if (e.type === 'connect/succeeded') {
       // Version 1 remembered the picked wallet, else the discovered connector (not WalletConnect's).
-      const c = connectors.find((x) => x.id === p.connectorId)
-      const wallet =
-        picked ?? (c && p.connectorId !== WALLETCONNECT_CONNECTOR_ID ? { id: c.id, name: c.name, ...(c.rdns ? { rdns: c.rdns } : {}), ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}) } : undefined)
+      const wallet = connectedWalletRef(connectors, p.connectorId as string, picked)
       if (p.via === 'prompt' && wallet) payload = { ...p, wallet }
       picked = undefined
     }

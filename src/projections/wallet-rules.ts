@@ -2,8 +2,6 @@
  * Wallet list rules of spec §5 and §9, pure: recent wallets, pairing expiry, search text, and the
  * filtering of the All Wallets, featured and recommended lists.
  */
-import { WALLETCONNECT_CONNECTOR_ID, type Connector, type WalletRef } from '../events/entities.js'
-
 /** A recent wallet (spec §3 browser-stored items): id, rdns, name. */
 export interface RecentWallet {
   id: string
@@ -15,17 +13,6 @@ export interface RecentWallet {
 export const RECENT_WALLETS_MAX = 2
 /** Spec §9: a pairing lives 4 minutes. */
 export const PAIRING_LIFETIME_S = 4 * 60
-/**
- * The wallet a successful connect remembers as recent (spec §3): the listing the visitor picked, else
- * the discovered connector it connected through; none for a bare WalletConnect pairing.
- */
-export function connectedWalletRef(connectors: readonly Connector[], connectorId: string, picked: WalletRef | undefined): WalletRef | undefined {
-  if (picked) return picked
-  const c = connectors.find((x) => x.id === connectorId)
-  if (!c || connectorId === WALLETCONNECT_CONNECTOR_ID) return undefined
-  return { id: c.id, name: c.name, ...(c.rdns ? { rdns: c.rdns } : {}), ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}) }
-}
-
 /** Spec §5: a pairing counts as expired when 10 s or less remain. */
 export const PAIRING_EXPIRY_MARGIN_S = 10
 

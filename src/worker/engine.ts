@@ -138,7 +138,7 @@ function newTabId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-/** Spec-free debug message: intents are refused while the selectors show a past state. */
+/** Refusal while time travelling (a debug message, not a spec §8 one): the selectors show a past state. */
 export const READ_ONLY_TRAVEL = 'Read-only while time travelling'
 
 export function createEngine(deps: EngineDeps): Engine {

@@ -18,6 +18,7 @@ import { initialStateFor, NO_TAB, project, PROJECTION_VERSION, reduce, SHARED_EV
 /** Events kept in memory beyond the base before the oldest are folded into it (persisted ones only). */
 export const MEMORY_WINDOW = 20_000
 
+/** `tab`: this page session's id; `storage`: where the site's log persists (none: memory only); `clock`: ms since the epoch. */
 export interface ProjectedLogOptions {
   tab: string
   storage?: LogStorage
@@ -38,6 +39,11 @@ function foldSafely(from: State, events: readonly GangwayEvent[]): State {
   return state
 }
 
+/**
+ * Creates the log and its folds. Call `open()` once before appending; `state$` is this tab's live
+ * state, `foreign$` the shared events other tabs append; `stateAt` and `file` serve time travel and
+ * export. Storage failures are logged, never thrown (spec §8).
+ */
 export function createProjectedLog(options: ProjectedLogOptions) {
   const { tab, clock } = options
   const state$ = new BehaviorSubject<State>(initialStateFor(tab))

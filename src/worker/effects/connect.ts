@@ -8,7 +8,7 @@ import { walletAccounts, walletCaipAddress } from '../wallet-calls.js'
 import { isUserRejection, withCode } from '../errors.js'
 import { CONNECTION_REJECTED, MODAL_CLOSED } from '../../events/errors.js'
 import { event, type NewEvent } from '../../events/types.js'
-import { connectedWalletRef } from '../../projections/wallet-rules.js'
+import { connectedWalletRef } from '../../events/entities.js'
 import { ofType, type Effect } from './context.js'
 
 /** The message and code a connect failure records: 'Connection rejected' for a refusal, else the wallet's message. */
