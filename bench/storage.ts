@@ -56,7 +56,7 @@ for (let day = 0; day < 365; day++) {
   for (const e of sessionEvents(120)) yearAllBytes += JSON.stringify(session.log.append(e)).length
   yearAppended += 120
   await session.log.flush()
-  session.log.close()
+  await session.log.close()
 }
 const yearStoredBytes = JSON.stringify(yearStorage.snapshots).length + yearStorage.rows.reduce((n, e) => n + JSON.stringify(e).length, 0)
 t0 = performance.now()
@@ -80,9 +80,9 @@ printTable('bench/storage: event log', ['measure', 'value'], [
   ['replay 100 000 events into all projections (Chromium)', `${k(result.log.replayPerSec!)} events/s (${result.log.replayMs!.toFixed(0)} ms)`],
   ['replay 1 000 000 events into all projections (Chromium)', `${k(1_000_000 / (result.log.replay1MMs! / 1000))} events/s (${result.log.replay1MMs!.toFixed(0)} ms)`],
   ['engine path, 1 000 000 events: fold + persist + snapshot + compact (Chromium)', `${k(result.log.engine1MAppendPerSec!)} events/s`],
-  ['  stored after compaction: events, snapshot at, bytes (JSON)', `${result.log.engine1MStoredEvents} events, seq ${result.log.engine1MSnapshotSeq}, ${kb(result.log.engine1MStoredBytes!)}`],
-  ['  origin storage usage (navigator.storage.estimate)', kb(result.log.originUsageBytes!)],
-  ['  start-up from the snapshot and tail (median of 5)', `${result.log.startupFromSnapshotMs!.toFixed(1)} ms (${result.log.startupReplayedEvents} events folded)`],
+  ['  stored after compaction: events, snapshots, bytes (JSON)', `${result.log.engine1MStoredEvents} events, ${result.log.engine1MSnapshots} snapshots (newest at seq ${result.log.engine1MSnapshotSeq}), ${kb(result.log.engine1MStoredBytes!)}`],
+  ['  start-up from the snapshot (median of 5)', `${result.log.startupFromSnapshotMs!.toFixed(1)} ms (${result.log.startupReplayedEvents} events folded)`],
+  ['  start-up from the snapshot, longest tail (999 events after it)', `${result.log.startupLongTailMs!.toFixed(1)} ms (${result.log.startupLongTailReplayed} events folded)`],
   ['replay 100 000 events (Node)', `${k(100_000 / (nodeReplayMs / 1000))} events/s (${nodeReplayMs.toFixed(0)} ms)`],
   ['replay 1 000 000 events (Node)', `${k(1_000_000 / (nodeReplay1MMs / 1000))} events/s (${nodeReplay1MMs.toFixed(0)} ms)`],
 ])

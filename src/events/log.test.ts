@@ -138,6 +138,18 @@ describe('snapshots and compaction', () => {
     expect(seqs(events)).toEqual(range(31, 34))
     expect(reopened.append(open()).seq).toBe(35)
   })
+  it('close writes what is pending, then writes nothing more (a closed tab keeps no timers writing)', async () => {
+    const storage = memoryLogStorage()
+    const log = new EventLog({ storage })
+    await log.open()
+    log.append(open())
+    await log.close()
+    expect(seqs(storage.rows)).toEqual([1])
+    log.append(close())
+    await new Promise((r) => setTimeout(r, 5))
+    await log.flush()
+    expect(seqs(storage.rows)).toEqual([1])
+  })
   it('trims persisted events from memory only', async () => {
     const log = new EventLog({ storage: memoryLogStorage() })
     await log.open()

@@ -97,6 +97,7 @@ export class EventLog {
   #again = false
   #flushScheduled = false
   #opened = false
+  #closed = false
   #stopWatching: (() => void) | undefined
 
   constructor(options: EventLogOptions = {}) {
@@ -207,8 +208,10 @@ export class EventLog {
     await this.#options.storage.snapshot(snapshot).catch((error) => this.#onStorageError(error))
   }
 
-  /** Stops listening to other tabs. */
-  close(): void {
+  /** Writes what is pending, then stops writing and listening to other tabs (a closed tab's timers must not write). */
+  async close(): Promise<void> {
+    await this.flush()
+    this.#closed = true
     this.#stopWatching?.()
   }
 
@@ -224,7 +227,7 @@ export class EventLog {
 
   /** One write at a time: a write asked for while one runs follows it. */
   #write(): void {
-    if (!this.#options.storage || !this.#opened) return
+    if (!this.#options.storage || !this.#opened || this.#closed) return
     if (this.#busy) {
       this.#again = true
       return

@@ -349,7 +349,7 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     async stop() {
       effectsSubscription?.unsubscribe()
-      log?.close()
+      await log?.close()
       for (const s of subscriptions.values()) s.unsubscribe()
       subscriptions.clear()
     },
