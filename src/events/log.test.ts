@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
-import { EventLog, SNAPSHOTS_KEPT, type LogStorage } from './log.js'
+import { EventLog, SNAPSHOTS_KEPT, WRITE_BATCH_MAX, type LogStorage } from './log.js'
 import { memoryLogStorage } from './memory-storage.js'
 import { idbLogStorage } from './persistence.js'
 import { event, type GangwayEvent } from './types.js'
@@ -45,6 +45,15 @@ describe('EventLog', () => {
     await log.flush()
     expect(storage.batches).toHaveLength(1)
     expect(seqs(storage.batches[0]!)).toEqual(range(1, 50))
+  })
+  it('writes a long burst in batches of at most WRITE_BATCH_MAX, in order', async () => {
+    const storage = spyStorage()
+    const log = new EventLog({ storage })
+    await log.open()
+    for (let i = 0; i < 2500; i++) log.append(open())
+    await log.flush()
+    expect(storage.batches.every((b) => b.length <= WRITE_BATCH_MAX)).toBe(true)
+    expect(seqs(storage.batches.flat())).toEqual(range(1, 2500))
   })
   it('continues the seq of the persisted prefix and drops anything after a gap', async () => {
     const stored = [1, 2, 4].map((seq) => ({ type: 'modal/close-requested', payload: {}, seq, at: 0, v: 2, tab: 'x' }))

@@ -30,6 +30,8 @@ export interface LogSnapshot {
 export const SNAPSHOT_EVERY = 1000
 /** A write starts at once when this many events wait, without waiting for the burst's macrotask: under a flood of appends the timer can starve, and what a crash loses stays bounded. */
 export const FLUSH_BATCH_MAX = 500
+/** One write stores at most this many events (the rest follow in the next write), so snapshots and compaction keep pace when appends outrun storage. */
+export const WRITE_BATCH_MAX = SNAPSHOT_EVERY
 /** Compaction keeps this many snapshots, and the events after the oldest of them. */
 export const SNAPSHOTS_KEPT = 2
 
@@ -247,7 +249,8 @@ export class EventLog {
   async #writeOnce(): Promise<void> {
     const storage = this.#options.storage!
     const after = this.#persisted
-    const batch = this.#events.slice(after - this.#base)
+    const batch = this.#events.slice(after - this.#base, after - this.#base + WRITE_BATCH_MAX)
+    if (this.lastSeq - after > batch.length) this.#again = true
     const rawForeign = await storage.append(after, batch)
     const up = createUpcaster()
     const foreign = rawForeign.map((raw, i) => {
