@@ -70,6 +70,14 @@ describe('EventLog', () => {
     const log = new EventLog({ storage: spyStorage(stored) })
     expect((await log.open()).events).toEqual([{ type: 'modal/close-requested', payload: {}, seq: 1, at: 0, v: 2, tab: 'v1' }])
   })
+  it('ends the loaded prefix at an event it cannot read (a newer build wrote it), and reports it', async () => {
+    const onStorageError = vi.fn()
+    const stored = [{ type: 'modal/close-requested', payload: {}, seq: 1, at: 0, v: 2, tab: 'x' }, { type: 'modal/close-requested', payload: {}, seq: 2, at: 0, v: 3, tab: 'y' }]
+    const log = new EventLog({ storage: spyStorage(stored), onStorageError })
+    expect(seqs((await log.open()).events)).toEqual([1])
+    expect(log.persisted).toBe(1)
+    expect(onStorageError).toHaveBeenCalledWith(expect.objectContaining({ message: 'Log written by a newer Gangway: schema version 3 at seq 2; this build reads up to version 2' }))
+  })
   it('logs a storage failure and keeps working (spec §8: storage failures are logged, never thrown)', async () => {
     const onStorageError = vi.fn()
     const failing = { ...memoryLogStorage(), load: async () => Promise.reject(new Error('load')), append: async () => Promise.reject(new Error('quota')) }

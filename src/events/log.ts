@@ -26,7 +26,7 @@ export interface LogSnapshot {
   state: unknown
 }
 
-/** Spec §3 / issue 7: write a snapshot after this many persisted events. */
+/** Write a snapshot after this many persisted events (issue 7). */
 export const SNAPSHOT_EVERY = 1000
 /** A write starts at once when this many events wait, without waiting for the burst's macrotask: under a flood of appends the timer can starve, and what a crash loses stays bounded. */
 export const FLUSH_BATCH_MAX = 500
@@ -124,21 +124,27 @@ export class EventLog {
     if (this.#events.length > 0 || this.#opened) throw new Error('EventLog.open must be called before the first append')
     this.#opened = true
     if (!this.#options.storage) return { events: [] }
-    let snapshot: LogSnapshot | undefined
+    let loaded: Awaited<ReturnType<LogStorage['load']>> = { events: [] }
     try {
-      const loaded = await this.#options.storage.load()
-      snapshot = loaded.snapshot
-      this.#base = this.#persisted = snapshot?.seq ?? 0
-      const up = createUpcaster()
-      for (const raw of loaded.events) {
-        const e = up(raw, `seq ${(raw as { seq?: unknown })?.seq}`)
-        if (e.seq !== this.#base + this.#events.length + 1) break
-        this.#events.push(e)
-      }
-      this.#persisted = this.#base + this.#events.length
+      loaded = await this.#options.storage.load()
     } catch (error) {
       this.#onStorageError(error)
     }
+    const snapshot = loaded.snapshot
+    this.#base = snapshot?.seq ?? 0
+    const up = createUpcaster()
+    for (const raw of loaded.events) {
+      let e: GangwayEvent
+      try {
+        e = up(raw, `seq ${(raw as { seq?: unknown })?.seq}`)
+      } catch (error) {
+        this.#onStorageError(error)
+        break
+      }
+      if (e.seq !== this.#base + this.#events.length + 1) break
+      this.#events.push(e)
+    }
+    this.#persisted = this.lastSeq
     this.#stopWatching = this.#options.storage.watch?.(() => this.sync())
     return { ...(snapshot ? { snapshot } : {}), events: this.#events.slice() }
   }
