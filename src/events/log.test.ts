@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
 import { EventLog, SNAPSHOTS_KEPT, WRITE_BATCH_MAX, type LogStorage } from './log.js'
 import { memoryLogStorage } from './memory-storage.js'
-import { idbLogStorage } from './persistence.js'
+import { createStore, set } from 'idb-keyval'
+import { idbLogStorage, logDatabaseName } from './persistence.js'
 import { event, type GangwayEvent } from './types.js'
 
 const open = () => event('modal/open-requested', { isMobile: false })
@@ -214,6 +215,17 @@ describe('IndexedDB persistence', () => {
     const { snapshot, events } = await new EventLog({ storage: idbLogStorage(projectId) }).open()
     expect(snapshot?.seq).toBe(6)
     expect(events).toEqual(a.events().slice(6))
+  })
+  it('reads a schema-1 database (idb-keyval, version 1) after upgrading it, and fails rather than waits while an old tab holds it open', async () => {
+    const projectId = `p-${Math.random()}`
+    const old = createStore(logDatabaseName(projectId), 'events')
+    await set(1, { type: 'modal/close-requested', payload: {}, seq: 1, at: 0, v: 1 }, old)
+    // The old tab's connection is still open: the upgrade is blocked, and load says so.
+    await expect(idbLogStorage(projectId).load()).rejects.toThrow(`gangway-log:${projectId}: the upgrade to version 2 is blocked by another tab`)
+    // The old tab closes its connection: now the database upgrades, and the old events are upcast.
+    await old('readonly', (store) => store.transaction.db.close())
+    const { events } = await new EventLog({ storage: idbLogStorage(projectId) }).open()
+    expect(events).toEqual([{ type: 'modal/close-requested', payload: {}, seq: 1, at: 0, v: 2, tab: 'v1' }])
   })
   it('keeps projects apart', async () => {
     const a = new EventLog({ storage: idbLogStorage('project-a') })

@@ -29,16 +29,23 @@ export function idbLogStorage(projectId: string): LogStorage & { clear(): Promis
   const name = logDatabaseName(projectId)
   let db: Promise<IDBPDatabase> | undefined
   const open = () =>
-    (db ??= openDB(name, DB_VERSION, {
-      upgrade(database) {
-        if (!database.objectStoreNames.contains('events')) database.createObjectStore('events')
-        if (!database.objectStoreNames.contains('snapshots')) database.createObjectStore('snapshots')
-      },
-      // Another tab with a newer build wants to upgrade: let it (this tab reopens on its next call).
-      blocking() {
-        void db?.then((d) => d.close())
-        db = undefined
-      },
+    (db ??= new Promise<IDBPDatabase>((resolve, reject) => {
+      openDB(name, DB_VERSION, {
+        upgrade(database) {
+          if (!database.objectStoreNames.contains('events')) database.createObjectStore('events')
+          if (!database.objectStoreNames.contains('snapshots')) database.createObjectStore('snapshots')
+        },
+        // A tab of an older build holds the database open: fail (logged; this tab runs from memory) rather than wait.
+        blocked() {
+          db = undefined
+          reject(new Error(`${name}: the upgrade to version ${DB_VERSION} is blocked by another tab`))
+        },
+        // Another tab with a newer build wants to upgrade: let it (this tab reopens on its next call).
+        blocking() {
+          void db?.then((d) => d.close())
+          db = undefined
+        },
+      }).then(resolve, reject)
     }))
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : undefined
 
