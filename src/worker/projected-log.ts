@@ -47,7 +47,7 @@ function foldSafely(from: State, events: readonly GangwayEvent[]): State {
 export function createProjectedLog(options: ProjectedLogOptions) {
   const { tab, clock } = options
   const state$ = new BehaviorSubject<State>(initialStateFor(tab))
-  /** Shared events other tabs appended, for the effects (a connection made in another tab is adopted here). */
+  /** Shared events other tabs appended (but their wallet/* facts), for the effects: a connection made in another tab is adopted here. */
   const foreign$ = new Subject<GangwayEvent>()
   let base: State = initialStateFor(tab)
   let shared: State = initialStateFor(NO_TAB)
@@ -63,7 +63,9 @@ export function createProjectedLog(options: ProjectedLogOptions) {
     onForeign: (foreign, rebased) => {
       // Rebased: our unpersisted events now follow the other tab's; fold the memory window again.
       state$.next(rebased ? foldSafely(base, log.events()) : foldSafely(state$.value, foreign))
-      for (const e of foreign) if (SHARED_EVENT_TYPES.has(e.type)) foreign$.next(e)
+      // Shared facts reach the effects (a connection made there is watched and priced here); the
+      // other tab's wallet/* facts do not: this tab's own provider reports its own.
+      for (const e of foreign) if (SHARED_EVENT_TYPES.has(e.type) && !e.type.startsWith('wallet/')) foreign$.next(e)
     },
     onPersisted: (events) => {
       shared = foldSafely(shared, events)
