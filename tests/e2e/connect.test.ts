@@ -10,7 +10,7 @@ import { rpc } from '../../localnet/anvil.js'
 import { parseLog } from '../../src/events/ndjson.js'
 import { replayLog } from '../../src/projections/replay.js'
 import { localContext } from './browser.js'
-import { currentView, flooredBalance, transfer, waitForText, waitForView, useBrowser } from './helpers.js'
+import { currentView, flooredBalance, transfer, waitForText, waitForView, useBrowser, waitForEngine } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -124,7 +124,7 @@ describe('connect on the localnet', () => {
     await waitForView(page, 'Connect')
     await waitForText(page, 'gangway-button button', 'Connect Wallet')
     await page.reload()
-    await page.waitForFunction(() => (window as unknown as { gangway: { getState(): { engine?: string } } }).gangway.getState().engine !== undefined)
+    await waitForEngine(page)
     expect(await page.locator('gangway-button button').textContent()).toBe('Connect Wallet')
     // The exported log, replayed in Node, says the same: disconnected by the visitor, nothing to restore.
     const file = parseLog(await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog()))

@@ -20,7 +20,7 @@ import { replayLog } from '../../src/projections/replay.js'
 import { selectors } from '../../src/projections/selectors.js'
 import type { State } from '../../src/projections/state.js'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, flooredBalance, useBrowser, waitForText, waitForView } from './helpers.js'
+import { connectLocalnetWallet, flooredBalance, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
 import { secretsIn } from './secrets.js'
 
 const webUrl = inject('webUrl')
@@ -30,8 +30,6 @@ const browser = useBrowser()
 type Debug = { state(): Promise<State>; events(): Promise<{ base: number; events: { seq: number; type: string }[] }>; travel(seq: number | null): Promise<void> }
 type Gangway = { exportLog(o?: { redact?: boolean }): Promise<string>; close(): Promise<void>; disconnect(): Promise<void>; getAccount(): unknown; getNetwork(): unknown; getState(): { engine?: string }; debug: Debug }
 const g = (page: Page) => page.evaluateHandle(() => (window as unknown as { gangway: Gangway }).gangway)
-/** Waits until the page's engine has started (the loader starts it in idle time after load). */
-const engineUp = (page: Page) => page.waitForFunction(() => (window as unknown as { gangway: Gangway }).gangway.getState().engine !== undefined, undefined, { timeout: 15_000 })
 const stateOf = async (page: Page) => (await g(page)).evaluate((x) => x.debug.state())
 const exportOf = async (page: Page, redact = true) => (await g(page)).evaluate((x, r) => x.exportLog({ redact: r }), redact)
 
@@ -40,7 +38,7 @@ describe('the event log', () => {
     const context = await localContext(browser())
     const first = await context.newPage()
     await first.goto(`${webUrl}/?debug`)
-    await engineUp(first)
+    await waitForEngine(first, 15_000)
     const before = (await stateOf(first)).lastSeq
     // 20 000 intents, 50 every millisecond, fired without waiting.
     await first.evaluate(() => {
@@ -70,7 +68,7 @@ describe('the event log', () => {
 
     const second = await context.newPage()
     await second.goto(`${webUrl}/?debug`)
-    await engineUp(second)
+    await waitForEngine(second, 15_000)
     const state = await stateOf(second)
     const file = parseLog(await exportOf(second, false)) // parseLog refuses gaps, repeats and torn lines
     // The reloaded log: the first page's events (under a snapshot once past 1000, then the tail), then
@@ -95,7 +93,7 @@ describe('the event log', () => {
     const a = await context.newPage()
     const b = await context.newPage()
     await b.goto(webUrl)
-    await engineUp(b)
+    await waitForEngine(b, 15_000)
     await connectLocalnetWallet(a, webUrl, 7)
     const address = getAddress((await rpc<string[]>(rpcUrl2, 'eth_accounts'))[7]!)
 

@@ -48,6 +48,11 @@ export function currentView(page: Page): Promise<string | null> {
   })
 }
 
+/** Waits until the page's engine has started (the loader starts it in idle time after load); Playwright's timeout unless `timeoutMs`. */
+export async function waitForEngine(page: Page, timeoutMs?: number): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { gangway: { getState(): { engine?: string } } }).gangway.getState().engine !== undefined, undefined, timeoutMs === undefined ? {} : { timeout: timeoutMs })
+}
+
 /** Waits for the modal to show `view`. */
 export async function waitForView(page: Page, view: string, timeoutMs = 15_000): Promise<void> {
   await page.locator(`[data-testid=gw-modal][data-view=${view}]`).waitFor({ timeout: timeoutMs })

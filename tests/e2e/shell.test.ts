@@ -5,7 +5,7 @@
 import { describe, expect, inject, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { localContext } from './browser.js'
-import { holdBack, useBrowser, waitForView } from './helpers.js'
+import { holdBack, useBrowser, waitForView, waitForEngine } from './helpers.js'
 
 const webUrl = inject('webUrl')
 
@@ -40,7 +40,7 @@ describe('the shell', () => {
     const release = await holdBack(context, '**/gangway/ui.js')
     const page = await context.newPage()
     await page.goto(`${webUrl}/`)
-    await page.waitForFunction(() => (window as unknown as { gangway: { getState(): { engine?: string } } }).gangway.getState().engine !== undefined)
+    await waitForEngine(page)
     await page.locator('gangway-button button').dispatchEvent('click')
     const row = page.locator('[data-testid=gw-shell] [data-wallet-row="dev.gangway.localnet"]')
     expect(await row.textContent()).toBe('Localnet Wallet')
@@ -59,7 +59,7 @@ describe('the shell', () => {
     await page.click('[data-testid=gw-shell] [aria-label=Close]')
     expect(await page.locator('[data-testid=gw-shell]').count()).toBe(0)
     release()
-    await page.waitForFunction(() => (window as unknown as { gangway: { getState(): { engine?: string } } }).gangway.getState().engine !== undefined)
+    await waitForEngine(page)
     // Give the abandoned open every chance to go through, then check it did not.
     await page.waitForTimeout(500)
     expect(await page.evaluate(() => (window as unknown as { gangway: { getState(): { open: boolean } } }).gangway.getState().open)).toBe(false)

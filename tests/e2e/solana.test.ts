@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { formatUnits } from 'viem'
 import { Keypair } from '@solana/web3.js'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, useBrowser, waitForText, waitForView } from './helpers.js'
+import { connectLocalnetWallet, useBrowser, waitForText, waitForView, waitForEngine } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const solanaUrl = inject('solanaUrl')
@@ -89,7 +89,7 @@ describe('Solana', () => {
 
     // Reload: both connections come back silently; switching to Solana needs no prompt.
     await page.reload()
-    await page.waitForFunction(() => (window as unknown as { gangway: { getState(): { engine?: string } } }).gangway.getState().engine !== undefined)
+    await waitForEngine(page)
     await page.evaluate((id) => (window as unknown as { gangway: { switchNetwork(id: string): Promise<void> } }).gangway.switchNetwork(id), solanaCaip2)
     await page.click('gangway-button')
     await waitForView(page, 'Account')
