@@ -1,4 +1,4 @@
-/** `npm run demo`: the localnet plus the demo host site; prints the address. Ctrl-C stops both. */
+/** `npm run demo`: the localnet plus the demo host site; prints the addresses and the WalletConnect wallet's control token. Ctrl-C stops both. */
 import { startLocalnet, stopOnSignal } from './start.js'
 
 const net = await startLocalnet({ anvilPorts: [8545, 8546], webPort: 5173, solanaPort: 8899 })
@@ -8,6 +8,7 @@ for (const c of net.chains) console.log(`  anvil (chain ${c.chainId}): ${c.url}`
 console.log(`  ${net.token.symbol} (ERC20) on every chain at ${net.token.address}`)
 console.log(`  Solana (litesvm, ${net.solana.caipNetworkId}): ${net.solana.url} (websocket ${net.solana.wsUrl}); SPL mint ${net.solana.seed.mint.address}`)
 console.log(`  WalletConnect relay: ${net.relay.url}; Localnet WalletConnect Wallet ${net.wcWallet.address} (control ${net.wcWallet.url})`)
+console.log(`  its control token (the demo page sends it; for curl: -H 'authorization: Bearer ${net.wcWallet.token}')`)
 console.log(`  wallet/config service emulator: ${net.walletConfig.url}; blockchain service emulator: ${net.blockchain.url}`)
 console.log(`  seeded for dev account 0: ${net.assets.tokens.map((t) => t.symbol).join(', ')} and the ${net.assets.collections.map((c) => c.name).join(' and ')} collections`)
 console.log('  Click the Gangway button and choose "Localnet Wallet", or WalletConnect with the page\'s Localnet WalletConnect Wallet card. Ctrl-C stops everything.')

@@ -60,6 +60,8 @@ export interface DemoSolana extends SolanaSeed {
 export interface DemoWalletConnect {
   relayUrl: string
   walletUrl: string
+  /** The wallet's control token, sent by the demo page as `authorization: Bearer <token>`. */
+  walletToken: string
 }
 
 export async function startDemoServer({

@@ -29,7 +29,7 @@ export interface Localnet {
   solana: SolanaNode & { caipNetworkId: string; seed: SolanaSeed }
   web: DemoServer
   relay: Relay
-  /** The Localnet WalletConnect wallet's control service. */
+  /** The Localnet WalletConnect wallet's control service (calls need `authorization: Bearer ${wcWallet.token}`). */
   wcWallet: WalletConnectWallet
   walletConfig: WalletConfigService
   blockchain: BlockchainService
@@ -78,8 +78,11 @@ export async function startLocalnet({
     started.push(relay)
     const walletConfig = await startWalletConfigService({ port: await freePort(walletConfigPort) })
     started.push(walletConfig)
+    // The demo site's port is chosen first: only its origin may drive the wallet from a browser.
+    const demoPort = await freePort(webPort)
     const wcWallet = await spawnWalletConnectWallet({
       port: await freePort(wcWalletPort),
+      allowedOrigins: [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPort}`],
       relayUrl: relay.url,
       chains: chainList,
       solanaCaipNetworkId: solana.caipNetworkId,
@@ -88,11 +91,11 @@ export async function startLocalnet({
     started.push(wcWallet)
     await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [wcWallet.solanaAddress, WC_WALLET_LAMPORTS] }) })
     const web = await startDemoServer({
-      port: await freePort(webPort),
+      port: demoPort,
       chains: chainList,
       token,
       solana: { caipNetworkId: solana.caipNetworkId, rpcUrl: node.url, ...seed },
-      walletConnect: { relayUrl: relay.url, walletUrl: wcWallet.url },
+      walletConnect: { relayUrl: relay.url, walletUrl: wcWallet.url, walletToken: wcWallet.token },
       walletConfigUrl: walletConfig.url,
       blockchainUrl: blockchain.url,
     })

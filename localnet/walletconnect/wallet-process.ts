@@ -2,8 +2,9 @@
  * Runs the Localnet WalletConnect wallet in its own Node process, as a phone wallet would be a
  * separate program: `spawnWalletConnectWallet` starts it and resolves once its control service
  * answers. Run directly, this file is that process: it reads its options from argv[2] (JSON) and
- * prints one JSON line when ready. (Its own process also keeps `@walletconnect/core` out of the
- * test runner's module loader, which cannot construct it.)
+ * prints one JSON line when ready: `{ url, token, address, solanaAddress }` (the control token
+ * travels on the pipe to its parent, not in argv, unless the caller chose one). (Its own process
+ * also keeps `@walletconnect/core` out of the test runner's module loader, which cannot construct it.)
  */
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
@@ -12,6 +13,7 @@ import { startWalletConnectWallet, type WalletConnectWallet, type WalletConnectW
 
 type Serialisable = Omit<WalletConnectWalletOptions, 'solanaSeed'> & { solanaSeedHex?: string }
 
+/** Spawns the wallet process with `o`; resolves with its control URL and token once it answers; rejects if it exits first. */
 export async function spawnWalletConnectWallet(o: WalletConnectWalletOptions): Promise<WalletConnectWallet> {
   const options: Serialisable = { ...o, ...(o.solanaSeed ? { solanaSeedHex: Buffer.from(o.solanaSeed).toString('hex') } : {}) }
   delete (options as { solanaSeed?: unknown }).solanaSeed
@@ -46,5 +48,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   process.once('SIGINT', stop)
   // The IPC channel closes when the parent goes, however it goes: the wallet goes with it.
   process.once('disconnect', stop)
-  console.log(JSON.stringify({ url: wallet.url, address: wallet.address, solanaAddress: wallet.solanaAddress }))
+  console.log(JSON.stringify({ url: wallet.url, token: wallet.token, address: wallet.address, solanaAddress: wallet.solanaAddress }))
 }

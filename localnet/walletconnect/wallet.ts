@@ -4,7 +4,9 @@
  * session proposal; it answers personal_sign, eth_signTypedData_v4, eth_sendTransaction (sent
  * through anvil), wallet_switchEthereumChain, solana_signMessage and solana_signTransaction.
  *
- * Control over HTTP on 127.0.0.1 (CORS open, so the demo page drives it too):
+ * Control over HTTP on 127.0.0.1 (control.ts): every call carries `authorization: Bearer <token>`
+ * (`WalletConnectWallet.token`), and a browser may call only from `allowedOrigins` (the demo site,
+ * whose page drives it too); anything else answers 403 and does nothing. Routes:
  * - POST /pair `{ uri }`: pairs; the proposal waits in GET /proposals.
  * - POST /approve, POST /reject `{ id? }`: answers the given (default: the oldest) proposal.
  * - GET /sessions: `[{ topic, accounts, peer }]`.
@@ -12,7 +14,6 @@
  * - GET /requests: the methods answered so far.
  * Demo and test tooling only.
  */
-import { createServer, type Server } from 'node:http'
 import { Core } from '@walletconnect/core'
 import { WalletKit, type WalletKitTypes } from '@reown/walletkit'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
@@ -21,7 +22,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { Keypair, Transaction, VersionedTransaction } from '@solana/web3.js'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
-import { readBody } from '../http.js'
+import { ControlError, newControlToken, startControlServer } from './control.js'
 
 /** anvil's dev mnemonic; the WalletConnect wallet uses account 5 (the injected Localnet Wallet uses others). */
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
@@ -30,6 +31,8 @@ export const WALLETCONNECT_WALLET_ACCOUNT_INDEX = 5
 export interface WalletConnectWallet {
   /** Control base URL, http://127.0.0.1:port. */
   url: string
+  /** The control token every call must send as `authorization: Bearer <token>`. */
+  token: string
   /** The EVM account it signs with. */
   address: Hex
   /** Its Solana account (base58). */
@@ -38,7 +41,12 @@ export interface WalletConnectWallet {
 }
 
 export interface WalletConnectWalletOptions {
+  /** Control port on 127.0.0.1; 0 picks a free one. */
   port: number
+  /** The control token; default a fresh random one (control.ts `newControlToken`). */
+  token?: string
+  /** Browser origins allowed to call the control service (the demo site); default none. */
+  allowedOrigins?: string[]
   relayUrl: string
   /** The EVM chains it serves: chain id → RPC URL. */
   chains: { chainId: number; rpcUrl: string }[]
@@ -51,6 +59,11 @@ export interface WalletConnectWalletOptions {
 const EVM_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'eth_accounts', 'eth_chainId']
 const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_getAccounts']
 
+/**
+ * Starts the wallet (its WalletKit on `relayUrl`) and its control service; resolves once the
+ * service listens. Throws what WalletKit.init throws (e.g. an unreachable relay), or
+ * "The control token must be at least 16 characters" for a short `token`.
+ */
 export async function startWalletConnectWallet(o: WalletConnectWalletOptions): Promise<WalletConnectWallet> {
   const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: WALLETCONNECT_WALLET_ACCOUNT_INDEX })
   const solana = o.solanaSeed ? Keypair.fromSeed(o.solanaSeed) : Keypair.generate()
@@ -133,53 +146,44 @@ export async function startWalletConnectWallet(o: WalletConnectWalletOptions): P
     await kit.approveSession({ id: p.id, namespaces })
   }
 
-  const server: Server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' }
-    const send = (status: number, body: unknown) => res.writeHead(status, headers).end(JSON.stringify(body))
-    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end()
-    try {
-      const body = req.method === 'POST' ? (JSON.parse((await readBody(req)) || '{}') as { uri?: string; id?: number; topic?: string }) : {}
-      switch (`${req.method} ${url.pathname}`) {
-        case 'POST /pair':
-          if (!body.uri?.startsWith('wc:')) return send(400, { error: 'A wc: URI is required' })
-          await kit.pair({ uri: body.uri })
-          return send(200, { ok: true })
-        case 'GET /proposals':
-          return send(200, proposals.map((p) => ({ id: p.id, name: p.params.proposer.metadata.name })))
-        case 'POST /approve':
-          await approve(take(body.id))
-          return send(200, { ok: true })
-        case 'POST /reject':
-          await kit.rejectSession({ id: take(body.id).id, reason: getSdkError('USER_REJECTED') })
-          return send(200, { ok: true })
-        case 'GET /sessions':
-          return send(
-            200,
-            Object.values(kit.getActiveSessions()).map((s) => ({ topic: s.topic, peer: s.peer.metadata.name, accounts: Object.values(s.namespaces).flatMap((n) => n.accounts) })),
-          )
-        case 'POST /disconnect': {
-          const topics = body.topic ? [body.topic] : Object.keys(kit.getActiveSessions())
-          for (const topic of topics) await kit.disconnectSession({ topic, reason: getSdkError('USER_DISCONNECTED') })
-          return send(200, { ok: true, disconnected: topics.length })
-        }
-        case 'GET /requests':
-          return send(200, answered)
-        default:
-          return send(404, { error: 'not found' })
-      }
-    } catch (error) {
-      return send(409, { error: error instanceof Error ? error.message : String(error) })
-    }
+  const token = o.token ?? newControlToken()
+  const control = await startControlServer({
+    port: o.port,
+    token,
+    allowedOrigins: o.allowedOrigins ?? [],
+    routes: {
+      'POST /pair': async ({ uri }) => {
+        if (typeof uri !== 'string' || !uri.startsWith('wc:')) throw new ControlError(400, 'A wc: URI is required')
+        await kit.pair({ uri })
+        return { ok: true }
+      },
+      'GET /proposals': async () => proposals.map((p) => ({ id: p.id, name: p.params.proposer.metadata.name })),
+      'POST /approve': async ({ id }) => {
+        await approve(take(id))
+        return { ok: true }
+      },
+      'POST /reject': async ({ id }) => {
+        await kit.rejectSession({ id: take(id).id, reason: getSdkError('USER_REJECTED') })
+        return { ok: true }
+      },
+      'GET /sessions': async () =>
+        Object.values(kit.getActiveSessions()).map((s) => ({ topic: s.topic, peer: s.peer.metadata.name, accounts: Object.values(s.namespaces).flatMap((n) => n.accounts) })),
+      'POST /disconnect': async ({ topic }) => {
+        const topics = topic ? [topic] : Object.keys(kit.getActiveSessions())
+        for (const t of topics) await kit.disconnectSession({ topic: t, reason: getSdkError('USER_DISCONNECTED') })
+        return { ok: true, disconnected: topics.length }
+      },
+      'GET /requests': async () => answered,
+    },
   })
-  await new Promise<void>((r) => server.listen(o.port, '127.0.0.1', () => r()))
   return {
-    url: `http://127.0.0.1:${o.port}`,
+    url: control.url,
+    token,
     address: account.address,
     solanaAddress,
     stop: async () => {
       await core.relayer.transportClose().catch(() => undefined)
-      await new Promise<void>((r) => server.close(() => r()))
+      await control.stop()
     },
   }
 }

@@ -17,6 +17,8 @@ declare module 'vitest' {
     solanaMint: string
     /** Control URL of the Localnet WalletConnect wallet. */
     wcWalletUrl: string
+    /** Its control token: every call sends `authorization: Bearer <wcWalletToken>`. */
+    wcWalletToken: string
     wcWalletAddress: string
     relayUrl: string
     walletConfigUrl: string
@@ -39,6 +41,7 @@ export default async function setup(project: TestProject) {
   project.provide('solanaWallet', net.solana.seed.walletAddress)
   project.provide('solanaMint', net.solana.seed.mint.address)
   project.provide('wcWalletUrl', net.wcWallet.url)
+  project.provide('wcWalletToken', net.wcWallet.token)
   project.provide('wcWalletAddress', net.wcWallet.address)
   project.provide('relayUrl', net.relay.url)
   project.provide('walletConfigUrl', net.walletConfig.url)
