@@ -8,6 +8,7 @@
  */
 import { LogFormatError } from './errors.js'
 import type { LogSnapshot } from './log.js'
+import { isForbiddenKey, parseJson } from './safe-json.js'
 import { createUpcaster } from './upcast.js'
 import { EVENT_SCHEMA_VERSION, type GangwayEvent } from './types.js'
 
@@ -28,19 +29,23 @@ export interface LogFile {
   events: GangwayEvent[]
 }
 
-/** Writes a log file: header, snapshot when given, events; each line ends with '\n'. */
+/** Leaves out `__proto__`, `constructor` and `prototype` keys, which no reader keeps (`safe-json.ts`). */
+const withoutForbidden = (key: string, value: unknown) => (isForbiddenKey(key) ? undefined : value)
+
+/** Writes a log file: header, snapshot when given, events; each line ends with '\n'. Forbidden keys are left out. */
 export function serializeLog(file: LogFile): string {
   const lines: string[] = []
-  if (file.header) lines.push(JSON.stringify(file.header))
-  if (file.snapshot) lines.push(JSON.stringify({ snapshot: file.snapshot }))
-  for (const e of file.events) lines.push(JSON.stringify(e))
+  if (file.header) lines.push(JSON.stringify(file.header, withoutForbidden))
+  if (file.snapshot) lines.push(JSON.stringify({ snapshot: file.snapshot }, withoutForbidden))
+  for (const e of file.events) lines.push(JSON.stringify(e, withoutForbidden))
   return lines.map((l) => `${l}\n`).join('')
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
 
 /**
- * Reads a log file (see above), upcasting old events.
+ * Reads a log file (see above), upcasting old events. Keys `__proto__`, `constructor` and `prototype`
+ * are dropped at any depth (`parseJson`, issue 13): a file cannot give an object a prototype.
  * @throws LogFormatError 'Malformed log: line {n} is not JSON'; 'Malformed log: line {n}: seq {s} follows {p}'
  *   (a gap or a repeat); 'Malformed log: line {n}: a header or snapshot must come first'; 'Malformed event at line {n}';
  *   'Log written by a newer Gangway: schema version {v}…' (from the header or any event); 'Malformed log: no events'.
@@ -56,7 +61,7 @@ export function parseLog(text: string): LogFile {
     const n = i + 1
     let record: unknown
     try {
-      record = JSON.parse(line)
+      record = parseJson(line)
     } catch {
       throw new LogFormatError(`Malformed log: line ${n} is not JSON`, line.slice(0, 200))
     }

@@ -23,4 +23,16 @@ describe('export redaction', () => {
     redact(payload, 'p')
     expect(payload).toEqual(copy)
   })
+  it('keeps every key it does not redact, and drops __proto__, constructor and prototype as parsing does', () => {
+    // JSON text, so the forbidden keys are own keys, as JSON.parse or a structured clone makes them.
+    const text = '{"a":{"__proto__":{"email":"ada@example.com","leak":1},"constructor":{"x":1},"prototype":2,"toString":"t","hasOwnProperty":"h","":"e","b":[{"__proto__":{"y":1},"c":"mail ada@example.com"}]}}'
+    const out = redact(JSON.parse(text) as { a: Record<string, unknown> & { b: Record<string, unknown>[] } }, 'p')
+    expect(Object.getPrototypeOf(out.a)).toBe(Object.prototype)
+    expect(out.a.leak).toBeUndefined()
+    expect(out.a.b[0]!.y).toBeUndefined()
+    expect(Object.keys(out.a)).toEqual(['toString', 'hasOwnProperty', '', 'b'])
+    // An export equals the log (as any reader parses it) but for the redacted strings.
+    expect(out).toEqual({ a: { toString: 't', hasOwnProperty: 'h', '': 'e', b: [{ c: `mail ${redactedHash('ada@example.com', 'p')}` }] } })
+    expect(JSON.parse(JSON.stringify(out))).toEqual(out)
+  })
 })

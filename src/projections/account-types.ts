@@ -5,6 +5,7 @@
  * current type is eoa (guards.ts refuses the intent otherwise).
  */
 import type { AccountType, Namespace } from '../events/entities.js'
+import { withKey } from '../events/safe-json.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
@@ -33,6 +34,6 @@ export const accountTypes = slice<AccountTypesState, State>(
   { defaults: { ...DEFAULT_ACCOUNT_TYPES }, switched: {} },
   {
     'engine/configured': (s, e) => ({ ...s, defaults: { ...DEFAULT_ACCOUNT_TYPES, ...e.payload.defaultAccountTypes } }),
-    'account-type/switch-requested': (s, e) => ({ ...s, switched: { ...s.switched, [e.payload.namespace]: e.payload.accountType } }),
+    'account-type/switch-requested': (s, e) => ({ ...s, switched: withKey(s.switched, e.payload.namespace, e.payload.accountType) }),
   },
 )

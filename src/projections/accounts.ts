@@ -4,6 +4,7 @@
  */
 import type { AccountTab, CaipAddress, CaipNetworkId, Namespace } from '../events/entities.js'
 import { parseCaipAddress, toCaipAddress } from '../chains/caip.js'
+import { isForbiddenKey, withKey } from '../events/safe-json.js'
 import { normalizeAddress } from '../chains/address.js'
 import { fromConnectedWallet, type ConnectionStatus } from './connection.js'
 import { activeNamespace } from './modal.js'
@@ -37,7 +38,7 @@ const withAddress = (s: AccountState, caipAddress: CaipAddress): AccountState =>
   return { status: s.status, caipAddress, address, caipNetworkId, balanceLoading: false, ...(s.currentTab ? { currentTab: s.currentTab } : {}) }
 }
 
-const update = (all: AccountsState, ns: Namespace, f: (s: AccountState) => AccountState): AccountsState => ({ ...all, [ns]: f(all[ns] ?? empty) })
+const update = (all: AccountsState, ns: Namespace, f: (s: AccountState) => AccountState): AccountsState => withKey(all, ns, f(all[ns] ?? empty))
 
 /** Applies `f` to the namespace whose account is `caipAddress`, when it still is. */
 const forAddress = (all: AccountsState, caipAddress: CaipAddress, f: (s: AccountState) => AccountState): AccountsState => {
@@ -51,7 +52,7 @@ export const accounts = slice<AccountsState, State>(
     'engine/started': (all) => {
       const out: AccountsState = {}
       for (const [ns, s] of Object.entries(all) as [Namespace, AccountState][]) {
-        out[ns] = { ...s, status: s.caipAddress ? 'connected' : 'disconnected', balanceLoading: false }
+        if (!isForbiddenKey(ns)) out[ns] = { ...s, status: s.caipAddress ? 'connected' : 'disconnected', balanceLoading: false }
       }
       return out
     },
@@ -71,7 +72,7 @@ export const accounts = slice<AccountsState, State>(
       const ns = parseCaipAddress(`${e.payload.caipNetworkId}:x`).namespace as Namespace
       return update(all, ns, (s) => (s.address ? { ...withAddress(s, toCaipAddress(e.payload.caipNetworkId, s.address)), status: s.status } : s))
     },
-    'disconnect/succeeded': (all, e) => ({ ...all, [e.payload.namespace]: empty }),
+    'disconnect/succeeded': (all, e) => withKey(all, e.payload.namespace, empty),
     'account/tab-selected': (all, e, root) => {
       const ns = activeNamespace(root)
       return ns ? update(all, ns, (s) => ({ ...s, currentTab: e.payload.tab })) : all

@@ -1,5 +1,6 @@
 /** Token balances of the connected accounts (the site's listed tokens), keyed by CAIP-10 id. */
 import type { CaipAddress } from '../events/entities.js'
+import { fromSafeEntries, withKey } from '../events/safe-json.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
@@ -12,7 +13,7 @@ export const assets = slice<AssetsState, State>(
   { balances: {} },
   {
     'tokens/fetched': (s, e) => ({
-      balances: { ...s.balances, [e.payload.caipAddress]: Object.fromEntries(e.payload.balances.map((b) => [b.address.toLowerCase(), b.value])) },
+      balances: withKey(s.balances, e.payload.caipAddress, fromSafeEntries(e.payload.balances.map((b) => [b.address.toLowerCase(), b.value]))),
     }),
   },
 )

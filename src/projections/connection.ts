@@ -4,6 +4,7 @@
  * disconnect; a connector can be marked disconnected per namespace and is unmarked case-insensitively.
  */
 import type { Namespace } from '../events/entities.js'
+import { withKey } from '../events/safe-json.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
@@ -32,14 +33,14 @@ export function addNamespace(list: readonly Namespace[], ns: Namespace): Namespa
 export function markDisconnected(map: ConnectionState['disconnectedConnectorIds'], ns: Namespace, id: string): ConnectionState['disconnectedConnectorIds'] {
   const current = map[ns] ?? []
   if (current.some((x) => x.toLowerCase() === id.toLowerCase())) return map
-  return { ...map, [ns]: [...current, id] }
+  return withKey(map, ns, [...current, id])
 }
 
 /** Removes a connector's disconnected mark for a namespace, compared case-insensitively. */
 export function unmarkDisconnected(map: ConnectionState['disconnectedConnectorIds'], ns: Namespace, id: string): ConnectionState['disconnectedConnectorIds'] {
   const current = map[ns]
   if (!current) return map
-  return { ...map, [ns]: current.filter((x) => x.toLowerCase() !== id.toLowerCase()) }
+  return withKey(map, ns, current.filter((x) => x.toLowerCase() !== id.toLowerCase()))
 }
 
 const settled = (s: ConnectionState): ConnectionStatus => (s.connectedNamespaces.length > 0 ? 'connected' : 'disconnected')
@@ -61,7 +62,7 @@ export const connection = slice<ConnectionState, State>(initial, {
       status: 'connected',
       // A silent restore keeps the namespace the visitor was on (or switched to meanwhile).
       activeNamespace: e.payload.via === 'restore' && s.activeNamespace ? s.activeNamespace : namespace,
-      connectorIds: { ...s.connectorIds, [namespace]: connectorId },
+      connectorIds: withKey(s.connectorIds, namespace, connectorId),
       connectedNamespaces: addNamespace(s.connectedNamespaces, namespace),
       disconnectedConnectorIds: unmarkDisconnected(s.disconnectedConnectorIds, namespace, connectorId),
     }

@@ -5,6 +5,7 @@
  */
 import { parseCaipAddress, parseCaipNetworkId } from '../chains/caip.js'
 import type { CaipNetworkId, Namespace, Network } from '../events/entities.js'
+import { withKey } from '../events/safe-json.js'
 import { fromConnectedWallet } from './connection.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
@@ -21,7 +22,7 @@ const namespaceOf = (id: string) => parseCaipNetworkId(id).namespace as Namespac
 /** Sets a namespace's active network; a pending switch or SwitchActiveChain target on that namespace is settled. */
 const set = (s: NetworksState, id: CaipNetworkId): NetworksState => {
   const ns = namespaceOf(id)
-  const next: NetworksState = { active: { ...s.active, [ns]: id } }
+  const next: NetworksState = { active: withKey(s.active, ns, id) }
   if (s.pending && namespaceOf(s.pending) !== ns) next.pending = s.pending
   if (s.activeChainTarget && namespaceOf(s.activeChainTarget) !== ns) next.activeChainTarget = s.activeChainTarget
   return next
