@@ -2,17 +2,23 @@
  * The core chunk, loaded by the loader in idle time after the page's load event: it starts the
  * engine (in a module Worker through comlink, or on the main thread where no Worker can start),
  * attaches the EIP-1193 bridge, and turns engine subscriptions into signals for the views.
+ *
+ * In worker mode nothing live of the page goes to the worker (issue 13, item 11): the bridge is
+ * served on a MessagePort (bridge/page-port-server.ts: two named calls, plain data), and the
+ * subscriptions' values come back on that port under keys this side chose, so the worker holds no
+ * comlink proxy of any page object or callback.
  */
-import { proxy, wrap, type Remote } from 'comlink'
+import { transfer, wrap } from 'comlink'
 import { signal, type Signal } from '@preact/signals-core'
 import type { Intent } from '../events/types.js'
 import type { AccountTabsView, AccountView, AllWalletsView, ConnectView, ConnectionsView, ModalView, NetworkListView, NetworkView, OpeningView, SendView, SnackbarView, WalletConnectView } from '../projections/selectors.js'
 import type { Namespace } from '../events/entities.js'
 import type { PairingUri } from '../worker/walletconnect/connector.js'
-import { RPC_CALL_NOT_ALLOWED, isSafeRpcMethod } from '../chains/rpc-safety.js'
-import type { ProviderRequest } from '../worker/bridge.js'
+import type { Bridge, ProviderRequest } from '../worker/bridge.js'
 import type { Engine, EngineConfig } from '../worker/engine.js'
+import type { WorkerEngine } from '../worker/worker-engine.js'
 import { createBridge } from './bridge/bridge.js'
+import { servePagePort } from './bridge/page-port-server.js'
 import type { GangwayOptions } from './options.js'
 
 /** Callbacks the loader passes in to keep its synchronous snapshots current. */
@@ -66,8 +72,11 @@ export interface Client {
   travel(seq: number | null): Promise<void>
   /**
    * Sends an EIP-1193 request to the wallet connected on `namespace` (default: the active one).
-   * @throws `{ code: 4100, message: 'Requested RPC call is not allowed' }` on the restricted path for a method spec §5 calls not safe;
-   *   `{ code: 4100, message: 'Address or auth connector not found' }` with no connection on the namespace.
+   * `args.method` and `args.params` are read once each, here; the engine checks that copy (the
+   * restricted path, spec §5) and forwards a fresh request (Engine.walletRequest).
+   * @throws `{ code: 4100, message: 'Address or auth connector not found' }` with no connection on the namespace;
+   *   `{ code: 4100, message: 'Requested RPC call is not allowed' }` on the restricted path for a method spec §5 calls not safe;
+   *   `{ code: -32600, message: 'Request method must be a string' }` and the engine's other request errors.
    */
   walletRequest(args: ProviderRequest, options: { namespace?: Namespace; restricted?: boolean }): Promise<unknown>
 }
@@ -96,22 +105,39 @@ function engineConfig(o: GangwayOptions): EngineConfig {
   }
 }
 
-type AnyEngine = Engine | Remote<Engine>
+/** What the client uses of the engine, in either mode. */
+type ClientEngine = Pick<Engine, 'dispatch' | 'subscribe' | 'subscribePairing' | 'walletRequest' | 'exportLog' | 'listEvents' | 'travel' | 'getState'>
 
-/** Starts the engine in a Worker; rejects if the Worker cannot start (no support, CSP) or never answers. */
-async function startInWorker(start: (engine: AnyEngine) => Promise<unknown>): Promise<AnyEngine> {
+/**
+ * Starts the engine in a Worker with `bridge` served on the page port; rejects if the Worker cannot
+ * start (no support, CSP) or never answers. Subscription callbacks stay here: the worker posts their
+ * values on the port under the key `listen` gave.
+ */
+async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<ClientEngine> {
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'gangway-engine' })
-  const engine = wrap<Engine>(worker)
+  const remote = wrap<WorkerEngine>(worker)
+  const { port1, port2 } = new MessageChannel()
+  const page = servePagePort(port1, bridge)
   const failed = new Promise<never>((_, reject) => {
     worker.addEventListener('error', (e) => reject(new Error(`Worker failed to start: ${e.message || 'error'}`)), { once: true })
     setTimeout(() => reject(new Error('Worker did not answer')), WORKER_START_TIMEOUT_MS)
   })
   try {
-    await Promise.race([start(engine), failed])
-    return engine
+    await Promise.race([remote.start(config, transfer(port2, [port2])), failed])
   } catch (error) {
     worker.terminate()
+    page.close()
     throw error
+  }
+  return {
+    dispatch: (intent) => remote.dispatch(intent),
+    subscribe: (name, callback) => remote.subscribe(name, page.listen(callback as (value: unknown) => void)),
+    subscribePairing: (callback) => remote.subscribePairing(page.listen(callback as (value: unknown) => void)),
+    walletRequest: (connectorId, args, options) => remote.walletRequest(connectorId, args, options),
+    exportLog: (options) => remote.exportLog(options),
+    listEvents: () => remote.listEvents(),
+    travel: (seq) => remote.travel(seq),
+    getState: () => remote.getState(),
   }
 }
 
@@ -120,10 +146,10 @@ async function startInWorker(start: (engine: AnyEngine) => Promise<unknown>): Pr
  * @throws the engine's start errors ('projectId is required', 'Invalid CAIP-2 network id', …).
  */
 export async function startClient(options: GangwayOptions, hooks: ClientHooks): Promise<Client> {
-  let engine: AnyEngine | undefined
+  let engine: ClientEngine | undefined
   // The bridge reports wallets from its first moment; those reports wait for the engine, none is lost.
-  let engineReady!: (e: AnyEngine) => void
-  const ready = new Promise<AnyEngine>((resolve) => (engineReady = resolve))
+  let engineReady!: (e: ClientEngine) => void
+  const ready = new Promise<ClientEngine>((resolve) => (engineReady = resolve))
   const dispatch = async (intent: Intent) => {
     await (await ready).dispatch(intent)
   }
@@ -132,7 +158,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
   let mode: 'worker' | 'main' = 'main'
   if (options.engine !== 'main' && typeof Worker === 'function') {
     try {
-      engine = await startInWorker((e) => e.start(config, proxy(bridge)))
+      engine = await startInWorker(config, bridge)
       mode = 'worker'
     } catch (error) {
       console.warn('[gangway] no Worker; the engine runs on the main thread', error)
@@ -142,6 +168,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     const { createMainThreadEngine } = await import('../worker/main-thread.js')
     const local = createMainThreadEngine()
     engine = local
+    // Same realm: the bridge object and the callbacks go to the engine as they are (main-thread.ts says why).
     await local.start(config, bridge)
   }
   engineReady(engine)
@@ -165,17 +192,14 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
   // Each follow resolves on its first value, so a started client (and the loader's snapshots) already hold state.
   const follow = <K extends Exclude<keyof typeof signals, 'pairing' | 'travel'>>(name: K, hook?: (v: (typeof signals)[K]['value']) => void) =>
     new Promise<void>((first) => {
-      void (engine as Engine).subscribe(
-        name,
-        proxy((v: (typeof signals)[K]['value']) => {
-          ;(signals[name] as Signal<unknown>).value = v
-          hook?.(v)
-          first()
-        }) as never,
-      )
+      void engine!.subscribe(name, ((v: (typeof signals)[K]['value']) => {
+        ;(signals[name] as Signal<unknown>).value = v
+        hook?.(v)
+        first()
+      }) as never)
     })
   await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect', hooks.connect), follow('snackbar'), follow('opening', hooks.opening), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs')])
-  await engine.subscribePairing(proxy((p: PairingUri | undefined) => void (signals.pairing.value = p)) as never)
+  await engine.subscribePairing((p: PairingUri | undefined) => void (signals.pairing.value = p))
   hooks.engine(mode)
 
   return {
@@ -198,12 +222,15 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       signals.travel.value = seq
     },
     async walletRequest(args, { namespace, restricted }) {
-      if (restricted && !isSafeRpcMethod(args.method)) throw { code: 4100, message: RPC_CALL_NOT_ALLOWED }
+      // The caller's object is read once, here (a getter or Proxy answers once); the engine checks
+      // this copy and forwards a fresh one (issue 13, item 3).
+      const { method, params } = (args ?? {}) as Partial<ProviderRequest>
+      const request = (params === undefined ? { method } : { method, params }) as ProviderRequest
       const { connectorIds, activeNamespace } = signals.connections.value
       const connectorId = connectorIds[namespace ?? activeNamespace ?? 'eip155']
       if (!connectorId) throw { code: 4100, message: 'Address or auth connector not found' }
       // The engine routes it: a WalletConnect session answers in the engine, a page wallet through the bridge.
-      return engine!.walletRequest(connectorId, args)
+      return engine!.walletRequest(connectorId, request, { restricted: restricted === true })
     },
   }
 }

@@ -553,3 +553,118 @@ describe('the log as a product (issue 7)', () => {
     await engine.stop()
   })
 })
+
+describe('the host page’s wallet requests (issue 13, item 3)', () => {
+  /** A page bridge that keeps every request object it is handed. */
+  const recording = () => {
+    const received: { connectorId: string; args: ProviderRequest }[] = []
+    const bridge: Bridge = {
+      async request(connectorId, args) {
+        received.push({ connectorId, args })
+        return args.method === 'eth_chainId' ? '0x7a69' : '0xsigned'
+      },
+      watch: () => undefined,
+    }
+    return { bridge, received }
+  }
+  const refusal = (p: Promise<unknown>) => p.then(() => 'resolved', (e: unknown) => e)
+  const NOT_ALLOWED = { code: 4100, message: 'Requested RPC call is not allowed' }
+
+  it('reads a getter method once: the call the wallet gets is the call that was checked', async () => {
+    const { bridge, received } = recording()
+    const engine = await started(bridge)
+    let reads = 0
+    const params = [{ to: ADDRESS, value: '0x1' }]
+    const tricky = {
+      get method() {
+        return reads++ === 0 ? 'eth_chainId' : 'eth_sendTransaction'
+      },
+      params,
+    }
+    expect(await engine.walletRequest('dev.gangway.localnet', tricky, { restricted: true })).toBe('0x7a69')
+    expect(reads).toBe(1)
+    expect(received).toHaveLength(1)
+    const forwarded = received[0]!.args
+    expect(forwarded).toEqual({ method: 'eth_chainId', params })
+    expect(forwarded).not.toBe(tricky)
+    expect(forwarded.params).not.toBe(params)
+    expect(Object.getOwnPropertyDescriptor(forwarded, 'method')).toMatchObject({ value: 'eth_chainId', writable: true })
+  })
+
+  it('refuses a getter whose first answer is a signing method, and the wallet sees nothing', async () => {
+    const { bridge, received } = recording()
+    const engine = await started(bridge)
+    for (const unsafe of ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4']) {
+      let reads = 0
+      const tricky = {
+        get method() {
+          return reads++ === 0 ? unsafe : 'eth_chainId'
+        },
+        params: ['0x00', ADDRESS],
+      }
+      expect(await refusal(engine.walletRequest('dev.gangway.localnet', tricky, { restricted: true }))).toEqual(NOT_ALLOWED)
+      expect(reads).toBe(1)
+    }
+    expect(received).toEqual([])
+  })
+
+  it('reads a Proxy’s method once and forwards plain data, never the Proxy', async () => {
+    const { bridge, received } = recording()
+    const engine = await started(bridge)
+    const gets: PropertyKey[] = []
+    const proxied = new Proxy({} as ProviderRequest, {
+      get(_, key) {
+        gets.push(key)
+        if (key === 'method') return gets.filter((k) => k === 'method').length === 1 ? 'eth_blockNumber' : 'personal_sign'
+        if (key === 'params') return []
+        return undefined
+      },
+    })
+    expect(await engine.walletRequest('dev.gangway.localnet', proxied, { restricted: true })).toBe('0xsigned')
+    expect(gets).toEqual(['method', 'params'])
+    expect(received.map((r) => r.args)).toEqual([{ method: 'eth_blockNumber', params: [] }])
+    expect(received[0]!.args).not.toBe(proxied)
+    // A Proxy refused on its first answer: only `method` is read.
+    gets.length = 0
+    const signing = new Proxy({} as ProviderRequest, { get: (_, key) => (gets.push(key), key === 'method' ? 'personal_sign' : []) })
+    expect(await refusal(engine.walletRequest('dev.gangway.localnet', signing, { restricted: true }))).toEqual(NOT_ALLOWED)
+    expect(gets).toEqual(['method'])
+    expect(received).toHaveLength(1)
+  })
+
+  it('clones params once, so a getter inside them cannot change what the wallet gets later', async () => {
+    const { bridge, received } = recording()
+    const engine = await started(bridge)
+    let reads = 0
+    const tx = {
+      get to() {
+        return reads++ === 0 ? ADDRESS : '0x0000000000000000000000000000000000000bad'
+      },
+    }
+    await engine.walletRequest('dev.gangway.localnet', { method: 'eth_call', params: [tx, 'latest'] }, { restricted: true })
+    const forwarded = received[0]!.args.params as [{ to: string }, string]
+    expect(forwarded).toEqual([{ to: ADDRESS }, 'latest'])
+    expect(Object.getOwnPropertyDescriptor(forwarded[0], 'to')?.get).toBeUndefined()
+    expect(forwarded[0].to).toBe(ADDRESS)
+    expect(reads).toBe(1)
+  })
+
+  it('refuses malformed requests with clear errors and calls no wallet, restricted or not', async () => {
+    const { bridge, received } = recording()
+    const engine = await started(bridge)
+    const ask = (args: unknown, restricted: boolean) => refusal(engine.walletRequest('dev.gangway.localnet', args as ProviderRequest, { restricted }))
+    for (const restricted of [true, false]) {
+      expect(await ask(null, restricted)).toEqual({ code: -32600, message: 'Request must be an object' })
+      expect(await ask('eth_chainId', restricted)).toEqual({ code: -32600, message: 'Request must be an object' })
+      expect(await ask({ method: { toString: () => 'eth_chainId' } }, restricted)).toEqual({ code: -32600, message: 'Request method must be a string' })
+      expect(await ask({}, restricted)).toEqual({ code: -32600, message: 'Request method must be a string' })
+      expect(await ask({ method: 'eth_chainId', params: 'latest' }, restricted)).toEqual({ code: -32602, message: 'Request params must be an array or an object' })
+      expect(await ask({ method: 'eth_chainId', params: [() => 'x'] }, restricted)).toEqual({ code: -32602, message: 'Request params must be plain data (structured-cloneable)' })
+      expect(await ask({ method: 'eth_chainId', params: new Proxy([], {}) }, restricted)).toEqual({ code: -32602, message: 'Request params must be plain data (structured-cloneable)' })
+    }
+    expect(received).toEqual([])
+    // Unrestricted, a signing call goes through as a fresh object.
+    expect(await engine.walletRequest('dev.gangway.localnet', { method: 'personal_sign', params: ['0x00', ADDRESS] })).toBe('0xsigned')
+    expect(received.map((r) => r.args.method)).toEqual(['personal_sign'])
+  })
+})

@@ -15,6 +15,8 @@ import { validateIntent } from '../events/validate.js'
 import { selectors, type Selected, type SelectorName } from '../projections/selectors.js'
 import { initialState, type State } from '../projections/state.js'
 import { refusal } from '../projections/guards.js'
+import { selectOrKeep, withCheckedImages } from '../projections/view-values.js'
+import { serviceOrigin } from '../events/urls.js'
 import type { Bridge } from './bridge.js'
 import { createChainAccess } from './chain-access.js'
 import { effects as defaultEffects } from './effects/index.js'
@@ -27,6 +29,7 @@ import { createRemoteReader } from './effects/remote-fetch.js'
 import type { CacheStorage } from './cache/two-level-cache.js'
 import type { ServiceUrls } from '../api/services.js'
 import type { ProviderRequest } from './bridge.js'
+import { checkedProviderRequest } from './provider-request.js'
 import { createWalletConnectConnector, type PairingUri, type SignClientLike } from './walletconnect/connector.js'
 import { loadSignClient, preloadSignClient, type SignClientSettings } from './walletconnect/sign-client.js'
 import { routedBridge } from './walletconnect/routed-bridge.js'
@@ -101,11 +104,16 @@ export interface Engine {
    */
   subscribePairing(callback: (pairing: PairingUri | undefined) => void): Promise<number>
   /**
-   * Sends a wallet call through the engine's connectors (the WalletConnect session; page wallets
-   * through the bridge).
-   * @throws GangwayError 'Engine not started'; the wallet's error (`{ code, message }`).
+   * Sends the host page's wallet call (`modal.getWalletProvider()`) through the engine's connectors
+   * (the WalletConnect session; page wallets through the bridge). `args.method` is read once and
+   * the wallet gets a fresh `{ method, params }` (params a structured clone), so a getter cannot
+   * answer the check one thing and the wallet another (provider-request.ts, issue 13). `restricted`
+   * allows only the methods spec §5 calls safe.
+   * @throws GangwayError 'Engine not started'; `{ code: 4100, message: 'Requested RPC call is not allowed' }`
+   *   on the restricted path; `{ code: -32600 | -32602, message }` for a malformed request
+   *   ('Request method must be a string', …, see checkedProviderRequest); the wallet's error (`{ code, message }`).
    */
-  walletRequest(connectorId: string, args: ProviderRequest): Promise<unknown>
+  walletRequest(connectorId: string, args: ProviderRequest, options?: { restricted?: boolean }): Promise<unknown>
   /**
    * The log as an NDJSON file (src/events/ndjson.ts): a header, the snapshot this session's log
    * starts from when not seq 1, then one event a line in seq order. `redact` (default true) replaces
@@ -152,6 +160,8 @@ export function createEngine(deps: EngineDeps): Engine {
   const subscriptions = new Map<number, Subscription>()
   let effectsSubscription: Subscription | undefined
   let routed: Bridge | undefined
+  /** The configured services' origins: the only http origins an image may come from (issue 13). */
+  let imageOrigins: string[] = []
   let pairing$: Observable<PairingUri | undefined> | undefined
   let nextSubscriptionId = 1
 
@@ -219,6 +229,7 @@ export function createEngine(deps: EngineDeps): Engine {
       projected.foreign$.subscribe((e) => appended$.next(e))
       const rpc = createRpcPipeline(deps.fetch ? { fetch: deps.fetch } : {})
       const services = config.services ?? {}
+      imageOrigins = Object.values(services).flatMap((u) => serviceOrigin(u) ?? [])
       const clock = deps.clock ?? Date.now
       const walletConnect = createWalletConnectConnector({
         load: () =>
@@ -313,15 +324,29 @@ export function createEngine(deps: EngineDeps): Engine {
       const select = selectors[name]
       if (!select) throw new GangwayError(`Unknown selector: ${String(name)}`, { category: 'INVALID_INPUT' })
       const view$ = combineLatest([state$, travel$]).pipe(map(([live, past]) => past ?? live))
-      return follow(view$.pipe(map((s) => select(s) as Selected<typeof name>), distinctUntilChanged<Selected<typeof name>>(deepEqual)), callback)
+      // A selector that cannot read a state keeps its last value (reported once until it reads again);
+      // every image URL it gives passes the URL validator before any view sees it (issue 13).
+      let last = withCheckedImages(select(initialState), imageOrigins) as Selected<typeof name>
+      let failing = false
+      const report = (error: unknown) => {
+        if (!failing) console.error(`[gangway] selector ${String(name)} failed; its last value stays`, error)
+        failing = true
+      }
+      const checked = (s: State): Selected<typeof name> => {
+        const before = last
+        last = withCheckedImages(selectOrKeep(select as (s: State) => Selected<typeof name>, s, last, report), imageOrigins)
+        if (last !== before) failing = false
+        return last
+      }
+      return follow(view$.pipe(map(checked), distinctUntilChanged<Selected<typeof name>>(deepEqual)), callback)
     },
     async subscribePairing(callback) {
       if (!pairing$) throw new GangwayError('Engine not started')
       return follow(pairing$, callback)
     },
-    async walletRequest(connectorId, args) {
+    async walletRequest(connectorId, args, options) {
       if (!routed) throw new GangwayError('Engine not started')
-      return routed.request(connectorId, args)
+      return routed.request(connectorId, checkedProviderRequest(args, options?.restricted === true))
     },
     async unsubscribe(id) {
       subscriptions.get(id)?.unsubscribe()

@@ -1,10 +1,12 @@
 /**
- * The worker bundle's entry: the engine in a dedicated module Worker, exposed through comlink, with
- * its log persisted to IndexedDB.
+ * The worker bundle's entry: the engine in a dedicated module Worker, exposed through comlink as a
+ * `WorkerEngine` (worker-engine.ts: the page reaches it with plain data and one MessagePort, and the
+ * worker holds no proxy of anything in the page), with its log persisted to IndexedDB.
  */
 import { expose } from 'comlink'
 import { idbLogStorage } from '../events/persistence.js'
 import { idbCacheStorage } from './cache/idb-storage.js'
 import { createEngine } from './engine.js'
+import { workerEngine } from './worker-engine.js'
 
-expose(createEngine({ mode: 'worker', storage: idbLogStorage, cacheStorage: idbCacheStorage }))
+expose(workerEngine(createEngine({ mode: 'worker', storage: idbLogStorage, cacheStorage: idbCacheStorage })))

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import { imageUrl, navigationFor, serviceOrigin, storedImageUrl, walletLink } from './urls.js'
+import { walletDeepLink } from '../projections/wallet-rules.js'
+
+const SERVICE = 'http://127.0.0.1:5175'
+
+describe('the URL validator (issue 13)', () => {
+  it.each([
+    ['metamask://', 'metamask://'],
+    ['trust:', 'trust:'],
+    ['localnetwc://', 'localnetwc://'],
+    ['intent://wc#Intent;scheme=wc;end', 'intent://wc#Intent;scheme=wc;end'],
+    ['https://metamask.app.link', 'https://metamask.app.link/'],
+    ['HTTPS://Wallet.Example/app', 'https://wallet.example/app'],
+  ])('accepts the wallet link %s', (input, normalised) => {
+    expect(walletLink(input)).toBe(normalised)
+  })
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    ' javascript:alert(1)',
+    'java\nscript:alert(1)',
+    'java\tscript:alert(1)',
+    'javascript:window.__pwned=1;alert(document.domain)%0A//x',
+    'vbscript:msgbox(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'DATA:text/html;base64,PHNjcmlwdD4=',
+    'blob:http://127.0.0.2/0b2c',
+    'file:///etc/passwd',
+    'about:blank',
+    'filesystem:http://x/temporary/a',
+    'view-source:https://example.com',
+    'http://attacker.example/',
+    'HTTP://attacker.example/',
+    'HtTp://attacker.example/',
+    'ws://attacker.example/',
+    'wss://attacker.example/',
+    'ftp://attacker.example/',
+    'no scheme at all',
+    '',
+    `https://x.example/${'a'.repeat(2100)}`,
+    42,
+    null,
+    undefined,
+    { toString: () => 'https://x.example/' },
+  ])('refuses the wallet link %j', (input) => {
+    expect(walletLink(input)).toBeUndefined()
+    expect(navigationFor(input)).toBeUndefined()
+  })
+
+  it('opens custom schemes in the tab and https in a new one', () => {
+    expect(navigationFor('metamask://wc?uri=x')).toEqual({ href: 'metamask://wc?uri=x', target: 'same-tab' })
+    expect(navigationFor('https://w.example/wc?uri=x')).toEqual({ href: 'https://w.example/wc?uri=x', target: 'new-tab' })
+  })
+
+  it('builds deep links only from accepted links', () => {
+    expect(walletDeepLink('javascript:alert(1)%0A//x', 'wc:abc@2?symKey=00')).toBeUndefined()
+    expect(walletDeepLink('HTTP://attacker.example', 'wc:abc@2?symKey=00')).toBeUndefined()
+    expect(walletDeepLink('data:text/html,x', 'wc:abc')).toBeUndefined()
+    expect(walletDeepLink('blob:http://127.0.0.2/x', 'wc:abc')).toBeUndefined()
+    expect(walletDeepLink('HTTPS://W.example/app/', 'wc:x')).toBe('https://w.example/app/wc?uri=wc%3Ax')
+    expect(walletDeepLink('trust', 'wc:x')).toBe('trust://wc?uri=wc%3Ax')
+  })
+
+  it.each([
+    ['https://cdn.example/w.png', 'https://cdn.example/w.png'],
+    ['data:image/png;base64,iVBORw0KGgo=', 'data:image/png;base64,iVBORw0KGgo='],
+    ['data:image/svg+xml,<svg/>', 'data:image/svg+xml,<svg/>'],
+    [`${SERVICE}/getWalletImage/abc?projectId=p`, `${SERVICE}/getWalletImage/abc?projectId=p`],
+  ])('accepts the image %s', (input, normalised) => {
+    expect(imageUrl(input, [SERVICE])).toBe(normalised)
+  })
+
+  it.each([
+    'http://127.0.0.2:9/pixel.gif',
+    'http://192.168.1.1/router.png',
+    'http://127.0.0.1:5176/other-port.png',
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'data:,plain',
+    'blob:http://127.0.0.1:5175/x',
+    'file:///etc/passwd',
+    'ftp://x.example/w.png',
+    `data:image/png;base64,${'A'.repeat(100_001)}`,
+    '',
+    7,
+  ])('refuses the image %j', (input) => {
+    expect(imageUrl(input, [SERVICE])).toBeUndefined()
+  })
+
+  it('keeps http images in stored events for the view to judge, nothing else', () => {
+    expect(storedImageUrl('http://127.0.0.2:9/pixel.gif')).toBe('http://127.0.0.2:9/pixel.gif')
+    expect(storedImageUrl('javascript:alert(1)')).toBeUndefined()
+    expect(storedImageUrl('data:text/html,x')).toBeUndefined()
+  })
+
+  it('takes the origin of a service base URL', () => {
+    expect(serviceOrigin('http://127.0.0.1:5175/hostile/x')).toBe(SERVICE)
+    expect(serviceOrigin('https://api.example/v1')).toBe('https://api.example')
+    expect(serviceOrigin('javascript:alert(1)')).toBeUndefined()
+    expect(serviceOrigin(undefined)).toBeUndefined()
+  })
+})

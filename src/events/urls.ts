@@ -1,0 +1,112 @@
+/**
+ * The one validator for every URL that comes from outside (the wallet registry's links and images,
+ * service answers, wallets' icons, stored and imported events): issue 13, docs/security.md. Pure,
+ * so the log's validation, the projections and the views share it. Each function parses with
+ * `new URL()` (which also strips the tabs, newlines and edge spaces a browser would ignore),
+ * compares the scheme lower-case, and returns the parsed URL's own `href`, so what is used is what
+ * was checked; anything refused gives `undefined`.
+ */
+
+/** The longest link or image URL kept, in characters (a data: image may be longer, DATA_IMAGE_MAX). */
+export const URL_MAX = 2048
+/** The longest `data:image/…` URL kept, in characters (EIP-6963 icons are data URIs). */
+export const DATA_IMAGE_MAX = 100_000
+
+/**
+ * Schemes a wallet link may never have: script and document schemes, local files, the browser's own
+ * pages, and the web and socket schemes other than https (a universal link is https only, so a
+ * same-tab navigation can never reach a web host with the pairing URI).
+ */
+const REFUSED_LINK_SCHEMES = new Set([
+  'javascript:',
+  'vbscript:',
+  'data:',
+  'blob:',
+  'file:',
+  'filesystem:',
+  'about:',
+  'view-source:',
+  'chrome:',
+  'chrome-extension:',
+  'http:',
+  'ws:',
+  'wss:',
+  'ftp:',
+])
+
+function parse(value: unknown, max: number): URL | undefined {
+  if (typeof value !== 'string' || value.length === 0 || value.length > max) return undefined
+  try {
+    return new URL(value)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A wallet's deep or universal link (registry `mobile_link`, `desktop_link`, `webapp_link`; spec §3
+ * deep link): `https:` (a universal link) or a custom wallet scheme (`metamask:`, `trust://`), at
+ * most URL_MAX characters. Refused: javascript:, data:, vbscript:, file:, blob:, about:, http: (any
+ * case) and the other schemes of REFUSED_LINK_SCHEMES.
+ * @returns the normalised link, or undefined when refused.
+ */
+export function walletLink(value: unknown): string | undefined {
+  const url = parse(value, URL_MAX)
+  if (!url || REFUSED_LINK_SCHEMES.has(url.protocol)) return undefined
+  return url.href
+}
+
+/** A link that may be navigated to: a custom wallet scheme (same tab) or https (a new tab). */
+export interface Navigation {
+  href: string
+  /** `same-tab` for a custom scheme (the OS hands it to the app); `new-tab` for https. */
+  target: 'same-tab' | 'new-tab'
+}
+
+/**
+ * The check right before a navigation (old logs hold links nobody checked): the link's
+ * `walletLink` form and where it opens, or undefined when it must not be opened at all.
+ */
+export function navigationFor(value: unknown): Navigation | undefined {
+  const href = walletLink(value)
+  if (!href) return undefined
+  return { href, target: href.startsWith('https:') ? 'new-tab' : 'same-tab' }
+}
+
+/**
+ * An image URL for `<img src>` or a prefetch: `https:`, `data:image/…` (at most DATA_IMAGE_MAX
+ * characters), or any URL on one of `allowedOrigins` (the configured services' origins, which
+ * covers the localnet's http emulators). Nothing else: no http to other hosts, no other schemes.
+ * @param allowedOrigins origins as `URL.origin` writes them ('http://127.0.0.1:8545').
+ * @returns the normalised URL, or undefined when refused.
+ */
+export function imageUrl(value: unknown, allowedOrigins: readonly string[]): string | undefined {
+  if (typeof value === 'string' && /^\s*data:/i.test(value)) {
+    const url = parse(value, DATA_IMAGE_MAX)
+    return url && /^data:image\/[a-z0-9.+-]+[;,]/i.test(url.href) ? url.href : undefined
+  }
+  const url = parse(value, URL_MAX)
+  if (!url) return undefined
+  if (url.protocol === 'https:') return url.href
+  // blob: URLs carry their creator's origin: only http itself counts as on a service's origin.
+  if (url.protocol === 'http:' && allowedOrigins.includes(url.origin)) return url.href
+  return undefined
+}
+
+/**
+ * An image URL as stored events may hold it, where the allowed origins are not known: `https:`,
+ * `http:` or `data:image/…`, well formed and within the limits. The origin rule of `imageUrl` is
+ * applied again where it is shown (the selectors).
+ */
+export function storedImageUrl(value: unknown): string | undefined {
+  const url = parse(value, DATA_IMAGE_MAX)
+  if (!url) return undefined
+  if (url.protocol === 'data:') return imageUrl(value, [])
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.href.length <= URL_MAX ? url.href : undefined
+}
+
+/** The origin of a configured service's base URL, or undefined for a URL that is not http(s). */
+export function serviceOrigin(base: string | undefined): string | undefined {
+  const url = parse(base, URL_MAX)
+  return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.origin : undefined
+}

@@ -1,0 +1,140 @@
+/**
+ * The page's end of the page port (issue 13, item 11; protocol in src/worker/page-port.ts): in
+ * worker mode this is all the worker can reach of the page. It serves exactly two named calls,
+ * `request(connectorId, { method, params? }, { waitMs? }?)` and `watch(connectorIds)`, on the
+ * bridge; each argument is checked to be plain data of the expected shape (strings, arrays of
+ * strings, plain objects) and rebuilt before the bridge sees it, and anything else (another name, a
+ * property path such as `request.constructor`, a wrong shape) is answered with an error and never
+ * reaches the bridge. Answers are plain data: `{ id, result }` or `{ id, error: { code?, message, data? } }`.
+ * It also hands the subscription values the worker posts (`{ subscription, value }`) to the
+ * callbacks registered with `listen`.
+ */
+import type { Bridge, ProviderRequest } from '../../worker/bridge.js'
+import type { PageCall, PageReply, PortError } from '../../worker/page-port.js'
+
+/** JSON-RPC 2.0 "Method not found": the worker asked for a call the page does not serve. */
+export const UNKNOWN_CALL = -32601
+/** JSON-RPC 2.0 "Invalid params": a call's arguments are not the plain data it takes. */
+export const INVALID_ARGUMENTS = -32602
+/** The longest a request may wait for its connector to be discovered, in ms. */
+export const MAX_WAIT_MS = 60_000
+const MAX_ID_LENGTH = 256
+const MAX_WATCHED = 64
+
+/** What `servePagePort` returns. */
+export interface PagePortServer {
+  /** Registers `callback` for the subscription values the worker posts under the returned key. */
+  listen(callback: (value: unknown) => void): number
+  /** Stops serving and closes the port. */
+  close(): void
+}
+
+const refusal = (code: number, message: string): PortError => ({ code, message })
+
+function isPlainObject(x: unknown): x is Record<string, unknown> {
+  if (typeof x !== 'object' || x === null) return false
+  const proto: unknown = Object.getPrototypeOf(x)
+  return proto === Object.prototype || proto === null
+}
+
+const isId = (x: unknown): x is string => typeof x === 'string' && x.length > 0 && x.length <= MAX_ID_LENGTH
+
+/** `request`'s arguments, checked and rebuilt; throws a PortError. */
+function requestArgs(args: unknown[]): Parameters<Bridge['request']> {
+  const invalid = refusal(INVALID_ARGUMENTS, 'Invalid arguments for bridge call: request')
+  const [connectorId, request, options] = args
+  if (args.length < 2 || args.length > 3 || !isId(connectorId) || !isPlainObject(request)) throw invalid
+  const { method, params } = request
+  if (typeof method !== 'string' || method.length === 0 || method.length > MAX_ID_LENGTH) throw invalid
+  if (params !== undefined && !Array.isArray(params) && !isPlainObject(params)) throw invalid
+  const rebuilt: ProviderRequest = params === undefined ? { method } : { method, params }
+  if (options === undefined) return [connectorId, rebuilt]
+  if (!isPlainObject(options)) throw invalid
+  const { waitMs } = options
+  if (waitMs === undefined) return [connectorId, rebuilt, {}]
+  if (typeof waitMs !== 'number' || !Number.isFinite(waitMs) || waitMs < 0 || waitMs > MAX_WAIT_MS) throw invalid
+  return [connectorId, rebuilt, { waitMs }]
+}
+
+/** `watch`'s argument, checked and copied; throws a PortError. */
+function watchArgs(args: unknown[]): string[] {
+  const [ids] = args
+  if (args.length !== 1 || !Array.isArray(ids) || ids.length > MAX_WATCHED || !ids.every(isId)) throw refusal(INVALID_ARGUMENTS, 'Invalid arguments for bridge call: watch')
+  return [...ids]
+}
+
+/** Runs one call on the bridge; throws a PortError for an unknown call or bad arguments. */
+function run(bridge: Bridge, call: unknown, args: unknown): Promise<unknown> | unknown {
+  if (!Array.isArray(args)) throw refusal(INVALID_ARGUMENTS, 'Bridge call arguments must be an array')
+  switch (call) {
+    case 'request':
+      return bridge.request(...requestArgs(args))
+    case 'watch':
+      return bridge.watch(watchArgs(args))
+    default:
+      throw refusal(UNKNOWN_CALL, `Unknown bridge call: ${typeof call === 'string' ? call.slice(0, 64) : typeof call}`)
+  }
+}
+
+/** Any thrown value as plain `{ code?, message, data? }`; `data` only when it can be cloned. */
+function portError(error: unknown): PortError {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown; data?: unknown }
+  let message: string
+  try {
+    message = typeof e.message === 'string' ? e.message : String(error)
+  } catch {
+    message = 'Wallet error'
+  }
+  const out: PortError = { ...(typeof e.code === 'number' ? { code: e.code } : {}), message }
+  if (e.data !== undefined) {
+    try {
+      out.data = structuredClone(e.data)
+    } catch {
+      // not plain data: left out
+    }
+  }
+  return out
+}
+
+/**
+ * Serves `bridge` on `port` (the page's end; the other end goes to the worker). Bridge errors reach
+ * the worker as `{ code?, message, data? }`; a refused call as
+ * `{ code: -32601, message: 'Unknown bridge call: {name}' }`,
+ * `{ code: -32602, message: 'Bridge call arguments must be an array' }` or
+ * `{ code: -32602, message: 'Invalid arguments for bridge call: request' | '… watch' }`;
+ * an answer that cannot be cloned as `{ message: 'The wallet’s answer is not plain data' }`.
+ * Messages without a numeric `id` or `subscription` are ignored.
+ */
+export function servePagePort(port: MessagePort, bridge: Bridge): PagePortServer {
+  const listeners = new Map<number, (value: unknown) => void>()
+  let nextKey = 1
+  const reply = (message: PageReply) => {
+    try {
+      port.postMessage(message)
+    } catch {
+      port.postMessage({ id: message.id, error: { message: 'The wallet’s answer is not plain data' } } satisfies PageReply)
+    }
+  }
+  port.onmessage = ({ data }: MessageEvent<unknown>) => {
+    if (!isPlainObject(data)) return
+    if (typeof data.subscription === 'number') return listeners.get(data.subscription)?.(data.value)
+    const { id, call, args } = data as Partial<Record<keyof PageCall, unknown>>
+    if (typeof id !== 'number' || !Number.isSafeInteger(id)) return
+    new Promise((resolve) => resolve(run(bridge, call, args))).then(
+      (result) => reply({ id, result }),
+      (error: unknown) => reply({ id, error: portError(error) }),
+    )
+  }
+  return {
+    listen(callback) {
+      const key = nextKey++
+      listeners.set(key, callback)
+      return key
+    },
+    close() {
+      port.onmessage = null
+      port.close()
+      listeners.clear()
+    },
+  }
+}

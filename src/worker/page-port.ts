@@ -1,0 +1,86 @@
+/**
+ * The worker's end of the page port (issue 13, item 11): in worker mode the engine reaches the page
+ * only through one MessagePort carrying plain data, never through a comlink proxy of a page object
+ * (which would let any code in the worker, the WalletConnect sign client included, walk property
+ * paths such as `request.constructor` and run code in the page). The page serves exactly two named
+ * calls and checks their arguments (src/ui/bridge/page-port-server.ts); the worker also posts the
+ * values of the page's subscriptions on it.
+ *
+ * The protocol (every message a structured clone):
+ * - worker → page: `{ id, call: 'request', args: [connectorId, { method, params? }, { waitMs? }?] }`,
+ *   `{ id, call: 'watch', args: [connectorIds] }` (a `PageCall`); `{ subscription, value }` (a `SubscriptionValue`).
+ * - page → worker: `{ id, result }` or `{ id, error: { code?, message, data? } }` (a `PageReply`).
+ */
+import type { Bridge, ProviderRequest } from './bridge.js'
+
+/** The calls the page serves, by name. */
+export type PageCallName = 'request' | 'watch'
+
+/** A call the worker asks of the page; `id` is unique among the calls in flight. */
+export type PageCall =
+  | { id: number; call: 'request'; args: [connectorId: string, request: ProviderRequest, options?: { waitMs?: number }] }
+  | { id: number; call: 'watch'; args: [connectorIds: string[]] }
+
+/** A page subscription's new value; `subscription` is the key the page chose when it subscribed. */
+export interface SubscriptionValue {
+  subscription: number
+  value: unknown
+}
+
+/** An error as it crosses the port: plain data. */
+export interface PortError {
+  code?: number
+  message: string
+  data?: unknown
+}
+
+/** The page's answer to the call with the same `id`. */
+export type PageReply = { id: number; result: unknown } | { id: number; error: PortError }
+
+/** The worker's end of the page port: the engine's `Bridge`, plus delivery of subscription values. */
+export interface PagePort extends Bridge {
+  /** Posts `{ subscription, value }` to the page. `value` must be structured-cloneable (selector views are). */
+  deliver(subscription: number, value: unknown): void
+  /** Closes the port; calls in flight reject with Error 'Page port closed'. */
+  close(): void
+}
+
+/**
+ * The worker's end of `port`. Each call resolves with the page's `result` or rejects with its
+ * `error` object as is (`{ code?, message, data? }`, as the page's wallets threw it), so the
+ * effects see the same errors as before.
+ */
+export function createPagePort(port: MessagePort): PagePort {
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>()
+  let nextId = 1
+  port.onmessage = ({ data }: MessageEvent<unknown>) => {
+    const reply = data as Partial<{ id: unknown; result: unknown; error: unknown }> | null
+    if (typeof reply !== 'object' || reply === null || typeof reply.id !== 'number') return
+    const waiting = pending.get(reply.id)
+    if (!waiting) return
+    pending.delete(reply.id)
+    if ('error' in reply) waiting.reject(reply.error)
+    else waiting.resolve(reply.result)
+  }
+  const call = <N extends PageCallName>(name: N, args: Extract<PageCall, { call: N }>['args']) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = nextId++
+      pending.set(id, { resolve, reject })
+      try {
+        port.postMessage({ id, call: name, args })
+      } catch (error) {
+        pending.delete(id)
+        reject(error)
+      }
+    })
+  return {
+    request: (connectorId, request, options) => call('request', options === undefined ? [connectorId, request] : [connectorId, request, options]),
+    watch: async (connectorIds) => void (await call('watch', [connectorIds])),
+    deliver: (subscription, value) => port.postMessage({ subscription, value } satisfies SubscriptionValue),
+    close() {
+      port.close()
+      for (const w of pending.values()) w.reject(new Error('Page port closed'))
+      pending.clear()
+    },
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The engine as the worker exposes it through comlink (entry.ts): the same methods, except that
+ * nothing the page hands over is a live object (issue 13, item 11). `start` takes the page port (a
+ * MessagePort, transferred) instead of a bridge object, and subscriptions take a key the page chose
+ * instead of a callback: their values go back over the same port as `{ subscription, value }`. So the
+ * worker, and any third-party code in it, holds no comlink proxy of anything in the page.
+ */
+import { GangwayError } from '../events/errors.js'
+import type { SelectorName } from '../projections/selectors.js'
+import type { Engine, EngineConfig } from './engine.js'
+import { createPagePort, type PagePort } from './page-port.js'
+
+/** The worker engine's comlink surface. */
+export interface WorkerEngine extends Omit<Engine, 'start' | 'subscribe' | 'subscribePairing'> {
+  /**
+   * Engine.start with the page port as the bridge (src/worker/page-port.ts).
+   * @throws GangwayError 'The page port must be a MessagePort'; Engine.start's errors.
+   */
+  start(config: EngineConfig, port: MessagePort): ReturnType<Engine['start']>
+  /**
+   * Engine.subscribe, delivering each value as `{ subscription, value }` on the page port. Resolves to
+   * the engine's subscription id (for `unsubscribe`).
+   * @throws GangwayError 'Engine not started' (no port yet); 'Unknown selector: {name}'.
+   */
+  subscribe(name: SelectorName, subscription: number): Promise<number>
+  /** Engine.subscribePairing, delivered the same way. @throws GangwayError 'Engine not started'. */
+  subscribePairing(subscription: number): Promise<number>
+}
+
+/** Wraps `engine` for exposure in a Worker. */
+export function workerEngine(engine: Engine): WorkerEngine {
+  let page: PagePort | undefined
+  const port = () => {
+    if (!page) throw new GangwayError('Engine not started')
+    return page
+  }
+  return {
+    async start(config, messagePort) {
+      if (typeof MessagePort !== 'function' || !(messagePort instanceof MessagePort)) throw new GangwayError('The page port must be a MessagePort', { category: 'INVALID_INPUT' })
+      const opened = createPagePort(messagePort)
+      try {
+        const started = await engine.start(config, opened)
+        page = opened
+        return started
+      } catch (error) {
+        opened.close()
+        throw error
+      }
+    },
+    async subscribe(name, subscription) {
+      const p = port()
+      return engine.subscribe(name, (value) => p.deliver(subscription, value))
+    },
+    async subscribePairing(subscription) {
+      const p = port()
+      return engine.subscribePairing((value) => p.deliver(subscription, value))
+    },
+    dispatch: (intent) => engine.dispatch(intent),
+    unsubscribe: (id) => engine.unsubscribe(id),
+    walletRequest: (connectorId, args, options) => engine.walletRequest(connectorId, args, options),
+    exportLog: (options) => engine.exportLog(options),
+    listEvents: () => engine.listEvents(),
+    travel: (seq) => engine.travel(seq),
+    getState: () => engine.getState(),
+    flush: () => engine.flush(),
+    async stop() {
+      await engine.stop()
+      page?.close()
+    },
+  }
+}
