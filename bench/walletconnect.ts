@@ -11,6 +11,7 @@
  */
 import { gzipSync } from 'node:zlib'
 import { startLocalnet } from '../localnet/start.js'
+import { copiedPairingUri } from '../tests/e2e/pairing.js'
 import { launchChromium, localContext } from '../tests/e2e/browser.js'
 import { printTable, spread, writeResult } from './stats.js'
 
@@ -27,7 +28,8 @@ interface Sample {
 
 const net = await startLocalnet()
 const browser = await launchChromium()
-const post = (path: string, body: unknown = {}) => fetch(`${net.wcWallet.url}${path}`, { method: 'POST', body: JSON.stringify(body) })
+const headers = { authorization: `Bearer ${net.wcWallet.token}` }
+const post = (path: string, body: unknown = {}) => fetch(`${net.wcWallet.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
 const samples: Sample[] = []
 try {
   for (let run = 0; run < RUNS; run++) {
@@ -55,13 +57,12 @@ try {
     clickedWc = true
     const clicked = Date.now()
     await page.click('[data-wallet-row=walletConnect]')
-    const qr = page.locator('[data-testid=gw-qr][data-uri^="wc:"] svg')
-    await qr.waitFor({ timeout: 30_000 })
+    await page.locator('[data-testid=gw-qr][data-ready] svg').waitFor({ timeout: 30_000 })
     const qrShown = Date.now()
-    const uri = (await page.locator('[data-testid=gw-qr]').getAttribute('data-uri'))!
+    const uri = await copiedPairingUri(page, 30_000)
     await post('/pair', { uri })
     for (;;) {
-      if (((await (await fetch(`${net.wcWallet.url}/proposals`)).json()) as unknown[]).length) break
+      if (((await (await fetch(`${net.wcWallet.url}/proposals`, { headers })).json()) as unknown[]).length) break
       await new Promise((r) => setTimeout(r, 10))
     }
     await post('/approve')

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
+import { hostileCase } from './hostile.js'
 
 export interface WalletListing {
   id: string
@@ -94,6 +95,37 @@ const DEFAULT_FEATURES = [
   { id: 'email_capture', isEnabled: false, config: null },
 ]
 
+/** The links a hostile registry gives its wallets, by case (`/hostile/<case>`, hostile.ts). */
+export const HOSTILE_LINKS: Record<string, string> = {
+  'links-javascript': 'javascript:window.__gangwayPwned=1;alert(document.domain)%0A//x',
+  'links-http-upper': 'HTTP://127.0.0.2:9/steal',
+  'links-data': 'data:text/html,<script>parent.__gangwayPwned=1</script>',
+  'links-blob': 'blob:http://127.0.0.2:9/0b2c',
+}
+/** Where a hostile registry points wallet images (`images-foreign`): a host no configured service has. */
+export const HOSTILE_IMAGE_URL = 'http://127.0.0.2:9/pixel.gif'
+
+/**
+ * One /getWallets answer made hostile (hostile.ts): every listing's links replaced (`links-*`),
+ * images pointing at a foreign host with no image id (`images-foreign`), a count far larger than
+ * the pages it serves (`empty-pages`), or 5000 listings of about 6 KB each whatever was asked
+ * (`oversized`). Any other case answers honestly.
+ */
+function hostileWallets(mode: string, honest: { count: number; data: WalletListing[] }, q: { page: number; entries: number; search: string }): unknown {
+  const link = HOSTILE_LINKS[mode]
+  if (link) return { ...honest, data: honest.data.map((w) => ({ ...w, mobile_link: link, desktop_link: link, webapp_link: link })) }
+  if (mode === 'images-foreign') return { ...honest, data: honest.data.map(({ image_id: _i, ...w }) => ({ ...w, image_url: HOSTILE_IMAGE_URL })) }
+  if (mode === 'empty-pages') return { count: 100_000, data: q.page === 1 && !q.search ? honest.data : [] }
+  if (mode === 'oversized') {
+    const pad = 'x'.repeat(2000)
+    return {
+      count: 5000,
+      data: Array.from({ length: 5000 }, (_, i) => ({ ...honest.data[i % Math.max(1, honest.data.length)]!, id: `oversized-${q.page}-${i}`, name: `Oversized Wallet ${i} ${pad}`, rdns: `io.oversized.${i}.${pad}`, mobile_link: `oversized${i}://${pad}` })),
+    }
+  }
+  return honest
+}
+
 export async function startWalletConfigService({ port }: { port: number }): Promise<WalletConfigService> {
   const url = `http://127.0.0.1:${port}`
   const registry = walletRegistry(url)
@@ -101,6 +133,9 @@ export async function startWalletConfigService({ port }: { port: number }): Prom
   let fail: number | undefined
   const server: Server = createServer((req, res) => {
     const u = new URL(req.url ?? '/', url)
+    // `/hostile/<case>/…`: this request gets that case's bad answer (hostile.ts).
+    const { mode, pathname } = hostileCase(u.pathname)
+    u.pathname = pathname
     const headers = { 'access-control-allow-origin': '*', 'content-type': 'application/json' }
     const json = (status: number, body: unknown) => res.writeHead(status, headers).end(JSON.stringify(body))
     queries.push(u.searchParams)
@@ -133,7 +168,8 @@ export async function startWalletConfigService({ port }: { port: number }): Prom
             (!search || w.name.toLowerCase().includes(search)) &&
             (!badge || w.badge_type === badge),
         )
-        return json(200, { count: matching.length, data: matching.slice((page - 1) * entries, page * entries) })
+        const honest = { count: matching.length, data: matching.slice((page - 1) * entries, page * entries) }
+        return json(200, mode ? hostileWallets(mode, honest, { page, entries, search }) : honest)
       }
       case '/appkit/v1/config':
         return json(200, { features: DEFAULT_FEATURES })

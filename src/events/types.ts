@@ -181,6 +181,12 @@ export interface EventPayloads {
   'snackbar/show-requested': { variant: SnackbarVariant; message: string }
   'snackbar/shown': { variant: SnackbarVariant; message: string }
   'snackbar/hidden': Record<string, never>
+
+  /**
+   * A stored or imported event that failed its checks when read back (src/events/validate-stored.ts):
+   * it keeps its seq so the log stays gap-free, and nothing folds or acts on it.
+   */
+  'log/event-refused': { refusedType: string; reason: string }
 }
 
 /** Every event type name. */

@@ -12,7 +12,11 @@ describe('upcasting schema-1 logs', () => {
   it('replays a log written by the previous version to the state that version projected', () => {
     const file = parseLog(v1Log)
     expect(file.events.every((e) => e.v === 2 && e.tab === V1_TAB)).toBe(true)
-    expect(replayLog(file)).toEqual(v1State)
+    // The one difference is deliberate (issue 13): wallet links the URL validator refuses (this
+    // registry's http: web-app links) are dropped when a stored event is read back.
+    const withoutHttpLinks = JSON.parse(JSON.stringify(v1State), (key, value) => (key === 'webapp_link' && /^http:/.test(value) ? undefined : value))
+    expect(JSON.stringify(v1State)).toContain('"webapp_link":"http:')
+    expect(replayLog(file)).toEqual(withoutHttpLinks)
   })
   it('names on connect/succeeded the wallet version 1 remembered: the picked listing, else the discovered connector', () => {
     const succeeded = parseLog(v1Log).events.find((e) => e.type === 'connect/succeeded')!
@@ -21,9 +25,9 @@ describe('upcasting schema-1 logs', () => {
     const [, , done] = upcastLog([
       { type: 'engine/started', payload: { mode: 'main' }, seq: 1, at: 0, v: 1 },
       { type: 'connect/requested', payload: { connectorId: 'walletConnect', namespace: 'eip155', wallet: picked }, seq: 2, at: 0, v: 1 },
-      { type: 'connect/succeeded', payload: { connectorId: 'walletConnect', namespace: 'eip155', caipAddress: 'eip155:1:0xabc', via: 'prompt' }, seq: 3, at: 0, v: 1 },
+      { type: 'connect/succeeded', payload: { connectorId: 'walletConnect', namespace: 'eip155', caipAddress: 'eip155:1:0x00000000000000000000000000000000000000ab', via: 'prompt' }, seq: 3, at: 0, v: 1 },
     ])
-    expect(done!.payload).toEqual({ connectorId: 'walletConnect', namespace: 'eip155', caipAddress: 'eip155:1:0xabc', via: 'prompt', wallet: picked })
+    expect(done!.payload).toEqual({ connectorId: 'walletConnect', namespace: 'eip155', caipAddress: 'eip155:1:0x00000000000000000000000000000000000000ab', via: 'prompt', wallet: picked })
   })
   it('leaves current events as they are and refuses newer or malformed ones', () => {
     const up = createUpcaster()

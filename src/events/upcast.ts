@@ -3,9 +3,11 @@
  * schema version at a time, to EVENT_SCHEMA_VERSION. An upcaster is stateful because a step may
  * need what came before in the same log (v1 → v2 fills `connect/succeeded.wallet` from the
  * `connect/requested` and `connectors/discovered` events before it); feed it the log in seq order.
+ * Each upcast event is then checked like an intent (validate-stored.ts).
  */
 import { connectedWalletRef, type Connector, type WalletRef } from './entities.js'
 import { LogFormatError } from './errors.js'
+import { checkedStoredEvent } from './validate-stored.js'
 import { EVENT_SCHEMA_VERSION, type GangwayEvent } from './types.js'
 
 /** The `tab` of events upcast from schema version 1, which did not record the tab. */
@@ -23,7 +25,7 @@ function checkEnvelope(raw: unknown, where: string): Raw {
     r.type.includes('/') &&
     Number.isSafeInteger(r.seq) &&
     r.seq >= 1 &&
-    typeof r.at === 'number' &&
+    Number.isFinite(r.at) &&
     Number.isSafeInteger(r.v) &&
     r.v >= 1 &&
     !!r.payload &&
@@ -64,7 +66,8 @@ export function createUpcaster(): (raw: unknown, where: string) => GangwayEvent 
   return (raw, where) => {
     let e = checkEnvelope(raw, where)
     if (e.v === 1) e = v1ToV2(e)
-    return e as unknown as GangwayEvent
+    // Read back, an event is untrusted: one that fails its checks stays in place as log/event-refused.
+    return checkedStoredEvent(e as unknown as GangwayEvent)
   }
 }
 

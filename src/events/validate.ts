@@ -7,6 +7,7 @@ import { isEvmAddress } from '../chains/eip155/accounts.js'
 import { isSolanaAddress } from '../chains/solana/address.js'
 import { ACCOUNT_TABS, VIEWS } from './entities.js'
 import { GangwayError } from './errors.js'
+import { storedImageUrl, walletLink } from './urls.js'
 import { DISPATCHABLE, type Intent } from './types.js'
 
 const invalid = (message: string, details?: string) => new GangwayError(message, { category: 'INVALID_INPUT', ...(details ? { details } : {}) })
@@ -16,11 +17,33 @@ const isString = (v: unknown): v is string => typeof v === 'string' && v.length 
 /** A wallet-reported address: a non-empty string with no colon (it becomes the last part of a CAIP-10 id). */
 const isPlainAddress = (v: unknown): v is string => isString(v) && !v.includes(':') && v.length <= 128
 
-/** A picked wallet: id and name, and only string links. */
-const isWalletRef = (v: unknown): boolean => {
+/** A bounded string: non-empty, at most `max` characters. */
+const isBounded = (v: unknown, max: number): v is string => isString(v) && v.length <= max
+
+/**
+ * A picked wallet: id and name, rdns, and links and image that pass the URL validator
+ * (src/events/urls.ts: links https or a custom wallet scheme, the image https, http or data:image/).
+ */
+export const isWalletRef = (v: unknown): boolean => {
   const w = v as Record<string, unknown>
-  if (!w || typeof w !== 'object' || !isString(w.id) || !isString(w.name)) return false
-  return ['rdns', 'imageUrl', 'mobileLink', 'desktopLink', 'webappLink'].every((k) => w[k] === undefined || typeof w[k] === 'string')
+  if (!w || typeof w !== 'object' || Array.isArray(w) || !isBounded(w.id, 256) || !isBounded(w.name, 256)) return false
+  if (w.rdns !== undefined && !isBounded(w.rdns, 256)) return false
+  if (w.imageUrl !== undefined && storedImageUrl(w.imageUrl) === undefined) return false
+  return ['mobileLink', 'desktopLink', 'webappLink'].every((k) => w[k] === undefined || walletLink(w[k]) !== undefined)
+}
+
+/** A discovered wallet (EIP-6963 announced, injected, Wallet Standard): id, name and type, bounded strings. */
+const isConnector = (v: unknown): boolean => {
+  const c = v as Record<string, unknown>
+  return !!c && typeof c === 'object' && isBounded(c.id, 256) && isBounded(c.name, 256) && isBounded(c.type, 64) && (c.rdns === undefined || isBounded(c.rdns, 256))
+}
+
+/** A wallet's own icon is its to choose: one the URL validator refuses is dropped, the wallet stays. */
+const withCheckedIcon = (c: Record<string, unknown>): Record<string, unknown> => {
+  if (c.imageUrl === undefined) return c
+  const imageUrl = storedImageUrl(c.imageUrl)
+  const { imageUrl: _i, ...rest } = c
+  return imageUrl ? { ...rest, imageUrl } : rest
 }
 
 const FETCH_REASONS = ['connected', 'modal-opened', 'new-block', 'account-changed', 'manual']
@@ -58,7 +81,7 @@ export function validateIntent(input: unknown): Intent {
       if (!isString(p.connectorId) || !isNamespace(p.namespace)) throw bad()
       break
     case 'walletconnect/deep-link-opened':
-      if (!isString(p.name) || !isString(p.href) || p.href.length > 2048) throw bad()
+      if (!isBounded(p.name, 256) || walletLink(p.href) === undefined) throw bad()
       break
     case 'wallets/page-requested':
       if (typeof p.page !== 'number' || !Number.isInteger(p.page) || p.page < 1) throw bad()
@@ -121,7 +144,8 @@ export function validateIntent(input: unknown): Intent {
       parseCaipAddress(p.caipAddress)
       break
     case 'connectors/discovered':
-      if (!Array.isArray(p.connectors) || !p.connectors.every((c) => c && isString(c.id) && isString(c.name) && isString(c.type))) throw bad()
+      if (!Array.isArray(p.connectors) || p.connectors.length > 200 || !p.connectors.every(isConnector)) throw bad()
+      return { type, payload: { ...p, connectors: p.connectors.map(withCheckedIcon) } } as unknown as Intent
       break
   }
   return { type, payload: p } as Intent

@@ -2,6 +2,8 @@
  * Wallet list rules of spec §5 and §9, pure: recent wallets, pairing expiry, search text, and the
  * filtering of the All Wallets, featured and recommended lists.
  */
+import { walletLink } from '../events/urls.js'
+
 /** A recent wallet (spec §3 browser-stored items): id, rdns, name. */
 export interface RecentWallet {
   id: string
@@ -69,11 +71,16 @@ export function showsBrowserWallet(isMobile: boolean, hasRdns: boolean, installe
 
 /**
  * The link that opens a wallet with a pairing URI (spec §3 deep link): a custom scheme gets
- * `wc?uri=`, a universal (https) link gets `/wc?uri=`.
+ * `wc?uri=`, a universal (https) link gets `/wc?uri=`. The registry's link passes the URL validator
+ * (src/events/urls.ts) first and the result again, so a `javascript:`, `data:`, `HTTP:` or other
+ * refused link gives undefined: nothing to open (issue 13).
  */
-export function walletDeepLink(link: string, uri: string): string {
+export function walletDeepLink(link: string, uri: string): string | undefined {
+  // A bare scheme name ('trust') is the custom scheme 'trust://'.
+  const checked = walletLink(/^[a-z][a-z0-9+.-]*$/i.test(link) ? `${link}://` : link)
+  if (!checked) return undefined
   const encoded = encodeURIComponent(uri)
-  if (/^https?:\/\//.test(link)) return `${link.replace(/\/+$/, '')}/wc?uri=${encoded}`
-  const base = link.includes('://') ? link : `${link.replace(/[:/]+$/, '')}://`
-  return `${base}wc?uri=${encoded}`
+  if (checked.startsWith('https:')) return walletLink(`${checked.replace(/\/+$/, '')}/wc?uri=${encoded}`)
+  const base = checked.includes('://') ? checked : `${checked.replace(/[:/]+$/, '')}://`
+  return walletLink(`${base}wc?uri=${encoded}`)
 }

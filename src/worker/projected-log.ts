@@ -13,6 +13,7 @@ import type { LogFile } from '../events/ndjson.js'
 import { redact } from '../events/redact.js'
 import { EVENT_SCHEMA_VERSION, type GangwayEvent } from '../events/types.js'
 import { GangwayError } from '../events/errors.js'
+import { checkedSnapshotState } from '../events/validate-stored.js'
 import { initialStateFor, NO_TAB, project, PROJECTION_VERSION, reduce, SHARED_EVENT_TYPES, type State } from '../projections/state.js'
 
 /** Events kept in memory beyond the base before the oldest are folded into it (persisted ones only). */
@@ -88,7 +89,12 @@ export function createProjectedLog(options: ProjectedLogOptions) {
       console.warn(`[gangway] ignoring a snapshot of projection version ${s.projection} (this build: ${PROJECTION_VERSION})`)
       return undefined
     }
-    return s.state as State
+    const checked = checkedSnapshotState(s.state)
+    if ('problem' in checked) {
+      console.warn(`[gangway] ignoring a malformed snapshot at seq ${s.seq}: ${checked.problem}`)
+      return undefined
+    }
+    return checked.state as State
   }
 
   return {

@@ -78,3 +78,19 @@ export async function holdBack(context: BrowserContext, pattern: string): Promis
   })
   return release
 }
+
+/** Every attribute and text of the page, open shadow roots included (for checks that a secret is not in the DOM). */
+export function domText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const out: string[] = []
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of Array.from(root.querySelectorAll('*'))) {
+        for (const a of Array.from(el.attributes)) out.push(a.value)
+        if (el.shadowRoot) walk(el.shadowRoot)
+      }
+      out.push(root instanceof Document ? root.documentElement.textContent ?? '' : Array.from(root.childNodes).map((n) => n.textContent ?? '').join(' '))
+    }
+    walk(document)
+    return out.join('\n')
+  })
+}

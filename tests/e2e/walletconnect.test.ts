@@ -10,12 +10,14 @@ import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { getAddress, verifyMessage, type Hex } from 'viem'
 import { localContext } from './browser.js'
-import { flooredBalance, useBrowser, waitForText, waitForView } from './helpers.js'
+import { copiedPairingUri } from './pairing.js'
+import { domText, flooredBalance, useBrowser, waitForText, waitForView } from './helpers.js'
 import { secretsIn } from './secrets.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
 const wcWalletUrl = inject('wcWalletUrl')
+const wcWalletToken = inject('wcWalletToken')
 const wcAddress = getAddress(inject('wcWalletAddress'))
 const browser = useBrowser()
 
@@ -27,7 +29,8 @@ type Gangway = {
 }
 
 const wallet = async (path: string, body?: unknown) => {
-  const r = await fetch(`${wcWalletUrl}${path}`, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) })
+  const headers = { authorization: `Bearer ${wcWalletToken}` }
+  const r = await fetch(`${wcWalletUrl}${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) })
   const json = await r.json()
   if (!r.ok) throw new Error(`${path}: ${JSON.stringify(json)}`)
   return json
@@ -42,12 +45,14 @@ async function proposal(): Promise<void> {
   throw new Error('no session proposal reached the wallet')
 }
 
-/** The pairing URI the ConnectingWalletConnect view shows under its QR code. */
+/** The pairing URI the ConnectingWalletConnect view shows as its QR code, through Copy link; no attribute or text holds it. */
 async function pairingUri(page: Page): Promise<string> {
-  const qr = page.locator('[data-testid=gw-qr][data-uri^="wc:"]')
-  await qr.waitFor({ timeout: 15_000 })
-  await page.locator('[data-testid=gw-qr] svg').waitFor()
-  return (await qr.getAttribute('data-uri'))!
+  const uri = await copiedPairingUri(page)
+  expect(uri).toMatch(/^wc:/)
+  // The pairing key is in no attribute or text of the page, shadow roots included (issue 13 #9).
+  const symKey = /symKey=([0-9a-f]+)/.exec(uri)![1]!
+  expect(await domText(page)).not.toContain(symKey)
+  return uri
 }
 
 const gangway = (page: Page) => page.evaluateHandle(() => (window as unknown as { gangway: Gangway }).gangway)
@@ -151,4 +156,24 @@ describe('WalletConnect', () => {
     await expect.poll(() => isConnected(page), { timeout: 15_000 }).toBe(false)
     await context.close()
   }, 120_000)
+
+  it("the wallet's control service answers the demo page with its token, and no other page", async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    await page.goto(`${webUrl}/`)
+    // The demo page's card sends the token from window.__LOCALNET__ (CORS preflight included).
+    await page.click('#wc-disconnect')
+    await waitForText(page, '#wc-status', 'disconnect: done')
+    // The same page without the token is refused.
+    const bare = await page.evaluate(async (url) => (await fetch(`${url}/disconnect`, { method: 'POST', body: '{}' })).status, wcWalletUrl)
+    expect(bare).toBe(403)
+    // Another origin is refused even with the token: the browser may not read the answer, which is a 403 anyway.
+    await page.goto(`${inject('walletConfigUrl')}/`)
+    const foreign = await page.evaluate(
+      ([url, token]) => fetch(`${url}/sessions`, { headers: { authorization: `Bearer ${token}` } }).then((r) => `${r.status}`, (e: Error) => e.name),
+      [wcWalletUrl, wcWalletToken] as const,
+    )
+    expect(foreign).toBe('TypeError')
+    await context.close()
+  })
 })

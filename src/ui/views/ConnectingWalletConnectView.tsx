@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { WALLETCONNECT_CONNECTOR_ID, type WalletRef } from '../../events/entities.js'
 import { walletDeepLink } from '../../projections/wallet-rules.js'
+import { navigationFor, walletLink } from '../../events/urls.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { QrCode } from './QrCode.js'
@@ -27,12 +28,17 @@ function Pairing({ basic }: { basic: boolean }) {
     if (basic && !wc.connecting && !wc.error) request()
   }, [basic])
 
-  const mobileLink = wallet?.mobileLink
+  // Links the validator refuses get no button and open nothing.
+  const mobileLink = walletLink(wallet?.mobileLink) ? wallet!.mobileLink : undefined
+  const desktopLink = walletLink(wallet?.desktopLink) ? wallet!.desktopLink : undefined
+  // The last check before navigating (issue 13): logs from older builds hold links nobody checked.
+  // A refused link opens nothing; a custom scheme opens in this tab, https in a new one.
   const openWallet = (link: string, uri: string) => {
-    const href = walletDeepLink(link, uri)
+    const to = navigationFor(walletDeepLink(link, uri))
+    if (!to) return
     void dispatch({ type: 'walletconnect/deep-link-opened', payload: { name: wallet?.name ?? 'WalletConnect', href: link } })
-    if (/^https?:/.test(href)) window.open(href, '_blank', 'noreferrer,noopener')
-    else window.location.href = href
+    if (to.target === 'new-tab') window.open(to.href, '_blank', 'noreferrer,noopener')
+    else window.location.href = to.href
   }
   // On mobile the picked wallet opens with the first URI of each pairing.
   useEffect(() => {
@@ -67,7 +73,8 @@ function Pairing({ basic }: { basic: boolean }) {
   }
   return (
     <div className="gw-center" data-testid="gw-wc" data-pairing-topic={pairing?.pairingTopic} data-expires-at={pairing?.expiresAt}>
-      <div className="gw-qr" data-testid="gw-qr" data-uri={pairing?.uri}>
+      {/* The URI carries the pairing key: only the QR image encodes it, never an attribute or text (issue 13). */}
+      <div className="gw-qr" data-testid="gw-qr" data-ready={pairing ? '' : undefined}>
         {pairing ? <QrCode value={pairing.uri} /> : <div className="gw-qr-wait">Preparing a QR code…</div>}
       </div>
       <span className="gw-muted">Scan this QR code with {wallet ? wallet.name : 'your phone'}</span>
@@ -80,8 +87,8 @@ function Pairing({ basic }: { basic: boolean }) {
             Open {wallet!.name}
           </button>
         ) : null}
-        {pairing && !mobileLink && wallet?.desktopLink ? (
-          <button className="gw-btn" onClick={() => openWallet(wallet.desktopLink!, pairing.uri)}>
+        {pairing && !mobileLink && desktopLink ? (
+          <button className="gw-btn" data-testid="gw-open-desktop" onClick={() => openWallet(desktopLink, pairing.uri)}>
             Open desktop app
           </button>
         ) : null}

@@ -1,0 +1,12 @@
+/**
+ * Hostile mode of the localnet service emulators (issue 13 tests): a base URL with the path prefix
+ * `/hostile/<case>` (the demo page's `?hostile=<case>` sets it for every service) makes the
+ * emulator answer that case's bad data instead of the honest answer, for that page only. Demo and
+ * test tooling only.
+ */
+
+/** The case named by a `/hostile/<case>/…` path, and the path without the prefix. */
+export function hostileCase(pathname: string): { mode: string | undefined; pathname: string } {
+  const m = /^\/hostile\/([a-z0-9-]+)(\/.*)?$/.exec(pathname)
+  return m ? { mode: m[1], pathname: m[2] ?? '/' } : { mode: undefined, pathname }
+}

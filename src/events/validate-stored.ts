@@ -1,0 +1,203 @@
+/**
+ * Stored and imported events and snapshots are untrusted (issue 13 #8, docs/security.md): another
+ * tab, an older build, or a script on the site's origin may have written them, and shared ones
+ * drive this tab's effects. Each event read back (IndexedDB start-up, another tab's appends, an
+ * exported file) is checked like an intent before anything folds it: plain JSON data within size
+ * bounds, no `__proto__`/`constructor`/`prototype` keys, finite numbers, then its type's fields
+ * (intents through `validateIntent`, outcomes through the table below). An event that fails keeps
+ * its place in the gap-free log as `log/event-refused`, which no projection or effect reads.
+ */
+import { isNamespace, parseCaipAddress, parseCaipNetworkId } from '../chains/caip.js'
+import { isEvmAddress } from '../chains/eip155/accounts.js'
+import { isSolanaAddress } from '../chains/solana/address.js'
+import { DATA_IMAGE_MAX, storedImageUrl, walletLink } from './urls.js'
+import { DISPATCHABLE, type EventType, type GangwayEvent } from './types.js'
+import { isWalletRef, validateIntent } from './validate.js'
+
+/** Keys never followed or kept: each would reach or replace an object's prototype. */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
+/** Bounds of stored data: nesting depth, array length, string length (a data: image is the longest string kept). */
+export const STORED_LIMITS = { depth: 24, array: 20_000, string: DATA_IMAGE_MAX } as const
+
+/**
+ * Why `value` is not plain JSON data within STORED_LIMITS, or undefined when it is: only null,
+ * booleans, finite numbers, bounded strings, arrays and objects whose prototype is Object's or null,
+ * with no FORBIDDEN_KEYS.
+ */
+export function plainDataProblem(value: unknown, path = '', depth = 0): string | undefined {
+  if (value === null || value === undefined || typeof value === 'boolean') return undefined
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : `${path || 'value'}: a number that is not finite`
+  if (typeof value === 'string') return value.length <= STORED_LIMITS.string ? undefined : `${path || 'value'}: a string over ${STORED_LIMITS.string} characters`
+  if (typeof value !== 'object') return `${path || 'value'}: not JSON data`
+  if (depth >= STORED_LIMITS.depth) return `${path}: nested deeper than ${STORED_LIMITS.depth}`
+  if (Array.isArray(value)) {
+    if (value.length > STORED_LIMITS.array) return `${path}: an array over ${STORED_LIMITS.array} items`
+    for (let i = 0; i < value.length; i++) {
+      const problem = plainDataProblem(value[i], `${path}[${i}]`, depth + 1)
+      if (problem) return problem
+    }
+    return undefined
+  }
+  const proto = Object.getPrototypeOf(value)
+  if (proto !== Object.prototype && proto !== null) return `${path || 'value'}: not a plain object`
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key)) return `${path}.${key}: a forbidden key`
+    const problem = plainDataProblem((value as Record<string, unknown>)[key], `${path}.${key}`, depth + 1)
+    if (problem) return problem
+  }
+  return undefined
+}
+
+type Payload = Record<string, unknown>
+const str = (v: unknown, max = 256): v is string => typeof v === 'string' && v.length > 0 && v.length <= max
+const opt = (v: unknown, check: (v: unknown) => boolean) => v === undefined || check(v)
+const oneOf = (v: unknown, values: readonly string[]) => typeof v === 'string' && values.includes(v)
+const whole = (v: unknown, max = Number.MAX_SAFE_INTEGER) => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max
+const digits = (v: unknown) => typeof v === 'string' && /^\d{1,80}$/.test(v)
+const throwsNot = (f: () => unknown) => {
+  try {
+    f()
+    return true
+  } catch {
+    return false
+  }
+}
+const caip2 = (v: unknown) => str(v, 128) && throwsNot(() => parseCaipNetworkId(v))
+/** A CAIP-10 id whose address is one of its namespace's. */
+const caip10 = (v: unknown): boolean => {
+  if (!str(v, 200)) return false
+  try {
+    const { namespace, address } = parseCaipAddress(v)
+    if (namespace === 'eip155') return isEvmAddress(address)
+    if (namespace === 'solana') return isSolanaAddress(address)
+    return isNamespace(namespace)
+  } catch {
+    return false
+  }
+}
+const strings = (v: unknown, max = 1000) => Array.isArray(v) && v.length <= max && v.every((x) => str(x))
+/** A registry listing as listingsOf keeps it: links and image pass the URL validator. */
+const listing = (v: unknown): boolean => {
+  const w = v as Payload
+  if (!w || typeof w !== 'object' || !str(w.id) || !str(w.name)) return false
+  if (w.image_url !== undefined && storedImageUrl(w.image_url) === undefined) return false
+  if (!['mobile_link', 'desktop_link', 'webapp_link'].every((k) => w[k] === undefined || w[k] === null || walletLink(w[k]) !== undefined)) return false
+  return opt(w.rdns, (r) => r === null || str(r)) && opt(w.chains, (c) => strings(c))
+}
+const listings = (v: unknown) => Array.isArray(v) && v.every(listing)
+
+/** A wallet ref or listing without the links and image the URL validator refuses (older builds kept them unchecked). */
+function withSafeUrls<T>(w: T, links: readonly string[], image: string): T {
+  if (!w || typeof w !== 'object' || Array.isArray(w)) return w
+  const out: Payload = { ...(w as Payload) }
+  for (const k of links) if (out[k] !== undefined && out[k] !== null && walletLink(out[k]) === undefined) delete out[k]
+  if (out[image] !== undefined && storedImageUrl(out[image]) === undefined) delete out[image]
+  return out as T
+}
+const REF_LINKS = ['mobileLink', 'desktopLink', 'webappLink']
+const LISTING_LINKS = ['mobile_link', 'desktop_link', 'webapp_link']
+/** A wallet ref with only the URLs the validator accepts. */
+export const safeWalletRef = <T>(w: T): T => withSafeUrls(w, REF_LINKS, 'imageUrl')
+const safeListings = (v: unknown) => (Array.isArray(v) ? v.map((w) => withSafeUrls(w, LISTING_LINKS, 'image_url')) : v)
+
+/**
+ * Events whose wallet links and images older builds stored unchecked: the refused URLs are dropped
+ * (the wallet, its listing and the connection stay), before the checks run.
+ */
+const SAFE_URLS: Partial<Record<EventType, (p: Payload) => Payload>> = {
+  'connect/requested': (p) => (p.wallet ? { ...p, wallet: safeWalletRef(p.wallet) } : p),
+  'connect/succeeded': (p) => (p.wallet ? { ...p, wallet: safeWalletRef(p.wallet) } : p),
+  'wallets/page-fetched': (p) => ({ ...p, wallets: safeListings(p.wallets) }),
+  'wallets/search-fetched': (p) => ({ ...p, wallets: safeListings(p.wallets) }),
+  'wallets/lists-fetched': (p) => ({ ...p, featured: safeListings(p.featured), recommended: safeListings(p.recommended) }),
+}
+const connectorAt = (p: Payload) => str(p.connectorId) && isNamespace(p.namespace)
+
+/** Field checks of the outcome events (intents go through validateIntent). Types not listed carry only strings and numbers the plain-data check bounds. */
+const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
+  'engine/configured': (p) => str(p.projectId) && Array.isArray(p.networks) && p.networks.every((n: Payload) => n && caip2(n.caipNetworkId) && isNamespace(n.chainNamespace) && str(n.name)) && opt(p.defaultNetworkId, caip2),
+  'engine/started': (p) => oneOf(p.mode, ['worker', 'main']),
+  'rpc/supported-chains-fetched': (p) => strings(p.http) && strings(p.ws),
+  'connect/succeeded': (p) => connectorAt(p) && caip10(p.caipAddress) && oneOf(p.via, ['prompt', 'restore']) && opt(p.wallet, isWalletRef),
+  'connect/failed': (p) => connectorAt(p) && typeof p.message === 'string',
+  'disconnect/succeeded': (p) => connectorAt(p) && oneOf(p.reason, ['user', 'wallet', 'restore-failed']),
+  'network/switched': (p) => caip2(p.caipNetworkId),
+  'network/switch-failed': (p) => caip2(p.caipNetworkId) && typeof p.message === 'string',
+  'balance/fetched': (p) => caip10(p.caipAddress) && whole(p.decimals, 36) && str(p.symbol, 64) && (digits(p.valueWei) !== digits(p.valueLamports)),
+  'balance/failed': (p) => caip10(p.caipAddress) && typeof p.message === 'string',
+  'balance/fetch-skipped': (p) => caip10(p.caipAddress) && whole(p.retryInMs),
+  'tokens/fetched': (p) => caip10(p.caipAddress) && Array.isArray(p.balances) && p.balances.every((b: Payload) => b && str(b.address) && digits(b.value)),
+  'portfolio/fetched': (p) => caip10(p.caipAddress) && Array.isArray(p.balances),
+  'nfts/fetched': (p) => caip10(p.caipAddress) && Array.isArray(p.nfts),
+  'history/fetched': (p) => caip10(p.caipAddress) && Array.isArray(p.transactions) && opt(p.cursor, (c) => str(c, 512)) && opt(p.next, (c) => str(c, 512)),
+  'send/submitted': (p) => caip2(p.caipNetworkId) && str(p.hash, 128),
+  'send/succeeded': (p) => caip2(p.caipNetworkId) && str(p.hash, 128),
+  'walletconnect/pairing-created': (p) => str(p.pairingTopic, 128) && whole(p.expiresAt),
+  'wallets/page-fetched': (p) => whole(p.page) && whole(p.count) && listings(p.wallets),
+  'wallets/search-fetched': (p) => typeof p.query === 'string' && whole(p.count) && listings(p.wallets),
+  'wallets/lists-fetched': (p) => listings(p.featured) && listings(p.recommended) && whole(p.count),
+  'origins/fetched': (p) => strings(p.allowedOrigins) && typeof p.originAllowed === 'boolean',
+}
+
+/**
+ * Why a stored or imported event (already upcast) must not be folded, or undefined when it may.
+ * The event may come back changed in two ways only: wallet links and images the URL validator
+ * refuses dropped (SAFE_URLS), and an intent normalised as `validateIntent` does.
+ */
+export function storedEventProblem(stored: GangwayEvent): { problem?: string; event: GangwayEvent } {
+  const plain = plainDataProblem(stored.payload, 'payload')
+  if (plain) return { problem: plain, event: stored }
+  const safe = SAFE_URLS[stored.type]
+  const e = safe ? ({ ...stored, payload: safe(stored.payload as Payload) } as GangwayEvent) : stored
+  if ((DISPATCHABLE as readonly string[]).includes(e.type)) {
+    try {
+      const intent = validateIntent({ type: e.type, payload: e.payload })
+      return { event: { ...e, payload: intent.payload } as GangwayEvent }
+    } catch (error) {
+      return { problem: (error as Error).message, event: e }
+    }
+  }
+  const check = OUTCOMES[e.type]
+  if (check && !check(e.payload as Payload)) return { problem: `Invalid payload: ${e.type}`, event: e }
+  return { event: e }
+}
+
+/**
+ * The event as the log keeps it: itself when it passes `storedEventProblem`, else, at the same
+ * seq, `log/event-refused` naming the refused type (at most 64 characters) and the reason.
+ * @param report called with the reason of a refusal.
+ */
+export function checkedStoredEvent(e: GangwayEvent, report: (message: string) => void = (m) => console.warn(m)): GangwayEvent {
+  const { problem, event } = storedEventProblem(e)
+  if (!problem) return event
+  const refusedType = String(e.type).slice(0, 64)
+  report(`[gangway] stored event seq ${e.seq} (${refusedType}) refused: ${problem}`)
+  return { type: 'log/event-refused', seq: e.seq, at: e.at, v: e.v, tab: e.tab, payload: { refusedType, reason: problem.slice(0, 256) } }
+}
+
+/**
+ * A snapshot's state made safe to start from, or why it is not: plain data within bounds, recent
+ * wallets and the deep link choice with only the URLs the validator accepts, and the fields the
+ * selectors and effects compute with well formed (accounts' addresses and balances, the connectors
+ * per namespace).
+ */
+export function checkedSnapshotState(state: unknown): { problem: string } | { state: unknown } {
+  const plain = plainDataProblem(state, 'state')
+  if (plain) return { problem: plain }
+  const s = state as Payload
+  if (!s || typeof s !== 'object' || Array.isArray(s)) return { problem: 'state: not an object' }
+  const accounts = (s.accounts ?? {}) as Record<string, Payload>
+  for (const [ns, a] of Object.entries(accounts)) {
+    if (!isNamespace(ns) || !a || typeof a !== 'object') return { problem: `state.accounts.${ns}: not an account` }
+    if (!opt(a.caipAddress, caip10) || !opt(a.balanceRaw, digits) || !opt(a.balanceDecimals, (d) => whole(d, 36))) return { problem: `state.accounts.${ns}: malformed` }
+  }
+  const connection = (s.connection ?? {}) as Payload
+  if (!opt(connection.connectorIds, (c) => !!c && typeof c === 'object' && Object.entries(c as Payload).every(([ns, id]) => isNamespace(ns) && str(id)))) return { problem: 'state.connection.connectorIds: malformed' }
+  const wallets = s.wallets as Payload | undefined
+  if (!wallets || typeof wallets !== 'object') return { state }
+  const recent = Array.isArray(wallets.recent) ? wallets.recent.map(safeWalletRef) : wallets.recent
+  if (!opt(recent, (r) => Array.isArray(r) && r.every(isWalletRef))) return { problem: 'state.wallets.recent: malformed' }
+  const { deepLink, ...rest } = wallets
+  const keepLink = deepLink !== undefined && str((deepLink as Payload)?.name) && walletLink((deepLink as Payload)?.href) !== undefined
+  return { state: { ...s, wallets: { ...rest, ...(recent ? { recent } : {}), ...(keepLink ? { deepLink } : {}) } } }
+}
