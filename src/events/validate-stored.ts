@@ -11,11 +11,10 @@ import { isNamespace, parseCaipAddress, parseCaipNetworkId } from '../chains/cai
 import { isEvmAddress } from '../chains/eip155/accounts.js'
 import { isSolanaAddress } from '../chains/solana/address.js'
 import { DATA_IMAGE_MAX, storedImageUrl, walletLink } from './urls.js'
+import { FORBIDDEN_KEYS } from './safe-json.js'
 import { DISPATCHABLE, type EventType, type GangwayEvent } from './types.js'
 import { isWalletRef, validateIntent } from './validate.js'
 
-/** Keys never followed or kept: each would reach or replace an object's prototype. */
-export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
 /** Bounds of stored data: nesting depth, array length, string length (a data: image is the longest string kept). */
 export const STORED_LIMITS = { depth: 24, array: 20_000, string: DATA_IMAGE_MAX } as const
 
