@@ -15,6 +15,14 @@
  * `localnetFault=<status>` gets that status; `POST /localnet/faults {path, status, count?}` makes
  * the next `count` (default: all) requests whose path contains `path` fail; DELETE clears them.
  * `GET /localnet/requests` lists the service calls so far (tests count them).
+ * Hostile mode (issue 13; hostile.ts): under the base URL `/hostile/<case>` (the demo's
+ * `?hostile=<case>`) these paths answer bad data, the others stay honest:
+ * - `endless-cursor`: history pages whose `next` is always a fresh cursor; after the honest first
+ *   page they go round fresh transactions, the previous page's transactions again, no transactions;
+ * - `endless-fresh`: history pages of fresh transactions, each with a fresh `next`, forever;
+ * - `oversized`: a history page of HOSTILE_HISTORY_SIZE transactions with token names of 400
+ *   characters and a cursor of 1000 (under 2 MB in all), a balance answer over 2 MB, an identity name of 6000
+ *   characters.
  * Demo and test tooling only.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -23,9 +31,50 @@ import { rpc } from '../anvil.js'
 import { readBody } from '../http.js'
 import { createEvmIndex, type EvmIndex, type IndexedTx } from './evm-index.js'
 import { collectionArt, tokenIcon, avatarArt } from './art.js'
+import { hostileCase } from './hostile.js'
 
 /** Transactions per history page. */
 export const HISTORY_PAGE_SIZE = 5
+/** Transactions in the `oversized` hostile history page. */
+export const HOSTILE_HISTORY_SIZE = 2000
+/** Holdings in the `oversized` hostile balance answer (over 2 MB). */
+export const HOSTILE_BALANCES_SIZE = 5000
+
+/** A made-up transaction received by `address` on `chain`, its hash derived from `n`; `pad` lengthens its token name. */
+function madeUpTransaction(chain: string, address: string, n: number, pad = ''): unknown {
+  const hash = `0x${n.toString(16).padStart(64, '0')}`
+  return {
+    id: `${chain}:${hash}`,
+    metadata: { operationType: 'receive', hash, minedAt: new Date(Date.UTC(2020, 0, 1) - n * 60_000).toISOString(), sentFrom: `0x${'1'.repeat(40)}`, sentTo: address, status: 'confirmed', nonce: n, chain },
+    transfers: [{ fungible_info: { name: `Ether${pad}`, symbol: 'ETH' }, direction: 'in', quantity: { numeric: '0.001' } }],
+  }
+}
+
+/**
+ * A hostile history page (see the module comment), or undefined for a case with no bad history.
+ * Cursors look like `endless-<n>-<nonce>`: page n of an endless case, fresh every time.
+ */
+function hostileHistory(mode: string, chain: string, address: string, cursor: string | null, honest: () => Promise<{ data: unknown[]; next: string | null }>): Promise<unknown> | undefined {
+  const n = Number(/^endless-(\d+)-/.exec(cursor ?? '')?.[1] ?? 0)
+  const next = `endless-${n + 1}-${Math.random().toString(36).slice(2)}`
+  const fresh = (page: number) => Array.from({ length: HISTORY_PAGE_SIZE }, (_, i) => madeUpTransaction(chain, address, 1000 + page * HISTORY_PAGE_SIZE + i))
+  if (mode === 'endless-fresh') return Promise.resolve({ data: fresh(n), next })
+  if (mode === 'endless-cursor') {
+    if (n === 0) return honest().then((h) => ({ data: h.data, next }))
+    return Promise.resolve({ data: n % 3 === 1 ? fresh(n) : n % 3 === 2 ? fresh(n - 1) : [], next })
+  }
+  if (mode === 'oversized') {
+    const pad = '~'.repeat(400)
+    return Promise.resolve({ data: Array.from({ length: HOSTILE_HISTORY_SIZE }, (_, i) => madeUpTransaction(chain, address, 5000 + i, pad)), next: `c${'0'.repeat(999)}` })
+  }
+  return undefined
+}
+
+/** The `oversized` balance answer: HOSTILE_BALANCES_SIZE holdings with long names, over 2 MB. */
+function oversizedBalances(chain: string): unknown {
+  const pad = '~'.repeat(500)
+  return { balances: Array.from({ length: HOSTILE_BALANCES_SIZE }, (_, i) => ({ name: `Token ${i} ${pad}`, symbol: `T${i}`, chainId: chain, value: 1, price: 1, quantity: { decimals: '18', numeric: '1' } })) }
+}
 
 /** USD prices by symbol. */
 export const PRICES: Record<string, number> = { ETH: 3120.55, HBD: 1, TIDE: 0.4217, KELP: 12.5, PRL: 2, SOL: 142.3 }
@@ -251,22 +300,30 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
       const body = JSON.parse(await readBody(req)) as { addresses?: string[] }
       return json(200, await prices(body.addresses ?? []))
     }
+    const hostile = params.get('localnetHostile') ?? ''
     if ((m = /^\/v1\/identity\/([^/]+)$/.exec(u.pathname))) {
+      if (hostile === 'oversized') return json(200, { name: `harbourmaster${'.eth'.repeat(1500)}`, avatar: null })
       const id = IDENTITIES[m[1]!.toLowerCase()]
       return json(200, id ? { name: id.name, avatar: `${url}/localnet/images/avatar/${id.avatar}.svg` } : { name: null, avatar: null })
     }
     if ((m = /^\/v1\/account\/([^/]+)\/(balance|history|nfts)$/.exec(u.pathname))) {
       const address = m[1]!
       const chainId = params.get('chainId') || undefined
-      if (m[2] === 'balance') return json(200, { balances: await balances(address, chainId) })
+      const chain = chainId ?? [...indexes.keys()][0]!
+      if (m[2] === 'balance') return json(200, hostile === 'oversized' ? oversizedBalances(chain) : { balances: await balances(address, chainId) })
       if (m[2] === 'nfts') return json(200, await nfts(address, chainId))
-      return json(200, await history(address, chainId, Math.max(0, Number(params.get('cursor') ?? 0) || 0)))
+      const honest = () => history(address, chainId, Math.max(0, Number(params.get('cursor') ?? 0) || 0))
+      return json(200, await (hostileHistory(hostile, chain, address, params.get('cursor'), honest) ?? honest()))
     }
     return json(404, { error: 'not found' })
   }
 
   const server: Server = createServer((req, res) => {
     const u = new URL(req.url ?? '/', url)
+    // `/hostile/<case>/…`: this request gets that case's bad answer (hostile.ts); `mode` reaches route().
+    const { mode, pathname } = hostileCase(u.pathname)
+    u.pathname = pathname
+    if (mode) u.searchParams.set('localnetHostile', mode)
     if (req.method === 'OPTIONS') {
       return void res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS' }).end()
     }

@@ -108,8 +108,9 @@ export const HOSTILE_IMAGE_URL = 'http://127.0.0.2:9/pixel.gif'
 /**
  * One /getWallets answer made hostile (hostile.ts): every listing's links replaced (`links-*`),
  * images pointing at a foreign host with no image id (`images-foreign`), a count far larger than
- * the pages it serves (`empty-pages`), or 5000 listings of about 6 KB each whatever was asked
- * (`oversized`). Any other case answers honestly.
+ * the pages it serves (`empty-pages`), 5000 listings of about 6 KB each whatever was asked
+ * (`oversized`, about 30 MB), or 300 of about 4.5 KB (`padded`, under the 2 MB answer limit). Any
+ * other case answers honestly.
  */
 function hostileWallets(mode: string, honest: { count: number; data: WalletListing[] }, q: { page: number; entries: number; search: string }): unknown {
   const link = HOSTILE_LINKS[mode]
@@ -121,6 +122,14 @@ function hostileWallets(mode: string, honest: { count: number; data: WalletListi
     return {
       count: 5000,
       data: Array.from({ length: 5000 }, (_, i) => ({ ...honest.data[i % Math.max(1, honest.data.length)]!, id: `oversized-${q.page}-${i}`, name: `Oversized Wallet ${i} ${pad}`, rdns: `io.oversized.${i}.${pad}`, mobile_link: `oversized${i}://${pad}` })),
+    }
+  }
+  if (mode === 'padded') {
+    // Like `oversized`, but under the 2 MB answer limit: 300 listings of about 4.5 KB whatever was asked.
+    const pad = 'y'.repeat(1500)
+    return {
+      count: 300,
+      data: Array.from({ length: 300 }, (_, i) => ({ ...honest.data[i % Math.max(1, honest.data.length)]!, id: `padded-${q.page}-${i}`, name: `Padded Wallet ${i} ${pad}`, rdns: `io.padded.${i}.${pad}`, mobile_link: `padded${i}://${pad}` })),
     }
   }
   return honest

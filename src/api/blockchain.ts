@@ -1,35 +1,43 @@
 /**
  * Client of the blockchain service (spec §7): holdings, history, NFTs and identity, through the
  * shared service fetch (projectId, st, sv, the 10 s timeout, an AbortSignal). Answers are remote
- * data: each entry is checked and reduced to the fields Gangway uses; malformed entries are
- * dropped, strings are capped, and image URLs must be http(s) or data:image.
+ * data (issue 13): each entry is checked and reduced to the fields Gangway uses; malformed entries
+ * are dropped; lists are cut (HISTORY_PAGE_MAX transactions a page, TRANSFERS_MAX transfers each,
+ * HOLDINGS_MAX holdings or NFTs); strings are cut to MAX_REMOTE_STRING (256) characters and names
+ * to MAX_REMOTE_NAME (64); image URLs must be http(s) or data:image and at most URL_MAX long, and a
+ * cursor at most MAX_REMOTE_LINK (longer ones are dropped, never cut). Answers over 2 MB are
+ * refused by the service fetch.
  */
 import type { Nft, TokenBalance, Transaction, TransactionTransfer } from '../events/entities.js'
+import { HISTORY_PAGE_MAX, HOLDINGS_MAX, MAX_REMOTE_LINK, MAX_REMOTE_NAME, MAX_REMOTE_STRING, TRANSFERS_MAX } from '../events/limits.js'
+import { storedImageUrl, URL_MAX } from '../events/urls.js'
 import type { ServiceFetch } from './service-fetch.js'
 
 type Json = Record<string, unknown>
 
 const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined)
-const str = (v: unknown, max = 200): string | undefined => (typeof v === 'string' && v.length > 0 ? v.slice(0, max) : undefined)
+const str = (v: unknown, max = MAX_REMOTE_STRING): string | undefined => (typeof v === 'string' && v.length > 0 ? v.slice(0, max) : undefined)
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined)
 const decimalString = (v: unknown): string | undefined => {
   const s = typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v : undefined
   return s !== undefined && /^\d{1,60}(\.\d{1,60})?$/.test(s) ? s : undefined
 }
-/** An image URL the views may put in an <img src>: http(s) or a data:image URI. */
+/** An image URL the views may put in an <img src>: http(s) or a data:image URI (the URL validator's stored form), at most URL_MAX long. */
 const imageUrl = (v: unknown): string | undefined => {
-  const s = str(v, 4096)
-  return s && (/^https?:\/\//i.test(s) || /^data:image\//i.test(s)) ? s : undefined
+  const s = storedImageUrl(v)
+  return s && s.length <= URL_MAX ? s : undefined
 }
 /** Copies the defined values only (the log holds no `undefined`). */
 const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
+/** The first `max` entries of a remote list (none when it is not a list). */
+const list = (v: unknown, max: number): unknown[] => (Array.isArray(v) ? v.slice(0, max) : [])
+const NAME = MAX_REMOTE_NAME
 
 /** One holding, or undefined when it lacks a name, a symbol, a chain or a quantity. */
 export function toTokenBalance(v: unknown): TokenBalance | undefined {
   const b = obj(v)
   const q = obj(b?.quantity)
-  const name = str(b?.name, 80)
+  const name = str(b?.name, NAME)
   const symbol = str(b?.symbol, 20)
   const chainId = str(b?.chainId, 100)
   const numeric = decimalString(q?.numeric)
@@ -45,11 +53,11 @@ function toTransfer(v: unknown): TransactionTransfer | undefined {
   const n = obj(t.nft_info)
   const direction = (['in', 'out', 'self'] as const).find((d) => d === t.direction)
   return defined({
-    fungible_info: f ? defined({ name: str(f.name, 80), symbol: str(f.symbol, 20), icon: obj(f.icon) ? defined({ url: imageUrl(obj(f.icon)!.url) }) : undefined }) : undefined,
+    fungible_info: f ? defined({ name: str(f.name, NAME), symbol: str(f.symbol, 20), icon: obj(f.icon) ? defined({ url: imageUrl(obj(f.icon)!.url) }) : undefined }) : undefined,
     nft_info: n
       ? defined({
-          name: str(n.name, 120),
-          collection: obj(n.collection) ? defined({ name: str(obj(n.collection)!.name, 120) }) : undefined,
+          name: str(n.name, NAME),
+          collection: obj(n.collection) ? defined({ name: str(obj(n.collection)!.name, NAME) }) : undefined,
           content: obj(obj(n.content)?.preview) ? { preview: defined({ url: imageUrl(obj(obj(n.content)!.preview)!.url) }) } : undefined,
           flags: { is_spam: obj(n.flags)?.is_spam === true },
         })
@@ -71,7 +79,7 @@ export function toTransaction(v: unknown): Transaction | undefined {
   return {
     id,
     metadata: defined({ operationType: str(m.operationType, 40), hash: str(m.hash, 100), minedAt, sentFrom: str(m.sentFrom, 100), sentTo: str(m.sentTo, 100), status: str(m.status, 40), chain }),
-    transfers: list(t.transfers).map(toTransfer).filter((x): x is TransactionTransfer => x !== undefined),
+    transfers: list(t.transfers, TRANSFERS_MAX).map(toTransfer).filter((x): x is TransactionTransfer => x !== undefined),
   }
 }
 
@@ -81,7 +89,7 @@ function toNft(v: unknown): Nft | undefined {
   const contract = str(n?.contract, 200)
   const tokenId = str(n?.tokenId, 80)
   if (!n || !chain || !contract || !tokenId) return undefined
-  return defined({ chain, contract, tokenId, name: str(n.name, 120) ?? `#${tokenId}`, collectionName: str(obj(n.collection)?.name, 120), imageUrl: imageUrl(n.imageUrl), spam: obj(n.flags)?.is_spam === true })
+  return defined({ chain, contract, tokenId, name: str(n.name, NAME) ?? `#${tokenId}`, collectionName: str(obj(n.collection)?.name, NAME), imageUrl: imageUrl(n.imageUrl), spam: obj(n.flags)?.is_spam === true })
 }
 
 export function blockchainClient(api: ServiceFetch) {
@@ -93,23 +101,27 @@ export function blockchainClient(api: ServiceFetch) {
      */
     async getBalances(address: string, o: { chainId: string; forceUpdate?: boolean }, signal?: AbortSignal): Promise<TokenBalance[]> {
       const r = obj(await api.get('blockchain', `v1/account/${encodeURIComponent(address)}/balance`, { params: { currency: 'usd', chainId: o.chainId, forceUpdate: o.forceUpdate || undefined }, ...withSignal(signal) }))
-      return list(r?.balances).map(toTokenBalance).filter((b): b is TokenBalance => b !== undefined)
+      return list(r?.balances, HOLDINGS_MAX).map(toTokenBalance).filter((b): b is TokenBalance => b !== undefined)
     },
-    /** GET /v1/account/{address}/history (cursor, chainId): one page and the next page's cursor. @throws as getBalances. */
+    /**
+     * GET /v1/account/{address}/history (cursor, chainId): one page (at most HISTORY_PAGE_MAX
+     * transactions) and the next page's cursor (none when the answer's is over MAX_REMOTE_LINK).
+     * @throws as getBalances.
+     */
     async getHistory(address: string, o: { chainId: string; cursor?: string }, signal?: AbortSignal): Promise<{ transactions: Transaction[]; next?: string }> {
       const r = obj(await api.get('blockchain', `v1/account/${encodeURIComponent(address)}/history`, { params: { chainId: o.chainId, cursor: o.cursor }, ...withSignal(signal) }))
-      const next = str(r?.next, 512)
-      return { transactions: list(r?.data).map(toTransaction).filter((t): t is Transaction => t !== undefined), ...(next ? { next } : {}) }
+      const next = typeof r?.next === 'string' && r.next.length <= MAX_REMOTE_LINK ? str(r.next) : undefined
+      return { transactions: list(r?.data, HISTORY_PAGE_MAX).map(toTransaction).filter((t): t is Transaction => t !== undefined), ...(next ? { next } : {}) }
     },
     /** GET /v1/account/{address}/nfts (chainId): the ERC721 tokens held (an emulator path; not in spec §7). @throws as getBalances. */
     async getNfts(address: string, o: { chainId: string }, signal?: AbortSignal): Promise<Nft[]> {
       const r = obj(await api.get('blockchain', `v1/account/${encodeURIComponent(address)}/nfts`, { params: { chainId: o.chainId }, ...withSignal(signal) }))
-      return list(r?.data).map(toNft).filter((n): n is Nft => n !== undefined)
+      return list(r?.data, HOLDINGS_MAX).map(toNft).filter((n): n is Nft => n !== undefined)
     },
     /** GET /v1/identity/{address} (sender): the address's name and avatar, when it has them. @throws as getBalances. */
     async getIdentity(address: string, signal?: AbortSignal): Promise<{ name?: string; avatar?: string }> {
       const r = obj(await api.get('blockchain', `v1/identity/${encodeURIComponent(address)}`, { params: { sender: address }, ...withSignal(signal) }))
-      return defined({ name: str(r?.name, 100), avatar: imageUrl(r?.avatar) })
+      return defined({ name: str(r?.name, NAME), avatar: imageUrl(r?.avatar) })
     },
   }
 }

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_RESPONSE_BYTES } from '../events/limits.js'
 import { createServiceFetch } from './service-fetch.js'
 
 const services = { blockchain: 'https://rpc.example/', walletConfig: 'https://api.example/base' }
@@ -37,5 +40,99 @@ describe('service fetch (spec §7)', () => {
   })
   it('refuses a service with no base URL', () => {
     expect(() => createServiceFetch({ services: {}, projectId: 'p' }).url('analytics', 'e')).toThrow('Service not configured: analytics')
+  })
+})
+
+/** A body of `chunks` chunks of `size` bytes each (a JSON string when read whole), counting the chunks pulled. */
+function streamed(chunks: number, size: number): { body: ReadableStream<Uint8Array>; pulled: () => number; cancelled: () => boolean } {
+  let pulled = 0
+  let cancelled = false
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled === chunks) return controller.close()
+      pulled++
+      const bytes = new Uint8Array(size).fill(0x61)
+      if (pulled === 1) bytes[0] = 0x22
+      if (pulled === chunks) bytes[size - 1] = 0x22
+      controller.enqueue(bytes)
+    },
+    cancel() {
+      cancelled = true
+    },
+  }, { highWaterMark: 0 })
+  return { body, pulled: () => pulled, cancelled: () => cancelled }
+}
+
+describe('service fetch: answers over 2 MB are refused (issue 13)', () => {
+  const tooLarge = { shortMessage: 'HTTP request failed.', details: `Response body over ${MAX_RESPONSE_BYTES} bytes` }
+  it('refuses a Content-Length over 2 MB before reading the body', async () => {
+    const s = streamed(100, 64 * 1024)
+    const api = createServiceFetch({ services, projectId: 'p', fetch: async () => new Response(s.body, { headers: { 'content-length': String(MAX_RESPONSE_BYTES + 1) } }) })
+    await expect(api.get('blockchain', 'v1/x')).rejects.toMatchObject(tooLarge)
+    expect(s.pulled()).toBeLessThanOrEqual(1)
+    expect(s.cancelled()).toBe(true)
+  })
+  it('stops reading a body that passes 2 MB, whatever its Content-Length says', async () => {
+    for (const headers of [{}, { 'content-length': '10' }] as Record<string, string>[]) {
+      const s = streamed(1000, 64 * 1024)
+      const api = createServiceFetch({ services, projectId: 'p', fetch: async () => new Response(s.body, { headers }) })
+      await expect(api.get('blockchain', 'v1/x')).rejects.toMatchObject(tooLarge)
+      // 2 MB is 32 chunks of 64 KB: the 33rd passes the limit and reading stops there.
+      expect(s.pulled()).toBe(MAX_RESPONSE_BYTES / (64 * 1024) + 1)
+      expect(s.cancelled()).toBe(true)
+    }
+  })
+  it('reads a body of exactly 2 MB', async () => {
+    const s = streamed(MAX_RESPONSE_BYTES / (64 * 1024), 64 * 1024)
+    const api = createServiceFetch({ services, projectId: 'p', fetch: async () => new Response(s.body) })
+    expect(await api.get<string>('blockchain', 'v1/x')).toHaveLength(MAX_RESPONSE_BYTES - 2)
+  })
+  it('honours a smaller limit, and still fails a body that is not JSON', async () => {
+    const api = createServiceFetch({ services, projectId: 'p', maxResponseBytes: 8, fetch: async () => new Response('{"a":"123456"}') })
+    await expect(api.get('blockchain', 'v1/x')).rejects.toMatchObject({ details: 'Response body over 8 bytes' })
+    const notJson = createServiceFetch({ services, projectId: 'p', fetch: async () => new Response('<html>') })
+    await expect(notJson.get('blockchain', 'v1/x')).rejects.toMatchObject({ shortMessage: 'HTTP request failed.' })
+  })
+
+  describe('against a real http server', () => {
+    let server: Server
+    let base: string
+    const sent: number[] = []
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        const size = Number(new URL(req.url!, 'http://x').searchParams.get('size'))
+        const chunked = req.url!.includes('chunked')
+        res.writeHead(200, { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': String(size + 2) }) })
+        // Written in 64 KB chunks; a client that stops reading closes the connection.
+        let left = size
+        res.write('"')
+        const more = () => {
+          while (left > 0) {
+            const n = Math.min(left, 64 * 1024)
+            left -= n
+            sent.push(n)
+            if (!res.write('a'.repeat(n))) return void res.once('drain', more)
+          }
+          res.end('"')
+        }
+        res.on('error', () => undefined)
+        more()
+      })
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    })
+    afterAll(async () => {
+      server.closeAllConnections()
+      await new Promise((r) => server.close(r))
+    })
+    it('reads an answer under 2 MB; refuses one over it, declared or chunked', async () => {
+      const api = createServiceFetch({ services: { blockchain: base }, projectId: 'p' })
+      expect(await api.get<string>('blockchain', 'ok', { params: { size: 1_000_000 } })).toHaveLength(1_000_000)
+      await expect(api.get('blockchain', 'declared', { params: { size: 30_000_000 } })).rejects.toMatchObject(tooLarge)
+      sent.length = 0
+      await expect(api.get('blockchain', 'chunked', { params: { size: 30_000_000 } })).rejects.toMatchObject(tooLarge)
+      // The client stopped reading: far less than the 30 MB went out.
+      expect(sent.reduce((a, b) => a + b, 0)).toBeLessThan(10_000_000)
+    })
   })
 })

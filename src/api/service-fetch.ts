@@ -1,9 +1,12 @@
 /**
  * One fetch helper for the REST services of spec §7: a base URL per service; the query params
  * projectId, st and sv on every call; the 10 s timeout of spec §9; an AbortSignal so a closed view
- * cancels its requests.
+ * cancels its requests; answers of at most 2 MB (issue 13: a larger body is refused, whatever its
+ * Content-Length says, and is never read whole).
  */
 import { HttpRequestError, TimeoutError } from 'viem'
+import { MAX_RESPONSE_BYTES } from '../events/limits.js'
+import { parseJson } from '../events/safe-json.js'
 import type { ServiceName, ServiceUrls } from './services.js'
 import { SDK_TYPE, SDK_VERSION } from './version.js'
 
@@ -13,6 +16,8 @@ export interface ServiceFetchOptions {
   fetch?: typeof fetch
   /** ms; default 10 000 (spec §9). */
   timeoutMs?: number
+  /** The largest answer body accepted, in bytes; default MAX_RESPONSE_BYTES (2 MB). */
+  maxResponseBytes?: number
 }
 
 /** Per-call options: query params (undefined ones are left out) and an AbortSignal. */
@@ -25,7 +30,8 @@ export interface ServiceFetch {
   /**
    * GET `path` on `service` and parse the JSON answer.
    * @throws Error 'Service not configured: {service}' when the service has no base URL;
-   *   HttpRequestError 'HTTP request failed.' on a non-2xx status (with `status`) or a network failure;
+   *   HttpRequestError 'HTTP request failed.' on a non-2xx status (with `status`), a network failure,
+   *   a body that is not JSON, or a body over `maxResponseBytes` (details 'Response body over {n} bytes');
    *   TimeoutError 'The request took too long to respond.' after the timeout;
    *   the signal's AbortError when the caller aborts.
    */
@@ -39,6 +45,7 @@ export interface ServiceFetch {
 export function createServiceFetch(options: ServiceFetchOptions): ServiceFetch {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
   const timeoutMs = options.timeoutMs ?? 10_000
+  const maxBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES
 
   const url = (service: ServiceName, path: string, params: CallOptions['params'] = {}) => {
     const base = options.services[service]
@@ -66,7 +73,8 @@ export function createServiceFetch(options: ServiceFetchOptions): ServiceFetch {
           ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
         })
         if (!response.ok) throw new HttpRequestError({ url: target, status: response.status, headers: response.headers, details: response.statusText })
-        return (await response.json()) as T
+        const text = await boundedText(response, maxBytes, () => new HttpRequestError({ url: target, status: response.status, details: `Response body over ${maxBytes} bytes` }))
+        return parseJson(text) as T
       } catch (error) {
         if (error instanceof HttpRequestError) throw error
         if (o.signal?.aborted) throw o.signal.reason ?? error
@@ -84,4 +92,39 @@ export function createServiceFetch(options: ServiceFetchOptions): ServiceFetch {
     post: (service, path, body, o) => call('POST', service, path, body, o),
     url,
   }
+}
+
+/**
+ * A response body as UTF-8 text, read chunk by chunk: refused at once (the body cancelled) when its
+ * Content-Length is over `maxBytes`, and as soon as the bytes read pass `maxBytes` whatever the
+ * header said (a missing or false Content-Length is not trusted).
+ * @throws the error `tooLarge` makes, when the body is too large.
+ */
+export async function boundedText(response: Response, maxBytes: number, tooLarge: () => Error): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? '')
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined)
+    throw tooLarge()
+  }
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined)
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let at = 0
+  for (const c of chunks) {
+    bytes.set(c, at)
+    at += c.byteLength
+  }
+  return new TextDecoder().decode(bytes)
 }

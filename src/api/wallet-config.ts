@@ -1,10 +1,13 @@
 /**
  * Client of the wallet/config service (spec §7): the wallet registry, its images, the remote
  * configuration and the allowed origins, through the shared service fetch (projectId, st, sv,
- * timeout, AbortSignal).
+ * timeout, AbortSignal, the 2 MB answer limit). Registry answers are hostile (issue 13): a page
+ * keeps at most the `entries` asked for, and `boundedListing` caps a listing's strings.
  */
 import { HttpRequestError } from 'viem'
 import type { WalletListing } from '../events/entities.js'
+import { MAX_REMOTE_LINK, MAX_REMOTE_NAME, MAX_REMOTE_STRING } from '../events/limits.js'
+import { URL_MAX } from '../events/urls.js'
 import type { ServiceFetch } from './service-fetch.js'
 
 export type { WalletListing }
@@ -25,16 +28,43 @@ export interface GetWalletsParams {
 export const RATE_LIMITED = 'RATE_LIMITED'
 export const SERVER_ERROR = 'SERVER_ERROR'
 
+/**
+ * A listing with its strings capped (issue 13): the name cut to MAX_REMOTE_NAME (64) characters,
+ * the id and rdns to MAX_REMOTE_STRING (256); a link over MAX_REMOTE_LINK (256), an image id over
+ * MAX_REMOTE_STRING or an image URL over URL_MAX (2048) is dropped (with the image URL made from
+ * that id), never cut; chain ids past the first 64 and those over 256 characters are dropped.
+ */
+export function boundedListing(w: WalletListing): WalletListing {
+  const l: WalletListing = { id: w.id.slice(0, MAX_REMOTE_STRING), name: w.name.slice(0, MAX_REMOTE_NAME) }
+  const imageKept = !w.image_id || w.image_id.length <= MAX_REMOTE_STRING
+  if (w.image_id && imageKept) l.image_id = w.image_id
+  if (w.image_url && imageKept && w.image_url.length <= URL_MAX) l.image_url = w.image_url
+  for (const k of ['mobile_link', 'desktop_link', 'webapp_link'] as const) {
+    const v = w[k]
+    if (v && v.length <= MAX_REMOTE_LINK) l[k] = v
+  }
+  if (w.rdns) l.rdns = w.rdns.slice(0, MAX_REMOTE_STRING)
+  if (w.chains) l.chains = w.chains.slice(0, 64).filter((c) => c.length <= MAX_REMOTE_STRING)
+  return l
+}
+
 export function walletConfigClient(api: ServiceFetch) {
   const joined = (xs?: string[]) => (xs && xs.length ? xs.join(',') : undefined)
   return {
-    /** One page of the registry and the total count. @throws the service fetch's errors. */
-    getWallets(p: GetWalletsParams, signal?: AbortSignal): Promise<{ data: WalletListing[]; count: number }> {
+    /**
+     * One page of the registry and the total count. `data` is the answer's list as sent, cut to
+     * `p.entries` entries: its entries are NOT checked yet (the engine's `listingsOf` and
+     * `boundedListing` do that). `count` is a whole number ≥ 0 (0 when the answer has none).
+     * @throws the service fetch's errors.
+     */
+    async getWallets(p: GetWalletsParams, signal?: AbortSignal): Promise<{ data: WalletListing[]; count: number }> {
       const search = p.search?.trim()
-      return api.get('walletConfig', 'getWallets', {
+      const r = await api.get<{ data?: unknown; count?: unknown } | null>('walletConfig', 'getWallets', {
         params: { page: p.page, entries: p.entries, include: joined(p.include), exclude: joined(p.exclude), chains: joined(p.chains), search: search || undefined, badge_type: p.badge_type },
         ...(signal ? { signal } : {}),
       })
+      const count = typeof r?.count === 'number' && Number.isSafeInteger(r.count) && r.count > 0 ? r.count : 0
+      return { data: Array.isArray(r?.data) ? (r.data.slice(0, Math.max(0, p.entries)) as WalletListing[]) : [], count }
     },
     /** The URL of a wallet's image (GET /getWalletImage/{id}). */
     walletImageUrl: (id: string) => api.url('walletConfig', `getWalletImage/${encodeURIComponent(id)}`),

@@ -12,6 +12,7 @@ import { isEvmAddress } from '../chains/eip155/accounts.js'
 import { isSolanaAddress } from '../chains/solana/address.js'
 import { DATA_IMAGE_MAX, storedImageUrl, walletLink } from './urls.js'
 import { FORBIDDEN_KEYS } from './safe-json.js'
+import { HISTORY_PAGE_MAX, SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from './limits.js'
 import { DISPATCHABLE, type EventType, type GangwayEvent } from './types.js'
 import { isWalletRef, validateIntent } from './validate.js'
 
@@ -83,7 +84,7 @@ const listing = (v: unknown): boolean => {
   if (!['mobile_link', 'desktop_link', 'webapp_link'].every((k) => w[k] === undefined || w[k] === null || walletLink(w[k]) !== undefined)) return false
   return opt(w.rdns, (r) => r === null || str(r)) && opt(w.chains, (c) => strings(c))
 }
-const listings = (v: unknown) => Array.isArray(v) && v.every(listing)
+const listings = (v: unknown, max: number) => Array.isArray(v) && v.length <= max && v.every(listing)
 
 /** A wallet ref or listing without the links and image the URL validator refuses (older builds kept them unchecked). */
 function withSafeUrls<T>(w: T, links: readonly string[], image: string): T {
@@ -128,13 +129,13 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'tokens/fetched': (p) => caip10(p.caipAddress) && Array.isArray(p.balances) && p.balances.every((b: Payload) => b && str(b.address) && digits(b.value)),
   'portfolio/fetched': (p) => caip10(p.caipAddress) && Array.isArray(p.balances),
   'nfts/fetched': (p) => caip10(p.caipAddress) && Array.isArray(p.nfts),
-  'history/fetched': (p) => caip10(p.caipAddress) && Array.isArray(p.transactions) && opt(p.cursor, (c) => str(c, 512)) && opt(p.next, (c) => str(c, 512)),
+  'history/fetched': (p) => caip10(p.caipAddress) && Array.isArray(p.transactions) && p.transactions.length <= HISTORY_PAGE_MAX && opt(p.cursor, (c) => str(c, 512)) && opt(p.next, (c) => str(c, 512)),
   'send/submitted': (p) => caip2(p.caipNetworkId) && str(p.hash, 128),
   'send/succeeded': (p) => caip2(p.caipNetworkId) && str(p.hash, 128),
   'walletconnect/pairing-created': (p) => str(p.pairingTopic, 128) && whole(p.expiresAt),
-  'wallets/page-fetched': (p) => whole(p.page) && whole(p.count) && listings(p.wallets),
-  'wallets/search-fetched': (p) => typeof p.query === 'string' && whole(p.count) && listings(p.wallets),
-  'wallets/lists-fetched': (p) => listings(p.featured) && listings(p.recommended) && whole(p.count),
+  'wallets/page-fetched': (p) => whole(p.page) && whole(p.count) && listings(p.wallets, WALLETS_PAGE_SIZE),
+  'wallets/search-fetched': (p) => typeof p.query === 'string' && whole(p.count) && listings(p.wallets, SEARCH_ENTRIES),
+  'wallets/lists-fetched': (p) => listings(p.featured, SEARCH_ENTRIES) && listings(p.recommended, SEARCH_ENTRIES) && whole(p.count),
   'origins/fetched': (p) => strings(p.allowedOrigins) && typeof p.originAllowed === 'boolean',
 }
 

@@ -6,6 +6,9 @@ import type { Intent } from '../events/types.js'
 import { canSwitchAccountType, preferredAccountType } from './account-types.js'
 import type { State } from './state.js'
 import { selectors } from './selectors.js'
+import { historyRequestRefusal, walletPageRefusal } from './paging.js'
+
+export { NO_MORE_PAGES, PAGE_IN_FLIGHT } from './paging.js'
 
 /** Spec §6 refusal (the spec gives no wording; this is ours). */
 export const SMART_ACCOUNT_NOT_ALLOWED = 'Smart account not available on this network'
@@ -30,6 +33,12 @@ export function refusal(s: State, intent: Intent): string | undefined {
     case 'network/active-chain-switch-requested':
       if (s.send.loading) return 'A transaction is being sent'
       return s.config.networks.some((n) => n.caipNetworkId === intent.payload.caipNetworkId) ? undefined : NETWORK_NOT_FOUND
+    // Issue 13 paging rules (paging.ts): PAGE_IN_FLIGHT while a page of that list is on its way,
+    // NO_MORE_PAGES for any page but the next one, after the list ended, or past its cap.
+    case 'wallets/page-requested':
+      return walletPageRefusal(s.wallets, intent.payload.page)
+    case 'history/fetch-requested':
+      return historyRequestRefusal(s.accountData.history[intent.payload.caipAddress], intent.payload.cursor)
     case 'send/requested':
       if (s.send.loading) return 'A transaction is already being sent'
       // The form's problem, with the token's current balance.

@@ -7,6 +7,7 @@ import { sendProblem } from './send-rules.js'
 import { connectorRow, orderRows, type ConnectorGroup, type ConnectorRow } from './connector-order.js'
 import { showsBrowserWallet, withoutExcluded, withoutShown, type Shown } from './wallet-rules.js'
 import { walletRef } from './wallets.js'
+import { walletsHaveMore } from './paging.js'
 import type { ConnectionStatus } from './connection.js'
 import { floorUnits } from './format.js'
 import { activeNamespace, openingView } from './modal.js'
@@ -86,7 +87,7 @@ export interface AllWalletsView {
   wallets: WalletRow[]
   count: number
   loading: boolean
-  /** More pages to fetch (not while searching). */
+  /** More pages to fetch (not while searching; paging.ts: not after an empty, short or repeated page, nor past 25 pages). */
   hasMore: boolean
   nextPage: number
   query?: string
@@ -265,7 +266,7 @@ export const selectors = {
       wallets: list,
       count: w.search ? w.search.count : (w.count ?? 0),
       loading: w.search ? w.search.loading : w.loading,
-      hasMore: !w.search && (w.count === undefined || w.listed.length < w.count),
+      hasMore: !w.search && walletsHaveMore(w),
       nextPage: w.nextPage,
       query: w.search?.query,
       error: w.search ? w.search.error : w.error,

@@ -63,9 +63,11 @@ describe('recent wallets and the deep link choice (spec §3, §5)', () => {
 
 describe('All Wallets pages and search', () => {
   it('appends pages in order, ignores a repeated page, and knows when there are more', () => {
-    const page = (n: number, ids: string[]) => ['wallets/page-fetched', { page: n, count: 3, wallets: ids.map((id) => listing(id)) }] as const
-    const s = fold(['wallets/page-requested', { page: 1 }], page(1, ['a', 'b']), page(1, ['a', 'b']))
-    expect(selectors.allWallets(s)).toMatchObject({ count: 3, hasMore: true, nextPage: 2, loading: false })
+    const page = (n: number, ids: string[], count = 3) => ['wallets/page-fetched', { page: n, count, wallets: ids.map((id) => listing(id)) }] as const
+    const forty = Array.from({ length: 40 }, (_, i) => `w${i}`)
+    const s = fold(['wallets/page-requested', { page: 1 }], page(1, forty, 41), page(1, forty, 41))
+    expect(selectors.allWallets(s)).toMatchObject({ count: 41, hasMore: true, nextPage: 2, loading: false })
+    expect(selectors.allWallets(s).wallets).toHaveLength(40)
     expect(selectors.allWallets(project(log(...started(), page(1, ['a', 'b']), page(2, ['c'])))).wallets.map((w) => w.id)).toEqual(['a', 'b', 'c'])
   })
   it('shows the latest search only, and the pages again when the query is empty', () => {

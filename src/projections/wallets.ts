@@ -1,9 +1,14 @@
 /**
  * The wallet registry as the views use it (spec §2 AllWallets, §3 Wallet listing and browser-stored
  * items, §9 wallet lists): the All Wallets pages and search, the featured and recommended lists,
- * the recent wallets, the WalletConnect pairing on show, and the stored deep link choice.
+ * the recent wallets, the WalletConnect pairing on show, and the stored deep link choice. The
+ * pages follow the paging rules of paging.ts (issue 13): a request the rules refuse changes nothing,
+ * pages add only wallets not listed yet, and the list ends on an empty, short or repeated page or
+ * at 25 pages; a search keeps at most SEARCH_ENTRIES wallets.
  */
 import { WALLETCONNECT_CONNECTOR_ID, type WalletListing, type WalletRef } from '../events/entities.js'
+import { SEARCH_ENTRIES, WALLETS_MAX_LISTED } from '../events/limits.js'
+import { walletPageEnds, walletPageRefusal } from './paging.js'
 import { addRecentWallet } from './wallet-rules.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
@@ -15,6 +20,9 @@ export interface WalletsState {
   nextPage: number
   /** The registry's size as the service counts it. */
   count?: number
+  /** The registry has no more pages for this list (paging.ts); absent while it may have. */
+  ended?: boolean
+  /** A page is on its way. */
   loading: boolean
   error?: string
   /** The search on show, if any (spec §5: trimmed query). */
@@ -47,18 +55,24 @@ export function walletRef(w: WalletListing): WalletRef {
 export const wallets = slice<WalletsState, State>(initial, {
   // A new page session: lists are fetched afresh; what the visitor chose before stays.
   'engine/started': (s) => ({ ...initial, recent: s.recent, ...(s.deepLink ? { deepLink: s.deepLink } : {}) }),
-  'wallets/page-requested': (s) => ({ ...s, loading: true }),
+  // A request the paging rules refuse (the guard stops it at dispatch; an old log may hold one) changes nothing.
+  'wallets/page-requested': (s, e) => (walletPageRefusal(s, e.payload.page) ? s : { ...s, loading: true }),
   'wallets/page-fetched': (s, e) => {
     if (e.payload.page !== s.nextPage) return { ...s, loading: false }
     const { error: _e, ...rest } = s
-    return { ...rest, listed: [...s.listed, ...e.payload.wallets], nextPage: s.nextPage + 1, count: e.payload.count, loading: false }
+    const ids = new Set(s.listed.map((w) => w.id))
+    const fresh = e.payload.wallets.filter((w) => !ids.has(w.id) && ids.add(w.id))
+    const listed = [...s.listed, ...fresh].slice(0, WALLETS_MAX_LISTED)
+    const ended = walletPageEnds(e.payload.page, e.payload.wallets, fresh)
+    return { ...rest, listed, nextPage: s.nextPage + 1, count: e.payload.count, loading: false, ...(ended ? { ended } : {}) }
   },
   'wallets/page-failed': (s, e) => ({ ...s, loading: false, error: e.payload.message }),
   'wallets/search-requested': (s, e) => {
     const { search: _s, ...rest } = s
     return e.payload.query ? { ...rest, search: { query: e.payload.query, wallets: [], count: 0, loading: true } } : rest
   },
-  'wallets/search-fetched': (s, e) => (s.search?.query === e.payload.query ? { ...s, search: { query: e.payload.query, wallets: e.payload.wallets, count: e.payload.count, loading: false } } : s),
+  'wallets/search-fetched': (s, e) =>
+    s.search?.query === e.payload.query ? { ...s, search: { query: e.payload.query, wallets: e.payload.wallets.slice(0, SEARCH_ENTRIES), count: e.payload.count, loading: false } } : s,
   'wallets/search-failed': (s, e) => (s.search?.query === e.payload.query ? { ...s, search: { ...s.search, loading: false, error: e.payload.message } } : s),
   'wallets/lists-fetched': (s, e) => ({ ...s, featured: e.payload.featured, recommended: e.payload.recommended, count: s.count ?? e.payload.count }),
   /** A WalletConnect request while a pairing shows keeps it (any wallet can use the same URI); the picked wallet changes. */

@@ -1,7 +1,8 @@
 /**
  * The Account view's tabs (spec §2): Tokens, NFTs and Activity (the last two on EVM only). The
  * engine fetches what the picked tab needs; Activity asks for its next page when its end scrolls
- * into view. Names, symbols and images are remote: text and <img src> only.
+ * into view, while the engine's paging rules leave a cursor (issue 13; the list's `data-has-more`
+ * shows it). Names, symbols and images are remote: text and <img src> only.
  */
 import type { AccountTab } from '../../events/entities.js'
 import type { ActivityRow } from '../../projections/asset-rules.js'
@@ -85,11 +86,12 @@ function ActivityTab({ v }: { v: AccountTabsView }) {
   const { dispatch } = useClient()
   const more = Boolean(v.next && v.caipAddress) && !v.activityLoadingMore && !v.activityLoading
   const { list, end } = useEndOfList<HTMLUListElement, HTMLLIElement>(more, v.next, () => {
-    if (v.caipAddress && v.next) void dispatch({ type: 'history/fetch-requested', payload: { caipAddress: v.caipAddress, cursor: v.next } })
+    // The engine refuses a page its paging rules forbid; a refusal needs no handling here.
+    if (v.caipAddress && v.next) void dispatch({ type: 'history/fetch-requested', payload: { caipAddress: v.caipAddress, cursor: v.next } }).catch(() => undefined)
   })
   if (v.activity.length === 0) return <p className="gw-muted" data-testid="gw-activity-empty">{v.activityLoading ? 'Loading activity…' : 'No activity yet'}</p>
   return (
-    <ul className="gw-list gw-activity" ref={list} data-testid="gw-activity">
+    <ul className="gw-list gw-activity" ref={list} data-testid="gw-activity" data-has-more={String(Boolean(v.next))}>
       {v.activity.map((row) => (
         <ActivityItem key={row.id} row={row} />
       ))}

@@ -1,6 +1,7 @@
 /**
  * AllWallets (spec §2, §9): the registry 40 at a time, the next page fetched as the list's end
- * scrolls into view; search waits 300 ms after the last keystroke (the engine trims it, spec §5).
+ * scrolls into view while the engine's paging rules say there is more (`hasMore`, issue 13; the
+ * list's `data-has-more` shows it); search waits 300 ms after the last keystroke (the engine trims it, spec §5).
  * Picking a wallet this browser has installed connects that wallet; any other pairs through
  * WalletConnect. Names and images are remote strings: text and <img src> only.
  */
@@ -27,9 +28,10 @@ export function AllWalletsView() {
     return () => clearTimeout(timer)
   }, [text])
 
-  // Infinite scroll: the sentinel after the last wallet asks for the next page.
+  // Infinite scroll: the sentinel after the last wallet asks for the next page, once per page; the
+  // engine refuses a page its paging rules forbid (a refusal needs no handling here).
   const more = !list.query && list.hasMore && !list.loading && !list.error
-  const { list: grid, end } = useEndOfList<HTMLUListElement, HTMLLIElement>(more, list.nextPage, () => void dispatch({ type: 'wallets/page-requested', payload: { page: list.nextPage } }))
+  const { list: grid, end } = useEndOfList<HTMLUListElement, HTMLLIElement>(more, list.nextPage, () => void dispatch({ type: 'wallets/page-requested', payload: { page: list.nextPage } }).catch(() => undefined))
 
   const pick = (w: WalletRow) => {
     const installed = w.wallet.rdns ? connect.rows.find((r) => (r.type === 'ANNOUNCED' || r.type === 'INJECTED') && r.id === w.wallet.rdns) : undefined
@@ -40,7 +42,7 @@ export function AllWalletsView() {
   return (
     <div className="gw-all" data-testid="gw-all-wallets-view">
       <input className="gw-search" data-testid="gw-search" type="search" placeholder="Search wallet" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
-      <ul className="gw-grid" ref={grid} data-testid="gw-all-list" data-count={list.count}>
+      <ul className="gw-grid" ref={grid} data-testid="gw-all-list" data-count={list.count} data-has-more={String(list.hasMore)}>
         {list.wallets.map((w) => (
           <li key={w.id}>
             <button className="gw-tile" data-wallet-id={w.id} title={w.name} onClick={() => pick(w)}>

@@ -1,11 +1,15 @@
 /**
  * The Activity tab's history (blockchain service, spec §7; EVM only, spec §9): the first page
  * through the 15 s transactions cache keyed by address and chain (spec §3, §9), later pages (with
- * a cursor) straight from the service. Shared and cancellable (remote-fetch.ts).
+ * a cursor) straight from the service. Shared and cancellable (remote-fetch.ts), one read in flight
+ * per account. A later page is read only when the fold took its request (projections/paging.ts:
+ * the cursor the last page gave, within 20 pages a showing), so no answer makes it page forever.
  */
+import { filter } from 'rxjs'
 import { blockchainClient } from '../../api/blockchain.js'
 import { parseCaipAddress } from '../../chains/caip.js'
 import { event } from '../../events/types.js'
+import { HISTORY_MAX_PAGES } from '../../events/limits.js'
 import { cacheKeys } from '../cache/lifetimes.js'
 import { leaving } from './account-tabs.js'
 import { ofType, switchMapPerKey, type Effect } from './context.js'
@@ -14,6 +18,11 @@ export const historyFetchEffect: Effect = (ctx) => {
   const client = blockchainClient(ctx.api)
   return ctx.events$.pipe(
     ofType('history/fetch-requested'),
+    filter(({ payload: { caipAddress, cursor } }) => {
+      if (!cursor) return true
+      const h = ctx.state().accountData.history[caipAddress]
+      return Boolean(h?.loadingMore && h.next === cursor && (h.pages ?? 0) < HISTORY_MAX_PAGES)
+    }),
     switchMapPerKey(
       (e) => e.payload.caipAddress,
       ({ payload: { caipAddress, cursor } }) => {

@@ -3,20 +3,24 @@
  * featured wallets (the site's featuredWalletIds, in its order) and recommended ones; All Wallets
  * pages of 40; searches of up to 100 (the latest one wins); and, with the first page, the first 20
  * wallet images fetched ahead with a 2 s timeout each, so the list paints with its images. Every
- * call passes the site's networks as `chains` and its include and exclude lists.
+ * call passes the site's networks as `chains` and its include and exclude lists. Issue 13: an
+ * answer keeps at most the entries asked for, with its strings capped (`boundedListing`); pages
+ * follow the paging rules (projections/paging.ts), one in flight, never past 25; a newer search
+ * aborts the one in flight.
  */
-import { EMPTY, catchError, concatMap, filter, from, ignoreElements, map, mergeMap, of, switchMap, take } from 'rxjs'
+import { EMPTY, Observable, catchError, exhaustMap, filter, from, ignoreElements, map, mergeMap, of, switchMap, take } from 'rxjs'
+import { SEARCH_ENTRIES, WALLETS_MAX_PAGES, WALLETS_PAGE_SIZE } from '../../events/limits.js'
 import type { WalletListing } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
-import { walletConfigClient, type GetWalletsParams } from '../../api/wallet-config.js'
+import { boundedListing, walletConfigClient, type GetWalletsParams } from '../../api/wallet-config.js'
 import type { State } from '../../projections/state.js'
 import { errorMessage } from '../errors.js'
+import { imageUrl as checkedImage, serviceOrigin, walletLink } from '../../events/urls.js'
 import { ofType, type Effect, type EffectContext } from './context.js'
 
-/** Spec §9: 40 wallets a page, 4 recommended, search 100, the first 20 images prefetched with a 2 s timeout. */
-export const WALLETS_PAGE_SIZE = 40
+/** Spec §9: 40 wallets a page (WALLETS_PAGE_SIZE), 4 recommended, search 100 (SEARCH_ENTRIES), the first 20 images prefetched with a 2 s timeout. */
+export { SEARCH_ENTRIES, WALLETS_PAGE_SIZE }
 export const RECOMMENDED_FETCH = 4
-export const SEARCH_ENTRIES = 100
 export const PREFETCHED_IMAGES = 20
 export const IMAGE_PREFETCH_TIMEOUT_MS = 2000
 
@@ -24,9 +28,12 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v 
 
 /**
  * A remote listing as the log keeps it: only its string fields, the image through the service's
- * image path (with projectId, st, sv) when it has an image id. Entries with no id or name are dropped.
+ * image path (with projectId, st, sv) when it has an image id. Entries with no id or name are
+ * dropped. Every URL passes the URL validator (src/events/urls.ts, issue 13): links must be https or
+ * a custom wallet scheme, an image https, data:image/ or on `imageOrigins` (the configured
+ * services'); a refused URL is left out of the listing.
  */
-export function listingsOf(data: unknown, imageUrl: (imageId: string) => string): WalletListing[] {
+export function listingsOf(data: unknown, imageUrl: (imageId: string) => string, imageOrigins: readonly string[] = []): WalletListing[] {
   if (!Array.isArray(data)) return []
   return data.flatMap((raw): WalletListing[] => {
     const w = raw as Record<string, unknown>
@@ -35,30 +42,34 @@ export function listingsOf(data: unknown, imageUrl: (imageId: string) => string)
     if (!id || !name) return []
     const l: WalletListing = { id, name }
     const imageId = str(w.image_id)
-    const image = imageId ? imageUrl(imageId) : str(w.image_url)
+    const image = checkedImage(imageId ? imageUrl(imageId) : str(w.image_url), imageOrigins)
     if (imageId) l.image_id = imageId
     if (image) l.image_url = image
-    for (const k of ['mobile_link', 'desktop_link', 'webapp_link', 'rdns'] as const) {
-      const v = str(w[k])
+    for (const k of ['mobile_link', 'desktop_link', 'webapp_link'] as const) {
+      const v = walletLink(str(w[k]))
       if (v) l[k] = v
     }
+    const rdns = str(w.rdns)
+    if (rdns) l.rdns = rdns
     if (Array.isArray(w.chains)) l.chains = w.chains.filter((c): c is string => typeof c === 'string')
     return [l]
   })
 }
 
 /** The registry calls of this site: its chains, include and exclude lists on every call. */
-function registry({ api, state }: Pick<EffectContext, 'api' | 'state'>) {
+function registry({ api, state, services }: Pick<EffectContext, 'api' | 'state' | 'services'>) {
   const client = walletConfigClient(api)
+  const imageOrigins = Object.values(services).flatMap((u) => serviceOrigin(u) ?? [])
   const scope = (s: State): Pick<GetWalletsParams, 'chains' | 'include' | 'exclude'> => ({
     chains: s.config.networks.map((n) => n.caipNetworkId),
     ...(s.config.includeWalletIds?.length ? { include: s.config.includeWalletIds } : {}),
     ...(s.config.excludeWalletIds?.length ? { exclude: s.config.excludeWalletIds } : {}),
   })
   return {
-    async get(p: Omit<GetWalletsParams, 'chains' | 'include' | 'exclude'> & { include?: string[] }) {
-      const r = await client.getWallets({ ...scope(state()), ...p })
-      return { wallets: listingsOf(r?.data, client.walletImageUrl), count: typeof r?.count === 'number' ? r.count : 0 }
+    /** One registry page: at most `p.entries` listings (the client cuts the list), each checked by listingsOf and capped by boundedListing. */
+    async get(p: Omit<GetWalletsParams, 'chains' | 'include' | 'exclude'> & { include?: string[] }, signal?: AbortSignal) {
+      const r = await client.getWallets({ ...scope(state()), ...p }, signal)
+      return { wallets: listingsOf(r.data, client.walletImageUrl, imageOrigins).map(boundedListing), count: r.count }
     },
   }
 }
@@ -89,7 +100,9 @@ export const walletPagesEffect: Effect = (ctx) => {
   return ctx.events$.pipe(
     ofType('wallets/page-requested'),
     filter(() => Boolean(ctx.services.walletConfig)),
-    concatMap(({ payload: { page } }) =>
+    // Only a request the fold took (paging.ts: the next page, within the cap, now in flight); one page at a time.
+    filter(({ payload: { page } }) => page <= WALLETS_MAX_PAGES && ctx.state().wallets.loading && ctx.state().wallets.nextPage === page),
+    exhaustMap(({ payload: { page } }) =>
       from(reg.get({ page, entries: WALLETS_PAGE_SIZE })).pipe(
         map(({ wallets, count }): NewEvent => event('wallets/page-fetched', { page, count, wallets })),
         catchError((error: unknown) => of<NewEvent>(event('wallets/page-failed', { page, message: errorMessage(error) }))),
@@ -106,12 +119,24 @@ export const walletSearchEffect: Effect = (ctx) => {
     switchMap(({ payload: { query } }) =>
       !query
         ? EMPTY
-        : from(reg.get({ page: 1, entries: SEARCH_ENTRIES, search: query })).pipe(
+        : abortable((signal) => reg.get({ page: 1, entries: SEARCH_ENTRIES, search: query }, signal)).pipe(
             map(({ wallets, count }): NewEvent => event('wallets/search-fetched', { query, count, wallets })),
             catchError((error: unknown) => of<NewEvent>(event('wallets/search-failed', { query, message: errorMessage(error) }))),
           ),
     ),
   )
+}
+
+/** One call as an Observable that aborts the call when unsubscribed (so a replaced search stops fetching). */
+function abortable<T>(call: (signal: AbortSignal) => Promise<T>): Observable<T> {
+  return new Observable<T>((subscriber) => {
+    const controller = new AbortController()
+    call(controller.signal).then(
+      (value) => (subscriber.next(value), subscriber.complete()),
+      (error: unknown) => controller.signal.aborted || subscriber.error(error),
+    )
+    return () => controller.abort()
+  })
 }
 
 /** Fetches a URL into the HTTP cache the page's <img> elements share, giving up after `timeoutMs`. */

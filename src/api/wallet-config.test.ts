@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { createServiceFetch } from './service-fetch.js'
+import { boundedListing, walletConfigClient } from './wallet-config.js'
+
+const clientAnswering = (body: unknown) => walletConfigClient(createServiceFetch({ services: { walletConfig: 'https://api.example' }, projectId: 'p', fetch: async () => new Response(JSON.stringify(body)) }))
+
+describe('wallet/config client: hostile registry answers (issue 13)', () => {
+  it('keeps at most the entries asked for', async () => {
+    const data = Array.from({ length: 5000 }, (_, i) => ({ id: `w${i}`, name: `Wallet ${i}` }))
+    const r = await clientAnswering({ count: 5000, data }).getWallets({ page: 1, entries: 12 })
+    expect(r.data).toHaveLength(12)
+    expect(r.count).toBe(5000)
+  })
+  it('reads a count that is not a whole number ≥ 0 as 0, and data that is not a list as none', async () => {
+    for (const count of [-1, 1.5, Number.MAX_VALUE, '40', null]) expect((await clientAnswering({ count, data: [] }).getWallets({ page: 1, entries: 40 })).count).toBe(0)
+    expect((await clientAnswering({ count: 3, data: { 0: 'x' } }).getWallets({ page: 1, entries: 40 })).data).toEqual([])
+    expect((await clientAnswering(null).getWallets({ page: 1, entries: 40 })).data).toEqual([])
+  })
+  it('boundedListing cuts names to 64 and other text to 256, and drops links over 256 and image URLs over 2048', () => {
+    const long = (n: number, c = 'x') => c.repeat(n)
+    const l = boundedListing({
+      id: long(300, 'i'),
+      name: long(2000, 'n'),
+      rdns: long(2000, 'r'),
+      image_id: 'img',
+      image_url: `https://img.example/${long(100)}`,
+      mobile_link: `wallet://${long(2000)}`,
+      desktop_link: 'wallet://ok',
+      webapp_link: `https://app.example/${long(240)}`,
+      chains: ['eip155:1', long(300), ...Array.from({ length: 100 }, (_, i) => `eip155:${i + 2}`)],
+    })
+    expect(l.id).toBe(long(256, 'i'))
+    expect(l.name).toBe(long(64, 'n'))
+    expect(l.rdns).toBe(long(256, 'r'))
+    expect(l.mobile_link).toBeUndefined()
+    expect(l.desktop_link).toBe('wallet://ok')
+    expect(l.webapp_link).toBeUndefined()
+    expect(l.image_url).toBe(`https://img.example/${long(100)}`)
+    expect(l.chains).toHaveLength(63)
+    expect(l.chains!.every((c) => c.length <= 256)).toBe(true)
+    // An image id too long to keep takes the image URL made from it along.
+    expect(boundedListing({ id: 'a', name: 'A', image_id: long(300), image_url: 'https://img.example/a' })).toEqual({ id: 'a', name: 'A' })
+    expect(boundedListing({ id: 'a', name: 'A', image_url: `https://img.example/${long(2100)}` })).toEqual({ id: 'a', name: 'A' })
+  })
+})
