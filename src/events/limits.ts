@@ -6,6 +6,8 @@
 
 /** A service answer's body, in bytes: a larger one is refused with the service's error. */
 export const MAX_RESPONSE_BYTES = 2 * 1024 * 1024
+/** A JSON-RPC answer's body (a batch of up to 1000 calls), in bytes: a larger one fails its calls with an HttpRequestError. */
+export const MAX_RPC_RESPONSE_BYTES = 16 * 1024 * 1024
 /** A remote text string (ids, symbols, hashes, addresses), in characters: longer ones are cut. */
 export const MAX_REMOTE_STRING = 256
 /** A remote name (wallet, token, NFT, collection, identity), in characters: longer ones are cut. */

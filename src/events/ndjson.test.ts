@@ -33,3 +33,14 @@ describe('the exported log file', () => {
     expect(serializeLog({ events: [held] })).toBe('{"type":"modal/close-requested","payload":{"k":{"ok":3}},"seq":1,"at":1,"v":2,"tab":"a"}\n')
   })
 })
+
+describe('an imported snapshot is untrusted (issue 13)', () => {
+  const header = JSON.stringify({ gangway: 'log', v: 2, projection: 1, tab: 't' })
+  const event = JSON.stringify({ type: 'modal/close-requested', payload: {}, seq: 11, at: 1, v: 2, tab: 't' })
+  it('refuses a snapshot whose balance is not an integer, and drops a javascript: deep link choice', () => {
+    const bad = JSON.stringify({ snapshot: { seq: 10, projection: 1, at: 1, state: { accounts: { eip155: { status: 'connected', balanceRaw: 'zz' } } } } })
+    expect(() => parseLog([header, bad, event].join('\n'))).toThrow('Malformed log: line 2: bad snapshot: state.accounts.eip155: malformed')
+    const link = JSON.stringify({ snapshot: { seq: 10, projection: 1, at: 1, state: { wallets: { recent: [], deepLink: { name: 'x', href: 'javascript:alert(1)' } } } } })
+    expect(parseLog([header, link, event].join('\n')).snapshot!.state).toEqual({ wallets: { recent: [] } })
+  })
+})

@@ -10,6 +10,7 @@ import { LogFormatError } from './errors.js'
 import type { LogSnapshot } from './log.js'
 import { isForbiddenKey, parseJson } from './safe-json.js'
 import { createUpcaster } from './upcast.js'
+import { checkedSnapshotState } from './validate-stored.js'
 import { EVENT_SCHEMA_VERSION, type GangwayEvent } from './types.js'
 
 /** The first line of an export. `tab`: the page session that exported (its view is what replays). `exportedAt` in ms. */
@@ -45,9 +46,12 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 
 /**
  * Reads a log file (see above), upcasting old events. Keys `__proto__`, `constructor` and `prototype`
- * are dropped at any depth (`parseJson`, issue 13): a file cannot give an object a prototype.
+ * are dropped at any depth (`parseJson`, issue 13): a file cannot give an object a prototype. Events
+ * and the snapshot are checked like stored ones (validate-stored.ts): a refused event stays in place
+ * as `log/event-refused`.
  * @throws LogFormatError 'Malformed log: line {n} is not JSON'; 'Malformed log: line {n}: seq {s} follows {p}'
  *   (a gap or a repeat); 'Malformed log: line {n}: a header or snapshot must come first'; 'Malformed event at line {n}';
+ *   'Malformed log: line {n}: bad snapshot' or '…: bad snapshot: {problem}';
  *   'Log written by a newer Gangway: schema version {v}…' (from the header or any event); 'Malformed log: no events'.
  */
 export function parseLog(text: string): LogFile {
@@ -79,7 +83,10 @@ export function parseLog(text: string): LogFile {
       if (!isObject(s) || !Number.isSafeInteger(s.seq) || s.seq < 0 || !Number.isSafeInteger(s.projection) || !isObject(s.state)) {
         throw new LogFormatError(`Malformed log: line ${n}: bad snapshot`, line.slice(0, 200))
       }
-      file.snapshot = s
+      // A snapshot in a file is untrusted like a stored one (validate-stored.ts).
+      const checked = checkedSnapshotState(s.state)
+      if ('problem' in checked) throw new LogFormatError(`Malformed log: line ${n}: bad snapshot: ${checked.problem}`)
+      file.snapshot = { ...s, state: checked.state }
       last = s.seq
       continue
     }

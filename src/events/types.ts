@@ -168,7 +168,8 @@ export interface EventPayloads {
 
   /** All Wallets (spec §2, §9): one page of 40 of the registry. */
   'wallets/page-requested': { page: number }
-  'wallets/page-fetched': { page: number; count: number; wallets: WalletListing[] }
+  /** `received`: the entries the service sent, when some were dropped as malformed (the paging rules count those). */
+  'wallets/page-fetched': { page: number; count: number; wallets: WalletListing[]; received?: number }
   'wallets/page-failed': { page: number; message: string }
   /** Search the registry (spec §5: trimmed; the view waits 300 ms after the last keystroke). An empty query ends the search. */
   'wallets/search-requested': { query: string }

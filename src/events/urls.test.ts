@@ -9,7 +9,7 @@ describe('the URL validator (issue 13)', () => {
     ['metamask://', 'metamask://'],
     ['trust:', 'trust:'],
     ['localnetwc://', 'localnetwc://'],
-    ['intent://wc#Intent;scheme=wc;end', 'intent://wc#Intent;scheme=wc;end'],
+    ['trust', 'trust://'],
     ['https://metamask.app.link', 'https://metamask.app.link/'],
     ['HTTPS://Wallet.Example/app', 'https://wallet.example/app'],
   ])('accepts the wallet link %s', (input, normalised) => {
@@ -31,6 +31,8 @@ describe('the URL validator (issue 13)', () => {
     'about:blank',
     'filesystem:http://x/temporary/a',
     'view-source:https://example.com',
+    'intent://evil.example/#Intent;scheme=https;end',
+    'INTENT://evil.example/#Intent;scheme=https;end',
     'http://attacker.example/',
     'HTTP://attacker.example/',
     'HtTp://attacker.example/',
@@ -61,6 +63,7 @@ describe('the URL validator (issue 13)', () => {
     expect(walletDeepLink('blob:http://127.0.0.2/x', 'wc:abc')).toBeUndefined()
     expect(walletDeepLink('HTTPS://W.example/app/', 'wc:x')).toBe('https://w.example/app/wc?uri=wc%3Ax')
     expect(walletDeepLink('trust', 'wc:x')).toBe('trust://wc?uri=wc%3Ax')
+    expect(walletDeepLink('javascript', 'wc:x')).toBeUndefined()
   })
 
   it.each([
@@ -87,6 +90,14 @@ describe('the URL validator (issue 13)', () => {
     7,
   ])('refuses the image %j', (input) => {
     expect(imageUrl(input, [SERVICE])).toBeUndefined()
+  })
+
+  it('reads image paths of the host options against its origin, which must be allowed', () => {
+    expect(imageUrl('/icons/eth.svg', ['https://shop.example'], 'https://shop.example')).toBe('https://shop.example/icons/eth.svg')
+    expect(imageUrl('/icons/eth.svg', [], 'http://localhost:3000')).toBeUndefined()
+    expect(imageUrl('/icons/eth.svg', ['http://localhost:3000'], 'http://localhost:3000')).toBe('http://localhost:3000/icons/eth.svg')
+    expect(imageUrl('//127.0.0.2/pixel.gif', ['http://localhost:3000'], 'http://localhost:3000')).toBeUndefined()
+    expect(imageUrl('icons/eth.svg', ['http://localhost:3000'], 'http://localhost:3000')).toBeUndefined()
   })
 
   it('keeps http images in stored events for the view to judge, nothing else', () => {

@@ -28,6 +28,8 @@ const REFUSED_LINK_SCHEMES = new Set([
   'view-source:',
   'chrome:',
   'chrome-extension:',
+  // Android's intent: URLs can name a browser fallback, i.e. a web page, for the same tab.
+  'intent:',
   'http:',
   'ws:',
   'wss:',
@@ -45,13 +47,14 @@ function parse(value: unknown, max: number): URL | undefined {
 
 /**
  * A wallet's deep or universal link (registry `mobile_link`, `desktop_link`, `webapp_link`; spec §3
- * deep link): `https:` (a universal link) or a custom wallet scheme (`metamask:`, `trust://`), at
- * most URL_MAX characters. Refused: javascript:, data:, vbscript:, file:, blob:, about:, http: (any
+ * deep link): `https:` (a universal link) or a custom wallet scheme (`metamask:`, `trust://`, or
+ * the bare name `trust`, read as `trust://`), at most URL_MAX characters. Refused: javascript:, data:, vbscript:, file:, blob:, about:, http: (any
  * case) and the other schemes of REFUSED_LINK_SCHEMES.
  * @returns the normalised link, or undefined when refused.
  */
 export function walletLink(value: unknown): string | undefined {
-  const url = parse(value, URL_MAX)
+  // A bare scheme name ('trust') is the custom scheme 'trust://'.
+  const url = parse(typeof value === 'string' && /^[a-z][a-z0-9+.-]*$/i.test(value) ? `${value}://` : value, URL_MAX)
   if (!url || REFUSED_LINK_SCHEMES.has(url.protocol)) return undefined
   return url.href
 }
@@ -78,14 +81,16 @@ export function navigationFor(value: unknown): Navigation | undefined {
  * characters), or any URL on one of `allowedOrigins` (the configured services' origins, which
  * covers the localnet's http emulators). Nothing else: no http to other hosts, no other schemes.
  * @param allowedOrigins origins as `URL.origin` writes them ('http://127.0.0.1:8545').
+ * @param base the host page's origin: a path ('/icons/eth.svg', './a.png') is read against it (the
+ *   host's own options name such images), and then must be on `allowedOrigins` like any http URL.
  * @returns the normalised URL, or undefined when refused.
  */
-export function imageUrl(value: unknown, allowedOrigins: readonly string[]): string | undefined {
+export function imageUrl(value: unknown, allowedOrigins: readonly string[], base?: string): string | undefined {
   if (typeof value === 'string' && /^\s*data:/i.test(value)) {
     const url = parse(value, DATA_IMAGE_MAX)
     return url && /^data:image\/[a-z0-9.+-]+[;,]/i.test(url.href) ? url.href : undefined
   }
-  const url = parse(value, URL_MAX)
+  const url = parse(value, URL_MAX) ?? (base && typeof value === 'string' && /^\.{0,2}\//.test(value) ? parse(new URL(value, base).href, URL_MAX) : undefined)
   if (!url) return undefined
   if (url.protocol === 'https:') return url.href
   // blob: URLs carry their creator's origin: only http itself counts as on a service's origin.
@@ -103,6 +108,11 @@ export function storedImageUrl(value: unknown): string | undefined {
   if (!url) return undefined
   if (url.protocol === 'data:') return imageUrl(value, [])
   return (url.protocol === 'https:' || url.protocol === 'http:') && url.href.length <= URL_MAX ? url.href : undefined
+}
+
+/** The origins of the configured services' base URLs (http and https only), for `imageUrl`. */
+export function serviceOrigins(services: object): string[] {
+  return Object.values(services).flatMap((u: unknown) => serviceOrigin(typeof u === 'string' ? u : undefined) ?? [])
 }
 
 /** The origin of a configured service's base URL, or undefined for a URL that is not http(s). */

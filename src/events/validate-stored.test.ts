@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createUpcaster } from './upcast.js'
-import { checkedSnapshotState, plainDataProblem } from './validate-stored.js'
+import { checkedSnapshotState } from './validate-stored.js'
+import { plainDataProblem } from './plain-data.js'
 import type { GangwayEvent } from './types.js'
 import { project } from '../projections/state.js'
 import { selectors } from '../projections/selectors.js'

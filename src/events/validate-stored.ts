@@ -10,43 +10,11 @@
 import { isNamespace, parseCaipAddress, parseCaipNetworkId } from '../chains/caip.js'
 import { isEvmAddress } from '../chains/eip155/accounts.js'
 import { isSolanaAddress } from '../chains/solana/address.js'
-import { DATA_IMAGE_MAX, storedImageUrl, walletLink } from './urls.js'
-import { FORBIDDEN_KEYS } from './safe-json.js'
+import { storedImageUrl, walletLink } from './urls.js'
+import { plainDataProblem } from './plain-data.js'
 import { HISTORY_PAGE_MAX, SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from './limits.js'
 import { DISPATCHABLE, type EventType, type GangwayEvent } from './types.js'
 import { isWalletRef, validateIntent } from './validate.js'
-
-/** Bounds of stored data: nesting depth, array length, string length (a data: image is the longest string kept). */
-export const STORED_LIMITS = { depth: 24, array: 20_000, string: DATA_IMAGE_MAX } as const
-
-/**
- * Why `value` is not plain JSON data within STORED_LIMITS, or undefined when it is: only null,
- * booleans, finite numbers, bounded strings, arrays and objects whose prototype is Object's or null,
- * with no FORBIDDEN_KEYS.
- */
-export function plainDataProblem(value: unknown, path = '', depth = 0): string | undefined {
-  if (value === null || value === undefined || typeof value === 'boolean') return undefined
-  if (typeof value === 'number') return Number.isFinite(value) ? undefined : `${path || 'value'}: a number that is not finite`
-  if (typeof value === 'string') return value.length <= STORED_LIMITS.string ? undefined : `${path || 'value'}: a string over ${STORED_LIMITS.string} characters`
-  if (typeof value !== 'object') return `${path || 'value'}: not JSON data`
-  if (depth >= STORED_LIMITS.depth) return `${path}: nested deeper than ${STORED_LIMITS.depth}`
-  if (Array.isArray(value)) {
-    if (value.length > STORED_LIMITS.array) return `${path}: an array over ${STORED_LIMITS.array} items`
-    for (let i = 0; i < value.length; i++) {
-      const problem = plainDataProblem(value[i], `${path}[${i}]`, depth + 1)
-      if (problem) return problem
-    }
-    return undefined
-  }
-  const proto = Object.getPrototypeOf(value)
-  if (proto !== Object.prototype && proto !== null) return `${path || 'value'}: not a plain object`
-  for (const key of Object.keys(value)) {
-    if (FORBIDDEN_KEYS.has(key)) return `${path}.${key}: a forbidden key`
-    const problem = plainDataProblem((value as Record<string, unknown>)[key], `${path}.${key}`, depth + 1)
-    if (problem) return problem
-  }
-  return undefined
-}
 
 type Payload = Record<string, unknown>
 const str = (v: unknown, max = 256): v is string => typeof v === 'string' && v.length > 0 && v.length <= max
@@ -133,7 +101,7 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'send/submitted': (p) => caip2(p.caipNetworkId) && str(p.hash, 128),
   'send/succeeded': (p) => caip2(p.caipNetworkId) && str(p.hash, 128),
   'walletconnect/pairing-created': (p) => str(p.pairingTopic, 128) && whole(p.expiresAt),
-  'wallets/page-fetched': (p) => whole(p.page) && whole(p.count) && listings(p.wallets, WALLETS_PAGE_SIZE),
+  'wallets/page-fetched': (p) => whole(p.page) && whole(p.count) && listings(p.wallets, WALLETS_PAGE_SIZE) && opt(p.received, (r) => whole(r, WALLETS_PAGE_SIZE)),
   'wallets/search-fetched': (p) => typeof p.query === 'string' && whole(p.count) && listings(p.wallets, SEARCH_ENTRIES),
   'wallets/lists-fetched': (p) => listings(p.featured, SEARCH_ENTRIES) && listings(p.recommended, SEARCH_ENTRIES) && whole(p.count),
   'origins/fetched': (p) => strings(p.allowedOrigins) && typeof p.originAllowed === 'boolean',

@@ -146,7 +146,6 @@ export function validateIntent(input: unknown): Intent {
     case 'connectors/discovered':
       if (!Array.isArray(p.connectors) || p.connectors.length > 200 || !p.connectors.every(isConnector)) throw bad()
       return { type, payload: { ...p, connectors: p.connectors.map(withCheckedIcon) } } as unknown as Intent
-      break
   }
   return { type, payload: p } as Intent
 }

@@ -34,11 +34,12 @@ export function walletPageRefusal(w: WalletsState, page: number): string | undef
 }
 
 /**
- * Whether a fetched All Wallets page ends the list: it is short (fewer than WALLETS_PAGE_SIZE),
- * brings no wallet not already listed (`fresh` is what it adds), or is the last page allowed.
+ * Whether a fetched All Wallets page ends the list: it is short (the service sent fewer than
+ * WALLETS_PAGE_SIZE entries, `received`, malformed ones included), brings no wallet not already
+ * listed (`fresh` is what it adds), or is the last page allowed.
  */
-export function walletPageEnds(page: number, wallets: readonly WalletListing[], fresh: readonly WalletListing[]): boolean {
-  return wallets.length < WALLETS_PAGE_SIZE || fresh.length === 0 || page >= WALLETS_MAX_PAGES
+export function walletPageEnds(page: number, received: number, fresh: readonly WalletListing[]): boolean {
+  return received < WALLETS_PAGE_SIZE || fresh.length === 0 || page >= WALLETS_MAX_PAGES
 }
 
 /** Why a history request with `cursor` (none: the first page) must not be sent now, or undefined when it may. */

@@ -5,21 +5,24 @@
  * it cannot read keeps its last value instead of stopping the modal. Pure.
  */
 import { imageUrl } from '../events/urls.js'
+import { isForbiddenKey } from '../events/safe-json.js'
 
 /** The keys a view value holds image URLs under (view models, wallet refs, registry listings). */
 export const IMAGE_KEYS: ReadonlySet<string> = new Set(['imageUrl', 'iconUrl', 'profileImage', 'image_url', 'avatar'])
 
 /**
- * `value` with every string under an IMAGE_KEYS key checked by `imageUrl(…, allowedOrigins)`: kept
- * as normalised, or the key removed when refused. Arrays and plain objects are copied only where
- * something changed; other values are returned as they are.
- * @param allowedOrigins the configured services' origins ('http://127.0.0.1:5175').
+ * `value` with every string under an IMAGE_KEYS key checked by `imageUrl(…, allowedOrigins, base)`:
+ * kept as normalised, or the key removed when refused; `__proto__`, `constructor` and `prototype`
+ * keys are left out. Arrays and plain objects are copied only where something changed; other values
+ * are returned as they are.
+ * @param allowedOrigins the configured services' origins and the host page's ('http://127.0.0.1:5175').
+ * @param base the host page's origin, for image paths its own options name.
  */
-export function withCheckedImages<T>(value: T, allowedOrigins: readonly string[]): T {
+export function withCheckedImages<T>(value: T, allowedOrigins: readonly string[], base?: string): T {
   if (Array.isArray(value)) {
     let changed = false
     const out = value.map((v) => {
-      const c = withCheckedImages(v, allowedOrigins)
+      const c = withCheckedImages(v, allowedOrigins, base)
       if (c !== v) changed = true
       return c
     })
@@ -29,19 +32,20 @@ export function withCheckedImages<T>(value: T, allowedOrigins: readonly string[]
   let out: Record<string, unknown> | undefined
   for (const [k, v] of Object.entries(value)) {
     let next: unknown = v
-    if (IMAGE_KEYS.has(k) && typeof v === 'string') next = imageUrl(v, allowedOrigins)
-    else if (v && typeof v === 'object') next = withCheckedImages(v, allowedOrigins)
+    if (isForbiddenKey(k)) next = undefined
+    else if (IMAGE_KEYS.has(k) && typeof v === 'string') next = imageUrl(v, allowedOrigins, base)
+    else if (v && typeof v === 'object') next = withCheckedImages(v, allowedOrigins, base)
     if (next === v) continue
     out ??= { ...(value as Record<string, unknown>) }
     if (next === undefined) delete out[k]
-    else out[k] = next
+    else out[k] = next // k is not a forbidden key: those were removed above
   }
   return (out ?? value) as T
 }
 
 /**
- * Runs `select(state)`; should it throw (a stored state it cannot read), reports the error once
- * through `report` and returns `last` (the value it gave before, or `fallback` the first time).
+ * Runs `select(state)`; should it throw (a stored state it cannot read), reports the error through
+ * `report` and returns `last` (the value it gave before).
  */
 export function selectOrKeep<S, V>(select: (s: S) => V, state: S, last: V, report: (error: unknown) => void): V {
   try {

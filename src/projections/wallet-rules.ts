@@ -76,8 +76,7 @@ export function showsBrowserWallet(isMobile: boolean, hasRdns: boolean, installe
  * refused link gives undefined: nothing to open (issue 13).
  */
 export function walletDeepLink(link: string, uri: string): string | undefined {
-  // A bare scheme name ('trust') is the custom scheme 'trust://'.
-  const checked = walletLink(/^[a-z][a-z0-9+.-]*$/i.test(link) ? `${link}://` : link)
+  const checked = walletLink(link)
   if (!checked) return undefined
   const encoded = encodeURIComponent(uri)
   if (checked.startsWith('https:')) return walletLink(`${checked.replace(/\/+$/, '')}/wc?uri=${encoded}`)

@@ -63,7 +63,7 @@ export const wallets = slice<WalletsState, State>(initial, {
     const ids = new Set(s.listed.map((w) => w.id))
     const fresh = e.payload.wallets.filter((w) => !ids.has(w.id) && ids.add(w.id))
     const listed = [...s.listed, ...fresh].slice(0, WALLETS_MAX_LISTED)
-    const ended = walletPageEnds(e.payload.page, e.payload.wallets, fresh)
+    const ended = walletPageEnds(e.payload.page, e.payload.received ?? e.payload.wallets.length, fresh)
     return { ...rest, listed, nextPage: s.nextPage + 1, count: e.payload.count, loading: false, ...(ended ? { ended } : {}) }
   },
   'wallets/page-failed': (s, e) => ({ ...s, loading: false, error: e.payload.message }),

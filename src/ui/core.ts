@@ -102,6 +102,7 @@ function engineConfig(o: GangwayOptions): EngineConfig {
     ...(o.featuredWalletIds ? { featuredWalletIds: o.featuredWalletIds } : {}),
     ...(o.includeWalletIds ? { includeWalletIds: o.includeWalletIds } : {}),
     ...(o.excludeWalletIds ? { excludeWalletIds: o.excludeWalletIds } : {}),
+    ...(typeof location === 'object' && /^https?:/.test(location.origin) ? { hostOrigin: location.origin } : {}),
   }
 }
 
@@ -230,7 +231,8 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       const connectorId = connectorIds[namespace ?? activeNamespace ?? 'eip155']
       if (!connectorId) throw { code: 4100, message: 'Address or auth connector not found' }
       // The engine routes it: a WalletConnect session answers in the engine, a page wallet through the bridge.
-      return engine!.walletRequest(connectorId, request, { restricted: restricted === true })
+      // Fails closed: any truthy `restricted` restricts.
+      return engine!.walletRequest(connectorId, request, { restricted: Boolean(restricted) })
     },
   }
 }

@@ -16,7 +16,7 @@ import { selectors, type Selected, type SelectorName } from '../projections/sele
 import { initialState, type State } from '../projections/state.js'
 import { refusal } from '../projections/guards.js'
 import { selectOrKeep, withCheckedImages } from '../projections/view-values.js'
-import { serviceOrigin } from '../events/urls.js'
+import { serviceOrigins } from '../events/urls.js'
 import type { Bridge } from './bridge.js'
 import { createChainAccess } from './chain-access.js'
 import { effects as defaultEffects } from './effects/index.js'
@@ -56,6 +56,12 @@ export interface EngineConfig {
   metadata?: { name: string; description?: string; url?: string; icons?: string[] }
   /** WalletConnect: the relay's WebSocket URL (default the hosted relay). */
   walletConnect?: { relayUrl?: string }
+  /**
+   * The host page's origin (`location.origin`, set by core.ts): images its own options name (network
+   * and token icons) may be on it or be paths on it (issue 13: every other image must be https,
+   * data:image/ or on a service's origin).
+   */
+  hostOrigin?: string
   /** Spec §3 Options: wallet ids shown first, the only ones listed, never listed (ids, rdns or names). */
   featuredWalletIds?: string[]
   includeWalletIds?: string[]
@@ -162,6 +168,8 @@ export function createEngine(deps: EngineDeps): Engine {
   let routed: Bridge | undefined
   /** The configured services' origins: the only http origins an image may come from (issue 13). */
   let imageOrigins: string[] = []
+  /** The host page's origin: image paths in the host's own options are read against it. */
+  let imageBase: string | undefined
   let pairing$: Observable<PairingUri | undefined> | undefined
   let nextSubscriptionId = 1
 
@@ -229,7 +237,8 @@ export function createEngine(deps: EngineDeps): Engine {
       projected.foreign$.subscribe((e) => appended$.next(e))
       const rpc = createRpcPipeline(deps.fetch ? { fetch: deps.fetch } : {})
       const services = config.services ?? {}
-      imageOrigins = Object.values(services).flatMap((u) => serviceOrigin(u) ?? [])
+      imageOrigins = [...serviceOrigins(services), ...(config.hostOrigin ? [config.hostOrigin] : [])]
+      imageBase = config.hostOrigin
       const clock = deps.clock ?? Date.now
       const walletConnect = createWalletConnectConnector({
         load: () =>
@@ -326,7 +335,7 @@ export function createEngine(deps: EngineDeps): Engine {
       const view$ = combineLatest([state$, travel$]).pipe(map(([live, past]) => past ?? live))
       // A selector that cannot read a state keeps its last value (reported once until it reads again);
       // every image URL it gives passes the URL validator before any view sees it (issue 13).
-      let last = withCheckedImages(select(initialState), imageOrigins) as Selected<typeof name>
+      let last = withCheckedImages(select(initialState), imageOrigins, imageBase) as Selected<typeof name>
       let failing = false
       const report = (error: unknown) => {
         if (!failing) console.error(`[gangway] selector ${String(name)} failed; its last value stays`, error)
@@ -334,7 +343,7 @@ export function createEngine(deps: EngineDeps): Engine {
       }
       const checked = (s: State): Selected<typeof name> => {
         const before = last
-        last = withCheckedImages(selectOrKeep(select as (s: State) => Selected<typeof name>, s, last, report), imageOrigins)
+        last = withCheckedImages(selectOrKeep(select as (s: State) => Selected<typeof name>, s, last, report), imageOrigins, imageBase)
         if (last !== before) failing = false
         return last
       }

@@ -3,12 +3,13 @@
  * worker mode this is all the worker can reach of the page. It serves exactly two named calls,
  * `request(connectorId, { method, params? }, { waitMs? }?)` and `watch(connectorIds)`, on the
  * bridge; each argument is checked to be plain data of the expected shape (strings, arrays of
- * strings, plain objects) and rebuilt before the bridge sees it, and anything else (another name, a
+ * strings, plain objects; `params` plain JSON data at every depth, events/plain-data.ts) and rebuilt before the bridge sees it, and anything else (another name, a
  * property path such as `request.constructor`, a wrong shape) is answered with an error and never
  * reaches the bridge. Answers are plain data: `{ id, result }` or `{ id, error: { code?, message, data? } }`.
  * It also hands the subscription values the worker posts (`{ subscription, value }`) to the
  * callbacks registered with `listen`.
  */
+import { isPlainObject, plainDataProblem } from '../../events/plain-data.js'
 import type { Bridge, ProviderRequest } from '../../worker/bridge.js'
 import type { PageCall, PageReply, PortError } from '../../worker/page-port.js'
 
@@ -31,12 +32,6 @@ export interface PagePortServer {
 
 const refusal = (code: number, message: string): PortError => ({ code, message })
 
-function isPlainObject(x: unknown): x is Record<string, unknown> {
-  if (typeof x !== 'object' || x === null) return false
-  const proto: unknown = Object.getPrototypeOf(x)
-  return proto === Object.prototype || proto === null
-}
-
 const isId = (x: unknown): x is string => typeof x === 'string' && x.length > 0 && x.length <= MAX_ID_LENGTH
 
 /** `request`'s arguments, checked and rebuilt; throws a PortError. */
@@ -46,7 +41,8 @@ function requestArgs(args: unknown[]): Parameters<Bridge['request']> {
   if (args.length < 2 || args.length > 3 || !isId(connectorId) || !isPlainObject(request)) throw invalid
   const { method, params } = request
   if (typeof method !== 'string' || method.length === 0 || method.length > MAX_ID_LENGTH) throw invalid
-  if (params !== undefined && !Array.isArray(params) && !isPlainObject(params)) throw invalid
+  // Plain data all the way down: no Date, Map, Blob or port inside params reaches a wallet.
+  if (params !== undefined && ((!Array.isArray(params) && !isPlainObject(params)) || plainDataProblem(params) !== undefined)) throw invalid
   const rebuilt: ProviderRequest = params === undefined ? { method } : { method, params }
   if (options === undefined) return [connectorId, rebuilt]
   if (!isPlainObject(options)) throw invalid

@@ -94,6 +94,14 @@ describe('All Wallets against a hostile registry (issue 13)', () => {
     await expect(engine.dispatch({ type: 'wallets/page-requested', payload: { page: 26 } })).rejects.toThrow(NO_MORE_PAGES)
     await engine.stop()
   })
+  it('a full page with one malformed entry is not short: the next page is still fetched', async () => {
+    const r = registry((n) => ({ count: 60, data: n === 1 ? [{ id: 'no-name' }, ...listings(0, WALLETS_PAGE_SIZE - 1)] : listings(100, 20) }))
+    const engine = await startWith(r.fetch, { walletConfig: 'https://wc.example' })
+    const s = await scrollToEnd(engine)
+    expect(r.pages()).toEqual([1, 2])
+    expect(s.wallets.listed).toHaveLength(WALLETS_PAGE_SIZE - 1 + 20)
+    await engine.stop()
+  })
   it('one page in flight: a second request for it is refused and fetches nothing', async () => {
     let release!: () => void
     const held = new Promise<void>((r) => (release = r))

@@ -15,7 +15,7 @@ import { event, type NewEvent } from '../../events/types.js'
 import { boundedListing, walletConfigClient, type GetWalletsParams } from '../../api/wallet-config.js'
 import type { State } from '../../projections/state.js'
 import { errorMessage } from '../errors.js'
-import { imageUrl as checkedImage, serviceOrigin, walletLink } from '../../events/urls.js'
+import { imageUrl as checkedImage, serviceOrigins, walletLink } from '../../events/urls.js'
 import { ofType, type Effect, type EffectContext } from './context.js'
 
 /** Spec §9: 40 wallets a page (WALLETS_PAGE_SIZE), 4 recommended, search 100 (SEARCH_ENTRIES), the first 20 images prefetched with a 2 s timeout. */
@@ -59,7 +59,7 @@ export function listingsOf(data: unknown, imageUrl: (imageId: string) => string,
 /** The registry calls of this site: its chains, include and exclude lists on every call. */
 function registry({ api, state, services }: Pick<EffectContext, 'api' | 'state' | 'services'>) {
   const client = walletConfigClient(api)
-  const imageOrigins = Object.values(services).flatMap((u) => serviceOrigin(u) ?? [])
+  const imageOrigins = serviceOrigins(services)
   const scope = (s: State): Pick<GetWalletsParams, 'chains' | 'include' | 'exclude'> => ({
     chains: s.config.networks.map((n) => n.caipNetworkId),
     ...(s.config.includeWalletIds?.length ? { include: s.config.includeWalletIds } : {}),
@@ -69,7 +69,8 @@ function registry({ api, state, services }: Pick<EffectContext, 'api' | 'state' 
     /** One registry page: at most `p.entries` listings (the client cuts the list), each checked by listingsOf and capped by boundedListing. */
     async get(p: Omit<GetWalletsParams, 'chains' | 'include' | 'exclude'> & { include?: string[] }, signal?: AbortSignal) {
       const r = await client.getWallets({ ...scope(state()), ...p }, signal)
-      return { wallets: listingsOf(r.data, client.walletImageUrl, imageOrigins).map(boundedListing), count: r.count }
+      // `received`: how many entries the page held before the malformed ones were dropped (a page is short by that count).
+      return { wallets: listingsOf(r.data, client.walletImageUrl, imageOrigins).map(boundedListing), count: r.count, received: r.data.length }
     },
   }
 }
@@ -104,7 +105,7 @@ export const walletPagesEffect: Effect = (ctx) => {
     filter(({ payload: { page } }) => page <= WALLETS_MAX_PAGES && ctx.state().wallets.loading && ctx.state().wallets.nextPage === page),
     exhaustMap(({ payload: { page } }) =>
       from(reg.get({ page, entries: WALLETS_PAGE_SIZE })).pipe(
-        map(({ wallets, count }): NewEvent => event('wallets/page-fetched', { page, count, wallets })),
+        map(({ wallets, count, received }): NewEvent => event('wallets/page-fetched', { page, count, wallets, ...(received !== wallets.length ? { received } : {}) })),
         catchError((error: unknown) => of<NewEvent>(event('wallets/page-failed', { page, message: errorMessage(error) }))),
       ),
     ),

@@ -238,3 +238,28 @@ describe('writes are never sent twice', () => {
     await expect(rpc.request('http://a', { method: 'eth_sendRawTransaction', params: ['0x02'] })).rejects.toMatchObject({ shortMessage: 'RPC Request failed.' })
   })
 })
+
+describe('untrusted answers (issue 13)', () => {
+  it('fails the calls of an answer over 16 MB, whatever its Content-Length says, and keeps no prototype key of an answer', async () => {
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20)
+    let sent = 0
+    const huge = () =>
+      new Response(
+        new ReadableStream({
+          pull(c) {
+            if (sent++ > 20) return c.close()
+            c.enqueue(chunk)
+          },
+        }),
+        { headers: { 'content-length': '10', 'x-raw': '1' } },
+      )
+    const big = createRpcPipeline({ fetch: sequence(huge).fetch })
+    await expect(big.request('http://a', { method: 'eth_getLogs', params: [] })).rejects.toMatchObject({ details: 'Response body over 16777216 bytes' })
+    expect(sent).toBeLessThan(20)
+
+    const proto = createRpcPipeline({ fetch: sequence(() => new Response('{"result":{"__proto__":{"polluted":true},"ok":1}}')).fetch })
+    const result = (await proto.request('http://a', { method: 'eth_call', params: [] })) as Record<string, unknown>
+    expect(result).toEqual({ ok: 1 })
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype)
+  })
+})

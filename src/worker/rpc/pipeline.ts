@@ -13,6 +13,9 @@
  *   (RpcRequestError, with the JSON-RPC code), 'The request took too long to respond.'
  *   (TimeoutError, after `timeoutMs`, default 10 s). viem's transport maps codes to named errors.
  */
+import { boundedText } from '../../api/service-fetch.js'
+import { MAX_RPC_RESPONSE_BYTES } from '../../events/limits.js'
+import { parseJson } from '../../events/safe-json.js'
 import { EMPTY, Observable, Subject, audit, buffer, catchError, defer, firstValueFrom, groupBy, mergeMap, retry, throwError, timer } from 'rxjs'
 import { HttpRequestError, RpcRequestError, TimeoutError, keccak256, type Hex } from 'viem'
 import { ALREADY_SENT, isIdempotentWrite, isWriteMethod } from './methods.js'
@@ -132,10 +135,13 @@ export function createRpcPipeline(options: RpcPipelineOptions = {}): RpcPipeline
         throw controller.signal.aborted ? new TimeoutError({ body: body, url }) : new HttpRequestError({ url, body: body, cause: cause as Error, details: String((cause as Error)?.message ?? cause) })
       }
       if (!response.ok) throw new HttpRequestError({ url, body: body, status: response.status, headers: response.headers, details: response.statusText })
+      // A node's answer is untrusted too (issue 13): bounded in size, parsed without prototype keys.
+      const tooLarge = () => new HttpRequestError({ url, body: body, status: response.status, details: `Response body over ${MAX_RPC_RESPONSE_BYTES} bytes` })
       let json: unknown
       try {
-        json = await response.json()
+        json = parseJson(await boundedText(response, MAX_RPC_RESPONSE_BYTES, tooLarge))
       } catch (cause) {
+        if (cause instanceof HttpRequestError) throw cause
         throw controller.signal.aborted ? new TimeoutError({ body: body, url }) : new HttpRequestError({ url, body: body, status: response.status, cause: cause as Error, details: 'The response is not JSON.' })
       }
       // Only object answers count: a node that answers null (or junk) leaves those calls unanswered.
