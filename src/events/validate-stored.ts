@@ -44,12 +44,10 @@ const caip10 = (v: unknown): boolean => {
   }
 }
 const strings = (v: unknown, max = 1000) => Array.isArray(v) && v.length <= max && v.every((x) => str(x))
-/** A registry listing as listingsOf keeps it: links and image pass the URL validator. */
+/** A registry listing: id, name, rdns and chains (its links and image were already made safe by SAFE_URLS). */
 const listing = (v: unknown): boolean => {
   const w = v as Payload
   if (!w || typeof w !== 'object' || !str(w.id) || !str(w.name)) return false
-  if (w.image_url !== undefined && storedImageUrl(w.image_url) === undefined) return false
-  if (!['mobile_link', 'desktop_link', 'webapp_link'].every((k) => w[k] === undefined || w[k] === null || walletLink(w[k]) !== undefined)) return false
   return opt(w.rdns, (r) => r === null || str(r)) && opt(w.chains, (c) => strings(c))
 }
 const listings = (v: unknown, max: number) => Array.isArray(v) && v.length <= max && v.every(listing)

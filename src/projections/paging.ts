@@ -33,6 +33,11 @@ export function walletPageRefusal(w: WalletsState, page: number): string | undef
   return page === w.nextPage && walletsHaveMore(w) ? undefined : NO_MORE_PAGES
 }
 
+/** Whether the fold took the request for All Wallets page `page` (now in flight): the one page the effect may fetch. */
+export function walletPageTaken(w: WalletsState, page: number): boolean {
+  return w.loading && w.nextPage === page && page <= WALLETS_MAX_PAGES
+}
+
 /**
  * Whether a fetched All Wallets page ends the list: it is short (the service sent fewer than
  * WALLETS_PAGE_SIZE entries, `received`, malformed ones included), brings no wallet not already
@@ -47,6 +52,11 @@ export function historyRequestRefusal(h: HistoryState | undefined, cursor: strin
   if (h?.loading || h?.loadingMore) return PAGE_IN_FLIGHT
   if (cursor === undefined) return undefined
   return h?.next === cursor && (h.pages ?? 0) < HISTORY_MAX_PAGES ? undefined : NO_MORE_PAGES
+}
+
+/** Whether the fold took a later-page history request for `cursor` (now in flight): the one page the effect may fetch. */
+export function historyPageTaken(h: HistoryState | undefined, cursor: string): boolean {
+  return Boolean(h?.loadingMore && h.next === cursor && (h.pages ?? 0) < HISTORY_MAX_PAGES)
 }
 
 /**

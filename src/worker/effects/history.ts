@@ -9,7 +9,7 @@ import { filter } from 'rxjs'
 import { blockchainClient } from '../../api/blockchain.js'
 import { parseCaipAddress } from '../../chains/caip.js'
 import { event } from '../../events/types.js'
-import { HISTORY_MAX_PAGES } from '../../events/limits.js'
+import { historyPageTaken } from '../../projections/paging.js'
 import { cacheKeys } from '../cache/lifetimes.js'
 import { leaving } from './account-tabs.js'
 import { ofType, switchMapPerKey, type Effect } from './context.js'
@@ -18,11 +18,7 @@ export const historyFetchEffect: Effect = (ctx) => {
   const client = blockchainClient(ctx.api)
   return ctx.events$.pipe(
     ofType('history/fetch-requested'),
-    filter(({ payload: { caipAddress, cursor } }) => {
-      if (!cursor) return true
-      const h = ctx.state().accountData.history[caipAddress]
-      return Boolean(h?.loadingMore && h.next === cursor && (h.pages ?? 0) < HISTORY_MAX_PAGES)
-    }),
+    filter(({ payload: { caipAddress, cursor } }) => !cursor || historyPageTaken(ctx.state().accountData.history[caipAddress], cursor)),
     switchMapPerKey(
       (e) => e.payload.caipAddress,
       ({ payload: { caipAddress, cursor } }) => {

@@ -9,7 +9,8 @@
  * aborts the one in flight.
  */
 import { EMPTY, Observable, catchError, exhaustMap, filter, from, ignoreElements, map, mergeMap, of, switchMap, take } from 'rxjs'
-import { SEARCH_ENTRIES, WALLETS_MAX_PAGES, WALLETS_PAGE_SIZE } from '../../events/limits.js'
+import { SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from '../../events/limits.js'
+import { walletPageTaken } from '../../projections/paging.js'
 import type { WalletListing } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { boundedListing, walletConfigClient, type GetWalletsParams } from '../../api/wallet-config.js'
@@ -102,7 +103,7 @@ export const walletPagesEffect: Effect = (ctx) => {
     ofType('wallets/page-requested'),
     filter(() => Boolean(ctx.services.walletConfig)),
     // Only a request the fold took (paging.ts: the next page, within the cap, now in flight); one page at a time.
-    filter(({ payload: { page } }) => page <= WALLETS_MAX_PAGES && ctx.state().wallets.loading && ctx.state().wallets.nextPage === page),
+    filter(({ payload: { page } }) => walletPageTaken(ctx.state().wallets, page)),
     exhaustMap(({ payload: { page } }) =>
       from(reg.get({ page, entries: WALLETS_PAGE_SIZE })).pipe(
         map(({ wallets, count, received }): NewEvent => event('wallets/page-fetched', { page, count, wallets, ...(received !== wallets.length ? { received } : {}) })),
