@@ -1,7 +1,7 @@
 /** Address normalisation per namespace: the form Gangway stores and shows. Pure. */
 import { getAddress } from 'viem'
 import type { Namespace } from '../events/entities.js'
-import { isEvmAddress } from './eip155/accounts.js'
+import { isEvmAddress } from '../events/address-rules.js'
 
 /**
  * eip155: the EIP-55 checksummed form (wallets report lowercase as often as not); other

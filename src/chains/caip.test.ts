@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseCaipAddress, parseCaipNetworkId, toCaipAddress } from './caip.js'
-import { caipAddressOf, isEvmAddress } from './eip155/accounts.js'
+import { isEvmAddress } from '../events/address-rules.js'
+import { caipAddressOf } from './eip155/accounts.js'
 
 describe('CAIP ids (spec §5)', () => {
   it('parses a CAIP-2 network id of exactly 2 parts', () => {

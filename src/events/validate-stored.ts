@@ -8,8 +8,7 @@
  * its place in the gap-free log as `log/event-refused`, which no projection or effect reads.
  */
 import { isNamespace, parseCaipAddress, parseCaipNetworkId } from '../chains/caip.js'
-import { isEvmAddress } from '../chains/eip155/accounts.js'
-import { isSolanaAddress } from '../chains/solana/address.js'
+import { isEvmAddress, isSolanaAddress } from './address-rules.js'
 import { storedImageUrl, walletLink } from './urls.js'
 import { plainDataProblem } from './plain-data.js'
 import { HISTORY_PAGE_MAX, SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from './limits.js'

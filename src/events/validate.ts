@@ -3,8 +3,7 @@
  * clear message and nothing is appended.
  */
 import { isNamespace, parseCaipAddress, parseCaipNetworkId } from '../chains/caip.js'
-import { isEvmAddress } from '../chains/eip155/accounts.js'
-import { isSolanaAddress } from '../chains/solana/address.js'
+import { isEvmAddress, isSolanaAddress } from './address-rules.js'
 import { ACCOUNT_TABS, VIEWS } from './entities.js'
 import { GangwayError } from './errors.js'
 import { storedImageUrl, walletLink } from './urls.js'

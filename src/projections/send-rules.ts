@@ -3,8 +3,7 @@
  * undefined when it can be sent. The form shows it; the engine refuses 'send/requested' with it.
  */
 import { isAddress, parseUnits } from 'viem'
-import { isEvmAddress } from '../chains/eip155/accounts.js'
-import { isSolanaAddress } from '../chains/solana/address.js'
+import { isEvmAddress, isSolanaAddress } from '../events/address-rules.js'
 import type { Namespace, SendToken } from '../events/entities.js'
 
 /** Spec §5 messages, and ours where the spec gives none. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CAIP_ADDRESS, connected, fold, LOCALNET, log, started } from '../../tests/unit/fixtures.js'
-import { isSolanaAddress } from '../chains/solana/address.js'
+import { isSolanaAddress } from '../events/address-rules.js'
 import type { SendToken } from '../events/entities.js'
 import { refusal } from './guards.js'
 import { amountInSmallestUnit, sendProblem } from './send-rules.js'

@@ -8,7 +8,7 @@ import { getBlockNumber, getTransactionReceipt, readContract } from 'viem/action
 import { eip155Client } from '../chains/eip155/client.js'
 import { getNativeBalance } from '../chains/eip155/get-native-balance.js'
 import type { CaipNetworkId, Network } from '../events/entities.js'
-import type { JsonRpc } from './rpc/pipeline.js'
+import type { JsonRpc } from '../chains/json-rpc.js'
 import { rpcEndpoint, type RoutingOptions } from './rpc/routing.js'
 
 export interface ChainAccess {

@@ -5,7 +5,7 @@
  *   wallet does not report its cluster: the account is on the site's active (or first) Solana network.
  */
 import { caipAddressOf } from '../chains/eip155/accounts.js'
-import { isSolanaAddress } from '../chains/solana/address.js'
+import { isSolanaAddress } from '../events/address-rules.js'
 import type { CaipAddress, Namespace } from '../events/entities.js'
 import type { State } from '../projections/state.js'
 import type { Bridge } from './bridge.js'

@@ -3,7 +3,7 @@
  * actions (getBalance, readContract, estimateGas) run on it. Retries belong to that path, not to viem.
  */
 import { createClient, custom, type Client } from 'viem'
-import type { JsonRpc } from '../../worker/rpc/pipeline.js'
+import type { JsonRpc } from '../json-rpc.js'
 
 /**
  * A viem Client whose every request goes to `url` through `rpc`. A bare client (not

@@ -18,19 +18,9 @@ import { MAX_RPC_RESPONSE_BYTES } from '../../events/limits.js'
 import { parseJson } from '../../events/safe-json.js'
 import { EMPTY, Observable, Subject, audit, buffer, catchError, defer, firstValueFrom, groupBy, mergeMap, retry, throwError, timer } from 'rxjs'
 import { HttpRequestError, RpcRequestError, TimeoutError, keccak256, type Hex } from 'viem'
+import type { JsonRpc, RpcCall } from '../../chains/json-rpc.js'
 import { ALREADY_SENT, isIdempotentWrite, isWriteMethod } from './methods.js'
 import { RETRY_COUNT, retryDelayMs, shouldRetry, statusOf } from './retry-policy.js'
-
-/** One JSON-RPC call's method and params. */
-export interface RpcCall {
-  method: string
-  params?: readonly unknown[] | undefined
-}
-
-/** Sends JSON-RPC calls to HTTP endpoints; resolves with each call's `result`. */
-export interface JsonRpc {
-  request(url: string, call: RpcCall): Promise<unknown>
-}
 
 /** Counters of what the pipeline did, for tests and benches. */
 export interface RpcStats {

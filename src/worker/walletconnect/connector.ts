@@ -19,7 +19,7 @@ import { WALLETCONNECT_CONNECTOR_ID, type CaipNetworkId, type Namespace, type Ne
 import { event, type NewEvent } from '../../events/types.js'
 import { MODAL_CLOSED } from '../../events/errors.js'
 import { PAIRING_EXPIRY_MARGIN_S, PAIRING_LIFETIME_S } from '../../projections/wallet-rules.js'
-import { isEvmAddress } from '../../chains/eip155/accounts.js'
+import { isEvmAddress } from '../../events/address-rules.js'
 import type { ProviderRequest } from '../bridge.js'
 import { pairingTopicOf, proposalNamespaces, sessionAddresses, sessionChains, sessionNamespaceNames, type SessionNamespace } from './namespaces.js'
 

@@ -1,0 +1,15 @@
+/**
+ * The address rules of docs/behaviour.md §5, per namespace: pure format checks on strings, used where
+ * intents and stored events are validated (validate.ts, validate-stored.ts), by the send form's
+ * rules and by the wallet calls. Checksums and on-chain facts are the chains' business.
+ */
+
+/** §5: an EVM address is an optional 0x plus 40 hex characters (any case; the checksum is not checked here). */
+export function isEvmAddress(value: string): boolean {
+  return /^(0x)?[0-9a-fA-F]{40}$/.test(value)
+}
+
+/** §5: a Solana address is 32 to 44 base58 characters (no 0, O, I or l). */
+export function isSolanaAddress(value: string): boolean {
+  return /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value)
+}
