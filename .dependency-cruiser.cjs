@@ -1,0 +1,201 @@
+// The layer rules of docs/architecture.md ("Layers and what each may import"), checked by
+// dependency-cruiser: `npm run lint:deps` (part of `npm test`) cruises `src` and fails with the
+// name of every rule broken. tests/unit/dependency-rules.test.ts proves that each rule fires, on a
+// fixture (tests/dependency-rules/fixture) holding one wrong import per rule.
+//
+// Paths are relative to the folder the cruise starts from: the repository root for `lint:deps`,
+// the fixture folder (which mirrors `src/`) in the unit test. So `src/...` patterns are anchored
+// with `^`, and npm packages are matched as `(^|/)node_modules/<name>/` (from the fixture they
+// resolve to `../../../node_modules/...`).
+//
+// Test files (`*.test.ts` beside the code) are not cruised: they may use vitest, the test
+// fixtures under tests/ and whatever layer they check. The rules are about what ships in dist/.
+const { builtinModules } = require('node:module')
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+/** npm packages by name (`viem` matches `viem` and `viem/actions`, not `viem-extra`), as regular expressions. */
+const npm = (...names) => names.map((name) => `(^|/)node_modules/${escape(name)}/`)
+/** Modules of src (or of the fixture's src) by path below src, as regular expressions. */
+const src = (...paths) => paths.map((path) => `^src/${path}`)
+/** Node's built-in modules, with or without the `node:` prefix. */
+const NODE_BUILTINS = `^(node:)?(${builtinModules.map(escape).join('|')})$`
+/** Any npm package. */
+const ANY_NPM = '(^|/)node_modules/'
+
+/** The pure helpers of src/chains that the projections may fold with (no clients, no I/O). */
+const PURE_CHAIN_HELPERS = src('chains/caip\\.ts$', 'chains/address\\.ts$', 'chains/eip155/accounts\\.ts$')
+/** The modules of src that are I/O for the projections: the layers that talk to the outside, the log and its storage. */
+const IO_MODULES = [
+  ...src('worker/', 'api/', 'ui/', 'react/', 'cli/'),
+  ...src('events/persistence\\.ts$', 'events/log\\.ts$', 'events/memory-storage\\.ts$'),
+]
+/** Pure display helpers of src/projections that the page may run itself. */
+const DISPLAY_HELPERS = src(
+  'projections/format-address\\.ts$',
+  'projections/connector-order\\.ts$',
+  'projections/wallet-rules\\.ts$',
+  'projections/asset-rules\\.ts$',
+)
+/** What src/ui may take from src/events: the URL validator, the page port's argument checks, the error classes rebuilt on the page, the host options' names. */
+const PAGE_SIDE_EVENTS = src('events/urls\\.ts$', 'events/plain-data\\.ts$', 'events/errors\\.ts$', 'events/error-wire\\.ts$', 'events/host-options\\.ts$')
+const CONTRACT = '^src/contract\\.ts$'
+const MAIN_THREAD_FALLBACK = '^src/worker/main-thread\\.ts$'
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'contract-types-only',
+      severity: 'error',
+      comment:
+        'src/contract.ts is the engine\'s public interface for the page (src/ui, src/react): types only. It may name types from anywhere in src, but with `import type` / `export type` only, so that importing it never pulls engine code into a page bundle.',
+      from: { path: CONTRACT },
+      to: { dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'events-below-everything',
+      severity: 'error',
+      comment:
+        'src/events is the bottom layer: it imports only itself, src/chains/caip.ts (pure id parsing), viem and idb. Address rules and the like belong to src/chains, which sits above events.',
+      from: { path: src('events/') },
+      to: { pathNot: [...src('events/', 'chains/caip\\.ts$'), ...npm('viem', 'idb')] },
+    },
+    {
+      name: 'idb-only-in-persistence',
+      severity: 'error',
+      comment: 'idb is the event log\'s IndexedDB storage, src/events/persistence.ts; nothing else in src imports it (the caches use idb-keyval).',
+      from: { path: src('.'), pathNot: src('events/persistence\\.ts$') },
+      to: { path: npm('idb') },
+    },
+    {
+      name: 'chains-only-events',
+      severity: 'error',
+      comment:
+        'src/chains (per-namespace chain code) imports src/events, itself, viem, @solana/web3.js and the Buffer polyfill; never the engine (src/worker), the services or the page. @solana/spl-token is a devDependency, used by tests only.',
+      from: { path: src('chains/') },
+      to: { pathNot: [...src('events/', 'chains/'), ...npm('viem', '@solana/web3.js', 'buffer'), '^buffer$'] },
+    },
+    {
+      name: 'projections-no-io',
+      severity: 'error',
+      comment:
+        'src/projections are pure folds and selectors: no I/O module. Not src/worker, src/api, src/ui, src/react, src/cli, not the log and its storage (events/log.ts, persistence.ts, memory-storage.ts), no npm package but viem\'s pure formatters (so no idb, idb-keyval, comlink, @walletconnect/*, @solana/web3.js, rxjs), no Node built-in.',
+      from: { path: src('projections/') },
+      to: { path: [...IO_MODULES, ANY_NPM, NODE_BUILTINS], pathNot: npm('viem') },
+    },
+    {
+      name: 'projections-only-events-and-chain-helpers',
+      severity: 'error',
+      comment:
+        'src/projections import src/events, themselves and the pure helpers of src/chains (caip.ts, address.ts, eip155/accounts.ts); not the contract, not chain clients. (I/O modules are projections-no-io\'s.)',
+      from: { path: src('projections/') },
+      to: { pathNot: [...src('events/', 'projections/'), ...PURE_CHAIN_HELPERS, ...IO_MODULES, ANY_NPM, NODE_BUILTINS] },
+    },
+    {
+      name: 'api-only-events',
+      severity: 'error',
+      comment: 'src/api (the REST service clients) imports src/events, itself and viem; not the engine, the projections, the page or the CLI.',
+      from: { path: src('api/') },
+      to: { pathNot: [...src('events/', 'api/'), ...npm('viem')] },
+    },
+    {
+      name: 'worker-never-page',
+      severity: 'error',
+      comment: 'src/worker (the engine) may import anything under src except the page (src/ui, src/react) and the CLI.',
+      from: { path: src('worker/') },
+      to: { path: src('ui/', 'react/', 'cli/') },
+    },
+    {
+      name: 'cli-only-events-and-projections',
+      severity: 'error',
+      comment: 'src/cli (`gangway replay`) imports src/events, src/projections, itself and Node built-ins.',
+      from: { path: src('cli/') },
+      to: { pathNot: [...src('cli/', 'events/', 'projections/'), NODE_BUILTINS] },
+    },
+    {
+      name: 'ui-only-through-contract',
+      severity: 'error',
+      comment:
+        'src/ui reaches the engine only through src/contract.ts (types) and comlink. Besides itself it may import the pure display helpers of src/projections (format-address.ts, connector-order.ts, wallet-rules.ts, asset-rules.ts), the URL validator (events/urls.ts, a last check before navigating), the page port\'s argument checks (events/plain-data.ts) and the error classes rebuilt on the page (events/errors.ts, events/error-wire.ts), the options declared once (events/host-options.ts: the loader refuses unknown ones, core.ts picks the engine\'s); and the main-thread fallback, see ui-fallback-only-from-core. Event and entity types come through the contract.',
+      from: { path: src('ui/') },
+      to: {
+        path: src('.'),
+        pathNot: [...src('ui/'), CONTRACT, ...DISPLAY_HELPERS, ...PAGE_SIDE_EVENTS, MAIN_THREAD_FALLBACK],
+      },
+    },
+    {
+      name: 'ui-fallback-only-from-core',
+      severity: 'error',
+      comment:
+        'The main-thread fallback (src/worker/main-thread.ts, the engine for pages where no Worker can start) is the one sanctioned import of engine code from src/ui, and src/ui/core.ts is the one module that loads it.',
+      from: { path: src('ui/'), pathNot: '^src/ui/core\\.ts$' },
+      to: { path: MAIN_THREAD_FALLBACK, dependencyTypes: ['dynamic-import'] },
+    },
+    {
+      name: 'ui-fallback-only-dynamic',
+      severity: 'error',
+      comment:
+        'src/ui imports the main-thread fallback (src/worker/main-thread.ts) with a dynamic import() only, so the engine stays out of core.js and loads only where no Worker can start.',
+      from: { path: src('ui/') },
+      to: { path: MAIN_THREAD_FALLBACK, dependencyTypesNot: ['dynamic-import'] },
+    },
+    {
+      name: 'react-only-loader-and-contract',
+      severity: 'error',
+      comment: 'src/react (the React exports) imports the loader (`#loader`, src/ui/loader.ts), src/contract.ts (types) and react; nothing else.',
+      from: { path: src('react/') },
+      to: { pathNot: [...src('react/', 'ui/loader\\.ts$'), CONTRACT, ...npm('react', '@types/react')] },
+    },
+    {
+      name: 'react-loader-through-alias',
+      severity: 'error',
+      comment:
+        'src/react imports the loader as `#loader`, which the build keeps external, so react.js uses the page\'s loader.js; a relative import would bundle a second loader, and a second modal, into react.js.',
+      from: { path: src('react/') },
+      to: { path: '^src/ui/loader\\.ts$', dependencyTypesNot: ['aliased'] },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'No runtime import cycle anywhere under src: a cycle makes the evaluation order decide which module sees the other half-initialised. Cycles through a type-only import are allowed: they vanish in compilation (e.g. src/contract.ts names types of the modules that implement it).',
+      from: { path: src('.') },
+      to: { circular: true, dependencyTypesNot: ['type-only'], viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'src-not-dev-tooling',
+      severity: 'error',
+      comment: 'Nothing under src imports localnet/, tests/ or bench/: they are demo, test and benchmark tooling and never ship in dist/.',
+      from: { path: src('.') },
+      to: { path: '^(localnet|tests|bench)/' },
+    },
+    {
+      name: 'src-not-dev-dependencies',
+      severity: 'error',
+      comment:
+        'Code under src does not import a devDependency at run time (type-only imports are fine, and so are peer dependencies such as react, which the host provides): what dist/ bundles is declared in dependencies.',
+      from: { path: src('.') },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only', 'npm-peer'] },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'Every import under src resolves to a file or a package listed in package.json.',
+      from: { path: src('.') },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: ANY_NPM },
+    exclude: { path: '\\.test\\.tsx?$' },
+    // Type-only imports count: the page must not name engine types except through the contract.
+    tsPreCompilationDeps: true,
+    // Resolves `#loader` (tsconfig paths) as the build does.
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+  },
+}

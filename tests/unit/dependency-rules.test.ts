@@ -1,0 +1,123 @@
+// The layer rules (.dependency-cruiser.cjs, docs/architecture.md "Layers and what each may import")
+// fire: cruised over tests/dependency-rules/fixture, a miniature of src/ with one wrong import per
+// rule, the real rule file reports exactly the wrong imports, each under its rule's name, and passes
+// the allowed ones (the sanctioned dynamic import, `#loader`, type-only imports and cycles).
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { cruise, type ICruiseResult, type IConfiguration } from 'dependency-cruiser'
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const fixture = fileURLToPath(new URL('../dependency-rules/fixture', import.meta.url))
+const config = createRequire(import.meta.url)(`${root}.dependency-cruiser.cjs`) as Required<Pick<IConfiguration, 'forbidden' | 'options'>>
+const ruleNames = config.forbidden.map((rule) => rule.name ?? '')
+
+/** A module as the test names it: a path in the fixture, an npm package's name, a Node built-in's name. */
+const moduleName = (resolved: string) => resolved.replace(/^.*node_modules\/((@[^/]+\/)?[^/]+)\/.*$/, '$1').replace(/^node:/, '')
+
+/** Each rule with the wrong imports of the fixture it must report: [rule, from, to]. */
+const WRONG_IMPORTS: [rule: string, from: string, to: string][] = [
+  ['contract-types-only', 'src/contract.ts', 'src/worker/main-thread.ts'],
+  ['events-below-everything', 'src/events/validate.ts', 'src/chains/eip155/accounts.ts'],
+  ['idb-only-in-persistence', 'src/events/cache.ts', 'idb'],
+  ['chains-only-events', 'src/chains/eip155/client.ts', 'src/worker/rpc/pipeline.ts'],
+  ['projections-no-io', 'src/projections/io.ts', 'src/events/log.ts'],
+  ['projections-no-io', 'src/projections/io.ts', 'rxjs'],
+  ['projections-no-io', 'src/projections/io.ts', 'fs'],
+  ['projections-only-events-and-chain-helpers', 'src/projections/chain-client.ts', 'src/chains/eip155/client.ts'],
+  ['api-only-events', 'src/api/services.ts', 'src/projections/selectors.ts'],
+  ['worker-never-page', 'src/worker/page-call.ts', 'src/ui/device.ts'],
+  ['cli-only-events-and-projections', 'src/cli/engine.ts', 'src/worker/main-thread.ts'],
+  ['ui-only-through-contract', 'src/ui/options.ts', 'src/api/services.ts'],
+  ['ui-fallback-only-from-core', 'src/ui/shell/fallback.ts', 'src/worker/main-thread.ts'],
+  ['ui-fallback-only-dynamic', 'src/ui/bridge/engine.ts', 'src/worker/main-thread.ts'],
+  ['react-only-loader-and-contract', 'src/react/hooks.ts', 'src/events/entities.ts'],
+  ['react-loader-through-alias', 'src/react/relative-loader.ts', 'src/ui/loader.ts'],
+  ['no-circular', 'src/projections/cycle-a.ts', 'src/projections/cycle-b.ts'],
+  ['src-not-dev-tooling', 'src/worker/demo.ts', 'localnet/wallet.ts'],
+  ['src-not-dev-dependencies', 'src/worker/tokens.ts', '@solana/spl-token'],
+  ['not-to-unresolvable', 'src/worker/missing.ts', './nowhere.js'],
+]
+
+/** Imports of the fixture that are allowed, each next to a rule it could trip: [from, to]. */
+const ALLOWED_IMPORTS: [from: string, to: string][] = [
+  // the contract's type-only spellings: `import type`, `import { type X }`, `export type { X } from`
+  ['src/contract.ts', 'src/events/entities.ts'],
+  ['src/contract.ts', 'src/projections/selectors.ts'],
+  ['src/contract.ts', 'src/worker/bridge.ts'],
+  ['src/events/ids.ts', 'src/chains/caip.ts'],
+  ['src/events/ids.ts', 'viem'],
+  ['src/events/persistence.ts', 'idb'],
+  ['src/chains/solana/transfer.ts', 'buffer'],
+  ['src/chains/solana/transfer.ts', '@solana/web3.js'],
+  ['src/chains/solana/transfer.ts', 'src/events/entities.ts'],
+  ['src/projections/fold.ts', 'src/chains/address.ts'],
+  ['src/projections/fold.ts', 'src/chains/eip155/accounts.ts'],
+  ['src/projections/fold.ts', 'viem'],
+  // a cycle through a type-only import
+  ['src/projections/state.ts', 'src/projections/slice.ts'],
+  ['src/projections/slice.ts', 'src/projections/state.ts'],
+  ['src/api/fetch.ts', 'viem'],
+  ['src/worker/main-thread.ts', 'src/events/log.ts'],
+  ['src/worker/main-thread.ts', 'src/contract.ts'],
+  ['src/worker/dev-types.ts', '@wallet-standard/base'],
+  ['src/cli/read.ts', 'fs'],
+  ['src/cli/read.ts', 'src/projections/fold.ts'],
+  // the one sanctioned dynamic import
+  ['src/ui/core.ts', 'src/worker/main-thread.ts'],
+  ['src/ui/core.ts', 'comlink'],
+  ['src/ui/views/account.tsx', 'src/contract.ts'],
+  ['src/ui/views/account.tsx', 'src/projections/format-address.ts'],
+  ['src/ui/views/account.tsx', 'src/events/urls.ts'],
+  ['src/ui/views/account.tsx', 'src/events/plain-data.ts'],
+  ['src/ui/views/account.tsx', 'src/events/error-wire.ts'],
+  ['src/react/index.tsx', 'src/ui/loader.ts'],
+  ['src/react/index.tsx', 'src/contract.ts'],
+  ['src/react/index.tsx', 'react'],
+]
+
+const sorted = <T>(rows: T[]) => rows.map((row) => JSON.stringify(row)).sort()
+
+describe('dependency rules', () => {
+  let result: ICruiseResult
+
+  beforeAll(async () => {
+    const tsConfig = `${fixture}/tsconfig.json`
+    const { output } = await cruise(
+      ['src'],
+      { ...config.options, baseDir: fixture, tsConfig: { fileName: tsConfig }, validate: true, ruleSet: { forbidden: config.forbidden } },
+      {},
+      { tsConfig: extractTSConfig(tsConfig) },
+    )
+    result = output as ICruiseResult
+  }, 60_000)
+
+  it('report each wrong import of the fixture under its rule, and nothing else', () => {
+    const reported = result.summary.violations.map((v): [string, string, string] => [v.rule.name, v.from, moduleName(v.to)])
+    expect(sorted(reported)).toEqual(sorted(WRONG_IMPORTS))
+  })
+
+  it('each have a wrong import in the fixture', () => {
+    expect([...new Set(WRONG_IMPORTS.map(([rule]) => rule))].sort()).toEqual([...ruleNames].sort())
+  })
+
+  it('let the fixture\'s allowed imports through, having seen each of them', () => {
+    const seen = result.modules.flatMap((m) => m.dependencies.map((d) => ({ edge: JSON.stringify([m.source, moduleName(d.resolved)]), valid: d.valid })))
+    for (const edge of ALLOWED_IMPORTS.map((e) => JSON.stringify(e))) {
+      expect(seen.filter((s) => s.edge === edge), edge).toEqual([{ edge, valid: true }])
+    }
+    const dynamic = result.modules.find((m) => m.source === 'src/ui/core.ts')?.dependencies.find((d) => d.resolved === 'src/worker/main-thread.ts')
+    expect(dynamic?.dependencyTypes).toContain('dynamic-import')
+    const loader = result.modules.find((m) => m.source === 'src/react/index.tsx')?.dependencies.find((d) => d.resolved === 'src/ui/loader.ts')
+    expect(loader?.module).toBe('#loader')
+  })
+
+  it('are named, with the rule file, in the layer table of docs/architecture.md', () => {
+    const doc = readFileSync(`${root}docs/architecture.md`, 'utf8')
+    const section = doc.slice(doc.indexOf('## Layers and what each may import'), doc.indexOf('\n## ', doc.indexOf('## Layers') + 1))
+    expect(section).toContain('.dependency-cruiser.cjs')
+    for (const name of ruleNames) expect(section, name).toContain(`\`${name}\``)
+  })
+})
