@@ -1,35 +1,169 @@
 /**
- * Gangway's error class, after viem's: a short message (the spec §8 string where it has one),
- * a category, and optional details. Spec §8: errors are wrapped in a named SDK error with a
- * category (default INTERNAL_SDK_ERROR).
+ * Gangway's errors (docs/behaviour.md §8: errors are wrapped in a named SDK error with a category, default
+ * INTERNAL_SDK_ERROR). One base class, `GangwayError`, after viem's: a short, stable `message` (the
+ * docs/behaviour.md §8 string where it has one), a `category`, optional `details` that say more, the `cause`,
+ * and, for an EIP-1193 / JSON-RPC error, its numeric `code`. Subclasses name what callers branch
+ * on: `LogFormatError`, `ProviderRequestError` (an EIP-1193 rejection: `code` always set, so host
+ * code reading `error.code` works) and its `UserRejectedError`.
+ *
+ * Pure and small, with no dependency: the page's core chunk bundles it (the errors it throws, and
+ * the ones it rebuilds from the worker in error-wire.ts). The reading helpers (`errorMessage`,
+ * `errorCode`, `isUserRejection`) read any thrown value: Gangway's, a wallet's, viem's.
  */
-export type ErrorCategory = 'INTERNAL_SDK_ERROR' | 'INVALID_INPUT' | 'USER_REJECTED' | 'NETWORK_ERROR'
 
-/** Thrown for bad input and failed operations. `message` is short and stable; `details` says more. */
+/**
+ * What kind of failure (docs/behaviour.md §8's categories):
+ * - `API_ERROR`: an outside party answered with an error: a service (HTTP), a node (JSON-RPC) or a
+ *   wallet (EIP-1193, a refusal included);
+ * - `DATA_PARSING_ERROR`: data that cannot be read: an exported or stored log, a malformed id;
+ * - `SECURE_SITE_ERROR`: the secure site (email and social login, planned) failed;
+ * - `INTERNAL_SDK_ERROR` (the default): Gangway's own checks and state: bad host input, an engine
+ *   not started, a call the restricted path refuses.
+ */
+export type ErrorCategory = 'API_ERROR' | 'DATA_PARSING_ERROR' | 'SECURE_SITE_ERROR' | 'INTERNAL_SDK_ERROR'
+
+/** The four categories, for checks of data from elsewhere (error-wire.ts). */
+export const ERROR_CATEGORIES: readonly ErrorCategory[] = ['API_ERROR', 'DATA_PARSING_ERROR', 'SECURE_SITE_ERROR', 'INTERNAL_SDK_ERROR']
+
+/** What a GangwayError carries besides its message. */
+export interface GangwayErrorOptions {
+  /** Default INTERNAL_SDK_ERROR. */
+  category?: ErrorCategory
+  /** More than the short message: the value refused, the connector and method that failed. */
+  details?: string
+  /** The error this one wraps (stays in its realm: it does not cross the worker boundary). */
+  cause?: unknown
+  /** The EIP-1193 / EIP-5792 / JSON-RPC 2.0 error code, when the failure has one. */
+  code?: number
+}
+
+/** Gangway's error: `message` is short and stable, `details` says more. */
 export class GangwayError extends Error {
   override name = 'GangwayError'
   readonly category: ErrorCategory
-  readonly details?: string
-  constructor(message: string, opts: { category?: ErrorCategory; details?: string; cause?: unknown } = {}) {
+  // Declared, not defined: an error without details or code has no such own property (`'code' in e` is false).
+  declare readonly details?: string
+  declare readonly code?: number
+  constructor(message: string, opts: GangwayErrorOptions = {}) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause })
     this.category = opts.category ?? 'INTERNAL_SDK_ERROR'
     if (opts.details !== undefined) this.details = opts.details
+    if (opts.code !== undefined) this.code = opts.code
   }
 }
 
-/** Spec §8, external connectors: the wallet refused the connection request (EIP-1193 code 4001). */
-export const CONNECTION_REJECTED = 'Connection rejected'
-/** Spec §8: the visitor closed the modal while a connection was pending. */
-export const MODAL_CLOSED = 'Modal closed'
-/** Spec §8, balance failure or unsupported network. */
-export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
-/** Spec §8: the history could not be read; the Activity list is set empty. */
-export const FAILED_TO_FETCH_TRANSACTIONS = 'Failed to fetch transactions'
-
-/** A stored or exported log that cannot be read: malformed, out of order, or from a newer schema (issue 7). */
+/** A stored or exported log that cannot be read: malformed, out of order, or from a newer schema (issue 7). Category DATA_PARSING_ERROR. */
 export class LogFormatError extends GangwayError {
   override name = 'LogFormatError'
   constructor(message: string, details?: string) {
-    super(message, { category: 'INVALID_INPUT', ...(details !== undefined ? { details } : {}) })
+    super(message, { category: 'DATA_PARSING_ERROR', ...(details !== undefined ? { details } : {}) })
   }
+}
+
+/**
+ * An EIP-1193 provider rejection: a numeric `code` (EIP-1193 4001-4902, EIP-5792 5700-5760,
+ * JSON-RPC 2.0 -32700 to -32000, as viem's classes name them) and a string `message`, plus
+ * the wallet's `data` when it gave plain data. Thrown by Gangway's own checks of a provider request
+ * (category INTERNAL_SDK_ERROR, the default) and for a wallet's error (`walletError`, API_ERROR).
+ */
+export class ProviderRequestError extends GangwayError {
+  override name = 'ProviderRequestError'
+  declare readonly code: number
+  declare readonly data?: unknown
+  constructor(message: string, opts: GangwayErrorOptions & { code: number; data?: unknown }) {
+    super(message, opts)
+    if (opts.data !== undefined) this.data = opts.data
+  }
+}
+
+/** The visitor refused in the wallet: code 4001, or WalletConnect's 5000, which docs/behaviour.md §8 treats as a rejection. */
+export class UserRejectedError extends ProviderRequestError {
+  override name = 'UserRejectedError'
+}
+
+/**
+ * The EIP-1193 and JSON-RPC 2.0 error codes the page's own code uses, keyed by the name of viem's
+ * class for each (`UnauthorizedProviderError.code` is 4100, …; errors.test.ts checks every entry
+ * against viem). The worker reads codes from viem's classes (`X.code`, EIP-5792's 5700-5760
+ * included); the page reads these, so the core chunk does not bundle viem's error classes (about
+ * 2.4 KB gz).
+ */
+export const PROVIDER_ERROR_CODES = {
+  MethodNotFoundRpcError: -32601,
+  InvalidParamsRpcError: -32602,
+  UserRejectedRequestError: 4001,
+  UnauthorizedProviderError: 4100,
+  UnsupportedProviderMethodError: 4200,
+  ProviderDisconnectedError: 4900,
+} as const
+
+/** EIP-1193 / docs/behaviour.md §8 codes that mean the visitor said no (5000 is treated as a rejection). */
+export const USER_REJECTION_CODES: readonly number[] = [PROVIDER_ERROR_CODES.UserRejectedRequestError, 5000]
+
+/** docs/behaviour.md §8, external connectors: the wallet refused the connection request (EIP-1193 code 4001). */
+export const CONNECTION_REJECTED = 'Connection rejected'
+/** docs/behaviour.md §8: the visitor closed the modal while a connection was pending. */
+export const MODAL_CLOSED = 'Modal closed'
+/** docs/behaviour.md §8, balance failure or unsupported network. */
+export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
+/** docs/behaviour.md §8: the history could not be read; the Activity list is set empty. */
+export const FAILED_TO_FETCH_TRANSACTIONS = 'Failed to fetch transactions'
+/** docs/behaviour.md §8: a wallet call on a namespace with no connection. */
+export const ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND = 'Address or auth connector not found'
+
+/** docs/behaviour.md §8 'No connector found for connection: {id}': the page has no wallet with that connector id. */
+export function noConnectorFound(connectorId: string): ProviderRequestError {
+  return new ProviderRequestError(`No connector found for connection: ${connectorId}`, { code: PROVIDER_ERROR_CODES.ProviderDisconnectedError })
+}
+
+/** The short message of a viem error ('HTTP request failed.', 'An internal error was received.'), else the message. */
+export function errorMessage(error: unknown): string {
+  const e = error as { shortMessage?: unknown; message?: unknown }
+  return typeof e?.shortMessage === 'string' ? e.shortMessage : typeof e?.message === 'string' ? e.message : String(error)
+}
+
+/** The error's numeric `code`, if it has one. */
+export function errorCode(error: unknown): number | undefined {
+  const code = (error as { code?: unknown })?.code
+  return typeof code === 'number' ? code : undefined
+}
+
+/** True when the wallet reports that the visitor refused. */
+export function isUserRejection(error: unknown): boolean {
+  const code = errorCode(error)
+  return code !== undefined && USER_REJECTION_CODES.includes(code)
+}
+
+/** The message of a thrown value that cannot be read (a getter that throws). */
+export const UNKNOWN_ERROR = 'Unknown error'
+
+/**
+ * Any thrown value as a GangwayError: a GangwayError as it is; a value with a numeric `code` (a
+ * wallet's or viem's) as a UserRejectedError (4001, 5000) or a ProviderRequestError with that code,
+ * its message (viem's short one) and its `data`; anything else as a GangwayError with its message.
+ * `opts` (category, details) apply to the values it wraps, never to a GangwayError; `cause` is the value.
+ */
+export function asGangwayError(error: unknown, opts: Pick<GangwayErrorOptions, 'category' | 'details'> = {}): GangwayError {
+  if (error instanceof GangwayError) return error
+  let read: { message: string; code?: number; data?: unknown }
+  try {
+    // Each property once: a getter on a wallet's error object cannot answer two ways.
+    const code = errorCode(error)
+    read = { message: errorMessage(error), ...(code !== undefined ? { code, data: (error as { data?: unknown }).data } : {}) }
+  } catch {
+    read = { message: UNKNOWN_ERROR }
+  }
+  const { message, code, data } = read
+  if (code === undefined) return new GangwayError(message, { ...opts, cause: error })
+  const options = { ...opts, cause: error, code, ...(data !== undefined ? { data } : {}) }
+  return USER_REJECTION_CODES.includes(code) ? new UserRejectedError(message, options) : new ProviderRequestError(message, options)
+}
+
+/**
+ * A wallet's error (an EIP-1193 provider's, a Wallet Standard wallet's, a WalletConnect wallet's) as
+ * a typed error (asGangwayError), category API_ERROR, details '{method} on connector {connectorId}':
+ * a refusal is a UserRejectedError with the wallet's code and message. A GangwayError passes as it is.
+ */
+export function walletError(error: unknown, connectorId: string, method: string): GangwayError {
+  return asGangwayError(error, { category: 'API_ERROR', details: `${method} on connector ${connectorId}` })
 }

@@ -11,7 +11,7 @@ describe('validateIntent', () => {
     expect(() => validateIntent({ type: 'connect/succeeded', payload: {} })).toThrow('Unknown intent type: connect/succeeded')
     expect(() => validateIntent(null)).toThrow('Unknown intent type: undefined')
   })
-  it('refuses malformed payloads with a GangwayError of category INVALID_INPUT', () => {
+  it('refuses malformed payloads with a GangwayError of category INTERNAL_SDK_ERROR (bad host input)', () => {
     const cases = [
       { type: 'modal/open-requested', payload: { view: 'Nope', isMobile: false } },
       { type: 'modal/open-requested', payload: {} },
@@ -30,13 +30,13 @@ describe('validateIntent', () => {
       })()
       expect(error).toBeInstanceOf(GangwayError)
       expect((error as GangwayError).message).toBe(`Invalid intent payload: ${c.type}`)
-      expect((error as GangwayError).category).toBe('INVALID_INPUT')
+      expect((error as GangwayError).category).toBe('INTERNAL_SDK_ERROR')
     }
   })
   it('refuses a malformed chain id with the spec message', () => {
     expect(() => validateIntent({ type: 'wallet/chain-changed', payload: { connectorId: 'x', namespace: 'eip155', caipNetworkId: 'eip155:1:2' } })).toThrow('Invalid CAIP-2 network id')
   })
-  it('trims wallet search text (spec §5), and refuses a malformed picked wallet or page', () => {
+  it('trims wallet search text (docs/behaviour.md §5), and refuses a malformed picked wallet or page', () => {
     expect(validateIntent({ type: 'wallets/search-requested', payload: { query: '  harbor  ' } })).toEqual({ type: 'wallets/search-requested', payload: { query: 'harbor' } })
     expect(() => validateIntent({ type: 'connect/requested', payload: { connectorId: 'walletConnect', namespace: 'eip155', wallet: { id: 'x', name: 'X', mobileLink: 5 } } })).toThrow('Invalid intent payload: connect/requested')
     expect(() => validateIntent({ type: 'wallets/page-requested', payload: { page: 0 } })).toThrow('Invalid intent payload: wallets/page-requested')

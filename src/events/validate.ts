@@ -9,7 +9,7 @@ import { GangwayError } from './errors.js'
 import { storedImageUrl, walletLink } from './urls.js'
 import { DISPATCHABLE, type Intent } from './types.js'
 
-const invalid = (message: string, details?: string) => new GangwayError(message, { category: 'INVALID_INPUT', ...(details ? { details } : {}) })
+const invalid = (message: string, details?: string) => new GangwayError(message, details ? { details } : {})
 
 const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0
 
@@ -52,7 +52,7 @@ const FETCH_REASONS = ['connected', 'modal-opened', 'new-block', 'account-change
  * @throws GangwayError 'Unknown intent type: {type}' for a type `dispatch` does not take,
  *   'Invalid intent payload: {type}' for a payload of the wrong shape,
  *   'Invalid CAIP-2 network id' for a malformed chain id, 'Invalid CAIP-10 address' for a malformed
- *   account id (spec §5).
+ *   account id (docs/behaviour.md §5).
  */
 export function validateIntent(input: unknown): Intent {
   const i = input as { type?: unknown; payload?: unknown }
@@ -87,7 +87,7 @@ export function validateIntent(input: unknown): Intent {
       break
     case 'wallets/search-requested':
       if (typeof p.query !== 'string' || p.query.length > 100) throw bad()
-      // Spec §5: wallet search text is trimmed.
+      // docs/behaviour.md §5: wallet search text is trimmed.
       return { type, payload: { query: p.query.trim() } } as Intent
     case 'wallet/accounts-changed':
       if (!isString(p.connectorId) || !isNamespace(p.namespace) || !Array.isArray(p.addresses) || !p.addresses.every(isPlainAddress)) throw bad()

@@ -1,12 +1,16 @@
 /**
  * The worker bundle's entry: the engine in a dedicated module Worker, exposed through comlink as a
  * `WorkerEngine` (worker-engine.ts: the page reaches it with plain data and one MessagePort, and the
- * worker holds no proxy of anything in the page), with its log persisted to IndexedDB.
+ * worker holds no proxy of anything in the page), with its log persisted to IndexedDB. What the
+ * engine throws crosses to the page as a typed error (class, category, code, details, message:
+ * events/error-wire.ts; the page's core.ts installs the same handler).
  */
-import { expose } from 'comlink'
+import { expose, transferHandlers } from 'comlink'
+import { installErrorWire } from '../events/error-wire.js'
 import { idbLogStorage } from '../events/persistence.js'
 import { idbCacheStorage } from './cache/idb-storage.js'
 import { createEngine } from './engine.js'
 import { workerEngine } from './worker-engine.js'
 
+installErrorWire(transferHandlers)
 expose(workerEngine(createEngine({ mode: 'worker', storage: idbLogStorage, cacheStorage: idbCacheStorage })))

@@ -9,9 +9,13 @@
  * The protocol (every message a structured clone):
  * - worker → page: `{ id, call: 'request', args: [connectorId, { method, params? }, { waitMs? }?] }`,
  *   `{ id, call: 'watch', args: [connectorIds] }` (a `PageCall`); `{ subscription, value }` (a `SubscriptionValue`).
- * - page → worker: `{ id, result }` or `{ id, error: { code?, message, data? } }` (a `PageReply`).
+ * - page → worker: `{ id, result }` or `{ id, error }` (a `PageReply`), `error` an ErrorWire
+ *   (events/error-wire.ts: class name, category, message, code?, details?, data?), so the page's
+ *   typed errors arrive here as the same classes.
  */
-import type { Bridge, ProviderRequest } from './bridge.js'
+import { GangwayError } from '../events/errors.js'
+import { fromWire, type ErrorWire } from '../events/error-wire.js'
+import type { Bridge, ProviderRequest } from '../contract.js'
 
 /** The calls the page serves, by name. */
 export type PageCallName = 'request' | 'watch'
@@ -27,28 +31,27 @@ export interface SubscriptionValue {
   value: unknown
 }
 
-/** An error as it crosses the port: plain data. */
-export interface PortError {
-  code?: number
-  message: string
-  data?: unknown
-}
-
 /** The page's answer to the call with the same `id`. */
-export type PageReply = { id: number; result: unknown } | { id: number; error: PortError }
+export type PageReply = { id: number; result: unknown } | { id: number; error: ErrorWire }
+
+/** The message a call in flight rejects with when the port closes. */
+export const PAGE_PORT_CLOSED = 'Page port closed'
 
 /** The worker's end of the page port: the engine's `Bridge`, plus delivery of subscription values. */
 export interface PagePort extends Bridge {
   /** Posts `{ subscription, value }` to the page. `value` must be structured-cloneable (selector views are). */
   deliver(subscription: number, value: unknown): void
-  /** Closes the port; calls in flight reject with Error 'Page port closed'. */
+  /** Closes the port; calls in flight reject with GangwayError 'Page port closed'. */
   close(): void
 }
 
 /**
  * The worker's end of `port`. Each call resolves with the page's `result` or rejects with its
- * `error` object as is (`{ code?, message, data? }`, as the page's wallets threw it), so the
- * effects see the same errors as before.
+ * `error` rebuilt (`fromWire`): the class, category, code, details and data the page's bridge
+ * threw (a wallet's refusal is a UserRejectedError with the wallet's code; 'No connector found for
+ * connection: {id}' a ProviderRequestError 4900), so the effects and the host see typed errors.
+ * @throws (rejects) GangwayError 'Page port closed' for calls in flight when `close` is called; the
+ *   error of `port.postMessage` when a call's arguments cannot be cloned.
  */
 export function createPagePort(port: MessagePort): PagePort {
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>()
@@ -59,7 +62,7 @@ export function createPagePort(port: MessagePort): PagePort {
     const waiting = pending.get(reply.id)
     if (!waiting) return
     pending.delete(reply.id)
-    if ('error' in reply) waiting.reject(reply.error)
+    if ('error' in reply) waiting.reject(fromWire(reply.error))
     else waiting.resolve(reply.result)
   }
   const call = <N extends PageCallName>(name: N, args: Extract<PageCall, { call: N }>['args']) =>
@@ -79,7 +82,7 @@ export function createPagePort(port: MessagePort): PagePort {
     deliver: (subscription, value) => port.postMessage({ subscription, value } satisfies SubscriptionValue),
     close() {
       port.close()
-      for (const w of pending.values()) w.reject(new Error('Page port closed'))
+      for (const w of pending.values()) w.reject(new GangwayError(PAGE_PORT_CLOSED))
       pending.clear()
     },
   }

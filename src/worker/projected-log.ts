@@ -43,7 +43,7 @@ function foldSafely(from: State, events: readonly GangwayEvent[]): State {
 /**
  * Creates the log and its folds. Call `open()` once before appending; `state$` is this tab's live
  * state, `foreign$` the shared events other tabs append; `stateAt` and `file` serve time travel and
- * export. Storage failures are logged, never thrown (spec §8).
+ * export. Storage failures are logged, never thrown (docs/behaviour.md §8).
  */
 export function createProjectedLog(options: ProjectedLogOptions) {
   const { tab, clock } = options
@@ -121,7 +121,7 @@ export function createProjectedLog(options: ProjectedLogOptions) {
      */
     stateAt(seq: number): State {
       if (!Number.isSafeInteger(seq) || seq < log.base || seq > log.lastSeq) {
-        throw new GangwayError(`No event with seq ${seq} in this session's log (it holds ${log.base}–${log.lastSeq})`, { category: 'INVALID_INPUT' })
+        throw new GangwayError(`No event with seq ${seq} in this session's log (it holds ${log.base}–${log.lastSeq})`)
       }
       return project(log.events().slice(0, seq - log.base), base)
     },

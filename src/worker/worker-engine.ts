@@ -7,7 +7,7 @@
  */
 import { GangwayError } from '../events/errors.js'
 import type { SelectorName } from '../projections/selectors.js'
-import type { Engine, EngineConfig } from './engine.js'
+import type { Engine, EngineConfig } from '../contract.js'
 import { createPagePort, type PagePort } from './page-port.js'
 
 /** The worker engine's comlink surface. */
@@ -36,7 +36,7 @@ export function workerEngine(engine: Engine): WorkerEngine {
   }
   return {
     async start(config, messagePort) {
-      if (typeof MessagePort !== 'function' || !(messagePort instanceof MessagePort)) throw new GangwayError('The page port must be a MessagePort', { category: 'INVALID_INPUT' })
+      if (typeof MessagePort !== 'function' || !(messagePort instanceof MessagePort)) throw new GangwayError('The page port must be a MessagePort')
       const opened = createPagePort(messagePort)
       try {
         const started = await engine.start(config, opened)

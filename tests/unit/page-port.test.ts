@@ -8,9 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ADDRESS, LOCALNET } from './fixtures.js'
 import { servePagePort } from '../../src/ui/bridge/page-port-server.js'
 import { createPagePort } from '../../src/worker/page-port.js'
-import type { Bridge, ProviderRequest } from '../../src/worker/bridge.js'
+import type { Bridge, ProviderRequest } from '../../src/contract.js'
 import { createEngine } from '../../src/worker/engine.js'
 import { workerEngine } from '../../src/worker/worker-engine.js'
+import { GangwayError, ProviderRequestError, UserRejectedError } from '../../src/events/errors.js'
+import { errorFields } from './error-fields.js'
 
 const open: MessagePort[] = []
 afterEach(() => {
@@ -51,6 +53,9 @@ function served(bridge: Bridge) {
   return { server, ask, replies, worker: port2 }
 }
 
+/** A call the page refuses, as it crosses (an ErrorWire of a ProviderRequestError). */
+const refused = (code: number, message: unknown) => ({ name: 'ProviderRequestError', category: 'INTERNAL_SDK_ERROR', code, message })
+
 describe('the page port', () => {
   it('serves request and watch with plain data, rebuilt, and answers { id, result }', async () => {
     const { bridge, calls } = handler()
@@ -72,11 +77,11 @@ describe('the page port', () => {
     let id = 0
     for (const call of names) {
       const reply = (await ask({ id: ++id, call, args: ['dev.gangway.localnet', { method: 'eth_chainId' }] })) as { error: { code: number; message: string } }
-      expect(reply).toEqual({ id, error: { code: -32601, message: expect.stringMatching(/^Unknown bridge call: /) } })
+      expect(reply).toEqual({ id, error: refused(-32601, expect.stringMatching(/^Unknown bridge call: /)) })
     }
-    expect(await ask({ id: 99, call: 'request.constructor', args: ['return 1'] })).toEqual({ id: 99, error: { code: -32601, message: 'Unknown bridge call: request.constructor' } })
+    expect(await ask({ id: 99, call: 'request.constructor', args: ['return 1'] })).toEqual({ id: 99, error: refused(-32601, 'Unknown bridge call: request.constructor') })
     // comlink's own wire format, as a proxy would be driven, gets no further.
-    expect(await ask({ id: 100, type: 'CONSTRUCT', path: ['request', 'constructor'], argumentList: [{ type: 'RAW', value: 'alert(1)' }] })).toEqual({ id: 100, error: { code: -32602, message: 'Bridge call arguments must be an array' } })
+    expect(await ask({ id: 100, type: 'CONSTRUCT', path: ['request', 'constructor'], argumentList: [{ type: 'RAW', value: 'alert(1)' }] })).toEqual({ id: 100, error: refused(-32602, 'Bridge call arguments must be an array') })
     expect(calls).toEqual([])
   })
 
@@ -123,7 +128,7 @@ describe('the page port', () => {
     let id = 0
     for (const message of bad) {
       const reply = (await ask({ id: ++id, ...message })) as { error: { code: number; message: string } }
-      expect(reply, JSON.stringify(message)).toEqual({ id, error: { code: -32602, message: expect.stringMatching(/^(Invalid arguments for bridge call: (request|watch)|Bridge call arguments must be an array)$/) } })
+      expect(reply, JSON.stringify(message)).toEqual({ id, error: refused(-32602, expect.stringMatching(/^(Invalid arguments for bridge call: (request|watch)|Bridge call arguments must be an array)$/)) })
     }
     expect(calls).toEqual([])
   })
@@ -137,22 +142,34 @@ describe('the page port', () => {
     expect(calls).toEqual([['watch', []]])
   })
 
-  it('hands wallet errors back as plain { code, message, data }, and the worker end rejects with them', async () => {
+  it('hands wallet errors back as ErrorWire, and the worker end rejects with them typed (class, category, code, details, plain data)', async () => {
     const { port1, port2 } = new MessageChannel()
     open.push(port1, port2)
     const { bridge } = handler((args) => {
       if (args.method === 'personal_sign') throw Object.assign(new Error('User rejected the request.'), { code: 4001, data: { reason: 'no' } })
       if (args.method === 'eth_accounts') throw { message: 'No connector found for connection: x' }
       if (args.method === 'eth_call') throw Object.assign(new Error('Execution reverted'), { code: 3, data: () => 'not plain' })
+      if (args.method === 'eth_sendTransaction') throw new UserRejectedError('User rejected the request.', { code: 4001, category: 'API_ERROR', details: 'eth_sendTransaction on connector w' })
       return () => 'not plain'
     })
     servePagePort(port1, bridge)
     const page = createPagePort(port2)
     const failure = (p: Promise<unknown>) => p.then(() => 'resolved', (e: unknown) => e)
-    expect(await failure(page.request('w', { method: 'personal_sign', params: ['0x00', ADDRESS] }))).toEqual({ code: 4001, message: 'User rejected the request.', data: { reason: 'no' } })
-    expect(await failure(page.request('w', { method: 'eth_accounts' }))).toEqual({ message: 'No connector found for connection: x' })
-    expect(await failure(page.request('w', { method: 'eth_call', params: [] }))).toEqual({ code: 3, message: 'Execution reverted' })
-    expect(await failure(page.request('w', { method: 'eth_chainId' }))).toEqual({ message: 'The wallet’s answer is not plain data' })
+    const rejected = await failure(page.request('w', { method: 'personal_sign', params: ['0x00', ADDRESS] }))
+    expect(rejected).toBeInstanceOf(UserRejectedError)
+    expect(errorFields(rejected)).toEqual({ name: 'UserRejectedError', category: 'INTERNAL_SDK_ERROR', code: 4001, message: 'User rejected the request.' })
+    expect((rejected as UserRejectedError).data).toEqual({ reason: 'no' })
+    const typed = await failure(page.request('w', { method: 'eth_sendTransaction', params: [] }))
+    expect(typed).toBeInstanceOf(UserRejectedError)
+    expect(errorFields(typed)).toEqual({ name: 'UserRejectedError', category: 'API_ERROR', code: 4001, message: 'User rejected the request.', details: 'eth_sendTransaction on connector w' })
+    const missing = await failure(page.request('w', { method: 'eth_accounts' }))
+    expect(missing).toBeInstanceOf(GangwayError)
+    expect(errorFields(missing)).toEqual({ name: 'GangwayError', category: 'INTERNAL_SDK_ERROR', message: 'No connector found for connection: x' })
+    const reverted = await failure(page.request('w', { method: 'eth_call', params: [] }))
+    expect(reverted).toBeInstanceOf(ProviderRequestError)
+    expect(errorFields(reverted)).toEqual({ name: 'ProviderRequestError', category: 'INTERNAL_SDK_ERROR', code: 3, message: 'Execution reverted' })
+    expect('data' in (reverted as object)).toBe(false)
+    expect(errorFields(await failure(page.request('w', { method: 'eth_chainId' })))).toEqual({ name: 'GangwayError', category: 'INTERNAL_SDK_ERROR', message: 'The wallet’s answer is not plain data' })
   })
 
   it('delivers subscription values to the callback of their key only; closing rejects calls in flight', async () => {

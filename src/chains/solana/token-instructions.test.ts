@@ -46,7 +46,7 @@ describe('SPL Token instructions without spl-token (issue 13 item 12)', () => {
       thrown = e
     }
     expect(thrown).toBeInstanceOf(GangwayError)
-    expect(thrown).toMatchObject({ message: 'Token owner is not a wallet address', category: 'INVALID_INPUT' })
+    expect(thrown).toMatchObject({ message: 'Token owner is not a wallet address', category: 'INTERNAL_SDK_ERROR' })
     expect((thrown as GangwayError).details).toContain(pda.toBase58())
   })
 

@@ -1,5 +1,5 @@
 /**
- * The three SPL Token instructions a token send needs (spec §4 sending), built for @solana/web3.js
+ * The three SPL Token instructions a token send needs (docs/behaviour.md §4 sending), built for @solana/web3.js
  * 1.x without @solana/spl-token (whose layouts pull `bigint-buffer`, an unpatched advisory; issue
  * 13 item 12). The keys, their order and flags, and the data bytes equal spl-token's own builders
  * (`getAssociatedTokenAddressSync`, `createAssociatedTokenAccountIdempotentInstruction`,
@@ -24,12 +24,12 @@ const CREATE_IDEMPOTENT = 1
 /**
  * The associated token account of `owner` for `mint`: the program address of the seeds
  * [owner, Token program, mint] under the Associated Token Account program.
- * Throws GangwayError 'Token owner is not a wallet address' (category INVALID_INPUT) when `owner`
+ * Throws GangwayError 'Token owner is not a wallet address' (category INTERNAL_SDK_ERROR) when `owner`
  * is off the ed25519 curve (a program-derived address), as spl-token does by default.
  */
 export function associatedTokenAddress(mint: PublicKey, owner: PublicKey): PublicKey {
   if (!PublicKey.isOnCurve(owner.toBytes())) {
-    throw new GangwayError('Token owner is not a wallet address', { category: 'INVALID_INPUT', details: `${owner.toBase58()} is off the ed25519 curve (a program-derived address)` })
+    throw new GangwayError('Token owner is not a wallet address', { details: `${owner.toBase58()} is off the ed25519 curve (a program-derived address)` })
   }
   return PublicKey.findProgramAddressSync([owner.toBuffer(), TOKEN_PROGRAM_ID.toBuffer(), mint.toBuffer()], ASSOCIATED_TOKEN_PROGRAM_ID)[0]
 }
@@ -59,16 +59,16 @@ export function createAssociatedTokenAccountIdempotentInstruction(payer: PublicK
  * single `owner` of `source`; the program checks `mint` and `decimals`. Keys: source (writable),
  * mint, destination (writable), owner (signer); data: 10 bytes, [12, amount as u64 little-endian,
  * decimals].
- * Throws GangwayError (category INVALID_INPUT) 'Token amount out of range' when `amount` is not
+ * Throws GangwayError (category INTERNAL_SDK_ERROR) 'Token amount out of range' when `amount` is not
  * within 0 to 2^64 - 1, and 'Token decimals out of range' when `decimals` is not an integer from
  * 0 to 255.
  */
 export function createTransferCheckedInstruction(source: PublicKey, mint: PublicKey, destination: PublicKey, owner: PublicKey, amount: bigint, decimals: number): TransactionInstruction {
   if (typeof amount !== 'bigint' || amount < 0n || amount > U64_MAX) {
-    throw new GangwayError('Token amount out of range', { category: 'INVALID_INPUT', details: `${String(amount)} is not a u64 (0 to ${U64_MAX})` })
+    throw new GangwayError('Token amount out of range', { details: `${String(amount)} is not a u64 (0 to ${U64_MAX})` })
   }
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
-    throw new GangwayError('Token decimals out of range', { category: 'INVALID_INPUT', details: `${String(decimals)} is not an integer from 0 to 255` })
+    throw new GangwayError('Token decimals out of range', { details: `${String(decimals)} is not an integer from 0 to 255` })
   }
   const data = Buffer.alloc(10)
   data[0] = TRANSFER_CHECKED

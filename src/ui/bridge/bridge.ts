@@ -4,9 +4,7 @@
  * 'connectors/discovered' (only when it changes). Requests and watching go to the source that owns
  * the connector.
  */
-import type { Connector } from '../../events/entities.js'
-import type { Intent } from '../../events/types.js'
-import type { Bridge } from '../../worker/bridge.js'
+import type { Bridge, Connector, Intent } from '../../contract.js'
 import { createEip1193Bridge, type ConnectorSource } from './eip1193-bridge.js'
 import { createWalletStandardBridge } from './wallet-standard-bridge.js'
 

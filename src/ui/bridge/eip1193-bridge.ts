@@ -5,10 +5,8 @@
  * engine asks for. Provider objects never leave the main thread.
  */
 import { createStore, type EIP1193Provider, type EIP6963ProviderDetail } from 'mipd'
-import type { Connector } from '../../events/entities.js'
-import type { Intent } from '../../events/types.js'
-import type { Bridge, ProviderRequest } from '../../worker/bridge.js'
-import { plainError } from './plain-error.js'
+import type { Bridge, Connector, Intent, ProviderRequest } from '../../contract.js'
+import { noConnectorFound, walletError } from '../../events/errors.js'
 
 /** The connector id of the legacy injected provider. */
 export const INJECTED_CONNECTOR_ID = 'injected'
@@ -80,11 +78,11 @@ export function createEip1193Bridge(dispatch: Dispatch, report: (connectors: Con
     owns: (connectorId) => connectorId === INJECTED_CONNECTOR_ID || store.getProviders().some((d) => d.info.rdns === connectorId),
     async request(connectorId, args, options = {}) {
       const provider = await waitFor(connectorId, options.waitMs ?? 0)
-      if (!provider) throw { message: `No connector found for connection: ${connectorId}` }
+      if (!provider) throw noConnectorFound(connectorId)
       try {
         return await provider.request(args)
       } catch (error) {
-        throw plainError(error)
+        throw walletError(error, connectorId, args.method)
       }
     },
     watch(connectorIds) {

@@ -5,18 +5,22 @@
  * bridge; each argument is checked to be plain data of the expected shape (strings, arrays of
  * strings, plain objects; `params` plain JSON data at every depth, events/plain-data.ts) and rebuilt before the bridge sees it, and anything else (another name, a
  * property path such as `request.constructor`, a wrong shape) is answered with an error and never
- * reaches the bridge. Answers are plain data: `{ id, result }` or `{ id, error: { code?, message, data? } }`.
+ * reaches the bridge. Answers are plain data: `{ id, result }` or `{ id, error }`, `error` an ErrorWire
+ * (events/error-wire.ts), so the bridge's typed errors reach the worker as the same classes.
  * It also hands the subscription values the worker posts (`{ subscription, value }`) to the
  * callbacks registered with `listen`.
  */
+import { GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError } from '../../events/errors.js'
+import { toWire } from '../../events/error-wire.js'
 import { isPlainObject, plainDataProblem } from '../../events/plain-data.js'
-import type { Bridge, ProviderRequest } from '../../worker/bridge.js'
-import type { PageCall, PageReply, PortError } from '../../worker/page-port.js'
+import type { Bridge, PageCall, PageReply, ProviderRequest } from '../../contract.js'
 
 /** JSON-RPC 2.0 "Method not found": the worker asked for a call the page does not serve. */
-export const UNKNOWN_CALL = -32601
+export const UNKNOWN_CALL = PROVIDER_ERROR_CODES.MethodNotFoundRpcError
 /** JSON-RPC 2.0 "Invalid params": a call's arguments are not the plain data it takes. */
-export const INVALID_ARGUMENTS = -32602
+export const INVALID_ARGUMENTS = PROVIDER_ERROR_CODES.InvalidParamsRpcError
+/** What the worker gets when the bridge's answer cannot be posted (a function, a live object). */
+export const ANSWER_NOT_PLAIN_DATA = 'The wallet’s answer is not plain data'
 /** The longest a request may wait for its connector to be discovered, in ms. */
 export const MAX_WAIT_MS = 60_000
 const MAX_ID_LENGTH = 256
@@ -30,36 +34,36 @@ export interface PagePortServer {
   close(): void
 }
 
-const refusal = (code: number, message: string): PortError => ({ code, message })
+const refusal = (code: number, message: string) => new ProviderRequestError(message, { code })
 
 const isId = (x: unknown): x is string => typeof x === 'string' && x.length > 0 && x.length <= MAX_ID_LENGTH
 
-/** `request`'s arguments, checked and rebuilt; throws a PortError. */
+/** `request`'s arguments, checked and rebuilt; throws a ProviderRequestError. */
 function requestArgs(args: unknown[]): Parameters<Bridge['request']> {
-  const invalid = refusal(INVALID_ARGUMENTS, 'Invalid arguments for bridge call: request')
+  const invalid = () => refusal(INVALID_ARGUMENTS, 'Invalid arguments for bridge call: request')
   const [connectorId, request, options] = args
-  if (args.length < 2 || args.length > 3 || !isId(connectorId) || !isPlainObject(request)) throw invalid
+  if (args.length < 2 || args.length > 3 || !isId(connectorId) || !isPlainObject(request)) throw invalid()
   const { method, params } = request
-  if (typeof method !== 'string' || method.length === 0 || method.length > MAX_ID_LENGTH) throw invalid
+  if (typeof method !== 'string' || method.length === 0 || method.length > MAX_ID_LENGTH) throw invalid()
   // Plain data all the way down: no Date, Map, Blob or port inside params reaches a wallet.
-  if (params !== undefined && ((!Array.isArray(params) && !isPlainObject(params)) || plainDataProblem(params) !== undefined)) throw invalid
+  if (params !== undefined && ((!Array.isArray(params) && !isPlainObject(params)) || plainDataProblem(params) !== undefined)) throw invalid()
   const rebuilt: ProviderRequest = params === undefined ? { method } : { method, params }
   if (options === undefined) return [connectorId, rebuilt]
-  if (!isPlainObject(options)) throw invalid
+  if (!isPlainObject(options)) throw invalid()
   const { waitMs } = options
   if (waitMs === undefined) return [connectorId, rebuilt, {}]
-  if (typeof waitMs !== 'number' || !Number.isFinite(waitMs) || waitMs < 0 || waitMs > MAX_WAIT_MS) throw invalid
+  if (typeof waitMs !== 'number' || !Number.isFinite(waitMs) || waitMs < 0 || waitMs > MAX_WAIT_MS) throw invalid()
   return [connectorId, rebuilt, { waitMs }]
 }
 
-/** `watch`'s argument, checked and copied; throws a PortError. */
+/** `watch`'s argument, checked and copied; throws a ProviderRequestError. */
 function watchArgs(args: unknown[]): string[] {
   const [ids] = args
   if (args.length !== 1 || !Array.isArray(ids) || ids.length > MAX_WATCHED || !ids.every(isId)) throw refusal(INVALID_ARGUMENTS, 'Invalid arguments for bridge call: watch')
   return [...ids]
 }
 
-/** Runs one call on the bridge; throws a PortError for an unknown call or bad arguments. */
+/** Runs one call on the bridge; throws a ProviderRequestError for an unknown call or bad arguments. */
 function run(bridge: Bridge, call: unknown, args: unknown): Promise<unknown> | unknown {
   if (!Array.isArray(args)) throw refusal(INVALID_ARGUMENTS, 'Bridge call arguments must be an array')
   switch (call) {
@@ -72,33 +76,13 @@ function run(bridge: Bridge, call: unknown, args: unknown): Promise<unknown> | u
   }
 }
 
-/** Any thrown value as plain `{ code?, message, data? }`; `data` only when it can be cloned. */
-function portError(error: unknown): PortError {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown; data?: unknown }
-  let message: string
-  try {
-    message = typeof e.message === 'string' ? e.message : String(error)
-  } catch {
-    message = 'Wallet error'
-  }
-  const out: PortError = { ...(typeof e.code === 'number' ? { code: e.code } : {}), message }
-  if (e.data !== undefined) {
-    try {
-      out.data = structuredClone(e.data)
-    } catch {
-      // not plain data: left out
-    }
-  }
-  return out
-}
-
 /**
  * Serves `bridge` on `port` (the page's end; the other end goes to the worker). Bridge errors reach
- * the worker as `{ code?, message, data? }`; a refused call as
- * `{ code: -32601, message: 'Unknown bridge call: {name}' }`,
- * `{ code: -32602, message: 'Bridge call arguments must be an array' }` or
- * `{ code: -32602, message: 'Invalid arguments for bridge call: request' | '… watch' }`;
- * an answer that cannot be cloned as `{ message: 'The wallet’s answer is not plain data' }`.
+ * the worker as ErrorWire (`toWire`: a GangwayError with its class, category, code, details and
+ * plain `data`; anything else as asGangwayError makes it). A refused call answers
+ * ProviderRequestError -32601 'Unknown bridge call: {name}', -32602 'Bridge call arguments must be
+ * an array' or -32602 'Invalid arguments for bridge call: request' | '… watch'; an answer that
+ * cannot be cloned, GangwayError 'The wallet’s answer is not plain data'.
  * Messages without a numeric `id` or `subscription` are ignored.
  */
 export function servePagePort(port: MessagePort, bridge: Bridge): PagePortServer {
@@ -108,7 +92,7 @@ export function servePagePort(port: MessagePort, bridge: Bridge): PagePortServer
     try {
       port.postMessage(message)
     } catch {
-      port.postMessage({ id: message.id, error: { message: 'The wallet’s answer is not plain data' } } satisfies PageReply)
+      port.postMessage({ id: message.id, error: toWire(new GangwayError(ANSWER_NOT_PLAIN_DATA)) } satisfies PageReply)
     }
   }
   port.onmessage = ({ data }: MessageEvent<unknown>) => {
@@ -118,7 +102,7 @@ export function servePagePort(port: MessagePort, bridge: Bridge): PagePortServer
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) return
     new Promise((resolve) => resolve(run(bridge, call, args))).then(
       (result) => reply({ id, result }),
-      (error: unknown) => reply({ id, error: portError(error) }),
+      (error: unknown) => reply({ id, error: toWire(error) }),
     )
   }
   return {

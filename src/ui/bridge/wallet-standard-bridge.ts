@@ -4,14 +4,13 @@
  * - `standard:connect` (params `[{ silent }]`) → the accounts' base58 addresses;
  * - `standard:disconnect`;
  * - `solana:signTransaction` (params `[base64 wire transaction, signer address]`) → the signed one, base64.
- * Wallet errors cross as plain `{ code, message }` (4001 for a refusal).
+ * Wallet errors are thrown typed (events/errors.ts `walletError`: a refusal, 4001, is a UserRejectedError).
  */
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
-import type { Connector } from '../../events/entities.js'
-import type { Intent } from '../../events/types.js'
+import type { Connector, Intent } from '../../contract.js'
 import type { ConnectorSource } from './eip1193-bridge.js'
-import { plainError } from './plain-error.js'
+import { PROVIDER_ERROR_CODES, ProviderRequestError, noConnectorFound, walletError } from '../../events/errors.js'
 
 const PREFIX = 'wallet-standard:'
 
@@ -51,7 +50,7 @@ export function createWalletStandardBridge(dispatch: (intent: Intent) => Promise
     owns: (id) => id.startsWith(PREFIX),
     async request(connectorId, args, options = {}) {
       const wallet = await waitFor(connectorId, options.waitMs ?? 0)
-      if (!wallet) throw { message: `No connector found for connection: ${connectorId}` }
+      if (!wallet) throw noConnectorFound(connectorId)
       const features = wallet.features as Features
       const params = Array.isArray(args.params) ? args.params : []
       try {
@@ -66,15 +65,15 @@ export function createWalletStandardBridge(dispatch: (intent: Intent) => Promise
           case 'solana:signTransaction': {
             // The engine names the signer: the account it connected (or restored), not whichever comes first.
             const account = wallet.accounts.find((a) => a.address === params[1])
-            if (!account || !features['solana:signTransaction']) throw { code: 4100, message: 'Unauthorized' }
+            if (!account || !features['solana:signTransaction']) throw new ProviderRequestError('Unauthorized', { code: PROVIDER_ERROR_CODES.UnauthorizedProviderError, details: `${String(params[1]).slice(0, 64)} is not an account of ${wallet.name} that can sign` })
             const [signed] = await features['solana:signTransaction'].signTransaction({ transaction: fromBase64(String(params[0])), account })
             return toBase64(signed!.signedTransaction)
           }
           default:
-            throw { code: 4200, message: `Unsupported method: ${args.method}` }
+            throw new ProviderRequestError(`Unsupported method: ${args.method}`, { code: PROVIDER_ERROR_CODES.UnsupportedProviderMethodError })
         }
       } catch (error) {
-        throw plainError(error)
+        throw walletError(error, connectorId, args.method)
       }
     },
     watch(connectorIds) {

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { firstValueFrom, toArray, take } from 'rxjs'
 import { LOCALNET } from '../../../tests/unit/fixtures.js'
 import type { NewEvent } from '../../events/types.js'
+import { GangwayError, ProviderRequestError, UserRejectedError } from '../../events/errors.js'
+import { errorFields, rejection } from '../../../tests/unit/error-fields.js'
 import { createWalletConnectConnector, type SessionLike, type SignClientLike } from './connector.js'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -62,7 +64,7 @@ describe('WalletConnect connector', () => {
     expect(client.request).toHaveBeenCalledWith({ topic: 'f'.repeat(64), chainId: 'eip155:31337', request: { method: 'personal_sign', params: ['0x00', ADDRESS] } })
   })
 
-  it('replaces the URI when 10 s or less of its lifetime remain (spec §5, §9), and lets a late approval of the old one go', async () => {
+  it('replaces the URI when 10 s or less of its lifetime remain (docs/behaviour.md §5, §9), and lets a late approval of the old one go', async () => {
     const { client, pairings } = fakeClient()
     const c = connector(client)
     const events: NewEvent[] = []
@@ -86,11 +88,50 @@ describe('WalletConnect connector', () => {
     await vi.advanceTimersByTimeAsync(0)
     c.cancel()
     await expect(closed).rejects.toThrow('Modal closed')
+    await expect(closed).rejects.toBeInstanceOf(GangwayError)
     expect(await firstValueFrom(c.pairing$)).toBeUndefined()
     const refused = c.request({ method: 'eth_requestAccounts' })
     await vi.advanceTimersByTimeAsync(0)
     pairings[1]!.reject({ code: 5000, message: 'User rejected.' })
-    await expect(refused).rejects.toEqual({ code: 5000, message: 'User rejected.' })
+    await expect(refused).rejects.toBeInstanceOf(UserRejectedError)
+    expect(await rejection(refused)).toEqual({ name: 'UserRejectedError', category: 'API_ERROR', code: 5000, message: 'User rejected.', details: 'eth_requestAccounts on connector walletConnect' })
+  })
+
+  it('refuses calls that need a session with 4100, and a wallet’s error on a forwarded call arrives typed', async () => {
+    const { client, pairings } = fakeClient()
+    const c = connector(client)
+    const noSession = { name: 'ProviderRequestError', category: 'INTERNAL_SDK_ERROR', code: 4100, message: 'No WalletConnect session' }
+    expect(await rejection(c.request({ method: 'eth_chainId' }))).toEqual(noSession)
+    expect(await rejection(c.request({ method: 'personal_sign', params: ['0x00', ADDRESS] }))).toEqual(noSession)
+    const accounts = c.request({ method: 'eth_requestAccounts' })
+    await vi.advanceTimersByTimeAsync(0)
+    pairings[0]!.resolve(session())
+    await accounts
+    vi.mocked(client.request).mockRejectedValueOnce({ code: -32000, message: 'insufficient funds', data: { need: '0x1' } })
+    const failed = await c.request({ method: 'eth_sendTransaction', params: [] }).catch((e: unknown) => e)
+    expect(failed).toBeInstanceOf(ProviderRequestError)
+    expect(errorFields(failed)).toEqual({ name: 'ProviderRequestError', category: 'API_ERROR', code: -32000, message: 'insufficient funds', details: 'eth_sendTransaction on connector walletConnect' })
+    expect((failed as ProviderRequestError).data).toEqual({ need: '0x1' })
+  })
+
+  it('reads session events through the CAIP parsers: CAIP-10 or bare accounts, and ignores malformed ids', async () => {
+    const { client, emit } = fakeClient([session()])
+    const c = connector(client)
+    const events: NewEvent[] = []
+    c.events$.subscribe((e) => events.push(e))
+    await c.request({ method: 'eth_accounts' })
+    const sessionEvent = (chainId: string, name: string, data: unknown) => emit('session_event', { topic: 'f'.repeat(64), params: { chainId, event: { name, data } } })
+    sessionEvent('eip155', 'accountsChanged', [`eip155:31337:${ADDRESS}`])
+    sessionEvent('eip155:31337:extra', 'accountsChanged', [ADDRESS])
+    sessionEvent('eip155:31337', 'accountsChanged', ['eip155:31337'])
+    sessionEvent('eip155:31337', 'chainChanged', 'eip155:')
+    expect(events).toEqual([])
+    sessionEvent('eip155:31337', 'accountsChanged', [`eip155:31337:${ADDRESS}`, ADDRESS])
+    sessionEvent('eip155:31337', 'chainChanged', '0x7a6a')
+    expect(events).toEqual([
+      { type: 'wallet/accounts-changed', payload: { connectorId: 'walletConnect', namespace: 'eip155', addresses: [ADDRESS, ADDRESS] } },
+      { type: 'wallet/chain-changed', payload: { connectorId: 'walletConnect', namespace: 'eip155', caipNetworkId: 'eip155:31338' } },
+    ])
   })
 
   it('restores a stored session silently, switches within its chains, and reports a wallet-side delete', async () => {
@@ -102,6 +143,13 @@ describe('WalletConnect connector', () => {
     await c.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
     expect(await c.request({ method: 'eth_chainId' })).toBe('0x7a6a')
     await expect(c.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })).rejects.toMatchObject({ code: 4902 })
+    expect(await rejection(c.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }))).toEqual({
+      name: 'ProviderRequestError',
+      category: 'INTERNAL_SDK_ERROR',
+      code: 4902,
+      message: 'Unrecognized chain ID',
+      details: "eip155:1 is not among the session's chains",
+    })
     emit('session_delete', { topic: 'f'.repeat(64) })
     expect((await events).map((e) => e.type)).toEqual(['wallet/chain-changed', 'wallet/disconnected'])
     expect(await c.request({ method: 'eth_accounts' })).toEqual([])

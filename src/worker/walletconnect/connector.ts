@@ -1,10 +1,10 @@
 /**
- * The WalletConnect connector (spec §3 Connector type WALLET_CONNECT), in the engine: it answers
+ * The WalletConnect connector (docs/behaviour.md §3 Connector type WALLET_CONNECT), in the engine: it answers
  * the same wallet calls as the page's EIP-1193 and Wallet Standard wallets (wallet-calls.ts), so
  * connect, restore, switch, send and disconnect need no WalletConnect branch.
  *
  * - eth_requestAccounts / standard:connect: pairs (a `wc:` URI on the pairing channel, renewed
- *   when 10 s or less of its 4 minutes remain, spec §5 and §9) and waits for the wallet to settle a
+ *   when 10 s or less of its 4 minutes remain, docs/behaviour.md §5 and §9) and waits for the wallet to settle a
  *   session; an existing session with accounts on the namespace answers at once.
  * - eth_accounts / silent standard:connect: the stored session's accounts (restore; never pairs).
  * - eth_chainId: the session's current eip155 chain; wallet_switchEthereumChain moves it within the
@@ -14,13 +14,14 @@
  * Wallet-side changes (session events, update, delete, expiry) come out of `events$` as wallet/* events.
  */
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
-import { toHex } from 'viem'
+import { SwitchChainError, UnauthorizedProviderError, toHex } from 'viem'
 import { WALLETCONNECT_CONNECTOR_ID, type CaipNetworkId, type Namespace, type Network } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
-import { MODAL_CLOSED } from '../../events/errors.js'
+import { GangwayError, MODAL_CLOSED, ProviderRequestError, walletError } from '../../events/errors.js'
+import { parseCaipNetworkId, readCaipAddress, readCaipNetworkId } from '../../chains/caip.js'
 import { PAIRING_EXPIRY_MARGIN_S, PAIRING_LIFETIME_S } from '../../projections/wallet-rules.js'
 import { isEvmAddress } from '../../events/address-rules.js'
-import type { ProviderRequest } from '../bridge.js'
+import type { ProviderRequest } from '../../contract.js'
 import { pairingTopicOf, proposalNamespaces, sessionAddresses, sessionChains, sessionNamespaceNames, type SessionNamespace } from './namespaces.js'
 
 /** A settled session, as much of it as Gangway reads. */
@@ -57,7 +58,7 @@ export interface WalletConnectConnectorOptions {
   activeChain: (namespace: Namespace) => CaipNetworkId | undefined
   /** ms since the epoch. */
   clock: () => number
-  /** Pairing lifetime in s; default 240 (spec §9). */
+  /** Pairing lifetime in s; default 240 (docs/behaviour.md §9). */
   pairingLifetimeS?: number
   /** Loads the sign client's code ahead of need, without starting it. */
   preload?: () => Promise<unknown>
@@ -66,23 +67,37 @@ export interface WalletConnectConnectorOptions {
 export interface WalletConnectConnector {
   /**
    * Answers a wallet call (see the module comment).
-   * @throws `{ code: 5000, message }` from the wallet for a refusal; Error 'Modal closed' when
-   *   `cancel` ends a pairing; `{ code: 4100, message: 'No WalletConnect session' }` for a call
-   *   that needs a session when none is settled; `{ code: 4902 }` for a chain the session lacks.
+   * @throws the wallet's error typed (events/errors.ts `walletError`: category API_ERROR, details
+   *   '{method} on connector walletConnect'): UserRejectedError with the wallet's code (5000) and
+   *   message for a refusal, else ProviderRequestError with its code, or GangwayError;
+   *   GangwayError 'Modal closed' (or `cancel`'s message) when `cancel` ends a pairing;
+   *   ProviderRequestError 4100 'No WalletConnect session' for a call that needs a session when none
+   *   is settled; ProviderRequestError 4902 'Unrecognized chain ID' for a chain the session lacks;
+   *   GangwayError 'Invalid CAIP-2 network id' (DATA_PARSING_ERROR) for eth_chainId when the
+   *   session's chain is malformed; GangwayError 'The wallet returned no signed transaction' and
+   *   'WalletConnect gave no pairing URI' (API_ERROR).
    */
   request(args: ProviderRequest): Promise<unknown>
   /** The pairing URI on show, or undefined. */
   readonly pairing$: Observable<PairingUri | undefined>
   /** walletconnect/pairing-* and wallet/* events for the log. */
   readonly events$: Observable<NewEvent>
-  /** Ends a pairing in progress (its request rejects with `message`). */
+  /** Ends a pairing in progress (its request rejects with GangwayError `message`, default 'Modal closed'). */
   cancel(message?: string): void
   /** Loads the sign client's code ahead of a pairing (once; errors are ignored). */
   preload(): void
 }
 
-const noSession = () => ({ code: 4100, message: 'No WalletConnect session' })
+const noSession = () => new ProviderRequestError('No WalletConnect session', { code: UnauthorizedProviderError.code })
+/**
+ * The reason Gangway gives the sign client when it ends a session: WalletConnect's own SDK reason
+ * (`getSdkError('USER_DISCONNECTED')` of @walletconnect/utils, written out so the engine's main
+ * chunk does not load that package), not an EIP-1193 error.
+ */
 const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
+
+/** An account of a session event: a CAIP-10 id's address, a bare address as it is, else undefined. */
+const eventAddress = (account: unknown): string | undefined => (typeof account !== 'string' ? undefined : account.includes(':') ? readCaipAddress(account)?.address : account)
 
 export function createWalletConnectConnector(o: WalletConnectConnectorOptions): WalletConnectConnector {
   const lifetime = o.pairingLifetimeS ?? PAIRING_LIFETIME_S
@@ -132,14 +147,18 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
       })
       c.on('session_event', ({ topic, params }: { topic: string; params: { chainId: string; event: { name: string; data: unknown } } }) => {
         if (session?.topic !== topic) return
-        const namespace = params.chainId.split(':')[0] as Namespace
+        const namespace = readCaipNetworkId(params.chainId)?.namespace as Namespace | undefined
+        if (!namespace) return
         if (params.event.name === 'chainChanged' && namespace === 'eip155') {
           const data = params.event.data
           const id = typeof data === 'string' && data.includes(':') ? data : `eip155:${Number(data)}`
+          if (!readCaipNetworkId(id)) return
           chain = id as CaipNetworkId
           events$.next(event('wallet/chain-changed', { connectorId: WALLETCONNECT_CONNECTOR_ID, namespace, caipNetworkId: chain }))
         } else if (params.event.name === 'accountsChanged' && Array.isArray(params.event.data)) {
-          const addresses = (params.event.data as unknown[]).map((a) => String(a).split(':').pop()!)
+          const read = (params.event.data as unknown[]).map(eventAddress)
+          if (!read.every((a): a is string => a !== undefined)) return
+          const addresses = read
           if (namespace === 'eip155' && !addresses.every(isEvmAddress)) return
           events$.next(event('wallet/accounts-changed', { connectorId: WALLETCONNECT_CONNECTOR_ID, namespace, addresses }))
         }
@@ -164,7 +183,7 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
     try {
       for (;;) {
         const { uri, approval } = await Promise.race([c.connect({ optionalNamespaces: proposalNamespaces(o.networks()) }), cancelled])
-        if (!uri) throw new Error('WalletConnect gave no pairing URI')
+        if (!uri) throw new GangwayError('WalletConnect gave no pairing URI', { category: 'API_ERROR' })
         const pairingTopic = pairingTopicOf(uri)
         const expiresAt = Math.floor(o.clock() / 1000) + lifetime
         pairing$.next({ uri, pairingTopic, expiresAt })
@@ -184,7 +203,7 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
           clearTimeout(timer)
         }
         if (outcome !== 'expired') return outcome
-        // Spec §5: expired with 10 s or less left; a new pairing follows.
+        // docs/behaviour.md §5: expired with 10 s or less left; a new pairing follows.
         letGo()
         events$.next(event('walletconnect/pairing-expired', { pairingTopic }))
       }
@@ -224,6 +243,43 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
     return c.request({ topic: session.topic, chainId, request: { method: args.method, ...(args.params !== undefined ? { params: args.params } : {}) } })
   }
 
+  /** One wallet call, by method (the module comment); the errors as they come, typed by `request`. */
+  const answer = async (args: ProviderRequest): Promise<unknown> => {
+    const params = Array.isArray(args.params) ? args.params : []
+    switch (args.method) {
+      case 'eth_requestAccounts':
+        return connect('eip155')
+      case 'standard:connect':
+        return (params[0] as { silent?: boolean } | undefined)?.silent ? storedAccounts('solana') : connect('solana')
+      case 'eth_accounts':
+        return storedAccounts('eip155')
+      case 'eth_chainId':
+        await getClient()
+        if (!chain) throw noSession()
+        return toHex(Number(parseCaipNetworkId(chain).reference))
+      case 'wallet_switchEthereumChain': {
+        await getClient()
+        if (!session) throw noSession()
+        const wanted = `eip155:${Number((params[0] as { chainId: string }).chainId)}` as CaipNetworkId
+        if (!sessionChains(session.namespaces, 'eip155').includes(wanted)) throw new ProviderRequestError('Unrecognized chain ID', { code: SwitchChainError.code, details: `${wanted} is not among the session's chains` })
+        chain = wanted
+        events$.next(event('wallet/chain-changed', { connectorId: WALLETCONNECT_CONNECTOR_ID, namespace: 'eip155', caipNetworkId: wanted }))
+        return null
+      }
+      case 'wallet_revokePermissions':
+      case 'standard:disconnect':
+        await end()
+        return null
+      case 'solana:signTransaction': {
+        const result = (await forward({ method: 'solana_signTransaction', params: { transaction: params[0] } }, 'solana')) as { transaction?: string }
+        if (!result?.transaction) throw new GangwayError('The wallet returned no signed transaction', { category: 'API_ERROR' })
+        return result.transaction
+      }
+      default:
+        return forward(args, args.method.startsWith('solana') ? 'solana' : 'eip155')
+    }
+  }
+
   return {
     pairing$: pairing$.asObservable(),
     events$: events$.asObservable(),
@@ -233,41 +289,13 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
       o.preload?.().catch(() => undefined)
     },
     cancel(message = MODAL_CLOSED) {
-      abort?.(new Error(message))
+      abort?.(new GangwayError(message))
     },
     async request(args) {
-      const params = Array.isArray(args.params) ? args.params : []
-      switch (args.method) {
-        case 'eth_requestAccounts':
-          return connect('eip155')
-        case 'standard:connect':
-          return (params[0] as { silent?: boolean } | undefined)?.silent ? storedAccounts('solana') : connect('solana')
-        case 'eth_accounts':
-          return storedAccounts('eip155')
-        case 'eth_chainId':
-          await getClient()
-          if (!chain) throw noSession()
-          return toHex(Number(chain.split(':')[1]))
-        case 'wallet_switchEthereumChain': {
-          await getClient()
-          if (!session) throw noSession()
-          const wanted = `eip155:${Number((params[0] as { chainId: string }).chainId)}` as CaipNetworkId
-          if (!sessionChains(session.namespaces, 'eip155').includes(wanted)) throw { code: 4902, message: 'Unrecognized chain ID' }
-          chain = wanted
-          events$.next(event('wallet/chain-changed', { connectorId: WALLETCONNECT_CONNECTOR_ID, namespace: 'eip155', caipNetworkId: wanted }))
-          return null
-        }
-        case 'wallet_revokePermissions':
-        case 'standard:disconnect':
-          await end()
-          return null
-        case 'solana:signTransaction': {
-          const result = (await forward({ method: 'solana_signTransaction', params: { transaction: params[0] } }, 'solana')) as { transaction?: string }
-          if (!result?.transaction) throw new Error('The wallet returned no signed transaction')
-          return result.transaction
-        }
-        default:
-          return forward(args, args.method.startsWith('solana') ? 'solana' : 'eip155')
+      try {
+        return await answer(args)
+      } catch (error) {
+        throw walletError(error, WALLETCONNECT_CONNECTOR_ID, args.method)
       }
     },
   }
