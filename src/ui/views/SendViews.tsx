@@ -1,6 +1,6 @@
 /**
- * Sending (spec §2, §4): the form (token, amount, receiver), the token list, the preview. Inputs
- * keep their text locally and reach the engine 300 ms after typing stops (spec §9 search wait), or
+ * Sending (docs/behaviour.md §2, §4): the form (token, amount, receiver), the token list, the preview. Inputs
+ * keep their text locally and reach the engine 300 ms after typing stops (docs/behaviour.md §9 search wait), or
  * at once on Review, so the log holds edits, not keystrokes.
  */
 import { useEffect, useRef, useState } from 'react'
@@ -62,11 +62,13 @@ export function WalletSendView() {
         <span>To</span>
  <input data-testid="gw-send-receiver" autoComplete="off" spellCheck={false} placeholder={token?.caipNetworkId.startsWith('solana:') ? 'Solana address' : '0x…'} value={receiver.text} onChange={(e) => receiver.change(e.target.value)} onBlur={receiver.flush} />
       </label>
-      {send.problem && (amount.text || receiver.text) ? (
-        <p className="gw-muted" data-testid="gw-send-problem">
-          {send.problem}
-        </p>
-      ) : null}
+      {/* The problem's line is there with or without a problem, so the form keeps its height: pressing
+          Review blurs the field being edited, whose flushed edit can clear or set the problem before
+          the release, and a change of height (the card is centred) would move Review from under the
+          pointer, so the click would never happen. */}
+      <p className="gw-muted gw-send-problem">
+        {send.problem && (amount.text || receiver.text) ? <span data-testid="gw-send-problem">{send.problem}</span> : null}
+      </p>
       <button className="gw-btn gw-primary" type="submit" data-testid="gw-send-review">
         Review
       </button>

@@ -30,6 +30,7 @@ export const viewsCss = `
 .gw-row[aria-current]{outline:2px solid #3b82f6}
 .gw-row:disabled{cursor:default;opacity:.7}
 .gw-send{display:flex;flex-direction:column;gap:12px}
+.gw-send-problem{margin:0;min-height:1.4em}
 .gw-field{display:flex;flex-direction:column;gap:4px;font-size:12px;color:#52525b}
 .gw-field input{font:inherit;font-size:15px;padding:10px 12px;border:1px solid #e4e4e7;border-radius:10px;color:#18181b}
 .gw-primary{background:#3b82f6;color:#fff;border-color:#3b82f6}
