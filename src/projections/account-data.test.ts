@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ADDRESS, CAIP_ADDRESS, connected, log, started, type Item } from '../../tests/unit/fixtures.js'
-import { accountNeeds, accountTabsView } from './account-tabs.js'
+import { accountNeeds } from './select/account-needs.js'
+import { accountTabsModel } from './view-models/account-tabs-model.js'
 import { selectors } from './selectors.js'
 import { project } from './state.js'
 
@@ -22,7 +23,7 @@ describe('Account tabs state', () => {
   it('keeps the picked tab in the account state across closing and reopening, and drops it on disconnect', () => {
     const s = fold(...connected, ...openAccount, ['account/tab-selected', { tab: 'NFTs' }], ['modal/close-requested', {}], ...openAccount)
     expect(s.accounts.eip155?.currentTab).toBe('NFTs')
-    expect(accountTabsView(s).tab).toBe('NFTs')
+    expect(accountTabsModel(s).tab).toBe('NFTs')
     const after = fold(...connected, ['account/tab-selected', { tab: 'NFTs' }], ['disconnect/succeeded', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', reason: 'user' }])
     expect(after.accounts.eip155?.currentTab).toBeUndefined()
   })
@@ -36,7 +37,7 @@ describe('Account tabs state', () => {
     expect(p.balances?.map((b) => b.symbol)).toEqual(['ETH'])
     expect(p.error).toBe('HTTP request failed.')
     expect(typeof p.failedAt).toBe('number')
-    expect(accountTabsView(s)).toMatchObject({ networkBalanceUsd: '3000.00', tokens: [{ symbol: 'ETH', amount: '1.5', usd: '3000.00' }] })
+    expect(accountTabsModel(s)).toMatchObject({ networkBalanceUsd: '3000.00', tokens: [{ symbol: 'ETH', amount: '1.5', usd: '3000.00' }] })
   })
   it('history: the first page replaces, later pages append without repeats, spam-only and other-chain transactions are dropped, a failure empties the list', () => {
     const page1 = ['history/fetched', { caipAddress: CAIP_ADDRESS, transactions: [tx('a'), tx('spam', 'eip155:31337', true), tx('other', 'eip155:1')], next: '2' }] as const

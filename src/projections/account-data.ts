@@ -1,8 +1,8 @@
 /**
  * What the Account tabs show, from the blockchain service: holdings (Tokens), NFTs and history
- * (Activity) per CAIP-10 account, and names and avatars per address. The spec §5 rules apply as
+ * (Activity) per CAIP-10 account, and names and avatars per address. The docs/behaviour.md §5 rules apply as
  * the events are folded: holdings with decimals "0" are dropped; transactions that are all spam or
- * on another chain are dropped; a failed history empties the list (spec §8). History pages follow
+ * on another chain are dropped; a failed history empties the list (docs/behaviour.md §8). History pages follow
  * the paging rules of paging.ts (issue 13): a later page only for the cursor the last one gave, at
  * most one in flight, at most 20 per showing, HISTORY_MAX_TRANSACTIONS kept.
  */
@@ -19,9 +19,9 @@ export interface PortfolioState {
   balances?: TokenBalance[]
   loading: boolean
   error?: string
-  /** When the last fetch failed (event `at`, ms): spec §9 blocks retries for 30 s. */
+  /** When the last fetch failed (event `at`, ms): docs/behaviour.md §9 blocks retries for 30 s. */
   failedAt?: number
-  /** The namespace has no balances on the service (spec §9 Balance: EVM and Solana). */
+  /** The namespace has no balances on the service (docs/behaviour.md §9 Balance: EVM and Solana). */
   unsupported?: boolean
 }
 
@@ -120,7 +120,7 @@ export const accountData = slice<AccountDataState, State>(
       const { next: _n, ...rest } = withoutError(h)
       return { ...s, history: withKey(s.history, caipAddress, { ...rest, transactions, loading: cursor === undefined ? false : h.loading, loadingMore: false, pages, cursors, ...(more ? { next: more } : {}) }) }
     },
-    // Spec §8: 'Failed to fetch transactions', and the list is set empty.
+    // docs/behaviour.md §8: 'Failed to fetch transactions', and the list is set empty.
     'history/failed': (s, e) => ({ ...s, history: withKey(s.history, e.payload.caipAddress, { transactions: [], loading: false, loadingMore: false, error: e.payload.message }) }),
     'history/fetch-cancelled': (s, e) => ({ ...s, history: put(s.history, e.payload.caipAddress, emptyHistory, (h) => ({ ...h, loading: false, loadingMore: false })) }),
 

@@ -1,5 +1,5 @@
 /**
- * Account types per namespace (spec §6): defaults eip155 smartAccount, solana eoa, polkadot eoa,
+ * Account types per namespace (docs/behaviour.md §6): defaults eip155 smartAccount, solana eoa, polkadot eoa,
  * bip122 payment; the site's defaultAccountTypes override them; a visitor's switch overrides both.
  * Switching to a smart account is allowed only on a smart-account-enabled network when the
  * current type is eoa (guards.ts refuses the intent otherwise).
@@ -9,7 +9,7 @@ import { withKey } from '../events/safe-json.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
-/** Spec §6 defaults. */
+/** docs/behaviour.md §6 defaults. */
 export const DEFAULT_ACCOUNT_TYPES: Record<Namespace, AccountType> = { eip155: 'smartAccount', solana: 'eoa', polkadot: 'eoa', bip122: 'payment' }
 
 export interface AccountTypesState {
@@ -24,7 +24,7 @@ export function preferredAccountType(s: AccountTypesState, namespace: Namespace)
   return s.switched[namespace] ?? s.defaults[namespace]
 }
 
-/** Spec §6: may a namespace switch to `to`, given its current type and whether its network is smart-account-enabled? */
+/** docs/behaviour.md §6: may a namespace switch to `to`, given its current type and whether its network is smart-account-enabled? */
 export function canSwitchAccountType(to: AccountType, current: AccountType, smartAccountEnabled: boolean): boolean {
   if (to !== 'smartAccount') return true
   return smartAccountEnabled && current === 'eoa'

@@ -38,7 +38,7 @@ describe('account state per namespace', () => {
     expect(s.networks.active.eip155).toBe('eip155:31337')
     expect(s.modal.view).not.toBe('UnsupportedChain')
   })
-  it('resets to disconnected on disconnect (spec §4: account reset)', () => {
+  it('resets to disconnected on disconnect (docs/behaviour.md §4: account reset)', () => {
     const s = fold(...connected, ['disconnect/succeeded', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', reason: 'wallet' }])
     expect(s.accounts.eip155).toEqual({ status: 'disconnected', balanceLoading: false })
   })

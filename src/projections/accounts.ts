@@ -1,14 +1,14 @@
 /**
- * Account state per chain namespace (spec §3): caipAddress, address, balance, balanceSymbol, status.
+ * Account state per chain namespace (docs/behaviour.md §3): caipAddress, address, balance, balanceSymbol, status.
  * Balances are kept in the chain's smallest unit (wei, lamports) with their decimals; selectors format them.
  */
 import type { AccountTab, CaipAddress, CaipNetworkId, Namespace } from '../events/entities.js'
-import { parseCaipAddress, toCaipAddress } from '../chains/caip.js'
+import { namespaceOf, parseCaipAddress, toCaipAddress } from '../chains/caip.js'
 import { isForbiddenKey, withKey } from '../events/safe-json.js'
 import { normalizeAddress } from '../chains/address.js'
 import { fromConnectedWallet, type ConnectionStatus } from './connection.js'
-import { activeNamespace } from './modal.js'
 import { slice } from './reducer.js'
+import { activeNamespace } from './select/active-namespace.js'
 import type { State } from './state.js'
 
 export interface AccountState {
@@ -22,9 +22,9 @@ export interface AccountState {
   balanceSymbol?: string
   balanceLoading: boolean
   balanceError?: string
-  /** When the last balance fetch failed (the event's `at`, ms): spec §9 blocks retries for 30 s. */
+  /** When the last balance fetch failed (the event's `at`, ms): docs/behaviour.md §9 blocks retries for 30 s. */
   balanceFailedAt?: number
-  /** The Account view's tab (spec §3 currentTab); Tokens when none was picked. */
+  /** The Account view's tab (docs/behaviour.md §3 currentTab); Tokens when none was picked. */
   currentTab?: AccountTab
 }
 
@@ -69,8 +69,8 @@ export const accounts = slice<AccountsState, State>(
       !fromConnectedWallet(root, e.payload) ? all : update(all, e.payload.namespace, (s) => (s.address ? withAddress(s, toCaipAddress(e.payload.caipNetworkId, s.address)) : s)),
     /** A switch on a connected namespace moves its account to the new network (a Solana wallet does not report its cluster). */
     'network/switched': (all, e) => {
-      const ns = parseCaipAddress(`${e.payload.caipNetworkId}:x`).namespace as Namespace
-      return update(all, ns, (s) => (s.address ? { ...withAddress(s, toCaipAddress(e.payload.caipNetworkId, s.address)), status: s.status } : s))
+      const ns = namespaceOf(e.payload.caipNetworkId)
+      return !ns ? all : update(all, ns, (s) => (s.address ? { ...withAddress(s, toCaipAddress(e.payload.caipNetworkId, s.address)), status: s.status } : s))
     },
     'disconnect/succeeded': (all, e) => withKey(all, e.payload.namespace, empty),
     'account/tab-selected': (all, e, root) => {

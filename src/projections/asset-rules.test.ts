@@ -10,7 +10,7 @@ const tx = (id: string, chain: string, spam: boolean[]): Transaction => ({
   transfers: spam.map((s) => ({ nft_info: { name: `nft ${id}`, flags: { is_spam: s } }, direction: 'in' as const })),
 })
 
-describe('token and transaction rules (spec §5)', () => {
+describe('token and transaction rules (docs/behaviour.md §5)', () => {
   it('drops holdings whose quantity decimals are "0", and only those', () => {
     const kept = visibleTokenBalances([balance('ETH', '18', '1'), balance('PRL', '0', '7'), balance('USDC', '6', '2.5'), balance('NFT', '0', '3')])
     expect(kept.map((b) => b.symbol)).toEqual(['ETH', 'USDC'])
@@ -29,7 +29,7 @@ describe('token and transaction rules (spec §5)', () => {
   })
 })
 
-describe('display flooring (spec §9)', () => {
+describe('display flooring (docs/behaviour.md §9)', () => {
   it('floors whole-token decimal strings to 3 decimals without rounding up or trailing zeros', () => {
     expect(floorDecimal('2500.123456')).toBe('2500.123')
     expect(floorDecimal('1.9999')).toBe('1.999')

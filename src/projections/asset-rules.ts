@@ -1,11 +1,11 @@
 /**
- * The spec §5 rules for what the blockchain service returns, and the Account tabs' display rows.
+ * The docs/behaviour.md §5 rules for what the blockchain service returns, and the Account tabs' display rows.
  * Pure: no I/O, no clock.
  */
 import type { Nft, TokenBalance, Transaction, TransactionTransfer } from '../events/entities.js'
 import { floorDecimal, floorUsd } from './format.js'
 
-/** Spec §5: holdings whose quantity decimals are "0" are dropped. */
+/** docs/behaviour.md §5: holdings whose quantity decimals are "0" are dropped. */
 export function visibleTokenBalances(balances: readonly TokenBalance[]): TokenBalance[] {
   return balances.filter((b) => b.quantity.decimals !== '0')
 }
@@ -13,7 +13,7 @@ export function visibleTokenBalances(balances: readonly TokenBalance[]): TokenBa
 const isSpam = (t: TransactionTransfer) => t.nft_info?.flags?.is_spam === true
 
 /**
- * Spec §5: a transaction whose every transfer is flagged as spam is dropped, and only transactions
+ * docs/behaviour.md §5: a transaction whose every transfer is flagged as spam is dropped, and only transactions
  * on the connected chain (`caipNetworkId`, CAIP-2) are kept.
  */
 export function visibleTransactions(transactions: readonly Transaction[], caipNetworkId: string): Transaction[] {
@@ -25,7 +25,7 @@ export function visibleNfts(nfts: readonly Nft[], caipNetworkId: string): Nft[] 
   return nfts.filter((n) => !n.spam && n.chain === caipNetworkId)
 }
 
-/** A Tokens tab row: amount floored to 3 decimals, USD worth to 2 (spec §9). */
+/** A Tokens tab row: amount floored to 3 decimals, USD worth to 2 (docs/behaviour.md §9). */
 export interface TokenRow {
   key: string
   name: string
@@ -46,7 +46,7 @@ export function tokenRow(b: TokenBalance): TokenRow {
   }
 }
 
-/** The network balance in USD (spec §3 Send state networkBalanceInUSD): the sum of the holdings' worth, floored to 2 decimals. */
+/** The network balance in USD (docs/behaviour.md §3 Send state networkBalanceInUSD): the sum of the holdings' worth, floored to 2 decimals. */
 export function networkBalanceUsd(balances: readonly TokenBalance[]): string {
   return floorUsd(balances.reduce((sum, b) => sum + (b.value ?? 0), 0))
 }

@@ -1,11 +1,11 @@
-/** The host site's options as recorded by `engine/configured` (spec §3 Options). */
+/** The host site's options as recorded by `engine/configured` (docs/behaviour.md §3 Options). */
 import type { EventPayloads } from '../events/types.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
 /** The `engine/configured` payload as recorded, with what the blockchain service says of RPC routing. */
 export type ConfigState = EventPayloads['engine/configured'] & {
-  /** CAIP-2 ids the wallet-provider RPC endpoint serves (spec §7 routing). */
+  /** CAIP-2 ids the wallet-provider RPC endpoint serves (docs/behaviour.md §7 routing). */
   providerChains: string[]
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fold, connected, CAIP_ADDRESS } from '../../tests/unit/fixtures.js'
 import { addNamespace, markDisconnected, unmarkDisconnected } from './connection.js'
 
-describe('connection status (spec §4)', () => {
+describe('connection status (docs/behaviour.md §4)', () => {
   it('goes disconnected → connecting → connected', () => {
     expect(fold().connection.status).toBe('disconnected')
     expect(fold(connected[0]).connection.status).toBe('connecting')

@@ -1,9 +1,10 @@
 /**
- * Connection status and connected namespaces (spec §4). Status is disconnected, connecting or
+ * Connection status and connected namespaces (docs/behaviour.md §4). Status is disconnected, connecting or
  * connected; connected namespaces are a de-duplicated list, added on connect and removed on
  * disconnect; a connector can be marked disconnected per namespace and is unmarked case-insensitively.
  */
 import type { Namespace } from '../events/entities.js'
+import { namespaceOf } from '../chains/caip.js'
 import { withKey } from '../events/safe-json.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
@@ -71,8 +72,11 @@ export const connection = slice<ConnectionState, State>(initial, {
     const { pending: _p, ...rest } = s
     return { ...rest, status: settled(s), lastError: { connectorId: e.payload.connectorId, message: e.payload.message } }
   },
-  /** Spec §4: switching the active network changes the active namespace. */
-  'network/switched': (s, e) => ({ ...s, activeNamespace: e.payload.caipNetworkId.split(':')[0] as Namespace }),
+  /** docs/behaviour.md §4: switching the active network changes the active namespace. */
+  'network/switched': (s, e) => {
+    const namespace = namespaceOf(e.payload.caipNetworkId)
+    return namespace ? { ...s, activeNamespace: namespace } : s
+  },
   'disconnect/succeeded': (s, e) => {
     const { namespace, connectorId } = e.payload
     const connectorIds = { ...s.connectorIds }

@@ -4,7 +4,7 @@ import { CONNECTOR_GROUPS, connectMethodsOrder, connectorGroupOrder, connectorRo
 
 const c = (id: string, type: Connector['type']): Connector => ({ id, type, name: id, chain: 'eip155' })
 
-describe('connector groups (spec §2)', () => {
+describe('connector groups (docs/behaviour.md §2)', () => {
   it('default order is walletConnect, recent, injected, featured, custom, external, recommended', () => {
     expect(connectorGroupOrder()).toEqual(['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'])
   })
@@ -19,7 +19,7 @@ describe('connector groups (spec §2)', () => {
   })
 })
 
-describe('connect methods (spec §2)', () => {
+describe('connect methods (docs/behaviour.md §2)', () => {
   it('email, social, wallet by default; wallet first when an injected or announced wallet is present', () => {
     expect(connectMethodsOrder(false)).toEqual(['email', 'social', 'wallet'])
     expect(connectMethodsOrder(true)).toEqual(['wallet', 'email', 'social'])

@@ -1,9 +1,9 @@
 /**
- * Ordering rules of spec §2: connector groups and connect methods.
+ * Ordering rules of docs/behaviour.md §2: connector groups and connect methods.
  */
 import { WALLETCONNECT_CONNECTOR_ID, type Connector, type Namespace, type WalletRef } from '../events/entities.js'
 
-/** Connector groups in the spec §2 default order. */
+/** Connector groups in the docs/behaviour.md §2 default order. */
 export const CONNECTOR_GROUPS = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const
 export type ConnectorGroup = (typeof CONNECTOR_GROUPS)[number]
 
@@ -49,7 +49,7 @@ export function connectorRow(c: Connector): ConnectorRow {
   return { id: c.id, name: c.name, chain: c.chain, type: c.type, group: groupOf(c), ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}) }
 }
 
-/** Sorts rows by group order (configured first, spec §2), announced before injected within a group, given order otherwise. */
+/** Sorts rows by group order (configured first, docs/behaviour.md §2), announced before injected within a group, given order otherwise. */
 export function orderRows(rows: readonly ConnectorRow[], configuredOrder: readonly string[] = []): ConnectorRow[] {
   const order = connectorGroupOrder(configuredOrder)
   return rows
@@ -58,7 +58,7 @@ export function orderRows(rows: readonly ConnectorRow[], configuredOrder: readon
     .map(({ r }) => r)
 }
 
-/** Discovered connectors as rows in spec §2 group order. */
+/** Discovered connectors as rows in docs/behaviour.md §2 group order. */
 export function connectorRows(list: readonly Connector[], configuredOrder: readonly string[] = []): ConnectorRow[] {
   return orderRows(list.map(connectorRow), configuredOrder)
 }
@@ -66,7 +66,7 @@ export function connectorRows(list: readonly Connector[], configuredOrder: reado
 export type ConnectMethod = 'email' | 'social' | 'wallet'
 
 /**
- * Spec §2 Connect methods order: email, social, wallet by default; wallet, email, social when an
+ * docs/behaviour.md §2 Connect methods order: email, social, wallet by default; wallet, email, social when an
  * injected or announced wallet is present; a configured order wins.
  */
 export function connectMethodsOrder(hasInjectedOrAnnounced: boolean, configured?: readonly ConnectMethod[]): ConnectMethod[] {

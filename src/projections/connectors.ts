@@ -1,4 +1,4 @@
-/** Discovered wallets (spec §3 Connector), replaced whole by each `connectors/discovered`. */
+/** Discovered wallets (docs/behaviour.md §3 Connector), replaced whole by each `connectors/discovered`. */
 import type { Connector } from '../events/entities.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'

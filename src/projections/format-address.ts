@@ -1,4 +1,4 @@
-/** Address display: the short form and the avatar colours (spec §9). Pure, and free of viem so the loader can use it. */
+/** Address display: the short form and the avatar colours (docs/behaviour.md §9). Pure, and free of viem so the loader can use it. */
 
 /** `0x1234…abcd`: the first 6 and last 4 characters of an address. */
 export function shortenAddress(address: string): string {
@@ -6,7 +6,7 @@ export function shortenAddress(address: string): string {
 }
 
 /**
- * Avatar colours (spec §9: derived from the first 6 hex digits of the address): the base colour
+ * Avatar colours (docs/behaviour.md §9: derived from the first 6 hex digits of the address): the base colour
  * `#rrggbb` from those digits and a lighter tint for the gradient's rim.
  */
 export function avatarColors(address: string): { base: string; tint: string } {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { floorUnits, floorUsd } from './format.js'
 import { avatarColors, shortenAddress } from './format-address.js'
 
-describe('display rules (spec §9)', () => {
+describe('display rules (docs/behaviour.md §9)', () => {
   it('floors balances to 3 decimals, never rounds up', () => {
     expect(floorUnits('1999999999999999999', 18)).toBe('1.999')
     expect(floorUnits('10000000000000000000000', 18)).toBe('10000')

@@ -1,4 +1,4 @@
-/** Amount display rules of spec §9: balances floor to 3 decimals, USD to 2. Pure. */
+/** Amount display rules of docs/behaviour.md §9: balances floor to 3 decimals, USD to 2. Pure. */
 import { formatUnits } from 'viem'
 
 /**
@@ -12,7 +12,7 @@ export function floorUnits(value: string | bigint, decimals: number, places = 3)
   return formatUnits(v - (v % step), decimals)
 }
 
-/** Floors a USD amount to 2 decimals (spec §9), e.g. 12.349 → '12.34'. */
+/** Floors a USD amount to 2 decimals (docs/behaviour.md §9), e.g. 12.349 → '12.34'. */
 export function floorUsd(value: number): string {
   return (Math.floor(value * 100 + 1e-9) / 100).toFixed(2)
 }

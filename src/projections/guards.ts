@@ -10,11 +10,11 @@ import { historyRequestRefusal, walletPageRefusal } from './paging.js'
 
 export { NO_MORE_PAGES, PAGE_IN_FLIGHT } from './paging.js'
 
-/** Spec §6 refusal (the spec gives no wording; this is ours). */
+/** docs/behaviour.md §6 refusal (the spec gives no wording; this is ours). */
 export const SMART_ACCOUNT_NOT_ALLOWED = 'Smart account not available on this network'
-/** Spec §6: an account type the namespace does not have. */
+/** docs/behaviour.md §6: an account type the namespace does not have. */
 export const ACCOUNT_TYPE_NOT_AVAILABLE = 'Account type not available on this chain'
-/** Spec §4 / api.md: switching to a network the site did not configure. */
+/** docs/behaviour.md §4 / docs/api.md: switching to a network the site did not configure. */
 export const NETWORK_NOT_FOUND = 'Network not found'
 
 /** The message refusing `intent` in state `s`, or undefined when it may proceed. */
@@ -22,7 +22,7 @@ export function refusal(s: State, intent: Intent): string | undefined {
   switch (intent.type) {
     case 'account-type/switch-requested': {
       const { namespace, accountType } = intent.payload
-      // Spec §6: payment is bitcoin's; smart accounts are EVM's.
+      // docs/behaviour.md §6: payment is bitcoin's; smart accounts are EVM's.
       if (accountType === 'payment' && namespace !== 'bip122') return ACCOUNT_TYPE_NOT_AVAILABLE
       if (accountType === 'smartAccount' && namespace !== 'eip155') return ACCOUNT_TYPE_NOT_AVAILABLE
       const network = s.networks.active[namespace] ?? s.config.networks.find((n) => n.chainNamespace === namespace)?.caipNetworkId

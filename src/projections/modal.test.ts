@@ -5,7 +5,7 @@ import { project } from './state.js'
 const open = (payload: Partial<{ view: 'Account' | 'AllWallets' | 'SwitchNetwork' | 'Connect'; namespace: 'eip155' | 'solana'; isMobile: boolean }> = {}) =>
   ['modal/open-requested', { isMobile: false, ...payload }] as const
 
-describe('spec §2 Opening', () => {
+describe('docs/behaviour.md §2 Opening', () => {
   it('shows SwitchNetwork when the target namespace differs from the active one', () => {
     expect(fold(...connected, open({ namespace: 'solana', view: 'Account' })).modal.view).toBe('SwitchNetwork')
   })
@@ -35,7 +35,7 @@ describe('spec §2 Opening', () => {
   })
 })
 
-describe('spec §2 Closing', () => {
+describe('docs/behaviour.md §2 Closing', () => {
   it('resets to Connect', () => {
     const s = fold(...connected, open(), ['modal/close-requested', {}])
     expect(s.modal).toMatchObject({ open: false, view: 'Connect', history: [] })
@@ -47,7 +47,7 @@ describe('spec §2 Closing', () => {
   })
 })
 
-describe('spec §2 Going back', () => {
+describe('docs/behaviour.md §2 Going back', () => {
   it('pops the view history', () => {
     const s = fold(open(), ['modal/navigate-requested', { view: 'AllWallets' }], ['modal/navigate-requested', { view: 'SwitchNetwork' }], ['modal/back-requested', {}])
     expect(s.modal).toMatchObject({ open: true, view: 'AllWallets', history: ['Connect'] })

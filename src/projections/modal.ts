@@ -1,12 +1,15 @@
 /**
- * The modal (spec §2 and §4): open or closed, the current view, the view history, loading and shake.
- * The Opening, Closing and Going back rules of spec §2 live here as reducer logic.
+ * The modal (docs/behaviour.md §2 and §4): open or closed, the current view, the view history, loading and shake.
+ * The Opening, Closing and Going back rules of docs/behaviour.md §2 live here as reducer logic.
  */
-import { WALLETCONNECT_CONNECTOR_ID, type CaipNetworkId, type Namespace, type ViewName } from '../events/entities.js'
+import { WALLETCONNECT_CONNECTOR_ID, type CaipNetworkId, type ViewName } from '../events/entities.js'
+import { namespaceOf, parseCaipAddress } from '../chains/caip.js'
 import { isUnsupported } from './networks.js'
 import { fromConnectedWallet } from './connection.js'
 import type { EventPayloads } from '../events/types.js'
 import { slice } from './reducer.js'
+import { activeAccount } from './select/active-account.js'
+import { activeNamespace } from './select/active-namespace.js'
 import type { State } from './state.js'
 
 export interface ModalState {
@@ -16,7 +19,7 @@ export interface ModalState {
   history: ViewName[]
   loading: boolean
   shake: boolean
-  /** Whether the last open request came from a mobile device (spec §5 browser wallet rule). */
+  /** Whether the last open request came from a mobile device (docs/behaviour.md §5 browser wallet rule). */
   isMobile: boolean
 }
 
@@ -28,21 +31,8 @@ function connectingView(s: ModalState, connectorId: string): ViewName {
   return s.view === 'ConnectingWalletConnectBasic' ? s.view : 'ConnectingWalletConnect'
 }
 
-/** The namespace the modal acts on: the connection's active one, else the default network's. */
-export function activeNamespace(root: State): Namespace | undefined {
-  if (root.connection.activeNamespace) return root.connection.activeNamespace
-  const def = root.config.networks.find((n) => n.caipNetworkId === root.config.defaultNetworkId) ?? root.config.networks[0]
-  return def?.chainNamespace
-}
-
-/** The active namespace's connected address, if any. */
-export function activeAddress(root: State): string | undefined {
-  const ns = activeNamespace(root)
-  return ns ? root.accounts[ns]?.address : undefined
-}
-
 /**
- * Spec §2 Opening, in order:
+ * docs/behaviour.md §2 Opening, in order:
  * 1. a target namespace that differs from the active one: SwitchNetwork;
  * 2. manual WalletConnect control, or no adapters and no address: AllWallets on mobile, ConnectingWalletConnectBasic otherwise;
  * 3. an explicit view requested: that view;
@@ -50,7 +40,7 @@ export function activeAddress(root: State): string | undefined {
  * 5. otherwise Connect.
  */
 export function openingView(root: State, request: EventPayloads['modal/open-requested']): ViewName {
-  const address = activeAddress(root)
+  const address = activeAccount(root)?.address
   const active = activeNamespace(root)
   if (request.namespace && active && request.namespace !== active) return 'SwitchNetwork'
   if (root.config.manualWCControl || (root.config.adapterCount === 0 && !address)) {
@@ -61,13 +51,13 @@ export function openingView(root: State, request: EventPayloads['modal/open-requ
   return 'Connect'
 }
 
-/** Spec §2 Closing: resets to Connect; in embedded mode, Account if connected, else Connect. */
+/** docs/behaviour.md §2 Closing: resets to Connect; in embedded mode, Account if connected, else Connect. */
 export function closingView(root: State): ViewName {
-  return root.config.enableEmbedded && activeAddress(root) ? 'Account' : 'Connect'
+  return root.config.enableEmbedded && activeAccount(root) ? 'Account' : 'Connect'
 }
 
 /**
- * Spec §4: a wallet on a network the site did not list shows UnsupportedChain, except when
+ * docs/behaviour.md §4: a wallet on a network the site did not list shows UnsupportedChain, except when
  * switching is disabled, unsupported chains are allowed, or WalletConnect basic mode is on.
  */
 export function showsUnsupportedChain(root: State, caipNetworkId: CaipNetworkId): boolean {
@@ -78,11 +68,11 @@ export function showsUnsupportedChain(root: State, caipNetworkId: CaipNetworkId)
 
 const unsupported = (s: ModalState): ModalState => ({ ...s, open: true, view: 'UnsupportedChain', history: [], loading: false })
 
-/** One view back: pop the history, or close when it is empty (spec §2 Going back). */
+/** One view back: pop the history, or close when it is empty (docs/behaviour.md §2 Going back). */
 const back = (s: ModalState, root: State): ModalState => {
   const previous = s.history[s.history.length - 1]
   if (!previous) return close(s, root)
-  const view: ViewName = previous === 'Connect' && activeAddress(root) ? 'Account' : previous
+  const view: ViewName = previous === 'Connect' && activeAccount(root) ? 'Account' : previous
   return { ...s, view, history: s.history.slice(0, -1), loading: false }
 }
 
@@ -96,15 +86,14 @@ export const modal = slice<ModalState, State>(initial, {
   'modal/open-requested': (s, e, root) => ({ ...s, open: true, view: openingView(root, e.payload), history: [], isMobile: e.payload.isMobile }),
   'modal/close-requested': (s, _e, root) => close(s, root),
   'modal/navigate-requested': (s, e) => push(s, e.payload.view),
-  /** Spec §2 Going back: pop; an empty history closes; with an address, a previous Connect shows Account. */
+  /** docs/behaviour.md §2 Going back: pop; an empty history closes; with an address, a previous Connect shows Account. */
   'modal/back-requested': (s, _e, root) => back(s, root),
   'modal/shake-started': (s) => ({ ...s, shake: true }),
   'modal/shake-ended': (s) => ({ ...s, shake: false }),
   'connect/requested': (s, e) => ({ ...(s.open ? push(s, connectingView(s, e.payload.connectorId)) : s), loading: true }),
   'connect/failed': (s) => ({ ...s, loading: false }),
   'connect/succeeded': (s, e, root) => {
-    const chain = e.payload.caipAddress.split(':').slice(0, 2).join(':') as CaipNetworkId
-    if (showsUnsupportedChain(root, chain)) return unsupported(s)
+    if (showsUnsupportedChain(root, parseCaipAddress(e.payload.caipAddress).caipNetworkId)) return unsupported(s)
     if (!s.open || e.payload.via === 'restore') return { ...s, loading: false }
     return { ...s, view: 'Account', history: [], loading: false }
   },
@@ -121,8 +110,8 @@ export const modal = slice<ModalState, State>(initial, {
    */
   'network/switched': (s, e, root) => {
     if (s.view === 'UnsupportedChain') return close(s, root)
-    const namespace = e.payload.caipNetworkId.split(':')[0] as Namespace
-    if (s.open && !root.accounts[namespace]?.address) return { ...s, view: 'Connect', history: [], loading: false }
+    const namespace = namespaceOf(e.payload.caipNetworkId)
+    if (s.open && !(namespace && root.accounts[namespace]?.address)) return { ...s, view: 'Connect', history: [], loading: false }
     if (s.view === 'SwitchNetwork') return back(s, root)
     return { ...s, loading: false }
   },
@@ -130,9 +119,9 @@ export const modal = slice<ModalState, State>(initial, {
   'send/token-selected': (s, _e, root) => (s.view === 'WalletSendSelectToken' ? back(s, root) : s),
   'send/requested': (s) => ({ ...s, loading: true }),
   'send/failed': (s) => ({ ...s, loading: false }),
-  /** Spec §4: on success the view returns to Account. */
+  /** docs/behaviour.md §4: on success the view returns to Account. */
   'send/succeeded': (s) => (s.open ? { ...s, view: 'Account', history: [], loading: false } : { ...s, loading: false }),
-  /** Spec §4: a network switch failure goes back one view. */
+  /** docs/behaviour.md §4: a network switch failure goes back one view. */
   'network/switch-failed': (s, _e, root) => (s.open && (s.view === 'SwitchNetwork' || s.view === 'SwitchActiveChain') ? back(s, root) : { ...s, loading: false }),
   'disconnect/succeeded': (s, e, root) => {
     if (e.payload.namespace !== activeNamespace(root)) return s

@@ -11,7 +11,7 @@ const chainChanged = (caipNetworkId: `${string}:${string}`, connectorId = 'dev.g
 const open: Item = ['modal/open-requested', { isMobile: false }]
 const navigate: Item = ['modal/navigate-requested', { view: 'SwitchNetwork' }]
 
-describe('active network (spec §4)', () => {
+describe('active network (docs/behaviour.md §4)', () => {
   it('follows connect, chainChanged and switches; stored as namespace:chainId', () => {
     expect(project(log(...two(), ...connected)).networks.active).toEqual({ eip155: 'eip155:31337' })
     expect(project(log(...two(), ...connected, chainChanged('eip155:31338'))).networks.active).toEqual({ eip155: 'eip155:31338' })
@@ -46,7 +46,7 @@ describe('active network (spec §4)', () => {
   })
 })
 
-describe('switching views (spec §2, §4)', () => {
+describe('switching views (docs/behaviour.md §2, §4)', () => {
   it('shows UnsupportedChain when the wallet moves to a network the site does not list', () => {
     expect(project(log(...two(), ...connected, chainChanged('eip155:1'))).modal).toMatchObject({ open: true, view: 'UnsupportedChain' })
   })
@@ -72,7 +72,7 @@ describe('switching views (spec §2, §4)', () => {
   })
 })
 
-describe('SwitchActiveChain (spec §2)', () => {
+describe('SwitchActiveChain (docs/behaviour.md §2)', () => {
   const SOLANA = { ...LOCALNET, id: 'Gang', caipNetworkId: 'solana:GangwayLocaLnet11111111111111111' as const, chainNamespace: 'solana' as const, name: 'Solana Localnet', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } }
   it('a network on a namespace with no connected wallet asks first, then switching shows Connect', () => {
     const base = [...started({ networks: [LOCALNET, SOLANA], adapterCount: 2 }), ...connected, open, navigate] as const
@@ -96,7 +96,7 @@ describe('guards', () => {
   })
 })
 
-describe('account types (spec §6)', () => {
+describe('account types (docs/behaviour.md §6)', () => {
   it('defaults: eip155 smartAccount, solana eoa, polkadot eoa, bip122 payment; the site overrides them', () => {
     expect(DEFAULT_ACCOUNT_TYPES).toEqual({ eip155: 'smartAccount', solana: 'eoa', polkadot: 'eoa', bip122: 'payment' })
     const s = fold()

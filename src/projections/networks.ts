@@ -1,5 +1,5 @@
 /**
- * The active network per namespace (spec §3 Network, §4 Switching active network). The active
+ * The active network per namespace (docs/behaviour.md §3 Network, §4 Switching active network). The active
  * network follows the wallet (connect, chainChanged) and explicit switches; `pending` is a switch
  * the wallet has not answered yet. Stored as namespace → CAIP-2 id (`namespace:chainId`).
  */
@@ -33,7 +33,7 @@ export function findNetwork(networks: readonly Network[], id: string | undefined
   return id ? networks.find((n) => n.caipNetworkId === id) : undefined
 }
 
-/** True when the id is on a namespace the site configured but is not one of its networks (spec §4 placeholder). */
+/** True when the id is on a namespace the site configured but is not one of its networks (docs/behaviour.md §4 placeholder). */
 export function isUnsupported(networks: readonly Network[], id: string | undefined): boolean {
   if (!id) return false
   const ns = namespaceOf(id)

@@ -1,12 +1,12 @@
 /**
- * The spec §5 send rules, as one pure function: the first problem with what the form holds, or
+ * The docs/behaviour.md §5 send rules, as one pure function: the first problem with what the form holds, or
  * undefined when it can be sent. The form shows it; the engine refuses 'send/requested' with it.
  */
 import { isAddress, parseUnits } from 'viem'
 import { isEvmAddress, isSolanaAddress } from '../events/address-rules.js'
 import type { Namespace, SendToken } from '../events/entities.js'
 
-/** Spec §5 messages, and ours where the spec gives none. */
+/** docs/behaviour.md §5 messages, and ours where the spec gives none. */
 export const SEND_ERRORS = {
   amountAndReceiver: 'An amount and receiver address are required',
   token: 'A token is required',
@@ -25,7 +25,7 @@ export interface SendForm {
   receiver?: string | undefined
 }
 
-/** An EVM receiver (spec §5: optional 0x + 40 hex), with a valid EIP-55 checksum when it is mixed case. */
+/** An EVM receiver (docs/behaviour.md §5: optional 0x + 40 hex), with a valid EIP-55 checksum when it is mixed case. */
 export function isValidEvmReceiver(value: string): boolean {
   return isEvmAddress(value) && isAddress(withHexPrefix(value), { strict: true })
 }
@@ -44,7 +44,7 @@ export function amountInSmallestUnit(amount: string, decimals: number): bigint |
   return value > 0n ? value : undefined
 }
 
-/** The first problem with the form (spec §5 order: amount and receiver, token, chain, then the details), or undefined. */
+/** The first problem with the form (docs/behaviour.md §5 order: amount and receiver, token, chain, then the details), or undefined. */
 export function sendProblem(f: SendForm): string | undefined {
   if (!f.amount?.trim() || !f.receiver?.trim()) return SEND_ERRORS.amountAndReceiver
   if (!f.token) return SEND_ERRORS.token

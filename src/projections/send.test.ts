@@ -11,7 +11,7 @@ const ETH: SendToken = { caipNetworkId: 'eip155:31337', name: 'Ether', symbol: '
 const HBD: SendToken = { caipNetworkId: 'eip155:31337', address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', name: 'Harbour Dollar', symbol: 'HBD', decimals: 18 }
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-describe('send rules (spec §5)', () => {
+describe('send rules (docs/behaviour.md §5)', () => {
   it('requires an amount and a receiver, then a token, with the spec messages', () => {
     expect(sendProblem({ namespace: 'eip155', token: ETH, amount: '', receiver: TO })).toBe('An amount and receiver address are required')
     expect(sendProblem({ namespace: 'eip155', token: ETH, amount: '1', receiver: ' ' })).toBe('An amount and receiver address are required')
@@ -53,7 +53,7 @@ describe('send rules (spec §5)', () => {
   })
 })
 
-describe('send state (spec §4)', () => {
+describe('send state (docs/behaviour.md §4)', () => {
   const network2 = { ...LOCALNET, id: 31338, caipNetworkId: 'eip155:31338' as const, name: 'Localnet B' }
   const filled = [
     ...connected,

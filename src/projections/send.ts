@@ -1,5 +1,5 @@
 /**
- * Send state (spec §3): token, amount, receiver, loading, error. Spec §4: loading while sending;
+ * Send state (docs/behaviour.md §3): token, amount, receiver, loading, error. docs/behaviour.md §4: loading while sending;
  * on success the state resets (and the modal returns to Account); switching the active network
  * resets it; a failure (a wallet rejection too) keeps the form and shows the error.
  */
@@ -37,7 +37,7 @@ export const send = slice<SendState, State>(initial, {
   /** A failure before broadcast keeps the form; after broadcast it resets it, so nothing is sent twice. */
   'send/failed': (s, e) => (s.submittedHash ? { ...initial, lastHash: s.submittedHash, error: e.payload.message } : { ...s, loading: false, error: e.payload.message }),
   'send/succeeded': (_s, e) => ({ ...initial, lastHash: e.payload.hash }),
-  /** Spec §4: switching the active network resets the send state (not while a send is under way: the guard refuses that switch). */
+  /** docs/behaviour.md §4: switching the active network resets the send state (not while a send is under way: the guard refuses that switch). */
   'network/switched': (s) => (s.loading ? s : initial),
   'wallet/chain-changed': (s, e, root) => (!s.loading && root.connection.activeNamespace === e.payload.namespace ? initial : s),
   'disconnect/succeeded': (s, e, root) => (root.connection.activeNamespace === e.payload.namespace ? initial : s),

@@ -1,4 +1,4 @@
-/** The snackbar (spec §4): one message at a time, variant loading, success or error. The 150 ms swap delay is an effect. */
+/** The snackbar (docs/behaviour.md §4): one message at a time, variant loading, success or error. The 150 ms swap delay is an effect. */
 import type { SnackbarVariant } from '../events/entities.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'

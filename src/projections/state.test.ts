@@ -52,7 +52,7 @@ describe('selectors', () => {
     const moved = project([...session, { type: 'wallet/chain-changed', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155', caipNetworkId: 'eip155:5' }, seq: session.length + 1, at: 0, v: 2, tab: 't1' }])
     expect(selectors.network(moved).name).toBe('Unknown network')
   })
-  it('opening: the view an open request would show now, desktop and mobile (spec §2 Opening)', () => {
+  it('opening: the view an open request would show now, desktop and mobile (docs/behaviour.md §2 Opening)', () => {
     expect(selectors.opening(project(session.slice(0, 3)))).toEqual({ view: 'Connect', mobileView: 'Connect' })
     expect(selectors.opening(project(session))).toEqual({ view: 'Account', mobileView: 'Account' })
     const manual = project(log(...started({ manualWCControl: true })))

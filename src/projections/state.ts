@@ -63,7 +63,7 @@ export const initialState: State = {
 }
 
 /**
- * Event types every tab folds, whoever appended them: the facts behind the spec §3 browser-stored
+ * Event types every tab folds, whoever appended them: the facts behind the docs/behaviour.md §3 browser-stored
  * items (connections, accounts, the active network, account types, the deep-link choice). The other
  * events (the modal, sends, fetches…) belong to the tab that appended them.
  */

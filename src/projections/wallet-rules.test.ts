@@ -3,7 +3,7 @@ import { PAIRING_LIFETIME_S, addRecentWallet, isPairingExpired, searchText, show
 
 const w = (id: string, name = id, rdns?: string) => ({ id, name, ...(rdns ? { rdns } : {}) })
 
-describe('wallet rules (spec §5, §9)', () => {
+describe('wallet rules (docs/behaviour.md §5, §9)', () => {
   it('recent wallets: at most 2, newest first, no duplicates by id', () => {
     let list = addRecentWallet([], w('a'))
     list = addRecentWallet(list, w('b'))

@@ -1,39 +1,39 @@
 /**
- * Wallet list rules of spec §5 and §9, pure: recent wallets, pairing expiry, search text, and the
+ * Wallet list rules of docs/behaviour.md §5 and §9, pure: recent wallets, pairing expiry, search text, and the
  * filtering of the All Wallets, featured and recommended lists.
  */
 import { walletLink } from '../events/urls.js'
 
-/** A recent wallet (spec §3 browser-stored items): id, rdns, name. */
+/** A recent wallet (docs/behaviour.md §3 browser-stored items): id, rdns, name. */
 export interface RecentWallet {
   id: string
   rdns?: string
   name: string
 }
 
-/** Spec §5: the recent wallets list holds at most 2 entries. */
+/** docs/behaviour.md §5: the recent wallets list holds at most 2 entries. */
 export const RECENT_WALLETS_MAX = 2
-/** Spec §9: a pairing lives 4 minutes. */
+/** docs/behaviour.md §9: a pairing lives 4 minutes. */
 export const PAIRING_LIFETIME_S = 4 * 60
-/** Spec §5: a pairing counts as expired when 10 s or less remain. */
+/** docs/behaviour.md §5: a pairing counts as expired when 10 s or less remain. */
 export const PAIRING_EXPIRY_MARGIN_S = 10
 
-/** Spec §5: adds a wallet to the recent list: newest first, no duplicates by id, at most 2. */
+/** docs/behaviour.md §5: adds a wallet to the recent list: newest first, no duplicates by id, at most 2. */
 export function addRecentWallet<T extends RecentWallet>(list: readonly T[], wallet: T): T[] {
   return [wallet, ...list.filter((w) => w.id !== wallet.id)].slice(0, RECENT_WALLETS_MAX)
 }
 
-/** Spec §5: a pairing whose expiry (s since the epoch) leaves 10 s or less at `nowMs` counts as expired. */
+/** docs/behaviour.md §5: a pairing whose expiry (s since the epoch) leaves 10 s or less at `nowMs` counts as expired. */
 export function isPairingExpired(expirySeconds: number, nowMs: number): boolean {
   return expirySeconds - nowMs / 1000 <= PAIRING_EXPIRY_MARGIN_S
 }
 
-/** Spec §5: wallet search text is trimmed. */
+/** docs/behaviour.md §5: wallet search text is trimmed. */
 export function searchText(input: string): string {
   return input.trim()
 }
 
-/** A wallet listing (spec §3): the fields the rules read. */
+/** A wallet listing (docs/behaviour.md §3): the fields the rules read. */
 export interface Listing {
   id: string
   name: string
@@ -47,7 +47,7 @@ export interface Shown {
 }
 
 /**
- * Spec §5: excluded wallets (by rdns, or by name compared case-insensitively) are hidden.
+ * docs/behaviour.md §5: excluded wallets (by rdns, or by name compared case-insensitively) are hidden.
  * `exclude` holds wallet ids, rdns or names.
  */
 export function withoutExcluded<T extends Listing>(listings: readonly T[], exclude: readonly string[]): T[] {
@@ -55,13 +55,13 @@ export function withoutExcluded<T extends Listing>(listings: readonly T[], exclu
   return listings.filter((w) => !exclude.includes(w.id) && !(w.rdns && exclude.includes(w.rdns)) && !lower.includes(w.name.toLowerCase()))
 }
 
-/** Spec §5: wallets already shown as announced, injected or recent leave the recommended and featured lists. */
+/** docs/behaviour.md §5: wallets already shown as announced, injected or recent leave the recommended and featured lists. */
 export function withoutShown<T extends Listing>(listings: readonly T[], shown: Shown): T[] {
   return listings.filter((w) => !shown.ids.includes(w.id) && !(w.rdns && shown.rdns.includes(w.rdns)))
 }
 
 /**
- * Spec §5: the browser wallet entry is hidden on desktop; on mobile it is hidden when it has no
+ * docs/behaviour.md §5: the browser wallet entry is hidden on desktop; on mobile it is hidden when it has no
  * rdns and is not installed.
  */
 export function showsBrowserWallet(isMobile: boolean, hasRdns: boolean, installed: boolean): boolean {
@@ -70,7 +70,7 @@ export function showsBrowserWallet(isMobile: boolean, hasRdns: boolean, installe
 }
 
 /**
- * The link that opens a wallet with a pairing URI (spec §3 deep link): a custom scheme gets
+ * The link that opens a wallet with a pairing URI (docs/behaviour.md §3 deep link): a custom scheme gets
  * `wc?uri=`, a universal (https) link gets `/wc?uri=`. The registry's link passes the URL validator
  * (src/events/urls.ts) first and the result again, so a `javascript:`, `data:`, `HTTP:` or other
  * refused link gives undefined: nothing to open (issue 13).

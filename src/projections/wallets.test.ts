@@ -9,7 +9,7 @@ const announced = { id: 'io.announced', type: 'ANNOUNCED', name: 'Announced Wall
 const browserWallet = { id: 'injected', type: 'INJECTED', name: 'Browser Wallet', chain: 'eip155' } as const
 const rows = (...items: Parameters<typeof fold>) => selectors.connect(fold(...items)).rows.map((r) => `${r.group}:${r.id}`)
 
-describe('Connect view lists (spec §2 groups, §5 rules)', () => {
+describe('Connect view lists (docs/behaviour.md §2 groups, §5 rules)', () => {
   it('orders WalletConnect, recent, injected, featured, recommended; at most 4 recommended', () => {
     const lists = { featured: [listing('f1')], recommended: ['r1', 'r2', 'r3', 'r4', 'r5'].map((id) => listing(id)), count: 160 }
     expect(rows(['connectors/discovered', { connectors: [announced] }], ['wallets/lists-fetched', lists])).toEqual([
@@ -46,7 +46,7 @@ describe('Connect view lists (spec §2 groups, §5 rules)', () => {
   })
 })
 
-describe('recent wallets and the deep link choice (spec §3, §5)', () => {
+describe('recent wallets and the deep link choice (docs/behaviour.md §3, §5)', () => {
   const connectVia = (id: string) =>
     [
       ['connect/requested', { connectorId: 'walletConnect', namespace: 'eip155', wallet: { id, name: id } }],

@@ -1,5 +1,5 @@
 /**
- * The wallet registry as the views use it (spec §2 AllWallets, §3 Wallet listing and browser-stored
+ * The wallet registry as the views use it (docs/behaviour.md §2 AllWallets, §3 Wallet listing and browser-stored
  * items, §9 wallet lists): the All Wallets pages and search, the featured and recommended lists,
  * the recent wallets, the WalletConnect pairing on show, and the stored deep link choice. The
  * pages follow the paging rules of paging.ts (issue 13): a request the rules refuse changes nothing,
@@ -25,13 +25,13 @@ export interface WalletsState {
   /** A page is on its way. */
   loading: boolean
   error?: string
-  /** The search on show, if any (spec §5: trimmed query). */
+  /** The search on show, if any (docs/behaviour.md §5: trimmed query). */
   search?: { query: string; wallets: WalletListing[]; count: number; loading: boolean; error?: string }
   featured: WalletListing[]
   recommended: WalletListing[]
-  /** Spec §5: at most 2, newest first, no duplicates by id. Kept across sessions. */
+  /** docs/behaviour.md §5: at most 2, newest first, no duplicates by id. Kept across sessions. */
   recent: WalletRef[]
-  /** Spec §3: the wallet deep link choice. Kept across sessions. */
+  /** docs/behaviour.md §3: the wallet deep link choice. Kept across sessions. */
   deepLink?: { name: string; href: string }
   /** The pairing the ConnectingWalletConnect view shows (its URI is never in the state). */
   pairing?: { pairingTopic: string; expiresAt: number }

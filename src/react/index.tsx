@@ -1,11 +1,10 @@
 /**
- * React exports (api.md): <GangwayProvider> and hooks. React is the host's (a peer dependency);
+ * React exports (docs/api.md): <GangwayProvider> and hooks. React is the host's (a peer dependency);
  * the modal itself still loads lazily through the loader, as on a plain page.
  */
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { createModal, type GangwayModal, type GangwayOptions } from '#loader'
-import type { Namespace, ViewName } from '../events/entities.js'
-import type { AccountView, NetworkView } from '../projections/selectors.js'
+import type { AccountModel, Namespace, NetworkModel, ViewName } from '../contract.js'
 
 const ModalContext = createContext<GangwayModal | null>(null)
 
@@ -23,7 +22,7 @@ function useGangway(): GangwayModal {
   return modal
 }
 
-/** `{ open, close, isOpen }`: open takes a spec §2 view name. */
+/** `{ open, close, isOpen }`: open takes a docs/behaviour.md §2 view name. */
 export function useModal(): { open: (options?: { view?: ViewName; namespace?: Namespace }) => Promise<void>; close: () => Promise<void>; isOpen: boolean } {
   const modal = useGangway()
   const state = useSyncExternalStore(modal.subscribeState, modal.getState)
@@ -31,13 +30,13 @@ export function useModal(): { open: (options?: { view?: ViewName; namespace?: Na
 }
 
 /** The active account: `{ address, caipAddress, status, isConnected, balance, balanceSymbol }`. */
-export function useAccount(): AccountView {
+export function useAccount(): AccountModel {
   const modal = useGangway()
   return useSyncExternalStore(modal.subscribeAccount, modal.getAccount)
 }
 
 /** The active network: `{ caipNetworkId, namespace, name }`. */
-export function useNetwork(): NetworkView {
+export function useNetwork(): NetworkModel {
   const modal = useGangway()
   return useSyncExternalStore(modal.subscribeNetwork, modal.getNetwork)
 }

@@ -2,7 +2,7 @@
  * The modal shell the loader paints in the same frame as a click (budget 4): the frame, a header
  * with a close button, and skeleton rows. The React views replace it when ready.
  */
-import type { WalletRef } from '../../events/entities.js'
+import type { WalletRef } from '../../contract.js'
 import { frameCss } from './styles.js'
 
 export const SHELL_ID = 'gw-shell'

@@ -1,7 +1,7 @@
 /**
  * The modal frame's CSS, shared by the loader's shell and the React views so the hand-over is
- * seamless. Spec §9: width 360 px, z-index 999, font size master 10px, radius 4px (the scale unit);
- * spec §2: header text 120 ms, modal height 150 ms, view transition 150 ms.
+ * seamless. docs/behaviour.md §9: width 360 px, z-index 999, font size master 10px, radius 4px (the scale unit);
+ * docs/behaviour.md §2: header text 120 ms, modal height 150 ms, view transition 150 ms.
  */
 export const frameCss = `
 :host{all:initial}

@@ -1,12 +1,10 @@
 /**
- * The Account view's tabs (spec §2): Tokens, NFTs and Activity (the last two on EVM only). The
+ * The Account view's tabs (docs/behaviour.md §2): Tokens, NFTs and Activity (the last two on EVM only). The
  * engine fetches what the picked tab needs; Activity asks for its next page when its end scrolls
  * into view, while the engine's paging rules leave a cursor (issue 13; the list's `data-has-more`
  * shows it). Names, symbols and images are remote: text and <img src> only.
  */
-import type { AccountTab } from '../../events/entities.js'
-import type { ActivityRow } from '../../projections/asset-rules.js'
-import type { AccountTabsView } from '../../projections/selectors.js'
+import type { AccountTab, AccountTabsModel, ActivityRow } from '../../contract.js'
 import { useClient } from '../client-context.js'
 import { useEndOfList } from '../use-end-of-list.js'
 import { useSignalValue } from '../use-signal.js'
@@ -33,7 +31,7 @@ export function AccountTabs() {
   )
 }
 
-function TokensTab({ v }: { v: AccountTabsView }) {
+function TokensTab({ v }: { v: AccountTabsModel }) {
   if (v.tokens.length === 0) return <p className="gw-muted">{v.tokensLoading ? 'Loading tokens…' : 'No tokens yet'}</p>
   return (
     <ul className="gw-list gw-assets" data-testid="gw-tokens">
@@ -51,7 +49,7 @@ function TokensTab({ v }: { v: AccountTabsView }) {
   )
 }
 
-function NftsTab({ v }: { v: AccountTabsView }) {
+function NftsTab({ v }: { v: AccountTabsModel }) {
   if (v.nfts.length === 0) return <p className="gw-muted">{v.nftsLoading ? 'Loading NFTs…' : 'No NFTs yet'}</p>
   return (
     <ul className="gw-nfts" data-testid="gw-nfts">
@@ -82,7 +80,7 @@ function ActivityItem({ row }: { row: ActivityRow }) {
   )
 }
 
-function ActivityTab({ v }: { v: AccountTabsView }) {
+function ActivityTab({ v }: { v: AccountTabsModel }) {
   const { dispatch } = useClient()
   const more = Boolean(v.next && v.caipAddress) && !v.activityLoadingMore && !v.activityLoading
   const { list, end } = useEndOfList<HTMLUListElement, HTMLLIElement>(more, v.next, () => {

@@ -1,5 +1,5 @@
 /**
- * Account (spec §2): the avatar (the identity's image, else colours from the address), the name
+ * Account (docs/behaviour.md §2): the avatar (the identity's image, else colours from the address), the name
  * or the short address, the native balance floored to 3 decimals, the network balance in USD, the
  * network, Send and Disconnect, then the tabs.
  */

@@ -1,18 +1,18 @@
 /**
- * AllWallets (spec §2, §9): the registry 40 at a time, the next page fetched as the list's end
+ * AllWallets (docs/behaviour.md §2, §9): the registry 40 at a time, the next page fetched as the list's end
  * scrolls into view while the engine's paging rules say there is more (`hasMore`, issue 13; the
- * list's `data-has-more` shows it); search waits 300 ms after the last keystroke (the engine trims it, spec §5).
+ * list's `data-has-more` shows it); search waits 300 ms after the last keystroke (the engine trims it, docs/behaviour.md §5).
  * Picking a wallet this browser has installed connects that wallet; any other pairs through
  * WalletConnect. Names and images are remote strings: text and <img src> only.
  */
 import { useEffect, useState } from 'react'
 import { rowConnectPayload } from '../../projections/connector-order.js'
-import type { WalletRow } from '../../projections/selectors.js'
+import type { WalletRow } from '../../contract.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { useEndOfList } from '../use-end-of-list.js'
 
-/** Spec §9: search waits 300 ms. */
+/** docs/behaviour.md §9: search waits 300 ms. */
 export const SEARCH_WAIT_MS = 300
 
 export function AllWalletsView() {

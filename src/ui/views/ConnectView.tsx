@@ -1,5 +1,5 @@
 /**
- * Connect (spec §2): WalletConnect, recent, installed, featured and recommended wallets in connector
+ * Connect (docs/behaviour.md §2): WalletConnect, recent, installed, featured and recommended wallets in connector
  * group order, then the All Wallets entry. Names and icons are remote strings: text and <img src> only.
  */
 import { rowConnectPayload } from '../../projections/connector-order.js'

@@ -1,4 +1,4 @@
-/** ConnectingExternal (spec §2): waiting for an announced or injected wallet; on failure, the error (spec §8) and a retry. */
+/** ConnectingExternal (docs/behaviour.md §2): waiting for an announced or injected wallet; on failure, the error (docs/behaviour.md §8) and a retry. */
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 

@@ -1,11 +1,14 @@
 /**
- * ConnectingWalletConnect and ConnectingWalletConnectBasic (spec §2): the pairing URI as a QR code,
+ * ConnectingWalletConnect and ConnectingWalletConnectBasic (docs/behaviour.md §2): the pairing URI as a QR code,
  * a copy button, and the wallet's links: on mobile its deep link opens at once (the page opens it,
- * the engine cannot) and is remembered as the deep link choice (spec §3). A URI near its expiry is
- * replaced by the engine (spec §5, §9); a refusal shows 'Connection rejected' and a retry.
+ * the engine cannot) and is remembered as the deep link choice (docs/behaviour.md §3). A URI near its expiry is
+ * replaced by the engine (docs/behaviour.md §5, §9); a refusal shows 'Connection rejected' and a retry.
  */
 import { useEffect, useRef, useState } from 'react'
-import { WALLETCONNECT_CONNECTOR_ID, type WalletRef } from '../../events/entities.js'
+import type { WalletRef, WALLETCONNECT_CONNECTOR_ID } from '../../contract.js'
+
+/** The WalletConnect connector's id (type-checked against the engine's constant). */
+const WALLETCONNECT: typeof WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
 import { walletDeepLink } from '../../projections/wallet-rules.js'
 import { navigationFor, walletLink } from '../../events/urls.js'
 import { useClient } from '../client-context.js'
@@ -21,7 +24,7 @@ function Pairing({ basic }: { basic: boolean }) {
   const [copied, setCopied] = useState(false)
   const opened = useRef<string | undefined>(undefined)
   const wallet: WalletRef | undefined = wc.wallet
-  const request = () => void dispatch({ type: 'connect/requested', payload: { connectorId: WALLETCONNECT_CONNECTOR_ID, namespace: network.namespace ?? 'eip155', ...(wallet ? { wallet } : {}) } })
+  const request = () => void dispatch({ type: 'connect/requested', payload: { connectorId: WALLETCONNECT, namespace: network.namespace ?? 'eip155', ...(wallet ? { wallet } : {}) } })
 
   // Basic mode opens straight onto this view: it starts the pairing itself.
   useEffect(() => {

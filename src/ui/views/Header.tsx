@@ -1,5 +1,5 @@
 /** The modal header: back (when there is a history), the view's title, close. */
-import type { ViewName } from '../../events/entities.js'
+import type { ViewName } from '../../contract.js'
 import { useClient } from '../client-context.js'
 
 const TITLES: Partial<Record<ViewName, string>> = {

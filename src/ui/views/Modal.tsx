@@ -1,6 +1,6 @@
 /** The modal: frame, header, the current view, the snackbar. */
 import { useEffect, useRef, type ReactElement } from 'react'
-import type { ViewName } from '../../events/entities.js'
+import type { ViewName } from '../../contract.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { AccountView } from './AccountView.js'

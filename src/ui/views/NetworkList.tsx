@@ -1,4 +1,4 @@
-/** The site's networks grouped by namespace, the active one marked; picking one asks the engine to switch (spec §4). */
+/** The site's networks grouped by namespace, the active one marked; picking one asks the engine to switch (docs/behaviour.md §4). */
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 
@@ -35,7 +35,7 @@ export function NetworkList() {
   )
 }
 
-/** UnsupportedChain (spec §2, §4): the wallet is on a network the site does not list. */
+/** UnsupportedChain (docs/behaviour.md §2, §4): the wallet is on a network the site does not list. */
 export function UnsupportedChainView() {
   return (
     <div data-testid="gw-unsupported">
@@ -45,7 +45,7 @@ export function UnsupportedChainView() {
   )
 }
 
-/** SwitchActiveChain (spec §2): the picked network is on a namespace no connected wallet covers; switching leads to Connect for it. */
+/** SwitchActiveChain (docs/behaviour.md §2): the picked network is on a namespace no connected wallet covers; switching leads to Connect for it. */
 export function SwitchActiveChainView() {
   const { signals, dispatch } = useClient()
   const { target } = useSignalValue(signals.networkList)

@@ -1,4 +1,4 @@
-/** The snackbar (spec §4). */
+/** The snackbar (docs/behaviour.md §4). */
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 

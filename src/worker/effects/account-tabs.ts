@@ -7,7 +7,7 @@
 import { distinctUntilChanged, filter, map, merge, share, type Observable } from 'rxjs'
 import { FAILED_TO_FETCH_TRANSACTIONS } from '../../events/errors.js'
 import { event, type NewEvent } from '../../events/types.js'
-import { accountNeeds, type AccountNeeds } from '../../projections/account-tabs.js'
+import { accountNeeds, type AccountNeeds } from '../../projections/select/account-needs.js'
 import { ofType, type Effect, type EffectContext } from './context.js'
 
 export const accountTabsTriggerEffect: Effect = ({ events$, state }) => {
@@ -36,7 +36,7 @@ export function leaving({ events$, state }: Pick<EffectContext, 'events$' | 'sta
   return events$.pipe(filter(() => accountNeeds(state())[need] !== key))
 }
 
-/** Spec §8: 'Failed to fetch transactions' (the list is emptied by the projection). */
+/** docs/behaviour.md §8: 'Failed to fetch transactions' (the list is emptied by the projection). */
 export const historyFailedEffect: Effect = ({ events$ }) =>
   events$.pipe(
     ofType('history/failed'),

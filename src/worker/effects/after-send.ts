@@ -1,11 +1,10 @@
 /**
  * A transaction sent through Gangway changes the sender's holdings and history at once: their
  * cache entries are dropped, so the Account view, shown again after the send, reads them afresh
- * instead of serving the spec §9 lifetime out.
+ * instead of serving the docs/behaviour.md §9 lifetime out.
  */
 import { EMPTY, mergeMap } from 'rxjs'
-import { parseCaipAddress } from '../../chains/caip.js'
-import type { Namespace } from '../../events/entities.js'
+import { namespaceOf } from '../../chains/caip.js'
 import { cacheKeys } from '../cache/lifetimes.js'
 import { ofType, type Effect } from './context.js'
 
@@ -13,8 +12,8 @@ export const afterSendEffect: Effect = ({ events$, state, caches }) =>
   events$.pipe(
     ofType('send/succeeded'),
     mergeMap(({ payload: { caipNetworkId } }) => {
-      const ns = parseCaipAddress(`${caipNetworkId}:x`).namespace as Namespace
-      const account = state().accounts[ns]
+      const ns = namespaceOf(caipNetworkId)
+      const account = ns ? state().accounts[ns] : undefined
       if (account?.caipAddress && account.address) {
         void caches.portfolio.delete(account.caipAddress)
         void caches.transactions.delete(cacheKeys.transactions(account.address, caipNetworkId))

@@ -6,7 +6,7 @@
 import { EMPTY, filter, from, map, mergeMap, of } from 'rxjs'
 import type { Namespace } from '../../events/entities.js'
 import { event } from '../../events/types.js'
-import { activeNamespace } from '../../projections/modal.js'
+import { activeNamespace } from '../../projections/select/active-namespace.js'
 import { walletRevoke } from '../wallet-calls.js'
 import { ofType, type Effect } from './context.js'
 

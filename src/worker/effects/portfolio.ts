@@ -1,7 +1,7 @@
 /**
- * The account's holdings (blockchain service balance, spec §7) for the Tokens tab and the network
- * balance in USD: 30 s cache (spec §9), shared and cancellable (remote-fetch.ts). Within 30 s of a
- * failure nothing is fetched (spec §9 retry block); a namespace without balances (spec §9) is
+ * The account's holdings (blockchain service balance, docs/behaviour.md §7) for the Tokens tab and the network
+ * balance in USD: 30 s cache (docs/behaviour.md §9), shared and cancellable (remote-fetch.ts). Within 30 s of a
+ * failure nothing is fetched (docs/behaviour.md §9 retry block); a namespace without balances (docs/behaviour.md §9) is
  * skipped. Failures and skips show 'Token Balance Unavailable' (balance.ts).
  */
 import { of } from 'rxjs'
@@ -9,7 +9,7 @@ import { blockchainClient } from '../../api/blockchain.js'
 import { parseCaipAddress } from '../../chains/caip.js'
 import type { Namespace } from '../../events/entities.js'
 import { event } from '../../events/types.js'
-import { BALANCE_NAMESPACES } from '../../projections/account-tabs.js'
+import { BALANCE_NAMESPACES } from '../../projections/select/account-needs.js'
 import { BALANCE_RETRY_BLOCK_MS } from '../cache/lifetimes.js'
 import { leaving } from './account-tabs.js'
 import { ofType, switchMapPerKey, type Effect } from './context.js'

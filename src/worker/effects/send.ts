@@ -1,5 +1,5 @@
 /**
- * Sending (spec §4): 'send/requested' (already checked against the spec §5 rules by the guard) →
+ * Sending (docs/behaviour.md §4): 'send/requested' (already checked against the docs/behaviour.md §5 rules by the guard) →
  * - eip155: the wallet sends (eth_sendTransaction: value for the native currency, an ERC20 transfer
  *   call for a token); the receipt is read through the pipeline;
  * - solana: the engine builds the transfer (SOL, or SPL with the receiver's token account created
@@ -10,11 +10,11 @@
  */
 import { Observable, catchError, concat, exhaustMap, mergeMap, of } from 'rxjs'
 import { encodeFunctionData, erc20Abi, getAddress, toHex, type Hex } from 'viem'
-import { selectors } from '../../projections/selectors.js'
-import { parseCaipAddress } from '../../chains/caip.js'
-import type { CaipNetworkId } from '../../events/entities.js'
+import { parseCaipNetworkId } from '../../chains/caip.js'
 import { event, type NewEvent } from '../../events/types.js'
-import { activeNamespace } from '../../projections/modal.js'
+import { activeAccount } from '../../projections/select/active-account.js'
+import { activeNamespace } from '../../projections/select/active-namespace.js'
+import { sendModel } from '../../projections/view-models/send-model.js'
 import { amountInSmallestUnit, withHexPrefix } from '../../projections/send-rules.js'
 import { errorMessage, isUserRejection, withCode } from '../errors.js'
 import { ofType, type Effect } from './context.js'
@@ -35,16 +35,15 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
     exhaustMap(() => {
       const s = state()
       const ns = activeNamespace(s)
-      const account = ns ? s.accounts[ns] : undefined
-      const connectorId = ns ? s.connection.connectorIds[ns] : undefined
+      const account = activeAccount(s)
+      const connectorId = account?.connectorId
       // The token as the active network lists it now (never a stale pick from another network).
-      const token = selectors.send(s).token
+      const token = sendModel(s).token
       const { amount, receiver } = s.send
-      if ((ns !== 'eip155' && ns !== 'solana') || !account?.caipAddress || !connectorId || !token || !amount || !receiver) {
+      if ((ns !== 'eip155' && ns !== 'solana') || !account || !connectorId || !token || !amount || !receiver) {
         return of<NewEvent>(event('send/failed', { message: ns === 'eip155' || ns === 'solana' ? 'Not connected' : 'Unsupported chain' }))
       }
-      const { address, caipNetworkId: network } = parseCaipAddress(account.caipAddress)
-      const caipNetworkId = network as CaipNetworkId
+      const { address, caipNetworkId } = account
       const value = amountInSmallestUnit(amount, token.decimals)!
       const to = receiver.trim()
       /** Broadcasts, reporting send/submitted as soon as a hash exists, then waits for the chain. */
@@ -59,7 +58,7 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
             const signed = (await bridge.request(connectorId, { method: 'solana:signTransaction', params: [unsigned, address] })) as string
             hash = await chains.sendSolanaTransaction(caipNetworkId, signed)
           } else {
-            const request = { ...transferRequest(address, getAddress(withHexPrefix(to)), value, token.address), chainId: toHex(Number(caipNetworkId.split(':')[1])) }
+            const request = { ...transferRequest(address, getAddress(withHexPrefix(to)), value, token.address), chainId: toHex(Number(parseCaipNetworkId(caipNetworkId).reference)) }
             hash = (await bridge.request(connectorId, { method: 'eth_sendTransaction', params: [request] })) as string
           }
           out.next(event('send/submitted', { caipNetworkId, hash }))
@@ -74,7 +73,7 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
             ? of(done)
             : concat(
             of(done),
-            of<NewEvent>(event('balance/fetch-requested', { caipAddress: account.caipAddress!, reason: 'manual' })),
+            of<NewEvent>(event('balance/fetch-requested', { caipAddress: account.caipAddress, reason: 'manual' })),
             of<NewEvent>(event('snackbar/show-requested', { variant: 'success', message: 'Transaction sent' })),
           ),
         ),

@@ -7,7 +7,7 @@ import { EMPTY, catchError, filter, from, map, mergeMap, of, switchMap } from 'r
 import { parseCaipAddress } from '../../chains/caip.js'
 import type { CaipAddress, CaipNetworkId } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
-import { activeNamespace } from '../../projections/modal.js'
+import { activeAccount } from '../../projections/select/active-account.js'
 import { errorMessage } from '../errors.js'
 import { ofType, type Effect } from './context.js'
 
@@ -16,9 +16,7 @@ export const tokensTriggerEffect: Effect = ({ events$, state }) =>
     ofType('modal/navigate-requested', 'send/succeeded'),
     filter((e) => e.type === 'send/succeeded' || e.payload.view === 'WalletSend' || e.payload.view === 'WalletSendSelectToken'),
     mergeMap(() => {
-      const s = state()
-      const ns = activeNamespace(s)
-      const caipAddress = ns ? s.accounts[ns]?.caipAddress : undefined
+      const caipAddress = activeAccount(state())?.caipAddress
       return caipAddress ? of(event('tokens/fetch-requested', { caipAddress })) : EMPTY
     }),
   )

@@ -19,6 +19,11 @@ describe('WalletConnect namespaces', () => {
     expect(sessionChains(ns, 'eip155')).toEqual(['eip155:1', 'eip155:10'])
     expect(sessionAddresses(ns, 'solana')).toEqual([])
   })
+  it('skips a session account that is not a CAIP-10 id', () => {
+    const ns = { eip155: { accounts: ['eip155:1', 'eip155:1:0xc:extra', 'eip155:10:0xc'], methods: [], events: [] } }
+    expect(sessionAddresses(ns, 'eip155')).toEqual(['0xc'])
+    expect(sessionChains(ns, 'eip155')).toEqual(['eip155:10'])
+  })
   it('takes the pairing topic of a wc: URI, and refuses anything else', () => {
     expect(pairingTopicOf(`wc:${'a'.repeat(64)}@2?relay-protocol=irn&symKey=00`)).toBe('a'.repeat(64))
     expect(() => pairingTopicOf('https://example.com')).toThrow('Invalid WalletConnect URI')

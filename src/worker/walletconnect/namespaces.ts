@@ -3,6 +3,7 @@
  * eip155 and solana, CAIP-2), the accounts a settled session grants, and the pairing topic of a
  * `wc:` URI. WalletConnect's CAIP-25 namespaces use the same CAIP-2 and CAIP-10 ids as the log.
  */
+import { readCaipAddress } from '../../chains/caip.js'
 import type { CaipNetworkId, Namespace, Network } from '../../events/entities.js'
 
 /** The methods and events asked for per namespace. */
@@ -46,16 +47,16 @@ export function sessionAccounts(namespaces: Record<string, SessionNamespace>, na
   return (namespaces[namespace]?.accounts ?? []).filter((a) => !chain || a.startsWith(`${chain}:`))
 }
 
-/** The distinct addresses a session grants on `namespace` (on `chain` when given), in the session's order. */
+/** The distinct addresses a session grants on `namespace` (on `chain` when given), in the session's order; malformed CAIP-10 ids are skipped. */
 export function sessionAddresses(namespaces: Record<string, SessionNamespace>, namespace: Namespace, chain?: CaipNetworkId): string[] {
-  return [...new Set(sessionAccounts(namespaces, namespace, chain).map((a) => a.split(':')[2]!))]
+  return [...new Set(sessionAccounts(namespaces, namespace, chain).flatMap((a) => readCaipAddress(a)?.address ?? []))]
 }
 
-/** The chains a session grants on `namespace` (from its accounts and its chains list), CAIP-2. */
+/** The chains a session grants on `namespace` (from its accounts, malformed ones skipped, and its chains list), CAIP-2. */
 export function sessionChains(namespaces: Record<string, SessionNamespace>, namespace: Namespace): CaipNetworkId[] {
   const ns = namespaces[namespace]
   if (!ns) return []
-  const fromAccounts = ns.accounts.map((a) => a.split(':').slice(0, 2).join(':'))
+  const fromAccounts = ns.accounts.flatMap((a) => readCaipAddress(a)?.caipNetworkId ?? [])
   return [...new Set([...(ns.chains ?? []), ...fromAccounts])] as CaipNetworkId[]
 }
 

@@ -1,44 +1,20 @@
 /**
- * The Account view's tabs (spec §2): what they show, and what they need fetched. Pure.
+ * The Account view's tabs (docs/behaviour.md §2): what they show. A view model. Pure.
  * - Tokens: the holdings on the active network (decimals "0" already dropped), amounts floored to
- *   3 decimals and USD to 2 (spec §9), and the network balance in USD. Without a blockchain
+ *   3 decimals and USD to 2 (docs/behaviour.md §9), and the network balance in USD. Without a blockchain
  *   service: the native balance and the site's listed tokens, read from the chain.
- * - NFTs and Activity: EVM only (spec §9 Activity: EVM; NFTs are ERC721).
+ * - NFTs and Activity: EVM only (docs/behaviour.md §9 Activity: EVM; NFTs are ERC721).
+ * What the tabs need fetched is `select/account-needs.ts`.
  */
-import type { AccountTab, CaipAddress, Namespace } from '../events/entities.js'
-import { activityRow, networkBalanceUsd, tokenRow, visibleNfts, type ActivityRow, type TokenRow } from './asset-rules.js'
-import { floorUnits } from './format.js'
-import { activeNamespace } from './modal.js'
-import { sendTokens } from './selectors.js'
-import type { State } from './state.js'
+import type { AccountTab, CaipAddress } from '../../events/entities.js'
+import { activityRow, networkBalanceUsd, tokenRow, visibleNfts, type ActivityRow, type TokenRow } from '../asset-rules.js'
+import { floorUnits } from '../format.js'
+import { activeAccount } from '../select/active-account.js'
+import { activeNamespace } from '../select/active-namespace.js'
+import { sendTokens } from '../select/send-tokens.js'
+import type { State } from '../state.js'
 
-/** Spec §9 chain support: balances on EVM and Solana. */
-export const BALANCE_NAMESPACES: readonly Namespace[] = ['eip155', 'solana']
-
-/** What the Account view needs from the blockchain service now; nothing while it is not on show. */
-export interface AccountNeeds {
-  portfolio?: CaipAddress
-  /** An EVM address (spec §9 Names: EVM). */
-  identity?: string
-  nfts?: CaipAddress
-  history?: CaipAddress
-}
-
-export function accountNeeds(s: State): AccountNeeds {
-  if (!s.modal.open || s.modal.view !== 'Account' || !s.config.blockchainService) return {}
-  const ns = activeNamespace(s)
-  const a = ns ? s.accounts[ns] : undefined
-  if (!a || a.status !== 'connected' || !a.caipAddress || !a.address) return {}
-  const tab = a.currentTab ?? 'Tokens'
-  const evm = ns === 'eip155'
-  return {
-    portfolio: a.caipAddress,
-    ...(evm ? { identity: a.address } : {}),
-    ...(evm && tab === 'NFTs' ? { nfts: a.caipAddress } : {}),
-    ...(evm && tab === 'Activity' ? { history: a.caipAddress } : {}),
-  }
-}
-
+/** An NFT of the NFTs tab; `key` is `contract:tokenId`. */
 export interface NftRow {
   key: string
   name: string
@@ -46,7 +22,8 @@ export interface NftRow {
   imageUrl?: string
 }
 
-export interface AccountTabsView {
+/** The Account view's tabs: the tab on show, the tabs the namespace has, and each tab's rows and loading flags. */
+export interface AccountTabsModel {
   tab: AccountTab
   /** The tabs this namespace has. */
   tabs: AccountTab[]
@@ -64,16 +41,15 @@ export interface AccountTabsView {
   next?: string
 }
 
-export function accountTabsView(s: State): AccountTabsView {
-  const ns = activeNamespace(s)
-  const a = ns ? s.accounts[ns] : undefined
-  const caipAddress = a?.status === 'connected' ? a.caipAddress : undefined
-  const evm = ns === 'eip155'
+/** The Account tabs model of the active account (empty lists while none is connected). */
+export function accountTabsModel(s: State): AccountTabsModel {
+  const a = activeAccount(s)
+  const evm = activeNamespace(s) === 'eip155'
   const tabs: AccountTab[] = evm ? ['Tokens', 'NFTs', 'Activity'] : ['Tokens']
   const tab = a?.currentTab && tabs.includes(a.currentTab) ? a.currentTab : 'Tokens'
   const base = { tab, tabs, tokens: [], tokensLoading: false, nfts: [], nftsLoading: false, activity: [], activityLoading: false, activityLoadingMore: false }
-  if (!caipAddress || !a?.caipNetworkId) return base
-  const chain = a.caipNetworkId
+  if (!a) return base
+  const { caipAddress, caipNetworkId: chain } = a
 
   let tokens: TokenRow[]
   let usd: string | undefined

@@ -1,0 +1,40 @@
+/** The send form's data (docs/behaviour.md §3 Send state, §5 send rules). A view model. Pure. */
+import type { SendToken } from '../../events/entities.js'
+import { floorUnits } from '../format.js'
+import { activeNamespace } from '../select/active-namespace.js'
+import { activeNetwork } from '../select/active-network.js'
+import { sendTokens } from '../select/send-tokens.js'
+import { sendProblem } from '../send-rules.js'
+import type { State } from '../state.js'
+import { defined } from './defined.js'
+
+/** A token the form offers, with its balance floored to 3 decimals (whole tokens) when known. */
+export type SendTokenRow = SendToken & { balanceDisplay?: string }
+
+/** The send form's data (docs/behaviour.md §3 Send state). Amounts in whole tokens; `balance` floored to 3 decimals. */
+export interface SendModel {
+  tokens: SendTokenRow[]
+  token?: SendTokenRow
+  amount: string
+  receiver: string
+  /** The first docs/behaviour.md §5 problem with the form, if any. */
+  problem?: string
+  loading: boolean
+  error?: string
+  networkName?: string
+}
+
+const sameToken = (a: SendToken, b: SendToken) => a.caipNetworkId === b.caipNetworkId && (a.address ?? '').toLowerCase() === (b.address ?? '').toLowerCase()
+const withDisplay = (t: SendToken): SendTokenRow => (t.balance === undefined ? t : { ...t, balanceDisplay: floorUnits(t.balance, t.decimals, 3) })
+
+/**
+ * The send model: sendTokens with their balances for display, the picked token as the active
+ * network lists it now, what was typed, and the first docs/behaviour.md §5 problem (send-rules.ts).
+ */
+export function sendModel(s: State): SendModel {
+  const tokens = sendTokens(s).map(withDisplay)
+  // Only a token of the active network counts: one picked on another network is no longer offered.
+  const chosen = s.send.token ? tokens.find((t) => sameToken(t, s.send.token!)) : undefined
+  const problem = sendProblem({ namespace: activeNamespace(s), token: chosen, amount: s.send.amount, receiver: s.send.receiver })
+  return defined({ tokens, token: chosen, amount: s.send.amount ?? '', receiver: s.send.receiver ?? '', problem, loading: s.send.loading, error: s.send.error, networkName: activeNetwork(s)?.name })
+}
