@@ -2,6 +2,7 @@
  * Chain reads the effects need, per CAIP-2 network, on top of the JSON-RPC path. One viem public
  * client per network, created on first use.
  */
+import { firstValueFrom, timer, type SchedulerLike } from 'rxjs'
 import type { Client } from 'viem'
 import { erc20Abi, type Hex } from 'viem'
 import { getBlockNumber, getTransactionReceipt, readContract } from 'viem/actions'
@@ -26,17 +27,25 @@ export interface ChainAccess {
   /** Solana: sends a signed transaction (base64) and resolves with its signature. */
   sendSolanaTransaction(caipNetworkId: CaipNetworkId, signedBase64: string): Promise<string>
   /**
-   * Waits for a transaction's receipt, polling every `intervalMs` (default 1000) for up to `timeoutMs` (default 120 000).
+   * Waits for a transaction's receipt, polling every `intervalMs` (default 1000) for up to `timeoutMs` (default 120 000),
+   * both in ms on the injected time (`createChainAccess`'s `time`).
    * @throws Error 'Transaction reverted' for a failed transaction; Error 'Transaction not found' after the timeout.
    */
   waitForReceipt(caipNetworkId: CaipNetworkId, hash: string, options?: { intervalMs?: number; timeoutMs?: number }): Promise<void>
 }
 
+/** The time chain access reads and waits on: the engine's clock (ms since the epoch) and the effects' scheduler. */
+export interface ChainAccessTime {
+  clock: () => number
+  scheduler: SchedulerLike
+}
+
 /**
  * `networks` and `routing` are read on each call: the supported-chains answer can change the route.
  * eip155 goes through viem clients on the pipeline; solana reads are plain JSON-RPC on the pipeline.
+ * Receipt polling reads `time.clock` and waits on `time.scheduler`, never the wall clock.
  */
-export function createChainAccess(networks: () => readonly Network[], rpc: JsonRpc, routing: () => RoutingOptions): ChainAccess {
+export function createChainAccess(networks: () => readonly Network[], rpc: JsonRpc, routing: () => RoutingOptions, time: ChainAccessTime): ChainAccess {
   const clients = new Map<string, Client>()
   const find = (id: CaipNetworkId) => {
     const network = networks().find((n) => n.caipNetworkId === id)
@@ -108,10 +117,10 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
             }
       // Solana confirms within a slot or two: it is asked at least every 400 ms.
       const every = network.chainNamespace === 'solana' ? Math.min(intervalMs, 400) : intervalMs
-      const end = Date.now() + timeoutMs
+      const end = time.clock() + timeoutMs
       while (!(await settled())) {
-        if (Date.now() > end) throw new Error('Transaction not found')
-        await new Promise((r) => setTimeout(r, every))
+        if (time.clock() > end) throw new Error('Transaction not found')
+        await firstValueFrom(timer(every, time.scheduler))
       }
     },
   }

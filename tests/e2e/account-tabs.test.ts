@@ -1,12 +1,20 @@
 /**
- * The Account tabs on the localnet, against the blockchain service emulator (spec §2, §3, §5, §7,
+ * The Account tabs on the localnet, against the blockchain service emulator (docs/behaviour.md §2, §3, §5, §7,
  * §8, §9): every seeded token with the chain's amounts (and not the decimals-0 one), the name and
  * avatar, the network balance in USD; the NFTs (not the spam one); Activity with paging, the
  * 15 s history lifetime and a new transfer on top; a forced 500 on history; and the service
  * requests of 20 open/close cycles.
+ *
+ * The history lifetime is checked on the page's clock, not by waiting 15 s: Playwright's
+ * `page.clock` fixes the page's Date.now (its timers still run), and the test moves it. That clock
+ * does not reach a dedicated Worker, so that one test runs the engine on the main thread
+ * (`?engine=main`, the demo's switch for createModal's `engine: 'main'`): the same engine code,
+ * reading the page's clock.
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { parseLog } from '../../src/events/ndjson.js'
+import { CACHE_LIFETIMES_MS } from '../../src/worker/cache/lifetimes.js'
 import { erc20Abi, encodeFunctionData, formatUnits, getAddress, keccak256, toHex, type Hex } from 'viem'
 import { rpc, waitForReceipt } from '../../localnet/anvil.js'
 import { HISTORY_PAGE_SIZE, PRICES, type ServiceRequest } from '../../localnet/services/blockchain.js'
@@ -34,6 +42,12 @@ const tab = async (page: Page, name: 'Tokens' | 'NFTs' | 'Activity') => {
   await page.waitForSelector(`[data-testid=gw-tab-${name}]`)
 }
 const topHash = (page: Page) => page.getAttribute('[data-testid=gw-activity] li[data-hash]', 'data-hash')
+/** How the history's first page was answered so far: the transactions cache's hits and misses in the page's log. */
+const historyReads = async (page: Page) => {
+  const log = parseLog(await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog()))
+  const of = (type: string) => log.events.filter((e) => e.type === type && (e.payload as { cache?: string }).cache === 'transactions').length
+  return { hits: of('cache/hit'), misses: of('cache/missed') }
+}
 
 describe('Account tabs', () => {
   it('Tokens: every seeded token with its amount on chain, not the decimals-0 one; name, avatar and network USD', async () => {
@@ -81,20 +95,22 @@ describe('Account tabs', () => {
     await context.close()
   })
 
-  it('Activity: pages on scroll, no spam-only transaction, and a new transfer on top once the 15 s lifetime is over', async () => {
+  it('Activity: pages on scroll, no spam-only transaction', async () => {
     const context = await localContext(browser())
     const page = await context.newPage()
     await connectLocalnetWallet(page, webUrl)
     const total = (await requests()).length
     await tab(page, 'Activity')
-    const firstFetch = Date.now()
     await page.waitForSelector('[data-testid=gw-activity] li[data-hash]')
 
-    // The list's end in view asks for the following pages until the history is all in.
-    for (let i = 0; i < 10; i++) {
-      await page.locator('[data-testid=gw-activity-end]').scrollIntoViewIfNeeded()
-      await page.waitForTimeout(300)
+    // The list's end in view asks for the following pages until the history is all in (the list
+    // says it has no more).
+    const end = page.locator('[data-testid=gw-activity-end]')
+    const hasMore = async () => {
+      await end.scrollIntoViewIfNeeded()
+      return page.getAttribute('[data-testid=gw-activity]', 'data-has-more')
     }
+    await expect.poll(hasMore, { timeout: 20_000 }).toBe('false')
     const rows = await page.$$eval('[data-testid=gw-activity] li[data-hash]', (lis) => lis.map((li) => ({ hash: li.getAttribute('data-hash'), text: li.textContent ?? '' })))
     expect(rows.length).toBeGreaterThan(HISTORY_PAGE_SIZE)
     expect((await requests()).slice(total).some((r) => r.path.endsWith('/history') && r.query.cursor === String(HISTORY_PAGE_SIZE))).toBe(true)
@@ -105,20 +121,37 @@ describe('Account tabs', () => {
     expect(rows.some((r) => r.text.includes('HCREW #2'))).toBe(true)
     expect(rows.some((r) => r.text.includes('FREE'))).toBe(false)
     expect(new Set(rows.map((r) => r.hash)).size).toBe(rows.length)
+    await context.close()
+  }, 60_000)
+
+  it('Activity: a new transfer shows on top once the 15 s history lifetime is over, not before', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    // The page's Date.now stays at `firstFetch` until the test moves it (timers keep running).
+    const firstFetch = Date.now()
+    await page.clock.setFixedTime(firstFetch)
+    await connectLocalnetWallet(page, webUrl, 0, '/?engine=main')
+    expect(await page.evaluate(() => (window as unknown as { gangway: { getState(): { engine?: string } } }).gangway.getState().engine)).toBe('main')
+    await tab(page, 'Activity')
+    await page.waitForSelector('[data-testid=gw-activity] li[data-hash]')
+    expect(await historyReads(page)).toEqual({ hits: 0, misses: 1 })
 
     // A transfer on chain, made outside Gangway.
     const to = getAddress(`0x${keccak256(toHex(`gangway-activity-${Date.now()}`)).slice(26)}`)
     const hash = await rpc<Hex>(rpcUrl, 'eth_sendTransaction', [{ from: VISITOR, to, value: '0x2386f26fc10000' }])
     await waitForReceipt(rpcUrl, hash)
-    // Within the 15 s lifetime the cached first page answers: the transfer is not there yet.
+    // Within the 15 s lifetime (its last ms) the cached first page answers: the transfer is not there yet.
+    await page.clock.setFixedTime(firstFetch + CACHE_LIFETIMES_MS.transactions - 1)
     await tab(page, 'Tokens')
     await tab(page, 'Activity')
+    await expect.poll(() => historyReads(page), { timeout: 10_000 }).toEqual({ hits: 1, misses: 1 })
     await page.waitForSelector('[data-testid=gw-activity] li[data-hash]')
-    if (Date.now() - firstFetch < 12_000) expect(await topHash(page)).not.toBe(hash)
+    expect(await topHash(page)).not.toBe(hash)
     // Once the lifetime is over, showing Activity again reads the service: the transfer is on top.
-    await page.waitForTimeout(Math.max(0, firstFetch + 15_500 - Date.now()))
+    await page.clock.setFixedTime(firstFetch + CACHE_LIFETIMES_MS.transactions)
     await tab(page, 'Tokens')
     await tab(page, 'Activity')
+    await expect.poll(() => historyReads(page), { timeout: 10_000 }).toEqual({ hits: 1, misses: 2 })
     await expect.poll(() => topHash(page), { timeout: 10_000 }).toBe(hash)
     await waitForText(page, '[data-testid=gw-activity] li[data-hash] [data-testid=gw-activity-description]', '-0.01 ETH')
     await context.close()

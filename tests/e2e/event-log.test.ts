@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { isDeepStrictEqual } from 'node:util'
 import type { Page } from 'playwright-core'
 import { getAddress } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
@@ -32,6 +33,27 @@ type Gangway = { exportLog(o?: { redact?: boolean }): Promise<string>; close(): 
 const g = (page: Page) => page.evaluateHandle(() => (window as unknown as { gangway: Gangway }).gangway)
 const stateOf = async (page: Page) => (await g(page)).evaluate((x) => x.debug.state())
 const exportOf = async (page: Page, redact = true) => (await g(page)).evaluate((x, r) => x.exportLog({ redact: r }), redact)
+/** In the page: the last seq IndexedDB holds in the demo's log (0 when empty). */
+const storedLastSeq = () =>
+  new Promise<number>((resolve, reject) => {
+    const open = indexedDB.open('gangway-log:gangway-demo')
+    open.onerror = () => reject(open.error)
+    open.onsuccess = () => {
+      const cursor = open.result.transaction('events').objectStore('events').openKeyCursor(null, 'prev')
+      cursor.onerror = () => reject(cursor.error)
+      cursor.onsuccess = () => {
+        open.result.close()
+        resolve(Number(cursor.result?.key ?? 0))
+      }
+    }
+  })
+/** True when the page reports (getAccount, getNetwork) what the engine's live state selects, once disconnected. */
+const showsDisconnected = async (page: Page) => {
+  const state = await stateOf(page)
+  const gw = await g(page)
+  const shown = [await gw.evaluate((x) => x.getAccount()), await gw.evaluate((x) => x.getNetwork())]
+  return state.connection.status === 'disconnected' && isDeepStrictEqual(shown, JSON.parse(JSON.stringify([selectors.account(state), selectors.network(state)])))
+}
 
 describe('the event log', () => {
   it('a page closed during a burst of appends leaves a gap-free prefix; the reloaded state equals its replay', async () => {
@@ -106,12 +128,22 @@ describe('the event log', () => {
     await a.waitForFunction(() => !(window as unknown as { gangway: { getAccount(): { isConnected: boolean } } }).gangway.getAccount().isConnected, undefined, { timeout: 10_000 })
     expect(await a.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.getState())).toMatchObject({ open: true })
 
-    // One log: both tabs export the same gap-free events, written by both.
-    await a.waitForTimeout(300)
-    const [fa, fb] = [parseLog(await exportOf(a, false)), parseLog(await exportOf(b, false))]
-    const common = Math.min(fa.events.length, fb.events.length)
-    expect(common).toBeGreaterThan(10)
-    expect(fa.events.slice(0, common)).toEqual(fb.events.slice(0, common))
+    // One log: both tabs export the same gap-free events, written by both. Once each tab has
+    // flushed its own events and read the other's in, both logs end at the last stored seq.
+    let [fa, fb] = [parseLog(await exportOf(a, false)), parseLog(await exportOf(b, false))]
+    await expect
+      .poll(
+        async () => {
+          ;[fa, fb] = [parseLog(await exportOf(a, false)), parseLog(await exportOf(b, false))]
+          const stored = await a.evaluate(storedLastSeq)
+          return [fa.events.at(-1)?.seq, fb.events.at(-1)?.seq, stored]
+        },
+        { timeout: 10_000, message: 'both tabs at the last stored seq [a, b, stored]' },
+      )
+      .toSatisfy(([lastA, lastB, stored]) => lastA === stored && lastB === stored)
+    expect(fa.events.length).toBeGreaterThan(10)
+    // The whole log, not a shared prefix: a tab missing any event fails here.
+    expect(fa.events).toEqual(fb.events)
     expect(new Set(fa.events.map((e) => e.tab)).size).toBe(2)
     await context.close()
   })
@@ -130,7 +162,8 @@ describe('the event log', () => {
     const rendered = await page.locator('[data-testid=gw-balance]').textContent()
     await page.click('[data-testid=gw-disconnect]')
     await waitForView(page, 'Connect')
-    await page.waitForTimeout(300)
+    // The engine has disconnected and the page reports its state (checked against the replay below).
+    await expect.poll(() => showsDisconnected(page), { timeout: 10_000 }).toBe(true)
 
     const live = await stateOf(page)
     const exported = await exportOf(page)

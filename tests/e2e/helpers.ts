@@ -1,6 +1,6 @@
 /** Page helpers for the end-to-end tests. Playwright's CSS locators pierce open shadow roots. */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { formatUnits } from 'viem'
 import { rpc, waitForReceipt } from '../../localnet/anvil.js'
 import { launchChromium } from './browser.js'
@@ -17,16 +17,18 @@ export function useBrowser(): () => Browser {
   return () => browser!
 }
 
-/** Waits until the element's text satisfies `expected`; returns the text. Fails with the last text seen. */
+/**
+ * Waits until the first element matching `selector` has a text equal to `expected` (a string) or
+ * matching it (a RegExp); returns the text. Polls the text (expect.poll) and fails after
+ * `timeoutMs` with the last text seen.
+ */
 export async function waitForText(page: Page, selector: string, expected: string | RegExp, timeoutMs = 15_000): Promise<string> {
-  const end = Date.now() + timeoutMs
-  let last: string | null = null
-  for (;;) {
-    last = await page.locator(selector).first().textContent({ timeout: 1000 }).catch(() => null)
-    if (last !== null && (typeof expected === 'string' ? last === expected : expected.test(last))) return last
-    if (Date.now() > end) throw new Error(`${selector}: expected ${String(expected)}, last text ${JSON.stringify(last)}`)
-    await page.waitForTimeout(50)
-  }
+  const first = page.locator(selector).first()
+  const seen: { text: string | null } = { text: null }
+  const read = async () => (seen.text = await first.textContent({ timeout: 1000 }).catch(() => null))
+  const satisfies = (text: string | null) => text !== null && (typeof expected === 'string' ? text === expected : expected.test(text))
+  await expect.poll(read, { timeout: timeoutMs, message: `${selector}: expected ${String(expected)}` }).toSatisfy(satisfies)
+  return seen.text!
 }
 
 /** anvil's eth_getBalance of `address`, floored to 3 decimals the way a person reads it: '9998.765'. */

@@ -1,9 +1,9 @@
 /**
  * The native balance: when to fetch it and the fetch itself.
  * - Triggers: connected, account or chain changed, modal opened while connected, and a new block
- *   seen by polling every 4 s (spec §9 fallback polling) while the modal is open and connected.
+ *   seen by polling every 4 s (docs/behaviour.md §9 fallback polling) while the modal is open and connected.
  * - Fetch: balance/fetch-requested → viem getBalance on the engine's RPC path → balance/fetched,
- *   or balance/failed plus the 'Token Balance Unavailable' snackbar (spec §8).
+ *   or balance/failed plus the 'Token Balance Unavailable' snackbar (docs/behaviour.md §8).
  */
 import { EMPTY, catchError, distinctUntilChanged, exhaustMap, filter, from, map, mergeMap, of, skip, switchMap, timer } from 'rxjs'
 import { BALANCE_RETRY_BLOCK_MS } from '../cache/lifetimes.js'
@@ -11,16 +11,12 @@ import { parseCaipAddress } from '../../chains/caip.js'
 import type { CaipAddress, CaipNetworkId } from '../../events/entities.js'
 import { TOKEN_BALANCE_UNAVAILABLE } from '../../events/errors.js'
 import { event, type EventPayloads, type NewEvent } from '../../events/types.js'
-import { activeNamespace } from '../../projections/modal.js'
+import { activeAccount } from '../../projections/select/active-account.js'
 import type { State } from '../../projections/state.js'
 import { errorMessage } from '../errors.js'
 import { ofType, switchMapPerKey, type Effect } from './context.js'
 
-const activeCaipAddress = (s: State): CaipAddress | undefined => {
-  const ns = activeNamespace(s)
-  const a = ns ? s.accounts[ns] : undefined
-  return a?.status === 'connected' ? a.caipAddress : undefined
-}
+const activeCaipAddress = (s: State): CaipAddress | undefined => activeAccount(s)?.caipAddress
 
 type Reason = EventPayloads['balance/fetch-requested']['reason']
 
@@ -41,7 +37,7 @@ export const balanceTriggerEffect: Effect = ({ events$, state }) =>
     }),
   )
 
-export const newBlockEffect: Effect = ({ events$, state, chains, pollIntervalMs }) =>
+export const newBlockEffect: Effect = ({ events$, state, chains, pollIntervalMs, scheduler }) =>
   events$.pipe(
     map(() => {
       const s = state()
@@ -51,7 +47,7 @@ export const newBlockEffect: Effect = ({ events$, state, chains, pollIntervalMs 
     switchMap((caipAddress) => {
       if (!caipAddress) return EMPTY
       const network = parseCaipAddress(caipAddress).caipNetworkId as CaipNetworkId
-      return timer(0, pollIntervalMs).pipe(
+      return timer(0, pollIntervalMs, scheduler).pipe(
         exhaustMap(() => from(chains.blockNumber(network)).pipe(catchError(() => EMPTY))),
         distinctUntilChanged(),
         skip(1),
@@ -62,8 +58,8 @@ export const newBlockEffect: Effect = ({ events$, state, chains, pollIntervalMs 
 
 /**
  * The fetch. A new block or a manual refresh fetches from the chain; other triggers take a fresh
- * native-balance cache entry first (30 s, spec §9). Within 30 s of a failure nothing is fetched
- * (spec §9 retry block). Cache hits and misses go into the log, so a replay shows why.
+ * native-balance cache entry first (30 s, docs/behaviour.md §9). Within 30 s of a failure nothing is fetched
+ * (docs/behaviour.md §9 retry block). Cache hits and misses go into the log, so a replay shows why.
  */
 export const balanceFetchEffect: Effect = ({ events$, chains, caches, state, clock }) =>
   events$.pipe(
@@ -104,7 +100,7 @@ export const balanceFetchEffect: Effect = ({ events$, chains, caches, state, clo
     ),
   )
 
-/** Spec §8: a balance failure (native or holdings) or a network without balances shows 'Token Balance Unavailable'. */
+/** docs/behaviour.md §8: a balance failure (native or holdings) or a network without balances shows 'Token Balance Unavailable'. */
 export const balanceFailedEffect: Effect = ({ events$ }) =>
   events$.pipe(
     ofType('balance/failed', 'portfolio/failed', 'portfolio/fetch-skipped'),

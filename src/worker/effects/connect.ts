@@ -1,7 +1,7 @@
 /**
  * Connecting a wallet (EIP-1193 or Wallet Standard, wallet-calls.ts): connect/requested → the
  * wallet's accounts and network through the bridge → connect/succeeded, or connect/failed with
- * 'Connection rejected' (spec §8) when the wallet refuses (4001, or 5000 treated as a rejection).
+ * 'Connection rejected' (docs/behaviour.md §8) when the wallet refuses (4001, or 5000 treated as a rejection).
  */
 import { filter, finalize, from, map, race, switchMap, take, type Observable } from 'rxjs'
 import { walletAccounts, walletCaipAddress } from '../wallet-calls.js'
@@ -21,7 +21,7 @@ export function connectFailure(error: unknown): { message: string; code?: number
 /**
  * A request for the connector already being asked is ignored (the wallet's prompt is open); another
  * connector replaces it. Closing the modal while the wallet has not answered ends the attempt with
- * 'Modal closed' (spec §8), and the wallet's late answer is ignored.
+ * 'Modal closed' (docs/behaviour.md §8), and the wallet's late answer is ignored.
  */
 export const connectEffect: Effect = ({ events$, bridge, state }) => {
   let asking: string | undefined

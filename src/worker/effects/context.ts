@@ -1,15 +1,17 @@
 /**
  * What an effect gets, after redux-observable: the stream of newly appended events (never the
  * replayed ones), a reader of the current state, the main-thread bridge and the chain access.
- * An effect is an RxJS pipeline from events to new events.
+ * An effect is an RxJS pipeline from events to new events. Time is injected too: an effect reads
+ * the time with `clock()` and waits with `scheduler` (`timer(ms, scheduler)`, `delay(ms, scheduler)`),
+ * never with `Date.now()` or `setTimeout`, so a test can drive it with a virtual scheduler.
  */
-import { filter, groupBy, mergeMap, switchMap, type Observable, type ObservableInput, type OperatorFunction } from 'rxjs'
+import { filter, groupBy, mergeMap, switchMap, type Observable, type ObservableInput, type OperatorFunction, type SchedulerLike } from 'rxjs'
 import type { EventOf, EventType, GangwayEvent, NewEvent } from '../../events/types.js'
 import type { Network } from '../../events/entities.js'
 import type { ServiceFetch } from '../../api/service-fetch.js'
-import type { ServiceUrls } from '../../api/services.js'
+import type { ServiceUrls } from '../../events/host-options.js'
 import type { State } from '../../projections/state.js'
-import type { Bridge } from '../bridge.js'
+import type { Bridge } from '../../contract.js'
 import type { ChainAccess } from '../chain-access.js'
 import type { EngineCaches } from '../cache/engine-caches.js'
 import type { WalletConnectConnector } from '../walletconnect/connector.js'
@@ -21,20 +23,22 @@ export interface EffectContext {
   state: () => State
   bridge: Bridge
   chains: ChainAccess
-  /** The spec §7 REST services, with projectId, st and sv on every call. */
+  /** The docs/behaviour.md §7 REST services, with projectId, st and sv on every call. */
   api: ServiceFetch
   services: ServiceUrls
   /** The site's networks with their RPC URLs (kept in memory, out of the log). */
   networks: () => readonly Network[]
-  /** The engine's caches (spec §3), by name. */
+  /** The engine's caches (docs/behaviour.md §3), by name. */
   caches: EngineCaches
   /** ms since the epoch (the log's clock). */
   clock: () => number
+  /** What every timer of an effect runs on (`asyncScheduler` in the engine; a virtual one in tests). */
+  scheduler: SchedulerLike
   /** The WalletConnect connector (its calls also go through `bridge`). */
   walletConnect: WalletConnectConnector
   /** Cached, shared, cancellable service reads for the views (remote-fetch.ts). */
   read: RemoteReader
-  /** Poll interval for new blocks where no subscription transport exists: 4 s (spec §9). */
+  /** Poll interval for new blocks where no subscription transport exists: 4 s (docs/behaviour.md §9). */
   pollIntervalMs: number
 }
 

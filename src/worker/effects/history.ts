@@ -1,6 +1,6 @@
 /**
- * The Activity tab's history (blockchain service, spec §7; EVM only, spec §9): the first page
- * through the 15 s transactions cache keyed by address and chain (spec §3, §9), later pages (with
+ * The Activity tab's history (blockchain service, docs/behaviour.md §7; EVM only, docs/behaviour.md §9): the first page
+ * through the 15 s transactions cache keyed by address and chain (docs/behaviour.md §3, §9), later pages (with
  * a cursor) straight from the service. Shared and cancellable (remote-fetch.ts), one read in flight
  * per account. A later page is read only when the fold took its request (projections/paging.ts:
  * the cursor the last page gave, within 20 pages a showing), so no answer makes it page forever.

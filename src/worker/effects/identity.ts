@@ -1,4 +1,4 @@
-/** Name and avatar of the connected EVM address (blockchain service identity, spec §7): 5 min cache (spec §9), shared and cancellable (remote-fetch.ts). */
+/** Name and avatar of the connected EVM address (blockchain service identity, docs/behaviour.md §7): 5 min cache (docs/behaviour.md §9), shared and cancellable (remote-fetch.ts). */
 import { blockchainClient } from '../../api/blockchain.js'
 import { event } from '../../events/types.js'
 import { leaving } from './account-tabs.js'

@@ -1,5 +1,5 @@
 /**
- * On start, reads the project's allowed origins (wallet/config service, spec §7) with the spec §8
+ * On start, reads the project's allowed origins (wallet/config service, docs/behaviour.md §7) with the docs/behaviour.md §8
  * rules: 'RATE_LIMITED' on 429, 'SERVER_ERROR' on 5xx, an empty list on any other failure. A page
  * whose origin the list does not name gets one console warning; nothing is blocked.
  */

@@ -9,8 +9,8 @@ import { parseLog } from '../../events/ndjson.js'
 import { NO_MORE_PAGES, PAGE_IN_FLIGHT } from '../../projections/paging.js'
 import { selectors } from '../../projections/selectors.js'
 import type { State } from '../../projections/state.js'
-import type { Bridge } from '../bridge.js'
-import { createEngine, type Engine } from '../engine.js'
+import type { Bridge, Engine } from '../../contract.js'
+import { createEngine } from '../engine.js'
 
 const json = (body: unknown) => new Response(JSON.stringify(body))
 

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Subject, lastValueFrom, toArray } from 'rxjs'
+import { describe, expect, it } from 'vitest'
+import { Subject, asyncScheduler, lastValueFrom, toArray, type SchedulerLike } from 'rxjs'
+import { virtualTime } from '../../../tests/unit/virtual-time.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { CACHE_LIFETIMES_MS } from '../cache/lifetimes.js'
 import { createCache } from '../cache/two-level-cache.js'
@@ -7,11 +8,11 @@ import { REQUEST_LINGER_MS, createRemoteReader, type RemoteRead } from './remote
 
 const CAIP = 'eip155:1:0xabc' as const
 
-/** A portfolio read whose requests are counted and answered by the test. */
-function setup(now: { t: number }) {
+/** A portfolio read whose requests are counted and answered by the test; the linger runs on `scheduler`. */
+function setup(now: { t: number }, scheduler: SchedulerLike = asyncScheduler) {
   const store = createCache<string[]>({ name: 'portfolio', ttlMs: CACHE_LIFETIMES_MS.portfolio, clock: () => now.t })
   const requests: { signal: AbortSignal; resolve: (v: string[]) => void; reject: (e: unknown) => void }[] = []
-  const read = createRemoteReader()
+  const read = createRemoteReader(scheduler)
   const spec = (o: Partial<RemoteRead<string[]>> = {}): RemoteRead<string[]> => ({
     requestKey: `portfolio:${CAIP}`,
     cache: { name: 'portfolio', store, key: CAIP, readCache: true },
@@ -24,8 +25,6 @@ function setup(now: { t: number }) {
 }
 const collect = (o: import('rxjs').Observable<NewEvent>) => lastValueFrom(o.pipe(toArray()))
 const flush = () => new Promise((r) => setTimeout(r, 0))
-
-afterEach(() => vi.useRealTimers())
 
 describe('remote reads: cache lifetimes, sharing, cancelling', () => {
   it('a fresh entry answers without a request; after its lifetime a request is made', async () => {
@@ -69,32 +68,36 @@ describe('remote reads: cache lifetimes, sharing, cancelling', () => {
     expect((await a).at(-1)?.type).toBe('tokens/fetched')
     expect((await b).at(-1)?.type).toBe('tokens/fetched')
   })
-  it('leaving the view cancels the read at once and aborts the request after the linger, unless a read rejoins it', async () => {
-    vi.useFakeTimers()
-    const { read, spec, requests } = setup({ t: 1 })
+  it('leaving the view cancels the read at once and aborts the request after the linger (on the injected scheduler), unless a read rejoins it', async () => {
+    // Virtual time: the linger passes when the test moves the scheduler, never in real time.
+    const time = virtualTime()
+    const { read, spec, requests } = setup({ t: 1 }, time.scheduler)
     const cancelled = () => event('tokens/failed', { caipAddress: CAIP, message: 'cancelled' })
     const leave$ = new Subject<void>()
     const first = collect(read(spec({ leave$, cancelled })))
-    await vi.advanceTimersByTimeAsync(0)
+    await time.advance(0)
     leave$.next()
     expect((await first).at(-1)).toEqual(cancelled())
     // Back within the linger: the same request, no second one.
-    await vi.advanceTimersByTimeAsync(REQUEST_LINGER_MS - 10)
+    await time.advance(REQUEST_LINGER_MS - 10)
     expect(requests[0]!.signal.aborted).toBe(false)
     const back = collect(read(spec({ leave$: new Subject<void>(), cancelled })))
-    await vi.advanceTimersByTimeAsync(REQUEST_LINGER_MS)
+    await time.advance(REQUEST_LINGER_MS)
     expect(requests).toHaveLength(1)
     expect(requests[0]!.signal.aborted).toBe(false)
     requests[0]!.resolve(['0x1'])
     expect((await back).at(-1)?.type).toBe('tokens/fetched')
-    // Leaving for longer than the linger aborts the request.
-    const { read: read2, spec: spec2, requests: requests2 } = setup({ t: 1 })
+    // Leaving for longer than the linger aborts the request: not a virtual ms before it ends.
+    const later = virtualTime()
+    const { read: read2, spec: spec2, requests: requests2 } = setup({ t: 1 }, later.scheduler)
     const leave2$ = new Subject<void>()
     const gone = collect(read2(spec2({ leave$: leave2$, cancelled })))
-    await vi.advanceTimersByTimeAsync(0)
+    await later.advance(0)
     leave2$.next()
     await gone
-    await vi.advanceTimersByTimeAsync(REQUEST_LINGER_MS)
+    await later.advance(REQUEST_LINGER_MS - 1)
+    expect(requests2[0]!.signal.aborted).toBe(false)
+    await later.advance(1)
     expect(requests2[0]!.signal.aborted).toBe(true)
   })
 })

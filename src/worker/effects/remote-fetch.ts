@@ -1,5 +1,5 @@
 /**
- * One read from a service for a view, the way every Account tab reads (spec §3 caches, §9
+ * One read from a service for a view, the way every Account tab reads (docs/behaviour.md §3 caches, §9
  * lifetimes):
  * 1. a fresh cache entry answers (`cache/hit`, then the value, so a replay shows what the view showed);
  * 2. else `cache/missed` and a request, shared by every read of the same key while it is in flight;
@@ -8,7 +8,7 @@
  *    request is aborted REQUEST_LINGER_MS later unless a read of the same key joins it again. So
  *    opening and closing a view quickly costs one request, not one per opening.
  */
-import { Observable, ReplaySubject, concat, defer, finalize, map, mergeMap, of, race, share, take, timer } from 'rxjs'
+import { Observable, ReplaySubject, asyncScheduler, concat, defer, finalize, map, mergeMap, of, race, share, take, timer, type SchedulerLike } from 'rxjs'
 import type { CacheName } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
 import type { Cache } from '../cache/two-level-cache.js'
@@ -32,8 +32,8 @@ export interface RemoteRead<V> {
   cancelled?(): NewEvent
 }
 
-/** Reads that share requests in flight; one per engine. */
-export function createRemoteReader() {
+/** Reads that share requests in flight; one per engine. The linger runs on `scheduler` (the effects' one). */
+export function createRemoteReader(scheduler: SchedulerLike = asyncScheduler) {
   const inflight = new Map<string, Observable<Outcome<unknown>>>()
 
   const join = <V>(r: RemoteRead<V>): Observable<Outcome<V>> => {
@@ -57,7 +57,7 @@ export function createRemoteReader() {
         return () => controller.abort()
       }).pipe(
         finalize(() => inflight.delete(r.requestKey)),
-        share({ connector: () => new ReplaySubject<Outcome<V>>(1), resetOnRefCountZero: () => timer(REQUEST_LINGER_MS), resetOnComplete: true, resetOnError: true }),
+        share({ connector: () => new ReplaySubject<Outcome<V>>(1), resetOnRefCountZero: () => timer(REQUEST_LINGER_MS, scheduler), resetOnComplete: true, resetOnError: true }),
       )
       inflight.set(r.requestKey, shared as Observable<Outcome<unknown>>)
     }

@@ -1,6 +1,6 @@
 /**
  * On start, asks the blockchain service which chains its wallet-provider RPC endpoint serves
- * (GET v1/supported-chains, spec §7); the answer decides RPC routing. Without a blockchain service,
+ * (GET v1/supported-chains, docs/behaviour.md §7); the answer decides RPC routing. Without a blockchain service,
  * or when it fails, every chain keeps its own RPC URL.
  */
 import { EMPTY, catchError, filter, from, map, switchMap } from 'rxjs'

@@ -1,5 +1,5 @@
 /**
- * Switching the active network (spec §4). With a wallet connected on the namespace, the wallet
+ * Switching the active network (docs/behaviour.md §4). With a wallet connected on the namespace, the wallet
  * switches (wallet_switchEthereumChain; on 4902, wallet_addEthereumChain first, then switch again);
  * without one, the switch is immediate. A refusal or error becomes network/switch-failed, which
  * takes the modal back one view.
@@ -9,7 +9,7 @@ import { toHex } from 'viem'
 import { parseCaipNetworkId } from '../../chains/caip.js'
 import type { Network } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
-import type { Bridge } from '../bridge.js'
+import type { Bridge } from '../../contract.js'
 import { errorCode, errorMessage, withCode } from '../errors.js'
 import { ofType, type Effect } from './context.js'
 

@@ -24,11 +24,11 @@ export const walletConnectCancelEffect: Effect = ({ events$, walletConnect }) =>
 /** How long after the first open the sign client's code loads, in ms: after the open's first paint, which it would slow down on a small device. */
 export const SIGN_CLIENT_PRELOAD_DELAY_MS = 1000
 
-export const walletConnectPreloadEffect: Effect = ({ events$, walletConnect }) =>
+export const walletConnectPreloadEffect: Effect = ({ events$, walletConnect, scheduler }) =>
   events$.pipe(
     ofType('modal/open-requested'),
     take(1),
-    delay(SIGN_CLIENT_PRELOAD_DELAY_MS),
+    delay(SIGN_CLIENT_PRELOAD_DELAY_MS, scheduler),
     tap(() => walletConnect.preload()),
     ignoreElements(),
   )

@@ -1,5 +1,5 @@
 /**
- * The wallet registry (spec §7 GET /getWallets, §9 wallet lists): on start, the Connect view's
+ * The wallet registry (docs/behaviour.md §7 GET /getWallets, §9 wallet lists): on start, the Connect view's
  * featured wallets (the site's featuredWalletIds, in its order) and recommended ones; All Wallets
  * pages of 40; searches of up to 100 (the latest one wins); and, with the first page, the first 20
  * wallet images fetched ahead with a 2 s timeout each, so the list paints with its images. Every
@@ -8,7 +8,7 @@
  * follow the paging rules (projections/paging.ts), one in flight, never past 25; a newer search
  * aborts the one in flight.
  */
-import { EMPTY, Observable, catchError, exhaustMap, filter, from, ignoreElements, map, mergeMap, of, switchMap, take } from 'rxjs'
+import { EMPTY, Observable, catchError, exhaustMap, filter, from, ignoreElements, map, mergeMap, of, switchMap, take, takeUntil, timer } from 'rxjs'
 import { SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from '../../events/limits.js'
 import { walletPageTaken } from '../../projections/paging.js'
 import type { WalletListing } from '../../events/entities.js'
@@ -19,7 +19,7 @@ import { errorMessage } from '../errors.js'
 import { imageUrl as checkedImage, serviceOrigins, walletLink } from '../../events/urls.js'
 import { ofType, type Effect, type EffectContext } from './context.js'
 
-/** Spec §9: 40 wallets a page (WALLETS_PAGE_SIZE), 4 recommended, search 100 (SEARCH_ENTRIES), the first 20 images prefetched with a 2 s timeout. */
+/** docs/behaviour.md §9: 40 wallets a page (WALLETS_PAGE_SIZE), 4 recommended, search 100 (SEARCH_ENTRIES), the first 20 images prefetched with a 2 s timeout. */
 export { SEARCH_ENTRIES, WALLETS_PAGE_SIZE }
 export const RECOMMENDED_FETCH = 4
 export const PREFETCHED_IMAGES = 20
@@ -86,7 +86,7 @@ export const walletListsEffect: Effect = (ctx) => {
       const lists = async (): Promise<NewEvent> => {
         const [featured, recommended] = await Promise.all([
           featuredIds.length ? reg.get({ page: 1, entries: featuredIds.length, include: featuredIds }) : Promise.resolve({ wallets: [], count: 0 }),
-          // A few more than 4, as the view drops the ones already shown (spec §5).
+          // A few more than 4, as the view drops the ones already shown (docs/behaviour.md §5).
           reg.get({ page: 1, entries: RECOMMENDED_FETCH * 3 }),
         ])
         const byFeaturedOrder = featuredIds.flatMap((id) => featured.wallets.filter((w) => w.id === id))
@@ -141,17 +141,16 @@ function abortable<T>(call: (signal: AbortSignal) => Promise<T>): Observable<T> 
   })
 }
 
-/** Fetches a URL into the HTTP cache the page's <img> elements share, giving up after `timeoutMs`. */
-async function warm(url: string, timeoutMs: number): Promise<void> {
-  await fetch(url, { signal: AbortSignal.timeout(timeoutMs) }).then((r) => r.blob())
-}
+/** Fetches a URL into the HTTP cache the page's <img> elements share; unsubscribing aborts it. */
+const warm = (url: string): Observable<Blob> => abortable((signal) => fetch(url, { signal }).then((r) => r.blob()))
 
-export const walletImagePrefetchEffect: Effect = ({ events$ }) =>
+export const walletImagePrefetchEffect: Effect = ({ events$, scheduler }) =>
   events$.pipe(
     ofType('wallets/page-fetched'),
     filter((e) => e.payload.page === 1),
     take(1),
     mergeMap((e) => from(e.payload.wallets.slice(0, PREFETCHED_IMAGES).flatMap((w) => (w.image_url ? [w.image_url] : [])))),
-    mergeMap((url) => from(warm(url, IMAGE_PREFETCH_TIMEOUT_MS)).pipe(catchError(() => EMPTY)), 6),
+    // Each gives up (is aborted) after IMAGE_PREFETCH_TIMEOUT_MS on the effects' scheduler.
+    mergeMap((url) => warm(url).pipe(takeUntil(timer(IMAGE_PREFETCH_TIMEOUT_MS, scheduler)), catchError(() => EMPTY)), 6),
     ignoreElements(),
   )
