@@ -6,7 +6,7 @@ import { createServiceFetch } from './service-fetch.js'
 
 const services = { blockchain: 'https://rpc.example/', walletConfig: 'https://api.example/base' }
 
-describe('service fetch (spec §7)', () => {
+describe('service fetch (docs/behaviour.md §7)', () => {
   it('adds projectId, st and sv to every call, after the call params', async () => {
     const urls: string[] = []
     const api = createServiceFetch({ services, projectId: 'p1', fetch: async (u) => (urls.push(String(u)), new Response('{"ok":true}')) })
@@ -39,7 +39,7 @@ describe('service fetch (spec §7)', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError', message: 'view closed' })
   })
   it('refuses a service with no base URL', () => {
-    expect(() => createServiceFetch({ services: {}, projectId: 'p' }).url('analytics', 'e')).toThrow('Service not configured: analytics')
+    expect(() => createServiceFetch({ services: {}, projectId: 'p' }).url('blockchain', 'e')).toThrow('Service not configured: blockchain')
   })
 })
 

@@ -1,20 +1,20 @@
 /**
- * One fetch helper for the REST services of spec §7: a base URL per service; the query params
- * projectId, st and sv on every call; the 10 s timeout of spec §9; an AbortSignal so a closed view
+ * One fetch helper for the REST services of docs/behaviour.md §7: a base URL per service; the query params
+ * projectId, st and sv on every call; the 10 s timeout of docs/behaviour.md §9; an AbortSignal so a closed view
  * cancels its requests; answers of at most 2 MB (issue 13: a larger body is refused, whatever its
  * Content-Length says, and is never read whole).
  */
 import { HttpRequestError, TimeoutError } from 'viem'
 import { MAX_RESPONSE_BYTES } from '../events/limits.js'
 import { parseJson } from '../events/safe-json.js'
-import type { ServiceName, ServiceUrls } from './services.js'
+import type { ServiceName, ServiceUrls } from '../events/host-options.js'
 import { SDK_TYPE, SDK_VERSION } from './version.js'
 
 export interface ServiceFetchOptions {
   services: ServiceUrls
   projectId: string
   fetch?: typeof fetch
-  /** ms; default 10 000 (spec §9). */
+  /** ms; default 10 000 (docs/behaviour.md §9). */
   timeoutMs?: number
   /** The largest answer body accepted, in bytes; default MAX_RESPONSE_BYTES (2 MB). */
   maxResponseBytes?: number

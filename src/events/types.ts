@@ -1,9 +1,10 @@
 /**
  * The event catalogue: every fact and intent Gangway records, as a discriminated union on `type`.
- * Names follow `area/fact` (past tense) for outcomes and `area/…-requested` for intents (api.md).
+ * Names follow `area/fact` (past tense) for outcomes and `area/…-requested` for intents (docs/api.md).
  * Payloads are plain JSON; amounts are decimal strings whose unit is in the field name (`valueWei`).
  */
-import type { AccountTab, AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Network, Nft, SendToken, SnackbarVariant, TokenBalance, TokenInfo, Transaction, ViewName, WalletListing, WalletRef } from './entities.js'
+import type { AccountTab, AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Nft, SendToken, SnackbarVariant, TokenBalance, Transaction, ViewName, WalletListing, WalletRef } from './entities.js'
+import type { ConfiguredPayload } from './host-options.js'
 
 /**
  * Schema version written on every event; readers upcast older versions (src/events/upcast.ts).
@@ -13,32 +14,8 @@ export const EVENT_SCHEMA_VERSION = 2
 
 /** Payload of each event type. */
 export interface EventPayloads {
-  /** The host site's options as the engine uses them; written once per engine start. */
-  'engine/configured': {
-    projectId: string
-    networks: Network[]
-    defaultNetworkId?: CaipNetworkId
-    enableEmbedded: boolean
-    manualWCControl: boolean
-    /** Number of chain adapters configured (eip155 counts as one). */
-    adapterCount: number
-    /** Spec §4: UnsupportedChain is not shown when unsupported chains are allowed… */
-    allowUnsupportedChain?: boolean
-    /** …or when network switching is disabled. Default true. */
-    enableNetworkSwitch?: boolean
-    /** Spec §6 account type per namespace, over the defaults. */
-    defaultAccountTypes?: Partial<Record<Namespace, AccountType>>
-    /** CAIP-2 ids of networks where smart accounts exist (spec §6). */
-    smartAccountNetworks?: CaipNetworkId[]
-    /** Tokens the site lists per network (CAIP-2 id), offered for sending with their balances. */
-    tokens?: Record<string, TokenInfo[]>
-    /** Spec §3 Options: wallet ids shown first (featured), the only ones listed (include), never listed (exclude: ids, rdns or names). */
-    featuredWalletIds?: string[]
-    includeWalletIds?: string[]
-    excludeWalletIds?: string[]
-    /** A blockchain service is configured (spec §7): the Account tabs read holdings, history, NFTs and names from it. Its URL is not logged. */
-    blockchainService?: boolean
-  }
+  /** The host site's options as the engine uses them (host-options.ts: configuredPayload); written once per engine start. */
+  'engine/configured': ConfiguredPayload
   /** The engine finished replaying its log and runs; session-scoped state (open modal, pending connect) resets. */
   'engine/started': { mode: 'worker' | 'main' }
 
@@ -72,14 +49,14 @@ export interface EventPayloads {
   /** EIP-1193 `disconnect` from the provider. */
   'wallet/disconnected': { connectorId: string; namespace: Namespace }
 
-  /** Switch the active network (spec §4): through the wallet when one is connected on that namespace. */
+  /** Switch the active network (docs/behaviour.md §4): through the wallet when one is connected on that namespace. */
   'network/switch-requested': { caipNetworkId: CaipNetworkId }
-  /** Spec §2 SwitchActiveChain: the visitor picked a network of a namespace no wallet is connected on; the view asks before switching. */
+  /** docs/behaviour.md §2 SwitchActiveChain: the visitor picked a network of a namespace no wallet is connected on; the view asks before switching. */
   'network/active-chain-switch-requested': { caipNetworkId: CaipNetworkId }
   'network/switched': { caipNetworkId: CaipNetworkId }
   'network/switch-failed': { caipNetworkId: CaipNetworkId; message: string; code?: number }
 
-  /** Spec §6: switch the preferred account type of a namespace. */
+  /** docs/behaviour.md §6: switch the preferred account type of a namespace. */
   'account-type/switch-requested': { namespace: Namespace; accountType: AccountType }
 
   'disconnect/requested': { namespace?: Namespace }
@@ -90,7 +67,7 @@ export interface EventPayloads {
   /** Native balance read from the chain: an integer decimal string in wei (eip155) or lamports (solana). */
   'balance/fetched': { caipAddress: CaipAddress; decimals: number; symbol: string } & ({ valueWei: string } | { valueLamports: string })
   'balance/failed': { caipAddress: CaipAddress; message: string }
-  /** A fetch not made: spec §9 blocks a balance retry for 30 s after a failure. `retryInMs`: time left. */
+  /** A fetch not made: docs/behaviour.md §9 blocks a balance retry for 30 s after a failure. `retryInMs`: time left. */
   'balance/fetch-skipped': { caipAddress: CaipAddress; reason: 'retry-blocked'; retryInMs: number }
 
   /** Token balances of an account (the site's listed tokens), `value` in the token's smallest unit. */
@@ -98,11 +75,11 @@ export interface EventPayloads {
   'tokens/fetched': { caipAddress: CaipAddress; balances: { address: string; value: string }[] }
   'tokens/failed': { caipAddress: CaipAddress; message: string }
 
-  /** The send form (spec §3 Send state, §5 rules). `amount` is a decimal string as typed, in whole tokens. */
+  /** The send form (docs/behaviour.md §3 Send state, §5 rules). `amount` is a decimal string as typed, in whole tokens. */
   'send/token-selected': { token: SendToken }
   'send/amount-changed': { amount: string }
   'send/receiver-changed': { receiver: string }
-  /** Send what the form holds (refused by the spec §5 rules with their messages). */
+  /** Send what the form holds (refused by the docs/behaviour.md §5 rules with their messages). */
   'send/requested': Record<string, never>
   /** The transaction was broadcast (wallet or node accepted it): from here on it is never sent again. */
   'send/submitted': { caipNetworkId: CaipNetworkId; hash: string }
@@ -110,18 +87,18 @@ export interface EventPayloads {
   'send/succeeded': { caipNetworkId: CaipNetworkId; hash: string }
   'send/failed': { message: string; code?: number }
 
-  /** The Account view's tab (spec §2 Account tabs), kept in the active namespace's account state (spec §3 currentTab). */
+  /** The Account view's tab (docs/behaviour.md §2 Account tabs), kept in the active namespace's account state (docs/behaviour.md §3 currentTab). */
   'account/tab-selected': { tab: AccountTab }
 
   /**
-   * The account's holdings (blockchain service balance, spec §7). Asked when the Account view shows;
+   * The account's holdings (blockchain service balance, docs/behaviour.md §7). Asked when the Account view shows;
    * `forceUpdate` skips the 30 s cache and asks the service for fresh data.
    */
   'portfolio/fetch-requested': { caipAddress: CaipAddress; forceUpdate?: boolean }
-  /** Every holding as the service listed it (the projection drops decimals "0", spec §5). */
+  /** Every holding as the service listed it (the projection drops decimals "0", docs/behaviour.md §5). */
   'portfolio/fetched': { caipAddress: CaipAddress; balances: TokenBalance[] }
   'portfolio/failed': { caipAddress: CaipAddress; message: string }
-  /** Not fetched: within 30 s of a failure (spec §9, `retryInMs` left), or a namespace without balances (spec §9). */
+  /** Not fetched: within 30 s of a failure (docs/behaviour.md §9, `retryInMs` left), or a namespace without balances (docs/behaviour.md §9). */
   'portfolio/fetch-skipped': { caipAddress: CaipAddress; reason: 'retry-blocked' | 'unsupported-network'; retryInMs?: number }
   /** The visitor left the view before the answer came; the request is aborted. */
   'portfolio/fetch-cancelled': { caipAddress: CaipAddress }
@@ -132,25 +109,25 @@ export interface EventPayloads {
   'nfts/failed': { caipAddress: CaipAddress; message: string }
   'nfts/fetch-cancelled': { caipAddress: CaipAddress }
 
-  /** A page of the account's history on its chain (spec §7 history; EVM only, spec §9). No `cursor`: the first page. */
+  /** A page of the account's history on its chain (docs/behaviour.md §7 history; EVM only, docs/behaviour.md §9). No `cursor`: the first page. */
   'history/fetch-requested': { caipAddress: CaipAddress; cursor?: string }
-  /** A page as the service sent it (the projection applies the spec §5 spam and chain rules); `next`: the following page's cursor. */
+  /** A page as the service sent it (the projection applies the docs/behaviour.md §5 spam and chain rules); `next`: the following page's cursor. */
   'history/fetched': { caipAddress: CaipAddress; cursor?: string; transactions: Transaction[]; next?: string }
   'history/failed': { caipAddress: CaipAddress; cursor?: string; message: string }
   'history/fetch-cancelled': { caipAddress: CaipAddress; cursor?: string }
 
-  /** Name and avatar of an EVM address (spec §7 identity; names are EVM only, spec §9). */
+  /** Name and avatar of an EVM address (docs/behaviour.md §7 identity; names are EVM only, docs/behaviour.md §9). */
   'identity/fetch-requested': { address: string }
   'identity/fetched': { address: string; name?: string; avatar?: string }
   'identity/failed': { address: string; message: string }
   'identity/fetch-cancelled': { address: string }
 
-  /** The project's allowed origins (wallet/config service, spec §7), and whether this page's origin is one of them. */
+  /** The project's allowed origins (wallet/config service, docs/behaviour.md §7), and whether this page's origin is one of them. */
   'origins/fetched': { allowedOrigins: string[]; originAllowed: boolean }
-  /** Spec §8: 'RATE_LIMITED' on 429, 'SERVER_ERROR' on 5xx. */
+  /** docs/behaviour.md §8: 'RATE_LIMITED' on 429, 'SERVER_ERROR' on 5xx. */
   'origins/failed': { message: string }
 
-  /** A cache answered (spec §3 caches): which cache, key, level and the entry's age in ms. */
+  /** A cache answered (docs/behaviour.md §3 caches): which cache, key, level and the entry's age in ms. */
   'cache/hit': { cache: CacheName; key: string; level: 'memory' | 'storage'; ageMs: number }
   /** A cache had no fresh entry, so the value is fetched. */
   'cache/missed': { cache: CacheName; key: string }
@@ -158,27 +135,27 @@ export interface EventPayloads {
   /**
    * A WalletConnect pairing to show (QR code, copy, deep link). The `wc:` URI itself carries the
    * pairing's symmetric key, so it never enters the log: the UI reads it through the engine's
-   * pairing channel. `expiresAt`: s since the epoch (spec §9: 4 minutes).
+   * pairing channel. `expiresAt`: s since the epoch (docs/behaviour.md §9: 4 minutes).
    */
   'walletconnect/pairing-created': { pairingTopic: string; expiresAt: number }
-  /** Spec §5: the pairing has 10 s or less left; a new one follows while the view is open. */
+  /** docs/behaviour.md §5: the pairing has 10 s or less left; a new one follows while the view is open. */
   'walletconnect/pairing-expired': { pairingTopic: string }
-  /** The page opened a wallet's deep link (spec §3 wallet deep link choice: name, href). */
+  /** The page opened a wallet's deep link (docs/behaviour.md §3 wallet deep link choice: name, href). */
   'walletconnect/deep-link-opened': { name: string; href: string }
 
-  /** All Wallets (spec §2, §9): one page of 40 of the registry. */
+  /** All Wallets (docs/behaviour.md §2, §9): one page of 40 of the registry. */
   'wallets/page-requested': { page: number }
   /** `received`: the entries the service sent, when some were dropped as malformed (the paging rules count those). */
   'wallets/page-fetched': { page: number; count: number; wallets: WalletListing[]; received?: number }
   'wallets/page-failed': { page: number; message: string }
-  /** Search the registry (spec §5: trimmed; the view waits 300 ms after the last keystroke). An empty query ends the search. */
+  /** Search the registry (docs/behaviour.md §5: trimmed; the view waits 300 ms after the last keystroke). An empty query ends the search. */
   'wallets/search-requested': { query: string }
   'wallets/search-fetched': { query: string; count: number; wallets: WalletListing[] }
   'wallets/search-failed': { query: string; message: string }
   /** The Connect view's featured (the site's featuredWalletIds, in its order) and recommended wallets. */
   'wallets/lists-fetched': { featured: WalletListing[]; recommended: WalletListing[]; count: number }
 
-  /** Ask for a snackbar; spec §4: if one is open it closes and the new one shows after 150 ms. */
+  /** Ask for a snackbar; docs/behaviour.md §4: if one is open it closes and the new one shows after 150 ms. */
   'snackbar/show-requested': { variant: SnackbarVariant; message: string }
   'snackbar/shown': { variant: SnackbarVariant; message: string }
   'snackbar/hidden': Record<string, never>

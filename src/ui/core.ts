@@ -8,27 +8,24 @@
  * subscriptions' values come back on that port under keys this side chose, so the worker holds no
  * comlink proxy of any page object or callback.
  */
-import { transfer, wrap } from 'comlink'
+import { transfer, transferHandlers, wrap } from 'comlink'
 import { signal, type Signal } from '@preact/signals-core'
-import type { Intent } from '../events/types.js'
-import type { AccountTabsView, AccountView, AllWalletsView, ConnectView, ConnectionsView, ModalView, NetworkListView, NetworkView, OpeningView, SendView, SnackbarView, WalletConnectView } from '../projections/selectors.js'
-import type { Namespace } from '../events/entities.js'
-import type { PairingUri } from '../worker/walletconnect/connector.js'
-import type { Bridge, ProviderRequest } from '../worker/bridge.js'
-import type { Engine, EngineConfig } from '../worker/engine.js'
-import type { WorkerEngine } from '../worker/worker-engine.js'
+import type { AccountModel, AccountTabsModel, AllWalletsModel, Bridge, ConnectionsModel, ConnectModel, Engine, EngineConfig, Intent, ModalModel, Namespace, NetworkListModel, NetworkModel, OpeningModel, PairingUri, ProviderRequest, SendModel, SnackbarModel, WalletConnectModel, WorkerEngine } from '../contract.js'
 import { createBridge } from './bridge/bridge.js'
 import { servePagePort } from './bridge/page-port-server.js'
+import { ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, PROVIDER_ERROR_CODES, ProviderRequestError } from '../events/errors.js'
+import { installErrorWire } from '../events/error-wire.js'
 import type { GangwayOptions } from './options.js'
+import { hostOptionsOf } from '../events/host-options.js'
 
 /** Callbacks the loader passes in to keep its synchronous snapshots current. */
 export interface ClientHooks {
-  account(v: AccountView): void
-  network(v: NetworkView): void
-  modal(v: ModalView): void
+  account(v: AccountModel): void
+  network(v: NetworkModel): void
+  modal(v: ModalModel): void
   /** The Connect view's wallets and the view a click would open: the loader's shell paints them. */
-  connect(v: ConnectView): void
-  opening(v: OpeningView): void
+  connect(v: ConnectModel): void
+  opening(v: OpeningModel): void
   engine(mode: 'worker' | 'main'): void
 }
 
@@ -36,18 +33,18 @@ export interface ClientHooks {
 export interface Client {
   mode: 'worker' | 'main'
   signals: {
-    modal: Signal<ModalView>
-    account: Signal<AccountView>
-    network: Signal<NetworkView>
-    connect: Signal<ConnectView>
-    snackbar: Signal<SnackbarView>
-    opening: Signal<OpeningView>
-    networkList: Signal<NetworkListView>
-    send: Signal<SendView>
-    connections: Signal<ConnectionsView>
-    allWallets: Signal<AllWalletsView>
-    walletConnect: Signal<WalletConnectView>
-    accountTabs: Signal<AccountTabsView>
+    modal: Signal<ModalModel>
+    account: Signal<AccountModel>
+    network: Signal<NetworkModel>
+    connect: Signal<ConnectModel>
+    snackbar: Signal<SnackbarModel>
+    opening: Signal<OpeningModel>
+    networkList: Signal<NetworkListModel>
+    send: Signal<SendModel>
+    connections: Signal<ConnectionsModel>
+    allWallets: Signal<AllWalletsModel>
+    walletConnect: Signal<WalletConnectModel>
+    accountTabs: Signal<AccountTabsModel>
     /** The WalletConnect pairing URI on show (never logged: it carries the pairing key). */
     pairing: Signal<PairingUri | undefined>
     /** The event seq the views show while time travelling (debug panel), else null: the live state. */
@@ -73,10 +70,15 @@ export interface Client {
   /**
    * Sends an EIP-1193 request to the wallet connected on `namespace` (default: the active one).
    * `args.method` and `args.params` are read once each, here; the engine checks that copy (the
-   * restricted path, spec §5) and forwards a fresh request (Engine.walletRequest).
-   * @throws `{ code: 4100, message: 'Address or auth connector not found' }` with no connection on the namespace;
-   *   `{ code: 4100, message: 'Requested RPC call is not allowed' }` on the restricted path for a method spec §5 calls not safe;
-   *   `{ code: -32600, message: 'Request method must be a string' }` and the engine's other request errors.
+   * restricted path, docs/behaviour.md §5) and forwards a fresh request (Engine.walletRequest).
+   * @throws typed errors (events/errors.ts; in worker mode rebuilt on this side, events/error-wire.ts),
+   *   each with a numeric `code` and a string `message` (EIP-1193):
+   *   ProviderRequestError 4100 'Address or auth connector not found' with no connection on the namespace;
+   *   ProviderRequestError 4100 'Requested RPC call is not allowed' on the restricted path for a method docs/behaviour.md §5 calls not safe;
+   *   ProviderRequestError -32600 'Request method must be a string' and the engine's other request errors
+   *   (checkedProviderRequest); the wallet's error: UserRejectedError (4001, or 5000) for a refusal,
+   *   else ProviderRequestError with the wallet's code, message and data, category API_ERROR, details
+   *   '{method} on connector {connectorId}'; ProviderRequestError 4900 'No connector found for connection: {id}'.
    */
   walletRequest(args: ProviderRequest, options: { namespace?: Namespace; restricted?: boolean }): Promise<unknown>
 }
@@ -84,24 +86,10 @@ export interface Client {
 /** How long a Worker gets to answer before the engine falls back to the main thread, in ms. */
 export const WORKER_START_TIMEOUT_MS = 10_000
 
+/** The engine's config: the host options (declared once, events/host-options.ts) and this page's origin. */
 function engineConfig(o: GangwayOptions): EngineConfig {
   return {
-    projectId: o.projectId,
-    networks: o.networks,
-    ...(o.defaultNetwork ? { defaultNetworkId: o.defaultNetwork.caipNetworkId } : {}),
-    ...(o.rpcUrls ? { rpcUrls: o.rpcUrls } : {}),
-    ...(o.services ? { services: o.services } : {}),
-    enableEmbedded: o.enableEmbedded ?? false,
-    manualWCControl: o.manualWCControl ?? false,
-    ...(o.tokens ? { tokens: o.tokens } : {}),
-    ...(o.allowUnsupportedChain !== undefined ? { allowUnsupportedChain: o.allowUnsupportedChain } : {}),
-    ...(o.enableNetworkSwitch !== undefined ? { enableNetworkSwitch: o.enableNetworkSwitch } : {}),
-    ...(o.defaultAccountTypes ? { defaultAccountTypes: o.defaultAccountTypes } : {}),
-    ...(o.metadata ? { metadata: o.metadata } : {}),
-    ...(o.walletConnect ? { walletConnect: o.walletConnect } : {}),
-    ...(o.featuredWalletIds ? { featuredWalletIds: o.featuredWalletIds } : {}),
-    ...(o.includeWalletIds ? { includeWalletIds: o.includeWalletIds } : {}),
-    ...(o.excludeWalletIds ? { excludeWalletIds: o.excludeWalletIds } : {}),
+    ...hostOptionsOf(o),
     ...(typeof location === 'object' && /^https?:/.test(location.origin) ? { hostOrigin: location.origin } : {}),
   }
 }
@@ -112,9 +100,11 @@ type ClientEngine = Pick<Engine, 'dispatch' | 'subscribe' | 'subscribePairing' |
 /**
  * Starts the engine in a Worker with `bridge` served on the page port; rejects if the Worker cannot
  * start (no support, CSP) or never answers. Subscription callbacks stay here: the worker posts their
- * values on the port under the key `listen` gave.
+ * values on the port under the key `listen` gave. What the worker throws arrives as the same typed
+ * error (class, category, code, details: events/error-wire.ts, installed on both ends).
  */
 async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<ClientEngine> {
+  installErrorWire(transferHandlers)
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'gangway-engine' })
   const remote = wrap<WorkerEngine>(worker)
   const { port1, port2 } = new MessageChannel()
@@ -175,18 +165,18 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
   engineReady(engine)
 
   const signals = {
-    modal: signal<ModalView>({ open: false, view: 'Connect', canGoBack: false, loading: false, shake: false }),
-    account: signal<AccountView>({ status: 'disconnected', balanceLoading: false, isConnected: false }),
-    network: signal<NetworkView>({}),
-    connect: signal<ConnectView>({ rows: [], status: 'disconnected' }),
-    snackbar: signal<SnackbarView>({ open: false, variant: 'success', message: '' }),
-    opening: signal<OpeningView>({ view: 'Connect', mobileView: 'Connect' }),
-    networkList: signal<NetworkListView>({ groups: [] }),
-    send: signal<SendView>({ tokens: [], amount: '', receiver: '', loading: false }),
-    connections: signal<ConnectionsView>({ connectorIds: {} }),
-    allWallets: signal<AllWalletsView>({ wallets: [], count: 0, loading: false, hasMore: true, nextPage: 1 }),
-    walletConnect: signal<WalletConnectView>({ connecting: false }),
-    accountTabs: signal<AccountTabsView>({ tab: 'Tokens', tabs: ['Tokens'], tokens: [], tokensLoading: false, nfts: [], nftsLoading: false, activity: [], activityLoading: false, activityLoadingMore: false }),
+    modal: signal<ModalModel>({ open: false, view: 'Connect', canGoBack: false, loading: false, shake: false }),
+    account: signal<AccountModel>({ status: 'disconnected', balanceLoading: false, isConnected: false }),
+    network: signal<NetworkModel>({}),
+    connect: signal<ConnectModel>({ rows: [], status: 'disconnected' }),
+    snackbar: signal<SnackbarModel>({ open: false, variant: 'success', message: '' }),
+    opening: signal<OpeningModel>({ view: 'Connect', mobileView: 'Connect' }),
+    networkList: signal<NetworkListModel>({ groups: [] }),
+    send: signal<SendModel>({ tokens: [], amount: '', receiver: '', loading: false }),
+    connections: signal<ConnectionsModel>({ connectorIds: {} }),
+    allWallets: signal<AllWalletsModel>({ wallets: [], count: 0, loading: false, hasMore: true, nextPage: 1 }),
+    walletConnect: signal<WalletConnectModel>({ connecting: false }),
+    accountTabs: signal<AccountTabsModel>({ tab: 'Tokens', tabs: ['Tokens'], tokens: [], tokensLoading: false, nfts: [], nftsLoading: false, activity: [], activityLoading: false, activityLoadingMore: false }),
     pairing: signal<PairingUri | undefined>(undefined),
     travel: signal<number | null>(null),
   }
@@ -229,7 +219,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       const request = (params === undefined ? { method } : { method, params }) as ProviderRequest
       const { connectorIds, activeNamespace } = signals.connections.value
       const connectorId = connectorIds[namespace ?? activeNamespace ?? 'eip155']
-      if (!connectorId) throw { code: 4100, message: 'Address or auth connector not found' }
+      if (!connectorId) throw new ProviderRequestError(ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, { code: PROVIDER_ERROR_CODES.UnauthorizedProviderError, details: `no wallet connected on ${String(namespace ?? activeNamespace ?? 'eip155')}` })
       // The engine routes it: a WalletConnect session answers in the engine, a page wallet through the bridge.
       // Fails closed: any truthy `restricted` restricts.
       return engine!.walletRequest(connectorId, request, { restricted: Boolean(restricted) })

@@ -6,13 +6,14 @@
  * - on click: paint the modal shell in the same frame, then let the views replace it.
  * It imports nothing at module level; core.js and ui.js are fetched by URL beside this file.
  */
-import type { AccountView, ConnectView, ModalView, NetworkView, OpeningView } from '../projections/selectors.js'
+import type { AccountModel, ConnectModel, ModalModel, NetworkModel, OpeningModel } from '../contract.js'
 import type { Client, ClientHooks } from './core.js'
-import type { GangwayModal, GangwayOptions, ModalStateSnapshot } from './options.js'
+import { PAGE_OPTION_KEYS, type GangwayModal, type GangwayOptions, type ModalStateSnapshot } from './options.js'
 import { paintShell, removeShell, SHELL_ID, type ShellRow } from './shell/shell.js'
 import { accountChipText } from './shell/chip.js'
 import { rowConnectPayload } from '../projections/connector-order.js'
 import { isMobileDevice } from './device.js'
+import { unknownOption } from '../events/host-options.js'
 
 export type { GangwayModal, GangwayOptions } from './options.js'
 
@@ -41,8 +42,8 @@ function preloadUi(): void {
   document.head.append(link)
 }
 
-const disconnected: AccountView = { status: 'disconnected', balanceLoading: false, isConnected: false }
-const closed: ModalView = { open: false, view: 'Connect', canGoBack: false, loading: false, shake: false }
+const disconnected: AccountModel = { status: 'disconnected', balanceLoading: false, isConnected: false }
+const closed: ModalModel = { open: false, view: 'Connect', canGoBack: false, loading: false, shake: false }
 
 /** A tiny observable value, for the snapshots pages read synchronously. */
 function store<T>(initial: T) {
@@ -69,23 +70,26 @@ let warmCurrent: (() => void) | undefined
 const buttons = new Set<GangwayButton>()
 
 /**
- * Creates the modal (api.md). The engine and UI load later (see the module comment); the returned
+ * Creates the modal (docs/api.md). The engine and UI load later (see the module comment); the returned
  * object answers at once with the last known state.
- * @throws GangwayError-like Error 'projectId is required' or 'At least one network is required'.
+ * @throws GangwayError-like Error 'projectId is required' or 'At least one network is required';
+ *   'Unknown option: {key}' (with the known options in `details`) for an option Gangway does not take (docs/api.md).
  */
 export function createModal(options: GangwayOptions): GangwayModal {
   if (!options || typeof options.projectId !== 'string' || !options.projectId) throw new Error('projectId is required')
   if (!Array.isArray(options.networks) || options.networks.length === 0) throw new Error('At least one network is required')
+  const unknown = unknownOption(options, PAGE_OPTION_KEYS)
+  if (unknown) throw Object.assign(new Error(unknown.message), { details: unknown.details })
   const existing = byProject.get(options.projectId)
   if (existing) return (current = existing)
-  const account = store<AccountView>(disconnected)
-  const network = store<NetworkView>({})
+  const account = store<AccountModel>(disconnected)
+  const network = store<NetworkModel>({})
   const state = store<ModalStateSnapshot>(closed)
   let client: Promise<Client> | undefined
   let root: ShadowRoot | undefined
   /** The wallet rows the shell paints when a click would open the Connect view (else skeletons). */
   let connectRows: readonly ShellRow[] = []
-  let opening: OpeningView | undefined
+  let opening: OpeningModel | undefined
   /** Bumped by close(): an open still waiting for the core or the UI gives up if it changed. */
   let openTicket = 0
 
@@ -102,7 +106,7 @@ export function createModal(options: GangwayOptions): GangwayModal {
       if (wasOpen && !v.open && root) removeShell(root)
     },
     engine: (mode) => state.set({ ...state.get(), engine: mode }),
-    connect: (v: ConnectView) => (connectRows = v.rows),
+    connect: (v: ConnectModel) => (connectRows = v.rows),
     opening: (v) => (opening = v),
   }
   const loadCore = () =>

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALNET, ADDRESS } from '../../tests/unit/fixtures.js'
+import { rejection } from '../../tests/unit/error-fields.js'
 import type { LogStorage } from '../events/log.js'
 import { memoryLogStorage } from '../events/memory-storage.js'
 import type { GangwayEvent, NewEvent } from '../events/types.js'
 import { project } from '../projections/state.js'
 import { replayLog } from '../projections/replay.js'
 import { parseLog } from '../events/ndjson.js'
-import type { Bridge, ProviderRequest } from './bridge.js'
-import { createEngine, type Engine } from './engine.js'
+import type { Bridge, Engine, ProviderRequest } from '../contract.js'
+import { createEngine } from './engine.js'
 import { map } from 'rxjs'
 import { ofType } from './effects/context.js'
+import { SHAKE_MS } from './effects/ui-timers.js'
+import { virtualTime } from '../../tests/unit/virtual-time.js'
 
 const CONFIG = { projectId: 'test', networks: [LOCALNET] }
 const ONE_AND_HALF_ETH = 1_500_000_000_000_000_000n
@@ -103,21 +106,27 @@ describe('engine', () => {
     await engine.stop()
   })
 
-  it("records 'Connection rejected' and shakes for 500 ms when the wallet refuses", async () => {
-    const engine = await started(wallet({ eth_requestAccounts: () => Promise.reject({ code: 4001, message: 'User rejected the request.' }) }))
+  it("records 'Connection rejected' and shakes for 500 ms (on the injected scheduler and clock) when the wallet refuses", async () => {
+    // Virtual time (EngineDeps.scheduler and clock): the shake's 500 ms pass without waiting.
+    const time = virtualTime()
+    const engine = createEngine({ mode: 'main', fetch: node(), clock: time.clock, scheduler: time.scheduler })
+    await engine.start(CONFIG, wallet({ eth_requestAccounts: () => Promise.reject({ code: 4001, message: 'User rejected the request.' }) }))
     await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
     await connect(engine)
     const s = await until(() => engine.getState(), (s) => s.connection.lastError !== undefined)
     expect(s.connection).toMatchObject({ status: 'disconnected', lastError: { message: 'Connection rejected' } })
     expect(s.modal.view).toBe('ConnectingExternal')
-    await until(() => types(engine), (t) => t.includes('modal/shake-ended'), 3000)
+    await time.advance(SHAKE_MS - 1)
+    expect((await engine.getState()).modal.shake).toBe(true)
+    await time.advance(1)
+    expect(await types(engine)).toContain('modal/shake-ended')
     expect((await engine.getState()).modal.shake).toBe(false)
     const log = await eventsOf(engine)
     const failed = log.find((e) => e.type === 'connect/failed')
     const started_ = log.find((e) => e.type === 'modal/shake-started')
     const ended = log.find((e) => e.type === 'modal/shake-ended')
     expect(failed!.payload).toMatchObject({ message: 'Connection rejected', code: 4001 })
-    expect(ended!.at - started_!.at).toBeGreaterThanOrEqual(490)
+    expect(ended!.at - started_!.at).toBe(SHAKE_MS)
     await engine.stop()
   })
 
@@ -169,6 +178,7 @@ describe('engine', () => {
   it('refuses a bad configuration', async () => {
     await expect(createEngine({ mode: 'main' }).start({ projectId: '', networks: [LOCALNET] }, wallet())).rejects.toThrow('projectId is required')
     await expect(createEngine({ mode: 'main' }).start({ projectId: 'p', networks: [] }, wallet())).rejects.toThrow('At least one network is required')
+    await expect(createEngine({ mode: 'main' }).start({ projectId: 'p', networks: [LOCALNET], featuredWalletIDs: ['x'] } as never, wallet())).rejects.toThrow('Unknown option: featuredWalletIDs')
     await expect(createEngine({ mode: 'main' }).start({ projectId: 'p', networks: [{ ...LOCALNET, caipNetworkId: 'eip155-1' as never }] }, wallet())).rejects.toThrow('Invalid CAIP-2 network id')
     await expect(createEngine({ mode: 'main' }).dispatch({ type: 'modal/close-requested' })).rejects.toThrow('Engine not started')
   })
@@ -243,7 +253,7 @@ describe('engine', () => {
     const first = await until(() => engine.getState(), (s) => s.snackbar.open)
     offset = 31_000 // past the 30 s retry block
     expect(first.snackbar).toEqual({ open: true, variant: 'error', message: 'Token Balance Unavailable' })
-    // viem maps JSON-RPC -32603 to its named InternalRpcError (spec §8: standard codes map to named errors).
+    // viem maps JSON-RPC -32603 to its named InternalRpcError (docs/behaviour.md §8: standard codes map to named errors).
     expect(first.accounts.eip155?.balanceError).toBe('An internal error was received.')
 
     await engine.dispatch({ type: 'balance/fetch-requested', payload: { caipAddress: first.accounts.eip155!.caipAddress!, reason: 'manual' } })
@@ -287,7 +297,7 @@ describe('engine', () => {
     await engine.stop()
   })
 
-  it('blocks a balance retry for 30 s after a failure (spec §9)', async () => {
+  it('blocks a balance retry for 30 s after a failure (docs/behaviour.md §9)', async () => {
     let fail = true
     const calls: string[] = []
     const flaky: typeof fetch = async (url, init) => {
@@ -316,7 +326,7 @@ describe('engine', () => {
     await engine.stop()
   })
 
-  it("holdings: a failure shows 'Token Balance Unavailable' and blocks the next read for 30 s (spec §8, §9); the answer after it drops decimals \"0\"", async () => {
+  it("holdings: a failure shows 'Token Balance Unavailable' and blocks the next read for 30 s (docs/behaviour.md §8, §9); the answer after it drops decimals \"0\"", async () => {
     let fail = true
     const asked: string[] = []
     const fetch: typeof globalThis.fetch = async (url, init) => {
@@ -428,7 +438,7 @@ describe('WalletConnect through the engine', () => {
     expect(await engine.walletRequest('walletConnect', { method: 'personal_sign', params: ['0x00', ADDRESS] })).toBe('0xsig')
   })
 
-  it("records 'Modal closed' when the visitor closes the modal during pairing (spec §8)", async () => {
+  it("records 'Modal closed' when the visitor closes the modal during pairing (docs/behaviour.md §8)", async () => {
     const engine = await wcEngine(signClient().client)
     await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
     await engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'walletConnect', namespace: 'eip155' } })
@@ -567,8 +577,10 @@ describe('the host page’s wallet requests (issue 13, item 3)', () => {
     }
     return { bridge, received }
   }
-  const refusal = (p: Promise<unknown>) => p.then(() => 'resolved', (e: unknown) => e)
-  const NOT_ALLOWED = { code: 4100, message: 'Requested RPC call is not allowed' }
+  const refusal = rejection
+  /** A ProviderRequestError of Gangway's own checks, as errorFields shows it (details are checked in provider-request.test.ts). */
+  const refused = (code: number, message: string) => ({ name: 'ProviderRequestError', category: 'INTERNAL_SDK_ERROR', code, message, details: expect.any(String) })
+  const NOT_ALLOWED = refused(4100, 'Requested RPC call is not allowed')
 
   it('reads a getter method once: the call the wallet gets is the call that was checked', async () => {
     const { bridge, received } = recording()
@@ -654,13 +666,13 @@ describe('the host page’s wallet requests (issue 13, item 3)', () => {
     const engine = await started(bridge)
     const ask = (args: unknown, restricted: boolean) => refusal(engine.walletRequest('dev.gangway.localnet', args as ProviderRequest, { restricted }))
     for (const restricted of [true, false]) {
-      expect(await ask(null, restricted)).toEqual({ code: -32600, message: 'Request must be an object' })
-      expect(await ask('eth_chainId', restricted)).toEqual({ code: -32600, message: 'Request must be an object' })
-      expect(await ask({ method: { toString: () => 'eth_chainId' } }, restricted)).toEqual({ code: -32600, message: 'Request method must be a string' })
-      expect(await ask({}, restricted)).toEqual({ code: -32600, message: 'Request method must be a string' })
-      expect(await ask({ method: 'eth_chainId', params: 'latest' }, restricted)).toEqual({ code: -32602, message: 'Request params must be an array or an object' })
-      expect(await ask({ method: 'eth_chainId', params: [() => 'x'] }, restricted)).toEqual({ code: -32602, message: 'Request params must be plain data (structured-cloneable)' })
-      expect(await ask({ method: 'eth_chainId', params: new Proxy([], {}) }, restricted)).toEqual({ code: -32602, message: 'Request params must be plain data (structured-cloneable)' })
+      expect(await ask(null, restricted)).toEqual(refused(-32600, 'Request must be an object'))
+      expect(await ask('eth_chainId', restricted)).toEqual(refused(-32600, 'Request must be an object'))
+      expect(await ask({ method: { toString: () => 'eth_chainId' } }, restricted)).toEqual(refused(-32600, 'Request method must be a string'))
+      expect(await ask({}, restricted)).toEqual(refused(-32600, 'Request method must be a string'))
+      expect(await ask({ method: 'eth_chainId', params: 'latest' }, restricted)).toEqual(refused(-32602, 'Request params must be an array or an object'))
+      expect(await ask({ method: 'eth_chainId', params: [() => 'x'] }, restricted)).toEqual(refused(-32602, 'Request params must be plain data (structured-cloneable)'))
+      expect(await ask({ method: 'eth_chainId', params: new Proxy([], {}) }, restricted)).toEqual(refused(-32602, 'Request params must be plain data (structured-cloneable)'))
     }
     expect(received).toEqual([])
     // Unrestricted, a signing call goes through as a fresh object.

@@ -4,10 +4,10 @@
  * main thread where no Worker can start (main-thread.ts). Every method is async so both modes
  * share one interface.
  */
-import { BehaviorSubject, Subject, catchError, combineLatest, distinctUntilChanged, map, merge, type Observable, type Subscription } from 'rxjs'
+import { BehaviorSubject, Subject, asyncScheduler, catchError, combineLatest, distinctUntilChanged, map, merge, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
 import { parseCaipNetworkId } from '../chains/caip.js'
-import type { AccountType, CaipNetworkId, Namespace, Network, TokenInfo } from '../events/entities.js'
 import { GangwayError } from '../events/errors.js'
+import { configuredPayload, unknownOption } from '../events/host-options.js'
 import type { LogStorage } from '../events/log.js'
 import { serializeLog } from '../events/ndjson.js'
 import { event, type GangwayEvent, type NewEvent } from '../events/types.js'
@@ -17,7 +17,7 @@ import { initialState, type State } from '../projections/state.js'
 import { refusal } from '../projections/guards.js'
 import { selectOrKeep, withCheckedImages } from '../projections/view-values.js'
 import { serviceOrigins } from '../events/urls.js'
-import type { Bridge } from './bridge.js'
+import type { Bridge, Engine, EngineConfig, ProviderRequest } from '../contract.js'
 import { createChainAccess } from './chain-access.js'
 import { effects as defaultEffects } from './effects/index.js'
 import type { Effect } from './effects/context.js'
@@ -27,48 +27,13 @@ import { createServiceFetch } from '../api/service-fetch.js'
 import { createEngineCaches } from './cache/engine-caches.js'
 import { createRemoteReader } from './effects/remote-fetch.js'
 import type { CacheStorage } from './cache/two-level-cache.js'
-import type { ServiceUrls } from '../api/services.js'
-import type { ProviderRequest } from './bridge.js'
 import { checkedProviderRequest } from './provider-request.js'
 import { createWalletConnectConnector, type PairingUri, type SignClientLike } from './walletconnect/connector.js'
 import { loadSignClient, preloadSignClient, type SignClientSettings } from './walletconnect/sign-client.js'
 import { routedBridge } from './walletconnect/routed-bridge.js'
 import { createProjectedLog, type ProjectedLog } from './projected-log.js'
 
-/** The host site's options the engine needs (a subset of createModal's, api.md). */
-export interface EngineConfig {
-  projectId: string
-  networks: Network[]
-  defaultNetworkId?: CaipNetworkId
-  /** RPC URLs per CAIP-2 id; they win over the networks' own (spec §7). */
-  rpcUrls?: Record<string, string[]>
-  /** Base URLs of the spec §7 services. */
-  services?: ServiceUrls
-  /** Tokens the site lists per network (CAIP-2 id), offered for sending. */
-  tokens?: Record<string, TokenInfo[]>
-  allowUnsupportedChain?: boolean
-  enableNetworkSwitch?: boolean
-  defaultAccountTypes?: Partial<Record<Namespace, AccountType>>
-  smartAccountNetworks?: CaipNetworkId[]
-  enableEmbedded?: boolean
-  manualWCControl?: boolean
-  /** What wallets show of the site (WalletConnect session proposals). */
-  metadata?: { name: string; description?: string; url?: string; icons?: string[] }
-  /** WalletConnect: the relay's WebSocket URL (default the hosted relay). */
-  walletConnect?: { relayUrl?: string }
-  /**
-   * The host page's origin (`location.origin`, set by core.ts): images its own options name (network
-   * and token icons) may be on it or be paths on it (issue 13: every other image must be https,
-   * data:image/ or on a service's origin).
-   */
-  hostOrigin?: string
-  /** Spec §3 Options: wallet ids shown first, the only ones listed, never listed (ids, rdns or names). */
-  featuredWalletIds?: string[]
-  includeWalletIds?: string[]
-  excludeWalletIds?: string[]
-}
-
-/** What the engine is built with. Tests inject storage, fetch, a clock and their own effects. */
+/** What the engine is built with. Tests inject storage, fetch, a clock, a scheduler and their own effects. */
 export interface EngineDeps {
   mode: 'worker' | 'main'
   /** Log storage per project; default none (memory only). */
@@ -78,73 +43,19 @@ export interface EngineDeps {
   fetch?: typeof fetch
   /** ms since the epoch; default Date.now. */
   clock?: () => number
+  /**
+   * What the effects' timers run on (block polling, the snackbar and shake timers, the request
+   * linger, receipt polling); default `asyncScheduler`. A test passes a virtual one (and a clock
+   * reading it) to move time without waiting.
+   */
+  scheduler?: SchedulerLike
   /** This page session's id (the `tab` of its events); default 16 random hex digits. */
   tabId?: string
   effects?: readonly Effect[]
-  /** Block polling interval in ms; default 4000 (spec §9). */
+  /** Block polling interval in ms; default 4000 (docs/behaviour.md §9). */
   pollIntervalMs?: number
   /** Starts the WalletConnect sign client; default `@walletconnect/sign-client`, loaded on demand. */
   loadSignClient?: (settings: SignClientSettings) => Promise<SignClientLike>
-}
-
-/** The engine's public interface: the only way the UI reaches it. */
-export interface Engine {
-  /**
-   * Opens the log, replays it, records the configuration and starts the effects.
-   * @throws GangwayError 'Engine already started'; 'Invalid CAIP-2 network id' for a malformed network id;
-   *   'projectId is required'; 'At least one network is required'.
-   */
-  start(config: EngineConfig, bridge: Bridge): Promise<{ mode: 'worker' | 'main'; replayed: number }>
-  /**
-   * Appends an intent (or a fact the bridge observed) to the log.
-   * @throws GangwayError 'Engine not started', or the validation errors of validateIntent; the log is unchanged.
-   */
-  dispatch(intent: unknown): Promise<void>
-  /** Calls `callback` now with the named selector's value, then each time it changes. Resolves to a subscription id. */
-  subscribe<N extends SelectorName>(name: N, callback: (value: Selected<N>) => void): Promise<number>
-  unsubscribe(id: number): Promise<void>
-  /**
-   * Calls back now and on each change with the WalletConnect pairing URI on show (or undefined).
-   * The URI carries the pairing's symmetric key: it is delivered here only, never logged. Resolves
-   * to a subscription id for `unsubscribe`.
-   */
-  subscribePairing(callback: (pairing: PairingUri | undefined) => void): Promise<number>
-  /**
-   * Sends the host page's wallet call (`modal.getWalletProvider()`) through the engine's connectors
-   * (the WalletConnect session; page wallets through the bridge). `args.method` is read once and
-   * the wallet gets a fresh `{ method, params }` (params a structured clone), so a getter cannot
-   * answer the check one thing and the wallet another (provider-request.ts, issue 13). `restricted`
-   * allows only the methods spec §5 calls safe.
-   * @throws GangwayError 'Engine not started'; `{ code: 4100, message: 'Requested RPC call is not allowed' }`
-   *   on the restricted path; `{ code: -32600 | -32602, message }` for a malformed request
-   *   ('Request method must be a string', …, see checkedProviderRequest); the wallet's error (`{ code, message }`).
-   */
-  walletRequest(connectorId: string, args: ProviderRequest, options?: { restricted?: boolean }): Promise<unknown>
-  /**
-   * The log as an NDJSON file (src/events/ndjson.ts): a header, the snapshot this session's log
-   * starts from when not seq 1, then one event a line in seq order. `redact` (default true) replaces
-   * emails and social usernames with stable hashes (issue 7).
-   */
-  exportLog(options?: { redact?: boolean }): Promise<string>
-  /** This session's events in memory, for the debug panel: seq, type, tab and `at` (ms), oldest first; `base` is the seq before the first. */
-  listEvents(): Promise<{ base: number; events: { seq: number; type: string; tab: string; at: number }[] }>
-  /**
-   * Time travel: the selectors follow the state as of event `seq` (the modal shown, read-only:
-   * `dispatch` throws 'Read-only while time travelling') until `travel(null)` returns to the live state.
-   * @throws GangwayError 'Engine not started'; 'No event with seq {seq} in this session's log (it holds {first}–{last})'.
-   */
-  travel(seq: number | null): Promise<void>
-  /** The whole projected state (for debugging and tests). */
-  getState(): Promise<State>
-  /** Resolves when every event so far is persisted. */
-  flush(): Promise<void>
-  /** Stops effects and subscriptions. */
-  stop(): Promise<void>
-}
-
-/** A network as the log records it: no RPC URLs (they often carry API keys). */
-function withoutRpcUrls(n: Network): Network {
-  return { ...n, rpcUrls: { default: { http: [] } } }
 }
 
 /** A page session id: 16 random hex digits (crypto.getRandomValues works outside secure contexts too). */
@@ -152,7 +63,7 @@ function newTabId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-/** Refusal while time travelling (a debug message, not a spec §8 one): the selectors show a past state. */
+/** Refusal while time travelling (a debug message, not a docs/behaviour.md §8 one): the selectors show a past state. */
 export const READ_ONLY_TRAVEL = 'Read-only while time travelling'
 
 export function createEngine(deps: EngineDeps): Engine {
@@ -214,10 +125,12 @@ export function createEngine(deps: EngineDeps): Engine {
   }
 
   const validateConfig = (config: EngineConfig) => {
-    if (!config || typeof config.projectId !== 'string' || !config.projectId) throw new GangwayError('projectId is required', { category: 'INVALID_INPUT' })
-    if (!Array.isArray(config.networks) || config.networks.length === 0) throw new GangwayError('At least one network is required', { category: 'INVALID_INPUT' })
+    if (!config || typeof config.projectId !== 'string' || !config.projectId) throw new GangwayError('projectId is required')
+    if (!Array.isArray(config.networks) || config.networks.length === 0) throw new GangwayError('At least one network is required')
+    const unknown = unknownOption(config, ['hostOrigin'])
+    if (unknown) throw new GangwayError(unknown.message, { details: unknown.details })
     for (const n of config.networks) parseCaipNetworkId(n.caipNetworkId)
-    if (config.defaultNetworkId) parseCaipNetworkId(config.defaultNetworkId)
+    if (config.defaultNetwork) parseCaipNetworkId(config.defaultNetwork.caipNetworkId)
   }
 
   return {
@@ -240,6 +153,7 @@ export function createEngine(deps: EngineDeps): Engine {
       imageOrigins = [...serviceOrigins(services), ...(config.hostOrigin ? [config.hostOrigin] : [])]
       imageBase = config.hostOrigin
       const clock = deps.clock ?? Date.now
+      const scheduler = deps.scheduler ?? asyncScheduler
       const walletConnect = createWalletConnectConnector({
         load: () =>
           (deps.loadSignClient ?? loadSignClient)({
@@ -274,13 +188,15 @@ export function createEngine(deps: EngineDeps): Engine {
             ...(services.blockchain ? { providerUrl: services.blockchain } : {}),
             providerChains: state$.value.config.providerChains,
           }),
+          { clock, scheduler },
         ),
         api: createServiceFetch({ services, projectId: config.projectId, ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
         services,
         networks: () => config.networks,
         caches: createEngineCaches(deps.cacheStorage?.(config.projectId), clock),
         clock,
-        read: createRemoteReader(),
+        scheduler,
+        read: createRemoteReader(scheduler),
         pollIntervalMs: deps.pollIntervalMs ?? 4000,
       }
       // One effect that fails is logged and restarted; the others never notice.
@@ -299,39 +215,21 @@ export function createEngine(deps: EngineDeps): Engine {
           console.error(`[gangway] event refused: ${e.type}`, error)
         }
       })
-      append(
-        event('engine/configured', {
-          projectId: config.projectId,
-          networks: config.networks.map(withoutRpcUrls),
-          ...(config.defaultNetworkId ? { defaultNetworkId: config.defaultNetworkId } : {}),
-          enableEmbedded: config.enableEmbedded ?? false,
-          manualWCControl: config.manualWCControl ?? false,
-          adapterCount: new Set(config.networks.map((n) => n.chainNamespace)).size,
-          ...(config.tokens ? { tokens: config.tokens } : {}),
-          ...(config.allowUnsupportedChain !== undefined ? { allowUnsupportedChain: config.allowUnsupportedChain } : {}),
-          ...(config.enableNetworkSwitch !== undefined ? { enableNetworkSwitch: config.enableNetworkSwitch } : {}),
-          ...(config.defaultAccountTypes ? { defaultAccountTypes: config.defaultAccountTypes } : {}),
-          ...(config.smartAccountNetworks ? { smartAccountNetworks: config.smartAccountNetworks } : {}),
-          ...(config.featuredWalletIds ? { featuredWalletIds: config.featuredWalletIds } : {}),
-          ...(config.includeWalletIds ? { includeWalletIds: config.includeWalletIds } : {}),
-          ...(config.excludeWalletIds ? { excludeWalletIds: config.excludeWalletIds } : {}),
-          ...(services.blockchain ? { blockchainService: true } : {}),
-        }),
-      )
+      append(event('engine/configured', configuredPayload(config)))
       append(event('engine/started', { mode: deps.mode }))
       return { mode: deps.mode, replayed }
     },
     async dispatch(intent) {
       if (!log) throw new GangwayError('Engine not started')
-      if (travel$.value) throw new GangwayError(READ_ONLY_TRAVEL, { category: 'INVALID_INPUT' })
+      if (travel$.value) throw new GangwayError(READ_ONLY_TRAVEL)
       const valid = validateIntent(intent)
       const refused = refusal(state$.value, valid)
-      if (refused) throw new GangwayError(refused, { category: 'INVALID_INPUT' })
+      if (refused) throw new GangwayError(refused)
       append(valid)
     },
     async subscribe(name, callback) {
       const select = selectors[name]
-      if (!select) throw new GangwayError(`Unknown selector: ${String(name)}`, { category: 'INVALID_INPUT' })
+      if (!select) throw new GangwayError(`Unknown selector: ${String(name)}`)
       const view$ = combineLatest([state$, travel$]).pipe(map(([live, past]) => past ?? live))
       // A selector that cannot read a state keeps its last value (reported once until it reads again);
       // every image URL it gives passes the URL validator before any view sees it (issue 13).

@@ -11,7 +11,8 @@
  */
 import { idbLogStorage } from '../events/persistence.js'
 import { idbCacheStorage } from './cache/idb-storage.js'
-import { createEngine, type Engine } from './engine.js'
+import type { Engine } from '../contract.js'
+import { createEngine } from './engine.js'
 
 /** A main-thread engine persisting to IndexedDB. */
 export function createMainThreadEngine(): Engine {

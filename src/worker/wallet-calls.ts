@@ -8,7 +8,7 @@ import { caipAddressOf } from '../chains/eip155/accounts.js'
 import { isSolanaAddress } from '../events/address-rules.js'
 import type { CaipAddress, Namespace } from '../events/entities.js'
 import type { State } from '../projections/state.js'
-import type { Bridge } from './bridge.js'
+import type { Bridge } from '../contract.js'
 
 /** The wallet's accounts; `silent` never prompts (restore). */
 export async function walletAccounts(bridge: Bridge, connectorId: string, namespace: Namespace, silent: boolean, waitMs = 0): Promise<string[]> {

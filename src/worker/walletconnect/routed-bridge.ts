@@ -3,7 +3,7 @@
  * connector's go to the page.
  */
 import { WALLETCONNECT_CONNECTOR_ID } from '../../events/entities.js'
-import type { Bridge } from '../bridge.js'
+import type { Bridge } from '../../contract.js'
 import type { WalletConnectConnector } from './connector.js'
 
 export function routedBridge(page: Bridge, walletConnect: WalletConnectConnector): Bridge {

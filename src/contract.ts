@@ -1,0 +1,146 @@
+/**
+ * The engine's public contract: everything `src/ui` and `src/react` may know of the engine side,
+ * as types only (nothing here ships code; `contract-types-only` in .dependency-cruiser.cjs keeps
+ * it so). The page talks to the engine through `Engine` (in worker mode, the comlink wrap of
+ * `WorkerEngine` plus the page port), reads named selectors as view models, implements `Bridge`
+ * for the wallets only a page can touch, and catches `GangwayError`s.
+ *
+ * Where the definitions live: the engine (worker/engine.ts) and the page port (worker/page-port.ts)
+ * implement what is declared here; the view models are computed in src/projections/view-models;
+ * the errors are events/errors.ts, rebuilt on the page by events/error-wire.ts.
+ */
+import type { HostOptions } from './events/host-options.js'
+import type { PairingUri } from './worker/walletconnect/connector.js'
+import type { SelectorName, Selected } from './projections/selectors.js'
+import type { State } from './projections/state.js'
+
+// The vocabulary: entities, intents, options, errors.
+export type { AccountTab, CaipAddress, CaipNetworkId, Connector, Namespace, Network, ViewName, WalletRef } from './events/entities.js'
+export type { Intent } from './events/types.js'
+export type { HostOptions, ServiceUrls } from './events/host-options.js'
+export type { ErrorCategory, GangwayError, LogFormatError, ProviderRequestError, UserRejectedError } from './events/errors.js'
+export type { WALLETCONNECT_CONNECTOR_ID } from './events/entities.js'
+// What the views show: one view model per selector name.
+export type {
+  AccountModel,
+  AccountTabsModel,
+  AllWalletsModel,
+  ConnectModel,
+  ConnectionsModel,
+  EngineModel,
+  ModalModel,
+  NetworkListModel,
+  NetworkModel,
+  NftRow,
+  OpeningModel,
+  SelectorName,
+  Selected,
+  SendModel,
+  SendTokenRow,
+  SnackbarModel,
+  WalletConnectModel,
+  WalletRow,
+} from './projections/selectors.js'
+export type { ActivityRow } from './projections/asset-rules.js'
+// The pairing channel (outside the log: the URI carries the pairing's symmetric key).
+export type { PairingUri } from './worker/walletconnect/connector.js'
+// The page port (worker mode): the two calls the page serves, and what it answers.
+export type { PageCall, PageReply } from './worker/page-port.js'
+export type { WorkerEngine } from './worker/worker-engine.js'
+export type { State } from './projections/state.js'
+
+/**
+ * What the engine is started with: the host options (events/host-options.ts, declared there once)
+ * and the host page's origin (`location.origin`, set by core.ts): images its own options name
+ * (network and token icons) may be on it or be paths on it (every other image must be https,
+ * data:image/ or on a service's origin, docs/security.md).
+ */
+export interface EngineConfig extends HostOptions {
+  hostOrigin?: string
+}
+
+/** An EIP-1193 request. */
+export interface ProviderRequest {
+  method: string
+  params?: unknown[] | Record<string, unknown>
+}
+
+/**
+ * What the engine asks of the main thread: only a page can touch injected and announced wallet
+ * providers. In worker mode the engine's `Bridge` is the worker's end of the page port
+ * (worker/page-port.ts: two named calls, plain data, checked by the page; never a proxy of a page
+ * object); in main-thread mode, the page's bridge object itself (same realm, see main-thread.ts).
+ */
+export interface Bridge {
+  /**
+   * Calls `provider.request(args)` on the connector's EIP-1193 provider and resolves with its result.
+   * `waitMs`: how long to wait for the connector to be discovered first (for session restore), default 0.
+   * @throws the provider's error typed (events/errors.ts `walletError`: UserRejectedError for a
+   *         refusal, 4001, else ProviderRequestError with its code), or ProviderRequestError 4900
+   *         'No connector found for connection: {id}' when the connector is not there.
+   */
+  request(connectorId: string, args: ProviderRequest, options?: { waitMs?: number }): Promise<unknown>
+  /** Follows the wallet events (accountsChanged, chainChanged, disconnect) of exactly these connectors (the connected ones); [] stops. */
+  watch(connectorIds: string[]): Promise<void> | void
+}
+
+/** The engine's public interface: the only way the UI reaches it. */
+export interface Engine {
+  /**
+   * Opens the log, replays it, records the configuration and starts the effects.
+   * @throws GangwayError 'Engine already started'; 'Invalid CAIP-2 network id' for a malformed network id;
+   *   'projectId is required'; 'At least one network is required'; 'Unknown option: {key}' for an
+   *   option the engine does not take (events/host-options.ts).
+   */
+  start(config: EngineConfig, bridge: Bridge): Promise<{ mode: 'worker' | 'main'; replayed: number }>
+  /**
+   * Appends an intent (or a fact the bridge observed) to the log.
+   * @throws GangwayError 'Engine not started', or the validation errors of validateIntent; the log is unchanged.
+   */
+  dispatch(intent: unknown): Promise<void>
+  /** Calls `callback` now with the named selector's value, then each time it changes. Resolves to a subscription id. */
+  subscribe<N extends SelectorName>(name: N, callback: (value: Selected<N>) => void): Promise<number>
+  unsubscribe(id: number): Promise<void>
+  /**
+   * Calls back now and on each change with the WalletConnect pairing URI on show (or undefined).
+   * The URI carries the pairing's symmetric key: it is delivered here only, never logged. Resolves
+   * to a subscription id for `unsubscribe`.
+   */
+  subscribePairing(callback: (pairing: PairingUri | undefined) => void): Promise<number>
+  /**
+   * Sends the host page's wallet call (`modal.getWalletProvider()`) through the engine's connectors
+   * (the WalletConnect session; page wallets through the bridge). `args.method` is read once and
+   * the wallet gets a fresh `{ method, params }` (params a structured clone), so a getter cannot
+   * answer the check one thing and the wallet another (worker/provider-request.ts). `restricted`
+   * allows only the methods docs/behaviour.md §5 calls safe.
+   * @throws GangwayError 'Engine not started'; ProviderRequestError 4100 'Requested RPC call is not
+   *   allowed' on the restricted path; ProviderRequestError -32600 | -32602 for a malformed request
+   *   ('Request method must be a string', …, see checkedProviderRequest); the wallet's error, typed
+   *   (events/errors.ts `walletError`): UserRejectedError (4001, or 5000) for a refusal, else a
+   *   ProviderRequestError with the wallet's code, message and data (category API_ERROR, details
+   *   '{method} on connector {connectorId}'); ProviderRequestError 4900 'No connector found for
+   *   connection: {id}'. Each has a numeric `code` and a string `message` (EIP-1193); in worker mode
+   *   they reach the page as the same classes (events/error-wire.ts).
+   */
+  walletRequest(connectorId: string, args: ProviderRequest, options?: { restricted?: boolean }): Promise<unknown>
+  /**
+   * The log as an NDJSON file (src/events/ndjson.ts): a header, the snapshot this session's log
+   * starts from when not seq 1, then one event a line in seq order. `redact` (default true) replaces
+   * emails and social usernames with stable hashes.
+   */
+  exportLog(options?: { redact?: boolean }): Promise<string>
+  /** This session's events in memory, for the debug panel: seq, type, tab and `at` (ms), oldest first; `base` is the seq before the first. */
+  listEvents(): Promise<{ base: number; events: { seq: number; type: string; tab: string; at: number }[] }>
+  /**
+   * Time travel: the selectors follow the state as of event `seq` (the modal shown, read-only:
+   * `dispatch` throws 'Read-only while time travelling') until `travel(null)` returns to the live state.
+   * @throws GangwayError 'Engine not started'; 'No event with seq {seq} in this session's log (it holds {first}–{last})'.
+   */
+  travel(seq: number | null): Promise<void>
+  /** The whole projected state (for debugging and tests). */
+  getState(): Promise<State>
+  /** Resolves when every event so far is persisted. */
+  flush(): Promise<void>
+  /** Stops effects and subscriptions. */
+  stop(): Promise<void>
+}
