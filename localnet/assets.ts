@@ -3,7 +3,7 @@
  * (contracts.ts) by dev account 9, in the same order on every chain so every contract has the same
  * address everywhere:
  * - ERC20s (OpenZeppelin 4.9 ERC20PresetMinterPauser): Tidewater (TIDE) and Kelp Credits (KELP), 18 decimals;
- * - Pearl Points (PRL), an ERC20 with decimals 0 (solidity.ts), which the product drops (spec §5);
+ * - Pearl Points (PRL), an ERC20 with decimals 0 (solidity.ts), which the product drops (docs/behaviour.md §5);
  * - two ERC721 collections (ERC721PresetMinterPauserAutoId) whose token URIs point at the
  *   blockchain service emulator's metadata: Harbour Crew (HCREW) and Free Mint Voucher (FREE),
  *   an unsolicited airdrop that the emulator flags as spam;

@@ -1,6 +1,6 @@
 /**
  * Compiles the localnet's one contract that OpenZeppelin 4.9 does not ship compiled: an
- * ERC20PresetMinterPauser whose decimals() is 0 (spec §5: the product drops such tokens). solc-js
+ * ERC20PresetMinterPauser whose decimals() is 0 (docs/behaviour.md §5: the product drops such tokens). solc-js
  * compiles it against the package's own sources in about 3 s; the artifact is cached under
  * node_modules/.cache by the source's hash, so later starts skip it. Demo and test tooling only.
  */

@@ -1,5 +1,5 @@
 /**
- * The blockchain service emulator (spec §7) for the localnet, answering from the local chains:
+ * The blockchain service emulator (docs/behaviour.md §7) for the localnet, answering from the local chains:
  * - GET /v1/supported-chains: the EVM chains its RPC endpoint serves;
  * - GET /v1/account/{address}/balance (currency=usd, chainId, forceUpdate): native and token
  *   holdings found by indexing Transfer logs, balances read from the chain, prices from PRICES;
@@ -7,7 +7,7 @@
  * - GET /v1/account/{address}/history (cursor, chainId): transactions from the chains' blocks and
  *   logs, newest first, HISTORY_PAGE_SIZE a page, with `next`;
  * - GET /v1/account/{address}/nfts (chainId): the ERC721 tokens held, with their metadata (not a
- *   spec §7 path: no listed path gives NFTs);
+ *   docs/behaviour.md §7 path: no listed path gives NFTs);
  * - GET /v1/identity/{address} (sender): names and avatars from IDENTITIES;
  * - POST /v1/?chainId&projectId: the wallet-provider RPC endpoint, proxied to the right node.
  * Every call must carry projectId, st and sv (the RPC endpoint: projectId), else 400.

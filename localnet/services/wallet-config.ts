@@ -1,9 +1,9 @@
 /**
- * The wallet/config service emulator (spec §7) for the localnet: GET /getWallets (page, entries,
+ * The wallet/config service emulator (docs/behaviour.md §7) for the localnet: GET /getWallets (page, entries,
  * include, exclude, chains, search, badge_type) over a generated registry of 161 wallets with SVG
  * images, mobile/desktop/webapp links and rdns; the image paths; /appkit/v1/config;
  * /projects/v1/origins; /getAnalyticsConfig. Every call must carry projectId, st and sv (else 400).
- * `failNext(status)` makes the next call answer that status (for the spec §8 error rules).
+ * `failNext(status)` makes the next call answer that status (for the docs/behaviour.md §8 error rules).
  * Demo and test tooling only.
  */
 import { createHash } from 'node:crypto'

@@ -1,5 +1,5 @@
 /**
- * Client of the blockchain service (spec §7): holdings, history, NFTs and identity, through the
+ * Client of the blockchain service (docs/behaviour.md §7): holdings, history, NFTs and identity, through the
  * shared service fetch (projectId, st, sv, the 10 s timeout, an AbortSignal). Answers are remote
  * data (issue 13): each entry is checked and reduced to the fields Gangway uses; malformed entries
  * are dropped; lists are cut (HISTORY_PAGE_MAX transactions a page, TRANSFERS_MAX transfers each,
@@ -113,7 +113,7 @@ export function blockchainClient(api: ServiceFetch) {
       const next = typeof r?.next === 'string' && r.next.length <= MAX_REMOTE_LINK ? str(r.next) : undefined
       return { transactions: list(r?.data, HISTORY_PAGE_MAX).map(toTransaction).filter((t): t is Transaction => t !== undefined), ...(next ? { next } : {}) }
     },
-    /** GET /v1/account/{address}/nfts (chainId): the ERC721 tokens held (an emulator path; not in spec §7). @throws as getBalances. */
+    /** GET /v1/account/{address}/nfts (chainId): the ERC721 tokens held (an emulator path; not in docs/behaviour.md §7). @throws as getBalances. */
     async getNfts(address: string, o: { chainId: string }, signal?: AbortSignal): Promise<Nft[]> {
       const r = obj(await api.get('blockchain', `v1/account/${encodeURIComponent(address)}/nfts`, { params: { chainId: o.chainId }, ...withSignal(signal) }))
       return list(r?.data, HOLDINGS_MAX).map(toNft).filter((n): n is Nft => n !== undefined)

@@ -1,5 +1,5 @@
 /**
- * Client of the wallet/config service (spec §7): the wallet registry, its images, the remote
+ * Client of the wallet/config service (docs/behaviour.md §7): the wallet registry, its images, the remote
  * configuration and the allowed origins, through the shared service fetch (projectId, st, sv,
  * timeout, AbortSignal, the 2 MB answer limit). Registry answers are hostile (issue 13): a page
  * keeps at most the `entries` asked for, and `boundedListing` caps a listing's strings.
@@ -12,10 +12,10 @@ import type { ServiceFetch } from './service-fetch.js'
 
 export type { WalletListing }
 
-/** GET /getWallets params (spec §7); lists are joined with commas. `search` is trimmed (spec §5). */
+/** GET /getWallets params (docs/behaviour.md §7); lists are joined with commas. `search` is trimmed (docs/behaviour.md §5). */
 export interface GetWalletsParams {
   page: number
-  /** Spec §9: 40 per page; search up to 100. */
+  /** docs/behaviour.md §9: 40 per page; search up to 100. */
   entries: number
   include?: string[]
   exclude?: string[]
@@ -24,7 +24,7 @@ export interface GetWalletsParams {
   badge_type?: string
 }
 
-/** Spec §8 allowed-origins errors. */
+/** docs/behaviour.md §8 allowed-origins errors. */
 export const RATE_LIMITED = 'RATE_LIMITED'
 export const SERVER_ERROR = 'SERVER_ERROR'
 
@@ -71,7 +71,7 @@ export function walletConfigClient(api: ServiceFetch) {
     /** The remote features (GET /appkit/v1/config). */
     getConfig: (signal?: AbortSignal) => api.get<{ features: unknown[] }>('walletConfig', 'appkit/v1/config', signal ? { signal } : {}),
     /**
-     * The allowed origins (GET /projects/v1/origins), with the spec §8 rules: HTTP 429 throws
+     * The allowed origins (GET /projects/v1/origins), with the docs/behaviour.md §8 rules: HTTP 429 throws
      * Error 'RATE_LIMITED', 5xx throws Error 'SERVER_ERROR', any other failure gives an empty list.
      */
     async getAllowedOrigins(signal?: AbortSignal): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isSafeRpcMethod } from './rpc-safety.js'
 
-describe('wallet RPC method classification (spec §5)', () => {
+describe('wallet RPC method classification (docs/behaviour.md §5)', () => {
   it('reads, raw transaction sends, capability and asset queries are safe', () => {
     for (const m of ['eth_call', 'eth_getBalance', 'eth_chainId', 'eth_getLogs', 'eth_sendRawTransaction', 'wallet_getCapabilities', 'wallet_getCallsStatus', 'wallet_getAssets']) expect([m, isSafeRpcMethod(m)]).toEqual([m, true])
   })

@@ -1,12 +1,12 @@
 /**
- * Spec §5: wallet RPC methods are classified as safe or not safe. Safe: reads, raw transaction
+ * docs/behaviour.md §5: wallet RPC methods are classified as safe or not safe. Safe: reads, raw transaction
  * send, capability and asset queries. Not safe: signing, sending transactions, sendCalls,
- * permissions, user operations. Spec §6: signing and sending are not allowed through the
+ * permissions, user operations. docs/behaviour.md §6: signing and sending are not allowed through the
  * restricted path, which answers 'Requested RPC call is not allowed' (UI text 'Action not allowed').
  * Anything not known to be safe is treated as not safe.
  */
 
-/** Spec §8 / §5 message of a blocked call. */
+/** docs/behaviour.md §8 / §5 message of a blocked call. */
 export const RPC_CALL_NOT_ALLOWED = 'Requested RPC call is not allowed'
 /** What the UI shows for a blocked call. */
 export const ACTION_NOT_ALLOWED = 'Action not allowed'
@@ -60,7 +60,7 @@ const SAFE = new Set([
   'wallet_getAssets',
 ])
 
-/** True for a method spec §5 calls safe. */
+/** True for a method docs/behaviour.md §5 calls safe. */
 export function isSafeRpcMethod(method: string): boolean {
   return SAFE.has(method)
 }

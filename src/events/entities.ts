@@ -1,18 +1,18 @@
 /**
- * Entity shapes of spec §3 that travel inside events. Plain JSON only: no bigint, no functions,
+ * Entity shapes of docs/behaviour.md §3 that travel inside events. Plain JSON only: no bigint, no functions,
  * so a log serialises to NDJSON as it is.
  */
 
-/** A chain namespace (CAIP-2 prefix). Spec §6 lists the account-type defaults per namespace. */
+/** A chain namespace (CAIP-2 prefix). docs/behaviour.md §6 lists the account-type defaults per namespace. */
 export type Namespace = 'eip155' | 'solana' | 'bip122' | 'polkadot'
 
-/** CAIP-2 network id, `namespace:reference`, e.g. `eip155:31337`. Spec §5. */
+/** CAIP-2 network id, `namespace:reference`, e.g. `eip155:31337`. docs/behaviour.md §5. */
 export type CaipNetworkId = `${string}:${string}`
 
-/** CAIP-10 account id, `namespace:reference:address`, e.g. `eip155:1:0xabc…`. Spec §5. */
+/** CAIP-10 account id, `namespace:reference:address`, e.g. `eip155:1:0xabc…`. docs/behaviour.md §5. */
 export type CaipAddress = `${string}:${string}:${string}`
 
-/** The modal's internal views (spec §2). */
+/** The modal's internal views (docs/behaviour.md §2). */
 export const VIEWS = [
   'Connect',
   'Account',
@@ -38,14 +38,14 @@ export const VIEWS = [
   'WalletSendPreview',
 ] as const
 
-/** One of the spec §2 view names. */
+/** One of the docs/behaviour.md §2 view names. */
 export type ViewName = (typeof VIEWS)[number]
 
-/** Connector types of spec §3. */
+/** Connector types of docs/behaviour.md §3. */
 export type ConnectorType = 'MULTI_CHAIN' | 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'WALLET_CONNECT' | 'AUTH'
 
 /**
- * A wallet the page can connect through (spec §3, Connector). The provider object itself stays on
+ * A wallet the page can connect through (docs/behaviour.md §3, Connector). The provider object itself stays on
  * the main thread (bridge); the engine knows a connector by `id` only.
  * - ANNOUNCED (EIP-6963): `id` is the wallet's rdns.
  * - INJECTED (legacy `window.ethereum`): `id` is `injected`.
@@ -61,7 +61,7 @@ export interface Connector {
   rdns?: string
 }
 
-/** Network entity of spec §3. */
+/** Network entity of docs/behaviour.md §3. */
 export interface Network {
   /** Chain reference: a number for eip155 (31337), the genesis-hash prefix for solana. */
   id: number | string
@@ -73,18 +73,18 @@ export interface Network {
   assets?: { imageId?: string; imageUrl?: string }
 }
 
-/** Snackbar variants of spec §4. */
+/** Snackbar variants of docs/behaviour.md §4. */
 export type SnackbarVariant = 'loading' | 'success' | 'error'
 
-/** The caches of spec §3, by name (lifetimes in spec §9), and `nfts` (the NFTs tab; not in spec §3). */
+/** The caches of docs/behaviour.md §3, by name (lifetimes in docs/behaviour.md §9), and `nfts` (the NFTs tab; not in docs/behaviour.md §3). */
 export type CacheName = 'portfolio' | 'nativeBalance' | 'name' | 'identity' | 'transactions' | 'tokenPrice' | 'nfts'
 
-/** Account types of spec §6. */
+/** Account types of docs/behaviour.md §6. */
 export type AccountType = 'eoa' | 'smartAccount' | 'payment'
 
 /**
  * A token the site lists for a network (until the blockchain service provides holdings): an ERC20
- * contract on eip155, an SPL mint on solana. Spec §3 Token balance: name, symbol, chainId, address, quantity.decimals, iconUrl.
+ * contract on eip155, an SPL mint on solana. docs/behaviour.md §3 Token balance: name, symbol, chainId, address, quantity.decimals, iconUrl.
  */
 export interface TokenInfo {
   /** The ERC20 contract (eip155) or the SPL mint (solana). */
@@ -96,7 +96,7 @@ export interface TokenInfo {
 }
 
 /**
- * What can be sent (spec §3 Send state token): the network's native currency (no address) or a
+ * What can be sent (docs/behaviour.md §3 Send state token): the network's native currency (no address) or a
  * token. `balance` is in the smallest unit, when known.
  */
 export interface SendToken {
@@ -111,7 +111,7 @@ export interface SendToken {
 }
 
 /**
- * A wallet listing of the wallet/config service (spec §3): its links open the wallet to pair over
+ * A wallet listing of the wallet/config service (docs/behaviour.md §3): its links open the wallet to pair over
  * WalletConnect. `image_url` is the image the views show (the service's image path when the
  * listing had none).
  */
@@ -127,23 +127,23 @@ export interface WalletListing {
   chains?: string[]
 }
 
-/** The wallet a visitor picked to connect (a listing or a discovered connector), as recent wallets remember it (spec §3). */
+/** The wallet a visitor picked to connect (a listing or a discovered connector), as recent wallets remember it (docs/behaviour.md §3). */
 export interface WalletRef {
   id: string
   name: string
   rdns?: string
   imageUrl?: string
-  /** The listing's links, for the WalletConnect deep link (spec §3 wallet deep link choice). */
+  /** The listing's links, for the WalletConnect deep link (docs/behaviour.md §3 wallet deep link choice). */
   mobileLink?: string
   desktopLink?: string
   webappLink?: string
 }
 
-/** The WalletConnect connector's id (spec §3 Connector type WALLET_CONNECT); one connector serves every namespace its session holds. */
+/** The WalletConnect connector's id (docs/behaviour.md §3 Connector type WALLET_CONNECT); one connector serves every namespace its session holds. */
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
 
 /**
- * The wallet a successful connect remembers as recent (spec §3): the listing the visitor picked, else
+ * The wallet a successful connect remembers as recent (docs/behaviour.md §3): the listing the visitor picked, else
  * the discovered connector it connected through; none for a bare WalletConnect pairing.
  */
 export function connectedWalletRef(connectors: readonly Connector[], connectorId: string, picked: WalletRef | undefined): WalletRef | undefined {
@@ -153,12 +153,12 @@ export function connectedWalletRef(connectors: readonly Connector[], connectorId
   return { id: c.id, name: c.name, ...(c.rdns ? { rdns: c.rdns } : {}), ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}) }
 }
 
-/** The Account view's tabs (spec §2). */
+/** The Account view's tabs (docs/behaviour.md §2). */
 export const ACCOUNT_TABS = ['Tokens', 'NFTs', 'Activity'] as const
 export type AccountTab = (typeof ACCOUNT_TABS)[number]
 
 /**
- * A holding as the blockchain service lists it (spec §3 Token balance). Remote data, checked by
+ * A holding as the blockchain service lists it (docs/behaviour.md §3 Token balance). Remote data, checked by
  * the client: strings render as text only.
  * - `address`: the token's CAIP-10 id (absent for the native currency).
  * - `value`: the holding's worth in USD; `price`: USD per whole token.
@@ -175,7 +175,7 @@ export interface TokenBalance {
   iconUrl?: string
 }
 
-/** One movement of a transaction (spec §3 Transaction transfers): a fungible token or an NFT. */
+/** One movement of a transaction (docs/behaviour.md §3 Transaction transfers): a fungible token or an NFT. */
 export interface TransactionTransfer {
   fungible_info?: { name?: string; symbol?: string; icon?: { url?: string } }
   nft_info?: { name?: string; collection?: { name?: string }; content?: { preview?: { url?: string } }; flags?: { is_spam?: boolean } }
@@ -186,7 +186,7 @@ export interface TransactionTransfer {
   value?: number
 }
 
-/** A transaction of the account's history (spec §3 Transaction). `metadata.minedAt`: ISO 8601; `metadata.chain`: CAIP-2. */
+/** A transaction of the account's history (docs/behaviour.md §3 Transaction). `metadata.minedAt`: ISO 8601; `metadata.chain`: CAIP-2. */
 export interface Transaction {
   id: string
   metadata: { operationType?: string; hash?: string; minedAt: string; sentFrom?: string; sentTo?: string; status?: string; chain: string }

@@ -1,6 +1,6 @@
 /**
  * Size limits on what remote services send and what the state keeps of it (issue 13: remote
- * answers are hostile; spec §9 gives the page sizes). Plain constants, shared by the service
+ * answers are hostile; docs/behaviour.md §9 gives the page sizes). Plain constants, shared by the service
  * clients (src/api), the paging rules (src/projections/paging.ts) and the effects.
  */
 
@@ -15,16 +15,16 @@ export const MAX_REMOTE_NAME = 64
 /** A remote deep or universal link, or a paging cursor, in characters: a longer one is dropped, never cut (a cut URL is another URL). */
 export const MAX_REMOTE_LINK = 256
 
-/** Spec §9: All Wallets pages of 40. */
+/** docs/behaviour.md §9: All Wallets pages of 40. */
 export const WALLETS_PAGE_SIZE = 40
 /** All Wallets fetches at most this many pages per list (1000 wallets). */
 export const WALLETS_MAX_PAGES = 25
 /** The most wallets All Wallets keeps: WALLETS_MAX_PAGES pages of WALLETS_PAGE_SIZE. */
 export const WALLETS_MAX_LISTED = WALLETS_PAGE_SIZE * WALLETS_MAX_PAGES
-/** Spec §9: a search fetches up to 100 wallets (one page). */
+/** docs/behaviour.md §9: a search fetches up to 100 wallets (one page). */
 export const SEARCH_ENTRIES = 100
 
-/** The most transactions kept of one history page (the service picks its page size; spec §7 gives none). */
+/** The most transactions kept of one history page (the service picks its page size; docs/behaviour.md §7 gives none). */
 export const HISTORY_PAGE_MAX = 50
 /** Activity fetches at most this many history pages per showing of the tab. */
 export const HISTORY_MAX_PAGES = 20

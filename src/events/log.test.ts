@@ -79,7 +79,7 @@ describe('EventLog', () => {
     expect(log.persisted).toBe(1)
     expect(onStorageError).toHaveBeenCalledWith(expect.objectContaining({ message: 'Log written by a newer Gangway: schema version 3 at seq 2; this build reads up to version 2' }))
   })
-  it('logs a storage failure and keeps working (spec §8: storage failures are logged, never thrown)', async () => {
+  it('logs a storage failure and keeps working (docs/behaviour.md §8: storage failures are logged, never thrown)', async () => {
     const onStorageError = vi.fn()
     const failing = { ...memoryLogStorage(), load: async () => Promise.reject(new Error('load')), append: async () => Promise.reject(new Error('quota')) }
     const log = new EventLog({ storage: failing, onStorageError })

@@ -71,7 +71,7 @@ export interface EventLogOptions {
   onForeign?: (foreign: readonly GangwayEvent[], rebased: boolean) => void
   /** Called with each batch of newly persisted events (this tab's and others', in seq order). */
   onPersisted?: (events: readonly GangwayEvent[]) => void
-  /** Called when a persistence write fails; spec §8: storage failures are logged, never thrown. */
+  /** Called when a persistence write fails; docs/behaviour.md §8: storage failures are logged, never thrown. */
   onStorageError?: (error: unknown) => void
 }
 

@@ -46,7 +46,7 @@ function parse(value: unknown, max: number): URL | undefined {
 }
 
 /**
- * A wallet's deep or universal link (registry `mobile_link`, `desktop_link`, `webapp_link`; spec §3
+ * A wallet's deep or universal link (registry `mobile_link`, `desktop_link`, `webapp_link`; docs/behaviour.md §3
  * deep link): `https:` (a universal link) or a custom wallet scheme (`metamask:`, `trust://`, or
  * the bare name `trust`, read as `trust://`), at most URL_MAX characters. Refused: javascript:, data:, vbscript:, file:, blob:, about:, http: (any
  * case) and the other schemes of REFUSED_LINK_SCHEMES.

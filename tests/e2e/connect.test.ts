@@ -1,7 +1,7 @@
 /**
  * The main job end to end, in Debian's Chromium against anvil: discover wallets, connect the
  * Localnet Wallet, see the address, avatar, network and balance read from the chain, follow an
- * out-of-band transfer, restore on reload without a prompt, close/back per spec §2, disconnect.
+ * out-of-band transfer, restore on reload without a prompt, close/back per docs/behaviour.md §2, disconnect.
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -49,9 +49,9 @@ describe('connect on the localnet', () => {
     expect(gangwayRequests.filter((r) => r.beforeLoad).map((r) => r.url)).toEqual(['/gangway/loader.js'])
     await waitForText(page, 'gangway-button button', 'Connect Wallet')
 
-    // Connect view (spec §2 group order): WalletConnect; the announced wallets (EIP-6963, and the same
+    // Connect view (docs/behaviour.md §2 group order): WalletConnect; the announced wallets (EIP-6963, and the same
     // wallet's Solana side through the Wallet Standard); the legacy injected one is the Browser Wallet
-    // entry, hidden on desktop (spec §5); then 4 recommended wallets from the registry.
+    // entry, hidden on desktop (docs/behaviour.md §5); then 4 recommended wallets from the registry.
     await page.click('gangway-button')
     await waitForView(page, 'Connect')
     const rows = page.locator('[data-testid=gw-modal] [data-wallet-row]')
@@ -86,13 +86,13 @@ describe('connect on the localnet', () => {
     await page.evaluate(() => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(2))
     await waitForText(page, '[data-testid=gw-address]', `${account2!.slice(0, 6)}…${account2!.slice(-4)}`)
     await waitForText(page, '[data-testid=gw-balance]', `${await flooredBalance(rpcUrl, account2!)} ETH`)
-    // Account 2 has no identity: its avatar takes its colours from the first 6 hex digits of the address (spec §9).
+    // Account 2 has no identity: its avatar takes its colours from the first 6 hex digits of the address (docs/behaviour.md §9).
     expect(await page.locator('[data-testid=gw-avatar]').getAttribute('data-color')).toBe(`#${account2!.slice(2, 8).toLowerCase()}`)
     expect(await page.locator('[data-testid=gw-profile-name]').count()).toBe(0)
     await page.evaluate(() => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(0))
     await waitForText(page, '[data-testid=gw-address]', `${account0!.slice(0, 6)}…${account0!.slice(-4)}`)
 
-    // Spec §2 Closing: closing resets to Connect.
+    // docs/behaviour.md §2 Closing: closing resets to Connect.
     await page.click('[data-testid=gw-close]')
     await page.locator('[data-testid=gw-modal]').waitFor({ state: 'hidden' })
     expect(await currentView(page)).toBeNull()

@@ -1,5 +1,5 @@
 /**
- * Networks on the localnet (spec §4): switch 31337 → 31338 through the wallet and see that chain's
+ * Networks on the localnet (docs/behaviour.md §4): switch 31337 → 31338 through the wallet and see that chain's
  * balance; a refused switch goes back one view; the wallet moving to a chain the site does not list
  * opens UnsupportedChain, and picking a listed network there closes it.
  */

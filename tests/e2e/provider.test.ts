@@ -1,6 +1,6 @@
 /**
  * modal.getWalletProvider(): an EIP-1193 provider for the host page that forwards to the connected
- * wallet; a personal_sign through it verifies with viem. On the restricted path (spec §5, §6), reads
+ * wallet; a personal_sign through it verifies with viem. On the restricted path (docs/behaviour.md §5, §6), reads
  * pass and signing is refused with 'Requested RPC call is not allowed', in both engine modes, even
  * for a request whose `method` getter answers differently each time it is read (issue 13, item 3).
  */

@@ -1,7 +1,7 @@
 /**
  * The JSON-RPC pipeline against anvil through the fault proxy (seeded: the same faults every run).
  * - 10 000 distinct reads: each resolves with anvil's value, or with the named error of its last
- *   fault, after exactly the tries spec §9 allows for that fault sequence.
+ *   fault, after exactly the tries docs/behaviour.md §9 allows for that fault sequence.
  * - 50 signed transfers (eth_sendRawTransaction): each lands on chain exactly once.
  * - 10 node-signed transfers (eth_sendTransaction): none lands twice, whatever the faults.
  * - HTTP requests: what the proxy saw is what the pipeline sent; no POST holds more than 1000 calls.
@@ -36,7 +36,7 @@ afterAll(async () => {
 /** The tries of call `id`, in arrival order. */
 const triesOf = (records: FaultRecord[], id: number) => records.filter((r) => r.ids.includes(id)).map((r) => r.fault)
 
-/** What spec §9 predicts for a read that met these faults: how many tries, and how it ends. */
+/** What docs/behaviour.md §9 predicts for a read that met these faults: how many tries, and how it ends. */
 function predict(faults: Fault[]): { tries: number; outcome: Fault } {
   for (let i = 0; i < faults.length; i++) {
     const f = faults[i]!

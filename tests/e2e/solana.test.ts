@@ -1,5 +1,5 @@
 /**
- * Solana in the modal (spec §4 switching the active namespace): from an EVM connection, switch to
+ * Solana in the modal (docs/behaviour.md §4 switching the active namespace): from an EVM connection, switch to
  * the Solana localnet, connect the Localnet Wallet's Solana side (Wallet Standard), see the SOL
  * balance the node reports, send 1 SOL and 5 SPL tokens to a fresh address (checked on the node),
  * switch back to EVM, and restore both on reload without a prompt.

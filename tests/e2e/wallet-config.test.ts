@@ -1,5 +1,5 @@
 /**
- * The wallet/config client against the localnet service emulator (spec §7, §8, §9): paging 40 at
+ * The wallet/config client against the localnet service emulator (docs/behaviour.md §7, §8, §9): paging 40 at
  * a time over 161 wallets, trimmed search, include/exclude/chains, images, remote config, and the
  * allowed-origins error rules; projectId, st and sv on every call.
  */
@@ -48,7 +48,7 @@ describe('wallet/config service', () => {
     const { features } = await client.getConfig()
     expect(features).toContainEqual({ id: 'multi_wallet', isEnabled: false, config: null })
   })
-  it("allowed origins: 429 → 'RATE_LIMITED', 5xx → 'SERVER_ERROR', other failures → an empty list (spec §8)", async () => {
+  it("allowed origins: 429 → 'RATE_LIMITED', 5xx → 'SERVER_ERROR', other failures → an empty list (docs/behaviour.md §8)", async () => {
     expect(await client.getAllowedOrigins()).toEqual(['http://127.0.0.1:*'])
     service.failNext(429)
     await expect(client.getAllowedOrigins()).rejects.toThrow('RATE_LIMITED')

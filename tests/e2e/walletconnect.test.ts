@@ -67,7 +67,7 @@ describe('WalletConnect', () => {
     await page.goto(`${webUrl}/`)
     await page.click('gangway-button')
     await waitForView(page, 'Connect')
-    // Connect: WalletConnect first (spec §2 group order), recommended wallets from the registry, and the All Wallets entry.
+    // Connect: WalletConnect first (docs/behaviour.md §2 group order), recommended wallets from the registry, and the All Wallets entry.
     await page.locator('[data-wallet-row=walletConnect][data-group=walletConnect]').waitFor()
     await page.locator('[data-group=recommended]').first().waitFor()
     expect(await page.locator('[data-group=recommended]').count()).toBe(4)
@@ -81,7 +81,7 @@ describe('WalletConnect', () => {
     await page.locator('[data-testid=gw-all-end]').scrollIntoViewIfNeeded()
     await expect.poll(() => tiles.count(), { timeout: 10_000 }).toBe(80)
 
-    // A padded search: trimmed (spec §5), after the 300 ms wait.
+    // A padded search: trimmed (docs/behaviour.md §5), after the 300 ms wait.
     await page.fill('[data-testid=gw-search]', '   localnet walletconnect   ')
     await expect.poll(() => tiles.count(), { timeout: 10_000 }).toBe(1)
     const log = await (await gangway(page)).evaluate((g) => g.exportLog())
@@ -124,7 +124,7 @@ describe('WalletConnect', () => {
     // The wallet can see the delete before the page's engine has recorded its own disconnect.
     await expect.poll(() => isConnected(page), { timeout: 15_000 }).toBe(false)
 
-    // Closing the modal during a pairing ends it with 'Modal closed' (spec §8).
+    // Closing the modal during a pairing ends it with 'Modal closed' (docs/behaviour.md §8).
     await page.click('gangway-button')
     await waitForView(page, 'Connect')
     await page.click('[data-wallet-row=walletConnect]')

@@ -29,7 +29,7 @@ const failingWith = (code: number, message: string) =>
     }),
   )
 
-describe('named errors through a viem client on the pipeline (spec §8)', () => {
+describe('named errors through a viem client on the pipeline (docs/behaviour.md §8)', () => {
   it('maps standard JSON-RPC and provider codes to named errors; 5000 is a user rejection', async () => {
     const cases: [number, new (...args: never[]) => Error][] = [
       [-32700, ParseRpcError],

@@ -1,4 +1,4 @@
-/** Reads an account's native balance (spec §3, account balance) through a viem public client. */
+/** Reads an account's native balance (docs/behaviour.md §3, account balance) through a viem public client. */
 import { getBalance } from 'viem/actions'
 import type { Address, Client } from 'viem'
 

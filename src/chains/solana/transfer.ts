@@ -1,5 +1,5 @@
 /**
- * Unsigned Solana transfers, for the wallet to sign (spec §4 sending): SOL through the System
+ * Unsigned Solana transfers, for the wallet to sign (docs/behaviour.md §4 sending): SOL through the System
  * Program; an SPL token with the receiver's associated token account created when it has none
  * (idempotent instruction) and a checked transfer. Loaded on demand by the worker.
  */

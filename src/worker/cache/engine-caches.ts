@@ -1,4 +1,4 @@
-/** The engine's caches, one a spec §3 cache, each with its spec §9 lifetime, over one storage. */
+/** The engine's caches, one a docs/behaviour.md §3 cache, each with its docs/behaviour.md §9 lifetime, over one storage. */
 import type { CacheName, Nft, TokenBalance, Transaction } from '../../events/entities.js'
 import { CACHE_LIFETIMES_MS } from './lifetimes.js'
 import { createCache, type Cache, type CacheStorage } from './two-level-cache.js'
@@ -16,13 +16,13 @@ export interface CachedHistory {
   next?: string
 }
 
-/** A cached identity (spec §3: name and avatar of an address). */
+/** A cached identity (docs/behaviour.md §3: name and avatar of an address). */
 export interface CachedIdentity {
   name?: string
   avatar?: string
 }
 
-/** One cache per spec §3 cache (and `nfts`); those no feature reads yet hold unknown values. */
+/** One cache per docs/behaviour.md §3 cache (and `nfts`); those no feature reads yet hold unknown values. */
 export interface EngineCaches {
   nativeBalance: Cache<CachedNativeBalance>
   portfolio: Cache<TokenBalance[]>

@@ -1,4 +1,4 @@
-/** Cache lifetimes of spec §9 and the keys of spec §3, in ms. */
+/** Cache lifetimes of docs/behaviour.md §9 and the keys of docs/behaviour.md §3, in ms. */
 import type { CacheName } from '../../events/entities.js'
 
 export const CACHE_LIFETIMES_MS: Record<CacheName, number> = {
@@ -14,16 +14,16 @@ export const CACHE_LIFETIMES_MS: Record<CacheName, number> = {
   transactions: 15_000,
   /** Token prices, keyed by the comma-joined token addresses. */
   tokenPrice: 15_000,
-  /** The NFTs tab's list, keyed by CAIP-10 address (not a spec §3 cache: it lives as long as the portfolio). */
+  /** The NFTs tab's list, keyed by CAIP-10 address (not a docs/behaviour.md §3 cache: it lives as long as the portfolio). */
   nfts: 30_000,
 }
 
-/** Spec §9: a balance retry is blocked for 30 s after a failure. */
+/** docs/behaviour.md §9: a balance retry is blocked for 30 s after a failure. */
 export const BALANCE_RETRY_BLOCK_MS = 30_000
 
-/** Cache keys of spec §3. */
+/** Cache keys of docs/behaviour.md §3. */
 export const cacheKeys = {
-  /** Spec §3: transactions are kept per address and chain (CAIP-2). */
+  /** docs/behaviour.md §3: transactions are kept per address and chain (CAIP-2). */
   transactions: (address: string, caipNetworkId: string) => `${address}:${caipNetworkId}`,
   tokenPrice: (addresses: readonly string[]) => addresses.join(','),
 }

@@ -4,7 +4,7 @@ import { idbCacheStorage } from './idb-storage.js'
 import { BALANCE_RETRY_BLOCK_MS, CACHE_LIFETIMES_MS, cacheKeys, isFresh } from './lifetimes.js'
 import { createCache, type CacheStorage } from './two-level-cache.js'
 
-describe('cache lifetimes (spec §9)', () => {
+describe('cache lifetimes (docs/behaviour.md §9)', () => {
   it('are 30 s, 30 s, 5 min, 5 min, 15 s, 15 s (and NFTs 30 s, like the portfolio), with a 30 s balance retry block', () => {
     expect(CACHE_LIFETIMES_MS).toEqual({ portfolio: 30_000, nativeBalance: 30_000, name: 300_000, identity: 300_000, transactions: 15_000, tokenPrice: 15_000, nfts: 30_000 })
     expect(BALANCE_RETRY_BLOCK_MS).toBe(30_000)

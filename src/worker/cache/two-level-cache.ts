@@ -1,7 +1,7 @@
 /**
  * A two-level cache: memory first, then persistent storage (IndexedDB through idb-keyval in the
  * browser). An expired entry is never served, from either level. A storage failure is logged and
- * never thrown (spec §8): the cache then acts as a miss.
+ * never thrown (docs/behaviour.md §8): the cache then acts as a miss.
  */
 import { isFresh } from './lifetimes.js'
 

@@ -111,7 +111,7 @@ describe('sharing', () => {
   })
 })
 
-describe('errors (spec §8)', () => {
+describe('errors (docs/behaviour.md §8)', () => {
   it("'HTTP request failed.' with the status", async () => {
     const rpc = createRpcPipeline({ fetch: sequence(status(400)).fetch })
     await expect(rpc.request('http://a', { method: 'eth_chainId' })).rejects.toMatchObject({ shortMessage: 'HTTP request failed.', status: 400 })
@@ -148,7 +148,7 @@ describe('errors (spec §8)', () => {
   })
 })
 
-describe('retry policy (spec §9)', () => {
+describe('retry policy (docs/behaviour.md §9)', () => {
   it('retries 429/5xx with 150 ms doubling and resolves when the node recovers', async () => {
     fakeTimers()
     const s = sequence(status(503), status(500), status(502), ok('0x1'))

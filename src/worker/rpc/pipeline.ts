@@ -1,12 +1,12 @@
 /**
- * The engine's JSON-RPC pipeline (spec §7 Chain RPC, §9 RPC): every chain request the engine makes
+ * The engine's JSON-RPC pipeline (docs/behaviour.md §7 Chain RPC, §9 RPC): every chain request the engine makes
  * goes through `request`.
  * - Batching: calls to the same endpoint are gathered until the next macrotask (or `batchWaitMs`)
  *   and sent as JSON-RPC 2.0 batch POSTs (array body) of at most 1000 calls; a lone call goes as
  *   a plain object.
  * - Sharing: identical in-flight reads (same endpoint, method and params) share one call. Writes
  *   are never merged.
- * - Retry, per call (retry-policy.ts, spec §9): a retried call joins the next batch. Writes retry
+ * - Retry, per call (retry-policy.ts, docs/behaviour.md §9): a retried call joins the next batch. Writes retry
  *   only where that cannot create a second transaction: a raw transaction on every retriable error
  *   and after a timeout or a dropped connection; a node-signed send only on 403, 408, 413, 429.
  * - Errors: 'HTTP request failed.' (HttpRequestError, with status), 'RPC Request failed.'
@@ -41,19 +41,19 @@ export interface RpcPipeline extends JsonRpc {
 /** Options of the pipeline. Times in ms. */
 export interface RpcPipelineOptions {
   fetch?: typeof fetch
-  /** Per HTTP request; default 10 000 (spec §9). */
+  /** Per HTTP request; default 10 000 (docs/behaviour.md §9). */
   timeoutMs?: number
-  /** Calls per batch POST at most; default 1000 (spec §9). */
+  /** Calls per batch POST at most; default 1000 (docs/behaviour.md §9). */
   batchSize?: number
   /** How long a batch gathers after its first call; default 0, the next macrotask. */
   batchWaitMs?: number
-  /** Retries after the first try; default 3 (spec §9). */
+  /** Retries after the first try; default 3 (docs/behaviour.md §9). */
   retryCount?: number
 }
 
-/** Default timeout of spec §9, in ms. */
+/** Default timeout of docs/behaviour.md §9, in ms. */
 export const RPC_TIMEOUT_MS = 10_000
-/** Batch size of spec §9. */
+/** Batch size of docs/behaviour.md §9. */
 export const RPC_BATCH_SIZE = 1000
 
 /**

@@ -1,16 +1,16 @@
 /**
- * The RPC retry policy of spec §9, exactly: 3 retries; delay 150 ms doubling (150, 300, 600); a
+ * The RPC retry policy of docs/behaviour.md §9, exactly: 3 retries; delay 150 ms doubling (150, 300, 600); a
  * Retry-After header wins; retry on HTTP 403, 408, 413, 429, 500, 502, 503, 504 and on JSON-RPC
  * codes -1 (unknown), -32005 (limit exceeded) and -32603 (internal error); anything else fails at once.
  */
 import { HttpRequestError, InternalRpcError, LimitExceededRpcError } from 'viem'
 import { errorCode } from '../errors.js'
 
-/** Retries after the first try (spec §9). */
+/** Retries after the first try (docs/behaviour.md §9). */
 export const RETRY_COUNT = 3
-/** Base delay in ms, doubled each retry (spec §9). */
+/** Base delay in ms, doubled each retry (docs/behaviour.md §9). */
 export const RETRY_BASE_DELAY_MS = 150
-/** HTTP statuses that are retried (spec §9). */
+/** HTTP statuses that are retried (docs/behaviour.md §9). */
 export const RETRY_STATUSES: readonly number[] = [403, 408, 413, 429, 500, 502, 503, 504]
 /** JSON-RPC codes that are retried: unknown (-1), limit exceeded (-32005), internal error (-32603). */
 export const RETRY_CODES: readonly number[] = [-1, LimitExceededRpcError.code, InternalRpcError.code]
@@ -21,7 +21,7 @@ export function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined
 }
 
-/** True when spec §9 says to try again. */
+/** True when docs/behaviour.md §9 says to try again. */
 export function shouldRetry(error: unknown): boolean {
   const code = errorCode(error)
   if (code !== undefined && RETRY_CODES.includes(code)) return true

@@ -4,7 +4,7 @@ import { rpcEndpoint } from './routing.js'
 
 const mainnet = { ...LOCALNET, id: 1, caipNetworkId: 'eip155:1' as const, name: 'Ethereum', rpcUrls: { default: { http: ['https://own.example'] } } }
 
-describe('RPC endpoint routing (spec §7)', () => {
+describe('RPC endpoint routing (docs/behaviour.md §7)', () => {
   it("a chain on the provider's list goes to the provider endpoint with chainId and projectId", () => {
     const url = new URL(rpcEndpoint(mainnet, { projectId: 'p1', providerUrl: 'https://rpc.example', providerChains: ['eip155:1'] }))
     expect(url.origin + url.pathname).toBe('https://rpc.example/v1/')

@@ -1,5 +1,5 @@
 /**
- * Where a chain's JSON-RPC goes (spec §7): an RPC URL the host site configured for the network
+ * Where a chain's JSON-RPC goes (docs/behaviour.md §7): an RPC URL the host site configured for the network
  * always wins; else a chain on the wallet provider's supported list goes to the provider endpoint
  * `<blockchain service>/v1/?chainId=<CAIP-2>&projectId=<id>`; else the network's own URL.
  */

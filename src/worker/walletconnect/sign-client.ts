@@ -9,7 +9,7 @@ export interface SignClientSettings {
   projectId: string
   /** The relay's WebSocket URL; default the hosted relay. */
   relayUrl?: string
-  /** What wallets show of the site (spec §3 Options metadata). */
+  /** What wallets show of the site (docs/behaviour.md §3 Options metadata). */
   metadata: { name: string; description: string; url: string; icons: string[] }
 }
 
