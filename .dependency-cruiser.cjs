@@ -124,6 +124,17 @@ module.exports = {
       },
     },
     {
+      name: 'ui-only-page-libraries',
+      severity: 'error',
+      comment:
+        'src/ui (the page) takes from npm only the libraries the page bundles: react, react-dom, comlink, mipd, @wallet-standard/app and base, @preact/signals-core, uqr; no Node built-in. The engine\'s libraries (viem, rxjs, @walletconnect/*, @solana/web3.js, idb) stay in the worker, off the main thread.',
+      from: { path: src('ui/') },
+      to: {
+        path: [ANY_NPM, NODE_BUILTINS],
+        pathNot: npm('react', 'react-dom', 'comlink', 'mipd', '@wallet-standard/app', '@wallet-standard/base', '@preact/signals-core', 'uqr', '@types/react'),
+      },
+    },
+    {
       name: 'ui-fallback-only-from-core',
       severity: 'error',
       comment:

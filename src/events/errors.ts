@@ -167,3 +167,9 @@ export function asGangwayError(error: unknown, opts: Pick<GangwayErrorOptions, '
 export function walletError(error: unknown, connectorId: string, method: string): GangwayError {
   return asGangwayError(error, { category: 'API_ERROR', details: `${method} on connector ${connectorId}` })
 }
+
+/** `{ code }` when the error has one, else nothing: for event payloads (`connect/failed`, `send/failed`…). */
+export function withCode(error: unknown): { code?: number } {
+  const code = errorCode(error)
+  return code === undefined ? {} : { code }
+}

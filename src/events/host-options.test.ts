@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { LOCALNET } from '../../tests/unit/fixtures.js'
 import type { Network } from './entities.js'
 import { HOST_OPTION_KEYS, configuredPayload, hostOptionsOf, unknownOption, type HostOptions } from './host-options.js'
 
-const anvil: Network = {
-  id: 31337,
-  caipNetworkId: 'eip155:31337',
-  chainNamespace: 'eip155',
-  name: 'Anvil',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545/secret-key'] } },
-}
+const anvil: Network = { ...LOCALNET, rpcUrls: { default: { http: ['http://127.0.0.1:8545/secret-key'] } } }
 const solana: Network = { ...anvil, id: 'localnet', caipNetworkId: 'solana:localnet', chainNamespace: 'solana', name: 'Solana' }
 
 describe('host options', () => {

@@ -3,7 +3,7 @@
  * The Opening, Closing and Going back rules of docs/behaviour.md §2 live here as reducer logic.
  */
 import { WALLETCONNECT_CONNECTOR_ID, type CaipNetworkId, type ViewName } from '../events/entities.js'
-import { namespaceOf, parseCaipAddress } from '../chains/caip.js'
+import { namespaceOf, readCaipAddress } from '../chains/caip.js'
 import { isUnsupported } from './networks.js'
 import { fromConnectedWallet } from './connection.js'
 import type { EventPayloads } from '../events/types.js'
@@ -93,7 +93,9 @@ export const modal = slice<ModalState, State>(initial, {
   'connect/requested': (s, e) => ({ ...(s.open ? push(s, connectingView(s, e.payload.connectorId)) : s), loading: true }),
   'connect/failed': (s) => ({ ...s, loading: false }),
   'connect/succeeded': (s, e, root) => {
-    if (showsUnsupportedChain(root, parseCaipAddress(e.payload.caipAddress).caipNetworkId)) return unsupported(s)
+    // A reducer never throws: a malformed id (validation refuses those where events enter) shows no UnsupportedChain.
+    const chain = readCaipAddress(e.payload.caipAddress)?.caipNetworkId
+    if (chain && showsUnsupportedChain(root, chain)) return unsupported(s)
     if (!s.open || e.payload.via === 'restore') return { ...s, loading: false }
     return { ...s, view: 'Account', history: [], loading: false }
   },

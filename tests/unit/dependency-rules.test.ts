@@ -31,6 +31,7 @@ const WRONG_IMPORTS: [rule: string, from: string, to: string][] = [
   ['worker-never-page', 'src/worker/page-call.ts', 'src/ui/device.ts'],
   ['cli-only-events-and-projections', 'src/cli/engine.ts', 'src/worker/main-thread.ts'],
   ['ui-only-through-contract', 'src/ui/options.ts', 'src/api/services.ts'],
+  ['ui-only-page-libraries', 'src/ui/views/chain.ts', 'viem'],
   ['ui-fallback-only-from-core', 'src/ui/shell/fallback.ts', 'src/worker/main-thread.ts'],
   ['ui-fallback-only-dynamic', 'src/ui/bridge/engine.ts', 'src/worker/main-thread.ts'],
   ['react-only-loader-and-contract', 'src/react/hooks.ts', 'src/events/entities.ts'],

@@ -6,15 +6,15 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import type { WalletRef, WALLETCONNECT_CONNECTOR_ID } from '../../contract.js'
-
-/** The WalletConnect connector's id (type-checked against the engine's constant). */
-const WALLETCONNECT: typeof WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
 import { walletDeepLink } from '../../projections/wallet-rules.js'
 import { navigationFor, walletLink } from '../../events/urls.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { QrCode } from './QrCode.js'
 import { isMobileDevice } from '../device.js'
+
+/** The WalletConnect connector's id (type-checked against the engine's constant). */
+const WALLETCONNECT: typeof WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
 
 function Pairing({ basic }: { basic: boolean }) {
   const { signals, dispatch } = useClient()

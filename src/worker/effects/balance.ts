@@ -7,13 +7,13 @@
  */
 import { EMPTY, catchError, distinctUntilChanged, exhaustMap, filter, from, map, mergeMap, of, skip, switchMap, timer } from 'rxjs'
 import { BALANCE_RETRY_BLOCK_MS } from '../cache/lifetimes.js'
-import { parseCaipAddress } from '../../chains/caip.js'
+import { namespaceOf, parseCaipAddress } from '../../chains/caip.js'
 import type { CaipAddress, CaipNetworkId } from '../../events/entities.js'
 import { TOKEN_BALANCE_UNAVAILABLE } from '../../events/errors.js'
 import { event, type EventPayloads, type NewEvent } from '../../events/types.js'
 import { activeAccount } from '../../projections/select/active-account.js'
 import type { State } from '../../projections/state.js'
-import { errorMessage } from '../errors.js'
+import { errorMessage } from '../../events/errors.js'
 import { ofType, switchMapPerKey, type Effect } from './context.js'
 
 const activeCaipAddress = (s: State): CaipAddress | undefined => activeAccount(s)?.caipAddress
@@ -22,7 +22,7 @@ type Reason = EventPayloads['balance/fetch-requested']['reason']
 
 /** balance/fetched with the value under its unit's name: valueLamports on solana, valueWei otherwise. */
 function fetched(caipAddress: CaipAddress, b: { value: string; decimals: number; symbol: string }): NewEvent {
-  const value = caipAddress.startsWith('solana:') ? { valueLamports: b.value } : { valueWei: b.value }
+  const value = namespaceOf(caipAddress) === 'solana' ? { valueLamports: b.value } : { valueWei: b.value }
   return event('balance/fetched', { caipAddress, decimals: b.decimals, symbol: b.symbol, ...value })
 }
 

@@ -5,7 +5,7 @@
  */
 import { filter, finalize, from, map, race, switchMap, take, type Observable } from 'rxjs'
 import { walletAccounts, walletCaipAddress } from '../wallet-calls.js'
-import { isUserRejection, withCode } from '../errors.js'
+import { isUserRejection, withCode } from '../../events/errors.js'
 import { CONNECTION_REJECTED, MODAL_CLOSED } from '../../events/errors.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { connectedWalletRef } from '../../events/entities.js'

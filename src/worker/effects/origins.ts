@@ -6,7 +6,7 @@
 import { catchError, filter, from, map, of, switchMap } from 'rxjs'
 import { walletConfigClient } from '../../api/wallet-config.js'
 import { event, type NewEvent } from '../../events/types.js'
-import { errorMessage } from '../errors.js'
+import { errorMessage } from '../../events/errors.js'
 import { ofType, type Effect } from './context.js'
 
 /**

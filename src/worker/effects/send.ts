@@ -16,7 +16,7 @@ import { activeAccount } from '../../projections/select/active-account.js'
 import { activeNamespace } from '../../projections/select/active-namespace.js'
 import { sendModel } from '../../projections/view-models/send-model.js'
 import { amountInSmallestUnit, withHexPrefix } from '../../projections/send-rules.js'
-import { errorMessage, isUserRejection, withCode } from '../errors.js'
+import { errorMessage, isUserRejection, withCode } from '../../events/errors.js'
 import { ofType, type Effect } from './context.js'
 
 /** What a refused send says. */

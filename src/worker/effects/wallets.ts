@@ -15,7 +15,7 @@ import type { WalletListing } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { boundedListing, walletConfigClient, type GetWalletsParams } from '../../api/wallet-config.js'
 import type { State } from '../../projections/state.js'
-import { errorMessage } from '../errors.js'
+import { errorMessage } from '../../events/errors.js'
 import { imageUrl as checkedImage, serviceOrigins, walletLink } from '../../events/urls.js'
 import { ofType, type Effect, type EffectContext } from './context.js'
 

@@ -44,7 +44,7 @@ export function proposalNamespaces(networks: readonly Network[]): Record<string,
 
 /** The CAIP-10 accounts a session grants on `namespace`, optionally on one chain only. */
 export function sessionAccounts(namespaces: Record<string, SessionNamespace>, namespace: Namespace, chain?: CaipNetworkId): string[] {
-  return (namespaces[namespace]?.accounts ?? []).filter((a) => !chain || a.startsWith(`${chain}:`))
+  return (namespaces[namespace]?.accounts ?? []).filter((a) => !chain || readCaipAddress(a)?.caipNetworkId === chain)
 }
 
 /** The distinct addresses a session grants on `namespace` (on `chain` when given), in the session's order; malformed CAIP-10 ids are skipped. */
