@@ -1,7 +1,8 @@
 /**
- * The demo host site on 127.0.0.1: the demo pages, Gangway's dist/ under /gangway/, and the
- * Localnet Wallet under /localnet/wallet.js (built on start). Responses are gzip-encoded when the
- * browser accepts it, as a production host would serve them.
+ * The demo host site on 127.0.0.1: the demo pages (PAGES), Gangway's dist/ under /gangway/, the
+ * Localnet Wallet under /localnet/wallet.js and the React apps under /localnet/<app>.js (both built
+ * on start). Responses are gzip-encoded when the browser accepts it, as a production host would
+ * serve them.
  */
 import { build } from 'esbuild'
 import { readFile } from 'node:fs/promises'
@@ -13,6 +14,10 @@ import type { LocalnetToken } from './contracts.js'
 import type { SolanaSeed } from './solana/seed.js'
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..')
+/** The pages of localnet/demo, each at /<name> ('/' is index.html); bare.html and react-bare.html are bench/embed's pages without Gangway. */
+const PAGES = new Set(['index.html', 'bare.html', 'host-button.html', 'react.html', 'react-bare.html'])
+/** The React apps of localnet/demo (<name>.tsx), each at /localnet/<name>.js. */
+const REACT_APPS = ['react-app', 'react-bare-app']
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json', '.json': 'application/json', '.svg': 'image/svg+xml' }
 
 export interface DemoServer {
@@ -28,12 +33,13 @@ async function buildWallet(): Promise<string> {
 }
 
 /**
- * Builds the React demo app against dist/react.js, the way a site consumes `gangway/react`; the
- * loader it imports stays a separate module at /gangway/loader.js, where its lazy files live.
+ * Builds the React app localnet/demo/<name>.tsx against dist/react.js, the way a site consumes
+ * `gangway/react`; the loader it imports stays a separate module at /gangway/loader.js, where its
+ * lazy files live.
  */
-async function buildReactApp(): Promise<string> {
+async function buildReactApp(name: string): Promise<string> {
   const out = await build({
-    entryPoints: [join(root, 'localnet/demo/react-app.tsx')],
+    entryPoints: [join(root, 'localnet/demo', `${name}.tsx`)],
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -83,7 +89,9 @@ export async function startDemoServer({
   /** Base URL of the blockchain service emulator. */
   blockchainUrl?: string
 }): Promise<DemoServer> {
-  const [wallet, reactApp] = await Promise.all([buildWallet(), buildReactApp()])
+  const [wallet, ...apps] = await Promise.all([buildWallet(), ...REACT_APPS.map(buildReactApp)])
+  /** The built scripts by path. */
+  const scripts = new Map<string, string>([['/localnet/wallet.js', wallet], ...REACT_APPS.map((name, i) => [`/localnet/${name}.js`, apps[i]!] as const)])
   // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
   const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
   const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{LOCALNET_JSON}}', localnet)
@@ -93,11 +101,9 @@ export async function startDemoServer({
     let body: string | Buffer | undefined
     let type = 'text/plain'
     try {
-      if (url.pathname === '/' || url.pathname === '/index.html') [body, type] = [await page('index.html'), TYPES['.html']!]
-      else if (url.pathname === '/bare.html') [body, type] = [await page('bare.html'), TYPES['.html']!]
-      else if (url.pathname === '/react.html') [body, type] = [await page('react.html'), TYPES['.html']!]
-      else if (url.pathname === '/localnet/wallet.js') [body, type] = [wallet, TYPES['.js']!]
-      else if (url.pathname === '/localnet/react-app.js') [body, type] = [reactApp, TYPES['.js']!]
+      const name = url.pathname === '/' ? 'index.html' : url.pathname.slice(1)
+      if (PAGES.has(name)) [body, type] = [await page(name), TYPES['.html']!]
+      else if (scripts.has(url.pathname)) [body, type] = [scripts.get(url.pathname)!, TYPES['.js']!]
       else if (url.pathname.startsWith('/gangway/')) {
         const file = normalize(url.pathname.slice('/gangway/'.length))
         if (file.startsWith('..')) throw new Error('outside dist')

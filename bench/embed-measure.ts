@@ -1,0 +1,145 @@
+/**
+ * One bench/embed run: a host page loaded in a fresh tab at a CPU throttling rate, left idle for
+ * 3 s, then its button clicked (bench/embed-scenarios.ts says which and whether the pointer rests
+ * on it first); what it cost, as an EmbedSample.
+ */
+import { build } from 'esbuild'
+import { gzipSync } from 'node:zlib'
+import type { BrowserContext, Page } from 'playwright-core'
+import type { EmbedProbe } from './browser/embed-probe.js'
+import { CLICK_TRACE_CATEGORIES, clickTaskMs } from './click-task-time.js'
+import type { EmbedScenario } from './embed-scenarios.js'
+import { workerHeapBytes } from './worker-heap.js'
+
+/** What one run measures. Sizes in KB (gzip, level 9, of Gangway's files under /gangway/), times in ms, heaps in MiB. */
+export interface EmbedSample {
+  /** Gangway JS fetched before the load event. */
+  kbBeforeLoad: number
+  /** Gangway JS fetched before the click (load + 3 s idle, preloads included). */
+  kbBeforeClick: number
+  /** Gangway JS fetched from the click (the hover, where there is one) until the heaps are read, SETTLED_MS after the click. */
+  kbOnOpen: number
+  /** Total blocking time, navigation to load + 3 s: the sum over long tasks of their time beyond 50 ms. */
+  tbtMs: number
+  /** Click to the first frame with the shell (or the views' modal) painted. */
+  clickToShellMs: number
+  /** Click to the first frame with a wallet row, the shell's or the views'. */
+  clickToRowsMs: number
+  /** Main-thread JS heap SETTLED_MS after the click, after a GC. */
+  heapMiB: number
+  /** The worker's JS heap SETTLED_MS after the click, after a GC in the worker. */
+  workerHeapMiB: number
+  /** Click to the first frame with the real Connect view's wallet rows (not the shell's). */
+  clickToViewRowsMs: number
+  /** Long tasks between the click and the real view's rows: the sum of their whole durations. */
+  longTasksToViewMs: number
+  /** Main-thread task time from the click to 1 s after it, from a trace (bench/click-task-time.ts). */
+  taskMsClickTo1s: number
+}
+
+/**
+ * When the heaps are read, in ms after the click: late enough that what the open sets going has
+ * settled at 4x CPU too (the worker fetches the WalletConnect sign client 1 s after the first open).
+ */
+const SETTLED_MS = 3000
+
+const probeBundle = build({ entryPoints: ['bench/browser/embed-probe.ts'], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' }).then((out) => out.outputFiles[0]!.text)
+
+const readProbe = (page: Page) => page.evaluate(() => ({ ...(window as unknown as { __bench: EmbedProbe }).__bench, now: performance.now() }))
+
+/** Waits until `ms` after the click the probe saw, by the page's clock. */
+async function untilAfterClick(page: Page, ms: number): Promise<void> {
+  const { clickAt, now } = await readProbe(page)
+  await page.waitForTimeout(Math.max(0, clickAt + ms - now))
+}
+
+/** Waits for the probe to see the real Connect view's rows. @throws Error 'no Connect view rows 30 s after the click' after 30 s. */
+async function viewShown(page: Page): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no Connect view rows 30 s after the click')), 30_000)))
+  try {
+    await Promise.race([page.evaluate(() => (window as unknown as { __benchViewShown: Promise<void> }).__benchViewShown), timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * Loads `url` (the scenario's page) in a new tab of `context` at CPU throttling `rate` and measures
+ * one run. @throws Error '<button> is not visible on <url>' when the scenario's button is not there
+ * 3 s after load, 'the click on <button> did not reach <url>' when the page saw no click, and
+ * viewShown's error when the Connect view does not show.
+ */
+export async function measureEmbed(context: BrowserContext, url: string, scenario: EmbedScenario, rate: number): Promise<EmbedSample> {
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+  await page.addInitScript({ content: `window.__benchExpectsModal = ${scenario.gangway};\n${await probeBundle}` })
+
+  let phase: 'beforeLoad' | 'beforeClick' | 'onOpen' = 'beforeLoad'
+  const bytes = { beforeLoad: 0, beforeClick: 0, onOpen: 0 }
+  const pending: Promise<void>[] = []
+  context.on('request', (req) => {
+    if (!req.url().includes('/gangway/') || !req.url().endsWith('.js')) return
+    const at = phase
+    pending.push(
+      req
+        .response()
+        .then((res) => res?.body())
+        .then((body) => {
+          if (body) bytes[at] += gzipSync(body, { level: 9 }).length
+        })
+        .catch(() => undefined),
+    )
+  })
+  page.on('load', () => (phase = 'beforeClick'))
+
+  await page.goto(url, { waitUntil: 'load' })
+  phase = 'beforeClick'
+  await page.waitForTimeout(3000)
+  const loadEnd = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd)
+  const tbtMs = (await readProbe(page)).longtasks.filter((t) => t.start < loadEnd + 3000).reduce((sum, t) => sum + Math.max(0, t.dur - 50), 0)
+
+  const box = await page.locator(scenario.button).boundingBox()
+  if (!box) throw new Error(`${scenario.button} is not visible on ${url}`)
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+  if (scenario.hoverMs > 0) {
+    await page.mouse.move(x, y)
+    await page.waitForTimeout(scenario.hoverMs)
+  }
+  phase = 'onOpen'
+  const browser = context.browser()!
+  await browser.startTracing(page, { categories: CLICK_TRACE_CATEGORIES })
+  await page.mouse.move(x, y)
+  await page.mouse.down()
+  await page.mouse.up()
+  if (scenario.gangway) await viewShown(page)
+  if ((await readProbe(page)).clickAt < 0) throw new Error(`the click on ${scenario.button} did not reach ${url}`)
+  // The window starts with the task that dispatches the click, a little after the event's time: 100 ms to spare.
+  await untilAfterClick(page, 1100)
+  const taskMsClickTo1s = clickTaskMs(await browser.stopTracing(), 1000)
+
+  await untilAfterClick(page, SETTLED_MS)
+  const workerHeapMiB = scenario.gangway ? (await workerHeapBytes(cdp)) / 2 ** 20 : NaN
+  await cdp.send('HeapProfiler.collectGarbage')
+  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }
+  // Read last: the observer reports a long task after it ends.
+  const b = await readProbe(page)
+  await Promise.all(pending)
+  await page.close()
+  const since = (at: number) => (scenario.gangway && at >= 0 ? at - b.clickAt : NaN)
+  const toView = b.longtasks.filter((t) => t.start + t.dur > b.clickAt && t.start < b.viewRowsAt)
+  return {
+    kbBeforeLoad: bytes.beforeLoad / 1024,
+    kbBeforeClick: (bytes.beforeLoad + bytes.beforeClick) / 1024,
+    kbOnOpen: bytes.onOpen / 1024,
+    tbtMs,
+    clickToShellMs: since(b.shellAt),
+    clickToRowsMs: since(b.rowsAt),
+    heapMiB: heap.usedSize / 2 ** 20,
+    workerHeapMiB,
+    clickToViewRowsMs: since(b.viewRowsAt),
+    longTasksToViewMs: scenario.gangway ? toView.reduce((sum, t) => sum + t.dur, 0) : NaN,
+    taskMsClickTo1s,
+  }
+}
