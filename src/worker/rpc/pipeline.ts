@@ -16,7 +16,7 @@
 import { boundedText } from '../../api/service-fetch.js'
 import { MAX_RPC_RESPONSE_BYTES } from '../../events/limits.js'
 import { parseJson } from '../../events/safe-json.js'
-import { EMPTY, Observable, Subject, audit, buffer, catchError, defer, firstValueFrom, groupBy, mergeMap, retry, throwError, timer } from 'rxjs'
+import { EMPTY, Observable, Subject, audit, buffer, catchError, defer, groupBy, mergeMap, timer } from 'rxjs'
 import { HttpRequestError, RpcRequestError, TimeoutError, keccak256, type Hex } from 'viem'
 import type { JsonRpc, RpcCall } from '../../chains/json-rpc.js'
 import { ALREADY_SENT, isIdempotentWrite, isWriteMethod } from './methods.js'
@@ -175,13 +175,15 @@ export function createRpcPipeline(options: RpcPipelineOptions = {}): RpcPipeline
     )
     .subscribe()
 
-  /** One call through the queue, retried per policy; keeps its JSON-RPC id across tries. */
-  const run = (url: string, call: RpcCall): Promise<unknown> => {
+  /**
+   * One call through the queue, retried per policy; keeps its JSON-RPC id across tries. A plain
+   * promise loop: a call that succeeds at once (nearly all) pays no per-call RxJS pipeline; only the
+   * batching above is RxJS (bench/rpc, issue 15).
+   */
+  const run = async (url: string, call: RpcCall): Promise<unknown> => {
     const id = nextId++
-    let tries = 0
-    const attempt = () =>
+    const attempt = (retry_: boolean) =>
       new Promise<unknown>((resolve, reject) => {
-        const retry_ = tries++ > 0
         queue$.next({
           url,
           id,
@@ -195,18 +197,16 @@ export function createRpcPipeline(options: RpcPipelineOptions = {}): RpcPipeline
           },
         })
       })
-    return firstValueFrom(
-      defer(attempt).pipe(
-        retry({
-          count: retryCount,
-          delay: (error, n) => {
-            if (!retryable(call.method, error)) return throwError(() => error)
-            stats.retries++
-            return timer(retryDelayMs(n - 1, error))
-          },
-        }),
-      ),
-    )
+    for (let tries = 0; ; tries++) {
+      try {
+        return await attempt(tries > 0)
+      } catch (error) {
+        if (tries >= retryCount || !retryable(call.method, error)) throw error
+        stats.retries++
+        const delayMs = retryDelayMs(tries, error)
+        await new Promise((resolve) => setTimeout(resolve, delayMs))
+      }
+    }
   }
 
   return {
