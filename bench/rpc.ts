@@ -13,7 +13,8 @@ import { freePort } from '../localnet/ports.js'
 import { createRpcPipeline } from '../src/worker/rpc/pipeline.js'
 import { percentile, printTable, spread, writeResult } from './stats.js'
 
-const SIZES = [1, 100, 1000, 10_000]
+/** N, the concurrent requests of a run; BENCH_SIZES=100,1000 picks some. */
+const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : [1, 100, 1000, 10_000]
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 
 /** A fetch that counts HTTP requests and the JSON-RPC calls in their bodies. */
