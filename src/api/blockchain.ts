@@ -10,6 +10,7 @@
  */
 import type { Nft, TokenBalance, Transaction, TransactionTransfer } from '../events/entities.js'
 import { HISTORY_PAGE_MAX, HOLDINGS_MAX, MAX_REMOTE_LINK, MAX_REMOTE_NAME, MAX_REMOTE_STRING, TRANSFERS_MAX } from '../events/limits.js'
+import { defined } from '../events/defined.js'
 import { storedImageUrl, URL_MAX } from '../events/urls.js'
 import type { ServiceFetch } from './service-fetch.js'
 
@@ -27,8 +28,6 @@ const imageUrl = (v: unknown): string | undefined => {
   const s = storedImageUrl(v)
   return s && s.length <= URL_MAX ? s : undefined
 }
-/** Copies the defined values only (the log holds no `undefined`). */
-const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
 /** The first `max` entries of a remote list (none when it is not a list). */
 const list = (v: unknown, max: number): unknown[] => (Array.isArray(v) ? v.slice(0, max) : [])
 const NAME = MAX_REMOTE_NAME

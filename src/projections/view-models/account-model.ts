@@ -5,7 +5,7 @@ import { floorUnits } from '../format.js'
 import { activeAccount, activeAccountStatus } from '../select/active-account.js'
 import { activeNamespace } from '../select/active-namespace.js'
 import type { State } from '../state.js'
-import { defined } from './defined.js'
+import { defined } from '../../events/defined.js'
 
 /** The active namespace's account (docs/api.md `getAccount`). `balance` is floored to 3 decimals (docs/behaviour.md §9). */
 export interface AccountModel {

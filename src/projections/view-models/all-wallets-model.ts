@@ -4,7 +4,7 @@ import { walletsHaveMore } from '../paging.js'
 import type { State } from '../state.js'
 import { withoutExcluded } from '../wallet-rules.js'
 import { walletRef } from '../wallets.js'
-import { defined } from './defined.js'
+import { defined } from '../../events/defined.js'
 
 /** A wallet of the All Wallets list. */
 export interface WalletRow {

@@ -3,7 +3,7 @@ import type { ConnectionStatus } from '../connection.js'
 import type { ConnectorRow } from '../connector-order.js'
 import { connectRows } from '../select/connect-rows.js'
 import type { State } from '../state.js'
-import { defined } from './defined.js'
+import { defined } from '../../events/defined.js'
 
 /** The Connect view's data: wallet rows in docs/behaviour.md §2 group order, and the pending or failed connect. */
 export interface ConnectModel {

@@ -2,7 +2,7 @@
 import type { Namespace } from '../../events/entities.js'
 import { activeNamespace } from '../select/active-namespace.js'
 import type { State } from '../state.js'
-import { defined } from './defined.js'
+import { defined } from '../../events/defined.js'
 
 /** Which connector serves each connected namespace (for the host's wallet provider). */
 export interface ConnectionsModel {

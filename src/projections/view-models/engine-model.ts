@@ -1,6 +1,6 @@
 /** Where the engine runs and how far its log goes (for the host and the debugging tools). A view model. Pure. */
 import type { State } from '../state.js'
-import { defined } from './defined.js'
+import { defined } from '../../events/defined.js'
 
 /** The engine's mode (Worker or main thread, once started) and the seq of the last event folded. */
 export interface EngineModel {

@@ -3,7 +3,7 @@ import type { CaipNetworkId, Namespace } from '../../events/entities.js'
 import { activeNamespace } from '../select/active-namespace.js'
 import { activeNetworkId } from '../select/active-network.js'
 import type { State } from '../state.js'
-import { defined } from './defined.js'
+import { defined } from '../../events/defined.js'
 
 /** SwitchNetwork's list: the site's networks grouped by namespace, the active one marked. */
 export interface NetworkListModel {

@@ -4,7 +4,7 @@ import { isUnsupported } from '../networks.js'
 import { activeNamespace } from '../select/active-namespace.js'
 import { activeNetwork, activeNetworkId } from '../select/active-network.js'
 import type { State } from '../state.js'
-import { defined } from './defined.js'
+import { defined } from '../../events/defined.js'
 
 /**
  * The active network. `name` is 'Unknown network' and `unsupported` true for a chain the site did

@@ -6,7 +6,7 @@ import { activeNetwork } from '../select/active-network.js'
 import { sendTokens } from '../select/send-tokens.js'
 import { sendProblem } from '../send-rules.js'
 import type { State } from '../state.js'
-import { defined } from './defined.js'
+import { defined } from '../../events/defined.js'
 
 /** A token the form offers, with its balance floored to 3 decimals (whole tokens) when known. */
 export type SendTokenRow = SendToken & { balanceDisplay?: string }

@@ -1,7 +1,7 @@
 /** The ConnectingWalletConnect views' data (docs/behaviour.md §2, §5 pairing). A view model. Pure. */
 import { WALLETCONNECT_CONNECTOR_ID, type WalletRef } from '../../events/entities.js'
 import type { State } from '../state.js'
-import { defined } from './defined.js'
+import { defined } from '../../events/defined.js'
 
 /** The ConnectingWalletConnect views: the pairing on show (never its URI), the picked wallet, the stored deep link choice, a failure. */
 export interface WalletConnectModel {
