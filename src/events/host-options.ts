@@ -3,8 +3,8 @@
  * docs/api.md). `createModal`'s options (ui/options.ts) add the page-only ones; the engine config is
  * these plus the page's origin (contract.ts); `configuredPayload` maps them to the
  * `engine/configured` event, the only copy in the log. Adding an option: declare it here, name it
- * in HOST_OPTION_KEYS (the compiler checks the list is complete), and map it in configuredPayload
- * if the projections need it.
+ * in HOST_OPTION_KEYS (the compiler checks the list is complete), and, if the projections need it
+ * as given, in LOGGED_AS_GIVEN.
  */
 import type { AccountType, CaipNetworkId, Namespace, Network, TokenInfo } from './entities.js'
 
@@ -85,12 +85,20 @@ export const HOST_OPTION_KEYS = [
 const KEYS_COMPLETE: [keyof HostOptions] extends [(typeof HOST_OPTION_KEYS)[number]] ? true : false = true
 void KEYS_COMPLETE
 
+/** The options `engine/configured` records as given (when set), in this order. */
+const LOGGED_AS_GIVEN = [
+  'tokens',
+  'allowUnsupportedChain',
+  'enableNetworkSwitch',
+  'defaultAccountTypes',
+  'smartAccountNetworks',
+  'featuredWalletIds',
+  'includeWalletIds',
+  'excludeWalletIds',
+] as const satisfies readonly (keyof HostOptions)[]
+
 /** What `engine/configured` records of the options: no RPC or service URLs, no metadata or relay. */
-export interface ConfiguredPayload
-  extends Pick<
-    HostOptions,
-    'projectId' | 'networks' | 'allowUnsupportedChain' | 'enableNetworkSwitch' | 'defaultAccountTypes' | 'smartAccountNetworks' | 'tokens' | 'featuredWalletIds' | 'includeWalletIds' | 'excludeWalletIds'
-  > {
+export interface ConfiguredPayload extends Pick<HostOptions, 'projectId' | 'networks' | (typeof LOGGED_AS_GIVEN)[number]> {
   /** `defaultNetwork`'s CAIP-2 id. */
   defaultNetworkId?: CaipNetworkId
   enableEmbedded: boolean
@@ -101,27 +109,26 @@ export interface ConfiguredPayload
   blockchainService?: boolean
 }
 
+/** The `keys` of `o` that are set (not undefined), in the order of `keys`. */
+function setKeys<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Pick<T, K> {
+  const picked: Partial<Pick<T, K>> = {}
+  for (const key of keys) if (o[key] !== undefined) picked[key] = o[key]
+  return picked as Pick<T, K>
+}
+
 /**
  * The `engine/configured` payload of the options: networks without their RPC URLs, the defaults
  * filled in, options left out when unset.
  */
 export function configuredPayload(o: HostOptions): ConfiguredPayload {
-  const optional = <K extends keyof ConfiguredPayload>(key: K, value: ConfiguredPayload[K] | undefined) => (value === undefined ? {} : { [key]: value })
   return {
     projectId: o.projectId,
     networks: o.networks.map((n) => ({ ...n, rpcUrls: { default: { http: [] } } })),
-    ...optional('defaultNetworkId', o.defaultNetwork?.caipNetworkId),
+    ...(o.defaultNetwork ? { defaultNetworkId: o.defaultNetwork.caipNetworkId } : {}),
     enableEmbedded: o.enableEmbedded ?? false,
     manualWCControl: o.manualWCControl ?? false,
     adapterCount: new Set(o.networks.map((n) => n.chainNamespace)).size,
-    ...optional('tokens', o.tokens),
-    ...optional('allowUnsupportedChain', o.allowUnsupportedChain),
-    ...optional('enableNetworkSwitch', o.enableNetworkSwitch),
-    ...optional('defaultAccountTypes', o.defaultAccountTypes),
-    ...optional('smartAccountNetworks', o.smartAccountNetworks),
-    ...optional('featuredWalletIds', o.featuredWalletIds),
-    ...optional('includeWalletIds', o.includeWalletIds),
-    ...optional('excludeWalletIds', o.excludeWalletIds),
+    ...setKeys(o, LOGGED_AS_GIVEN),
     ...(o.services?.blockchain ? { blockchainService: true } : {}),
   }
 }
@@ -129,8 +136,7 @@ export function configuredPayload(o: HostOptions): ConfiguredPayload {
 /**
  * The first option Gangway would not use (a misspelling, or one that comes with later work), as the
  * refusal to throw: `{ message: 'Unknown option: {key}', details }` (the known options; a service
- * under `services` reads `services.{name}`), or
- * undefined when every key is known. `pageKeys` are the options the caller itself uses. Callers
+ * under `services` reads `services.{name}`), or undefined when every key is known. `pageKeys` are the options the caller itself uses. Callers
  * throw it (loader.ts as a plain Error, to stay small; the engine as a GangwayError) rather than
  * accept the option silently.
  */
@@ -146,7 +152,5 @@ export function unknownOption(options: object, pageKeys: readonly string[] = [])
 
 /** The host options among `options` (the page's own options left out), as given. */
 export function hostOptionsOf(options: HostOptions): HostOptions {
-  const picked: Partial<Record<keyof HostOptions, unknown>> = {}
-  for (const key of HOST_OPTION_KEYS) if (options[key] !== undefined) picked[key] = options[key]
-  return picked as HostOptions
+  return setKeys(options, HOST_OPTION_KEYS) as HostOptions
 }
