@@ -11,7 +11,13 @@ import { CLICK_TRACE_CATEGORIES, clickTaskMs } from './click-task-time.js'
 import type { EmbedScenario } from './embed-scenarios.js'
 import { workerHeapBytes } from './worker-heap.js'
 
-/** What one run measures. Sizes in KB (gzip, level 9, of Gangway's files under /gangway/), times in ms, heaps in MiB. */
+/**
+ * A script of Gangway's: its files under /gangway/, and on the React pages the views chunk the
+ * site's own bundler split off (/localnet/react-views-<hash>.js, localnet/server.ts).
+ */
+const isGangwayScript = (url: string) => url.endsWith('.js') && (url.includes('/gangway/') || url.includes('/localnet/react-views-'))
+
+/** What one run measures. Sizes in KB (gzip, level 9, of Gangway's scripts: isGangwayScript), times in ms, heaps in MiB. */
 export interface EmbedSample {
   /** Gangway JS fetched before the load event. */
   kbBeforeLoad: number
@@ -80,7 +86,7 @@ export async function measureEmbed(context: BrowserContext, url: string, scenari
   const bytes = { beforeLoad: 0, beforeClick: 0, onOpen: 0 }
   const pending: Promise<void>[] = []
   context.on('request', (req) => {
-    if (!req.url().includes('/gangway/') || !req.url().endsWith('.js')) return
+    if (!isGangwayScript(req.url())) return
     const at = phase
     pending.push(
       req

@@ -20,11 +20,13 @@
 import { startLocalnet } from '../localnet/start.js'
 import { launchChromium, localContext } from '../tests/e2e/browser.js'
 import { measureEmbed, type EmbedSample } from './embed-measure.js'
-import { SCENARIOS, type EmbedScenario } from './embed-scenarios.js'
+import { SCENARIOS as ALL_SCENARIOS, type EmbedScenario } from './embed-scenarios.js'
 import { printTable, spread, writeResult } from './stats.js'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
-const RATES = [1, 4]
+/** BENCH_RATES (e.g. `4`) and BENCH_SCENARIOS (names, separated by '|') narrow a run while working; the report runs all. */
+const RATES = (process.env.BENCH_RATES ?? '1,4').split(',').map(Number)
+const SCENARIOS = process.env.BENCH_SCENARIOS ? ALL_SCENARIOS.filter((s) => process.env.BENCH_SCENARIOS!.split('|').includes(s.name)) : ALL_SCENARIOS
 
 type Spread = ReturnType<typeof spread>
 const key = (name: string, rate: number) => `${name} @${rate}x CPU`
@@ -64,7 +66,7 @@ const table = (title: string, columns: Column[]) =>
   )
 /** The task time's median over the median of the same page without Gangway, at the same rate. */
 const overBaseline = (s: EmbedScenario, rate: number) =>
-  s.baseline ? (results[key(s.name, rate)]!.taskMsClickTo1s.median - results[key(s.baseline, rate)]!.taskMsClickTo1s.median).toFixed(1) : '—'
+  s.baseline && results[key(s.baseline, rate)] ? (results[key(s.name, rate)]!.taskMsClickTo1s.median - results[key(s.baseline, rate)]!.taskMsClickTo1s.median).toFixed(1) : '—'
 
 table(`bench/embed: median (min–max) of ${RUNS} runs, headless Chromium, Gangway's JS only`, [
   ['JS KB gz before load', 'kbBeforeLoad'],
