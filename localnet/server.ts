@@ -7,7 +7,7 @@
 import { build } from 'esbuild'
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
-import { extname, join, normalize, resolve } from 'node:path'
+import { basename, extname, join, normalize, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { LocalnetToken } from './contracts.js'
@@ -33,26 +33,32 @@ async function buildWallet(): Promise<string> {
 }
 
 /**
- * Builds the React app localnet/demo/<name>.tsx against dist/react.js, the way a site consumes
- * `gangway/react`; the loader it imports stays a separate module at /gangway/loader.js, where its
- * lazy files live.
+ * Builds the React apps localnet/demo/<name>.tsx against dist/react.js, the way a site consumes
+ * `gangway/react`: one splitting build, so what the apps import lazily (Gangway's views on the
+ * host's React, react-views.js) is a chunk of its own, fetched when first needed. The loader they
+ * import stays a separate module at /gangway/loader.js, where its lazy files live.
+ * @returns each output file's text by its path under /localnet/ (`react-app.js`, `react-views-….js`, `chunk-….js`).
  */
-async function buildReactApp(name: string): Promise<string> {
+async function buildReactApps(): Promise<Map<string, string>> {
   const out = await build({
-    entryPoints: [join(root, 'localnet/demo', `${name}.tsx`)],
+    entryPoints: Object.fromEntries(REACT_APPS.map((name) => [name, join(root, 'localnet/demo', `${name}.tsx`)])),
     bundle: true,
+    splitting: true,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
     jsx: 'automatic',
     minify: true,
     write: false,
+    outdir: join(root, 'localnet/.react-apps'),
+    // Gangway's lazy views are `react-views-<hash>.js` (bench/embed counts them as Gangway's), shared code `chunk-<hash>.js`.
+    chunkNames: '[name]-[hash]',
     logLevel: 'warning',
     define: { 'process.env.NODE_ENV': '"production"' },
     alias: { 'gangway/react': join(root, 'dist/react.js') },
     plugins: [{ name: 'gangway-loader', setup: (b) => void b.onResolve({ filter: /^\.\/loader\.js$/ }, () => ({ path: '/gangway/loader.js', external: true })) }],
   })
-  return out.outputFiles[0]!.text
+  return new Map(out.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => [`/localnet/${basename(f.path)}`, f.text]))
 }
 
 /** Starts the demo server for the localnet's EVM chains (the first is the default) and its token. */
@@ -89,9 +95,9 @@ export async function startDemoServer({
   /** Base URL of the blockchain service emulator. */
   blockchainUrl?: string
 }): Promise<DemoServer> {
-  const [wallet, ...apps] = await Promise.all([buildWallet(), ...REACT_APPS.map(buildReactApp)])
+  const [wallet, apps] = await Promise.all([buildWallet(), buildReactApps()])
   /** The built scripts by path. */
-  const scripts = new Map<string, string>([['/localnet/wallet.js', wallet], ...REACT_APPS.map((name, i) => [`/localnet/${name}.js`, apps[i]!] as const)])
+  const scripts = new Map<string, string>([['/localnet/wallet.js', wallet], ...apps])
   // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
   const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
   const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{LOCALNET_JSON}}', localnet)
