@@ -151,11 +151,20 @@ module.exports = {
       to: { path: MAIN_THREAD_FALLBACK, dependencyTypesNot: ['dynamic-import'] },
     },
     {
-      name: 'react-only-loader-and-contract',
+      name: 'react-only-loader-views-and-contract',
       severity: 'error',
-      comment: 'src/react (the React exports) imports the loader (`#loader`, src/ui/loader.ts), src/contract.ts (types) and react; nothing else.',
+      comment:
+        'src/react (the React exports) imports the loader (`#loader`, src/ui/loader.ts), the views\' entry (src/ui/app.tsx, which the build turns into react-views.js on the host\'s React), src/contract.ts (types) and react; nothing else.',
       from: { path: src('react/') },
-      to: { pathNot: [...src('react/', 'ui/loader\\.ts$'), CONTRACT, ...npm('react', '@types/react')] },
+      to: { pathNot: [...src('react/', 'ui/loader\\.ts$', 'ui/app\\.tsx$'), CONTRACT, ...npm('react', '@types/react')] },
+    },
+    {
+      name: 'react-views-only-dynamic',
+      severity: 'error',
+      comment:
+        'src/react imports the views (src/ui/app.tsx) with a dynamic import() only, so the host\'s bundler splits them off: a React site fetches and evaluates them when the visitor reaches for the modal (or in idle time), never with its own bundle.',
+      from: { path: src('react/') },
+      to: { path: '^src/ui/app\\.tsx$', dependencyTypesNot: ['dynamic-import'] },
     },
     {
       name: 'react-loader-through-alias',

@@ -19,11 +19,13 @@ const common = {
   logLevel: 'warning',
 }
 
-// The loader imports core.js and ui.js by URL at run time; the React exports import the loader by path.
+// The loader imports core.js and ui.js by URL at run time; the React exports import the loader by
+// path and the views built on the host's React (react-views.js) by a dynamic import.
 const sibling = (names) => ({
   name: 'siblings',
   setup(b) {
     b.onResolve({ filter: /^#loader$/ }, () => ({ path: './loader.js', external: true }))
+    b.onResolve({ filter: /^\.\.\/ui\/app\.js$/ }, (args) => (args.importer.includes('/src/react/') ? { path: './react-views.js', external: true } : undefined))
     for (const [from, to] of Object.entries(names)) b.onResolve({ filter: new RegExp(`^\\./${from}\\.js$`) }, () => ({ path: `./${to}.js`, external: true }))
   },
 })
@@ -32,9 +34,12 @@ rmSync(outdir, { recursive: true, force: true })
 await Promise.all([
   // The loader: one self-contained file, the only one a page fetches before its load event.
   build({ ...common, entryPoints: { loader: 'src/ui/loader.ts' }, outdir, plugins: [sibling({ core: 'core', app: 'ui' })] }),
-  // What loads later: one splitting build so core, UI and the main-thread engine share chunks.
+  // What loads later: one splitting build so core, UI and the main-thread engine share chunks. On a
+  // page that is not a React site the views run on Preact's React API (preact/compat): React DOM
+  // alone is 200 KB minified, too much to evaluate inside a click (issue 15, docs/architecture.md).
   build({
     ...common,
+    alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
     entryPoints: { core: 'src/ui/core.ts', ui: 'src/ui/app.tsx', 'engine-main': 'src/worker/main-thread.ts' },
     outdir,
     splitting: true,
@@ -46,8 +51,19 @@ await Promise.all([
   build({ ...common, entryPoints: { worker: 'src/worker/entry.ts' }, outdir, splitting: true, chunkNames: 'worker-[hash]', define: { ...common.define, 'window.WebSocket': 'globalThis.WebSocket' } }),
   // The `gangway` CLI (replay an exported log) for Node, on the same projection code.
   build({ ...common, entryPoints: { cli: 'src/cli/bin.ts' }, outdir, platform: 'node', minify: false, sourcemap: false, banner: { js: '#!/usr/bin/env node' } }),
-  // React exports: React stays the host's.
-  build({ ...common, entryPoints: { react: 'src/react/index.tsx' }, outdir, jsx: 'automatic', external: ['react', 'react/jsx-runtime'], plugins: [sibling({})] }),
+  // React exports, and the views for React sites: React stays the host's (a peer dependency), so a
+  // React site evaluates no second React.
+  // The views' later chunks (lazy-views.tsx) are split off here too, for the host's bundler to keep lazy.
+  build({
+    ...common,
+    entryPoints: { react: 'src/react/index.tsx', 'react-views': 'src/ui/app.tsx' },
+    outdir,
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
+    jsx: 'automatic',
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+    plugins: [sibling({})],
+  }),
 ])
 
 const rows = readdirSync(outdir)

@@ -1,6 +1,8 @@
 /**
- * React exports (docs/api.md): <GangwayProvider> and hooks. React is the host's (a peer dependency);
- * the modal itself still loads lazily through the loader, as on a plain page.
+ * React exports (docs/api.md): <GangwayProvider> and hooks. React is the host's (a peer dependency,
+ * >= 18), and so are the views: the modal renders them with the host's React (react-views.js, a
+ * dynamic import the host's bundler splits off), so a React site evaluates no second React. The
+ * engine still loads lazily through the loader, as on a plain page.
  */
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { createModal, type GangwayModal, type GangwayOptions } from '#loader'
@@ -11,7 +13,7 @@ const ModalContext = createContext<GangwayModal | null>(null)
 /** Creates the modal once for `options` and provides it to the hooks below. */
 export function GangwayProvider({ options, children }: { options: GangwayOptions; children?: ReactNode }) {
   // The modal is created once per provider: options are read at creation, as createModal does.
-  const modal = useMemo(() => createModal(options), []) // eslint-disable-line react-hooks/exhaustive-deps
+  const modal = useMemo(() => createModal(options, { views: () => import('../ui/app.js') }), []) // eslint-disable-line react-hooks/exhaustive-deps
   return <ModalContext.Provider value={modal}>{children}</ModalContext.Provider>
 }
 
@@ -22,11 +24,14 @@ function useGangway(): GangwayModal {
   return modal
 }
 
-/** `{ open, close, isOpen }`: open takes a docs/behaviour.md §2 view name. */
-export function useModal(): { open: (options?: { view?: ViewName; namespace?: Namespace }) => Promise<void>; close: () => Promise<void>; isOpen: boolean } {
+/**
+ * `{ open, close, warm, isOpen }`: open takes a docs/behaviour.md §2 view name; warm readies the
+ * views ahead of a click (call it from the site's button's onPointerEnter and onFocus).
+ */
+export function useModal(): { open: (options?: { view?: ViewName; namespace?: Namespace }) => Promise<void>; close: () => Promise<void>; warm: () => void; isOpen: boolean } {
   const modal = useGangway()
   const state = useSyncExternalStore(modal.subscribeState, modal.getState)
-  return { open: modal.open, close: modal.close, isOpen: state.open }
+  return { open: modal.open, close: modal.close, warm: modal.warm, isOpen: state.open }
 }
 
 /** The active account: `{ address, caipAddress, status, isConnected, balance, balanceSymbol }`. */

@@ -1,8 +1,11 @@
 /**
- * The UI chunk: React and the views. The loader evaluates it on hover, focus or touchstart of a
- * Gangway element (or on click), and mounts it into the modal's shadow root, where host CSS cannot
- * reach. It replaces the loader's shell once the modal is open.
+ * The views' entry: built twice, on Preact's React API for plain pages (ui.js) and on the host's
+ * React for gangway/react (react-views.js). The loader evaluates it in idle time after load or on
+ * intent (hover, focus or touchstart of a trigger, `modal.warm()`), at the latest on click, and
+ * renders it into the modal's shadow root, where host CSS cannot reach. It replaces the loader's
+ * shell once the modal is open.
  */
+import { startTransition } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { ClientContext } from './client-context.js'
 import type { Client } from './core.js'
@@ -10,11 +13,15 @@ import { removeShell } from './shell/shell.js'
 import { frameCss } from './shell/styles.js'
 import { Modal } from './views/Modal.js'
 import { viewsCss } from './views/styles.js'
-import { DebugPanel, debugCss } from './debug/DebugPanel.js'
 
 const mounted = new WeakMap<ShadowRoot, Root>()
 
-/** Renders the views into `root` once, hidden while the modal is closed, so that opening only shows them. */
+/**
+ * Renders the views into `root` once, hidden while the modal is closed, so that opening only shows
+ * them. The render starts in a task of its own (not the one that evaluated this module) and is a
+ * transition, which React's concurrent root renders in slices, yielding to the page between them:
+ * no long task (issue 15). Preact's startTransition runs it at once.
+ */
 export function prerender(root: ShadowRoot, client: Client): void {
   if (!mounted.has(root)) {
     const style = document.createElement('style')
@@ -23,12 +30,16 @@ export function prerender(root: ShadowRoot, client: Client): void {
     container.className = 'gw-root'
     root.append(style, container)
     const reactRoot = createRoot(container)
-    reactRoot.render(
-      <ClientContext.Provider value={client}>
-        <Modal />
-      </ClientContext.Provider>,
-    )
     mounted.set(root, reactRoot)
+    setTimeout(() =>
+      startTransition(() =>
+        reactRoot.render(
+          <ClientContext.Provider value={client}>
+            <Modal />
+          </ClientContext.Provider>,
+        ),
+      ),
+    )
   }
 }
 
@@ -60,9 +71,12 @@ export function mountDebugPanel(client: Client, projectId: string, showViews: ()
   const host = document.createElement('gangway-debug')
   document.body.append(host)
   const root = host.attachShadow({ mode: 'open' })
-  const style = document.createElement('style')
-  style.textContent = debugCss
-  const container = document.createElement('div')
-  root.append(style, container)
-  createRoot(container).render(<DebugPanel client={client} projectId={projectId} showViews={showViews} />)
+  // The panel is a chunk of its own: only pages with the `debug` option load it.
+  void import('./debug/DebugPanel.js').then(({ DebugPanel, debugCss }) => {
+    const style = document.createElement('style')
+    style.textContent = debugCss
+    const container = document.createElement('div')
+    root.append(style, container)
+    createRoot(container).render(<DebugPanel client={client} projectId={projectId} showViews={showViews} />)
+  })
 }

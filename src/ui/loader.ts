@@ -1,15 +1,17 @@
 /**
- * The loader: the only Gangway code a host page runs before its load event (budget: ≤ 10 KB gzip).
+ * The loader: the only Gangway code a host page runs before its load event (budget: ≤ 3.5 KB gzip).
  * It defines <gangway-button> and createModal, and decides when the rest loads:
- * - after load, in idle time: start the core (bridge + engine, the engine in a Worker) and preload the UI chunk;
- * - on hover, focus or touchstart of a Gangway element: evaluate the UI chunk;
+ * - after load, in idle time: start the core (bridge + engine, the engine in a Worker) and preload the views;
+ * - on intent (pointer, focus or touch on <gangway-button> or on an element with
+ *   `data-gangway-open`, or the site's own `modal.warm()`): evaluate the views and render them hidden;
  * - on click: paint the modal shell in the same frame, then let the views replace it.
- * It imports nothing at module level; core.js and ui.js are fetched by URL beside this file.
+ * It imports nothing at module level; core.js and the views (ui.js, or through gangway/react the
+ * build on the host's React) are fetched by URL beside this file.
  */
-import type { AccountModel, ConnectModel, ModalModel, NetworkModel, OpeningModel } from '../contract.js'
+import type { AccountModel, ConnectModel, ModalModel, NetworkModel, OpeningModel, ViewName } from '../contract.js'
 import type { Client, ClientHooks } from './core.js'
 import { PAGE_OPTION_KEYS, type GangwayModal, type GangwayOptions, type ModalStateSnapshot } from './options.js'
-import { paintShell, removeShell, SHELL_ID, type ShellRow } from './shell/shell.js'
+import { paintShell, removeShell, type ShellRow } from './shell/shell.js'
 import { accountChipText } from './shell/chip.js'
 import { rowConnectPayload } from '../projections/connector-order.js'
 import { isMobileDevice } from './device.js'
@@ -21,12 +23,25 @@ const here = import.meta.url
 const coreUrl = new URL('./core.js', here).href
 const uiUrl = new URL('./ui.js', here).href
 
-type UiModule = typeof import('./app.js')
+/** The views module: app.tsx built on Preact's React API (ui.js), or on the host's React (gangway/react). */
+export type ViewsModule = typeof import('./app.js')
 type CoreModule = typeof import('./core.js')
 
-let uiModule: Promise<UiModule> | undefined
-/** Evaluates the UI chunk (React and the views) once. */
-const loadUi = () => (uiModule ??= import(/* @vite-ignore */ uiUrl) as Promise<UiModule>)
+/** What gangway/react passes to createModal besides the options (not for plain pages). */
+export interface ModalInternals {
+  /** Loads the views built on the host's React instead of ui.js. */
+  views?: () => Promise<ViewsModule>
+}
+
+let uiModule: Promise<ViewsModule> | undefined
+/** Where the views come from: ui.js unless gangway/react gave its own before they first loaded. */
+let viewsSource: (() => Promise<ViewsModule>) | undefined
+/** Evaluates the views once (a load that failed is tried again on the next call). */
+const loadUi = () =>
+  (uiModule ??= (viewsSource ? viewsSource() : (import(/* @vite-ignore */ uiUrl) as Promise<ViewsModule>)).catch((error: unknown) => {
+    uiModule = undefined
+    throw error
+  }))
 
 /** Runs `fn` after the page's load event, in idle time. */
 function afterLoadIdle(fn: () => void): void {
@@ -65,8 +80,6 @@ function store<T>(initial: T) {
 let current: GangwayModal | undefined
 /** One modal per projectId: a second createModal (React StrictMode renders twice) gets the first, so one engine writes a project's log. */
 const byProject = new Map<string, GangwayModal>()
-/** Readies the current modal's views ahead of a click (hover, focus, touchstart). */
-let warmCurrent: (() => void) | undefined
 const buttons = new Set<GangwayButton>()
 
 /**
@@ -75,13 +88,14 @@ const buttons = new Set<GangwayButton>()
  * @throws GangwayError-like Error 'projectId is required' or 'At least one network is required';
  *   'Unknown option: {key}' (with the known options in `details`) for an option Gangway does not take (docs/api.md).
  */
-export function createModal(options: GangwayOptions): GangwayModal {
+export function createModal(options: GangwayOptions, internals: ModalInternals = {}): GangwayModal {
   if (!options || typeof options.projectId !== 'string' || !options.projectId) throw new Error('projectId is required')
   if (!Array.isArray(options.networks) || options.networks.length === 0) throw new Error('At least one network is required')
   const unknown = unknownOption(options, PAGE_OPTION_KEYS)
   if (unknown) throw Object.assign(new Error(unknown.message), { details: unknown.details })
   const existing = byProject.get(options.projectId)
   if (existing) return (current = existing)
+  if (internals.views && !uiModule) viewsSource = internals.views
   const account = store<AccountModel>(disconnected)
   const network = store<NetworkModel>({})
   const state = store<ModalStateSnapshot>(closed)
@@ -119,21 +133,31 @@ export function createModal(options: GangwayOptions): GangwayModal {
     return (root = host.attachShadow({ mode: 'open' }))
   }
 
+  /** Loads the core and the views, and renders the views (hidden while closed) once. */
+  const prerendered = () => Promise.all([loadCore(), loadUi()]).then(([c, ui]) => (ui.prerender(hostRoot(), c), [c, ui] as const))
+  /** Set while the views are being (or have been) rendered ahead of a click. */
+  let warmed = false
   const modal: GangwayModal = {
+    warm() {
+      // A failure here (a chunk that did not load) is open()'s to report; a later warm() tries again.
+      if (!warmed) prerendered().catch(() => (warmed = false))
+      warmed = true
+    },
     async open(request = {}) {
       const ticket = ++openTicket
       // A row picked in the shell is dispatched after this open reaches the engine.
       let opened!: () => void
       const openDispatched = new Promise<void>((resolve) => (opened = resolve))
       const r = hostRoot()
-      if (!state.get().open && !r.getElementById(SHELL_ID)) {
+      // The shell, unless it is there already or the views are (rendered ahead of the click: they only need showing).
+      if (!state.get().open && !r.querySelector('.gw-overlay')) {
         const view = isMobileDevice() ? opening?.mobileView : opening?.view
         const rows = !request.view && !request.namespace && view === 'Connect' ? connectRows : []
         const pick = (row: ShellRow) =>
           void openDispatched.then(() => client?.then((c) => c.dispatch({ type: 'connect/requested', payload: rowConnectPayload(row) })))
         paintShell(r, () => void modal.close(), rows, pick)
       }
-      let c: Client, ui: UiModule
+      let c: Client, ui: ViewsModule
       try {
         ;[c, ui] = await Promise.all([loadCore(), loadUi()])
       } catch (error) {
@@ -183,19 +207,18 @@ export function createModal(options: GangwayOptions): GangwayModal {
       state: async () => (await loadCore()).state(),
       events: async () => (await loadCore()).listEvents(),
       async travel(seq) {
-        const [c, ui] = await Promise.all([loadCore(), loadUi()])
-        if (seq !== null) ui.prerender(hostRoot(), c)
+        const [c] = await prerendered()
         await c.travel(seq)
       },
     }
   }
   current = modal
   byProject.set(options.projectId, modal)
-  // Views rendered (hidden) before the click: the click then only shows them.
-  warmCurrent = () => void Promise.all([loadCore(), loadUi()]).then(([c, ui]) => ui.prerender(hostRoot(), c))
   afterLoadIdle(() => {
-    preloadUi()
+    if (!viewsSource) preloadUi()
     void loadCore()
+    // Then, in idle time again, the views rendered hidden: a click on any button only shows them.
+    afterLoadIdle(modal.warm)
     // The debug panel (option `debug`): log export and time travel, with the views rendered for the latter.
     if (options.debug) void Promise.all([loadCore(), loadUi()]).then(([c, ui]) => ui.mountDebugPanel(c, options.projectId, () => ui.prerender(hostRoot(), c)))
   })
@@ -203,7 +226,7 @@ export function createModal(options: GangwayOptions): GangwayModal {
   return modal
 }
 
-/** `<gangway-button>`: "Connect Wallet", or the account chip when connected; opens the modal. */
+/** `<gangway-button>`: "Connect Wallet", or the account chip when connected; opens the modal (its clicks and intent are handled below, with the site's own triggers). */
 class GangwayButton extends HTMLElement {
   #button: HTMLButtonElement | undefined
   connectedCallback() {
@@ -212,9 +235,6 @@ class GangwayButton extends HTMLElement {
       root.innerHTML =
         '<style>button{font:600 14px/1 system-ui,sans-serif;padding:10px 16px;border-radius:999px;border:1px solid #0000001a;background:#3b82f6;color:#fff;cursor:pointer}button[data-connected]{background:#f4f4f5;color:#18181b}</style><button part="button" type="button"></button>'
       this.#button = root.querySelector('button')!
-      const warm = () => (warmCurrent ? warmCurrent() : void loadUi())
-      for (const type of ['pointerenter', 'focusin', 'touchstart']) this.addEventListener(type, warm, { once: true, passive: true })
-      this.#button.addEventListener('click', () => void current?.open())
     }
     buttons.add(this)
     this.render()
@@ -229,5 +249,20 @@ class GangwayButton extends HTMLElement {
     this.#button.toggleAttribute('data-connected', account.isConnected)
   }
 }
+
+/**
+ * The triggers: <gangway-button>, and the site's own elements with `data-gangway-open` (docs/api.md),
+ * which open the modal on click at the view the attribute names (empty: the opening rule's view).
+ * Pointer, focus or touch on one readies the views (before createModal: evaluates them). Listened
+ * for on the document, so elements the site adds later count too.
+ */
+const trigger = (e: Event) => (e.target instanceof Element ? e.target.closest('[data-gangway-open],gangway-button') : null)
+for (const type of ['pointerover', 'focusin', 'touchstart'])
+  document.addEventListener(type, (e) => void (trigger(e) && (current ? current.warm() : loadUi().catch(() => undefined))), { passive: true, capture: true })
+document.addEventListener('click', (e) => {
+  const el = trigger(e)
+  const view = el?.getAttribute('data-gangway-open')
+  if (el) void current?.open(view ? { view: view as ViewName } : {})
+})
 
 if (!customElements.get('gangway-button')) customElements.define('gangway-button', GangwayButton)

@@ -47,6 +47,12 @@ export interface GangwayModal {
   /** Opens the modal (docs/behaviour.md §2 Opening); resolves when the view is shown. `view` is a docs/behaviour.md §2 view name. */
   open(options?: { view?: ViewName; namespace?: Namespace }): Promise<void>
   close(): Promise<void>
+  /**
+   * Readies the views ahead of a click: loads them and renders them hidden, so that open() only
+   * shows them. Call it when the visitor reaches for the site's own button (pointerenter, focus,
+   * touchstart); <gangway-button> and elements with `data-gangway-open` do it themselves. Idempotent.
+   */
+  warm(): void
   /** Disconnects the namespace's connection (default: the active one). */
   disconnect(namespace?: Namespace): Promise<void>
   /**

@@ -34,7 +34,8 @@ const WRONG_IMPORTS: [rule: string, from: string, to: string][] = [
   ['ui-only-page-libraries', 'src/ui/views/chain.ts', 'viem'],
   ['ui-fallback-only-from-core', 'src/ui/shell/fallback.ts', 'src/worker/main-thread.ts'],
   ['ui-fallback-only-dynamic', 'src/ui/bridge/engine.ts', 'src/worker/main-thread.ts'],
-  ['react-only-loader-and-contract', 'src/react/hooks.ts', 'src/events/entities.ts'],
+  ['react-only-loader-views-and-contract', 'src/react/hooks.ts', 'src/events/entities.ts'],
+  ['react-views-only-dynamic', 'src/react/static-views.ts', 'src/ui/app.tsx'],
   ['react-loader-through-alias', 'src/react/relative-loader.ts', 'src/ui/loader.ts'],
   ['no-circular', 'src/projections/cycle-a.ts', 'src/projections/cycle-b.ts'],
   ['src-not-dev-tooling', 'src/worker/demo.ts', 'localnet/wallet.ts'],
@@ -75,6 +76,7 @@ const ALLOWED_IMPORTS: [from: string, to: string][] = [
   ['src/ui/views/account.tsx', 'src/events/plain-data.ts'],
   ['src/ui/views/account.tsx', 'src/events/error-wire.ts'],
   ['src/react/index.tsx', 'src/ui/loader.ts'],
+  ['src/react/index.tsx', 'src/ui/app.tsx'],
   ['src/react/index.tsx', 'src/contract.ts'],
   ['src/react/index.tsx', 'react'],
 ]

@@ -10,7 +10,7 @@ import { walletDeepLink } from '../../projections/wallet-rules.js'
 import { navigationFor, walletLink } from '../../events/urls.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
-import { QrCode } from './QrCode.js'
+import { QrCode } from './lazy-views.js'
 import { isMobileDevice } from '../device.js'
 
 /** The WalletConnect connector's id (type-checked against the engine's constant). */
@@ -74,11 +74,12 @@ function Pairing({ basic }: { basic: boolean }) {
       </div>
     )
   }
+  const waiting = <div className="gw-qr-wait">Preparing a QR code…</div>
   return (
     <div className="gw-center" data-testid="gw-wc" data-pairing-topic={pairing?.pairingTopic} data-expires-at={pairing?.expiresAt}>
       {/* The URI carries the pairing key: only the QR image encodes it, never an attribute or text (issue 13). */}
       <div className="gw-qr" data-testid="gw-qr" data-ready={pairing ? '' : undefined}>
-        {pairing ? <QrCode value={pairing.uri} /> : <div className="gw-qr-wait">Preparing a QR code…</div>}
+        {pairing ? <QrCode value={pairing.uri} fallback={waiting} /> : waiting}
       </div>
       <span className="gw-muted">Scan this QR code with {wallet ? wallet.name : 'your phone'}</span>
       <div className="gw-actions">

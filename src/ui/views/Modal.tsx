@@ -6,14 +6,12 @@ import { useSignalValue } from '../use-signal.js'
 import { AccountView } from './AccountView.js'
 import { ConnectingExternalView } from './ConnectingExternalView.js'
 import { ConnectingWalletConnectBasicView, ConnectingWalletConnectView } from './ConnectingWalletConnectView.js'
-import { AllWalletsView } from './AllWalletsView.js'
 import { ConnectView } from './ConnectView.js'
 import { Header } from './Header.js'
 import { Snackbar } from './Snackbar.js'
-import { NetworkList, SwitchActiveChainView, UnsupportedChainView } from './NetworkList.js'
-import { WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView } from './SendViews.js'
+import { AllWalletsView, NetworkList, preloadViews, SwitchActiveChainView, UnsupportedChainView, WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView } from './lazy-views.js'
 
-/** The component of each view built so far. */
+/** The component of each view built so far; those from lazy-views.js load when first shown. */
 const BODIES: Partial<Record<ViewName, () => ReactElement | null>> = {
   Connect: ConnectView,
   ConnectingExternal: ConnectingExternalView,
@@ -41,17 +39,22 @@ export function Modal() {
   const card = useRef<HTMLDivElement>(null)
   const close = () => void (travel === null && dispatch({ type: 'modal/close-requested', payload: {} }))
   // Focus moves into the dialog when it opens, so Escape and Tab act on it.
+  // Once open, the other views' chunks load in idle time.
   useEffect(() => {
-    if (modal.open) card.current?.focus({ preventScroll: true })
+    if (!modal.open) return
+    card.current?.focus({ preventScroll: true })
+    preloadViews()
   }, [modal.open])
-  // Rendered while closed too, hidden, so that opening shows views that are already built.
+  // Rendered while closed too, hidden, so that opening shows views that are already built. Hidden
+  // with visibility (views/styles.ts), not display: the closed modal is laid out ahead of the click,
+  // so opening only paints it.
   return (
     <div
       className="gw-overlay"
       data-testid="gw-modal"
       data-view={modal.view}
       data-open={modal.open ? '' : undefined}
-      hidden={!modal.open}
+      data-closed={modal.open ? undefined : ''}
       onClick={(e) => e.target === e.currentTarget && close()}
       onKeyDown={(e) => e.key === 'Escape' && close()}
     >

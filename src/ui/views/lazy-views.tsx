@@ -1,0 +1,58 @@
+/**
+ * The views that load when first shown (issue 15): the first chunk holds what a click shows at once
+ * (Connect, Account, the connecting views); these follow, each its own chunk, fetched and
+ * evaluated when navigated to, or all of them in idle time once the modal has opened
+ * (preloadViews). While one loads, its body shows skeleton rows.
+ */
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react'
+
+const loaders = {
+  allWallets: () => import('./AllWalletsView.js'),
+  networks: () => import('./NetworkList.js'),
+  send: () => import('./SendViews.js'),
+  qrCode: () => import('./QrCode.js'),
+}
+
+/** A view (or part) exported as `name` from the chunk `chunk` loads, rendered inside a skeleton fallback. */
+function lazyExport<K extends keyof typeof loaders>(chunk: K, name: keyof Awaited<ReturnType<(typeof loaders)[K]>> & string): () => ReactElement {
+  const View = lazy<ComponentType>(() => loaders[chunk]().then((m) => ({ default: (m as unknown as Record<string, ComponentType>)[name]! })))
+  return function LazyView() {
+    return (
+      <Suspense fallback={<div className="gw-skeleton" data-testid="gw-view-loading" />}>
+        <View />
+      </Suspense>
+    )
+  }
+}
+
+export const AllWalletsView = lazyExport('allWallets', 'AllWalletsView')
+export const NetworkList = lazyExport('networks', 'NetworkList')
+export const SwitchActiveChainView = lazyExport('networks', 'SwitchActiveChainView')
+export const UnsupportedChainView = lazyExport('networks', 'UnsupportedChainView')
+export const WalletSendView = lazyExport('send', 'WalletSendView')
+export const WalletSendSelectTokenView = lazyExport('send', 'WalletSendSelectTokenView')
+export const WalletSendPreviewView = lazyExport('send', 'WalletSendPreviewView')
+
+const LazyQrCode = lazy(() => loaders.qrCode().then((m) => ({ default: m.QrCode })))
+/** The QR code (uqr) once its chunk is in; until then the caller's `fallback`. */
+export function QrCode({ value, fallback }: { value: string; fallback: ReactElement }) {
+  return (
+    <Suspense fallback={fallback}>
+      <LazyQrCode value={value} />
+    </Suspense>
+  )
+}
+
+let preloaded = false
+/** Fetches and evaluates every lazy chunk, one idle callback each (once): called after the modal first opens. */
+export function preloadViews(): void {
+  if (preloaded) return
+  preloaded = true
+  const idle = (fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn) : setTimeout(fn, 50))
+  const queue = Object.values(loaders)
+  const next = () => {
+    const load = queue.shift()
+    if (load) idle(() => void load().then(next, next))
+  }
+  next()
+}
