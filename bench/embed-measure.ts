@@ -12,10 +12,10 @@ import type { EmbedScenario } from './embed-scenarios.js'
 import { workerHeapBytes } from './worker-heap.js'
 
 /**
- * A script of Gangway's: its files under /gangway/, and on the React pages the views chunk the
- * site's own bundler split off (/localnet/react-views-<hash>.js, localnet/server.ts).
+ * A script of Gangway's: its files under /gangway/, and on the React pages the views' chunks the
+ * site's own bundler split off (under /localnet/dist/, localnet/server.ts).
  */
-const isGangwayScript = (url: string) => url.endsWith('.js') && (url.includes('/gangway/') || url.includes('/localnet/react-views-'))
+const isGangwayScript = (url: string) => url.endsWith('.js') && (url.includes('/gangway/') || /\/localnet\/(react18\/)?dist\//.test(url))
 
 /** What one run measures. Sizes in KB (gzip, level 9, of Gangway's scripts: isGangwayScript), times in ms, heaps in MiB. */
 export interface EmbedSample {

@@ -7,7 +7,7 @@
 import { build } from 'esbuild'
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
-import { basename, extname, join, normalize, resolve } from 'node:path'
+import { extname, join, normalize, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { LocalnetToken } from './contracts.js'
@@ -15,8 +15,8 @@ import type { SolanaSeed } from './solana/seed.js'
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..')
 /** The pages of localnet/demo, each at /<name> ('/' is index.html); bare.html and react-bare.html are bench/embed's pages without Gangway. */
-const PAGES = new Set(['index.html', 'bare.html', 'host-button.html', 'react.html', 'react-bare.html'])
-/** The React apps of localnet/demo (<name>.tsx), each at /localnet/<name>.js. */
+const PAGES = new Set(['index.html', 'bare.html', 'host-button.html', 'react.html', 'react18.html', 'react-bare.html'])
+/** The React apps of localnet/demo (<name>.tsx), each at /localnet/<name>.js on React 19 and /localnet/react18/<name>.js on React 18. */
 const REACT_APPS = ['react-app', 'react-bare-app']
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json', '.json': 'application/json', '.svg': 'image/svg+xml' }
 
@@ -35,11 +35,14 @@ async function buildWallet(): Promise<string> {
 /**
  * Builds the React apps localnet/demo/<name>.tsx against dist/react.js, the way a site consumes
  * `gangway/react`: one splitting build, so what the apps import lazily (Gangway's views on the
- * host's React, react-views.js) is a chunk of its own, fetched when first needed. The loader they
- * import stays a separate module at /gangway/loader.js, where its lazy files live.
- * @returns each output file's text by its path under /localnet/ (`react-app.js`, `react-views-….js`, `chunk-….js`).
+ * host's React, react-views.js, and their later chunks) stays in chunks of its own, fetched when
+ * first needed, under /localnet/<prefix>dist/ (bench/embed counts those as Gangway's). The loader
+ * they import stays a separate module at /gangway/loader.js, where its lazy files live. `react`
+ * gives the folder React and React DOM come from (the React 18 host: tests/react18/node_modules).
+ * @returns each output file's text by its path (`/localnet/<prefix>react-app.js`, `/localnet/<prefix>dist/react-views-….js`, …).
  */
-async function buildReactApps(): Promise<Map<string, string>> {
+async function buildReactApps(prefix: string, react?: string): Promise<Map<string, string>> {
+  const outdir = join(root, 'localnet/.react-apps')
   const out = await build({
     entryPoints: Object.fromEntries(REACT_APPS.map((name) => [name, join(root, 'localnet/demo', `${name}.tsx`)])),
     bundle: true,
@@ -50,15 +53,15 @@ async function buildReactApps(): Promise<Map<string, string>> {
     jsx: 'automatic',
     minify: true,
     write: false,
-    outdir: join(root, 'localnet/.react-apps'),
-    // Gangway's lazy views are `react-views-<hash>.js` (bench/embed counts them as Gangway's), shared code `chunk-<hash>.js`.
-    chunkNames: '[name]-[hash]',
+    outdir,
+    outbase: root,
+    chunkNames: '[dir]/[name]-[hash]',
     logLevel: 'warning',
     define: { 'process.env.NODE_ENV': '"production"' },
-    alias: { 'gangway/react': join(root, 'dist/react.js') },
+    alias: { 'gangway/react': join(root, 'dist/react.js'), ...(react ? { react: join(react, 'react'), 'react-dom': join(react, 'react-dom') } : {}) },
     plugins: [{ name: 'gangway-loader', setup: (b) => void b.onResolve({ filter: /^\.\/loader\.js$/ }, () => ({ path: '/gangway/loader.js', external: true })) }],
   })
-  return new Map(out.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => [`/localnet/${basename(f.path)}`, f.text]))
+  return new Map(out.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => [`/localnet/${prefix}${relative(outdir, f.path)}`, f.text]))
 }
 
 /** Starts the demo server for the localnet's EVM chains (the first is the default) and its token. */
@@ -95,9 +98,9 @@ export async function startDemoServer({
   /** Base URL of the blockchain service emulator. */
   blockchainUrl?: string
 }): Promise<DemoServer> {
-  const [wallet, apps] = await Promise.all([buildWallet(), buildReactApps()])
+  const [wallet, apps, apps18] = await Promise.all([buildWallet(), buildReactApps(''), buildReactApps('react18/', join(root, 'tests/react18/node_modules'))])
   /** The built scripts by path. */
-  const scripts = new Map<string, string>([['/localnet/wallet.js', wallet], ...apps])
+  const scripts = new Map<string, string>([['/localnet/wallet.js', wallet], ...apps, ...apps18])
   // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
   const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
   const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{LOCALNET_JSON}}', localnet)

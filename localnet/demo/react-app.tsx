@@ -1,7 +1,9 @@
 /**
  * The React demo page: a host app built on `gangway/react` (the built dist/react.js, as a site
- * would consume it), with React the host's own. Built by the demo server on start.
+ * would consume it), with React the host's own: React 19 at /react.html, React 18 at /react18.html
+ * (the same app, built by the demo server against tests/react18). Built by the demo server on start.
  */
+import { version } from 'react'
 import { createRoot } from 'react-dom/client'
 import { GangwayProvider, useAccount, useDisconnect, useModal, useNetwork } from 'gangway/react'
 
@@ -25,6 +27,9 @@ function Wallet() {
       <button data-testid="react-open" onClick={() => void open()}>
         {isConnected ? 'Account' : 'Connect a wallet'}
       </button>{' '}
+      <button data-testid="react-networks" onClick={() => void open({ view: 'SwitchNetwork' })}>
+        Networks
+      </button>{' '}
       <button data-testid="react-close" onClick={() => void close()}>
         Close
       </button>{' '}
@@ -39,6 +44,9 @@ function Wallet() {
       </p>
       <p>
         Network: <span data-testid="react-network">{network.name ?? ''}</span>
+      </p>
+      <p>
+        React <span data-testid="react-version">{version}</span>
       </p>
     </section>
   )

@@ -1,0 +1,77 @@
+/**
+ * A site's own triggers on a plain page (issue 15, docs/api.md): the views are rendered, hidden, in
+ * idle time after load, so the site's own button shows them without the loader's shell; an element
+ * with `data-gangway-open` opens the view it names (a later chunk, loaded on demand) and readies the
+ * views on pointer intent; `warm()` readies them for a site that calls it.
+ */
+import { describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { localContext } from './browser.js'
+import { useBrowser, waitForView } from './helpers.js'
+
+const webUrl = inject('webUrl')
+
+const browser = useBrowser()
+
+/** Records, from now on, whether the loader's shell is ever put into the modal's shadow root. */
+async function watchForShell(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __shellSeen: boolean }
+    w.__shellSeen = false
+    const root = document.querySelector('gangway-modal')!.shadowRoot!
+    new MutationObserver(() => void (root.getElementById('gw-shell') && (w.__shellSeen = true))).observe(root, { childList: true, subtree: true })
+  })
+  return () => page.evaluate(() => (window as unknown as { __shellSeen: boolean }).__shellSeen)
+}
+
+describe('warming up for the site’s own triggers', () => {
+  it('renders the views hidden in idle time after load; the site’s own button then shows them without the shell', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    await page.goto(`${webUrl}/host-button.html`)
+    // Rendered and closed: in the page, laid out, not visible, not clickable.
+    const modal = page.locator('[data-testid=gw-modal][data-closed]')
+    await modal.waitFor({ state: 'attached' })
+    await page.locator('[data-testid=gw-modal] [data-testid=gw-wallets] [data-wallet-row]').first().waitFor({ state: 'attached' })
+    expect(await modal.isVisible()).toBe(false)
+    expect(await modal.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none')
+    const shellSeen = await watchForShell(page)
+
+    await page.click('#connect')
+    await waitForView(page, 'Connect')
+    expect(await shellSeen()).toBe(false)
+    await context.close()
+  })
+
+  it('an element with data-gangway-open opens the view it names, whose chunk loads then', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    const scripts: string[] = []
+    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)))
+    await page.goto(`${webUrl}/host-button.html`)
+    await page.locator('[data-testid=gw-modal][data-closed]').waitFor({ state: 'attached' })
+    const beforeOpen = scripts.length
+    // A click on a child of the marked element counts.
+    await page.click('[data-testid=host-networks] b')
+    await waitForView(page, 'SwitchNetwork')
+    await page.locator('[data-testid=gw-modal][data-open] [data-testid=gw-networks]').waitFor()
+    expect(scripts.slice(beforeOpen).some((p) => /^\/gangway\/chunk-[^/]+\.js$/.test(p))).toBe(true)
+    await context.close()
+  })
+
+  it('warm() and pointer intent on a marked element ready the views before any click', async () => {
+    for (const ready of ['warm', 'hover'] as const) {
+      const context = await localContext(browser())
+      const page = await context.newPage()
+      // Without idle time after load (no requestIdleCallback answers), only intent renders the views.
+      await page.addInitScript(() => void (window.requestIdleCallback = () => 0))
+      await page.goto(`${webUrl}/host-button.html`)
+      await page.waitForFunction(() => document.readyState === 'complete')
+      expect(await page.locator('[data-testid=gw-modal]').count()).toBe(0)
+      if (ready === 'warm') await page.evaluate(() => (window as unknown as { gangway: { warm(): void } }).gangway.warm())
+      else await page.hover('[data-testid=host-networks]')
+      await page.locator('[data-testid=gw-modal][data-closed]').waitFor({ state: 'attached' })
+      await context.close()
+    }
+  })
+})
