@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { keccak256 } from 'viem'
-import { createRpcPipeline } from './pipeline.js'
+import { createRpcPipeline, onNextMacrotask } from './pipeline.js'
 
 type Body = { id: number; method: string; params: unknown[] }
 type Reply = (body: Body) => { result?: unknown; error?: { code: number; message: string } }
@@ -89,6 +89,28 @@ describe('batching', () => {
   })
 })
 
+describe('onNextMacrotask', () => {
+  it('calls back once, on whichever comes first of a message and a 0 ms timer, never in the same task', async () => {
+    fakeTimers()
+    // The timer first (a task longer than the clamp): the message that follows does nothing.
+    let calls = 0
+    onNextMacrotask(() => calls++)
+    expect(calls).toBe(0)
+    await Promise.resolve()
+    expect(calls).toBe(0)
+    vi.advanceTimersByTime(0)
+    expect(calls).toBe(1)
+    await new Promise<void>((r) => setImmediate(r))
+    expect(calls).toBe(1)
+    // The message first (timers not due): the timer is cleared.
+    let later = 0
+    onNextMacrotask(() => later++)
+    await vi.waitFor(() => expect(later).toBe(1))
+    expect(vi.getTimerCount()).toBe(0)
+    expect(calls).toBe(1)
+  })
+})
+
 describe('sharing', () => {
   it('identical in-flight reads share one call; a later one makes its own', async () => {
     const n = node()
@@ -101,6 +123,40 @@ describe('sharing', () => {
     await rpc.request('http://a', call)
     expect(n.posts).toHaveLength(2)
     expect(rpc.stats().shared).toBe(1)
+  })
+  it('shares only exact matches: the same endpoint, method and JSON params', async () => {
+    const n = node()
+    const rpc = createRpcPipeline({ fetch: n.fetch })
+    // Pairs a key built by joining its parts with a separator would confuse, and params that differ only in type.
+    const results = await Promise.all([
+      rpc.request('http://a', { method: 'x\ny', params: [] }),
+      rpc.request('http://a\nx', { method: 'y', params: [] }),
+      rpc.request('http://a', { method: 'eth_getBalance', params: ['0x1', 'latest'] }),
+      rpc.request('http://a', { method: 'eth_getBalance', params: ['0x1', 'latest', undefined] }),
+      rpc.request('http://a', { method: 'eth_getBlockByNumber', params: ['0x1', true] }),
+      rpc.request('http://a', { method: 'eth_getBlockByNumber', params: ['0x1', 'true'] }),
+    ])
+    expect(rpc.stats().shared).toBe(0)
+    expect(n.posts.flatMap((p) => (Array.isArray(p.body) ? p.body : [p.body])).length).toBe(6)
+    expect(results[4]).toBe('eth_getBlockByNumber:["0x1",true]')
+    expect(results[5]).toBe('eth_getBlockByNumber:["0x1","true"]')
+  })
+  it('a read asked again while the first waits for its retry shares it, and a later one makes its own', async () => {
+    fakeTimers()
+    const s = sequence(status(503), ok('0x1'), ok('0x2'))
+    const rpc = createRpcPipeline({ fetch: s.fetch })
+    const call = { method: 'eth_blockNumber', params: [] }
+    const first = rpc.request('http://a', call)
+    await advance(50)
+    expect(s.count()).toBe(1)
+    const again = rpc.request('http://a', call)
+    await advance(300)
+    expect([await first, await again]).toEqual(['0x1', '0x1'])
+    expect(rpc.stats()).toMatchObject({ shared: 1, retries: 1, httpRequests: 2 })
+    const later = rpc.request('http://a', call)
+    await advance(5)
+    expect(await later).toBe('0x2')
+    expect(s.count()).toBe(3)
   })
   it('never merges writes, even identical ones', async () => {
     const n = node()

@@ -4,19 +4,20 @@
  * - Batching: calls to the same endpoint are gathered until the next macrotask (or `batchWaitMs`)
  *   and sent as JSON-RPC 2.0 batch POSTs (array body) of at most 1000 calls; a lone call goes as
  *   a plain object.
- * - Sharing: identical in-flight reads (same endpoint, method and params) share one call. Writes
- *   are never merged.
+ * - Sharing: identical in-flight reads (same endpoint, method and params, compared exactly: the
+ *   params as JSON) share one call, retries included. Writes are never merged.
  * - Retry, per call (retry-policy.ts, docs/behaviour.md §9): a retried call joins the next batch. Writes retry
  *   only where that cannot create a second transaction: a raw transaction on every retriable error
  *   and after a timeout or a dropped connection; a node-signed send only on 403, 408, 413, 429.
  * - Errors: 'HTTP request failed.' (HttpRequestError, with status), 'RPC Request failed.'
  *   (RpcRequestError, with the JSON-RPC code), 'The request took too long to respond.'
  *   (TimeoutError, after `timeoutMs`, default 10 s). viem's transport maps codes to named errors.
+ * - Cost: plain queues and one promise per call, no RxJS and no promise chain per call; at N = 100
+ *   a burst's own cost is what decides against viem's batching transport (bench/rpc, issue 15).
  */
 import { boundedText } from '../../api/service-fetch.js'
 import { MAX_RPC_RESPONSE_BYTES } from '../../events/limits.js'
 import { parseJson } from '../../events/safe-json.js'
-import { EMPTY, Observable, Subject, audit, buffer, catchError, defer, groupBy, mergeMap, timer } from 'rxjs'
 import { HttpRequestError, RpcRequestError, TimeoutError, keccak256, type Hex } from 'viem'
 import type { JsonRpc, RpcCall } from '../../chains/json-rpc.js'
 import { ALREADY_SENT, isIdempotentWrite, isWriteMethod } from './methods.js'
@@ -57,28 +58,42 @@ export const RPC_TIMEOUT_MS = 10_000
 export const RPC_BATCH_SIZE = 1000
 
 /**
- * Emits once on the next macrotask. A MessageChannel message, not setTimeout(0): timers are clamped
- * (1 ms in Node, 4 ms for nested timers in browsers and workers), a message is not.
+ * Calls `callback` once, on the next macrotask: whichever comes first of a MessageChannel message
+ * and a setTimeout(0). The message is not clamped (timers are: 1 ms in Node, 4 ms for nested
+ * timers in browsers and workers), so after a short task it wins; after a task longer than the
+ * clamp the timer is already due, and an event loop that serves due timers first (Node: timers,
+ * then messages, I/O and queued tasks such as V8's GC tasks) flushes without waiting behind the
+ * rest (bench/rpc, issue 15: it removed 5–10 ms stalls before the POST).
+ * The channel is closed after its one message (an open port would keep Node's event loop alive).
  */
-export function nextMacrotask(): Observable<void> {
-  return new Observable<void>((subscriber) => {
-    const channel = new MessageChannel()
-    channel.port1.onmessage = () => {
-      subscriber.next()
-      subscriber.complete()
-    }
-    channel.port2.postMessage(null)
-    return () => {
-      channel.port1.close()
-      channel.port2.close()
-    }
-  })
+export function onNextMacrotask(callback: () => void): void {
+  let done = false
+  const channel = new MessageChannel()
+  const run = () => {
+    if (done) return
+    done = true
+    clearTimeout(timer)
+    channel.port1.close()
+    channel.port2.close()
+    callback()
+  }
+  const timer = setTimeout(run, 0)
+  channel.port1.onmessage = run
+  channel.port2.postMessage(null)
 }
 
+/** One call of `request`, from its first try until it settles. */
 interface Pending {
   url: string
+  /** Its JSON-RPC id, the same on every try. */
   id: number
   call: RpcCall
+  /** Tries that failed so far. */
+  tries: number
+  /** Its entry in the shared in-flight reads; undefined for a write. */
+  key: string | undefined
+  /** True once `resolve` or `reject` ran. */
+  settled: boolean
   resolve(result: unknown): void
   reject(error: unknown): void
 }
@@ -98,6 +113,12 @@ function retryable(method: string, error: unknown): boolean {
   return shouldRetry(error)
 }
 
+/**
+ * A pipeline with its own queues, in-flight reads and counters. `request(url, call)` resolves to
+ * the call's JSON-RPC `result`, or rejects with the errors listed at the top of this file (the last
+ * try's error once retries are spent). It throws synchronously only when a read's params cannot be
+ * written as JSON (a BigInt, a cycle): JSON.stringify's TypeError.
+ */
 export function createRpcPipeline(options: RpcPipelineOptions = {}): RpcPipeline {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
   const timeoutMs = options.timeoutMs ?? RPC_TIMEOUT_MS
@@ -105,9 +126,36 @@ export function createRpcPipeline(options: RpcPipelineOptions = {}): RpcPipeline
   const batchWaitMs = options.batchWaitMs ?? 0
   const retryCount = options.retryCount ?? RETRY_COUNT
   const stats: RpcStats = { httpRequests: 0, calls: 0, retries: 0, shared: 0 }
+  /** The promise of each read in flight, by its key (endpoint, method, params). */
   const inFlight = new Map<string, Promise<unknown>>()
-  const queue$ = new Subject<Pending>()
+  /** The calls gathering for each endpoint's next batch, in arrival order. */
+  const queues = new Map<string, Pending[]>()
+  /** Whether a macrotask flush is already scheduled (batchWaitMs 0). */
+  let flushScheduled = false
   let nextId = 1
+
+  const settle = (p: Pending, ok: boolean, value: unknown): void => {
+    if (p.settled) return
+    p.settled = true
+    if (p.key !== undefined) inFlight.delete(p.key)
+    if (ok) p.resolve(value)
+    else p.reject(value)
+  }
+
+  /** A failed try: settle, or (per policy) join a later batch after the retry delay. */
+  const fail = (p: Pending, error: unknown): void => {
+    if (p.settled) return
+    const method = p.call.method
+    // A raw transaction the node already has, on a retry: the first try landed.
+    if (p.tries > 0 && isIdempotentWrite(method) && error instanceof RpcRequestError && ALREADY_SENT.test(error.details ?? '')) {
+      return settle(p, true, keccak256(p.call.params![0] as Hex))
+    }
+    if (p.tries >= retryCount || !retryable(method, error)) return settle(p, false, error)
+    stats.retries++
+    const delayMs = retryDelayMs(p.tries, error)
+    p.tries++
+    setTimeout(enqueue, delayMs, p)
+  }
 
   const send = async (url: string, batch: Pending[]): Promise<void> => {
     stats.httpRequests++
@@ -115,7 +163,7 @@ export function createRpcPipeline(options: RpcPipelineOptions = {}): RpcPipeline
     const payload = batch.map((p) => ({ jsonrpc: '2.0', id: p.id, method: p.call.method, params: p.call.params ?? [] }))
     const body: Record<string, unknown> | Record<string, unknown>[] = batch.length === 1 ? payload[0]! : payload
     const controller = new AbortController()
-    const timer_ = setTimeout(() => controller.abort(), timeoutMs)
+    const timer = setTimeout(() => controller.abort(), timeoutMs)
     let answers: RpcResponse[]
     try {
       let response: Response
@@ -137,91 +185,84 @@ export function createRpcPipeline(options: RpcPipelineOptions = {}): RpcPipeline
       // Only object answers count: a node that answers null (or junk) leaves those calls unanswered.
       answers = (Array.isArray(json) ? json : [json]).filter((a): a is RpcResponse => typeof a === 'object' && a !== null)
     } catch (error) {
-      for (const p of batch) p.reject(error)
+      for (const p of batch) fail(p, error)
       return
     } finally {
-      clearTimeout(timer_)
+      clearTimeout(timer)
     }
     const byId = new Map(answers.map((a) => [a.id, a]))
-    for (const p of batch) {
+    for (let i = 0; i < batch.length; i++) {
+      const p = batch[i]!
       const answer = byId.get(p.id) ?? (batch.length === 1 ? answers[0] : undefined)
-      if (answer && !answer.error) p.resolve(answer.result)
-      else p.reject(new RpcRequestError({ url, body: payload[batch.indexOf(p)]!, error: answer?.error ?? { code: -1, message: 'No response for this call in the batch.' } }))
+      if (answer && !answer.error) settle(p, true, answer.result)
+      else fail(p, new RpcRequestError({ url, body: payload[i]!, error: answer?.error ?? { code: -1, message: 'No response for this call in the batch.' } }))
     }
   }
 
-  queue$
-    .pipe(
-      groupBy((p) => p.url),
-      mergeMap((group$) =>
-        group$.pipe(
-          buffer(group$.pipe(audit(() => (batchWaitMs > 0 ? timer(batchWaitMs) : nextMacrotask())))),
-          mergeMap((all) => {
-            const chunks: Pending[][] = []
-            for (let i = 0; i < all.length; i += batchSize) chunks.push(all.slice(i, i + batchSize))
-            return chunks
-          }),
-        ),
-      ),
+  /** Sends an endpoint's gathered calls, in POSTs of at most `batchSize` calls. */
+  const flush = (url: string): void => {
+    const all = queues.get(url)
+    if (!all) return
+    queues.delete(url)
+    for (let i = 0; i < all.length; i += batchSize) {
+      const batch = all.length <= batchSize ? all : all.slice(i, i + batchSize)
       // A batch that fails in an unforeseen way fails its own calls, never the pipeline.
-      mergeMap((batch) =>
-        defer(() => send(batch[0]!.url, batch)).pipe(
-          catchError((error: unknown) => {
-            for (const p of batch) p.reject(error)
-            return EMPTY
-          }),
-        ),
-      ),
-    )
-    .subscribe()
+      send(url, batch).catch((error: unknown) => {
+        for (const p of batch) settle(p, false, error)
+      })
+    }
+  }
+
+  const flushAll = (): void => {
+    flushScheduled = false
+    for (const url of [...queues.keys()]) flush(url)
+  }
+
+  /** A try joins its endpoint's next batch: the one gathering now, or a new one. */
+  const enqueue = (p: Pending): void => {
+    const queue = queues.get(p.url)
+    if (queue) {
+      queue.push(p)
+      return
+    }
+    queues.set(p.url, [p])
+    if (batchWaitMs > 0) setTimeout(flush, batchWaitMs, p.url)
+    else if (!flushScheduled) {
+      flushScheduled = true
+      onNextMacrotask(flushAll)
+    }
+  }
 
   /**
-   * One call through the queue, retried per policy; keeps its JSON-RPC id across tries. A plain
-   * promise loop: a call that succeeds at once (nearly all) pays no per-call RxJS pipeline; only the
-   * batching above is RxJS (bench/rpc, issue 15).
+   * A call's one promise: no RxJS and no promise chain per call (bench/rpc, issue 15). Its tries
+   * go through `enqueue`, `send` and `fail`, and keep its JSON-RPC id.
    */
-  const run = async (url: string, call: RpcCall): Promise<unknown> => {
-    const id = nextId++
-    const attempt = (retry_: boolean) =>
-      new Promise<unknown>((resolve, reject) => {
-        queue$.next({
-          url,
-          id,
-          call,
-          resolve,
-          reject: (error) => {
-            // A raw transaction the node already has: the first try landed.
-            if (retry_ && isIdempotentWrite(call.method) && error instanceof RpcRequestError && ALREADY_SENT.test(error.details ?? '')) {
-              resolve(keccak256(call.params![0] as Hex))
-            } else reject(error)
-          },
-        })
-      })
-    for (let tries = 0; ; tries++) {
-      try {
-        return await attempt(tries > 0)
-      } catch (error) {
-        if (tries >= retryCount || !retryable(call.method, error)) throw error
-        stats.retries++
-        const delayMs = retryDelayMs(tries, error)
-        await new Promise((resolve) => setTimeout(resolve, delayMs))
-      }
-    }
+  const start = (url: string, call: RpcCall, key: string | undefined): Promise<unknown> => {
+    const p: Pending = { url, id: nextId++, call, tries: 0, key, settled: false, resolve: noop, reject: noop }
+    const promise = new Promise<unknown>((resolve, reject) => {
+      p.resolve = resolve
+      p.reject = reject
+    })
+    if (key !== undefined) inFlight.set(key, promise)
+    enqueue(p)
+    return promise
   }
 
   return {
     request(url, call) {
-      if (isWriteMethod(call.method)) return run(url, call)
-      const key = `${url}\n${call.method}\n${JSON.stringify(call.params ?? [])}`
+      if (isWriteMethod(call.method)) return start(url, call, undefined)
+      // Exact: equal keys mean the same endpoint, method and JSON params, so the same call on the
+      // wire (each string length-prefixed, so no two different (url, method) pairs run together).
+      const key = `${url.length}:${url}${call.method.length}:${call.method}${JSON.stringify(call.params ?? [])}`
       const shared = inFlight.get(key)
       if (shared) {
         stats.shared++
         return shared
       }
-      const promise = run(url, call).finally(() => inFlight.delete(key))
-      inFlight.set(key, promise)
-      return promise
+      return start(url, call, key)
     },
     stats: () => ({ ...stats }),
   }
 }
+
+function noop(): void {}
