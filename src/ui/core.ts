@@ -17,6 +17,7 @@ import { ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, PROVIDER_ERROR_CODES, ProviderRequ
 import { installErrorWire } from '../events/error-wire.js'
 import type { GangwayOptions } from './options.js'
 import { hostOptionsOf } from '../events/host-options.js'
+import { sameShallow } from './same-value.js'
 
 /** Callbacks the loader passes in to keep its synchronous snapshots current. */
 export interface ClientHooks {
@@ -184,7 +185,8 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
   const follow = <K extends Exclude<keyof typeof signals, 'pairing' | 'travel'>>(name: K, hook?: (v: (typeof signals)[K]['value']) => void) =>
     new Promise<void>((first) => {
       void engine!.subscribe(name, ((v: (typeof signals)[K]['value']) => {
-        ;(signals[name] as Signal<unknown>).value = v
+        // A value equal to the one shown (the engine confirming an open the page showed first) renders nothing again.
+        if (!sameShallow(signals[name].peek(), v)) (signals[name] as Signal<unknown>).value = v
         hook?.(v)
         first()
       }) as never)

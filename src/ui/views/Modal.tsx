@@ -1,5 +1,5 @@
 /** The modal: frame, header, the current view, the snackbar. */
-import { useEffect, useRef, type ReactElement } from 'react'
+import { memo, useEffect, useRef, type ReactElement } from 'react'
 import type { ViewName } from '../../contract.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
@@ -27,10 +27,11 @@ const BODIES: Partial<Record<ViewName, () => ReactElement | null>> = {
   WalletSendPreview: WalletSendPreviewView,
 }
 
-function Body({ view }: { view: ViewName }) {
+/** The view's body; memoised, so opening the modal (rendered hidden ahead of the click) only re-renders the frame. */
+const Body = memo(function Body({ view }: { view: ViewName }) {
   const View = BODIES[view]
   return View ? <View /> : <p className="gw-empty">{view} is not available yet.</p>
-}
+})
 
 export function Modal() {
   const { signals, dispatch } = useClient()
