@@ -32,7 +32,7 @@ interface TraceEvent {
   tid: number
   ts: number
   dur?: number
-  args?: { beginData?: { stackTrace?: { functionName: string; url: string; lineNumber: number }[] } }
+  args?: { beginData?: { stackTrace?: { functionName: string; url: string; lineNumber: number }[] }; data?: { url?: string; functionName?: string; lineNumber?: number } }
 }
 
 /** Kinds of work inside a task, as the trace names them (the rest is the task's own overhead). */
@@ -63,7 +63,10 @@ function printTasks(events: TraceEvent[]): void {
     for (const l of within(t).filter((e) => e.name === 'Layout' && e.dur! > 5000 && e.args?.beginData?.stackTrace))
       console.log(`  forced layout ${(l.dur! / 1000).toFixed(1)} ms at ${l.args!.beginData!.stackTrace!.slice(0, 4).map((f) => `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\//, '')}:${f.lineNumber}`).join(' < ')}`)
     const top = [...kinds].sort((a, c) => c[1] - a[1]).slice(0, 5).map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(', ')
-    console.log(`  ${((t.ts - click.ts) / 1000).toFixed(0).padStart(5)} + ${(t.dur! / 1000).toFixed(1).padStart(6)}: ${top}`)
+    const calls = within(t)
+      .filter((e) => e.name === 'FunctionCall' && e.dur! > 2000 && e.args?.data?.url)
+      .map((e) => `${e.args!.data!.functionName || '(anonymous)'} ${e.args!.data!.url!.replace(/^.*\//, '')}:${e.args!.data!.lineNumber}`)
+    console.log(`  ${((t.ts - click.ts) / 1000).toFixed(0).padStart(5)} + ${(t.dur! / 1000).toFixed(1).padStart(6)}: ${top}${calls.length ? ` (calls: ${calls.slice(0, 3).join('; ')})` : ''}`)
   }
   console.log(`tasks: ${tasks.length}, ${(tasks.reduce((s, t) => s + t.dur!, 0) / 1000).toFixed(1)} ms; work by kind (self ms): ${[...total].sort((a, c) => c[1] - a[1]).map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(', ')}\n`)
 }
