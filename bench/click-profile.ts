@@ -11,7 +11,7 @@ import { build } from 'esbuild'
 import { startLocalnet } from '../localnet/start.js'
 import { launchChromium, localContext } from '../tests/e2e/browser.js'
 import type { EmbedProbe } from './browser/embed-probe.js'
-import { CLICK_MARK } from './click-task-time.js'
+import { CLICK_MARK, type TraceEvent } from './click-task-time.js'
 import { SCENARIOS } from './embed-scenarios.js'
 
 interface ProfileNode {
@@ -23,16 +23,6 @@ interface Profile {
   nodes: ProfileNode[]
   samples: number[]
   timeDeltas: number[]
-}
-
-interface TraceEvent {
-  name: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
-  args?: { beginData?: { stackTrace?: { functionName: string; url: string; lineNumber: number }[] }; data?: { url?: string; functionName?: string; lineNumber?: number } }
 }
 
 /** Kinds of work inside a task, as the trace names them (the rest is the task's own overhead). */

@@ -6,7 +6,8 @@ export const CLICK_MARK = 'gangway-bench-click'
 /** The trace categories clickTaskMs reads: the tasks (toplevel) and the click's mark (blink.user_timing); both cost next to nothing to record. */
 export const CLICK_TRACE_CATEGORIES = ['toplevel', 'blink.user_timing']
 
-interface TraceEvent {
+/** A Chromium trace event, as far as the benches read it. */
+export interface TraceEvent {
   name: string
   ph: string
   pid: number
@@ -15,6 +16,8 @@ interface TraceEvent {
   ts: number
   /** µs */
   dur?: number
+  /** With devtools.timeline: a forced layout's stack, a function call's script and function. */
+  args?: { beginData?: { stackTrace?: { functionName: string; url: string; lineNumber: number }[] }; data?: { url?: string; functionName?: string; lineNumber?: number } }
 }
 
 /**

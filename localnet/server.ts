@@ -15,7 +15,7 @@ import type { SolanaSeed } from './solana/seed.js'
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..')
 /** The pages of localnet/demo, each at /<name> ('/' is index.html); bare.html and react-bare.html are bench/embed's pages without Gangway. */
-const PAGES = new Set(['index.html', 'bare.html', 'host-button.html', 'react.html', 'react18.html', 'react-bare.html'])
+const PAGES = new Set(['index.html', 'bare.html', 'host-button.html', 'react.html', 'react-bare.html'])
 /** The React apps of localnet/demo (<name>.tsx), each at /localnet/<name>.js on React 19 and /localnet/react18/<name>.js on React 18. */
 const REACT_APPS = ['react-app', 'react-bare-app']
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json', '.json': 'application/json', '.svg': 'image/svg+xml' }
@@ -112,6 +112,8 @@ export async function startDemoServer({
     try {
       const name = url.pathname === '/' ? 'index.html' : url.pathname.slice(1)
       if (PAGES.has(name)) [body, type] = [await page(name), TYPES['.html']!]
+      // The React page on React 18: react.html with the app built against tests/react18.
+      else if (name === 'react18.html') [body, type] = [(await page('react.html')).replace('/localnet/react-app.js', '/localnet/react18/react-app.js'), TYPES['.html']!]
       else if (scripts.has(url.pathname)) [body, type] = [scripts.get(url.pathname)!, TYPES['.js']!]
       else if (url.pathname.startsWith('/gangway/')) {
         const file = normalize(url.pathname.slice('/gangway/'.length))
