@@ -2,7 +2,9 @@
  * React exports (docs/api.md): <GangwayProvider> and hooks. React is the host's (a peer dependency,
  * >= 18), and so are the views: the modal renders them with the host's React (react-views.js, a
  * dynamic import the host's bundler splits off), so a React site evaluates no second React. The
- * engine still loads lazily through the loader, as on a plain page.
+ * engine still loads lazily through the loader, as on a plain page. Server rendering works: the
+ * loader starts nothing where there is no document, and each hook's server snapshot is the
+ * loader's state as created (disconnected, closed), which is also what the page has when it hydrates.
  */
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { createModal, type GangwayModal, type GangwayOptions } from '#loader'
@@ -30,20 +32,20 @@ function useGangway(): GangwayModal {
  */
 export function useModal(): { open: (options?: { view?: ViewName; namespace?: Namespace }) => Promise<void>; close: () => Promise<void>; warm: () => void; isOpen: boolean } {
   const modal = useGangway()
-  const state = useSyncExternalStore(modal.subscribeState, modal.getState)
+  const state = useSyncExternalStore(modal.subscribeState, modal.getState, modal.getState)
   return { open: modal.open, close: modal.close, warm: modal.warm, isOpen: state.open }
 }
 
 /** The active account: `{ address, caipAddress, status, isConnected, balance, balanceSymbol }`. */
 export function useAccount(): AccountModel {
   const modal = useGangway()
-  return useSyncExternalStore(modal.subscribeAccount, modal.getAccount)
+  return useSyncExternalStore(modal.subscribeAccount, modal.getAccount, modal.getAccount)
 }
 
 /** The active network: `{ caipNetworkId, namespace, name }`. */
 export function useNetwork(): NetworkModel {
   const modal = useGangway()
-  return useSyncExternalStore(modal.subscribeNetwork, modal.getNetwork)
+  return useSyncExternalStore(modal.subscribeNetwork, modal.getNetwork, modal.getNetwork)
 }
 
 /** `{ disconnect(namespace?) }`. */

@@ -46,18 +46,15 @@ const loadUi = () =>
     throw error
   }))
 
-/** Runs `fn` after the page's load event, in idle time. */
+/** Whether this is a page (not a server rendering the site, where there is no document). */
+const onPage = typeof document == 'object'
+
+/** Runs `fn` after the page's load event, in idle time; never on a server. */
 function afterLoadIdle(fn: () => void): void {
   const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 200))
+  if (!onPage) return
   if (document.readyState === 'complete') idle()
   else addEventListener('load', () => idle(), { once: true })
-}
-
-function preloadUi(): void {
-  const link = document.createElement('link')
-  link.rel = 'modulepreload'
-  link.href = uiUrl
-  document.head.append(link)
 }
 
 const disconnected: AccountModel = { status: 'disconnected', balanceLoading: false, isConnected: false }
@@ -83,7 +80,7 @@ function store<T>(initial: T) {
 let current: GangwayModal | undefined
 /** One modal per projectId: a second createModal (React StrictMode renders twice) gets the first, so one engine writes a project's log. */
 const byProject = new Map<string, GangwayModal>()
-const buttons = new Set<GangwayButton>()
+const buttons = new Set<{ render(): void }>()
 
 /**
  * Creates the modal (docs/api.md). The engine and UI load later (see the module comment); the returned
@@ -218,9 +215,9 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
   current = modal
   byProject.set(options.projectId, modal)
   afterLoadIdle(() => {
-    if (!viewsSource) preloadUi()
     void loadCore()
-    // Then, in idle time again, the views rendered hidden: a click on any button only shows them.
+    // Then, in idle time again, the views evaluated and rendered hidden: a click on any button only
+    // shows them. (Their fetch starts there: a modulepreload a moment earlier saved too little for its bytes here.)
     afterLoadIdle(modal.warm)
     // The debug panel (option `debug`): log export and time travel, with the views rendered for the latter.
     if (options.debug) void Promise.all([loadCore(), loadUi()]).then(([c, ui]) => ui.mountDebugPanel(c, options.projectId, () => ui.prerender(hostRoot(), c)))
@@ -229,8 +226,12 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
   return modal
 }
 
-/** `<gangway-button>`: "Connect Wallet", or the account chip when connected; opens the modal (its clicks and intent are handled below, with the site's own triggers). */
-class GangwayButton extends HTMLElement {
+/**
+ * `<gangway-button>`: "Connect Wallet", or the account chip when connected; opens the modal (its
+ * clicks and intent are handled below, with the site's own triggers). Defined on a page only: on a
+ * server (server rendering imports this module) there is no HTMLElement, document or registry.
+ */
+const defineButton = () => class GangwayButton extends HTMLElement {
   #button: HTMLButtonElement | undefined
   connectedCallback() {
     if (!this.#button) {
@@ -260,12 +261,13 @@ class GangwayButton extends HTMLElement {
  * for on the document, so elements the site adds later count too.
  */
 const trigger = (e: Event) => (e.target instanceof Element ? e.target.closest('[data-gangway-open],gangway-button') : null)
-for (const type of ['pointerover', 'focusin', 'touchstart'])
-  document.addEventListener(type, (e) => void (trigger(e) && (current ? current.warm() : loadUi().catch(() => undefined))), { passive: true, capture: true })
-document.addEventListener('click', (e) => {
-  const el = trigger(e)
-  const view = el?.getAttribute('data-gangway-open')
-  if (el) void current?.open(view ? { view: view as ViewName } : {})
-})
-
-if (!customElements.get('gangway-button')) customElements.define('gangway-button', GangwayButton)
+if (onPage) {
+  for (const type of ['pointerover', 'focusin', 'touchstart'])
+    document.addEventListener(type, (e) => void (trigger(e) && (current ? current.warm() : loadUi().catch(() => undefined))), { passive: true, capture: true })
+  document.addEventListener('click', (e) => {
+    const el = trigger(e)
+    const view = el?.getAttribute('data-gangway-open')
+    if (el) void current?.open(view ? { view: view as ViewName } : {})
+  })
+  if (!customElements.get('gangway-button')) customElements.define('gangway-button', defineButton())
+}
