@@ -48,6 +48,20 @@ const historyReads = async (page: Page) => {
   const of = (type: string) => log.events.filter((e) => e.type === type && (e.payload as { cache?: string }).cache === 'transactions').length
   return { hits: of('cache/hit'), misses: of('cache/missed') }
 }
+/**
+ * Waits until the history's first page was answered `expected` times from the cache and from the
+ * service; when it never is, fails with every transactions cache event of the log (type, the page
+ * clock's `at`, the hit's age), which tells a stale clock from a late cache write.
+ */
+const untilHistoryReads = async (page: Page, expected: { hits: number; misses: number }) => {
+  try {
+    await expect.poll(() => historyReads(page), { timeout: 10_000 }).toEqual(expected)
+  } catch (error) {
+    const log = parseLog(await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog()))
+    const cacheEvents = log.events.filter((e) => (e.payload as { cache?: string }).cache === 'transactions' || e.type.startsWith('history/') || e.type === 'account/tab-selected')
+    throw new Error(`${(error as Error).message}\nevents: ${JSON.stringify(cacheEvents.map((e) => ({ type: e.type, at: e.at, payload: e.payload })))}`)
+  }
+}
 
 describe('Account tabs', () => {
   it('Tokens: every seeded token with its amount on chain, not the decimals-0 one; name, avatar and network USD', async () => {
@@ -144,14 +158,14 @@ describe('Account tabs', () => {
     await page.clock.setFixedTime(firstFetch + CACHE_LIFETIMES_MS.transactions - 1)
     await tab(page, 'Tokens')
     await tab(page, 'Activity')
-    await expect.poll(() => historyReads(page), { timeout: 10_000 }).toEqual({ hits: 1, misses: 1 })
+    await untilHistoryReads(page, { hits: 1, misses: 1 })
     await page.waitForSelector('[data-testid=gw-activity] li[data-hash]')
     expect(await topHash(page)).not.toBe(hash)
     // Once the lifetime is over, showing Activity again reads the service: the transfer is on top.
     await page.clock.setFixedTime(firstFetch + CACHE_LIFETIMES_MS.transactions)
     await tab(page, 'Tokens')
     await tab(page, 'Activity')
-    await expect.poll(() => historyReads(page), { timeout: 10_000 }).toEqual({ hits: 1, misses: 2 })
+    await untilHistoryReads(page, { hits: 1, misses: 2 })
     await expect.poll(() => topHash(page), { timeout: 10_000 }).toBe(hash)
     await waitForText(page, '[data-testid=gw-activity] li[data-hash] [data-testid=gw-activity-description]', '-0.01 ETH')
     await context.close()
