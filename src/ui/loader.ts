@@ -1,9 +1,9 @@
 /**
  * The loader: the only Gangway code a host page runs before its load event (budget: ≤ 3.5 KB gzip).
  * It defines <gangway-button> and createModal, and decides when the rest loads:
- * - after load, in idle time: start the core (bridge + engine, the engine in a Worker) and preload
- *   the views; in a later idle callback, evaluate the views and render them hidden (as a transition,
- *   in slices, where React is the host's), so a click on any button only shows them;
+ * - after load, in idle time: start the core (bridge + engine, the engine in a Worker); in the next
+ *   idle callback, fetch and evaluate the views and render them hidden (as a transition, in slices,
+ *   where React is the host's), so a click on any button only shows them;
  * - on intent first (pointer, focus or touch on <gangway-button> or on an element with
  *   `data-gangway-open`, or the site's own `modal.warm()`): the same, at once;
  * - on a click that finds the views not ready: paint the modal shell in the same frame, then let
