@@ -220,7 +220,7 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
     // shows them. (Their fetch starts there: a modulepreload a moment earlier saved too little for its bytes here.)
     afterLoadIdle(modal.warm)
     // The debug panel (option `debug`): log export and time travel, with the views rendered for the latter.
-    if (options.debug) void Promise.all([loadCore(), loadUi()]).then(([c, ui]) => ui.mountDebugPanel(c, options.projectId, () => ui.prerender(hostRoot(), c)))
+    if (options.debug) void Promise.all([loadCore(), loadUi()]).then(([c, ui]) => ui.mountDebugPanel(c, options.projectId, modal.warm))
   })
   for (const b of buttons) b.render()
   return modal
