@@ -1,7 +1,7 @@
 /**
  * The Activity tab's history (blockchain service, docs/behaviour.md §7; EVM only, docs/behaviour.md §9): the first page
  * through the 15 s transactions cache keyed by address and chain (docs/behaviour.md §3, §9), later pages (with
- * a cursor) straight from the service. Shared and cancellable (remote-fetch.ts), one read in flight
+ * a cursor) straight from the service and never into the cache. Shared and cancellable (remote-fetch.ts), one read in flight
  * per account. A later page is read only when the fold took its request (projections/paging.ts:
  * the cursor the last page gave, within 20 pages a showing), so no answer makes it page forever.
  */
@@ -27,7 +27,8 @@ export const historyFetchEffect: Effect = (ctx) => {
         const page = cursor ? { cursor } : {}
         return ctx.read({
           requestKey: `history:${caipAddress}:${cursor ?? ''}`,
-          cache: { name: 'transactions', store: ctx.caches.transactions, key: cacheKeys.transactions(address, caipNetworkId), readCache: !cursor },
+          // Only the first page is cached: a later page written under the same key would come back as the first.
+          ...(cursor ? {} : { cache: { name: 'transactions' as const, store: ctx.caches.transactions, key: cacheKeys.transactions(address, caipNetworkId), readCache: true } }),
           load: (signal) => client.getHistory(address, { chainId: caipNetworkId, ...page }, signal),
           fetched: ({ transactions, next }) => event('history/fetched', { caipAddress, ...page, transactions, ...(next ? { next } : {}) }),
           failed: (message) => event('history/failed', { caipAddress, ...page, message }),

@@ -191,6 +191,8 @@ describe('Activity against a blockchain service with endless cursors (issue 13)'
     await engine.dispatch({ type: 'account/tab-selected', payload: { tab: 'Tokens' } })
     await engine.dispatch({ type: 'account/tab-selected', payload: { tab: 'Activity' } })
     await until(history, (h) => h?.pages === 1)
+    // The cache held the first page, not the last one read: no paged read wrote over it.
+    expect((await history())!.transactions.map((t) => t.id)).toEqual(Array.from({ length: 5 }, (_, i) => `eip155:31337:0x1-${i}`))
     await scroll()
     expect(cursors.length).toBeGreaterThan(HISTORY_MAX_PAGES)
     expect(cursors.length).toBeLessThanOrEqual(2 * HISTORY_MAX_PAGES)
