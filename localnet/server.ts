@@ -18,7 +18,9 @@ const root = resolve(fileURLToPath(import.meta.url), '..', '..')
 const PAGES = new Set(['index.html', 'bare.html', 'host-button.html', 'react.html', 'react-bare.html'])
 /** The React apps of localnet/demo (<name>.tsx), each at /localnet/<name>.js on React 19 and /localnet/react18/<name>.js on React 18. */
 const REACT_APPS = ['react-app', 'react-bare-app']
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json', '.json': 'application/json', '.svg': 'image/svg+xml' }
+/** The demo site's own files besides its pages, at /localnet/<name>. */
+const DEMO_FILES = new Set(['demo.js', 'demo.css'])
+const TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json', '.json': 'application/json', '.svg': 'image/svg+xml' }
 
 export interface DemoServer {
   url: string
@@ -64,6 +66,36 @@ async function buildReactApps(prefix: string, react?: string): Promise<Map<strin
   return new Map(out.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => [`/localnet/${prefix}${relative(outdir, f.path)}`, f.text]))
 }
 
+/** Where pages under ?csp=strict report violations: POST a report; GET lists those received (JSON). */
+export const CSP_REPORTS = '/localnet/csp-reports'
+
+/**
+ * The strict Content-Security-Policy of issue 16 for the localnet: scripts, styles and workers from
+ * the site only (no inline script or style, no eval); images from the site, data:, blob: and the
+ * services; connections to the site, the nodes, the services, the relay and the Localnet
+ * WalletConnect wallet's control; no frames yet (the secure auth site comes with issue 19), no
+ * plugins, no <base>. Violations are reported to CSP_REPORTS.
+ */
+export function strictCsp({ chains, solana, walletConnect, services }: { chains: { rpcUrl: string }[]; solana?: { rpcUrl: string }; walletConnect?: DemoWalletConnect; services: (string | undefined)[] }): string {
+  const origin = (u: string) => new URL(u).origin
+  const serviceOrigins = services.filter((u): u is string => Boolean(u)).map(origin)
+  // The Solana node's websocket is its HTTP port + 1 (web3.js' default).
+  const solanaWs = solana ? [`ws://${new URL(solana.rpcUrl).hostname}:${Number(new URL(solana.rpcUrl).port) + 1}`] : []
+  const connect = [...chains.map((c) => origin(c.rpcUrl)), ...(solana ? [origin(solana.rpcUrl)] : []), ...solanaWs, ...serviceOrigins, ...(walletConnect ? [origin(walletConnect.relayUrl), origin(walletConnect.walletUrl)] : [])]
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: blob: ${[...new Set(serviceOrigins)].join(' ')}`,
+    `connect-src 'self' ${[...new Set(connect)].join(' ')}`,
+    "worker-src 'self'",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    `report-uri ${CSP_REPORTS}`,
+  ].join('; ')
+}
+
 /** Starts the demo server for the localnet's EVM chains (the first is the default) and its token. */
 /** What the demo pages learn about the Solana localnet (the seed only for the Localnet Wallet). */
 export interface DemoSolana extends SolanaSeed {
@@ -104,6 +136,10 @@ export async function startDemoServer({
   // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
   const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
   const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{LOCALNET_JSON}}', localnet)
+  scripts.set('/localnet/localnet.js', `window.__LOCALNET__ = ${localnet}`)
+  const csp = strictCsp({ chains, solana, walletConnect, services: [walletConfigUrl, blockchainUrl] })
+  /** The violation reports of pages under ?csp=strict (and their workers), as the browser posted them. */
+  const cspReports: unknown[] = []
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
@@ -115,6 +151,19 @@ export async function startDemoServer({
       // The React page on React 18: react.html with the app built against tests/react18.
       else if (name === 'react18.html') [body, type] = [(await page('react.html')).replace('/localnet/react-app.js', '/localnet/react18/react-app.js'), TYPES['.html']!]
       else if (scripts.has(url.pathname)) [body, type] = [scripts.get(url.pathname)!, TYPES['.js']!]
+      else if (url.pathname.startsWith('/localnet/') && DEMO_FILES.has(url.pathname.slice('/localnet/'.length))) {
+        body = await readFile(join(root, 'localnet/demo', url.pathname.slice('/localnet/'.length)))
+        type = TYPES[extname(url.pathname)]!
+      } else if (url.pathname === CSP_REPORTS) {
+        if (req.method === 'POST') {
+          const chunks: Buffer[] = []
+          for await (const chunk of req) chunks.push(chunk as Buffer)
+          cspReports.push(JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null'))
+          res.writeHead(204).end()
+          return
+        }
+        ;[body, type] = [JSON.stringify(cspReports), TYPES['.json']!]
+      }
       else if (url.pathname.startsWith('/gangway/')) {
         const file = normalize(url.pathname.slice('/gangway/'.length))
         if (file.startsWith('..')) throw new Error('outside dist')
@@ -131,6 +180,10 @@ export async function startDemoServer({
     const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'no-cache' }
     // ?csp=no-worker serves the page under a CSP that forbids workers, as some host sites do.
     if (url.searchParams.get('csp') === 'no-worker') headers['content-security-policy'] = "worker-src 'none'"
+    // ?csp=strict serves the page under a strict CSP (strictCsp), and Gangway's files that page
+    // fetches under it too: a worker's policy is the one its script is served with.
+    const referrer = URL.parse(String(req.headers.referer ?? ''))
+    if (url.searchParams.get('csp') === 'strict' || (url.pathname.startsWith('/gangway/') && referrer?.searchParams.get('csp') === 'strict')) headers['content-security-policy'] = csp
     if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       body = gzipSync(body)
       headers['content-encoding'] = 'gzip'

@@ -135,19 +135,19 @@ export function configuredPayload(o: HostOptions): ConfiguredPayload {
 
 /**
  * The first option Gangway would not use (a misspelling, or one that comes with later work), as the
- * refusal to throw: `{ message: 'Unknown option: {key}', details }` (the known options; a service
- * under `services` reads `services.{name}`), or undefined when every key is known. `pageKeys` are the options the caller itself uses. Callers
+ * refusal to throw: `{ message: 'Unknown option: {key}', details }` (the known options and
+ * services; a service under `services` reads `services.{name}`), or undefined when every key is known. `pageKeys` are the options the caller itself uses. Callers
  * throw it (loader.ts as a plain Error, to stay small; the engine as a GangwayError) rather than
  * accept the option silently.
  */
 export function unknownOption(options: object, pageKeys: readonly string[] = []): { message: string; details: string } | undefined {
-  const known = new Set<string>([...HOST_OPTION_KEYS, ...pageKeys])
-  const key = Object.keys(options).find((k) => !known.has(k))
-  if (key !== undefined) return { message: `Unknown option: ${key}`, details: `Gangway's options are ${[...known].join(', ')} (docs/api.md)` }
   const services = (options as { services?: unknown }).services
-  const service = services && typeof services === 'object' ? Object.keys(services).find((k) => !(SERVICE_KEYS as readonly string[]).includes(k)) : undefined
-  if (service !== undefined) return { message: `Unknown option: services.${service}`, details: `Gangway calls the services ${SERVICE_KEYS.join(', ')} (docs/api.md)` }
-  return undefined
+  const known: readonly string[] = [...HOST_OPTION_KEYS, ...pageKeys]
+  const key =
+    Object.keys(options).find((k) => !known.includes(k)) ??
+    // A service Gangway does not call reads 'services.{name}'.
+    (services && typeof services === 'object' ? Object.keys(services).find((k) => !(SERVICE_KEYS as readonly string[]).includes(k)) : undefined)?.replace(/^/, 'services.')
+  return key === undefined ? undefined : { message: `Unknown option: ${key}`, details: `Gangway's options are ${known.join(', ')}; its services ${SERVICE_KEYS.join(', ')} (docs/api.md)` }
 }
 
 /** The host options among `options` (the page's own options left out), as given. */

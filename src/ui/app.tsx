@@ -10,7 +10,7 @@ import { createRoot, type Root } from 'react-dom/client'
 import { ClientContext } from './client-context.js'
 import type { Client } from './core.js'
 import { removeShell } from './shell/shell.js'
-import { frameCss } from './shell/styles.js'
+import { adoptCss } from './adopt-css.js'
 import { Modal } from './views/Modal.js'
 import { viewsCss } from './views/styles.js'
 
@@ -24,11 +24,11 @@ const mounted = new WeakMap<ShadowRoot, Root>()
  */
 export function prerender(root: ShadowRoot, client: Client): void {
   if (!mounted.has(root)) {
-    const style = document.createElement('style')
-    style.textContent = frameCss + viewsCss
+    // After the frame's CSS, which the loader adopted when it made the root.
+    adoptCss(root, viewsCss)
     const container = document.createElement('div')
     container.className = 'gw-root'
-    root.append(style, container)
+    root.append(container)
     const reactRoot = createRoot(container)
     mounted.set(root, reactRoot)
     setTimeout(() =>
@@ -73,10 +73,9 @@ export function mountDebugPanel(client: Client, projectId: string, showViews: ()
   const root = host.attachShadow({ mode: 'open' })
   // The panel is a chunk of its own: only pages with the `debug` option load it.
   void import('./debug/DebugPanel.js').then(({ DebugPanel, debugCss }) => {
-    const style = document.createElement('style')
-    style.textContent = debugCss
+    adoptCss(root, debugCss)
     const container = document.createElement('div')
-    root.append(style, container)
+    root.append(container)
     createRoot(container).render(<DebugPanel client={client} projectId={projectId} showViews={showViews} />)
   })
 }

@@ -19,6 +19,8 @@ import { accountChipText } from './shell/chip.js'
 import { rowConnectPayload } from '../projections/connector-order.js'
 import { isMobileDevice } from './device.js'
 import { unknownOption } from '../events/host-options.js'
+import { adoptCss } from './adopt-css.js'
+import { frameCss } from './shell/styles.js'
 
 export type { GangwayModal, GangwayOptions } from './options.js'
 
@@ -129,8 +131,12 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
   const hostRoot = (): ShadowRoot => {
     if (root) return root
     const host = document.createElement('gangway-modal')
+    if (options.nonce) host.nonce = options.nonce
     document.body.append(host)
-    return (root = host.attachShadow({ mode: 'open' }))
+    root = host.attachShadow({ mode: 'open' })
+    // The frame's CSS, which the shell paints with and the views build on (views/styles.ts follows it).
+    adoptCss(root, frameCss)
+    return root
   }
 
   /** Loads the core and the views, and renders the views (hidden while closed) once. */
@@ -236,8 +242,8 @@ const defineButton = () => class GangwayButton extends HTMLElement {
   connectedCallback() {
     if (!this.#button) {
       const root = this.attachShadow({ mode: 'open' })
-      root.innerHTML =
-        '<style>button{font:600 14px/1 system-ui,sans-serif;padding:10px 16px;border-radius:999px;border:1px solid #0000001a;background:#3b82f6;color:#fff;cursor:pointer}button[data-connected]{background:#f4f4f5;color:#18181b}</style><button part="button" type="button"></button>'
+      adoptCss(root, 'button{font:600 14px/1 system-ui,sans-serif;padding:10px 16px;border-radius:999px;border:1px solid #0000001a;background:#3b82f6;color:#fff;cursor:pointer}button[data-connected]{background:#f4f4f5;color:#18181b}')
+      root.innerHTML = '<button part="button" type="button"></button>'
       this.#button = root.querySelector('button')!
     }
     buttons.add(this)

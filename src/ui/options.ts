@@ -13,12 +13,18 @@ export interface GangwayOptions extends HostOptions {
   themeMode?: 'light' | 'dark'
   /** `main` forces the engine onto the main thread; `auto` (default) uses a Worker where one can start. */
   engine?: 'auto' | 'main'
+  /**
+   * A CSP nonce for the `<style>` elements Gangway adds where the browser has no constructable
+   * stylesheets (Safari before 16.4); elsewhere its styles are adopted sheets, which CSP does not
+   * govern. Only hosts whose `style-src` lists a nonce and that serve such browsers need it (docs/api.md, Content-Security-Policy).
+   */
+  nonce?: string
   /** Shows the debug panel: export the event log, and time travel (the modal shows the state as of a picked event, read-only). */
   debug?: boolean
 }
 
 /** The options only the page uses (never sent to the engine); with HOST_OPTION_KEYS, every option createModal takes. */
-export const PAGE_OPTION_KEYS = ['themeMode', 'engine', 'debug'] as const satisfies readonly Exclude<keyof GangwayOptions, keyof HostOptions>[]
+export const PAGE_OPTION_KEYS = ['themeMode', 'engine', 'debug', 'nonce'] as const satisfies readonly Exclude<keyof GangwayOptions, keyof HostOptions>[]
 
 // The compiler's check that PAGE_OPTION_KEYS names every page option: a missing key makes this `false`.
 const PAGE_KEYS_COMPLETE: [Exclude<keyof GangwayOptions, keyof HostOptions>] extends [(typeof PAGE_OPTION_KEYS)[number]] ? true : false = true

@@ -1,9 +1,9 @@
 /**
  * The modal shell the loader paints in the same frame as a click (budget 4): the frame, a header
- * with a close button, and skeleton rows. The React views replace it when ready.
+ * with a close button, and skeleton rows. The React views replace it when ready. Its CSS (styles.ts)
+ * is the modal root's, adopted by the loader when it makes the root.
  */
 import type { WalletRef } from '../../contract.js'
-import { frameCss } from './styles.js'
 
 export const SHELL_ID = 'gw-shell'
 
@@ -25,7 +25,7 @@ export interface ShellRow {
 export function paintShell(root: ShadowRoot, onClose: () => void, rows: readonly ShellRow[] = [], onPick?: (row: ShellRow) => void): void {
   const shell = document.createElement('div')
   shell.id = SHELL_ID
-  shell.innerHTML = `<style>${frameCss}</style><div class="gw-overlay" data-testid="gw-shell"><div class="gw-card" role="dialog" aria-modal="true" aria-busy="true"><div class="gw-header"><span></span><span class="gw-title">Connect Wallet</span><button class="gw-icon-btn" aria-label="Close">✕</button></div><div class="gw-body"></div></div></div>`
+  shell.innerHTML = `<div class="gw-overlay" data-testid="gw-shell"><div class="gw-card" role="dialog" aria-modal="true" aria-busy="true"><div class="gw-header"><span></span><span class="gw-title">Connect Wallet</span><button class="gw-icon-btn" aria-label="Close">✕</button></div><div class="gw-body"></div></div></div>`
   const body = shell.querySelector('.gw-body')!
   if (rows.length === 0) body.innerHTML = '<div class="gw-skeleton"></div>'.repeat(3)
   for (const row of rows) {

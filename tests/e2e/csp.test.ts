@@ -1,0 +1,91 @@
+/**
+ * Gangway under a strict Content-Security-Policy (issue 16): the demo page at `?csp=strict` is
+ * served with localnet/server.ts' `strictCsp` (no inline script or style, no eval, images and
+ * connections only to the site, the nodes and the services, no frames), and so is the worker
+ * script it starts, since a worker's policy is the one its script comes with. A whole session
+ * (connect, the Account tabs, switch network, send) must cause no violation: none seen by a
+ * `securitypolicyviolation` listener installed before the page's scripts, and none reported to the
+ * policy's report-uri, where the worker's would go. A deliberate violation at the end proves both
+ * would have caught one.
+ */
+import { describe, expect, inject, it } from 'vitest'
+import { getAddress, keccak256, toHex } from 'viem'
+import { rpc } from '../../localnet/anvil.js'
+import { CSP_REPORTS } from '../../localnet/server.js'
+import { localContext } from './browser.js'
+import { connectLocalnetWallet, useBrowser, waitForText, waitForView } from './helpers.js'
+
+const webUrl = inject('webUrl')
+const rpcUrl2 = inject('rpcUrl2')
+const browser = useBrowser()
+
+type Violation = { directive: string; blocked: string }
+/** What the browser posted to the report-uri (report-uri's JSON: one `csp-report` a request). */
+type Report = { 'csp-report'?: { 'blocked-uri'?: string; 'violated-directive'?: string; 'document-uri'?: string } }
+/** A URL the policy forbids: nothing listens there, and connect-src does not list it. */
+const FORBIDDEN = 'http://127.0.0.1:9/gangway-csp-sentinel'
+
+describe('strict Content-Security-Policy', () => {
+  it('a whole session (connect, Account tabs, switch network, send) causes no violation, on the page or in its worker', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    await page.addInitScript(() => {
+      const seen: { directive: string; blocked: string }[] = []
+      ;(window as unknown as { __violations: typeof seen }).__violations = seen
+      document.addEventListener('securitypolicyviolation', (e) => seen.push({ directive: e.effectiveDirective, blocked: e.blockedURI }))
+    })
+    const violations = () => page.evaluate(() => (window as unknown as { __violations: Violation[] }).__violations)
+    const reports = async () => (await (await fetch(`${webUrl}${CSP_REPORTS}`)).json()) as Report[]
+    const reportedBefore = (await reports()).length
+    await connectLocalnetWallet(page, webUrl, 7, '/?csp=strict')
+    // The engine runs in the Worker (not the main-thread fallback), under the policy too (checked at the end).
+    expect(await page.evaluate(() => (window as unknown as { gangway: { getState(): { engine?: string } } }).gangway.getState().engine)).toBe('worker')
+    // Styled through adopted stylesheets: the card has its 360 px width.
+    expect(await page.locator('[data-testid=gw-modal] .gw-card').evaluate((el) => getComputedStyle(el).width)).toBe('360px')
+
+    // The Account tabs.
+    await page.waitForSelector('[data-testid=gw-tokens] [data-symbol=ETH]')
+    for (const tab of ['NFTs', 'Activity', 'Tokens']) {
+      await page.click(`[data-tab=${tab}]`)
+      await page.waitForSelector(`[data-testid=gw-tab-${tab}]`)
+    }
+
+    // Switch to the second chain through the wallet.
+    await page.click('[data-testid=gw-network]')
+    await waitForView(page, 'SwitchNetwork')
+    await page.click('[data-network="eip155:31338"]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account')
+    await waitForText(page, '[data-testid=gw-network]', 'Localnet B')
+
+    // Send 0.01 ETH there to a fresh address.
+    const receiver = getAddress(`0x${keccak256(toHex(`gangway-csp-${Date.now()}`)).slice(26)}`)
+    await page.click('[data-testid=gw-open-send]')
+    await waitForView(page, 'WalletSend')
+    await page.click('[data-testid=gw-send-token]')
+    await waitForView(page, 'WalletSendSelectToken')
+    await page.click('[data-token="native"]')
+    await waitForView(page, 'WalletSend')
+    await page.fill('[data-testid=gw-send-amount]', '0.01')
+    await page.fill('[data-testid=gw-send-receiver]', receiver)
+    await page.click('[data-testid=gw-send-review]')
+    await waitForView(page, 'WalletSendPreview')
+    await page.click('[data-testid=gw-send-confirm]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account')
+    await waitForText(page, '[data-testid=gw-snackbar]', 'Transaction sent')
+    expect(BigInt(await rpc<string>(rpcUrl2, 'eth_getBalance', [receiver, 'latest']))).toBe(10_000_000_000_000_000n)
+
+    // The sentinels: one deliberate violation on the page, which both the listener and the
+    // report-uri must see, and one in the worker, which the report-uri must see (so the worker runs
+    // under the policy, and its violations would have been reported).
+    await page.evaluate((url) => fetch(url).catch(() => undefined), `${FORBIDDEN}/page`)
+    const worker = page.workers().find((w) => w.url().endsWith('/gangway/worker.js'))!
+    await worker.evaluate((url) => fetch(url).catch(() => undefined), `${FORBIDDEN}/worker`)
+    const reported = async () => (await reports()).slice(reportedBefore).map((r) => r['csp-report']?.['blocked-uri'] ?? '?').sort()
+    await expect.poll(reported).toEqual([`${FORBIDDEN}/page`, `${FORBIDDEN}/worker`])
+    // And nothing else, on the page or in the worker.
+    expect(await violations()).toEqual([{ directive: 'connect-src', blocked: `${FORBIDDEN}/page` }])
+    await context.close()
+  }, 60_000)
+})
