@@ -16,8 +16,8 @@ import type { SolanaSeed } from './solana/seed.js'
 const root = resolve(fileURLToPath(import.meta.url), '..', '..')
 /** The pages of localnet/demo, each at /<name> ('/' is index.html); bare.html and react-bare.html are bench/embed's pages without Gangway. */
 const PAGES = new Set(['index.html', 'bare.html', 'host-button.html', 'react.html', 'react-bare.html'])
-/** The React apps of localnet/demo (<name>.tsx), each at /localnet/<name>.js on React 19 and /localnet/react18/<name>.js on React 18. */
-const REACT_APPS = ['react-app', 'react-bare-app']
+/** The React apps of localnet/demo (<name>.tsx), each at /localnet/<name>.js on React 19 and /localnet/react18/<name>.js on React 18 (ssr-app hydrates /ssr.html). */
+const REACT_APPS = ['react-app', 'react-bare-app', 'ssr-app']
 /** The demo site's own files besides its pages, at /localnet/<name>. */
 const DEMO_FILES = new Set(['demo.js', 'demo.css'])
 const TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json', '.json': 'application/json', '.svg': 'image/svg+xml' }
@@ -135,6 +135,12 @@ export async function startDemoServer({
   const scripts = new Map<string, string>([['/localnet/wallet.js', wallet], ...apps, ...apps18])
   // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
   const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
+  /** The React demo app rendered to HTML in this process, as a site's server would: Gangway imported in Node. */
+  const renderReactDemo = async (mismatch: boolean) => {
+    const [{ renderToString }, { createElement }, { App }] = await Promise.all([import('react-dom/server'), import('react'), import('./demo/react-wallet.js')])
+    const props = { localnet: { rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }, projectId: 'gangway-ssr-demo', ...(mismatch ? { serverNote: ' (server)' } : {}) }
+    return renderToString(createElement(App, props))
+  }
   const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{LOCALNET_JSON}}', localnet)
   scripts.set('/localnet/localnet.js', `window.__LOCALNET__ = ${localnet}`)
   const csp = strictCsp({ chains, solana, walletConnect, services: [walletConfigUrl, blockchainUrl] })
@@ -150,6 +156,9 @@ export async function startDemoServer({
       if (PAGES.has(name)) [body, type] = [await page(name), TYPES['.html']!]
       // The React page on React 18: react.html with the app built against tests/react18.
       else if (name === 'react18.html') [body, type] = [(await page('react.html')).replace('/localnet/react-app.js', '/localnet/react18/react-app.js'), TYPES['.html']!]
+      // The React page rendered here with react-dom/server, which ssr-app.js hydrates; ?mismatch adds
+      // a server-only text to the HTML, a deliberate hydration mismatch.
+      else if (name === 'ssr.html') [body, type] = [(await page('ssr.html')).replace('{{SSR_HTML}}', await renderReactDemo(url.searchParams.has('mismatch'))), TYPES['.html']!]
       else if (scripts.has(url.pathname)) [body, type] = [scripts.get(url.pathname)!, TYPES['.js']!]
       else if (url.pathname.startsWith('/localnet/') && DEMO_FILES.has(url.pathname.slice('/localnet/'.length))) {
         body = await readFile(join(root, 'localnet/demo', url.pathname.slice('/localnet/'.length)))

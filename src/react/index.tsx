@@ -3,14 +3,27 @@
  * >= 18), and so are the views: the modal renders them with the host's React (react-views.js, a
  * dynamic import the host's bundler splits off), so a React site evaluates no second React. The
  * engine still loads lazily through the loader, as on a plain page. Server rendering works: the
- * loader starts nothing where there is no document, and each hook's server snapshot is the
- * loader's state as created (disconnected, closed), which is also what the page has when it hydrates.
+ * loader starts nothing where there is no document, and each hook's server snapshot is a constant
+ * (disconnected, no network, closed), which hydration renders first (tests/e2e/server-rendering.test.ts).
  */
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { createModal, type GangwayModal, type GangwayOptions } from '#loader'
 import type { AccountModel, Namespace, NetworkModel, ViewName } from '../contract.js'
 
 const ModalContext = createContext<GangwayModal | null>(null)
+
+/**
+ * The hooks' server snapshots: what a server renders, and so what hydration must render first,
+ * whatever the page knows by then (a stored connection shows right after hydration, not in it).
+ */
+const SERVER = {
+  account: (): AccountModel => DISCONNECTED,
+  network: (): NetworkModel => NO_NETWORK,
+  state: (): { open: boolean } => CLOSED,
+}
+const DISCONNECTED: AccountModel = { status: 'disconnected', balanceLoading: false, isConnected: false }
+const NO_NETWORK: NetworkModel = {}
+const CLOSED = { open: false }
 
 /** Creates the modal once for `options` and provides it to the hooks below. */
 export function GangwayProvider({ options, children }: { options: GangwayOptions; children?: ReactNode }) {
@@ -32,20 +45,20 @@ function useGangway(): GangwayModal {
  */
 export function useModal(): { open: (options?: { view?: ViewName; namespace?: Namespace }) => Promise<void>; close: () => Promise<void>; warm: () => void; isOpen: boolean } {
   const modal = useGangway()
-  const state = useSyncExternalStore(modal.subscribeState, modal.getState, modal.getState)
+  const state = useSyncExternalStore(modal.subscribeState, modal.getState, SERVER.state)
   return { open: modal.open, close: modal.close, warm: modal.warm, isOpen: state.open }
 }
 
 /** The active account: `{ address, caipAddress, status, isConnected, balance, balanceSymbol }`. */
 export function useAccount(): AccountModel {
   const modal = useGangway()
-  return useSyncExternalStore(modal.subscribeAccount, modal.getAccount, modal.getAccount)
+  return useSyncExternalStore(modal.subscribeAccount, modal.getAccount, SERVER.account)
 }
 
 /** The active network: `{ caipNetworkId, namespace, name }`. */
 export function useNetwork(): NetworkModel {
   const modal = useGangway()
-  return useSyncExternalStore(modal.subscribeNetwork, modal.getNetwork, modal.getNetwork)
+  return useSyncExternalStore(modal.subscribeNetwork, modal.getNetwork, SERVER.network)
 }
 
 /** `{ disconnect(namespace?) }`. */
