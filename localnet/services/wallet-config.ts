@@ -1,7 +1,9 @@
 /**
  * The wallet/config service emulator (docs/behaviour.md §7) for the localnet: GET /getWallets (page, entries,
  * include, exclude, chains, search, badge_type) over a generated registry of 161 wallets with SVG
- * images, mobile/desktop/webapp links and rdns; the image paths; /appkit/v1/config;
+ * images, mobile/desktop/webapp links and rdns; the image paths (GET /getWalletImage/{id} and
+ * /public/getAssetImage, /public/getTokenImage, /public/getCurrencyImage of the localnet's networks,
+ * tokens and USD: SVG with Cache-Control max-age, 404 for an id it does not know); /appkit/v1/config;
  * /projects/v1/origins; /getAnalyticsConfig. Every call must carry projectId, st and sv (else 400).
  * `failNext(status)` makes the next call answer that status (for the docs/behaviour.md §8 error rules).
  * Demo and test tooling only.
@@ -9,6 +11,7 @@
 import { createHash } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { hostileCase } from './hostile.js'
+import { currencyIcon, networkIcon, tokenIcon } from './art.js'
 
 export interface WalletListing {
   id: string
@@ -84,6 +87,37 @@ function walletSvg(w: WalletListing): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#${w.id.slice(0, 6)}"/><text x="32" y="40" font-size="22" text-anchor="middle" fill="#fff" font-family="sans-serif">${initials}</text></svg>`
 }
 
+/**
+ * The networks' image ids the demo site names (`assets.imageId`, localnet/demo/index.html): the two
+ * anvil chains and the Solana localnet. GET /public/getAssetImage/{id} draws them; other ids get 404.
+ */
+export const ASSET_IMAGES: Readonly<Record<string, { name: string; kind: 'evm' | 'solana' }>> = {
+  'localnet-31337': { name: 'Localnet', kind: 'evm' },
+  'localnet-31338': { name: 'Localnet B', kind: 'evm' },
+  'solana-localnet': { name: 'Solana Localnet', kind: 'solana' },
+}
+/** The token symbols GET /public/getTokenImage/{symbol} draws (the localnet's native and seeded tokens); other ids get 404. */
+export const TOKEN_IMAGES: readonly string[] = ['ETH', 'SOL', 'HBD', 'TIDE', 'KELP']
+/** The currency codes GET /public/getCurrencyImage/{code} draws; other ids get 404. */
+export const CURRENCY_IMAGES: readonly string[] = ['USD']
+/** How long a browser may keep an image (the HTTP cache the views' image cache relies on), in seconds. */
+export const IMAGE_MAX_AGE_S = 3600
+
+/** The SVG of `/{path}/{id}`, or undefined for an id this emulator does not know. */
+function imageSvg(registry: readonly WalletListing[], path: string, id: string): string | undefined {
+  if (path === 'getWalletImage') {
+    const wallet = registry.find((w) => w.id === id || w.image_id === id)
+    return wallet && walletSvg(wallet)
+  }
+  if (path === 'public/getAssetImage') {
+    const asset = ASSET_IMAGES[id]
+    return asset && networkIcon(asset.name, asset.kind)
+  }
+  if (path === 'public/getTokenImage') return TOKEN_IMAGES.includes(id) ? tokenIcon(id) : undefined
+  if (path === 'public/getCurrencyImage') return CURRENCY_IMAGES.includes(id) ? currencyIcon(id) : undefined
+  return undefined
+}
+
 const DEFAULT_FEATURES = [
   { id: 'swaps', isEnabled: true, config: null },
   { id: 'onramp', isEnabled: true, config: null },
@@ -104,6 +138,9 @@ export const HOSTILE_LINKS: Record<string, string> = {
 }
 /** Where a hostile registry points wallet images (`images-foreign`): a host no configured service has. */
 export const HOSTILE_IMAGE_URL = 'http://127.0.0.2:9/pixel.gif'
+
+/** The hostile case in which every image path answers 404 (the views then draw generated icons). */
+export const HOSTILE_IMAGES_MISSING = 'images-missing'
 
 /**
  * One /getWallets answer made hostile (hostile.ts): every listing's links replaced (`links-*`),
@@ -157,8 +194,15 @@ export async function startWalletConfigService({ port }: { port: number }): Prom
     const list = (name: string) => (u.searchParams.get(name) ?? '').split(',').filter(Boolean)
     const image = /^\/(getWalletImage|public\/getAssetImage|public\/getCurrencyImage|public\/getTokenImage)\/([^/]+)$/.exec(u.pathname)
     if (image) {
-      const wallet = registry.find((w) => w.id === image[2] || w.image_id === image[2]) ?? registry[0]!
-      return res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'image/svg+xml' }).end(walletSvg(wallet))
+      let id: string | undefined
+      try {
+        id = decodeURIComponent(image[2]!)
+      } catch {
+        id = undefined
+      }
+      const svg = id === undefined || mode === HOSTILE_IMAGES_MISSING ? undefined : imageSvg(registry, image[1]!, id)
+      if (!svg) return json(404, { error: 'image not found' })
+      return res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'image/svg+xml', 'cache-control': `public, max-age=${IMAGE_MAX_AGE_S}` }).end(svg)
     }
     switch (u.pathname) {
       case '/getWallets': {

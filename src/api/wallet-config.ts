@@ -9,6 +9,7 @@ import type { WalletListing } from '../events/entities.js'
 import { MAX_REMOTE_LINK, MAX_REMOTE_NAME, MAX_REMOTE_STRING } from '../events/limits.js'
 import { URL_MAX } from '../events/urls.js'
 import type { ServiceFetch } from './service-fetch.js'
+import { serviceImageUrl } from './image-urls.js'
 
 export type { WalletListing }
 
@@ -67,7 +68,7 @@ export function walletConfigClient(api: ServiceFetch) {
       return { data: Array.isArray(r?.data) ? (r.data.slice(0, Math.max(0, p.entries)) as WalletListing[]) : [], count }
     },
     /** The URL of a wallet's image (GET /getWalletImage/{id}). */
-    walletImageUrl: (id: string) => api.url('walletConfig', `getWalletImage/${encodeURIComponent(id)}`),
+    walletImageUrl: (id: string) => serviceImageUrl(api, 'wallet', id),
     /** The remote features (GET /appkit/v1/config). */
     getConfig: (signal?: AbortSignal) => api.get<{ features: unknown[] }>('walletConfig', 'appkit/v1/config', signal ? { signal } : {}),
     /**

@@ -34,3 +34,10 @@ export const HISTORY_MAX_TRANSACTIONS = HISTORY_PAGE_MAX * HISTORY_MAX_PAGES
 export const TRANSFERS_MAX = 20
 /** The most holdings, or NFTs, kept of one answer. */
 export const HOLDINGS_MAX = 200
+
+/**
+ * docs/behaviour.md §9 "Image preload timeout 2 s", in ms: how long an image may take to load before
+ * the views show its generated icon instead (src/ui/images), and how long the engine's prefetch of
+ * the first wallet images waits for each (worker/effects/wallets.ts).
+ */
+export const IMAGE_PRELOAD_TIMEOUT_MS = 2000

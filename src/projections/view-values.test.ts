@@ -38,3 +38,22 @@ describe('the last pass over view values (issue 13 #8, #10)', () => {
     expect(errors).toHaveLength(1)
   })
 })
+
+describe('service image references (issue 16)', () => {
+  const serviceImage = (kind: string, id: string) => `${SERVICE}/public/get${kind}/${encodeURIComponent(id)}?projectId=p`
+  it('become the service URL, then pass the URL validator like any other', () => {
+    const view = { groups: [{ networks: [{ name: 'Localnet', imageUrl: 'service-image:asset/eip155%3A31337' }] }], tokens: [{ symbol: 'ETH', iconUrl: 'service-image:token/ETH' }] }
+    expect(withCheckedImages(view, [SERVICE], undefined, serviceImage)).toEqual({
+      groups: [{ networks: [{ name: 'Localnet', imageUrl: `${SERVICE}/public/getasset/eip155%3A31337?projectId=p` }] }],
+      tokens: [{ symbol: 'ETH', iconUrl: `${SERVICE}/public/gettoken/ETH?projectId=p` }],
+    })
+    // A service on an origin the validator does not allow gives no image.
+    expect(withCheckedImages(view, [], undefined, serviceImage)).toEqual({ groups: [{ networks: [{ name: 'Localnet' }] }], tokens: [{ symbol: 'ETH' }] })
+  })
+
+  it('are removed when there is no wallet/config service, and never reach a view as they are', () => {
+    const view = { rows: [{ name: 'A', imageUrl: 'service-image:token/A' }, { name: 'B', imageUrl: 'service-image:bogus/B' }] }
+    expect(withCheckedImages(view, [SERVICE], undefined, () => undefined)).toEqual({ rows: [{ name: 'A' }, { name: 'B' }] })
+    expect(withCheckedImages(view, [SERVICE])).toEqual({ rows: [{ name: 'A' }, { name: 'B' }] })
+  })
+})

@@ -24,6 +24,8 @@ import type { Effect } from './effects/context.js'
 import { deepEqual } from './deep-equal.js'
 import { createRpcPipeline } from './rpc/pipeline.js'
 import { createServiceFetch } from '../api/service-fetch.js'
+import { serviceImageUrls } from '../api/image-urls.js'
+import type { ServiceImageUrl } from '../projections/view-values.js'
 import { createEngineCaches } from './cache/engine-caches.js'
 import { createRemoteReader } from './effects/remote-fetch.js'
 import type { CacheStorage } from './cache/two-level-cache.js'
@@ -81,6 +83,8 @@ export function createEngine(deps: EngineDeps): Engine {
   let imageOrigins: string[] = []
   /** The host page's origin: image paths in the host's own options are read against it. */
   let imageBase: string | undefined
+  /** The wallet/config service's image URLs: what the view models' service image references become (issue 16). */
+  let serviceImage: ServiceImageUrl | undefined
   let pairing$: Observable<PairingUri | undefined> | undefined
   let nextSubscriptionId = 1
 
@@ -152,6 +156,8 @@ export function createEngine(deps: EngineDeps): Engine {
       const services = config.services ?? {}
       imageOrigins = [...serviceOrigins(services), ...(config.hostOrigin ? [config.hostOrigin] : [])]
       imageBase = config.hostOrigin
+      const api = createServiceFetch({ services, projectId: config.projectId, ...(deps.fetch ? { fetch: deps.fetch } : {}) })
+      serviceImage = serviceImageUrls(api, services.walletConfig)
       const clock = deps.clock ?? Date.now
       const scheduler = deps.scheduler ?? asyncScheduler
       const walletConnect = createWalletConnectConnector({
@@ -190,7 +196,7 @@ export function createEngine(deps: EngineDeps): Engine {
           }),
           { clock, scheduler },
         ),
-        api: createServiceFetch({ services, projectId: config.projectId, ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
+        api,
         services,
         networks: () => config.networks,
         caches: createEngineCaches(deps.cacheStorage?.(config.projectId), clock),
@@ -232,8 +238,9 @@ export function createEngine(deps: EngineDeps): Engine {
       if (!select) throw new GangwayError(`Unknown selector: ${String(name)}`)
       const view$ = combineLatest([state$, travel$]).pipe(map(([live, past]) => past ?? live))
       // A selector that cannot read a state keeps its last value (reported once until it reads again);
-      // every image URL it gives passes the URL validator before any view sees it (issue 13).
-      let last = withCheckedImages(select(initialState), imageOrigins, imageBase) as Selected<typeof name>
+      // every image URL it gives passes the URL validator before any view sees it (issue 13), a
+      // service image reference made its URL first (issue 16).
+      let last = withCheckedImages(select(initialState), imageOrigins, imageBase, serviceImage) as Selected<typeof name>
       let failing = false
       const report = (error: unknown) => {
         if (!failing) console.error(`[gangway] selector ${String(name)} failed; its last value stays`, error)
@@ -241,7 +248,7 @@ export function createEngine(deps: EngineDeps): Engine {
       }
       const checked = (s: State): Selected<typeof name> => {
         const before = last
-        last = withCheckedImages(selectOrKeep(select as (s: State) => Selected<typeof name>, s, last, report), imageOrigins, imageBase)
+        last = withCheckedImages(selectOrKeep(select as (s: State) => Selected<typeof name>, s, last, report), imageOrigins, imageBase, serviceImage)
         if (last !== before) failing = false
         return last
       }

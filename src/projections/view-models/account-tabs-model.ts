@@ -3,6 +3,7 @@
  * - Tokens: the holdings on the active network (decimals "0" already dropped), amounts floored to
  *   3 decimals and USD to 2 (docs/behaviour.md §9), and the network balance in USD. Without a blockchain
  *   service: the native balance and the site's listed tokens, read from the chain.
+ *   A token with no icon of its own gets the wallet/config service's image of its symbol.
  * - NFTs and Activity: EVM only (docs/behaviour.md §9 Activity: EVM; NFTs are ERC721).
  * What the tabs need fetched is `select/account-needs.ts`.
  */
@@ -13,6 +14,7 @@ import { activeAccount } from '../select/active-account.js'
 import { activeNamespace } from '../select/active-namespace.js'
 import { sendTokens } from '../select/send-tokens.js'
 import type { State } from '../state.js'
+import { withTokenImage } from '../images.js'
 
 /** An NFT of the NFTs tab; `key` is `contract:tokenId`. */
 export interface NftRow {
@@ -56,10 +58,10 @@ export function accountTabsModel(s: State): AccountTabsModel {
   const portfolio = s.accountData.portfolio[caipAddress]
   if (s.config.blockchainService) {
     const held = (portfolio?.balances ?? []).filter((b) => b.chainId === chain)
-    tokens = held.map(tokenRow)
+    tokens = held.map(tokenRow).map(withTokenImage)
     usd = portfolio?.balances ? networkBalanceUsd(held) : undefined
   } else {
-    tokens = sendTokens(s).map((t) => ({ key: t.address ?? `${chain}:native`, name: t.name, symbol: t.symbol, amount: t.balance !== undefined ? floorUnits(t.balance, t.decimals, 3) : '—', ...(t.iconUrl ? { iconUrl: t.iconUrl } : {}) }))
+    tokens = sendTokens(s).map(withTokenImage).map((t) => ({ key: t.address ?? `${chain}:native`, name: t.name, symbol: t.symbol, amount: t.balance !== undefined ? floorUnits(t.balance, t.decimals, 3) : '—', ...(t.iconUrl ? { iconUrl: t.iconUrl } : {}) }))
   }
   const nfts = s.accountData.nfts[caipAddress]
   const history = s.accountData.history[caipAddress]

@@ -4,8 +4,12 @@ import { activeNamespace } from '../select/active-namespace.js'
 import { activeNetworkId } from '../select/active-network.js'
 import type { State } from '../state.js'
 import { defined } from '../../events/defined.js'
+import { networkImage } from '../images.js'
 
-/** SwitchNetwork's list: the site's networks grouped by namespace, the active one marked. */
+/**
+ * SwitchNetwork's list: the site's networks grouped by namespace, the active one marked. `imageUrl`:
+ * the network's `assets.imageUrl`, else the wallet/config service's image of its `assets.imageId`.
+ */
 export interface NetworkListModel {
   /** `needsWallet`: another namespace with no connected account (picking it goes through SwitchActiveChain). */
   groups: { namespace: Namespace; label: string; networks: { caipNetworkId: CaipNetworkId; name: string; active: boolean; needsWallet: boolean; imageUrl?: string }[] }[]
@@ -28,7 +32,7 @@ export function networkListModel(s: State): NetworkListModel {
     if (!group) groups.push((group = { namespace: n.chainNamespace, label: NAMESPACE_LABELS[n.chainNamespace], networks: [] }))
     // Another namespace's account, not the active one: whether switching there needs a wallet first.
     const needsWallet = n.chainNamespace !== activeNs && !s.accounts[n.chainNamespace]?.address
-    group.networks.push(defined({ caipNetworkId: n.caipNetworkId, name: n.name, active: n.caipNetworkId === active, needsWallet, imageUrl: n.assets?.imageUrl }))
+    group.networks.push(defined({ caipNetworkId: n.caipNetworkId, name: n.name, active: n.caipNetworkId === active, needsWallet, imageUrl: networkImage(n) }))
   }
   const t = s.config.networks.find((n) => n.caipNetworkId === s.networks.activeChainTarget)
   const target = t ? { caipNetworkId: t.caipNetworkId, name: t.name, namespaceLabel: NAMESPACE_LABELS[t.chainNamespace] } : undefined

@@ -7,8 +7,12 @@ import { sendTokens } from '../select/send-tokens.js'
 import { sendProblem } from '../send-rules.js'
 import type { State } from '../state.js'
 import { defined } from '../../events/defined.js'
+import { withTokenImage } from '../images.js'
 
-/** A token the form offers, with its balance floored to 3 decimals (whole tokens) when known. */
+/**
+ * A token the form offers, with its balance floored to 3 decimals (whole tokens) when known; one with
+ * no icon of its own shows the wallet/config service's image of its symbol.
+ */
 export type SendTokenRow = SendToken & { balanceDisplay?: string }
 
 /** The send form's data (docs/behaviour.md §3 Send state). Amounts in whole tokens; `balance` floored to 3 decimals. */
@@ -32,7 +36,7 @@ const withDisplay = (t: SendToken): SendTokenRow => (t.balance === undefined ? t
  * network lists it now, what was typed, and the first docs/behaviour.md §5 problem (send-rules.ts).
  */
 export function sendModel(s: State): SendModel {
-  const tokens = sendTokens(s).map(withDisplay)
+  const tokens = sendTokens(s).map(withTokenImage).map(withDisplay)
   // Only a token of the active network counts: one picked on another network is no longer offered.
   const chosen = s.send.token ? tokens.find((t) => sameToken(t, s.send.token!)) : undefined
   const problem = sendProblem({ namespace: activeNamespace(s), token: chosen, amount: s.send.amount, receiver: s.send.receiver })

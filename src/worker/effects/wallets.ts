@@ -9,7 +9,7 @@
  * aborts the one in flight.
  */
 import { EMPTY, Observable, catchError, exhaustMap, filter, from, ignoreElements, map, mergeMap, of, switchMap, take, takeUntil, timer } from 'rxjs'
-import { SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from '../../events/limits.js'
+import { IMAGE_PRELOAD_TIMEOUT_MS, SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from '../../events/limits.js'
 import { walletPageTaken } from '../../projections/paging.js'
 import type { WalletListing } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
@@ -23,7 +23,7 @@ import { ofType, type Effect, type EffectContext } from './context.js'
 export { SEARCH_ENTRIES, WALLETS_PAGE_SIZE }
 export const RECOMMENDED_FETCH = 4
 export const PREFETCHED_IMAGES = 20
-export const IMAGE_PREFETCH_TIMEOUT_MS = 2000
+export const IMAGE_PREFETCH_TIMEOUT_MS = IMAGE_PRELOAD_TIMEOUT_MS
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined)
 
