@@ -3,8 +3,9 @@
 // `node esbuild.config.mjs` builds once and prints the gzip size of each file.
 import { build } from 'esbuild'
 import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { CATALOGUE_IMPORT, catalogueModule } from './scripts/compile-catalogue.mjs'
 
 const outdir = 'dist'
 const common = {
@@ -30,10 +31,31 @@ const sibling = (names) => ({
   },
 })
 
+// The views' message catalogues (src/ui/i18n): `import('./catalogues/es.json?compiled')` is the
+// catalogue compiled now (scripts/compile-catalogue.mjs, shared with vitest.config.ts), so the
+// shipped code carries no message parser; `en.json?pseudo` is the pseudo-locale made from English.
+// Each dynamically imported catalogue becomes a chunk of its own.
+const catalogues = {
+  name: 'catalogues',
+  setup(b) {
+    // The kind is part of the module's path (`/…/en.json#pseudo`): the compiled English and the
+    // pseudo-locale are two modules of the same file.
+    b.onResolve({ filter: CATALOGUE_IMPORT }, (args) => {
+      const [, file, kind] = CATALOGUE_IMPORT.exec(args.path)
+      return { path: `${resolve(args.resolveDir, file)}#${kind}`, namespace: 'catalogue' }
+    })
+    b.onLoad({ filter: /.*/, namespace: 'catalogue' }, (args) => {
+      const [, file, kind] = /^(.*)#(compiled|pseudo)$/.exec(args.path)
+      return { contents: catalogueModule(file, { pseudo: kind === 'pseudo' }), loader: 'js', resolveDir: dirname(file), watchFiles: [file] }
+    })
+  },
+}
+
 rmSync(outdir, { recursive: true, force: true })
 await Promise.all([
   // The loader: one self-contained file, the only one a page fetches before its load event.
-  build({ ...common, entryPoints: { loader: 'src/ui/loader.ts' }, outdir, plugins: [sibling({ core: 'core', app: 'ui' })] }),
+  // Its source map is written but not linked: the comment would cost the budget 26 B gzip.
+  build({ ...common, sourcemap: 'external', entryPoints: { loader: 'src/ui/loader.ts' }, outdir, plugins: [sibling({ core: 'core', app: 'ui' })] }),
   // What loads later: one splitting build so core, UI and the main-thread engine share chunks. On a
   // page that is not a React site the views run on Preact's React API (preact/compat): React DOM
   // alone is 200 KB minified, too much to evaluate inside a click (issue 15, docs/architecture.md).
@@ -45,7 +67,7 @@ await Promise.all([
     splitting: true,
     chunkNames: 'chunk-[hash]',
     jsx: 'automatic',
-    plugins: [sibling({ core: 'core', app: 'ui' })],
+    plugins: [sibling({ core: 'core', app: 'ui' }), catalogues],
   }),
   // The worker: a module with its rarely used parts (Solana transaction building) split off, loaded on demand.
   build({ ...common, entryPoints: { worker: 'src/worker/entry.ts' }, outdir, splitting: true, chunkNames: 'worker-[hash]', define: { ...common.define, 'window.WebSocket': 'globalThis.WebSocket' } }),
@@ -62,7 +84,7 @@ await Promise.all([
     chunkNames: 'chunk-[hash]',
     jsx: 'automatic',
     external: ['react', 'react-dom', 'react/jsx-runtime'],
-    plugins: [sibling({})],
+    plugins: [sibling({}), catalogues],
   }),
 ])
 

@@ -1,12 +1,37 @@
-import { defineConfig } from 'vitest/config'
+import { dirname, resolve } from 'node:path'
+import { defineConfig, type Plugin } from 'vitest/config'
+import { CATALOGUE_IMPORT, catalogueModule } from './scripts/compile-catalogue.mjs'
+
+/**
+ * The views' catalogues as the build compiles them (the same compile function as esbuild.config.mjs):
+ * `./catalogues/es.json?compiled` yields `{ messages }` compiled, `./catalogues/en.json?pseudo` the
+ * pseudo-locale. Resolved to a virtual id ending in .js, so vite's JSON plugin leaves them alone.
+ */
+const catalogues: Plugin = {
+  name: 'gangway-catalogues',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    const m = CATALOGUE_IMPORT.exec(source)
+    if (!m || !importer) return null
+    return `\0catalogue:${m[2]}:${resolve(dirname(importer), m[1]!)}.js`
+  },
+  load(id) {
+    if (!id.startsWith('\0catalogue:')) return null
+    const [, kind, file] = /^\0catalogue:(compiled|pseudo):(.*)\.js$/.exec(id)!
+    this.addWatchFile(file!)
+    return catalogueModule(file!, { pseudo: kind === 'pseudo' })
+  },
+}
 
 export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [catalogues],
         test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' },
       },
       {
+        plugins: [catalogues],
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

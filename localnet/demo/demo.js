@@ -39,6 +39,8 @@ const modal = createModal({
   ...(walletConnect ? { walletConnect: { relayUrl: walletConnect.relayUrl } } : {}),
   manualWCControl: params.has('wc-basic'),
   engine: params.get('engine') === 'main' ? 'main' : 'auto',
+  // ?locale=es (a BCP 47 tag; en-XA is the pseudo-locale) sets the modal's language; without it, the browser's.
+  ...(params.has('locale') ? { locale: params.get('locale') } : {}),
   enableEmbedded: params.has('embedded'),
   // ?debug shows the debug panel: export the log, and time travel through it.
   debug: params.has('debug'),

@@ -58,6 +58,13 @@ export interface HostOptions {
   defaultAccountTypes?: Partial<Record<Namespace, AccountType>>
   /** §6: CAIP-2 ids of the networks where smart accounts exist (the account type can be switched there). */
   smartAccountNetworks?: CaipNetworkId[]
+  /**
+   * The language of the modal's views (docs/api.md, Localisation): a BCP 47 tag ('es', 'zh-CN',
+   * 'ar-EG'), matched by language to a catalogue (en, es, zh, ja, ar; any other gives English);
+   * default the browser's languages. The views read it (src/ui/i18n/locale.ts); the engine's state
+   * does not depend on it, so it is not logged.
+   */
+  locale?: string
 }
 
 /** Every key of HostOptions, once: what the engine takes and checks options against. */
@@ -79,6 +86,7 @@ export const HOST_OPTION_KEYS = [
   'enableNetworkSwitch',
   'defaultAccountTypes',
   'smartAccountNetworks',
+  'locale',
 ] as const satisfies readonly (keyof HostOptions)[]
 
 // The compiler's check that HOST_OPTION_KEYS names every option: a missing key makes this `false`.

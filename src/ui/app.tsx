@@ -13,6 +13,8 @@ import { removeShell } from './shell/shell.js'
 import { adoptCss } from './adopt-css.js'
 import { Modal } from './views/Modal.js'
 import { viewsCss } from './views/styles.js'
+import { I18nContext, loadTranslator } from './i18n/i18n.js'
+import { browserLanguages, pickLocale } from './i18n/locale.js'
 
 const mounted = new WeakMap<ShadowRoot, Root>()
 
@@ -20,7 +22,10 @@ const mounted = new WeakMap<ShadowRoot, Root>()
  * Renders the views into `root` once, hidden while the modal is closed, so that opening only shows
  * them. The render starts in a task of its own (not the one that evaluated this module) and is a
  * transition, which React's concurrent root renders in slices, yielding to the page between them:
- * no long task (issue 15). Preact's startTransition runs it at once.
+ * no long task (issue 15). Preact's startTransition runs it at once. It waits for the messages of
+ * the visitor's locale (the host's `locale` option, else the browser's; a chunk of its own but for
+ * English, src/ui/i18n), so the views never show English first; the root takes the locale's
+ * `lang` and `dir` (rtl for Arabic).
  */
 export function prerender(root: ShadowRoot, client: Client): void {
   if (!mounted.has(root)) {
@@ -31,15 +36,21 @@ export function prerender(root: ShadowRoot, client: Client): void {
     root.append(container)
     const reactRoot = createRoot(container)
     mounted.set(root, reactRoot)
-    setTimeout(() =>
-      startTransition(() =>
-        reactRoot.render(
-          <ClientContext.Provider value={client}>
-            <Modal />
-          </ClientContext.Provider>,
+    void loadTranslator(pickLocale(client.locale, browserLanguages())).then((translator) => {
+      container.lang = translator.lang
+      container.dir = translator.dir
+      setTimeout(() =>
+        startTransition(() =>
+          reactRoot.render(
+            <I18nContext.Provider value={translator}>
+              <ClientContext.Provider value={client}>
+                <Modal />
+              </ClientContext.Provider>
+            </I18nContext.Provider>,
+          ),
         ),
-      ),
-    )
+      )
+    })
   }
 }
 

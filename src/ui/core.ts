@@ -33,6 +33,8 @@ export interface ClientHooks {
 /** What the views get: signals fed by the engine, and the engine's dispatch. */
 export interface Client {
   mode: 'worker' | 'main'
+  /** The host's `locale` option (a BCP 47 tag, docs/api.md Localisation): the views pick their language with it (src/ui/i18n/locale.ts). */
+  locale?: string
   signals: {
     modal: Signal<ModalModel>
     account: Signal<AccountModel>
@@ -197,6 +199,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
 
   return {
     mode,
+    locale: options.locale,
     signals,
     dispatch: (intent) => engine!.dispatch(intent),
     open(request) {

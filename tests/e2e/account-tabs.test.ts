@@ -99,6 +99,8 @@ describe('Account tabs', () => {
     // NFTs: the three Harbour Crew tokens with their images, not the spam voucher.
     await tab(page, 'NFTs')
     await page.waitForSelector('[data-testid=gw-nfts] li')
+    // Each image shows once preloaded (src/ui/images: a placeholder box until then).
+    await expect.poll(() => page.$$eval('[data-testid=gw-nfts] li', (lis) => lis.every((li) => li.querySelector('img') !== null)), { timeout: 10_000 }).toBe(true)
     const nfts = await page.$$eval('[data-testid=gw-nfts] li', (lis) => lis.map((li) => ({ key: li.getAttribute('data-nft-key'), src: li.querySelector('img')?.getAttribute('src') })))
     const crew = collections.find((c) => c.symbol === 'HCREW')!.address.toLowerCase()
     expect(nfts.map((n) => n.key)).toEqual([0, 1, 2].map((id) => `${CHAIN}:${crew}:${id}`))

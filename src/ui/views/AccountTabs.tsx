@@ -8,10 +8,16 @@ import type { AccountTab, AccountTabsModel, ActivityRow } from '../../contract.j
 import { useClient } from '../client-context.js'
 import { useEndOfList } from '../use-end-of-list.js'
 import { useSignalValue } from '../use-signal.js'
+import { useT, type MessageId } from '../i18n/i18n.js'
+import { Icon } from '../images/Icon.js'
+
+/** Each tab's label (a catalogue message). */
+const TAB_LABELS: Record<AccountTab, MessageId> = { Tokens: 'tabs.tokens', NFTs: 'tabs.nfts', Activity: 'tabs.activity' }
 
 export function AccountTabs() {
   const { signals, dispatch } = useClient()
   const v = useSignalValue(signals.accountTabs)
+  const { t: translate } = useT()
   const pick = (tab: AccountTab) => void dispatch({ type: 'account/tab-selected', payload: { tab } })
   return (
     <div className="gw-tabs" data-testid="gw-account-tabs">
@@ -19,7 +25,7 @@ export function AccountTabs() {
         <div className="gw-tab-bar" role="tablist">
           {v.tabs.map((t) => (
             <button key={t} role="tab" className="gw-tab" data-tab={t} aria-selected={t === v.tab} onClick={() => pick(t)}>
-              {t}
+              {translate(TAB_LABELS[t])}
             </button>
           ))}
         </div>
@@ -32,17 +38,18 @@ export function AccountTabs() {
 }
 
 function TokensTab({ v }: { v: AccountTabsModel }) {
-  if (v.tokens.length === 0) return <p className="gw-muted">{v.tokensLoading ? 'Loading tokens…' : 'No tokens yet'}</p>
+  const { t: translate, format } = useT()
+  if (v.tokens.length === 0) return <p className="gw-muted">{v.tokensLoading ? translate('tokens.loading') : translate('tokens.empty')}</p>
   return (
     <ul className="gw-list gw-assets" data-testid="gw-tokens">
       {v.tokens.map((t) => (
         <li key={t.key} className="gw-asset" data-token-key={t.key} data-symbol={t.symbol}>
-          {t.iconUrl ? <img src={t.iconUrl} alt="" /> : <span className="gw-img" />}
+          <Icon src={t.iconUrl} name={t.name} />
           <span className="gw-asset-name">
             <span>{t.name}</span>
-            <span className="gw-muted" data-testid="gw-token-amount">{`${t.amount} ${t.symbol}`}</span>
+            <span className="gw-muted" data-testid="gw-token-amount">{`${format.amount(t.amount)} ${t.symbol}`}</span>
           </span>
-          {t.usd !== undefined ? <span className="gw-asset-usd" data-testid="gw-token-usd">{`$${t.usd}`}</span> : null}
+          {t.usd !== undefined ? <span className="gw-asset-usd" data-testid="gw-token-usd">{format.usd(t.usd)}</span> : null}
         </li>
       ))}
     </ul>
@@ -50,12 +57,13 @@ function TokensTab({ v }: { v: AccountTabsModel }) {
 }
 
 function NftsTab({ v }: { v: AccountTabsModel }) {
-  if (v.nfts.length === 0) return <p className="gw-muted">{v.nftsLoading ? 'Loading NFTs…' : 'No NFTs yet'}</p>
+  const { t } = useT()
+  if (v.nfts.length === 0) return <p className="gw-muted">{v.nftsLoading ? t('nfts.loading') : t('nfts.empty')}</p>
   return (
     <ul className="gw-nfts" data-testid="gw-nfts">
       {v.nfts.map((n) => (
         <li key={n.key} className="gw-nft" data-nft-key={n.key} title={n.collectionName ? `${n.collectionName}: ${n.name}` : n.name}>
-          {n.imageUrl ? <img src={n.imageUrl} alt="" loading="lazy" /> : <span className="gw-img" />}
+          <Icon src={n.imageUrl} name={n.name} lazy />
           <span className="gw-nft-name">{n.name}</span>
         </li>
       ))}
@@ -63,23 +71,20 @@ function NftsTab({ v }: { v: AccountTabsModel }) {
   )
 }
 
-/**
- * The Activity rows' date format, made on first use: an Intl.DateTimeFormat loads locale data,
- * tens of ms at 4x CPU, too much for the module's evaluation in idle time (issue 15).
- */
-let dateFormat: Intl.DateTimeFormat | undefined
-const formatDate = (at: string) => (dateFormat ??= new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })).format(new Date(at))
-
 function ActivityItem({ row }: { row: ActivityRow }) {
+  // The title and a transfer-less row's description are the engine's English (known.ts); the date
+  // format is made on first use (i18n/format.ts: an Intl formatter loads locale data, issue 15).
+  const { t, known, format } = useT()
+  const title = known(row.title)
   return (
     <li className="gw-asset gw-activity-item" data-id={row.id} data-hash={row.hash} data-direction={row.direction} data-status={row.status}>
-      {row.imageUrl ? <img src={row.imageUrl} alt="" loading="lazy" /> : <span className="gw-img" />}
+      <Icon src={row.imageUrl} name={title} lazy />
       <span className="gw-asset-name">
-        <span>{row.status === 'failed' ? `${row.title} (failed)` : row.title}</span>
-        <span className="gw-muted" data-testid="gw-activity-description">{row.description}</span>
+        <span>{row.status === 'failed' ? t('activity.failed', { title }) : title}</span>
+        <span className="gw-muted" data-testid="gw-activity-description">{known(row.description)}</span>
       </span>
       <time className="gw-muted gw-activity-date" dateTime={row.minedAt}>
-        {formatDate(row.minedAt)}
+        {format.date(row.minedAt)}
       </time>
     </li>
   )
@@ -87,19 +92,20 @@ function ActivityItem({ row }: { row: ActivityRow }) {
 
 function ActivityTab({ v }: { v: AccountTabsModel }) {
   const { dispatch } = useClient()
+  const { t } = useT()
   const more = Boolean(v.next && v.caipAddress) && !v.activityLoadingMore && !v.activityLoading
   const { list, end } = useEndOfList<HTMLUListElement, HTMLLIElement>(more, v.next, () => {
     // The engine refuses a page its paging rules forbid; a refusal needs no handling here.
     if (v.caipAddress && v.next) void dispatch({ type: 'history/fetch-requested', payload: { caipAddress: v.caipAddress, cursor: v.next } }).catch(() => undefined)
   })
-  if (v.activity.length === 0) return <p className="gw-muted" data-testid="gw-activity-empty">{v.activityLoading ? 'Loading activity…' : 'No activity yet'}</p>
+  if (v.activity.length === 0) return <p className="gw-muted" data-testid="gw-activity-empty">{v.activityLoading ? t('activity.loading') : t('activity.empty')}</p>
   return (
     <ul className="gw-list gw-activity" ref={list} data-testid="gw-activity" data-has-more={String(Boolean(v.next))}>
       {v.activity.map((row) => (
         <ActivityItem key={row.id} row={row} />
       ))}
       <li ref={end} className="gw-grid-end" data-testid="gw-activity-end" aria-hidden="true" />
-      {v.activityLoadingMore ? <li className="gw-muted">Loading…</li> : null}
+      {v.activityLoadingMore ? <li className="gw-muted">{t('activity.loadingMore')}</li> : null}
     </ul>
   )
 }

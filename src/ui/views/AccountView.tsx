@@ -6,6 +6,7 @@
 import { avatarColors, shortenAddress } from '../../projections/format-address.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
+import { useT } from '../i18n/i18n.js'
 import { AccountTabs } from './AccountTabs.js'
 
 export function AccountView() {
@@ -13,6 +14,7 @@ export function AccountView() {
   const account = useSignalValue(signals.account)
   const network = useSignalValue(signals.network)
   const tabs = useSignalValue(signals.accountTabs)
+  const { t, known, format } = useT()
   if (!account.address) return null
   const { base, tint } = avatarColors(account.address)
   return (
@@ -32,22 +34,23 @@ export function AccountView() {
           {shortenAddress(account.address)}
         </span>
         <span className="gw-balance" data-testid="gw-balance">
-          {account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ''}`.trim() : account.balanceLoading ? 'Loading balance…' : '—'}
+          {account.balance !== undefined ? `${format.amount(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : account.balanceLoading ? t('account.loadingBalance') : '—'}
         </span>
         {tabs.networkBalanceUsd !== undefined ? (
-          <span className="gw-muted" data-testid="gw-network-usd">
-            {`$${tabs.networkBalanceUsd}`}
+          <span className="gw-muted gw-usd" data-testid="gw-network-usd">
+            {format.usd(tabs.networkBalanceUsd)}
           </span>
         ) : null}
         <button className="gw-network" data-testid="gw-network" data-unsupported={network.unsupported ? '' : undefined} onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'SwitchNetwork' } })}>
-          {network.name ?? ''}
+          {/* A chain the site did not list is named by the engine ('Unknown network'). */}
+          {(network.unsupported && network.name ? known(network.name) : network.name) ?? ''}
         </button>
         <div className="gw-actions">
           <button className="gw-btn" data-testid="gw-open-send" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'WalletSend' } })}>
-            Send
+            {t('account.send')}
           </button>
           <button className="gw-btn" data-testid="gw-disconnect" onClick={() => void dispatch({ type: 'disconnect/requested', payload: {} })}>
-            Disconnect
+            {t('account.disconnect')}
           </button>
         </div>
       </div>

@@ -11,6 +11,8 @@ import type { WalletRow } from '../../contract.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { useEndOfList } from '../use-end-of-list.js'
+import { useT } from '../i18n/i18n.js'
+import { Icon } from '../images/Icon.js'
 
 /** docs/behaviour.md §9: search waits 300 ms. */
 export const SEARCH_WAIT_MS = 300
@@ -21,6 +23,7 @@ export function AllWalletsView() {
   const connect = useSignalValue(signals.connect)
   const network = useSignalValue(signals.network)
   const [text, setText] = useState(list.query ?? '')
+  const { t, known } = useT()
 
   useEffect(() => {
     if (text.trim() === (list.query ?? '')) return
@@ -41,21 +44,21 @@ export function AllWalletsView() {
 
   return (
     <div className="gw-all" data-testid="gw-all-wallets-view">
-      <input className="gw-search" data-testid="gw-search" type="search" placeholder="Search wallet" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
+      <input className="gw-search" data-testid="gw-search" type="search" placeholder={t('allWallets.search')} value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
       <ul className="gw-grid" ref={grid} data-testid="gw-all-list" data-count={list.count} data-has-more={String(list.hasMore)}>
         {list.wallets.map((w) => (
           <li key={w.id}>
             <button className="gw-tile" data-wallet-id={w.id} title={w.name} onClick={() => pick(w)}>
-              {w.imageUrl ? <img src={w.imageUrl} alt="" loading="lazy" /> : <span className="gw-img" />}
+              <Icon src={w.imageUrl} name={w.name} lazy />
               <span className="gw-tile-name">{w.name}</span>
             </button>
           </li>
         ))}
         <li ref={end} className="gw-grid-end" data-testid="gw-all-end" aria-hidden="true" />
       </ul>
-      {list.query && !list.loading && list.wallets.length === 0 ? <p className="gw-empty">No wallet found</p> : null}
-      {list.error ? <p className="gw-error">{list.error}</p> : null}
-      {list.loading ? <p className="gw-muted gw-loading">Loading…</p> : null}
+      {list.query && !list.loading && list.wallets.length === 0 ? <p className="gw-empty">{t('allWallets.empty')}</p> : null}
+      {list.error ? <p className="gw-error">{known(list.error)}</p> : null}
+      {list.loading ? <p className="gw-muted gw-loading">{t('allWallets.loading')}</p> : null}
     </div>
   )
 }

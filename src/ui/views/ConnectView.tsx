@@ -5,14 +5,18 @@
 import { rowConnectPayload } from '../../projections/connector-order.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
+import { useT } from '../i18n/i18n.js'
+import { Icon } from '../images/Icon.js'
+import { AllWalletsIcon, WalletConnectIcon } from '../images/bundled-icons.js'
 
-/** The All Wallets count as a tag: tens, rounded down ('160+'). */
-const countTag = (n: number) => (n >= 10 ? `${Math.floor(n / 10) * 10}+` : String(n))
+/** The All Wallets count as a tag: tens, rounded down ('160+'), in the locale's digits (`count`). */
+const countTag = (n: number, count: (n: number) => string) => (n >= 10 ? `${count(Math.floor(n / 10) * 10)}+` : count(n))
 
 export function ConnectView() {
   const { signals, dispatch } = useClient()
   const { rows, allWallets } = useSignalValue(signals.connect)
-  if (rows.length === 0) return <p className="gw-empty">No wallet found in this browser.</p>
+  const { t, format } = useT()
+  if (rows.length === 0) return <p className="gw-empty">{t('connect.empty')}</p>
   return (
     <ul className="gw-list" data-testid="gw-wallets">
       {rows.map((row) => (
@@ -25,21 +29,21 @@ export function ConnectView() {
             data-chain={row.chain}
             onClick={() => void dispatch({ type: 'connect/requested', payload: rowConnectPayload(row) })}
           >
-            {row.imageUrl ? <img src={row.imageUrl} alt="" /> : <span className="gw-img" />}
+            {row.group === 'walletConnect' && !row.imageUrl ? <WalletConnectIcon /> : <Icon src={row.imageUrl} name={row.name} />}
             <span className="gw-name">{row.name}</span>
             {row.chain === 'solana' ? <span className="gw-chain">Solana</span> : null}
-            {row.type === 'ANNOUNCED' || row.type === 'INJECTED' ? <span className="gw-tag">Installed</span> : null}
-            {row.group === 'recent' ? <span className="gw-tag gw-tag-muted">Recent</span> : null}
-            {row.group === 'walletConnect' ? <span className="gw-tag gw-tag-blue">QR code</span> : null}
+            {row.type === 'ANNOUNCED' || row.type === 'INJECTED' ? <span className="gw-tag">{t('connect.installed')}</span> : null}
+            {row.group === 'recent' ? <span className="gw-tag gw-tag-muted">{t('connect.recent')}</span> : null}
+            {row.group === 'walletConnect' ? <span className="gw-tag gw-tag-blue">{t('connect.qrCode')}</span> : null}
           </button>
         </li>
       ))}
       {allWallets ? (
         <li>
           <button className="gw-row" data-testid="gw-all-wallets" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'AllWallets' } })}>
-            <span className="gw-img gw-img-grid" />
-            <span className="gw-name">All Wallets</span>
-            <span className="gw-tag gw-tag-muted">{countTag(allWallets.count)}</span>
+            <AllWalletsIcon />
+            <span className="gw-name">{t('connect.allWallets')}</span>
+            <span className="gw-tag gw-tag-muted">{countTag(allWallets.count, format.count)}</span>
           </button>
         </li>
       ) : null}

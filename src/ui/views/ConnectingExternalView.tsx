@@ -1,6 +1,8 @@
 /** ConnectingExternal (docs/behaviour.md §2): waiting for an announced or injected wallet; on failure, the error (docs/behaviour.md §8) and a retry. */
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
+import { useT } from '../i18n/i18n.js'
+import { Icon } from '../images/Icon.js'
 
 export function ConnectingExternalView() {
   const { signals, dispatch } = useClient()
@@ -8,21 +10,22 @@ export function ConnectingExternalView() {
   const connectorId = connect.pendingConnectorId ?? connect.error?.connectorId
   const row = connect.rows.find((r) => r.id === connectorId)
   const failed = !connect.pendingConnectorId && connect.error
+  const { t, known } = useT()
   return (
     <div className="gw-center" data-testid="gw-connecting">
-      {row?.imageUrl ? <img className="gw-big-icon" src={row.imageUrl} alt="" /> : <span className="gw-big-icon" />}
-      <strong>{row?.name ?? 'Wallet'}</strong>
+      <Icon src={row?.imageUrl} name={row?.name ?? 'Wallet'} size="big" />
+      <strong>{row?.name ?? t('connecting.wallet')}</strong>
       {failed ? (
         <>
           <span className="gw-error" data-testid="gw-connect-error">
-            {connect.error!.message}
+            {known(connect.error!.message)}
           </span>
           <button className="gw-btn" data-testid="gw-retry" onClick={() => void dispatch({ type: 'connect/requested', payload: { connectorId: connect.error!.connectorId, namespace: row?.chain ?? 'eip155' } })}>
-            Try again
+            {t('connecting.retry')}
           </button>
         </>
       ) : (
-        <span className="gw-muted">Accept the connection request in the wallet</span>
+        <span className="gw-muted">{t('connecting.accept')}</span>
       )}
     </div>
   )

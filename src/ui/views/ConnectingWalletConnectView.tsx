@@ -10,8 +10,11 @@ import { walletDeepLink } from '../../projections/wallet-rules.js'
 import { navigationFor, walletLink } from '../../events/urls.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
+import { useT } from '../i18n/i18n.js'
 import { QrCode } from './lazy-views.js'
 import { isMobileDevice } from '../device.js'
+import { Icon } from '../images/Icon.js'
+import { WalletConnectIcon } from '../images/bundled-icons.js'
 
 /** The WalletConnect connector's id (type-checked against the engine's constant). */
 const WALLETCONNECT: typeof WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
@@ -22,6 +25,7 @@ function Pairing({ basic }: { basic: boolean }) {
   const pairing = useSignalValue(signals.pairing)
   const network = useSignalValue(signals.network)
   const [copied, setCopied] = useState(false)
+  const { t, known } = useT()
   const opened = useRef<string | undefined>(undefined)
   const wallet: WalletRef | undefined = wc.wallet
   const request = () => void dispatch({ type: 'connect/requested', payload: { connectorId: WALLETCONNECT, namespace: network.namespace ?? 'eip155', ...(wallet ? { wallet } : {}) } })
@@ -63,43 +67,43 @@ function Pairing({ basic }: { basic: boolean }) {
   if (wc.error && !wc.connecting) {
     return (
       <div className="gw-center" data-testid="gw-wc">
-        {wallet?.imageUrl ? <img className="gw-big-icon" src={wallet.imageUrl} alt="" /> : <span className="gw-big-icon" />}
+        {wallet ? <Icon src={wallet.imageUrl} name={wallet.name} size="big" /> : <WalletConnectIcon size="big" />}
         <strong>{wallet?.name ?? 'WalletConnect'}</strong>
         <span className="gw-error" data-testid="gw-connect-error">
-          {wc.error}
+          {known(wc.error)}
         </span>
         <button className="gw-btn" data-testid="gw-retry" onClick={request}>
-          Try again
+          {t('connecting.retry')}
         </button>
       </div>
     )
   }
-  const waiting = <div className="gw-qr-wait">Preparing a QR code…</div>
+  const waiting = <div className="gw-qr-wait">{t('wc.preparing')}</div>
   return (
     <div className="gw-center" data-testid="gw-wc" data-pairing-topic={pairing?.pairingTopic} data-expires-at={pairing?.expiresAt}>
       {/* The URI carries the pairing key: only the QR image encodes it, never an attribute or text (issue 13). */}
       <div className="gw-qr" data-testid="gw-qr" data-ready={pairing ? '' : undefined}>
-        {pairing ? <QrCode value={pairing.uri} fallback={waiting} /> : waiting}
+        {pairing ? <QrCode value={pairing.uri} label={t('wc.qrLabel')} fallback={waiting} /> : waiting}
       </div>
-      <span className="gw-muted">Scan this QR code with {wallet ? wallet.name : 'your phone'}</span>
+      <span className="gw-muted">{wallet ? t('wc.scanWith', { wallet: wallet.name }) : t('wc.scanPhone')}</span>
       <div className="gw-actions">
         <button className="gw-btn" data-testid="gw-copy" disabled={!pairing} onClick={() => void copy()}>
-          {copied ? 'Link copied' : 'Copy link'}
+          {copied ? t('wc.copied') : t('wc.copy')}
         </button>
         {pairing && mobileLink ? (
           <button className="gw-btn" data-testid="gw-open-wallet" onClick={() => openWallet(mobileLink, pairing.uri)}>
-            Open {wallet!.name}
+            {t('wc.open', { wallet: wallet!.name })}
           </button>
         ) : null}
         {pairing && !mobileLink && desktopLink ? (
           <button className="gw-btn" data-testid="gw-open-desktop" onClick={() => openWallet(desktopLink, pairing.uri)}>
-            Open desktop app
+            {t('wc.openDesktop')}
           </button>
         ) : null}
       </div>
       {basic ? (
         <button className="gw-link" data-testid="gw-all-wallets" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'AllWallets' } })}>
-          All wallets
+          {t('wc.allWallets')}
         </button>
       ) : null}
     </div>

@@ -1,37 +1,41 @@
 /** The modal header: back (when there is a history), the view's title, close. */
 import type { ViewName } from '../../contract.js'
 import { useClient } from '../client-context.js'
+import { useT, type MessageId } from '../i18n/i18n.js'
 
-const TITLES: Partial<Record<ViewName, string>> = {
-  Connect: 'Connect Wallet',
-  Account: 'Account',
-  ConnectingExternal: 'Connecting',
-  AllWallets: 'All Wallets',
-  ConnectingWalletConnect: 'WalletConnect',
-  ConnectingWalletConnectBasic: 'Connect Wallet',
-  SwitchNetwork: 'Choose Network',
-  UnsupportedChain: 'Switch Network',
-  SwitchActiveChain: 'Switch Chain',
-  WalletSend: 'Send',
-  WalletSendSelectToken: 'Select Token',
-  WalletSendPreview: 'Review Send',
+/** Each view's title (a catalogue message). */
+const TITLES: Partial<Record<ViewName, MessageId>> = {
+  Connect: 'header.connect',
+  Account: 'header.account',
+  ConnectingExternal: 'header.connecting',
+  AllWallets: 'header.allWallets',
+  ConnectingWalletConnect: 'header.walletConnect',
+  ConnectingWalletConnectBasic: 'header.connect',
+  SwitchNetwork: 'header.chooseNetwork',
+  UnsupportedChain: 'header.unsupportedChain',
+  SwitchActiveChain: 'header.switchChain',
+  WalletSend: 'header.send',
+  WalletSendSelectToken: 'header.selectToken',
+  WalletSendPreview: 'header.reviewSend',
 }
 
 export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: boolean; title?: string }) {
   const { dispatch } = useClient()
+  const { t } = useT()
+  const titleId = TITLES[view]
   return (
     <div className="gw-header">
       {canGoBack ? (
-        <button className="gw-icon-btn" aria-label="Back" data-testid="gw-back" onClick={() => void dispatch({ type: 'modal/back-requested', payload: {} })}>
+        <button className="gw-icon-btn gw-back" aria-label={t('header.back')} data-testid="gw-back" onClick={() => void dispatch({ type: 'modal/back-requested', payload: {} })}>
           ←
         </button>
       ) : (
         <span style={{ width: 32 }} />
       )}
       <span className="gw-title" data-testid="gw-title">
-        {title ?? TITLES[view] ?? view}
+        {title ?? (titleId ? t(titleId) : view)}
       </span>
-      <button className="gw-icon-btn" aria-label="Close" data-testid="gw-close" onClick={() => void dispatch({ type: 'modal/close-requested', payload: {} })}>
+      <button className="gw-icon-btn" aria-label={t('header.close')} data-testid="gw-close" onClick={() => void dispatch({ type: 'modal/close-requested', payload: {} })}>
         ✕
       </button>
     </div>

@@ -10,6 +10,7 @@ import { ConnectView } from './ConnectView.js'
 import { Header } from './Header.js'
 import { Snackbar } from './Snackbar.js'
 import { AllWalletsView, NetworkList, preloadViews, SwitchActiveChainView, UnsupportedChainView, WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView } from './lazy-views.js'
+import { useT } from '../i18n/i18n.js'
 
 /** The component of each view built so far; those from lazy-views.js load when first shown. */
 const BODIES: Partial<Record<ViewName, () => ReactElement | null>> = {
@@ -30,13 +31,15 @@ const BODIES: Partial<Record<ViewName, () => ReactElement | null>> = {
 /** The view's body; memoised, so opening the modal (rendered hidden ahead of the click) only re-renders the frame. */
 const Body = memo(function Body({ view }: { view: ViewName }) {
   const View = BODIES[view]
-  return View ? <View /> : <p className="gw-empty">{view} is not available yet.</p>
+  const { t } = useT()
+  return View ? <View /> : <p className="gw-empty">{t('modal.unavailable', { view })}</p>
 })
 
 export function Modal() {
   const { signals, dispatch } = useClient()
   const modal = useSignalValue(signals.modal)
   const travel = useSignalValue(signals.travel)
+  const { t } = useT()
   const card = useRef<HTMLDivElement>(null)
   const close = () => void (travel === null && dispatch({ type: 'modal/close-requested', payload: {} }))
   // Focus moves into the dialog when it opens, so Escape and Tab act on it.
@@ -62,7 +65,7 @@ export function Modal() {
       <div ref={card} tabIndex={-1} className={modal.shake ? 'gw-card gw-shake' : 'gw-card'} role="dialog" aria-modal="true" aria-label="Gangway">
         {travel !== null && (
           <p className="gw-travel" data-testid="gw-travel">
-            As of event #{travel} · read-only
+            {t('modal.travel', { seq: travel })}
           </p>
         )}
         {/* While time travelling the views only show: inert keeps every control from acting. */}

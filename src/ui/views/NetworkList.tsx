@@ -1,10 +1,13 @@
 /** The site's networks grouped by namespace, the active one marked; picking one asks the engine to switch (docs/behaviour.md §4). */
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
+import { useT } from '../i18n/i18n.js'
+import { Icon } from '../images/Icon.js'
 
 export function NetworkList() {
   const { signals, dispatch } = useClient()
   const { groups, pending } = useSignalValue(signals.networkList)
+  const { t } = useT()
   return (
     <div data-testid="gw-networks">
       {groups.map((g) => (
@@ -22,9 +25,9 @@ export function NetworkList() {
                     void dispatch({ type: n.needsWallet ? 'network/active-chain-switch-requested' : 'network/switch-requested', payload: { caipNetworkId: n.caipNetworkId } })
                   }
                 >
-                  {n.imageUrl ? <img src={n.imageUrl} alt="" /> : <span className="gw-img" />}
+                  <Icon src={n.imageUrl} name={n.name} />
                   <span className="gw-name">{n.name}</span>
-                  {pending === n.caipNetworkId ? <span className="gw-muted">Approve in wallet…</span> : n.active ? <span className="gw-tag">Active</span> : null}
+                  {pending === n.caipNetworkId ? <span className="gw-muted">{t('networks.approve')}</span> : n.active ? <span className="gw-tag">{t('networks.active')}</span> : null}
                 </button>
               </li>
             ))}
@@ -37,9 +40,10 @@ export function NetworkList() {
 
 /** UnsupportedChain (docs/behaviour.md §2, §4): the wallet is on a network the site does not list. */
 export function UnsupportedChainView() {
+  const { t } = useT()
   return (
     <div data-testid="gw-unsupported">
-      <p className="gw-muted">This app doesn’t support your current network. Switch to one of these:</p>
+      <p className="gw-muted">{t('networks.unsupported')}</p>
       <NetworkList />
     </div>
   )
@@ -49,13 +53,14 @@ export function UnsupportedChainView() {
 export function SwitchActiveChainView() {
   const { signals, dispatch } = useClient()
   const { target } = useSignalValue(signals.networkList)
+  const { t } = useT()
   if (!target) return null
   return (
     <div className="gw-center" data-testid="gw-switch-active-chain">
-      <strong>Switch to {target.name}</strong>
-      <span className="gw-muted">Your connected wallet doesn’t cover {target.namespaceLabel}. Switch, then connect a {target.namespaceLabel} wallet.</span>
+      <strong>{t('networks.switchTo', { network: target.name })}</strong>
+      <span className="gw-muted">{t('networks.notCovered', { namespace: target.namespaceLabel })}</span>
       <button className="gw-btn gw-primary" data-testid="gw-switch-active-chain-confirm" onClick={() => void dispatch({ type: 'network/switch-requested', payload: { caipNetworkId: target.caipNetworkId } })}>
-        Switch
+        {t('networks.switch')}
       </button>
     </div>
   )

@@ -2,7 +2,8 @@
 import { useMemo } from 'react'
 import { encode } from 'uqr'
 
-export function QrCode({ value, size = 240 }: { value: string; size?: number }) {
+/** The QR code of `value`, `size` px square, named `label` (translated by the caller) for assistive technology. */
+export function QrCode({ value, label, size = 240 }: { value: string; label: string; size?: number }) {
   const { path, modules } = useMemo(() => {
     const qr = encode(value, { ecc: 'M', border: 2 })
     let d = ''
@@ -10,7 +11,7 @@ export function QrCode({ value, size = 240 }: { value: string; size?: number }) 
     return { path: d, modules: qr.size }
   }, [value])
   return (
-    <svg width={size} height={size} viewBox={`0 0 ${modules} ${modules}`} shapeRendering="crispEdges" role="img" aria-label="WalletConnect QR code">
+    <svg width={size} height={size} viewBox={`0 0 ${modules} ${modules}`} shapeRendering="crispEdges" role="img" aria-label={label}>
       <rect width={modules} height={modules} fill="#fff" />
       <path d={path} fill="#18181b" />
     </svg>

@@ -7,6 +7,8 @@ import { useEffect, useRef, useState } from 'react'
 import { shortenAddress } from '../../projections/format-address.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
+import { useT } from '../i18n/i18n.js'
+import { Icon } from '../images/Icon.js'
 
 const EDIT_WAIT_MS = 300
 
@@ -39,6 +41,7 @@ export function WalletSendView() {
   const amount = useEdited(send.amount, (v) => void dispatch({ type: 'send/amount-changed', payload: { amount: v } }))
   const receiver = useEdited(send.receiver, (v) => void dispatch({ type: 'send/receiver-changed', payload: { receiver: v } }))
   const token = send.token
+  const { t, known, format } = useT()
   return (
     <form
       className="gw-send"
@@ -51,26 +54,26 @@ export function WalletSendView() {
       }}
     >
       <button type="button" className="gw-row" data-testid="gw-send-token" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'WalletSendSelectToken' } })}>
-        <span className="gw-name">{token ? token.symbol : 'Select a token'}</span>
-        {token?.balanceDisplay !== undefined ? <span className="gw-muted">Balance {token.balanceDisplay}</span> : null}
+        <span className="gw-name">{token ? token.symbol : t('send.selectToken')}</span>
+        {token?.balanceDisplay !== undefined ? <span className="gw-muted">{t('send.balance', { amount: format.amount(token.balanceDisplay) })}</span> : null}
       </button>
       <label className="gw-field">
-        <span>Amount</span>
+        <span>{t('send.amount')}</span>
         <input data-testid="gw-send-amount" inputMode="decimal" autoComplete="off" placeholder="0.0" value={amount.text} onChange={(e) => amount.change(e.target.value)} onBlur={amount.flush} />
       </label>
       <label className="gw-field">
-        <span>To</span>
- <input data-testid="gw-send-receiver" autoComplete="off" spellCheck={false} placeholder={token?.caipNetworkId.startsWith('solana:') ? 'Solana address' : '0x…'} value={receiver.text} onChange={(e) => receiver.change(e.target.value)} onBlur={receiver.flush} />
+        <span>{t('send.to')}</span>
+ <input data-testid="gw-send-receiver" autoComplete="off" spellCheck={false} placeholder={token?.caipNetworkId.startsWith('solana:') ? t('send.solanaAddress') : '0x…'} value={receiver.text} onChange={(e) => receiver.change(e.target.value)} onBlur={receiver.flush} />
       </label>
       {/* The problem's line is there with or without a problem, so the form keeps its height: pressing
           Review blurs the field being edited, whose flushed edit can clear or set the problem before
           the release, and a change of height (the card is centred) would move Review from under the
           pointer, so the click would never happen. */}
       <p className="gw-muted gw-send-problem">
-        {send.problem && (amount.text || receiver.text) ? <span data-testid="gw-send-problem">{send.problem}</span> : null}
+        {send.problem && (amount.text || receiver.text) ? <span data-testid="gw-send-problem">{known(send.problem)}</span> : null}
       </p>
       <button className="gw-btn gw-primary" type="submit" data-testid="gw-send-review">
-        Review
+        {t('send.review')}
       </button>
     </form>
   )
@@ -79,6 +82,7 @@ export function WalletSendView() {
 export function WalletSendSelectTokenView() {
   const { signals, dispatch } = useClient()
   const { tokens } = useSignalValue(signals.send)
+  const { format } = useT()
   return (
     <ul className="gw-list" data-testid="gw-send-tokens">
       {tokens.map((t) => (
@@ -91,9 +95,9 @@ export function WalletSendSelectTokenView() {
               void dispatch({ type: 'send/token-selected', payload: { token } })
             }}
           >
-            {t.iconUrl ? <img src={t.iconUrl} alt="" /> : <span className="gw-img" />}
+            <Icon src={t.iconUrl} name={t.name} />
             <span className="gw-name">{t.name}</span>
-            <span className="gw-muted">{t.balanceDisplay !== undefined ? `${t.balanceDisplay} ${t.symbol}` : t.symbol}</span>
+            <span className="gw-muted">{t.balanceDisplay !== undefined ? `${format.amount(t.balanceDisplay)} ${t.symbol}` : t.symbol}</span>
           </button>
         </li>
       ))}
@@ -106,16 +110,17 @@ export function WalletSendPreviewView() {
   const send = useSignalValue(signals.send)
   const [refused, setRefused] = useState<string | undefined>(undefined)
   const message = refused ?? send.problem ?? send.error
+  const { t, known } = useT()
   return (
     <div className="gw-center" data-testid="gw-send-preview">
       <strong data-testid="gw-send-summary">
         {send.amount} {send.token?.symbol ?? ''}
       </strong>
-      <span className="gw-muted">to {send.receiver ? shortenAddress(send.receiver.trim()) : '—'}</span>
-      <span className="gw-muted">on {send.networkName ?? ''}</span>
+      <span className="gw-muted">{t('send.previewTo', { address: send.receiver ? shortenAddress(send.receiver.trim()) : '—' })}</span>
+      <span className="gw-muted">{t('send.previewOn', { network: send.networkName ?? '' })}</span>
       {message ? (
         <span className="gw-error" data-testid="gw-send-error">
-          {message}
+          {known(message)}
         </span>
       ) : null}
       <button
@@ -127,7 +132,7 @@ export function WalletSendPreviewView() {
           dispatch({ type: 'send/requested', payload: {} }).catch((e: unknown) => setRefused(String((e as Error)?.message ?? e)))
         }}
       >
-        {send.loading ? 'Sending…' : 'Send'}
+        {send.loading ? t('send.sending') : t('send.send')}
       </button>
     </div>
   )

@@ -34,11 +34,11 @@ export const WalletSendSelectTokenView = lazyExport('send', 'WalletSendSelectTok
 export const WalletSendPreviewView = lazyExport('send', 'WalletSendPreviewView')
 
 const LazyQrCode = lazy(() => loaders.qrCode().then((m) => ({ default: m.QrCode })))
-/** The QR code (uqr) once its chunk is in; until then the caller's `fallback`. */
-export function QrCode({ value, fallback }: { value: string; fallback: ReactElement }) {
+/** The QR code (uqr) once its chunk is in, named `label` for assistive technology; until then the caller's `fallback`. */
+export function QrCode({ value, label, fallback }: { value: string; label: string; fallback: ReactElement }) {
   return (
     <Suspense fallback={fallback}>
-      <LazyQrCode value={value} />
+      <LazyQrCode value={value} label={label} />
     </Suspense>
   )
 }

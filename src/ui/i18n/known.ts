@@ -1,0 +1,68 @@
+/**
+ * The engine's English strings the views can show (docs/behaviour.md §8's error strings in the
+ * snackbar, the connecting views and the send form; the send rules' messages; names the view models
+ * make in English, like 'Unknown network' and the Activity rows' titles), each with the catalogue
+ * message that translates it. The English text stays the stable identifier in the log and the API
+ * (src/events/errors.ts, src/projections/send-rules.ts); only the views translate it, and a text not
+ * listed here (a wallet's own error message) shows as it is. known.test.ts checks this list against
+ * the strings where they are made.
+ */
+import { CONNECTION_REJECTED, FAILED_TO_FETCH_TRANSACTIONS, MODAL_CLOSED, TOKEN_BALANCE_UNAVAILABLE } from '../../events/errors.js'
+import type { MessageId } from './messages.js'
+
+/** English text → the message that translates it. */
+export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
+  // docs/behaviour.md §8 (src/events/errors.ts), and the connect effect's fallback.
+  [CONNECTION_REJECTED]: 'error.connectionRejected',
+  [MODAL_CLOSED]: 'error.modalClosed',
+  'Failed to connect': 'error.failedToConnect',
+  [TOKEN_BALANCE_UNAVAILABLE]: 'error.tokenBalanceUnavailable',
+  [FAILED_TO_FETCH_TRANSACTIONS]: 'error.failedToFetchTransactions',
+  // A service that did not answer (viem's short message, through errorMessage): the All Wallets list.
+  'HTTP request failed.': 'error.httpRequestFailed',
+  // The engine's refusals (projections/guards.ts) and the send effect's outcomes (worker/effects/send.ts).
+  'Network not found': 'error.networkNotFound',
+  'A transaction is being sent': 'error.sendingNow',
+  'A transaction is already being sent': 'error.alreadySending',
+  'Not connected': 'error.notConnected',
+  'Transaction rejected in the wallet': 'error.transactionRejected',
+  'Transaction sent': 'snackbar.transactionSent',
+  // The send rules (projections/send-rules.ts SEND_ERRORS; `decimals` is a pattern, below).
+  'An amount and receiver address are required': 'error.amountAndReceiver',
+  'A token is required': 'error.tokenRequired',
+  'Unsupported chain': 'error.unsupportedChain',
+  'An ERC20 token address is required': 'error.erc20Address',
+  'Invalid receiver address': 'error.invalidReceiver',
+  'Invalid amount': 'error.invalidAmount',
+  'Insufficient balance': 'error.insufficientBalance',
+  // The network model's name for a chain the site did not list.
+  'Unknown network': 'networks.unknown',
+  // The Activity rows (projections/asset-rules.ts activityRow): titles by operation, and a row with no transfer.
+  Sent: 'activity.sent',
+  Received: 'activity.received',
+  Minted: 'activity.minted',
+  Executed: 'activity.executed',
+  Approved: 'activity.approved',
+  Swapped: 'activity.swapped',
+  Deposited: 'activity.deposited',
+  Withdrawn: 'activity.withdrawn',
+  Burned: 'activity.burned',
+  'Contract call': 'activity.contractCall',
+}
+
+/** Engine texts with values in them: a pattern, its message, and the values read from the match. */
+const KNOWN_PATTERNS: readonly { pattern: RegExp; id: MessageId; values: (m: RegExpExecArray) => Record<string, unknown> }[] = [
+  // SEND_ERRORS.decimals: '{symbol} allows at most {decimals} decimals'.
+  { pattern: /^(.+) allows at most (\d+) decimals$/, id: 'error.decimals', values: (m) => ({ symbol: m[1], decimals: Number(m[2]) }) },
+]
+
+/** The catalogue message (and its values) that translates an engine text, or undefined for a text the catalogue does not know. */
+export function knownMessage(text: string): { id: MessageId; values?: Record<string, unknown> } | undefined {
+  const id = Object.prototype.hasOwnProperty.call(KNOWN_TEXTS, text) ? KNOWN_TEXTS[text] : undefined
+  if (id) return { id }
+  for (const { pattern, id, values } of KNOWN_PATTERNS) {
+    const m = pattern.exec(text)
+    if (m) return { id, values: values(m) }
+  }
+  return undefined
+}
