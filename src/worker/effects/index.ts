@@ -17,7 +17,7 @@ import { tokensFetchEffect, tokensTriggerEffect } from './tokens.js'
 import { sendEffect } from './send.js'
 import { shakeEffect, snackbarEffect } from './ui-timers.js'
 import { watchEffect } from './watch.js'
-import { walletConnectCancelEffect, walletConnectEventsEffect, walletConnectPreloadEffect } from './walletconnect.js'
+import { walletConnectCancelEffect, walletConnectEventsEffect, walletConnectPrepareEffect, walletConnectPreloadEffect } from './walletconnect.js'
 import { walletImagePrefetchEffect, walletListsEffect, walletPagesEffect, walletSearchEffect } from './wallets.js'
 
 export const effects: readonly Effect[] = [
@@ -40,6 +40,7 @@ export const effects: readonly Effect[] = [
   walletConnectEventsEffect,
   walletConnectCancelEffect,
   walletConnectPreloadEffect,
+  walletConnectPrepareEffect,
   walletListsEffect,
   walletPagesEffect,
   walletSearchEffect,

@@ -1,10 +1,12 @@
 /**
  * WalletConnect in the log: the connector's pairing and wallet events are appended; a pairing in
  * progress ends when its connect attempt does (the modal closed, another wallet was picked); the
- * sign client's code loads in the worker a second after the modal first opens, ahead of a pairing.
+ * sign client's code loads in the worker a second after the modal first opens, ahead of a pairing;
+ * on a mobile device, a pairing starts when the modal opens with nobody connected.
  */
 import { delay, filter, ignoreElements, take, tap } from 'rxjs'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../events/entities.js'
+import { activeAccount } from '../../projections/select/active-account.js'
 import { ofType, type Effect } from './context.js'
 
 export const walletConnectEventsEffect: Effect = ({ walletConnect }) => walletConnect.events$
@@ -30,5 +32,19 @@ export const walletConnectPreloadEffect: Effect = ({ events$, walletConnect, sch
     take(1),
     delay(SIGN_CLIENT_PRELOAD_DELAY_MS, scheduler),
     tap(() => walletConnect.preload()),
+    ignoreElements(),
+  )
+
+/**
+ * On a mobile device, a modal opened with nobody connected starts a WalletConnect pairing at once
+ * (issue 16): its URI is on the pairing channel before the visitor taps a wallet, so the view opens
+ * the wallet's deep link inside the tap (a browser may refuse a navigation outside a user gesture).
+ * The pick's connect takes it over; a close or another connector cancels it (walletConnectCancelEffect).
+ */
+export const walletConnectPrepareEffect: Effect = ({ events$, state, walletConnect }) =>
+  events$.pipe(
+    ofType('modal/open-requested'),
+    filter((e) => e.payload.isMobile && !activeAccount(state())),
+    tap(() => walletConnect.prepare()),
     ignoreElements(),
   )

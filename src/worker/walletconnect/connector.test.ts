@@ -154,6 +154,49 @@ describe('WalletConnect connector', () => {
     expect((await events).map((e) => e.type)).toEqual(['wallet/chain-changed', 'wallet/disconnected'])
     expect(await c.request({ method: 'eth_accounts' })).toEqual([])
   })
+
+  it('prepare(): the URI shows before any pick, and the next connect takes that pairing over (issue 16, mobile)', async () => {
+    const { client, pairings } = fakeClient()
+    const c = connector(client)
+    c.prepare()
+    c.prepare()
+    await vi.advanceTimersByTimeAsync(0)
+    expect((await firstValueFrom(c.pairing$))?.uri).toBe(uriOf(1))
+    const accounts = c.request({ method: 'eth_requestAccounts' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(client.connect).toHaveBeenCalledTimes(1)
+    pairings[0]!.resolve(session())
+    expect(await accounts).toEqual([ADDRESS])
+    // Settled: nothing more to prepare.
+    c.prepare()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(client.connect).toHaveBeenCalledTimes(1)
+  })
+
+  it('prepare() then cancel(): a cancel while the client starts ends it before it pairs; a later connect pairs afresh', async () => {
+    const { client } = fakeClient()
+    const c = connector(client)
+    c.prepare()
+    c.cancel()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(client.connect).not.toHaveBeenCalled()
+    expect(await firstValueFrom(c.pairing$)).toBeUndefined()
+    void c.request({ method: 'eth_requestAccounts' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(client.connect).toHaveBeenCalledTimes(1)
+  })
+
+  it('a connect waiting on a prepared pairing fails with it when the modal closes', async () => {
+    const { client } = fakeClient()
+    const c = connector(client)
+    c.prepare()
+    await vi.advanceTimersByTimeAsync(0)
+    const accounts = c.request({ method: 'eth_requestAccounts' })
+    const failed = expect(accounts).rejects.toThrow('Modal closed')
+    c.cancel()
+    await failed
+    expect(await firstValueFrom(c.pairing$)).toBeUndefined()
+  })
 })
 
 describe('WalletConnect connector start failures', () => {

@@ -86,6 +86,14 @@ export interface WalletConnectConnector {
   cancel(message?: string): void
   /** Loads the sign client's code ahead of a pairing (once; errors are ignored). */
   preload(): void
+  /**
+   * Starts a pairing ahead of a pick (issue 16, mobile): its URI is on the pairing channel before
+   * the visitor taps a wallet, so the page can open the wallet's deep link inside that tap's user
+   * gesture. The next connect takes this pairing over instead of making one; `cancel` ends it like
+   * any other. Does nothing while a pairing is in progress or a session is settled; a failure is
+   * the next connect's to meet (it pairs afresh).
+   */
+  prepare(): void
 }
 
 const noSession = () => new ProviderRequestError('No WalletConnect session', { code: UnauthorizedProviderError.code })
@@ -110,6 +118,10 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
   /** Rejects the pairing in progress. */
   let abort: ((error: Error) => void) | undefined
   let preloaded = false
+  /** The pairing prepare() started, until it settles: the next connect waits on it instead of pairing anew. */
+  let prepared: Promise<SessionLike> | undefined
+  /** Counts cancel() calls: a prepared pairing whose client is still starting checks it was not cancelled meanwhile. */
+  let cancels = 0
 
   /** Reports each namespace of an ended session disconnected. */
   const reportGone = (gone: SessionLike) => {
@@ -215,7 +227,7 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
 
   const connect = async (namespace: Namespace): Promise<string[]> => {
     const c = await getClient()
-    if (!session || sessionAddresses(session.namespaces, namespace).length === 0) adopt(await pair(c))
+    if (!session || sessionAddresses(session.namespaces, namespace).length === 0) adopt(await (prepared ?? pair(c)))
     const addresses = sessionAddresses(session!.namespaces, namespace, namespace === 'eip155' ? chain : undefined)
     return addresses.length ? addresses : sessionAddresses(session!.namespaces, namespace)
   }
@@ -288,7 +300,17 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
       preloaded = true
       o.preload?.().catch(() => undefined)
     },
+    prepare() {
+      if (prepared || abort || session) return
+      const ticket = ++cancels
+      // A cancel while the client starts ends it before it pairs; a session the client restored needs none.
+      const started = getClient().then((c) => (ticket !== cancels ? Promise.reject(new GangwayError(MODAL_CLOSED)) : (session ?? pair(c))))
+      prepared = started
+      // Settled (approved, cancelled or failed): the next connect pairs anew unless it took this one over.
+      started.then(adopt, () => undefined).finally(() => prepared === started && (prepared = undefined))
+    },
     cancel(message = MODAL_CLOSED) {
+      cancels++
       abort?.(new GangwayError(message))
     },
     async request(args) {
