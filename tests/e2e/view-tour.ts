@@ -1,0 +1,146 @@
+/**
+ * The tour of the modal's views (docs/behaviour.md §2), for the checks that must cover every view:
+ * accessibility (a11y.test.ts), and later the pseudo-locale run, the mobile run and the screenshots.
+ * `VIEW_TOUR` has an entry for every view name, so a view a later issue adds fails to compile until
+ * it says how a visitor reaches it, or which issue will build it (`planned`). A stop starts from a
+ * fresh page of the demo (`query` carries the page's options: theme, locale…) and ends with the
+ * modal showing that view.
+ */
+import type { BrowserContext, Page } from 'playwright-core'
+import type { ViewName } from '../../src/contract.js'
+import { VIEWS } from '../../src/events/entities.js'
+import { connectLocalnetWallet, waitForView } from './helpers.js'
+
+/** What the stops need of the localnet. */
+export interface TourEnv {
+  webUrl: string
+  /** Chain 31337's node: the wallet adds chain 1 on it to reach UnsupportedChain. */
+  rpcUrl: string
+  solanaCaip2: string
+}
+
+/** How a visitor reaches a view from a fresh page (`path` is the demo page with the tour's query), or the issue that builds it. */
+export type TourStop = { reach(page: Page, env: TourEnv, path: string): Promise<void> } | { planned: number }
+
+const open = async (page: Page, env: TourEnv, path: string) => {
+  await page.goto(`${env.webUrl}${path}`)
+  await page.click('gangway-button')
+}
+const connected = (page: Page, env: TourEnv, path: string) => connectLocalnetWallet(page, env.webUrl, 0, path)
+const withParam = (path: string, param: string) => `${path}${path.includes('?') ? '&' : '?'}${param}`
+/** The send form, from Account. */
+const sendForm = async (page: Page, env: TourEnv, path: string) => {
+  await connected(page, env, path)
+  await page.click('[data-testid=gw-open-send]')
+  await waitForView(page, 'WalletSend')
+}
+
+export const VIEW_TOUR: Record<ViewName, TourStop> = {
+  Connect: { reach: open },
+  AllWallets: {
+    async reach(page, env, path) {
+      await open(page, env, path)
+      await page.click('[data-testid=gw-all-wallets]')
+      await page.locator('[data-testid=gw-all-list] [data-wallet-id]').first().waitFor()
+    },
+  },
+  ConnectingWalletConnect: {
+    async reach(page, env, path) {
+      await open(page, env, path)
+      await page.click('[data-wallet-row=walletConnect]')
+      await page.locator('[data-testid=gw-qr][data-ready]').waitFor()
+    },
+  },
+  ConnectingWalletConnectBasic: {
+    async reach(page, env, path) {
+      await open(page, env, withParam(path, 'wc-basic'))
+      await page.locator('[data-testid=gw-qr][data-ready]').waitFor()
+    },
+  },
+  // The Localnet Wallet's prompt stays unanswered: the view waits for it.
+  ConnectingExternal: {
+    async reach(page, env, path) {
+      await open(page, env, path)
+      await page.click('[data-wallet-row="dev.gangway.localnet"]')
+      await page.locator('[data-testid=localnet-wallet-approve]').waitFor()
+    },
+  },
+  Account: {
+    async reach(page, env, path) {
+      await connected(page, env, path)
+      await page.locator('[data-testid=gw-tokens] li').first().waitFor()
+    },
+  },
+  SwitchNetwork: {
+    async reach(page, env, path) {
+      await connected(page, env, path)
+      await page.click('[data-testid=gw-network]')
+    },
+  },
+  // An EVM wallet only, and the Solana network picked: the view asks to switch.
+  SwitchActiveChain: {
+    async reach(page, env, path) {
+      await connected(page, env, path)
+      await page.click('[data-testid=gw-network]')
+      await page.click(`[data-network="${env.solanaCaip2}"]`)
+    },
+  },
+  // The wallet moves to chain 1, which the site does not list.
+  UnsupportedChain: {
+    async reach(page, env, path) {
+      await connected(page, env, path)
+      await page.click('[data-testid=gw-close]')
+      await page.evaluate((url) => {
+        const w = (window as unknown as { __localnetWallet: { request(a: { method: string; params: unknown[] }): Promise<unknown> } }).__localnetWallet
+        void w.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x1', rpcUrls: [url] }] }).then(() => w.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }))
+      }, env.rpcUrl)
+      await page.click('[data-testid=localnet-wallet-approve]')
+    },
+  },
+  WalletSend: { reach: sendForm },
+  WalletSendSelectToken: {
+    async reach(page, env, path) {
+      await sendForm(page, env, path)
+      await page.click('[data-testid=gw-send-token]')
+    },
+  },
+  WalletSendPreview: {
+    async reach(page, env, path) {
+      await sendForm(page, env, path)
+      await page.fill('[data-testid=gw-send-amount]', '0.01')
+      await page.fill('[data-testid=gw-send-receiver]', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+      await page.click('[data-testid=gw-send-review]')
+    },
+  },
+  ConnectingFarcaster: { planned: 19 },
+  EmailLogin: { planned: 19 },
+  UpdateEmailWallet: { planned: 19 },
+  DataCapture: { planned: 19 },
+  ApproveTransaction: { planned: 19 },
+  ProfileWallets: { planned: 18 },
+  SIWXSignMessage: { planned: 20 },
+  RegisterAccountName: { planned: 20 },
+  RegisterAccountNameSuccess: { planned: 20 },
+}
+
+/** The views a visitor can reach today, in the order of docs/behaviour.md §2's list. */
+export const BUILT_VIEWS: ViewName[] = VIEWS.filter((v) => 'reach' in VIEW_TOUR[v])
+/** The views later issues build, with the issue. */
+export const PLANNED_VIEWS = VIEWS.flatMap((v) => {
+  const stop = VIEW_TOUR[v]
+  return 'planned' in stop ? [{ view: v, issue: stop.planned }] : []
+})
+
+/**
+ * Opens a fresh page of `context` on the demo (`path`: '/' and the tour's query) and walks to
+ * `view`; resolves when the modal shows it.
+ * @throws Error '{view} is planned for issue {n}' for a view no issue has built yet.
+ */
+export async function visit(context: BrowserContext, view: ViewName, env: TourEnv, path = '/'): Promise<Page> {
+  const stop = VIEW_TOUR[view]
+  if ('planned' in stop) throw new Error(`${view} is planned for issue ${stop.planned}`)
+  const page = await context.newPage()
+  await stop.reach(page, env, path)
+  await waitForView(page, view)
+  return page
+}
