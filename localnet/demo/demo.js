@@ -41,6 +41,9 @@ const modal = createModal({
   engine: params.get('engine') === 'main' ? 'main' : 'auto',
   // ?locale=es (a BCP 47 tag; en-XA is the pseudo-locale) sets the modal's language; without it, the browser's.
   ...(params.has('locale') ? { locale: params.get('locale') } : {}),
+  // ?theme=light|dark|system sets themeMode; ?theme-vars={"--gw-accent":"#b45309"} (JSON) sets themeVariables.
+  ...(params.has('theme') ? { themeMode: params.get('theme') } : {}),
+  ...(params.has('theme-vars') ? { themeVariables: JSON.parse(params.get('theme-vars')) } : {}),
   enableEmbedded: params.has('embedded'),
   // ?debug shows the debug panel: export the log, and time travel through it.
   debug: params.has('debug'),

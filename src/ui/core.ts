@@ -13,9 +13,9 @@ import { signal, type Signal } from '@preact/signals-core'
 import type { AccountModel, AccountTabsModel, AllWalletsModel, Bridge, ConnectionsModel, ConnectModel, Engine, EngineConfig, Intent, ModalModel, Namespace, NetworkListModel, NetworkModel, OpeningModel, PairingUri, ProviderRequest, SendModel, SnackbarModel, WalletConnectModel, WorkerEngine } from '../contract.js'
 import { createBridge } from './bridge/bridge.js'
 import { servePagePort } from './bridge/page-port-server.js'
-import { ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, PROVIDER_ERROR_CODES, ProviderRequestError } from '../events/errors.js'
+import { ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError } from '../events/errors.js'
 import { installErrorWire } from '../events/error-wire.js'
-import type { GangwayOptions } from './options.js'
+import { themeProblem, type GangwayOptions } from './options.js'
 import { hostOptionsOf } from '../events/host-options.js'
 import { sameShallow } from './same-value.js'
 
@@ -24,9 +24,6 @@ export interface ClientHooks {
   account(v: AccountModel): void
   network(v: NetworkModel): void
   modal(v: ModalModel): void
-  /** The Connect view's wallets and the view a click would open: the loader's shell paints them. */
-  connect(v: ConnectModel): void
-  opening(v: OpeningModel): void
   engine(mode: 'worker' | 'main'): void
 }
 
@@ -137,9 +134,13 @@ async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<Clie
 
 /**
  * Starts the engine and the bridge, and subscribes the signals.
- * @throws the engine's start errors ('projectId is required', 'Invalid CAIP-2 network id', …).
+ * @throws the engine's start errors ('projectId is required', 'Invalid CAIP-2 network id', …); GangwayError
+ *   'Invalid themeMode: {value}', 'Unknown theme variable: {name}' or 'Invalid theme variable {name}' (options.ts themeProblem).
  */
 export async function startClient(options: GangwayOptions, hooks: ClientHooks): Promise<Client> {
+  // The theme is the page's alone: checked here, before anything starts (the loader stays small).
+  const theme = themeProblem(options)
+  if (theme) throw new GangwayError(theme)
   let engine: ClientEngine | undefined
   // The bridge reports wallets from its first moment; those reports wait for the engine, none is lost.
   let engineReady!: (e: ClientEngine) => void
@@ -193,7 +194,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
         first()
       }) as never)
     })
-  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect', hooks.connect), follow('snackbar'), follow('opening', hooks.opening), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs')])
+  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs')])
   await engine.subscribePairing((p: PairingUri | undefined) => void (signals.pairing.value = p))
   hooks.engine(mode)
 

@@ -11,12 +11,11 @@
  * It imports nothing at module level; core.js and the views (ui.js, or through gangway/react the
  * build on the host's React) are fetched by URL beside this file.
  */
-import type { AccountModel, ConnectModel, ModalModel, NetworkModel, OpeningModel, ViewName } from '../contract.js'
+import type { AccountModel, ModalModel, NetworkModel, ViewName } from '../contract.js'
 import type { Client, ClientHooks } from './core.js'
 import { PAGE_OPTION_KEYS, type GangwayModal, type GangwayOptions, type ModalStateSnapshot } from './options.js'
-import { paintShell, removeShell, type ShellRow } from './shell/shell.js'
+import { paintShell, removeShell } from './shell/shell.js'
 import { accountChipText } from './shell/chip.js'
-import { rowConnectPayload } from '../projections/connector-order.js'
 import { isMobileDevice } from './device.js'
 import { unknownOption } from '../events/host-options.js'
 import { adoptCss } from './adopt-css.js'
@@ -80,6 +79,13 @@ function store<T>(initial: T) {
 }
 
 let current: GangwayModal | undefined
+/**
+ * Paints an element Gangway renders into (the modal's host, each <gangway-button>) in the current
+ * modal's theme: its color-scheme (themeMode; 'light dark' follows the visitor's preference, live)
+ * and the themeVariables as custom properties, which its shadow root's CSS reads. Set through the
+ * CSSOM, which a strict CSP allows and which no value can break out of.
+ */
+let paintTheme = (el: HTMLElement): void => void el
 /** One modal per projectId: a second createModal (React StrictMode renders twice) gets the first, so one engine writes a project's log. */
 const byProject = new Map<string, GangwayModal>()
 const buttons = new Set<{ render(): void }>()
@@ -98,14 +104,15 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
   const existing = byProject.get(options.projectId)
   if (existing) return (current = existing)
   if (internals.views && !uiModule) viewsSource = internals.views
+  paintTheme = (el) => {
+    el.style.colorScheme = options.themeMode == 'light' || options.themeMode == 'dark' ? options.themeMode : 'light dark'
+    for (const [name, value] of Object.entries(options.themeVariables ?? {})) el.style.setProperty(name, String(value))
+  }
   const account = store<AccountModel>(disconnected)
   const network = store<NetworkModel>({})
   const state = store<ModalStateSnapshot>(closed)
   let client: Promise<Client> | undefined
   let root: ShadowRoot | undefined
-  /** The wallet rows the shell paints when a click would open the Connect view (else skeletons). */
-  let connectRows: readonly ShellRow[] = []
-  let opening: OpeningModel | undefined
   /** Bumped by close(): an open still waiting for the core or the UI gives up if it changed. */
   let openTicket = 0
 
@@ -122,8 +129,6 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
       if (wasOpen && !v.open && root) removeShell(root)
     },
     engine: (mode) => state.set({ ...state.get(), engine: mode }),
-    connect: (v: ConnectModel) => (connectRows = v.rows),
-    opening: (v) => (opening = v),
   }
   const loadCore = () =>
     (client ??= (import(/* @vite-ignore */ coreUrl) as Promise<CoreModule>).then((core) => core.startClient(options, hooks)))
@@ -132,6 +137,7 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
     if (root) return root
     const host = document.createElement('gangway-modal')
     if (options.nonce) host.nonce = options.nonce
+    paintTheme(host)
     document.body.append(host)
     root = host.attachShadow({ mode: 'open' })
     // The frame's CSS, which the shell paints with and the views build on (views/styles.ts follows it).
@@ -151,18 +157,9 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
     },
     async open(request = {}) {
       const ticket = ++openTicket
-      // A row picked in the shell is dispatched after this open reaches the engine.
-      let opened!: () => void
-      const openDispatched = new Promise<void>((resolve) => (opened = resolve))
       const r = hostRoot()
       // The shell, unless it is there already or the views are (rendered ahead of the click: they only need showing).
-      if (!state.get().open && !r.querySelector('.gw-overlay')) {
-        const view = isMobileDevice() ? opening?.mobileView : opening?.view
-        const rows = !request.view && !request.namespace && view === 'Connect' ? connectRows : []
-        const pick = (row: ShellRow) =>
-          void openDispatched.then(() => client?.then((c) => c.dispatch({ type: 'connect/requested', payload: rowConnectPayload(row) })))
-        paintShell(r, () => void modal.close(), rows, pick)
-      }
+      if (!state.get().open && !r.querySelector('.gw-overlay')) paintShell(r, () => void modal.close())
       let c: Client, ui: ViewsModule
       try {
         ;[c, ui] = await Promise.all([loadCore(), loadUi()])
@@ -178,7 +175,6 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
         removeShell(r)
         throw error
       }
-      opened()
       await shown
     },
     async close() {
@@ -242,7 +238,7 @@ const defineButton = () => class GangwayButton extends HTMLElement {
   connectedCallback() {
     if (!this.#button) {
       const root = this.attachShadow({ mode: 'open' })
-      adoptCss(root, 'button{font:600 14px/1 system-ui,sans-serif;padding:10px 16px;border-radius:999px;border:1px solid #0000001a;background:#3b82f6;color:#fff;cursor:pointer}button[data-connected]{background:#f4f4f5;color:#18181b}')
+      adoptCss(root, 'button{font:600 14px/1 var(--gw-font-family,system-ui,sans-serif);padding:10px 16px;border-radius:999px;border:1px solid #8883;background:var(--gw-accent,#2563eb);color:#fff;cursor:pointer}button[data-connected]{background:Canvas;color:CanvasText}')
       root.innerHTML = '<button part="button" type="button"></button>'
       this.#button = root.querySelector('button')!
     }
@@ -257,6 +253,7 @@ const defineButton = () => class GangwayButton extends HTMLElement {
     const account = current?.getAccount() ?? disconnected
     this.#button.textContent = accountChipText(account)
     this.#button.toggleAttribute('data-connected', account.isConnected)
+    paintTheme(this)
   }
 }
 

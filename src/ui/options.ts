@@ -9,8 +9,17 @@ import type { AccountModel, HostOptions, ModalModel, Namespace, Network, Network
  * events/host-options.ts) and the page's own.
  */
 export interface GangwayOptions extends HostOptions {
-  /** Accepted and not applied yet: the styling work wires it (docs/behaviour.md §9 themeMode). */
-  themeMode?: 'light' | 'dark'
+  /**
+   * Light or dark colours; `system` (the default) follows the visitor's `prefers-color-scheme`,
+   * live (issue 16, docs/api.md Theming).
+   */
+  themeMode?: 'light' | 'dark' | 'system'
+  /**
+   * CSS variables over the defaults (docs/api.md Theming; THEME_VARIABLES lists them): font family,
+   * accent colour, colour mix and its strength (0–100), font size master (default 10px), border
+   * radius master (default 4px), z-index (default 999), QR code colour.
+   */
+  themeVariables?: ThemeVariables
   /** `main` forces the engine onto the main thread; `auto` (default) uses a Worker where one can start. */
   engine?: 'auto' | 'main'
   /**
@@ -24,11 +33,44 @@ export interface GangwayOptions extends HostOptions {
 }
 
 /** The options only the page uses (never sent to the engine); with HOST_OPTION_KEYS, every option createModal takes. */
-export const PAGE_OPTION_KEYS = ['themeMode', 'engine', 'debug', 'nonce'] as const satisfies readonly Exclude<keyof GangwayOptions, keyof HostOptions>[]
+export const PAGE_OPTION_KEYS = ['themeMode', 'themeVariables', 'engine', 'debug', 'nonce'] as const satisfies readonly Exclude<keyof GangwayOptions, keyof HostOptions>[]
 
 // The compiler's check that PAGE_OPTION_KEYS names every page option: a missing key makes this `false`.
 const PAGE_KEYS_COMPLETE: [Exclude<keyof GangwayOptions, keyof HostOptions>] extends [(typeof PAGE_OPTION_KEYS)[number]] ? true : false = true
 void PAGE_KEYS_COMPLETE
+
+/** The theme variables createModal takes (`themeVariables`), with their defaults. */
+export const THEME_VARIABLES = {
+  '--gw-font-family': 'system-ui, sans-serif',
+  '--gw-accent': '#2563eb',
+  '--gw-color-mix': 'transparent',
+  '--gw-color-mix-strength': 0,
+  '--gw-font-size-master': '10px',
+  '--gw-border-radius-master': '4px',
+  '--gw-z-index': 999,
+  '--gw-qr-color': '#18181b',
+} as const
+
+/** `themeVariables`: any of THEME_VARIABLES, as a CSS value (a string, or a number for the strength and the z-index). */
+export type ThemeVariables = { [K in keyof typeof THEME_VARIABLES]?: string | number }
+
+/** The longest theme variable value taken, in characters. */
+const THEME_VALUE_MAX = 200
+
+/**
+ * Why `themeMode` and `themeVariables` cannot be used, or undefined when they can: 'Invalid
+ * themeMode: {value}' (not light, dark or system), 'Unknown theme variable: {name}' (not in
+ * THEME_VARIABLES), 'Invalid theme variable {name}' (not a string or finite number, or longer than
+ * 200 characters). core.ts refuses to start with it (the modal's calls reject with it).
+ */
+export function themeProblem({ themeMode, themeVariables }: Pick<GangwayOptions, 'themeMode' | 'themeVariables'>): string | undefined {
+  if (themeMode !== undefined && !['light', 'dark', 'system'].includes(themeMode)) return `Invalid themeMode: ${String(themeMode)}`
+  for (const [name, value] of Object.entries(themeVariables ?? {})) {
+    if (!(name in THEME_VARIABLES)) return `Unknown theme variable: ${name}`
+    if (!((typeof value === 'string' && value.length <= THEME_VALUE_MAX) || (typeof value === 'number' && Number.isFinite(value)))) return `Invalid theme variable ${name}`
+  }
+  return undefined
+}
 
 /** What subscribeState delivers. `engine` is where the engine runs, once started. */
 export interface ModalStateSnapshot extends ModalModel {

@@ -36,18 +36,18 @@ describe('the shell', () => {
     await context.close()
   })
 
-  it('paints the wallet rows when the core knows them, and a row picked there connects', async () => {
+  it("with the core started and the views still loading, shows skeletons, and the Connect view's rows replace them", async () => {
     const context = await localContext(browser())
     const release = await holdBack(context, '**/gangway/ui.js')
     const page = await context.newPage()
     await page.goto(`${webUrl}/`)
     await waitForEngine(page)
     await page.locator('gangway-button button').dispatchEvent('click')
-    const row = page.locator('[data-testid=gw-shell] [data-wallet-row="dev.gangway.localnet"]')
-    expect(await row.textContent()).toBe('Localnet Wallet')
-    expect(await page.locator('[data-testid=gw-shell] .gw-skeleton').count()).toBe(0)
-    await row.click()
+    await page.locator('[data-testid=gw-shell]').waitFor()
+    expect(await page.locator('[data-testid=gw-shell] .gw-skeleton').count()).toBe(3)
+    expect(await page.locator('[data-testid=gw-shell] [data-wallet-row]').count()).toBe(0)
     release()
+    await page.click('[data-testid=gw-modal] [data-wallet-row="dev.gangway.localnet"]')
     await page.click('[data-testid=localnet-wallet-approve]')
     await waitForView(page, 'Account')
     expect(await page.locator('[data-testid=gw-shell]').count()).toBe(0)

@@ -23,6 +23,7 @@ export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: 
   const { dispatch } = useClient()
   const { t } = useT()
   const titleId = TITLES[view]
+  const text = title ?? (titleId ? t(titleId) : view)
   return (
     <div className="gw-header">
       {canGoBack ? (
@@ -32,8 +33,9 @@ export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: 
       ) : (
         <span style={{ width: 32 }} />
       )}
-      <span className="gw-title" data-testid="gw-title">
-        {title ?? (titleId ? t(titleId) : view)}
+      {/* Keyed by its text: a new title fades in (docs/behaviour.md §2, header text 120 ms). It names the dialog (aria-labelledby). */}
+      <span className="gw-title" id="gw-title" data-testid="gw-title" key={text}>
+        {text}
       </span>
       <button className="gw-icon-btn" aria-label={t('header.close')} data-testid="gw-close" onClick={() => void dispatch({ type: 'modal/close-requested', payload: {} })}>
         ✕

@@ -8,7 +8,8 @@ import { ConnectingExternalView } from './ConnectingExternalView.js'
 import { ConnectingWalletConnectBasicView, ConnectingWalletConnectView } from './ConnectingWalletConnectView.js'
 import { ConnectView } from './ConnectView.js'
 import { Header } from './Header.js'
-import { Snackbar } from './Snackbar.js'
+import { Snackbar, SnackbarMessage } from './Snackbar.js'
+import { useDialog } from './use-dialog.js'
 import { AllWalletsView, NetworkList, preloadViews, SwitchActiveChainView, UnsupportedChainView, WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView } from './lazy-views.js'
 import { useT } from '../i18n/i18n.js'
 
@@ -42,12 +43,12 @@ export function Modal() {
   const { t } = useT()
   const card = useRef<HTMLDivElement>(null)
   const close = () => void (travel === null && dispatch({ type: 'modal/close-requested', payload: {} }))
-  // Focus moves into the dialog when it opens, so Escape and Tab act on it.
+  // Focus moves into the dialog when it opens and back out when it closes; Tab stays inside;
+  // arrows move in lists; the height animates (use-dialog.ts).
+  const onCardKeyDown = useDialog(card, modal.open)
   // Once open, the other views' chunks load in idle time.
   useEffect(() => {
-    if (!modal.open) return
-    card.current?.focus({ preventScroll: true })
-    preloadViews()
+    if (modal.open) preloadViews()
   }, [modal.open])
   // Rendered while closed too, hidden, so that opening shows views that are already built. Hidden
   // with visibility (views/styles.ts), not display: the closed modal is laid out ahead of the click,
@@ -62,7 +63,7 @@ export function Modal() {
       onClick={(e) => e.target === e.currentTarget && close()}
       onKeyDown={(e) => e.key === 'Escape' && close()}
     >
-      <div ref={card} tabIndex={-1} className={modal.shake ? 'gw-card gw-shake' : 'gw-card'} role="dialog" aria-modal="true" aria-label="Gangway">
+      <div ref={card} tabIndex={-1} className={modal.shake ? 'gw-card gw-shake' : 'gw-card'} role="dialog" aria-modal="true" aria-labelledby="gw-title" onKeyDown={onCardKeyDown}>
         {travel !== null && (
           <p className="gw-travel" data-testid="gw-travel">
             {t('modal.travel', { seq: travel })}
@@ -77,6 +78,11 @@ export function Modal() {
         </div>
       </div>
       <Snackbar />
+      {/* What a screen reader is told politely: the snackbar's message, and a failed connect's shake. */}
+      <div className="gw-sr" role="status" aria-live="polite" data-testid="gw-live">
+        {modal.shake ? t('modal.shake') : null}
+        <SnackbarMessage />
+      </div>
     </div>
   )
 }

@@ -1,4 +1,8 @@
-/** The snackbar (docs/behaviour.md §4). */
+/**
+ * The snackbar (docs/behaviour.md §4), and its message as text for the modal's polite live region
+ * (Modal.tsx), which announces it: the visible snackbar itself is not a live region, so nothing is
+ * announced twice.
+ */
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { useT } from '../i18n/i18n.js'
@@ -10,8 +14,16 @@ export function Snackbar() {
   const { known } = useT()
   if (!s.open) return null
   return (
-    <div className="gw-snackbar" role="status" data-variant={s.variant} data-testid="gw-snackbar">
+    <div className="gw-snackbar" aria-hidden="true" data-variant={s.variant} data-testid="gw-snackbar">
       {known(s.message)}
     </div>
   )
+}
+
+/** The snackbar's message, translated, while it shows (for the live region). */
+export function SnackbarMessage() {
+  const { signals } = useClient()
+  const s = useSignalValue(signals.snackbar)
+  const { known } = useT()
+  return s.open ? <>{known(s.message)}</> : null
 }

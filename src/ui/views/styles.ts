@@ -11,92 +11,101 @@
  * would make '$US' of Arabic's 'US$' in a right-to-left run), at the row's end.
  */
 export const viewsCss = `
+.gw-overlay{--gw-fs:var(--gw-font-size-master,10px);--gw-r:var(--gw-border-radius-master,4px);--gw-accent-c:var(--gw-accent,#2563eb);--gw-mix:var(--gw-color-mix,transparent);--gw-mix-p:calc(var(--gw-color-mix-strength,0)*1%);--gw-base:#fff;--gw-fg:#18181b;--gw-fg2:#52525b;--gw-soft:#f4f4f5;--gw-soft2:#e4e4e7;--gw-line:#e4e4e7;--gw-err:#dc2626;--gw-ok-bg:#dcfce7;--gw-ok-fg:#166534;--gw-chain-bg:#ede9fe;--gw-chain-fg:#5b21b6;--gw-info-bg:#dbeafe;--gw-info-fg:#1e40af;--gw-bad-bg:#fee2e2;--gw-bad-fg:#991b1b;--gw-warn-bg:#fef3c7;--gw-warn-fg:#92400e;--gw-bg:var(--gw-base);--gw-link:var(--gw-accent-c);font-size:calc(var(--gw-fs)*1.4)}
+@supports (color:light-dark(#fff,#000)) and (color:color-mix(in srgb,#fff,#000)){.gw-overlay{--gw-base:light-dark(#fff,#18181b);--gw-fg:light-dark(#18181b,#f4f4f5);--gw-fg2:light-dark(#52525b,#a1a1aa);--gw-soft:color-mix(in srgb,var(--gw-mix) var(--gw-mix-p),light-dark(#f4f4f5,#27272a));--gw-soft2:light-dark(#e4e4e7,#3f3f46);--gw-line:light-dark(#e4e4e7,#3f3f46);--gw-err:light-dark(#dc2626,#f87171);--gw-ok-bg:light-dark(#dcfce7,#14532d);--gw-ok-fg:light-dark(#166534,#bbf7d0);--gw-chain-bg:light-dark(#ede9fe,#2e1065);--gw-chain-fg:light-dark(#5b21b6,#ddd6fe);--gw-info-bg:light-dark(#dbeafe,#172554);--gw-info-fg:light-dark(#1e40af,#bfdbfe);--gw-bad-bg:light-dark(#fee2e2,#450a0a);--gw-bad-fg:light-dark(#991b1b,#fecaca);--gw-warn-bg:light-dark(#fef3c7,#451a03);--gw-warn-fg:light-dark(#92400e,#fde68a);--gw-bg:color-mix(in srgb,var(--gw-mix) var(--gw-mix-p),var(--gw-base));--gw-link:light-dark(var(--gw-accent-c),color-mix(in srgb,var(--gw-accent-c),#fff 45%))}}
+.gw-card{background:var(--gw-bg);color:var(--gw-fg);border-radius:calc(var(--gw-r)*8)}
+.gw-title{font-size:calc(var(--gw-fs)*1.6);animation:gw-fade 120ms ease}
+.gw-header{border-bottom-color:var(--gw-line)}
+.gw-icon-btn{font-size:calc(var(--gw-fs)*1.8);border-radius:calc(var(--gw-r)*2)}
+.gw-icon-btn:focus-visible,.gw-btn:focus-visible,.gw-link:focus-visible,.gw-tab:focus-visible,.gw-network:focus-visible,.gw-row:focus-visible,.gw-tile:focus-visible{outline:2px solid var(--gw-accent-c);outline-offset:2px}
+.gw-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.gw-btn{color:inherit}
 .gw-overlay[data-closed]{visibility:hidden;pointer-events:none}
 .gw-card{transition:height 150ms ease}
-.gw-title{transition:opacity 120ms ease}
-.gw-icon-btn:hover{background:#f4f4f5}
+.gw-icon-btn:hover{background:var(--gw-soft)}
 .gw-card:focus{outline:none}
-.gw-content{display:contents}
-.gw-travel{margin:0;padding:6px 12px;background:#fef3c7;color:#92400e;font:600 12px/1.4 system-ui,sans-serif;text-align:center}
+.gw-content{display:block}
+.gw-travel{margin:0;padding:6px 12px;background:var(--gw-warn-bg);color:var(--gw-warn-fg);font-weight:600;font-size:calc(var(--gw-fs)*1.2);text-align:center}
 .gw-card.gw-shake{animation:gw-shake 500ms ease}
 @keyframes gw-shake{10%,90%{transform:translateX(-1px)}20%,80%{transform:translateX(2px)}30%,50%,70%{transform:translateX(-4px)}40%,60%{transform:translateX(4px)}}
 .gw-view{animation:gw-fade 150ms ease}
 @keyframes gw-fade{from{opacity:0}to{opacity:1}}
 .gw-list{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none}
-.gw-row{display:flex;align-items:center;gap:12px;width:100%;height:56px;padding:0 12px;border:0;border-radius:12px;background:#f4f4f5;cursor:pointer;font:inherit;color:inherit;text-align:start}
-.gw-row:hover,.gw-row:focus-visible{background:#e4e4e7}
-.gw-row img,.gw-row .gw-img{width:36px;height:36px;border-radius:10px;background:#e4e4e7;object-fit:cover}
+.gw-row{display:flex;align-items:center;gap:12px;width:100%;height:56px;padding:0 12px;border:0;border-radius:calc(var(--gw-r)*3);background:var(--gw-soft);cursor:pointer;font:inherit;color:inherit;text-align:start}
+.gw-row:hover,.gw-row:focus-visible{background:var(--gw-soft2)}
+.gw-row img,.gw-row .gw-img{width:36px;height:36px;border-radius:calc(var(--gw-r)*2.5);background:var(--gw-soft2);object-fit:cover}
 .gw-row .gw-name{flex:1;font-weight:500}
-.gw-tag{font-size:11px;padding:2px 6px;border-radius:6px;background:#dcfce7;color:#166534}
-.gw-chain{font-size:11px;padding:2px 6px;border-radius:6px;background:#ede9fe;color:#5b21b6}
-.gw-empty{color:#71717a;text-align:center;padding:24px 0}
+.gw-tag{font-size:calc(var(--gw-fs)*1.1);padding:2px 6px;border-radius:calc(var(--gw-r)*1.5);background:var(--gw-ok-bg);color:var(--gw-ok-fg)}
+.gw-chain{font-size:calc(var(--gw-fs)*1.1);padding:2px 6px;border-radius:calc(var(--gw-r)*1.5);background:var(--gw-chain-bg);color:var(--gw-chain-fg)}
+.gw-empty{color:var(--gw-fg2);text-align:center;padding:24px 0}
 .gw-center{display:flex;flex-direction:column;align-items:center;gap:12px;padding:16px 0;text-align:center}
-.gw-big-icon{width:72px;height:72px;border-radius:20px;background:#f4f4f5;object-fit:cover}
-.gw-error{color:#dc2626;font-weight:500}
-.gw-muted{color:#71717a}
-.gw-btn{height:40px;padding:0 16px;border-radius:999px;border:1px solid #e4e4e7;background:#fff;cursor:pointer;font:inherit;font-weight:500}
-.gw-btn:hover{background:#f4f4f5}
+.gw-big-icon{width:72px;height:72px;border-radius:calc(var(--gw-r)*5);background:var(--gw-soft);object-fit:cover}
+.gw-error{color:var(--gw-err);font-weight:500}
+.gw-muted{color:var(--gw-fg2)}
+.gw-btn{height:40px;padding:0 16px;border-radius:999px;border:1px solid var(--gw-line);background:var(--gw-bg);cursor:pointer;font:inherit;font-weight:500}
+.gw-btn:hover{background:var(--gw-soft)}
 .gw-avatar{width:64px;height:64px;border-radius:50%}
-.gw-address{font-size:18px;font-weight:600}
-.gw-balance{font-size:14px;color:#52525b}
-.gw-network{font:inherit;font-size:12px;padding:4px 10px;border:0;border-radius:999px;background:#f4f4f5;cursor:pointer}
-.gw-network[data-unsupported]{background:#fee2e2;color:#991b1b}
-.gw-group{margin:12px 0 6px;font-size:12px;font-weight:600;color:#71717a;text-transform:uppercase;letter-spacing:.04em}
-.gw-row[aria-current]{outline:2px solid #3b82f6}
+.gw-address{font-size:calc(var(--gw-fs)*1.8);font-weight:600}
+.gw-balance{font-size:calc(var(--gw-fs)*1.4);color:var(--gw-fg2)}
+.gw-network{font:inherit;font-size:calc(var(--gw-fs)*1.2);padding:4px 10px;border:0;border-radius:999px;background:var(--gw-soft);cursor:pointer}
+.gw-network[data-unsupported]{background:var(--gw-bad-bg);color:var(--gw-bad-fg)}
+.gw-group{margin:12px 0 6px;font-size:calc(var(--gw-fs)*1.2);font-weight:600;color:var(--gw-fg2);text-transform:uppercase;letter-spacing:.04em}
+.gw-row[aria-current]{outline:2px solid var(--gw-accent-c)}
 .gw-row:disabled{cursor:default;opacity:.7}
 .gw-send{display:flex;flex-direction:column;gap:12px}
 .gw-send-problem{margin:0;min-height:1.4em}
-.gw-field{display:flex;flex-direction:column;gap:4px;font-size:12px;color:#52525b}
-.gw-field input{font:inherit;font-size:15px;padding:10px 12px;border:1px solid #e4e4e7;border-radius:10px;color:#18181b}
-.gw-primary{background:#3b82f6;color:#fff;border-color:#3b82f6}
-.gw-primary:hover{background:#2563eb}
+.gw-field{display:flex;flex-direction:column;gap:4px;font-size:calc(var(--gw-fs)*1.2);color:var(--gw-fg2)}
+.gw-field input{font:inherit;font-size:calc(var(--gw-fs)*1.5);padding:10px 12px;border:1px solid var(--gw-line);border-radius:calc(var(--gw-r)*2.5);color:var(--gw-fg)}
+.gw-primary{background:var(--gw-accent-c);color:#fff;border-color:var(--gw-accent-c)}
+.gw-primary:hover{background:color-mix(in srgb,var(--gw-accent-c),#000 15%)}
 .gw-primary:disabled{opacity:.5;cursor:default}
-.gw-snackbar{position:absolute;left:50%;bottom:24px;transform:translateX(-50%);padding:8px 14px;border-radius:999px;background:#18181b;color:#fff;font-size:13px;box-shadow:0 4px 16px rgba(0,0,0,.2)}
-.gw-snackbar[data-variant=error]{background:#dc2626}
+.gw-snackbar{position:absolute;left:50%;bottom:24px;transform:translateX(-50%);padding:8px 14px;border-radius:999px;background:var(--gw-fg);color:var(--gw-bg);font-size:calc(var(--gw-fs)*1.3);box-shadow:0 4px 16px rgba(0,0,0,.2)}
+.gw-snackbar[data-variant=error]{background:#dc2626;color:#fff}
 .gw-balance,.gw-asset-name>span,.gw-field input,.gw-search{unicode-bidi:plaintext}
 [dir=rtl] .gw-asset-name>span{text-align:right}
 .gw-asset-usd,.gw-usd{direction:ltr;unicode-bidi:isolate}
 [dir=rtl] .gw-back{transform:scaleX(-1)}
 
-.gw-tag-muted{background:#f4f4f5;color:#52525b}
-.gw-tag-blue{background:#dbeafe;color:#1e40af}
-.gw-qr{width:240px;height:240px;border-radius:16px;overflow:hidden;background:#fff;border:1px solid #e4e4e7;display:flex;align-items:center;justify-content:center}
-.gw-qr-wait{color:#71717a;font-size:13px}
+.gw-tag-muted{background:var(--gw-soft);color:var(--gw-fg2)}
+.gw-tag-blue{background:var(--gw-info-bg);color:var(--gw-info-fg)}
+.gw-qr{width:240px;height:240px;border-radius:calc(var(--gw-r)*4);overflow:hidden;background:#fff;border:1px solid var(--gw-line);display:flex;align-items:center;justify-content:center}
+.gw-qr path{fill:var(--gw-qr-color,#18181b)}
+.gw-qr-wait{color:var(--gw-fg2);font-size:calc(var(--gw-fs)*1.3)}
 .gw-actions{display:flex;gap:8px;flex-wrap:wrap;justify-content:center}
-.gw-link{border:0;background:none;color:#3b82f6;cursor:pointer;font:inherit}
+.gw-link{border:0;background:none;color:var(--gw-link);cursor:pointer;font:inherit}
 .gw-all{display:flex;flex-direction:column;gap:12px}
-.gw-search{font:inherit;font-size:15px;padding:10px 12px;border:1px solid #e4e4e7;border-radius:10px}
+.gw-search{font:inherit;font-size:calc(var(--gw-fs)*1.5);padding:10px 12px;border:1px solid var(--gw-line);border-radius:calc(var(--gw-r)*2.5)}
 .gw-grid{display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:8px;margin:0;padding:0;list-style:none;max-height:360px;overflow-y:auto}
-.gw-tile{display:flex;flex-direction:column;align-items:center;gap:6px;width:100%;padding:8px 4px;border:0;border-radius:12px;background:#f4f4f5;cursor:pointer;font:inherit;color:inherit}
-.gw-tile:hover,.gw-tile:focus-visible{background:#e4e4e7}
-.gw-tile img,.gw-tile .gw-img{width:48px;height:48px;border-radius:14px;background:#e4e4e7}
-.gw-tile-name{font-size:11px;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.gw-tile{display:flex;flex-direction:column;align-items:center;gap:6px;width:100%;padding:8px 4px;border:0;border-radius:calc(var(--gw-r)*3);background:var(--gw-soft);cursor:pointer;font:inherit;color:inherit}
+.gw-tile:hover,.gw-tile:focus-visible{background:var(--gw-soft2)}
+.gw-tile img,.gw-tile .gw-img{width:48px;height:48px;border-radius:calc(var(--gw-r)*3.5);background:var(--gw-soft2)}
+.gw-tile-name{font-size:calc(var(--gw-fs)*1.1);max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .gw-loading{text-align:center}
 .gw-grid-end{grid-column:1/-1;height:1px}
 .gw-account .gw-center{padding:8px 0;gap:8px}
-.gw-tab-bar{display:flex;gap:4px;padding:4px;border-radius:999px;background:#f4f4f5;margin:8px 0}
-.gw-tab{flex:1;height:32px;border:0;border-radius:999px;background:none;cursor:pointer;font:inherit;font-size:13px;color:#52525b}
-.gw-tab[aria-selected=true]{background:#fff;color:#18181b;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+.gw-tab-bar{display:flex;gap:4px;padding:4px;border-radius:999px;background:var(--gw-soft);margin:8px 0}
+.gw-tab{flex:1;height:32px;border:0;border-radius:999px;background:none;cursor:pointer;font:inherit;font-size:calc(var(--gw-fs)*1.3);color:var(--gw-fg2)}
+.gw-tab[aria-selected=true]{background:var(--gw-bg);color:var(--gw-fg);box-shadow:0 1px 3px rgba(0,0,0,.12)}
 .gw-tab-panel{min-height:120px}
 .gw-assets,.gw-activity{max-height:260px;overflow-y:auto}
 .gw-asset{display:flex;align-items:center;gap:12px;padding:8px 4px}
-.gw-asset img,.gw-asset .gw-img{width:36px;height:36px;border-radius:50%;background:#e4e4e7;flex:none}
-.gw-asset-name{flex:1;display:flex;flex-direction:column;min-width:0;font-size:14px}
+.gw-asset img,.gw-asset .gw-img{width:36px;height:36px;border-radius:50%;background:var(--gw-soft2);flex:none}
+.gw-asset-name{flex:1;display:flex;flex-direction:column;min-width:0;font-size:calc(var(--gw-fs)*1.4)}
 .gw-asset-name>span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.gw-asset-usd{font-size:14px;font-weight:500}
-.gw-activity-date{font-size:12px;white-space:nowrap}
+.gw-asset-usd{font-size:calc(var(--gw-fs)*1.4);font-weight:500}
+.gw-activity-date{font-size:calc(var(--gw-fs)*1.2);white-space:nowrap}
 .gw-nfts{display:grid;grid-template-columns:repeat(3,1fr);gap:8px;margin:0;padding:0;list-style:none;max-height:260px;overflow-y:auto}
-.gw-nft{display:flex;flex-direction:column;gap:4px;font-size:12px}
-.gw-nft img,.gw-nft .gw-img{width:100%;aspect-ratio:1;border-radius:12px;background:#e4e4e7;object-fit:cover}
+.gw-nft{display:flex;flex-direction:column;gap:4px;font-size:calc(var(--gw-fs)*1.2)}
+.gw-nft img,.gw-nft .gw-img{width:100%;aspect-ratio:1;border-radius:calc(var(--gw-r)*3);background:var(--gw-soft2);object-fit:cover}
 .gw-nft-name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .gw-img{flex:none}
 .gw-img.gw-round{border-radius:50%}
 .gw-img.gw-svg{background:none}
-.gw-img.gw-gen{display:inline-flex;align-items:center;justify-content:center;overflow:hidden;color:#fff;font-weight:600;font-size:14px;line-height:1;user-select:none}
-.gw-tile .gw-img.gw-gen{font-size:17px}
-.gw-asset .gw-img.gw-gen{font-size:13px}
-.gw-nft .gw-img.gw-gen{font-size:28px}
-.gw-img.gw-big-icon.gw-gen{font-size:26px}
+.gw-img.gw-gen{display:inline-flex;align-items:center;justify-content:center;overflow:hidden;color:#fff;font-weight:600;font-size:calc(var(--gw-fs)*1.4);line-height:1;user-select:none}
+.gw-tile .gw-img.gw-gen{font-size:calc(var(--gw-fs)*1.7)}
+.gw-asset .gw-img.gw-gen{font-size:calc(var(--gw-fs)*1.3)}
+.gw-nft .gw-img.gw-gen{font-size:calc(var(--gw-fs)*2.8)}
+.gw-img.gw-big-icon.gw-gen{font-size:calc(var(--gw-fs)*2.6)}
 .gw-img.gw-gen-0{background:#2563eb}
 .gw-img.gw-gen-1{background:#7c3aed}
 .gw-img.gw-gen-2{background:#db2777}

@@ -1,0 +1,98 @@
+/**
+ * The modal's dialog behaviour (issue 16, accessibility; WAI-ARIA dialog pattern):
+ * - on open, focus moves into the dialog; on close, it returns to the element that had it before
+ *   (the site's button, or <gangway-button>'s inner button, through open shadow roots);
+ * - Tab and Shift+Tab cycle inside the dialog;
+ * - the arrow keys move between the buttons of a list (Up/Down; Left/Right too in a grid);
+ * - the card's height animates over 150 ms when its content changes size (docs/behaviour.md §2 modal
+ *   height), through the Web Animations API (no inline style, so a strict CSP holds), and not at all
+ *   under prefers-reduced-motion.
+ * Escape is the overlay's (Modal.tsx).
+ */
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react'
+
+/** docs/behaviour.md §2: the modal's height changes over 150 ms. */
+export const HEIGHT_ANIMATION_MS = 150
+
+const FOCUSABLE = 'button:not([disabled]),[href],input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
+
+/** The element that has focus, looking into open shadow roots. */
+function deepActiveElement(): HTMLElement | null {
+  let active = document.activeElement as HTMLElement | null
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement
+  return active
+}
+
+const visible = (el: HTMLElement) => el.getClientRects().length > 0
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
+
+/**
+ * Focus in and back out, and the animated height, for the dialog `card` (`open`: the modal shows).
+ * Returns the card's keydown handler (the Tab cycle and the arrow keys).
+ */
+export function useDialog(card: RefObject<HTMLElement | null>, open: boolean): (e: KeyboardEvent<HTMLElement>) => void {
+  const opener = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    if (!open) return
+    const before = deepActiveElement()
+    opener.current = before && !card.current?.contains(before) ? before : null
+    card.current?.focus({ preventScroll: true })
+    return () => {
+      const back = opener.current
+      opener.current = null
+      if (back?.isConnected) back.focus({ preventScroll: true })
+    }
+  }, [open])
+
+  useEffect(() => {
+    const el = card.current
+    const content = el?.querySelector<HTMLElement>('.gw-content')
+    if (!el || !content || typeof ResizeObserver === 'undefined') return
+    let last = el.offsetHeight
+    const observer = new ResizeObserver(() => {
+      const next = el.offsetHeight
+      if (next !== last && last > 0 && !reducedMotion() && el.checkVisibility?.({ visibilityProperty: true }) !== false) {
+        el.animate([{ height: `${last}px` }, { height: `${next}px` }], { duration: HEIGHT_ANIMATION_MS, easing: 'ease' })
+      }
+      last = next
+    })
+    observer.observe(content)
+    return () => observer.disconnect()
+  }, [])
+
+  return (e) => {
+    const el = card.current
+    if (!el) return
+    const root = el.getRootNode() as ShadowRoot | Document
+    const active = root.activeElement as HTMLElement | null
+    if (e.key === 'Tab') {
+      const all = Array.from(el.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(visible)
+      if (all.length === 0) return e.preventDefault()
+      const first = all[0]!
+      const last = all[all.length - 1]!
+      if (e.shiftKey && (active === first || active === el)) {
+        e.preventDefault()
+        last.focus()
+      } else if (!e.shiftKey && active === last) {
+        e.preventDefault()
+        first.focus()
+      }
+      return
+    }
+    const step = { ArrowDown: 1, ArrowUp: -1, ArrowRight: 1, ArrowLeft: -1 }[e.key]
+    const list = active?.closest('ul')
+    if (!step || !list || !el.contains(list)) return
+    const grid = getComputedStyle(list).display === 'grid'
+    if (!grid && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) return
+    const rtl = getComputedStyle(list).direction === 'rtl' && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')
+    const items = Array.from(list.querySelectorAll<HTMLElement>(':scope > li > button:not([disabled])')).filter(visible)
+    const i = items.indexOf(active as HTMLElement)
+    if (i < 0) return
+    // In a grid, Up and Down move a row: as many items as the grid has columns.
+    const columns = grid && (e.key === 'ArrowDown' || e.key === 'ArrowUp') ? getComputedStyle(list).gridTemplateColumns.split(' ').length : 1
+    const target = items[i + (rtl ? -step : step) * columns]
+    if (!target) return
+    e.preventDefault()
+    target.focus()
+  }
+}
