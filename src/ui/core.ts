@@ -18,6 +18,7 @@ import { installErrorWire } from '../events/error-wire.js'
 import { themeProblem, type GangwayOptions } from './options.js'
 import { hostOptionsOf } from '../events/host-options.js'
 import { sameShallow } from './same-value.js'
+import { writeChip } from './shell/stored-chip.js'
 
 /** Callbacks the loader passes in to keep its synchronous snapshots current. */
 export interface ClientHooks {
@@ -194,7 +195,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
         first()
       }) as never)
     })
-  await Promise.all([follow('modal', hooks.modal), follow('account', hooks.account), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs')])
+  await Promise.all([follow('modal', hooks.modal), follow('account', (v) => (writeChip(options.projectId, v), hooks.account(v))), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs')])
   await engine.subscribePairing((p: PairingUri | undefined) => void (signals.pairing.value = p))
   hooks.engine(mode)
 

@@ -16,6 +16,7 @@ import type { Client, ClientHooks } from './core.js'
 import { PAGE_OPTION_KEYS, type GangwayModal, type GangwayOptions, type ModalStateSnapshot } from './options.js'
 import { paintShell, removeShell } from './shell/shell.js'
 import { accountChipText } from './shell/chip.js'
+import { readChip } from './shell/stored-chip.js'
 import { isMobileDevice } from './device.js'
 import { unknownOption } from '../events/host-options.js'
 import { adoptCss } from './adopt-css.js'
@@ -108,7 +109,8 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
     el.style.colorScheme = options.themeMode == 'light' || options.themeMode == 'dark' ? options.themeMode : 'light dark'
     for (const [name, value] of Object.entries(options.themeVariables ?? {})) el.style.setProperty(name, String(value))
   }
-  const account = store<AccountModel>(disconnected)
+  // A reload of a connected session paints the stored chip at once (shell/stored-chip.ts).
+  const account = store<AccountModel>((onPage && readChip(options.projectId)) || disconnected)
   const network = store<NetworkModel>({})
   const state = store<ModalStateSnapshot>(closed)
   let client: Promise<Client> | undefined
