@@ -41,6 +41,13 @@ const SECOND = ['Wallet', 'Vault', 'Pay', 'Keys', 'Pocket', 'Purse', 'Safe', 'Le
 /** The registry entry of the Localnet WalletConnect wallet (localnet/walletconnect/wallet.ts). */
 export const LOCALNET_WC_WALLET_NAME = 'Localnet WalletConnect Wallet'
 
+/**
+ * The one registry wallet whose mobile link is an https universal link (the others have custom
+ * schemes): a deep link to it opens with `window.open` in a new tab, which the mobile test
+ * instruments (tests/e2e/mobile.test.ts). Among the first listings, so Connect recommends it.
+ */
+export const UNIVERSAL_LINK_WALLET = { name: 'Harbor Wallet', mobileLink: 'https://127.0.0.1/harborwallet' } as const
+
 /** 161 wallets, the same on every run: the Localnet WalletConnect wallet first, then 160 generated ones. */
 export function walletRegistry(baseUrl: string): WalletListing[] {
   const localId = createHash('sha256').update(LOCALNET_WC_WALLET_NAME).digest('hex')
@@ -69,7 +76,7 @@ export function walletRegistry(baseUrl: string): WalletListing[] {
         name,
         image_id: `img-${id.slice(0, 16)}`,
         image_url: `${baseUrl}/getWalletImage/${id}`,
-        mobile_link: `${slug}://`,
+        mobile_link: name === UNIVERSAL_LINK_WALLET.name ? UNIVERSAL_LINK_WALLET.mobileLink : `${slug}://`,
         desktop_link: n % 3 === 0 ? `${slug}-desktop://` : null,
         webapp_link: n % 4 === 0 ? `http://127.0.0.1/${slug}` : null,
         rdns: n % 2 === 0 ? `io.${slug}` : null,

@@ -13,6 +13,7 @@ import { removeShell } from './shell/shell.js'
 import { adoptCss } from './adopt-css.js'
 import { Modal } from './views/Modal.js'
 import { viewsCss } from './views/styles.js'
+import { mobileCss } from './views/mobile-styles.js'
 import { I18nContext, loadTranslator } from './i18n/i18n.js'
 import { browserLanguages, pickLocale } from './i18n/locale.js'
 
@@ -30,7 +31,7 @@ const mounted = new WeakMap<ShadowRoot, Root>()
 export function prerender(root: ShadowRoot, client: Client): void {
   if (!mounted.has(root)) {
     // After the frame's CSS, which the loader adopted when it made the root.
-    adoptCss(root, viewsCss)
+    adoptCss(root, viewsCss + mobileCss)
     const container = document.createElement('div')
     container.className = 'gw-root'
     root.append(container)

@@ -2,9 +2,10 @@
  * Issue 13 #1, #2, #10 end to end: a wallet registry that answers `javascript:`, upper-case
  * `HTTP:`, `data:` and `blob:` links, or images on a foreign host (the localnet emulator's hostile
  * mode, `?hostile=<case>`), and a `javascript:` link planted straight into the stored log. Tapping
- * those wallets, on mobile (where the view opens the deep link by itself) and on desktop, runs no
- * script and leaves the host tab where it was; no foreign image is ever requested. What the page
- * does is counted by listeners installed before its scripts run.
+ * those wallets, on mobile (where the tap itself opens the deep link when the pairing prepared as the
+ * modal opened is ready, and the view opens it when its URI arrives: the tests wait for that pairing,
+ * so both try) and on desktop, runs no script and leaves the host tab where it was; no foreign image
+ * is ever requested. What the page does is counted by listeners installed before its scripts run.
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -46,9 +47,17 @@ async function watched(b: Browser, device: 'mobile' | 'desktop'): Promise<Watch>
   return w
 }
 
-/** Opens the modal and taps `row`; resolves when the pairing's QR code shows (the moment a mobile view opens its deep link). */
-async function tapWallet(page: Page, row: string): Promise<void> {
+/** Whether the page's log holds a `walletconnect/pairing-created`. */
+const pairingCreated = async (page: Page) => (await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog())).includes('"walletconnect/pairing-created"')
+
+/**
+ * Opens the modal and taps `row`; resolves when the pairing's QR code shows (the moment a mobile view
+ * opens its deep link). On mobile it taps once the pairing prepared as the modal opened is ready,
+ * so the tap tries to open the link too (src/ui/views/open-wallet.ts openOnTap).
+ */
+async function tapWallet(page: Page, row: string, device: 'mobile' | 'desktop'): Promise<void> {
   await page.click('gangway-button')
+  if (device === 'mobile') await expect.poll(() => pairingCreated(page), { timeout: 20_000 }).toBe(true)
   await page.locator(row).first().click()
   await waitForView(page, 'ConnectingWalletConnect')
   await page.locator('[data-testid=gw-qr][data-ready] svg').waitFor({ timeout: 20_000 })
@@ -75,7 +84,7 @@ describe('hostile registry links and images', () => {
           const url = `${webUrl}/?hostile=${hostile}`
           await w.page.goto(url)
           await waitForEngine(w.page)
-          await tapWallet(w.page, '[data-group=recommended]')
+          await tapWallet(w.page, '[data-group=recommended]', device)
           await expectUntouched(w, url)
         } finally {
           await w.context.close()
@@ -115,7 +124,7 @@ describe('hostile registry links and images', () => {
       await w.page.reload()
       w.navigations.length = 0
       await waitForEngine(w.page)
-      await tapWallet(w.page, '[data-wallet-row=planted-evil]')
+      await tapWallet(w.page, '[data-wallet-row=planted-evil]', 'mobile')
       await expectUntouched(w, url)
       // The planted events keep their places; the deep link choice to script is refused outright.
       const exported = await w.page.evaluate(() => (window as unknown as { gangway: { exportLog(o: { redact: boolean }): Promise<string> } }).gangway.exportLog({ redact: false }))

@@ -3,7 +3,9 @@
  * scrolls into view while the engine's paging rules say there is more (`hasMore`, issue 13; the
  * list's `data-has-more` shows it); search waits 300 ms after the last keystroke (the engine trims it, docs/behaviour.md §5).
  * Picking a wallet this browser has installed connects that wallet; any other pairs through
- * WalletConnect. Names and images are remote strings: text and <img src> only.
+ * WalletConnect; on a mobile device with a pairing URI ready, its deep link opens inside the tap,
+ * before the connect is dispatched (open-wallet.ts, issue 16). Names and images are remote strings:
+ * text and <img src> only.
  */
 import { useEffect, useState } from 'react'
 import { rowConnectPayload } from '../../projections/connector-order.js'
@@ -13,6 +15,7 @@ import { useSignalValue } from '../use-signal.js'
 import { useEndOfList } from '../use-end-of-list.js'
 import { useT } from '../i18n/i18n.js'
 import { Icon } from '../images/Icon.js'
+import { openOnTap } from './open-wallet.js'
 
 /** docs/behaviour.md §9: search waits 300 ms. */
 export const SEARCH_WAIT_MS = 300
@@ -39,6 +42,8 @@ export function AllWalletsView() {
   const pick = (w: WalletRow) => {
     const installed = w.wallet.rdns ? connect.rows.find((r) => (r.type === 'ANNOUNCED' || r.type === 'INJECTED') && r.id === w.wallet.rdns) : undefined
     const namespace = network.namespace ?? 'eip155'
+    // Synchronously, inside the tap's user gesture; a no-op unless mobile with a URI ready.
+    if (!installed) openOnTap(dispatch, w.wallet, signals.pairing.peek(), signals.walletConnect.peek().connecting)
     void dispatch({ type: 'connect/requested', payload: installed ? rowConnectPayload(installed) : rowConnectPayload({ id: w.id, chain: namespace, wallet: w.wallet }) })
   }
 

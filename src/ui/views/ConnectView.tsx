@@ -1,6 +1,8 @@
 /**
  * Connect (docs/behaviour.md §2): WalletConnect, recent, installed, featured and recommended wallets in connector
  * group order, then the All Wallets entry. Names and icons are remote strings: text and <img src> only.
+ * On a mobile device, tapping a registry wallet opens its deep link inside the tap when a pairing
+ * URI is ready, before the connect is dispatched (open-wallet.ts, issue 16).
  */
 import { rowConnectPayload } from '../../projections/connector-order.js'
 import { useClient } from '../client-context.js'
@@ -8,6 +10,7 @@ import { useSignalValue } from '../use-signal.js'
 import { useT } from '../i18n/i18n.js'
 import { Icon } from '../images/Icon.js'
 import { AllWalletsIcon, WalletConnectIcon } from '../images/bundled-icons.js'
+import { openOnTap } from './open-wallet.js'
 
 /** The All Wallets count as a tag: tens, rounded down ('160+'), in the locale's digits (`count`). */
 const countTag = (n: number, count: (n: number) => string) => (n >= 10 ? `${count(Math.floor(n / 10) * 10)}+` : count(n))
@@ -27,7 +30,11 @@ export function ConnectView() {
             data-connector-type={row.type}
             data-group={row.group}
             data-chain={row.chain}
-            onClick={() => void dispatch({ type: 'connect/requested', payload: rowConnectPayload(row) })}
+            onClick={() => {
+              // Synchronously, inside the tap's user gesture; a no-op unless mobile with a URI ready.
+              if (row.wallet) openOnTap(dispatch, row.wallet, signals.pairing.peek(), signals.walletConnect.peek().connecting)
+              void dispatch({ type: 'connect/requested', payload: rowConnectPayload(row) })
+            }}
           >
             {row.group === 'walletConnect' && !row.imageUrl ? <WalletConnectIcon /> : <Icon src={row.imageUrl} name={row.name} />}
             <span className="gw-name">{row.name}</span>

@@ -1,18 +1,19 @@
 /**
  * ConnectingWalletConnect and ConnectingWalletConnectBasic (docs/behaviour.md §2): the pairing URI as a QR code,
- * a copy button, and the wallet's links: on mobile its deep link opens at once (the page opens it,
- * the engine cannot) and is remembered as the deep link choice (docs/behaviour.md §3). A URI near its expiry is
- * replaced by the engine (docs/behaviour.md §5, §9); a refusal shows 'Connection rejected' and a retry.
+ * a copy button, and the wallet's links: on mobile its deep link opens with each new pairing URI
+ * unless the tap that picked the wallet already opened it (open-wallet.ts; the page opens it, the
+ * engine cannot), and is remembered as the deep link choice (docs/behaviour.md §3). A URI near its
+ * expiry is replaced by the engine (docs/behaviour.md §5, §9); a refusal shows 'Connection rejected' and a retry.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { WalletRef, WALLETCONNECT_CONNECTOR_ID } from '../../contract.js'
-import { walletDeepLink } from '../../projections/wallet-rules.js'
-import { navigationFor, walletLink } from '../../events/urls.js'
+import { walletLink } from '../../events/urls.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { useT } from '../i18n/i18n.js'
 import { QrCode } from './lazy-views.js'
 import { isMobileDevice } from '../device.js'
+import { mobileLinkOf, openWallet, wasOpened } from './open-wallet.js'
 import { Icon } from '../images/Icon.js'
 import { WalletConnectIcon } from '../images/bundled-icons.js'
 
@@ -26,7 +27,6 @@ function Pairing({ basic }: { basic: boolean }) {
   const network = useSignalValue(signals.network)
   const [copied, setCopied] = useState(false)
   const { t, known } = useT()
-  const opened = useRef<string | undefined>(undefined)
   const wallet: WalletRef | undefined = wc.wallet
   const request = () => void dispatch({ type: 'connect/requested', payload: { connectorId: WALLETCONNECT, namespace: network.namespace ?? 'eip155', ...(wallet ? { wallet } : {}) } })
 
@@ -35,23 +35,16 @@ function Pairing({ basic }: { basic: boolean }) {
     if (basic && !wc.connecting && !wc.error) request()
   }, [basic])
 
-  // Links the validator refuses get no button and open nothing.
-  const mobileLink = walletLink(wallet?.mobileLink) ? wallet!.mobileLink : undefined
+  // Links the validator refuses get no button and open nothing; openWallet checks again right
+  // before navigating (issue 13: logs from older builds hold links nobody checked).
+  const mobileLink = mobileLinkOf(wallet)
   const desktopLink = walletLink(wallet?.desktopLink) ? wallet!.desktopLink : undefined
-  // The last check before navigating (issue 13): logs from older builds hold links nobody checked.
-  // A refused link opens nothing; a custom scheme opens in this tab, https in a new one.
-  const openWallet = (link: string, uri: string) => {
-    const to = navigationFor(walletDeepLink(link, uri))
-    if (!to) return
-    void dispatch({ type: 'walletconnect/deep-link-opened', payload: { name: wallet?.name ?? 'WalletConnect', href: link } })
-    if (to.target === 'new-tab') window.open(to.href, '_blank', 'noreferrer,noopener')
-    else window.location.href = to.href
-  }
-  // On mobile the picked wallet opens with the first URI of each pairing.
+  const open = (link: string) => pairing && openWallet(dispatch, wallet?.name, link, pairing)
+  // On mobile the picked wallet opens with the first URI of each pairing, unless the tap that
+  // picked it already opened this one (inside its gesture, open-wallet.ts openOnTap).
   useEffect(() => {
-    if (!pairing || !mobileLink || !isMobileDevice() || opened.current === pairing.pairingTopic) return
-    opened.current = pairing.pairingTopic
-    openWallet(mobileLink, pairing.uri)
+    if (!pairing || !mobileLink || !isMobileDevice() || wasOpened(pairing, mobileLink)) return
+    openWallet(dispatch, wallet?.name, mobileLink, pairing)
   }, [pairing?.pairingTopic, mobileLink])
 
   const copy = async () => {
@@ -91,12 +84,12 @@ function Pairing({ basic }: { basic: boolean }) {
           {copied ? t('wc.copied') : t('wc.copy')}
         </button>
         {pairing && mobileLink ? (
-          <button className="gw-btn" data-testid="gw-open-wallet" onClick={() => openWallet(mobileLink, pairing.uri)}>
+          <button className="gw-btn" data-testid="gw-open-wallet" onClick={() => open(mobileLink)}>
             {t('wc.open', { wallet: wallet!.name })}
           </button>
         ) : null}
         {pairing && !mobileLink && desktopLink ? (
-          <button className="gw-btn" data-testid="gw-open-desktop" onClick={() => openWallet(desktopLink, pairing.uri)}>
+          <button className="gw-btn" data-testid="gw-open-desktop" onClick={() => open(desktopLink)}>
             {t('wc.openDesktop')}
           </button>
         ) : null}

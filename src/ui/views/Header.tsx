@@ -31,7 +31,7 @@ export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: 
           ←
         </button>
       ) : (
-        <span style={{ width: 32 }} />
+        <span className="gw-icon-spacer" />
       )}
       {/* Keyed by its text: a new title fades in (docs/behaviour.md §2, header text 120 ms). It names the dialog (aria-labelledby). */}
       <span className="gw-title" id="gw-title" data-testid="gw-title" key={text}>

@@ -9,7 +9,7 @@ import { ConnectingWalletConnectBasicView, ConnectingWalletConnectView } from '.
 import { ConnectView } from './ConnectView.js'
 import { Header } from './Header.js'
 import { Snackbar, SnackbarMessage } from './Snackbar.js'
-import { useDialog } from './use-dialog.js'
+import { useAnimatedHeight, useDialog } from './use-dialog.js'
 import { AllWalletsView, NetworkList, preloadViews, SwitchActiveChainView, UnsupportedChainView, WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView } from './lazy-views.js'
 import { useT } from '../i18n/i18n.js'
 
@@ -46,6 +46,7 @@ export function Modal() {
   // Focus moves into the dialog when it opens and back out when it closes; Tab stays inside;
   // arrows move in lists; the height animates (use-dialog.ts).
   const onCardKeyDown = useDialog(card, modal.open)
+  useAnimatedHeight(card, modal.view)
   // Once open, the other views' chunks load in idle time.
   useEffect(() => {
     if (modal.open) preloadViews()

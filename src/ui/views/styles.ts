@@ -20,6 +20,7 @@ export const viewsCss = `
 .gw-icon-btn:focus-visible,.gw-btn:focus-visible,.gw-link:focus-visible,.gw-tab:focus-visible,.gw-network:focus-visible,.gw-row:focus-visible,.gw-tile:focus-visible{outline:2px solid var(--gw-accent-c);outline-offset:2px}
 .gw-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .gw-btn{color:inherit}
+.gw-icon-spacer{width:32px;flex:none}
 .gw-overlay[data-closed]{visibility:hidden;pointer-events:none}
 .gw-card{transition:height 150ms ease}
 .gw-icon-btn:hover{background:var(--gw-soft)}

@@ -4,12 +4,12 @@
  *   (the site's button, or <gangway-button>'s inner button, through open shadow roots);
  * - Tab and Shift+Tab cycle inside the dialog;
  * - the arrow keys move between the buttons of a list (Up/Down; Left/Right too in a grid);
- * - the card's height animates over 150 ms when its content changes size (docs/behaviour.md §2 modal
- *   height), through the Web Animations API (no inline style, so a strict CSP holds), and not at all
- *   under prefers-reduced-motion.
+ * - the card's height animates over 150 ms from one view's to the next's (docs/behaviour.md §2 modal
+ *   height; useAnimatedHeight), through the Web Animations API (no inline style, so a strict CSP
+ *   holds), and not at all under prefers-reduced-motion.
  * Escape is the overlay's (Modal.tsx).
  */
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react'
+import { useLayoutEffect, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react'
 
 /** docs/behaviour.md §2: the modal's height changes over 150 ms. */
 export const HEIGHT_ANIMATION_MS = 150
@@ -27,7 +27,30 @@ const visible = (el: HTMLElement) => el.getClientRects().length > 0
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
 
 /**
- * Focus in and back out, and the animated height, for the dialog `card` (`open`: the modal shows).
+ * Animates `card`'s height from the last view's to `view`'s when the view changes. The height
+ * before is read as the new view renders, the height after once it is in the DOM, before the
+ * browser paints; nothing observes sizes, so a card whose content follows its height (the mobile
+ * sheet's scrolling body) cannot set off another animation.
+ */
+export function useAnimatedHeight(card: RefObject<HTMLElement | null>, view: string): void {
+  const shown = useRef(view)
+  const before = useRef(0)
+  if (shown.current !== view) {
+    shown.current = view
+    before.current = card.current?.offsetHeight ?? 0
+  }
+  useLayoutEffect(() => {
+    const el = card.current
+    const from = before.current
+    before.current = 0
+    if (!el || !from || reducedMotion() || !el.checkVisibility({ visibilityProperty: true })) return
+    const to = el.offsetHeight
+    if (to !== from) el.animate([{ height: `${from}px` }, { height: `${to}px` }], { duration: HEIGHT_ANIMATION_MS, easing: 'ease' })
+  }, [view])
+}
+
+/**
+ * Focus in and back out for the dialog `card` (`open`: the modal shows).
  * Returns the card's keydown handler (the Tab cycle and the arrow keys).
  */
 export function useDialog(card: RefObject<HTMLElement | null>, open: boolean): (e: KeyboardEvent<HTMLElement>) => void {
@@ -43,22 +66,6 @@ export function useDialog(card: RefObject<HTMLElement | null>, open: boolean): (
       if (back?.isConnected) back.focus({ preventScroll: true })
     }
   }, [open])
-
-  useEffect(() => {
-    const el = card.current
-    const content = el?.querySelector<HTMLElement>('.gw-content')
-    if (!el || !content || typeof ResizeObserver === 'undefined') return
-    let last = el.offsetHeight
-    const observer = new ResizeObserver(() => {
-      const next = el.offsetHeight
-      if (next !== last && last > 0 && !reducedMotion() && el.checkVisibility?.({ visibilityProperty: true }) !== false) {
-        el.animate([{ height: `${last}px` }, { height: `${next}px` }], { duration: HEIGHT_ANIMATION_MS, easing: 'ease' })
-      }
-      last = next
-    })
-    observer.observe(content)
-    return () => observer.disconnect()
-  }, [])
 
   return (e) => {
     const el = card.current
