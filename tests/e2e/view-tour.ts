@@ -104,12 +104,17 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await page.click('[data-testid=gw-send-token]')
     },
   },
+  // A token picked (there is no default: without one the preview says 'A token is required').
   WalletSendPreview: {
     async reach(page, env, path) {
       await sendForm(page, env, path)
+      await page.click('[data-testid=gw-send-token]')
+      await page.click('[data-testid=gw-send-tokens] [data-token=native]')
+      await waitForView(page, 'WalletSend')
       await page.fill('[data-testid=gw-send-amount]', '0.01')
       await page.fill('[data-testid=gw-send-receiver]', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
       await page.click('[data-testid=gw-send-review]')
+      await page.locator('[data-testid=gw-send-confirm]:not([disabled])').waitFor()
     },
   },
   ConnectingFarcaster: { planned: 19 },
