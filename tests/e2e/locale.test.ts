@@ -15,10 +15,12 @@ import { SEEDED_COLLECTIONS, SEEDED_TOKENS } from '../../localnet/assets.js'
 import { walletRegistry } from '../../localnet/services/wallet-config.js'
 import { IDENTITIES } from '../../localnet/services/blockchain.js'
 import { localContext } from './browser.js'
+import { BUILT_VIEWS, visit, type TourEnv } from './view-tour.js'
 import { useBrowser, waitForText, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
+const tourEnv: TourEnv = { webUrl, rpcUrl, solanaCaip2: inject('solanaCaip2') }
 const browser = useBrowser()
 
 const catalogue = (locale: string): Record<string, string> => JSON.parse(readFileSync(`src/ui/i18n/catalogues/${locale}.json`, 'utf8'))
@@ -225,4 +227,19 @@ describe('localisation', () => {
     expect(offending).toEqual([])
     await context.close()
   }, 90_000)
+
+  it('locale=en-XA on every view of the tour (view-tour.ts): no visible text that is neither from the catalogue nor data', async () => {
+    const visited: string[] = []
+    const offending: string[] = []
+    for (const view of BUILT_VIEWS) {
+      const context = await localContext(browser())
+      const page = await visit(context, view, tourEnv, '/?locale=en-XA')
+      for (const text of await unmarked(page)) offending.push(`${view}: ${JSON.stringify(text)}`)
+      visited.push(view)
+      await context.close()
+    }
+    console.log(`pseudo-locale, the tour: ${visited.join(', ')}`)
+    expect(visited).toEqual(BUILT_VIEWS)
+    expect(offending).toEqual([])
+  }, 120_000)
 })
