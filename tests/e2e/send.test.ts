@@ -72,6 +72,8 @@ describe('sending', () => {
     await page.click('[data-testid=gw-send-token]')
     await page.click('[data-token="native"]')
     await waitForView(page, 'WalletSend')
+    // Once the view change's height animation (150 ms, the card centred) has ended.
+    await page.locator('[data-testid=gw-modal] .gw-card').evaluate((card) => Promise.all(card.getAnimations().map((a) => a.finished)))
     const review = await page.locator('[data-testid=gw-send-review]').boundingBox()
     expect(review).not.toBeNull()
     await page.fill('[data-testid=gw-send-receiver]', '0x1234')
