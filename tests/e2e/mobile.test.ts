@@ -21,9 +21,11 @@ import { UNIVERSAL_LINK_WALLET, walletRegistry } from '../../localnet/services/w
 import { parseLog } from '../../src/events/ndjson.js'
 import { copiedPairingUri } from './pairing.js'
 import { useBrowser, waitForText, waitForView } from './helpers.js'
+import { BUILT_VIEWS, visit, type TourEnv } from './view-tour.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl2 = inject('rpcUrl2')
+const tourEnv: TourEnv = { webUrl, rpcUrl: inject('rpcUrl'), solanaCaip2: inject('solanaCaip2') }
 const browser = useBrowser()
 
 /** The devices, each with a Localnet Wallet dev account no other test uses. */
@@ -336,4 +338,17 @@ describe('mobile: the wallet deep link opens inside the tap', () => {
     expect(await opens(page)).toEqual([{ url: deepLink(uri), target: '_blank', features: 'noreferrer,noopener', inDispatch: true, inListener: true }])
     await context.close()
   })
+
+  // ConnectingWalletConnectBasic is not reached on a touch device: with manual WalletConnect
+  // control, the opening rule shows All Wallets there (docs/behaviour.md §2 Opening).
+  it('Pixel 7: every view of the tour (view-tour.ts) is a bottom sheet with 44 px touch targets', async () => {
+    const views = BUILT_VIEWS.filter((v) => v !== 'ConnectingWalletConnectBasic')
+    for (const view of views) {
+      const context = await deviceContext(browser(), 'Pixel 7')
+      const page = await visit(context, view, tourEnv)
+      await expectBottomSheet(page, view)
+      await context.close()
+    }
+    console.log(`mobile sheet, views visited: ${views.join(', ')}`)
+  }, 120_000)
 })
