@@ -9,11 +9,9 @@
  * would have caught one.
  */
 import { describe, expect, inject, it } from 'vitest'
-import { getAddress, keccak256, toHex } from 'viem'
-import { rpc } from '../../localnet/anvil.js'
 import { CSP_REPORTS } from '../../localnet/server.js'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, useBrowser, waitForText, waitForView } from './helpers.js'
+import { connectLocalnetWallet, coreSession, useBrowser } from './helpers.js'
 import { BUILT_VIEWS, visit, type TourEnv } from './view-tour.js'
 
 const webUrl = inject('webUrl')
@@ -47,38 +45,8 @@ describe('strict Content-Security-Policy', () => {
     // Styled through adopted stylesheets: the card has its 360 px width.
     expect(await page.locator('[data-testid=gw-modal] .gw-card').evaluate((el) => getComputedStyle(el).width)).toBe('360px')
 
-    // The Account tabs.
-    await page.waitForSelector('[data-testid=gw-tokens] [data-symbol=ETH]')
-    for (const tab of ['NFTs', 'Activity', 'Tokens']) {
-      await page.click(`[data-tab=${tab}]`)
-      await page.waitForSelector(`[data-testid=gw-tab-${tab}]`)
-    }
-
-    // Switch to the second chain through the wallet.
-    await page.click('[data-testid=gw-network]')
-    await waitForView(page, 'SwitchNetwork')
-    await page.click('[data-network="eip155:31338"]')
-    await page.click('[data-testid=localnet-wallet-approve]')
-    await waitForView(page, 'Account')
-    await waitForText(page, '[data-testid=gw-network]', 'Localnet B')
-
-    // Send 0.01 ETH there to a fresh address.
-    const receiver = getAddress(`0x${keccak256(toHex(`gangway-csp-${Date.now()}`)).slice(26)}`)
-    await page.click('[data-testid=gw-open-send]')
-    await waitForView(page, 'WalletSend')
-    await page.click('[data-testid=gw-send-token]')
-    await waitForView(page, 'WalletSendSelectToken')
-    await page.click('[data-token="native"]')
-    await waitForView(page, 'WalletSend')
-    await page.fill('[data-testid=gw-send-amount]', '0.01')
-    await page.fill('[data-testid=gw-send-receiver]', receiver)
-    await page.click('[data-testid=gw-send-review]')
-    await waitForView(page, 'WalletSendPreview')
-    await page.click('[data-testid=gw-send-confirm]')
-    await page.click('[data-testid=localnet-wallet-approve]')
-    await waitForView(page, 'Account')
-    await waitForText(page, '[data-testid=gw-snackbar]', 'Transaction sent')
-    expect(BigInt(await rpc<string>(rpcUrl2, 'eth_getBalance', [receiver, 'latest']))).toBe(10_000_000_000_000_000n)
+    // The Account tabs, a switch to the second chain, a send there.
+    await coreSession(page, { rpcUrl2, label: 'csp' })
 
     // The sentinels: one deliberate violation on the page, which both the listener and the
     // report-uri must see, and one in the worker, which the report-uri must see (so the worker runs

@@ -1,7 +1,7 @@
 /** Page helpers for the end-to-end tests. Playwright's CSS locators pierce open shadow roots. */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { formatUnits } from 'viem'
+import { formatUnits, getAddress, keccak256, toHex } from 'viem'
 import { rpc, waitForReceipt } from '../../localnet/anvil.js'
 import { launchChromium } from './browser.js'
 
@@ -95,4 +95,45 @@ export function domText(page: Page): Promise<string> {
     walk(document)
     return out.join('\n')
   })
+}
+
+/**
+ * The core session once connected (issue 16's strict-CSP and mobile runs): the Account tabs, a
+ * switch to chain 31338 through the wallet, and a send of 0.01 ETH there to a fresh address
+ * (`label` makes it unique), checked on chain 31338 (`rpcUrl2`). `press` clicks or taps a
+ * selector; `shown(view)` resolves once the modal shows `view` (the mobile run checks the sheet there).
+ */
+export async function coreSession(
+  page: Page,
+  { rpcUrl2, label, press = (selector) => page.click(selector), shown = (view) => waitForView(page, view) }: { rpcUrl2: string; label: string; press?: (selector: string) => Promise<void>; shown?: (view: string) => Promise<void> },
+): Promise<void> {
+  await page.waitForSelector('[data-testid=gw-tokens] [data-symbol=ETH]')
+  for (const tab of ['NFTs', 'Activity', 'Tokens']) {
+    await press(`[data-tab=${tab}]`)
+    await page.waitForSelector(`[data-testid=gw-tab-${tab}]`)
+    await shown('Account')
+  }
+  await press('[data-testid=gw-network]')
+  await shown('SwitchNetwork')
+  await press('[data-network="eip155:31338"]')
+  await press('[data-testid=localnet-wallet-approve]')
+  await waitForView(page, 'Account')
+  await waitForText(page, '[data-testid=gw-network]', 'Localnet B')
+
+  const receiver = getAddress(`0x${keccak256(toHex(`gangway-${label}-${Date.now()}`)).slice(26)}`)
+  await press('[data-testid=gw-open-send]')
+  await shown('WalletSend')
+  await press('[data-testid=gw-send-token]')
+  await shown('WalletSendSelectToken')
+  await press('[data-token="native"]')
+  await waitForView(page, 'WalletSend')
+  await page.fill('[data-testid=gw-send-amount]', '0.01')
+  await page.fill('[data-testid=gw-send-receiver]', receiver)
+  await press('[data-testid=gw-send-review]')
+  await shown('WalletSendPreview')
+  await press('[data-testid=gw-send-confirm]')
+  await press('[data-testid=localnet-wallet-approve]')
+  await waitForView(page, 'Account')
+  await waitForText(page, '[data-testid=gw-snackbar]', 'Transaction sent')
+  expect(BigInt(await rpc<string>(rpcUrl2, 'eth_getBalance', [receiver, 'latest']))).toBe(10_000_000_000_000_000n)
 }

@@ -15,12 +15,10 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 import { devices, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { getAddress, keccak256, toHex } from 'viem'
-import { rpc } from '../../localnet/anvil.js'
 import { UNIVERSAL_LINK_WALLET, walletRegistry } from '../../localnet/services/wallet-config.js'
 import { parseLog } from '../../src/events/ndjson.js'
 import { copiedPairingUri } from './pairing.js'
-import { useBrowser, waitForText, waitForView } from './helpers.js'
+import { coreSession, useBrowser, waitForView } from './helpers.js'
 import { BUILT_VIEWS, visit, type TourEnv } from './view-tour.js'
 
 const webUrl = inject('webUrl')
@@ -119,39 +117,8 @@ describe('mobile: the core flow under device emulation', () => {
       await page.tap('[data-testid=localnet-wallet-approve]')
       await expectBottomSheet(page, 'Account')
 
-      // The Account tabs.
-      await page.waitForSelector('[data-testid=gw-tokens] [data-symbol=ETH]')
-      for (const tab of ['NFTs', 'Activity', 'Tokens']) {
-        await page.tap(`[data-tab=${tab}]`)
-        await page.waitForSelector(`[data-testid=gw-tab-${tab}]`)
-        await expectBottomSheet(page, 'Account')
-      }
-
-      // Switch to the second chain through the wallet.
-      await page.tap('[data-testid=gw-network]')
-      await expectBottomSheet(page, 'SwitchNetwork')
-      await page.tap('[data-network="eip155:31338"]')
-      await page.tap('[data-testid=localnet-wallet-approve]')
-      await waitForView(page, 'Account')
-      await waitForText(page, '[data-testid=gw-network]', 'Localnet B')
-
-      // Send 0.01 ETH there to a fresh address.
-      const receiver = getAddress(`0x${keccak256(toHex(`gangway-mobile-${name}-${Date.now()}`)).slice(26)}`)
-      await page.tap('[data-testid=gw-open-send]')
-      await expectBottomSheet(page, 'WalletSend')
-      await page.tap('[data-testid=gw-send-token]')
-      await expectBottomSheet(page, 'WalletSendSelectToken')
-      await page.tap('[data-token="native"]')
-      await waitForView(page, 'WalletSend')
-      await page.fill('[data-testid=gw-send-amount]', '0.01')
-      await page.fill('[data-testid=gw-send-receiver]', receiver)
-      await page.tap('[data-testid=gw-send-review]')
-      await expectBottomSheet(page, 'WalletSendPreview')
-      await page.tap('[data-testid=gw-send-confirm]')
-      await page.tap('[data-testid=localnet-wallet-approve]')
-      await waitForView(page, 'Account')
-      await waitForText(page, '[data-testid=gw-snackbar]', 'Transaction sent')
-      expect(BigInt(await rpc<string>(rpcUrl2, 'eth_getBalance', [receiver, 'latest']))).toBe(10_000_000_000_000_000n)
+      // The Account tabs, a switch to the second chain and a send there, by taps, the sheet checked on each view.
+      await coreSession(page, { rpcUrl2, label: `mobile-${name}`, press: (selector) => page.tap(selector), shown: (view) => expectBottomSheet(page, view) })
       await context.close()
     }, 90_000)
   }
