@@ -31,6 +31,8 @@ const withParam = (path: string, param: string) => `${path}${path.includes('?') 
 /** The send form, from Account. */
 const sendForm = async (page: Page, env: TourEnv, path: string) => {
   await connected(page, env, path)
+  // The Account view settled (its tokens in), so Send is where it stays.
+  await page.locator('[data-testid=gw-tokens] li').first().waitFor()
   await page.click('[data-testid=gw-open-send]')
   await waitForView(page, 'WalletSend')
 }

@@ -60,7 +60,7 @@ export const viewsCss = `
 .gw-primary{background:var(--gw-accent-c);color:#fff;border-color:var(--gw-accent-c)}
 .gw-primary:hover{background:color-mix(in srgb,var(--gw-accent-c),#000 15%)}
 .gw-primary:disabled{opacity:.5;cursor:default}
-.gw-snackbar{position:absolute;left:50%;bottom:24px;transform:translateX(-50%);padding:8px 14px;border-radius:999px;background:var(--gw-fg);color:var(--gw-bg);font-size:calc(var(--gw-fs)*1.3);box-shadow:0 4px 16px rgba(0,0,0,.2)}
+.gw-snackbar{pointer-events:none;position:absolute;left:50%;bottom:24px;transform:translateX(-50%);padding:8px 14px;border-radius:999px;background:var(--gw-fg);color:var(--gw-bg);font-size:calc(var(--gw-fs)*1.3);box-shadow:0 4px 16px rgba(0,0,0,.2)}
 .gw-snackbar[data-variant=error]{background:#dc2626;color:#fff}
 .gw-balance,.gw-asset-name>span,.gw-field input,.gw-search{unicode-bidi:plaintext}
 [dir=rtl] .gw-asset-name>span{text-align:right}
