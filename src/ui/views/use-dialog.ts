@@ -1,6 +1,6 @@
 /**
  * The modal's dialog behaviour (issue 16, accessibility; WAI-ARIA dialog pattern):
- * - on open, focus moves into the dialog; on close, it returns to the element that had it before
+ * - on open, focus moves into the dialog (once it has painted); on close, it returns to the element that had it before
  *   (the site's button, or <gangway-button>'s inner button, through open shadow roots);
  * - Tab and Shift+Tab cycle inside the dialog;
  * - the arrow keys move between the buttons of a list (Up/Down; Left/Right too in a grid);
@@ -59,8 +59,13 @@ export function useDialog(card: RefObject<HTMLElement | null>, open: boolean): (
     if (!open) return
     const before = deepActiveElement()
     opener.current = before && !card.current?.contains(before) ? before : null
-    card.current?.focus({ preventScroll: true })
+    // After the frame that shows the dialog: a focus now would force a style and layout pass in the
+    // click's task, before the open has painted (issue 15's click budget).
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => card.current?.focus({ preventScroll: true }))))
     return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
       const back = opener.current
       opener.current = null
       if (back?.isConnected) back.focus({ preventScroll: true })
