@@ -7,13 +7,12 @@
  */
 import { useEffect, useState } from 'react'
 import type { WalletRef, WALLETCONNECT_CONNECTOR_ID } from '../../contract.js'
-import { walletLink } from '../../events/urls.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { useT } from '../i18n/i18n.js'
 import { QrCode } from './lazy-views.js'
 import { isMobileDevice } from '../device.js'
-import { mobileLinkOf, openWallet, wasOpened } from './open-wallet.js'
+import { checkedWalletLink, openWallet, wasOpened } from './open-wallet.js'
 import { Icon } from '../images/Icon.js'
 import { WalletConnectIcon } from '../images/bundled-icons.js'
 
@@ -37,8 +36,8 @@ function Pairing({ basic }: { basic: boolean }) {
 
   // Links the validator refuses get no button and open nothing; openWallet checks again right
   // before navigating (issue 13: logs from older builds hold links nobody checked).
-  const mobileLink = mobileLinkOf(wallet)
-  const desktopLink = walletLink(wallet?.desktopLink) ? wallet!.desktopLink : undefined
+  const mobileLink = checkedWalletLink(wallet?.mobileLink)
+  const desktopLink = checkedWalletLink(wallet?.desktopLink)
   const open = (link: string) => pairing && openWallet(dispatch, wallet?.name, link, pairing)
   // On mobile the picked wallet opens with the first URI of each pairing, unless the tap that
   // picked it already opened this one (inside its gesture, open-wallet.ts openOnTap).

@@ -7,23 +7,25 @@ import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { useT } from '../i18n/i18n.js'
 
-export function Snackbar() {
+/** The snackbar on show: its variant and its message, translated (the engine's English, docs/behaviour.md §8 strings); undefined while closed. */
+function useSnackbar(): { variant: string; text: string } | undefined {
   const { signals } = useClient()
   const s = useSignalValue(signals.snackbar)
-  // The message is the engine's English (docs/behaviour.md §8 strings): shown translated.
   const { known } = useT()
-  if (!s.open) return null
+  return s.open ? { variant: s.variant, text: known(s.message) } : undefined
+}
+
+export function Snackbar() {
+  const s = useSnackbar()
+  if (!s) return null
   return (
     <div className="gw-snackbar" aria-hidden="true" data-variant={s.variant} data-testid="gw-snackbar">
-      {known(s.message)}
+      {s.text}
     </div>
   )
 }
 
-/** The snackbar's message, translated, while it shows (for the live region). */
+/** The snackbar's message while it shows (for the live region). */
 export function SnackbarMessage() {
-  const { signals } = useClient()
-  const s = useSignalValue(signals.snackbar)
-  const { known } = useT()
-  return s.open ? <>{known(s.message)}</> : null
+  return <>{useSnackbar()?.text}</>
 }

@@ -1,7 +1,7 @@
 /** open-wallet.ts: where a deep link opens, what is remembered, and when a tap opens one (issue 13, issue 16). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Intent, PairingUri } from '../../contract.js'
-import { mobileLinkOf, openOnTap, openWallet, wasOpened } from './open-wallet.js'
+import { checkedWalletLink, openOnTap, openWallet, wasOpened } from './open-wallet.js'
 
 /** What the page did, in order: navigations and dispatches. */
 let calls: string[]
@@ -55,12 +55,11 @@ describe('openWallet', () => {
   })
 })
 
-describe('mobileLinkOf', () => {
-  it('is the listing’s mobile link when the validator accepts it', () => {
-    expect(mobileLinkOf({ id: 'w', name: 'W', mobileLink: 'harborwallet://' })).toBe('harborwallet://')
-    expect(mobileLinkOf({ id: 'w', name: 'W', mobileLink: 'javascript:alert(1)' })).toBeUndefined()
-    expect(mobileLinkOf({ id: 'w', name: 'W' })).toBeUndefined()
-    expect(mobileLinkOf(undefined)).toBeUndefined()
+describe('checkedWalletLink', () => {
+  it('is a listing’s link when the validator accepts it, else undefined', () => {
+    expect(checkedWalletLink('harborwallet://')).toBe('harborwallet://')
+    expect(checkedWalletLink('javascript:alert(1)')).toBeUndefined()
+    expect(checkedWalletLink(undefined)).toBeUndefined()
   })
 })
 

@@ -53,9 +53,9 @@ export function wasOpened(pairing: PairingUri, link: string): boolean {
   return opened.has(key(pairing, link))
 }
 
-/** The wallet's mobile link when the URL validator accepts it, else undefined (no deep link, no button). */
-export function mobileLinkOf(wallet: WalletRef | undefined): string | undefined {
-  return wallet?.mobileLink !== undefined && walletLink(wallet.mobileLink) ? wallet.mobileLink : undefined
+/** A wallet's link (its `mobileLink` or `desktopLink`) when the URL validator accepts it, else undefined (no deep link, no button). */
+export function checkedWalletLink(link: string | undefined): string | undefined {
+  return link !== undefined && walletLink(link) ? link : undefined
 }
 
 /**
@@ -72,7 +72,7 @@ export function mobileLinkOf(wallet: WalletRef | undefined): string | undefined 
  * @returns whether a navigation was started.
  */
 export function openOnTap(dispatch: Dispatch, wallet: WalletRef | undefined, pairing: PairingUri | undefined, connecting: boolean): boolean {
-  const link = mobileLinkOf(wallet)
+  const link = checkedWalletLink(wallet?.mobileLink)
   if (!link || !pairing || connecting || isPairingExpired(pairing.expiresAt, Date.now()) || !isMobileDevice()) return false
   return openWallet(dispatch, wallet!.name, link, pairing)
 }
