@@ -5,7 +5,7 @@ import { build } from 'esbuild'
 import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { CATALOGUE_IMPORT, catalogueModule } from './scripts/compile-catalogue.mjs'
+import { CATALOGUE_IMPORT, catalogueFiles, catalogueModule } from './scripts/compile-catalogue.mjs'
 
 const outdir = 'dist'
 const common = {
@@ -45,8 +45,8 @@ const catalogues = {
       return { path: `${resolve(args.resolveDir, file)}#${kind}`, namespace: 'catalogue' }
     })
     b.onLoad({ filter: /.*/, namespace: 'catalogue' }, (args) => {
-      const [, file, kind] = /^(.*)#(compiled|pseudo)$/.exec(args.path)
-      return { contents: catalogueModule(file, { pseudo: kind === 'pseudo' }), loader: 'js', resolveDir: dirname(file), watchFiles: [file] }
+      const [, file, kind] = /^(.*)#(\w+)$/.exec(args.path)
+      return { contents: catalogueModule(file, { kind }), loader: 'js', resolveDir: dirname(file), watchFiles: kind === 'shell' ? catalogueFiles(dirname(file)) : [file] }
     })
   },
 }
@@ -55,7 +55,7 @@ rmSync(outdir, { recursive: true, force: true })
 await Promise.all([
   // The loader: one self-contained file, the only one a page fetches before its load event.
   // Its source map is written but not linked: the comment would cost the budget 26 B gzip.
-  build({ ...common, sourcemap: 'external', entryPoints: { loader: 'src/ui/loader.ts' }, outdir, plugins: [sibling({ core: 'core', app: 'ui' })] }),
+  build({ ...common, sourcemap: 'external', entryPoints: { loader: 'src/ui/loader.ts' }, outdir, plugins: [sibling({ core: 'core', app: 'ui' }), catalogues] }),
   // What loads later: one splitting build so core, UI and the main-thread engine share chunks. On a
   // page that is not a React site the views run on Preact's React API (preact/compat): React DOM
   // alone is 200 KB minified, too much to evaluate inside a click (issue 15, docs/architecture.md).

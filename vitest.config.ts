@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import { defineConfig, type Plugin } from 'vitest/config'
-import { CATALOGUE_IMPORT, catalogueModule } from './scripts/compile-catalogue.mjs'
+import { CATALOGUE_IMPORT, catalogueFiles, catalogueModule } from './scripts/compile-catalogue.mjs'
 
 /**
  * The views' catalogues as the build compiles them (the same compile function as esbuild.config.mjs):
@@ -17,9 +17,9 @@ const catalogues: Plugin = {
   },
   load(id) {
     if (!id.startsWith('\0catalogue:')) return null
-    const [, kind, file] = /^\0catalogue:(compiled|pseudo):(.*)\.js$/.exec(id)!
-    this.addWatchFile(file!)
-    return catalogueModule(file!, { pseudo: kind === 'pseudo' })
+    const [, kind, file] = /^\0catalogue:(compiled|pseudo|shell):(.*)\.js$/.exec(id) as unknown as [string, 'compiled' | 'pseudo' | 'shell', string]
+    for (const watched of kind === 'shell' ? catalogueFiles(dirname(file)) : [file]) this.addWatchFile(watched)
+    return catalogueModule(file, { kind })
   },
 }
 

@@ -7,4 +7,7 @@ export declare const PSEUDO_CLOSE: string
 export declare function accent(text: string): string
 export declare function compileOne(message: unknown, options?: { id?: string; name?: string; pseudo?: boolean }): CompiledMessage
 export declare function compileCatalogue(source: unknown, options?: { name?: string; pseudo?: boolean }): Record<string, CompiledMessage>
-export declare function catalogueModule(file: string, options?: { pseudo?: boolean }): string
+export declare function catalogueModule(file: string, options?: { kind?: 'compiled' | 'pseudo' | 'shell' }): string
+export declare const SHELL_MESSAGES: readonly string[]
+export declare function catalogueFiles(dir: string): string[]
+export declare function shellModule(dir: string): string

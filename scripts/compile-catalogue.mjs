@@ -4,11 +4,12 @@
 // The one compile function of the esbuild plugin (esbuild.config.mjs) and the vite plugin the
 // tests run on (vitest.config.ts): `import('./catalogues/es.json?compiled')` yields `{ messages }`,
 // and `import('./catalogues/en.json?pseudo')` the English catalogue pseudo-localised (en-XA).
-import { readFileSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage'
 
 /** The import suffixes the plugins answer: a compiled catalogue, or the pseudo-locale made from one. */
-export const CATALOGUE_IMPORT = /^(.*\.json)\?(compiled|pseudo)$/
+export const CATALOGUE_IMPORT = /^(.*\.json)\?(compiled|pseudo|shell)$/
 
 // Accented look-alikes of the ASCII letters, so pseudo-localised text stays readable.
 const ACCENTED = Object.fromEntries(
@@ -52,11 +53,56 @@ export function compileCatalogue(source, { name = '?', pseudo = false } = {}) {
 }
 
 /**
- * The ES module a catalogue file compiles to: `export const messages = {…}` (a plain object literal:
- * nothing is evaluated from a string at run time). `file` is the catalogue's absolute path.
- * @throws compileCatalogue's errors, and JSON.parse's on a file that is not JSON.
+ * The ES module a catalogue import compiles to, by `kind` (the import's suffix): 'compiled',
+ * `export const messages = {…}` (a plain object literal: nothing is evaluated from a string at run
+ * time); 'pseudo', the same of the pseudo-locale made from the file; 'shell', the loader's messages
+ * from every catalogue of the file's folder (shellModule). `file` is the catalogue's absolute path.
+ * @throws compileCatalogue's or shellModule's errors, and JSON.parse's on a file that is not JSON.
  */
-export function catalogueModule(file, { pseudo = false } = {}) {
-  const messages = compileCatalogue(JSON.parse(readFileSync(file, 'utf8')), { name: file, pseudo })
+export function catalogueModule(file, { kind = 'compiled' } = {}) {
+  if (kind === 'shell') return shellModule(dirname(file))
+  const messages = compileCatalogue(JSON.parse(readFileSync(file, 'utf8')), { name: file, pseudo: kind === 'pseudo' })
   return `export const messages = ${JSON.stringify(messages)}\n`
+}
+
+/**
+ * The messages the loader paints before the views load (the `<gangway-button>` label and the
+ * shell's title and close button), in the order the loader reads them.
+ */
+export const SHELL_MESSAGES = ['header.connect', 'button.connecting', 'header.close']
+
+/**
+ * The files `import('./catalogues/en.json?shell')` is made from: every catalogue of the folder.
+ * The plugins watch them.
+ */
+export function catalogueFiles(dir) {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(dir, f))
+}
+
+/**
+ * The ES module of the loader's few messages, from every catalogue in `dir` (plus the pseudo-locale
+ * made from English): `export const shell = { en: ['Connect Wallet', 'Connecting…', 'Close'], es: […], …, 'en-XA': […] }`,
+ * SHELL_MESSAGES in order, as plain text (the loader carries no message runtime).
+ * @throws Error "Catalogue {name}: shell message {id} must be plain text" when one has placeholders
+ *   or a character HTML reads as markup (< > & quotes), and compileOne's errors (a missing one).
+ */
+export function shellModule(dir) {
+  const table = {}
+  for (const file of catalogueFiles(dir)) {
+    const source = JSON.parse(readFileSync(file, 'utf8'))
+    const locale = basename(file, '.json')
+    const plain = (pseudo) =>
+      SHELL_MESSAGES.map((id) => {
+        const compiled = [compileOne(source[id], { id, name: file, pseudo })].flat()
+        // The shell writes them into its HTML: plain text only, no character HTML reads as markup.
+        if (compiled.some((part) => typeof part !== 'string' || /[<>&"'`]/.test(part))) throw new Error(`Catalogue ${file}: shell message ${id} must be plain text`)
+        return compiled.join('')
+      })
+    table[locale] = plain(false)
+    if (locale === 'en') table['en-XA'] = plain(true)
+  }
+  return `export const shell = ${JSON.stringify(table)}\n`
 }

@@ -145,7 +145,7 @@ export function configuredPayload(o: HostOptions): ConfiguredPayload {
  * The first option Gangway would not use (a misspelling, or one that comes with later work), as the
  * refusal to throw: `{ message: 'Unknown option: {key}', details }` (the known options and
  * services; a service under `services` reads `services.{name}`), or undefined when every key is known. `pageKeys` are the options the caller itself uses. Callers
- * throw it (loader.ts as a plain Error, to stay small; the engine as a GangwayError) rather than
+ * throw it as a GangwayError (core.ts for a page's options, the engine when started directly) rather than
  * accept the option silently.
  */
 export function unknownOption(options: object, pageKeys: readonly string[] = []): { message: string; details: string } | undefined {

@@ -15,8 +15,8 @@ import { createBridge } from './bridge/bridge.js'
 import { servePagePort } from './bridge/page-port-server.js'
 import { ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError } from '../events/errors.js'
 import { installErrorWire } from '../events/error-wire.js'
-import { themeProblem, type GangwayOptions } from './options.js'
-import { hostOptionsOf } from '../events/host-options.js'
+import { PAGE_OPTION_KEYS, themeProblem, type GangwayOptions } from './options.js'
+import { hostOptionsOf, unknownOption } from '../events/host-options.js'
 import { sameShallow } from './same-value.js'
 import { writeChip } from './shell/stored-chip.js'
 
@@ -135,13 +135,22 @@ async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<Clie
 
 /**
  * Starts the engine and the bridge, and subscribes the signals.
- * @throws the engine's start errors ('projectId is required', 'Invalid CAIP-2 network id', …); GangwayError
- *   'Invalid themeMode: {value}', 'Unknown theme variable: {name}' or 'Invalid theme variable {name}' (options.ts themeProblem).
+ * @throws GangwayError 'Unknown option: {key}' (`'services.{name}'` for a service Gangway does not
+ *   call; the known options in `details`); 'Invalid themeMode: {value}', 'Unknown theme variable: {name}'
+ *   or 'Invalid theme variable {name}' (options.ts themeProblem); each also logged with console.error.
+ *   Then the engine's start errors ('projectId is required', 'Invalid CAIP-2 network id', …).
  */
 export async function startClient(options: GangwayOptions, hooks: ClientHooks): Promise<Client> {
-  // The theme is the page's alone: checked here, before anything starts (the loader stays small).
+  // The options are checked here, before anything starts, not in the loader (which stays small):
+  // an option Gangway does not take, then the theme, which is the page's alone.
+  const unknown = unknownOption(options, PAGE_OPTION_KEYS)
   const theme = themeProblem(options)
-  if (theme) throw new GangwayError(theme)
+  const problem = unknown ? new GangwayError(unknown.message, { details: unknown.details }) : theme ? new GangwayError(theme) : undefined
+  if (problem) {
+    // The core starts in idle time after load, ahead of any call that would report it: said at once.
+    console.error('[gangway] the modal does not start:', problem.message, problem.details ?? '')
+    throw problem
+  }
   let engine: ClientEngine | undefined
   // The bridge reports wallets from its first moment; those reports wait for the engine, none is lost.
   let engineReady!: (e: ClientEngine) => void

@@ -13,12 +13,12 @@
  */
 import type { AccountModel, ModalModel, NetworkModel, ViewName } from '../contract.js'
 import type { Client, ClientHooks } from './core.js'
-import { PAGE_OPTION_KEYS, type GangwayModal, type GangwayOptions, type ModalStateSnapshot } from './options.js'
+import { type GangwayModal, type GangwayOptions, type ModalStateSnapshot } from './options.js'
 import { paintShell, removeShell } from './shell/shell.js'
 import { accountChipText } from './shell/chip.js'
 import { readChip } from './shell/stored-chip.js'
+import { shellLabels } from './shell/labels.js'
 import { isMobileDevice } from './device.js'
-import { unknownOption } from '../events/host-options.js'
 import { adoptCss } from './adopt-css.js'
 import { frameCss } from './shell/styles.js'
 
@@ -50,6 +50,10 @@ const loadUi = () =>
 
 /** Whether this is a page (not a server rendering the site, where there is no document). */
 const onPage = typeof document == 'object'
+/** The browser's preferred languages (none on a server). */
+const languages = (onPage && navigator.languages) || []
+/** The button's and the shell's text: the browser's language until createModal names a `locale`. */
+let labels = shellLabels(undefined, languages)
 
 /** Runs `fn` after the page's load event, in idle time; never on a server. */
 function afterLoadIdle(fn: () => void): void {
@@ -94,17 +98,16 @@ const buttons = new Set<{ render(): void }>()
 /**
  * Creates the modal (docs/api.md). The engine and UI load later (see the module comment); the returned
  * object answers at once with the last known state.
- * @throws GangwayError-like Error 'projectId is required' or 'At least one network is required';
- *   'Unknown option: {key}' (with the known options in `details`) for an option Gangway does not take (docs/api.md).
+ * @throws Error 'projectId is required' or 'At least one network is required'. The other options
+ *   are checked when the core starts (core.ts startClient), which keeps this file small.
  */
 export function createModal(options: GangwayOptions, internals: ModalInternals = {}): GangwayModal {
   if (!options || typeof options.projectId !== 'string' || !options.projectId) throw new Error('projectId is required')
   if (!Array.isArray(options.networks) || options.networks.length === 0) throw new Error('At least one network is required')
-  const unknown = unknownOption(options, PAGE_OPTION_KEYS)
-  if (unknown) throw Object.assign(new Error(unknown.message), { details: unknown.details })
   const existing = byProject.get(options.projectId)
   if (existing) return (current = existing)
   if (internals.views && !uiModule) viewsSource = internals.views
+  labels = shellLabels(options.locale, languages)
   paintTheme = (el) => {
     el.style.colorScheme = options.themeMode == 'light' || options.themeMode == 'dark' ? options.themeMode : 'light dark'
     for (const [name, value] of Object.entries(options.themeVariables ?? {})) el.style.setProperty(name, String(value))
@@ -161,7 +164,7 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
       const ticket = ++openTicket
       const r = hostRoot()
       // The shell, unless it is there already or the views are (rendered ahead of the click: they only need showing).
-      if (!state.get().open && !r.querySelector('.gw-overlay')) paintShell(r, () => void modal.close())
+      if (!state.get().open && !r.querySelector('.gw-overlay')) paintShell(r, () => void modal.close(), labels)
       let c: Client, ui: ViewsModule
       try {
         ;[c, ui] = await Promise.all([loadCore(), loadUi()])
@@ -253,7 +256,7 @@ const defineButton = () => class GangwayButton extends HTMLElement {
   render() {
     if (!this.#button) return
     const account = current?.getAccount() ?? disconnected
-    this.#button.textContent = accountChipText(account)
+    this.#button.textContent = accountChipText(account, labels)
     this.#button.toggleAttribute('data-connected', account.isConnected)
     paintTheme(this)
   }

@@ -94,26 +94,27 @@ describe('typed errors on the host page', () => {
     await context.close()
   })
 
-  it("createModal refuses an option it would not use, at once: 'Unknown option: {key}', the known options in details", async () => {
+  it("an option Gangway would not use stops the modal: 'Unknown option: {key}', logged at start, and open() rejects with it", async () => {
     const context = await localContext(browser())
     const page = await context.newPage()
+    const logged: string[] = []
+    page.on('console', (m) => void (m.type() === 'error' && logged.push(m.text())))
     await page.goto(`${webUrl}/`)
     // A string, so the test runner does not rewrite the page's own dynamic import.
-    const refused = (await page.evaluate(`(async () => {
+    await page.evaluate(`(async () => {
       const { createModal } = await import('/gangway/loader.js')
       const network = { id: 1, caipNetworkId: 'eip155:1', chainNamespace: 'eip155', name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } }
-      const attempt = (options) => {
-        try {
-          createModal({ projectId: 'refusal-test', networks: [network], ...options })
-          return null
-        } catch (e) {
-          return { message: e.message, details: e.details }
-        }
-      }
-      return [attempt({ featuredWalletIDs: ['x'] }), attempt({ services: { analytics: 'https://a.example' } })]
-    })()`)) as ({ message: string; details?: string } | null)[]
-    expect(refused[0]).toEqual({ message: 'Unknown option: featuredWalletIDs', details: expect.stringContaining('featuredWalletIds') })
-    expect(refused[1]).toEqual({ message: 'Unknown option: services.analytics', details: expect.stringContaining('walletConfig') })
+      const refused = (options) => createModal({ projectId: 'refusal-' + Object.keys(options)[0], networks: [network], ...options })
+      window.__refusals = [refused({ featuredWalletIDs: ['x'] }), refused({ services: { analytics: 'https://a.example' } })]
+    })()`)
+    // The core starts in idle time after load, with no call made: the refusal is logged then.
+    await expect.poll(() => logged.filter((t) => t.includes('Unknown option:')).length).toBe(2)
+    expect(logged.find((t) => t.includes('featuredWalletIDs'))).toContain('[gangway] the modal does not start: Unknown option: featuredWalletIDs')
+    const rejected = (await page.evaluate(`Promise.all(window.__refusals.map((m) => m.open().then(() => null, (e) => ({ name: e.name, message: e.message, details: e.details }))))`)) as ({ name: string; message: string; details?: string } | null)[]
+    expect(rejected[0]).toEqual({ name: 'GangwayError', message: 'Unknown option: featuredWalletIDs', details: expect.stringContaining('featuredWalletIds') })
+    expect(rejected[1]).toEqual({ name: 'GangwayError', message: 'Unknown option: services.analytics', details: expect.stringContaining('walletConfig') })
+    // Nothing of the refused modal was shown.
+    expect(await page.locator('gangway-modal [data-testid=gw-modal][data-open]').count()).toBe(0)
     await context.close()
   })
 })

@@ -16,7 +16,7 @@ import { walletRegistry } from '../../localnet/services/wallet-config.js'
 import { IDENTITIES } from '../../localnet/services/blockchain.js'
 import { localContext } from './browser.js'
 import { BUILT_VIEWS, visit, type TourEnv } from './view-tour.js'
-import { useBrowser, waitForText, waitForView } from './helpers.js'
+import { holdBack, useBrowser, waitForText, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -94,6 +94,30 @@ const marked = (text: string) => text.includes('⟦') && text.includes('⟧')
 const unmarked = async (page: Page) => (await visibleTexts(page)).filter((text) => !marked(text) && !isData(text))
 
 describe('localisation', () => {
+  it("what the loader paints is in the visitor's locale before anything else of Gangway loads: the button and the shell", async () => {
+    // Nothing but the loader: core.js and ui.js are held back for the whole test.
+    const painted = async (path: string, options: Parameters<typeof localContext>[1] = {}) => {
+      const context = await localContext(browser(), options)
+      await holdBack(context, '**/gangway/core.js')
+      await holdBack(context, '**/gangway/ui.js')
+      const page = await context.newPage()
+      await page.goto(`${webUrl}${path}`)
+      const button = await page.locator('gangway-button button').textContent()
+      await page.click('gangway-button')
+      await page.locator('#gw-shell .gw-overlay').waitFor()
+      const shell = [await page.locator('#gw-shell .gw-title').textContent(), await page.locator('#gw-shell .gw-icon-btn').getAttribute('aria-label')]
+      await context.close()
+      return [button, ...shell]
+    }
+    const labels = (locale: string) => ['header.connect', 'header.connect', 'header.close'].map((id) => catalogue(locale)[id])
+    // The option wins over the browser's language; without it, the browser's (ja-JP); else English.
+    expect(await painted('/?locale=es', { locale: 'ja-JP' })).toEqual(labels('es'))
+    expect(await painted('/?locale=ar')).toEqual(labels('ar'))
+    expect(await painted('/', { locale: 'ja-JP' })).toEqual(labels('ja'))
+    expect(await painted('/', { locale: 'zh-CN' })).toEqual(['连接钱包', '连接钱包', '关闭'])
+    expect(await painted('/', { locale: 'fr-FR' })).toEqual(['Connect Wallet', 'Connect Wallet', 'Close'])
+  })
+
   it('locale=es: the Connect view in Spanish, no English message left', async () => {
     const es = catalogue('es')
     const context = await localContext(browser())

@@ -21,7 +21,7 @@ async function clickBeforeCore(context: BrowserContext): Promise<{ page: Page; r
   const page = await context.newPage()
   await page.goto(`${webUrl}/`)
   await page.click('gangway-button')
-  await page.locator('[data-testid=gw-shell]').waitFor()
+  await page.locator('#gw-shell .gw-overlay').waitFor()
   return { page, release }
 }
 
@@ -29,10 +29,10 @@ describe('the shell', () => {
   it('shows on a click before the core has loaded, and gives way to the Connect view', async () => {
     const context = await localContext(browser())
     const { page, release } = await clickBeforeCore(context)
-    expect(await page.locator('[data-testid=gw-shell] .gw-skeleton').count()).toBe(3)
+    expect(await page.locator('#gw-shell .gw-skeleton').count()).toBe(3)
     release()
     await waitForView(page, 'Connect')
-    expect(await page.locator('[data-testid=gw-shell]').count()).toBe(0)
+    expect(await page.locator('#gw-shell .gw-overlay').count()).toBe(0)
     await context.close()
   })
 
@@ -43,22 +43,22 @@ describe('the shell', () => {
     await page.goto(`${webUrl}/`)
     await waitForEngine(page)
     await page.locator('gangway-button button').dispatchEvent('click')
-    await page.locator('[data-testid=gw-shell]').waitFor()
-    expect(await page.locator('[data-testid=gw-shell] .gw-skeleton').count()).toBe(3)
-    expect(await page.locator('[data-testid=gw-shell] [data-wallet-row]').count()).toBe(0)
+    await page.locator('#gw-shell .gw-overlay').waitFor()
+    expect(await page.locator('#gw-shell .gw-skeleton').count()).toBe(3)
+    expect(await page.locator('#gw-shell [data-wallet-row]').count()).toBe(0)
     release()
     await page.click('[data-testid=gw-modal] [data-wallet-row="dev.gangway.localnet"]')
     await page.click('[data-testid=localnet-wallet-approve]')
     await waitForView(page, 'Account')
-    expect(await page.locator('[data-testid=gw-shell]').count()).toBe(0)
+    expect(await page.locator('#gw-shell .gw-overlay').count()).toBe(0)
     await context.close()
   })
 
   it('a close on the shell wins over the open still loading', async () => {
     const context = await localContext(browser())
     const { page, release } = await clickBeforeCore(context)
-    await page.click('[data-testid=gw-shell] [aria-label=Close]')
-    expect(await page.locator('[data-testid=gw-shell]').count()).toBe(0)
+    await page.click('#gw-shell [aria-label=Close]')
+    expect(await page.locator('#gw-shell .gw-overlay').count()).toBe(0)
     release()
     await waitForEngine(page)
     // The abandoned open resumes once the UI chunk and the started core are both in. A round trip
