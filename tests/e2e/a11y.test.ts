@@ -1,6 +1,7 @@
 /**
  * Accessibility (issue 16): axe-core (through @axe-core/playwright) on every view of the tour
- * (view-tour.ts), in both themes, finds no serious or critical violation in Gangway's elements. The
+ * (view-tour.ts), in both themes, finds no violation in Gangway's elements: none serious or critical
+ * (the issue's bar), and none moderate or minor either (each view has none today). The
  * loop reads the tour, so a view a later issue adds is checked once it is in the tour; a planned
  * view must still be the placeholder, and a built one never is. The test prints what it visited.
  */
@@ -30,9 +31,9 @@ async function audit(page: Page) {
 
 describe('accessibility', () => {
   for (const theme of THEMES) {
-    it(`axe finds no serious or critical violation on any built view (${theme} theme)`, async () => {
+    it(`axe finds no violation, of any impact, on any built view (${theme} theme)`, async () => {
       const visited: string[] = []
-      const serious: string[] = []
+      const found: string[] = []
       for (const view of BUILT_VIEWS) {
         const context = await localContext(browser())
         const page = await visit(context, view, env, `/?theme=${theme}`)
@@ -40,11 +41,11 @@ describe('accessibility', () => {
         expect(await page.locator('[data-testid=gw-modal] .gw-empty').count(), view).toBe(0)
         const { violations, byImpact, passes } = await audit(page)
         visited.push(`${view} (${theme}): ${passes} rules pass; ${JSON.stringify(byImpact)}`)
-        serious.push(...violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${view}: ${v.impact} ${v.rule} ${v.target}`))
+        found.push(...violations.map((v) => `${view}: ${v.impact} ${v.rule} ${v.target}`))
         await context.close()
       }
       console.log(`axe, ${theme} theme, views visited:\n${visited.join('\n')}`)
-      expect(serious).toEqual([])
+      expect(found).toEqual([])
       expect(visited).toHaveLength(BUILT_VIEWS.length)
     }, 180_000)
   }

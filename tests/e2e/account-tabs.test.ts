@@ -82,8 +82,11 @@ describe('Account tabs', () => {
     expect(await balanceOf(seeded.find((t) => t.symbol === 'PRL')!.address as Hex)).toBe(7n)
 
     await page.waitForSelector('[data-testid=gw-tokens] [data-symbol=TIDE]')
-    const rows = await page.$$eval('[data-testid=gw-tokens] li', (lis) => lis.map((li) => ({ symbol: li.getAttribute('data-symbol'), amount: li.querySelector('[data-testid=gw-token-amount]')?.textContent })))
+    const rows = await page.$$eval('[data-testid=gw-tokens] li', (lis) => lis.map((li) => { const amount = li.querySelector('[data-testid=gw-token-amount]'); return { symbol: li.getAttribute('data-symbol'), amount: amount?.textContent, amountTitle: amount?.getAttribute('title'), nameTitle: li.querySelector('.gw-asset-name > span:first-child')?.getAttribute('title') } }))
     expect(rows.map((r) => r.symbol).sort()).toEqual(['ETH', 'HBD', 'KELP', 'TIDE'])
+    // A name or amount the row truncates shows whole in its title.
+    for (const r of rows) expect(r.amountTitle).toBe(r.amount)
+    expect(rows.find((r) => r.symbol === 'TIDE')?.nameTitle).toBe('Tidewater')
     for (const e of expected) expect(rows.find((r) => r.symbol === e.symbol)?.amount).toBe(`${floorDecimal(e.numeric, 3)} ${e.symbol}`)
     expect(rows.find((r) => r.symbol === 'TIDE')?.amount).toBe('2500.123 TIDE')
 

@@ -117,8 +117,27 @@ describe('mobile: the core flow under device emulation', () => {
       await page.tap('[data-testid=localnet-wallet-approve]')
       await expectBottomSheet(page, 'Account')
 
-      // The Account tabs, a switch to the second chain and a send there, by taps, the sheet checked on each view.
+      // The Account tabs, a switch to the second chain and a send there, by taps, the sheet checked on
+      // each view; every frame a snackbar shows in ('Transaction sent'), it must not cover the sheet.
+      await page.evaluate(() => {
+        const root = document.querySelector('gangway-modal')!.shadowRoot!
+        const w = window as unknown as { __toasts: { frames: number; covering: string[] } }
+        w.__toasts = { frames: 0, covering: [] }
+        const sample = () => {
+          const toast = root.querySelector('[data-testid=gw-snackbar]')?.getBoundingClientRect()
+          const card = root.querySelector('[data-testid=gw-modal] .gw-card')?.getBoundingClientRect()
+          if (toast && card && toast.height > 0) {
+            w.__toasts.frames++
+            if (toast.bottom > card.top && toast.top < card.bottom) w.__toasts.covering.push(`snackbar ${toast.top}–${toast.bottom}, sheet ${card.top}–${card.bottom}`)
+          }
+          requestAnimationFrame(sample)
+        }
+        requestAnimationFrame(sample)
+      })
       await coreSession(page, { rpcUrl2, label: `mobile-${name}`, press: (selector) => page.tap(selector), shown: (view) => expectBottomSheet(page, view) })
+      const toasts = await page.evaluate(() => (window as unknown as { __toasts: { frames: number; covering: string[] } }).__toasts)
+      expect(toasts.frames).toBeGreaterThan(0)
+      expect(toasts.covering.slice(0, 3)).toEqual([])
       await context.close()
     }, 90_000)
   }

@@ -42,16 +42,22 @@ function TokensTab({ v }: { v: AccountTabsModel }) {
   if (v.tokens.length === 0) return <p className="gw-muted">{v.tokensLoading ? translate('tokens.loading') : translate('tokens.empty')}</p>
   return (
     <ul className="gw-list gw-assets" data-testid="gw-tokens">
-      {v.tokens.map((t) => (
-        <li key={t.key} className="gw-asset" data-token-key={t.key} data-symbol={t.symbol}>
-          <Icon src={t.iconUrl} name={t.name} />
-          <span className="gw-asset-name">
-            <span>{t.name}</span>
-            <span className="gw-muted" data-testid="gw-token-amount">{`${format.amount(t.amount)} ${t.symbol}`}</span>
-          </span>
-          {t.usd !== undefined ? <span className="gw-asset-usd" data-testid="gw-token-usd">{format.usd(t.usd)}</span> : null}
-        </li>
-      ))}
+      {v.tokens.map((t) => {
+        const amount = `${format.amount(t.amount)} ${t.symbol}`
+        return (
+          <li key={t.key} className="gw-asset" data-token-key={t.key} data-symbol={t.symbol}>
+            <Icon src={t.iconUrl} name={t.name} />
+            {/* A name or amount too long for the row ends in an ellipsis; its title shows it whole. */}
+            <span className="gw-asset-name">
+              <span title={t.name}>{t.name}</span>
+              <span className="gw-muted" data-testid="gw-token-amount" title={amount}>
+                {amount}
+              </span>
+            </span>
+            {t.usd !== undefined ? <span className="gw-asset-usd" data-testid="gw-token-usd">{format.usd(t.usd)}</span> : null}
+          </li>
+        )
+      })}
     </ul>
   )
 }
@@ -76,12 +82,16 @@ function ActivityItem({ row }: { row: ActivityRow }) {
   // format is made on first use (i18n/format.ts: an Intl formatter loads locale data, issue 15).
   const { t, known, format } = useT()
   const title = known(row.title)
+  const heading = row.status === 'failed' ? t('activity.failed', { title }) : title
+  const description = known(row.description)
   return (
     <li className="gw-asset gw-activity-item" data-id={row.id} data-hash={row.hash} data-direction={row.direction} data-status={row.status}>
       <Icon src={row.imageUrl} name={title} lazy />
       <span className="gw-asset-name">
-        <span>{row.status === 'failed' ? t('activity.failed', { title }) : title}</span>
-        <span className="gw-muted" data-testid="gw-activity-description">{known(row.description)}</span>
+        <span title={heading}>{heading}</span>
+        <span className="gw-muted" data-testid="gw-activity-description" title={description}>
+          {description}
+        </span>
       </span>
       <time className="gw-muted gw-activity-date" dateTime={row.minedAt}>
         {format.date(row.minedAt)}

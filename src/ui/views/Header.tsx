@@ -33,10 +33,10 @@ export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: 
       ) : (
         <span className="gw-icon-spacer" />
       )}
-      {/* Keyed by its text: a new title fades in (docs/behaviour.md §2, header text 120 ms). It names the dialog (aria-labelledby). */}
-      <span className="gw-title" id="gw-title" data-testid="gw-title" key={text}>
+      {/* Keyed by its text: a new title fades in (docs/behaviour.md §2, header text 120 ms). It names the dialog (aria-labelledby) and is its top heading (a view's groups are h3). */}
+      <h2 className="gw-title" id="gw-title" data-testid="gw-title" key={text}>
         {text}
-      </span>
+      </h2>
       <button className="gw-icon-btn" aria-label={t('header.close')} data-testid="gw-close" onClick={() => void dispatch({ type: 'modal/close-requested', payload: {} })}>
         ✕
       </button>

@@ -4,7 +4,8 @@
  *   rounded at the top only, at most 90 % of the viewport's height (the dynamic viewport's where
  *   the browser has `dvh`), the header fixed and the body scrolling (the card and its content
  *   wrapper are flex columns) (its overscroll stays in it),
- *   clear of the home indicator (`env(safe-area-inset-bottom)`);
+ *   clear of the home indicator (`env(safe-area-inset-bottom)`); the snackbar moves to the top of
+ *   the viewport, over the 10 % the sheet leaves free, where it covers none of the sheet;
  * - touch targets are at least 44 px (Apple's Human Interface Guidelines; WCAG 2.5.5): every button
  *   and input of the card at least 44 px tall (min-height wins over the narrower `height` the views
  *   set: buttons 40, tabs 32, icon buttons 32), icon buttons at least 44 px wide too. Rows (56) and
@@ -24,5 +25,6 @@ export const mobileCss = `
 .gw-card .gw-icon-btn{min-width:44px}
 .gw-icon-spacer{width:44px}
 .gw-network,.gw-link{padding:0 16px}
+.gw-snackbar{bottom:auto;top:max(12px,env(safe-area-inset-top));max-width:calc(100% - 32px);box-sizing:border-box}
 }
 `
