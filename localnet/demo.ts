@@ -9,6 +9,6 @@ console.log(`  ${net.token.symbol} (ERC20) on every chain at ${net.token.address
 console.log(`  Solana (litesvm, ${net.solana.caipNetworkId}): ${net.solana.url} (websocket ${net.solana.wsUrl}); SPL mint ${net.solana.seed.mint.address}`)
 console.log(`  WalletConnect relay: ${net.relay.url}; Localnet WalletConnect Wallet ${net.wcWallet.address} (control ${net.wcWallet.url})`)
 console.log(`  its control token (the demo page sends it; for curl: -H 'authorization: Bearer ${net.wcWallet.token}')`)
-console.log(`  wallet/config service emulator: ${net.walletConfig.url}; blockchain service emulator: ${net.blockchain.url}`)
+console.log(`  wallet/config service emulator: ${net.walletConfig.url}; blockchain service emulator: ${net.blockchain.url}; analytics service emulator: ${net.analytics.url} (what it received: ${net.analytics.url}/localnet/analytics)`)
 console.log(`  seeded for dev account 0: ${net.assets.tokens.map((t) => t.symbol).join(', ')} and the ${net.assets.collections.map((c) => c.name).join(' and ')} collections`)
 console.log('  Click the Gangway button and choose "Localnet Wallet", or WalletConnect with the page\'s Localnet WalletConnect Wallet card. Ctrl-C stops everything.')

@@ -66,6 +66,10 @@ async function buildReactApps(prefix: string, react?: string): Promise<Map<strin
   return new Map(out.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => [`/localnet/${prefix}${relative(outdir, f.path)}`, f.text]))
 }
 
+/** The demo page's live analytics panel: GET lists the last ANALYTICS_SENT_LAST events the analytics emulator received (JSON). */
+export const ANALYTICS_SENT = '/localnet/analytics-sent'
+const ANALYTICS_SENT_LAST = 12
+
 /** Where pages under ?csp=strict report violations: POST a report; GET lists those received (JSON). */
 export const CSP_REPORTS = '/localnet/csp-reports'
 
@@ -119,6 +123,7 @@ export async function startDemoServer({
   walletConnect,
   walletConfigUrl,
   blockchainUrl,
+  analyticsUrl,
 }: {
   port: number
   chains: { chainId: number; rpcUrl: string }[]
@@ -129,12 +134,14 @@ export async function startDemoServer({
   walletConfigUrl?: string
   /** Base URL of the blockchain service emulator. */
   blockchainUrl?: string
+  /** Base URL of the analytics service emulator. */
+  analyticsUrl?: string
 }): Promise<DemoServer> {
   const [wallet, apps, apps18] = await Promise.all([buildWallet(), buildReactApps(''), buildReactApps('react18/', join(root, 'tests/react18/node_modules'))])
   /** The built scripts by path. */
   const scripts = new Map<string, string>([['/localnet/wallet.js', wallet], ...apps, ...apps18])
   // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
-  const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
+  const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
   /** The React demo app rendered to HTML in this process, as a site's server would: Gangway imported in Node. */
   const renderReactDemo = async (mismatch: boolean) => {
     const [{ renderToString }, { createElement }, { App }] = await Promise.all([import('react-dom/server'), import('react'), import('./demo/react-wallet.js')])
@@ -143,7 +150,7 @@ export async function startDemoServer({
   }
   const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{LOCALNET_JSON}}', localnet)
   scripts.set('/localnet/localnet.js', `window.__LOCALNET__ = ${localnet}`)
-  const csp = strictCsp({ chains, solana, walletConnect, services: [walletConfigUrl, blockchainUrl] })
+  const csp = strictCsp({ chains, solana, walletConnect, services: [walletConfigUrl, blockchainUrl, analyticsUrl] })
   /** The violation reports of pages under ?csp=strict (and their workers), as the browser posted them. */
   const cspReports: unknown[] = []
 
@@ -163,6 +170,11 @@ export async function startDemoServer({
       else if (url.pathname.startsWith('/localnet/') && DEMO_FILES.has(url.pathname.slice('/localnet/'.length))) {
         body = await readFile(join(root, 'localnet/demo', url.pathname.slice('/localnet/'.length)))
         type = TYPES[extname(url.pathname)]!
+      } else if (url.pathname === ANALYTICS_SENT) {
+        // The demo's live panel reads what the analytics emulator received through the site, so the
+        // analytics origin only ever sees Gangway's own requests.
+        const received = analyticsUrl ? ((await (await fetch(`${analyticsUrl}/localnet/analytics`)).json()) as { events: unknown[] }).events : []
+        ;[body, type] = [JSON.stringify(received.slice(-ANALYTICS_SENT_LAST)), TYPES['.json']!]
       } else if (url.pathname === CSP_REPORTS) {
         if (req.method === 'POST') {
           const chunks: Buffer[] = []

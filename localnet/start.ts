@@ -1,8 +1,8 @@
 /**
  * The whole localnet: two anvil chains (31337, 31338) with the HBD token and the seeded assets
  * (assets.ts) on both, a Solana node (litesvm) with a funded dev wallet and an SPL mint, the
- * WalletConnect relay with the Localnet WalletConnect wallet, the wallet/config and blockchain
- * service emulators, and the demo host site.
+ * WalletConnect relay with the Localnet WalletConnect wallet, the wallet/config, blockchain and
+ * analytics service emulators, and the demo host site.
  */
 import { createHash } from 'node:crypto'
 import { startAnvil, type Anvil } from './anvil.js'
@@ -17,6 +17,7 @@ import type { WalletConnectWallet } from './walletconnect/wallet.js'
 import { spawnWalletConnectWallet } from './walletconnect/wallet-process.js'
 import { startWalletConfigService, type WalletConfigService } from './services/wallet-config.js'
 import { startBlockchainService, type BlockchainService } from './services/blockchain.js'
+import { startAnalyticsService, type AnalyticsService } from './services/analytics.js'
 
 /** Chain ids of the localnet's EVM chains. */
 export const LOCALNET_CHAIN_IDS = [31337, 31338] as const
@@ -32,6 +33,8 @@ export interface Localnet {
   /** The Localnet WalletConnect wallet's control service (calls need `authorization: Bearer ${wcWallet.token}`). */
   wcWallet: WalletConnectWallet
   walletConfig: WalletConfigService
+  /** The analytics service emulator (POST /e; what it received at GET /localnet/analytics). */
+  analytics: AnalyticsService
   blockchain: BlockchainService
   /** The ERC20s and ERC721 collections seeded after HBD (same addresses on every chain). */
   assets: SeededAssets
@@ -50,7 +53,8 @@ export async function startLocalnet({
   walletConfigPort = 0,
   wcWalletPort = 0,
   blockchainPort = 0,
-}: { anvilPorts?: number[]; webPort?: number; solanaPort?: number; relayPort?: number; walletConfigPort?: number; wcWalletPort?: number; blockchainPort?: number } = {}): Promise<Localnet> {
+  analyticsPort = 0,
+}: { anvilPorts?: number[]; webPort?: number; solanaPort?: number; relayPort?: number; walletConfigPort?: number; wcWalletPort?: number; blockchainPort?: number; analyticsPort?: number } = {}): Promise<Localnet> {
   const chains: Anvil[] = []
   let node: SolanaNode | undefined
   const started: { stop(): Promise<void> }[] = []
@@ -78,6 +82,8 @@ export async function startLocalnet({
     started.push(relay)
     const walletConfig = await startWalletConfigService({ port: await freePort(walletConfigPort) })
     started.push(walletConfig)
+    const analytics = await startAnalyticsService({ port: await freePort(analyticsPort) })
+    started.push(analytics)
     // The demo site's port is chosen first: only its origin may drive the wallet from a browser.
     const demoPort = await freePort(webPort)
     const wcWallet = await spawnWalletConnectWallet({
@@ -98,9 +104,10 @@ export async function startLocalnet({
       walletConnect: { relayUrl: relay.url, walletUrl: wcWallet.url, walletToken: wcWallet.token },
       walletConfigUrl: walletConfig.url,
       blockchainUrl: blockchain.url,
+      analyticsUrl: analytics.url,
     })
     const stopAll = [web, ...started, node, ...chains]
-    return { chains, token, solana, web, relay, wcWallet, walletConfig, blockchain, assets, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
+    return { chains, token, solana, web, relay, wcWallet, walletConfig, blockchain, analytics, assets, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
   } catch (error) {
     await Promise.all([...started, ...chains].map((c) => c.stop()).concat(node ? [node.stop()] : []))
     throw error

@@ -11,6 +11,7 @@
  */
 import type { HostOptions } from './events/host-options.js'
 import type { PairingUri } from './worker/walletconnect/connector.js'
+import type { AnalyticsBeacon } from './worker/effects/analytics.js'
 import type { SelectorName, Selected } from './projections/selectors.js'
 import type { State } from './projections/state.js'
 
@@ -22,6 +23,8 @@ export type { ErrorCategory, GangwayError, LogFormatError, ProviderRequestError,
 export type { WALLETCONNECT_CONNECTOR_ID } from './events/entities.js'
 // What the views show: one view model per selector name.
 export type {
+  AccountAction,
+  AccountActionsModel,
   AccountModel,
   AccountTabsModel,
   AllWalletsModel,
@@ -44,6 +47,8 @@ export type {
 export type { ActivityRow } from './projections/asset-rules.js'
 // The pairing channel (outside the log: the URI carries the pairing's symmetric key).
 export type { PairingUri } from './worker/walletconnect/connector.js'
+// The analytics batch the page sends itself with navigator.sendBeacon (outside the log, like the pairing).
+export type { AnalyticsBeacon } from './worker/effects/analytics.js'
 // The page port (worker mode): the two calls the page serves, and what it answers.
 export type { PageCall, PageReply } from './worker/page-port.js'
 export type { WorkerEngine } from './worker/worker-engine.js'
@@ -57,6 +62,8 @@ export type { State } from './projections/state.js'
  */
 export interface EngineConfig extends HostOptions {
   hostOrigin?: string
+  /** The host page's path (`location.pathname`, no query or fragment): analytics name the page by origin and path (effects/analytics.ts). */
+  hostPath?: string
 }
 
 /** An EIP-1193 request. */
@@ -90,7 +97,9 @@ export interface Engine {
    * Opens the log, replays it, records the configuration and starts the effects.
    * @throws GangwayError 'Engine already started'; 'Invalid CAIP-2 network id' for a malformed network id;
    *   'projectId is required'; 'At least one network is required'; 'Unknown option: {key}' for an
-   *   option the engine does not take (events/host-options.ts).
+   *   option the engine does not take (events/host-options.ts); 'Invalid option: {name} must …' for a
+   *   feature value of the wrong type or a terms or privacy link the URL validator refuses
+   *   (host-options.ts featureOptionsProblem).
    */
   start(config: EngineConfig, bridge: Bridge): Promise<{ mode: 'worker' | 'main'; replayed: number }>
   /**
@@ -107,6 +116,16 @@ export interface Engine {
    * to a subscription id for `unsubscribe`.
    */
   subscribePairing(callback: (pairing: PairingUri | undefined) => void): Promise<number>
+  /**
+   * Calls back now and on each change with the analytics batch the page must send itself if it is
+   * hidden or leaves (`{ url, events }`: POST /e's URL with projectId, st and sv, and the pending
+   * events; undefined while nothing waits or analytics are off). A worker has no
+   * navigator.sendBeacon and a round trip does not finish in `pagehide` (ui/analytics-beacon.ts
+   * sends it, then dispatches `analytics/beacon-sent` with the ids it sent). Resolves to a
+   * subscription id for `unsubscribe`.
+   * @throws GangwayError 'Engine not started'.
+   */
+  subscribeAnalytics(callback: (beacon: AnalyticsBeacon | undefined) => void): Promise<number>
   /**
    * Sends the host page's wallet call (`modal.getWalletProvider()`) through the engine's connectors
    * (the WalletConnect session; page wallets through the bridge). `args.method` is read once and

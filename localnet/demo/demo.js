@@ -14,7 +14,7 @@ const networks = window.__LOCALNET__.chains.map(({ chainId, rpcUrl }) => ({
   // The wallet/config service's image of the network (GET /public/getAssetImage/{imageId}).
   assets: { imageId: `localnet-${chainId}` },
 }))
-const { token, solana, walletConnect, walletConfigUrl, blockchainUrl } = window.__LOCALNET__
+const { token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl } = window.__LOCALNET__
 if (solana) {
   networks.push({
     id: solana.caipNetworkId.split(':')[1],
@@ -28,6 +28,10 @@ if (solana) {
 }
 const hostile = params.get('hostile')
 const hostileServices = (urls) => (hostile ? Object.fromEntries(Object.entries(urls).map(([k, u]) => [k, `${u}/hostile/${encodeURIComponent(hostile)}`])) : urls)
+// ?remote-config=<variant> makes the wallet/config emulator answer /appkit/v1/config with that variant
+// (activity-off, all-off, error, slow, malformed: localnet/services/wallet-config.ts CONFIG_VARIANTS).
+const remoteConfig = params.get('remote-config')
+const configUrl = remoteConfig ? `${walletConfigUrl}/features/${encodeURIComponent(remoteConfig)}` : walletConfigUrl
 const modal = createModal({
   projectId: 'gangway-demo',
   networks,
@@ -35,7 +39,8 @@ const modal = createModal({
   metadata: { name: 'Harbour Coffee', description: 'A Gangway demo site', url: location.origin, icons: [] },
   // ?no-services leaves the services out: RPC goes straight to the nodes, the Tokens tab reads the chain.
   // ?hostile=<case> points the services at their hostile answers (localnet/services/hostile.ts).
-  ...(params.has('no-services') ? {} : { services: hostileServices({ walletConfig: walletConfigUrl, blockchain: blockchainUrl }) }),
+  // The analytics service (issue 17) takes no hostile case; ?analytics=forbidden makes it answer 403 (localnet/services/analytics.ts).
+  ...(params.has('no-services') ? {} : { services: { ...hostileServices({ walletConfig: configUrl, blockchain: blockchainUrl }), analytics: params.get('analytics') === 'forbidden' ? `${analyticsUrl}/forbidden` : analyticsUrl } }),
   ...(walletConnect ? { walletConnect: { relayUrl: walletConnect.relayUrl } } : {}),
   manualWCControl: params.has('wc-basic'),
   engine: params.get('engine') === 'main' ? 'main' : 'auto',
@@ -44,6 +49,12 @@ const modal = createModal({
   // ?theme=light|dark|system sets themeMode; ?theme-vars={"--gw-accent":"#b45309"} (JSON) sets themeVariables.
   ...(params.has('theme') ? { themeMode: params.get('theme') } : {}),
   ...(params.has('theme-vars') ? { themeVariables: JSON.parse(params.get('theme-vars')) } : {}),
+  // ?features={"send":false} and ?remote-features={"activity":false} (JSON) set the site's features;
+  // ?terms=<url> and ?privacy=<url> the documents the legal checkbox links (features.legalCheckbox).
+  ...(params.has('features') ? { features: JSON.parse(params.get('features')) } : {}),
+  ...(params.has('remote-features') ? { remoteFeatures: JSON.parse(params.get('remote-features')) } : {}),
+  ...(params.has('terms') ? { termsConditionsUrl: params.get('terms') } : {}),
+  ...(params.has('privacy') ? { privacyPolicyUrl: params.get('privacy') } : {}),
   enableEmbedded: params.has('embedded'),
   // ?debug shows the debug panel: export the log, and time travel through it.
   debug: params.has('debug'),
@@ -66,4 +77,28 @@ document.getElementById('wc-disconnect').addEventListener('click', () => wc('/di
 document.getElementById('export').addEventListener('click', async () => {
   const url = URL.createObjectURL(new Blob([await modal.exportLog()], { type: 'application/x-ndjson' }))
   Object.assign(document.createElement('a'), { href: url, download: 'gangway-log.ndjson' }).click()
+})
+// The live analytics panel: while it is open, the last events the analytics emulator received (read
+// through the demo site, so the analytics origin only sees Gangway), shown as text.
+const panel = document.getElementById('analytics-panel')
+const sentList = document.getElementById('analytics-sent')
+let polling
+const showSent = async () => {
+  try {
+    const events = await (await fetch('/localnet/analytics-sent')).json()
+    const line = (e) => {
+      const p = e.props ?? {}
+      const detail = p.type === 'error' ? `${p.errorType}: ${p.errorMessage}` : JSON.stringify(p.properties ?? {})
+      return `${new Date(e.timestamp).toLocaleTimeString()} ${p.event} ${detail}`.slice(0, 160) + ` (${e.via})`
+    }
+    sentList.replaceChildren(...events.map((e) => Object.assign(document.createElement('li'), { textContent: line(e) })))
+  } catch {
+    sentList.replaceChildren(Object.assign(document.createElement('li'), { textContent: 'The analytics emulator did not answer.' }))
+  }
+}
+panel.addEventListener('toggle', () => {
+  clearInterval(polling)
+  if (!panel.open) return
+  void showSent()
+  polling = setInterval(showSent, 2000)
 })

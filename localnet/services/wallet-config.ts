@@ -3,8 +3,9 @@
  * include, exclude, chains, search, badge_type) over a generated registry of 161 wallets with SVG
  * images, mobile/desktop/webapp links and rdns; the image paths (GET /getWalletImage/{id} and
  * /public/getAssetImage, /public/getTokenImage, /public/getCurrencyImage of the localnet's networks,
- * tokens and USD: SVG with Cache-Control max-age, 404 for an id it does not know); /appkit/v1/config;
- * /projects/v1/origins; /getAnalyticsConfig. Every call must carry projectId, st and sv (else 400).
+ * tokens and USD: SVG with Cache-Control max-age, 404 for an id it does not know); /appkit/v1/config
+ * (the docs/behaviour.md §9 defaults, or a variant for tests: CONFIG_VARIANTS); /projects/v1/origins;
+ * /getAnalyticsConfig. Every call must carry projectId, st and sv (else 400).
  * `failNext(status)` makes the next call answer that status (for the docs/behaviour.md §8 error rules).
  * Demo and test tooling only.
  */
@@ -31,6 +32,8 @@ export interface WalletConfigService {
   registry: WalletListing[]
   /** The query of every call so far (tests check projectId, st, sv). */
   queries: URLSearchParams[]
+  /** The variant of every /appkit/v1/config call so far ('default' when none was named). */
+  configRequests: string[]
   failNext(status: number): void
   stop(): Promise<void>
 }
@@ -136,6 +139,35 @@ const DEFAULT_FEATURES = [
   { id: 'email_capture', isEnabled: false, config: null },
 ]
 
+/** How long the `slow` variant of /appkit/v1/config waits before it answers, in ms. */
+export const SLOW_CONFIG_MS = 3000
+
+/**
+ * The variants of the remote configuration (GET /appkit/v1/config) for tests, chosen by the query
+ * parameter `features=<variant>` or, for a page (whose service client sets only its own query), by
+ * the base URL's path prefix `/features/<variant>` (the demo's `?remote-config=<variant>`), which
+ * every path of this emulator accepts: `activity-off` (the defaults with activity off), `all-off`
+ * (every feature off), `error` (HTTP 500), `slow` (the defaults after SLOW_CONFIG_MS), `malformed`
+ * (wrong types, unknown ids and padding past the 64 entries a client reads, activity off only at
+ * the end: an honest client keeps the defaults). Any other name answers the defaults.
+ */
+export const CONFIG_VARIANTS = ['activity-off', 'all-off', 'error', 'slow', 'malformed'] as const
+
+/** The /appkit/v1/config answer of `variant`: [status, body], and how long to wait first (ms). */
+function configAnswer(variant: string | null): { status: number; body: unknown; waitMs: number } {
+  const features = (change: (f: (typeof DEFAULT_FEATURES)[number]) => object) => ({ features: DEFAULT_FEATURES.map((f) => ({ ...f, ...change(f) })) })
+  if (variant === 'activity-off') return { status: 200, body: features((f) => (f.id === 'activity' ? { isEnabled: false } : {})), waitMs: 0 }
+  if (variant === 'all-off') return { status: 200, body: features(() => ({ isEnabled: false })), waitMs: 0 }
+  if (variant === 'error') return { status: 500, body: { error: 'config unavailable' }, waitMs: 0 }
+  if (variant === 'slow') return { status: 200, body: { features: DEFAULT_FEATURES }, waitMs: SLOW_CONFIG_MS }
+  if (variant === 'malformed') {
+    const junk = [{ id: 'activity', isEnabled: 'false' }, { id: 'reown_branding', isEnabled: 0 }, { id: 'smart_sessions', isEnabled: true }, null, 'swaps', { id: 'social_login', isEnabled: 'yes', config: ['google'] }]
+    const padding = Array.from({ length: 100 }, (_, i) => ({ id: `padding_${i}`, isEnabled: true, config: null }))
+    return { status: 200, body: { features: [...junk, ...padding, { id: 'activity', isEnabled: false, config: null }] }, waitMs: 0 }
+  }
+  return { status: 200, body: { features: DEFAULT_FEATURES }, waitMs: 0 }
+}
+
 /** The links a hostile registry gives its wallets, by case (`/hostile/<case>`, hostile.ts). */
 export const HOSTILE_LINKS: Record<string, string> = {
   'links-javascript': 'javascript:window.__gangwayPwned=1;alert(document.domain)%0A//x',
@@ -183,10 +215,15 @@ export async function startWalletConfigService({ port }: { port: number }): Prom
   const url = `http://127.0.0.1:${port}`
   const registry = walletRegistry(url)
   const queries: URLSearchParams[] = []
+  const configRequests: string[] = []
   let fail: number | undefined
   const server: Server = createServer((req, res) => {
     const u = new URL(req.url ?? '/', url)
     // `/hostile/<case>/…`: this request gets that case's bad answer (hostile.ts).
+    // `/features/<variant>/…`: the remote configuration's variant for this page (CONFIG_VARIANTS), before any hostile case.
+    const prefixed = /^\/features\/([a-z0-9-]+)(\/.*)?$/.exec(u.pathname)
+    if (prefixed) u.pathname = prefixed[2] ?? '/'
+    const variant = prefixed?.[1] ?? u.searchParams.get('features')
     const { mode, pathname } = hostileCase(u.pathname)
     u.pathname = pathname
     const headers = { 'access-control-allow-origin': '*', 'content-type': 'application/json' }
@@ -231,12 +268,19 @@ export async function startWalletConfigService({ port }: { port: number }): Prom
         const honest = { count: matching.length, data: matching.slice((page - 1) * entries, page * entries) }
         return json(200, mode ? hostileWallets(mode, honest, { page, entries, search }) : honest)
       }
-      case '/appkit/v1/config':
-        return json(200, { features: DEFAULT_FEATURES })
+      case '/appkit/v1/config': {
+        const answer = configAnswer(variant)
+        configRequests.push(variant ?? 'default')
+        if (!answer.waitMs) return json(answer.status, answer.body)
+        const timer = setTimeout(() => json(answer.status, answer.body), answer.waitMs)
+        res.on('close', () => clearTimeout(timer))
+        return
+      }
       case '/projects/v1/origins':
         return json(200, { allowedOrigins: ['http://127.0.0.1:*'] })
       case '/getAnalyticsConfig':
-        return json(200, { isAnalyticsEnabled: false })
+        // On, as for a project with analytics; the hostile case `analytics-off` (the demo's ?hostile=analytics-off) turns them off.
+        return json(200, { isAnalyticsEnabled: mode !== 'analytics-off' })
       default:
         return json(404, { error: 'not found' })
     }
@@ -246,6 +290,7 @@ export async function startWalletConfigService({ port }: { port: number }): Prom
     url,
     registry,
     queries,
+    configRequests,
     failNext: (status) => void (fail = status),
     stop: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
   }

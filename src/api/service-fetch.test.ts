@@ -18,6 +18,12 @@ describe('service fetch (docs/behaviour.md §7)', () => {
     expect(second!.pathname).toBe('/base/getWallets')
     expect(second!.searchParams.get('projectId')).toBe('p1')
   })
+  it('resolves an empty answer (a 204, a POST answered with nothing) to undefined; a body that is not JSON still fails', async () => {
+    const empty = createServiceFetch({ services, projectId: 'p', fetch: async () => new Response(null, { status: 204 }) })
+    expect(await empty.post('walletConfig', 'e', [{ a: 1 }])).toBeUndefined()
+    const garbage = createServiceFetch({ services, projectId: 'p', fetch: async () => new Response('not json') })
+    await expect(garbage.get('walletConfig', 'x')).rejects.toMatchObject({ shortMessage: 'HTTP request failed.' })
+  })
   it("fails with 'HTTP request failed.' and the status on a bad status", async () => {
     const api = createServiceFetch({ services, projectId: 'p', fetch: async () => new Response('', { status: 429 }) })
     await expect(api.get('blockchain', 'v1/supported-chains')).rejects.toMatchObject({ shortMessage: 'HTTP request failed.', status: 429 })

@@ -31,7 +31,8 @@ export interface ServiceFetch {
    * GET `path` on `service` and parse the JSON answer.
    * @throws Error 'Service not configured: {service}' when the service has no base URL;
    *   HttpRequestError 'HTTP request failed.' on a non-2xx status (with `status`), a network failure,
-   *   a body that is not JSON, or a body over `maxResponseBytes` (details 'Response body over {n} bytes');
+   *   a non-empty body that is not JSON, or a body over `maxResponseBytes` (details 'Response body over {n} bytes');
+   *   an empty body resolves to undefined;
    *   TimeoutError 'The request took too long to respond.' after the timeout;
    *   the signal's AbortError when the caller aborts.
    */
@@ -74,7 +75,8 @@ export function createServiceFetch(options: ServiceFetchOptions): ServiceFetch {
         })
         if (!response.ok) throw new HttpRequestError({ url: target, status: response.status, headers: response.headers, details: response.statusText })
         const text = await boundedText(response, maxBytes, () => new HttpRequestError({ url: target, status: response.status, details: `Response body over ${maxBytes} bytes` }))
-        return parseJson(text) as T
+        // An empty body (204, or a service that answers nothing to a POST) is no value, not a parse error.
+        return (text === '' ? undefined : parseJson(text)) as T
       } catch (error) {
         if (error instanceof HttpRequestError) throw error
         if (o.signal?.aborted) throw o.signal.reason ?? error

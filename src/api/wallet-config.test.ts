@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createServiceFetch } from './service-fetch.js'
-import { boundedListing, walletConfigClient } from './wallet-config.js'
+import { boundedListing, remoteFeaturesOf, walletConfigClient } from './wallet-config.js'
 
 const clientAnswering = (body: unknown) => walletConfigClient(createServiceFetch({ services: { walletConfig: 'https://api.example' }, projectId: 'p', fetch: async () => new Response(JSON.stringify(body)) }))
 
@@ -41,5 +41,56 @@ describe('wallet/config client: hostile registry answers (issue 13)', () => {
     // An image id too long to keep takes the image URL made from it along.
     expect(boundedListing({ id: 'a', name: 'A', image_id: long(300), image_url: 'https://img.example/a' })).toEqual({ id: 'a', name: 'A' })
     expect(boundedListing({ id: 'a', name: 'A', image_url: `https://img.example/${long(2100)}` })).toEqual({ id: 'a', name: 'A' })
+  })
+})
+
+describe('wallet/config client: the remote configuration (GET /appkit/v1/config, docs/behaviour.md §7, §9)', () => {
+  const DEFAULTS = [
+    { id: 'swaps', isEnabled: true, config: null },
+    { id: 'onramp', isEnabled: true, config: null },
+    { id: 'email', isEnabled: true, config: null },
+    { id: 'social_login', isEnabled: true, config: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] },
+    { id: 'activity', isEnabled: true, config: null },
+    { id: 'reown_branding', isEnabled: true, config: null },
+    { id: 'multi_wallet', isEnabled: false, config: null },
+    { id: 'email_capture', isEnabled: false, config: null },
+  ]
+  it('maps the service ids to the remote features', async () => {
+    expect(await clientAnswering({ features: DEFAULTS }).getConfig()).toEqual({
+      swaps: true,
+      onramp: true,
+      email: true,
+      socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+      activity: true,
+      branding: true,
+      multiWallet: false,
+      emailCapture: false,
+    })
+  })
+  it('ignores unknown ids, wrong types and repeats; social providers it does not know are dropped', () => {
+    expect(
+      remoteFeaturesOf({
+        features: [
+          { id: 'activity', isEnabled: 'false' },
+          { id: 'activity', isEnabled: false },
+          { id: 'activity', isEnabled: true },
+          { id: 'smart_sessions', isEnabled: true },
+          { id: '__proto__', isEnabled: true },
+          { id: 'toString', isEnabled: true },
+          null,
+          'swaps',
+          { id: 'social_login', isEnabled: true, config: ['myspace', 'github', 'github', 7] },
+        ],
+      }),
+    ).toEqual({ activity: false, socials: ['github'] })
+    expect(remoteFeaturesOf({ features: [{ id: 'social_login', isEnabled: true, config: ['myspace'] }] })).toEqual({ socials: false })
+    expect(remoteFeaturesOf({ features: [{ id: 'social_login', isEnabled: false, config: ['google'] }] })).toEqual({ socials: false })
+    expect(remoteFeaturesOf({ features: [{ id: 'social_login', isEnabled: true, config: null }] }).socials).toHaveLength(7)
+    for (const answer of [null, [], 'x', { features: 'all' }, { features: { 0: DEFAULTS[0] } }]) expect(remoteFeaturesOf(answer)).toEqual({})
+  })
+  it('reads at most the first 64 entries', () => {
+    const padding = Array.from({ length: 64 }, (_, i) => ({ id: `unknown_${i}`, isEnabled: true }))
+    expect(remoteFeaturesOf({ features: [...padding, { id: 'activity', isEnabled: false }] })).toEqual({})
+    expect(remoteFeaturesOf({ features: [...padding.slice(1), { id: 'activity', isEnabled: false }] })).toEqual({ activity: false })
   })
 })

@@ -6,6 +6,7 @@
  */
 import { HttpRequestError } from 'viem'
 import type { WalletListing } from '../events/entities.js'
+import { SOCIAL_PROVIDERS, type RemoteFeatures, type SocialProvider } from '../events/host-options.js'
 import { MAX_REMOTE_LINK, MAX_REMOTE_NAME, MAX_REMOTE_STRING } from '../events/limits.js'
 import { URL_MAX } from '../events/urls.js'
 import type { ServiceFetch } from './service-fetch.js'
@@ -49,6 +50,47 @@ export function boundedListing(w: WalletListing): WalletListing {
   return l
 }
 
+/** The remote configuration's feature ids (GET /appkit/v1/config) and the remote feature each switches. */
+const REMOTE_FEATURE_IDS: Readonly<Record<string, Exclude<keyof RemoteFeatures, 'socials'>>> = {
+  swaps: 'swaps',
+  onramp: 'onramp',
+  email: 'email',
+  activity: 'activity',
+  reown_branding: 'branding',
+  multi_wallet: 'multiWallet',
+  email_capture: 'emailCapture',
+}
+/** The most entries of a remote configuration answer read; the rest are ignored. */
+export const MAX_REMOTE_FEATURES = 64
+
+/**
+ * The remote features an answer of GET /appkit/v1/config gives (docs/behaviour.md §7, §9), checked:
+ * the answer is `{ features: [{ id, isEnabled, config }] }`; of its first MAX_REMOTE_FEATURES (64)
+ * entries, those with a known id (swaps, onramp, email, social_login, activity, reown_branding,
+ * multi_wallet, email_capture) and a boolean `isEnabled` count, the first of each id only; anything
+ * else is ignored. `social_login` gives `socials`: false when disabled; when enabled, the known
+ * providers its `config` lists (in its order, each once; false when none is known), or every
+ * provider when `config` is not a list. An answer of another shape gives `{}`: the defaults stay.
+ */
+export function remoteFeaturesOf(answer: unknown): RemoteFeatures {
+  const list = (answer as { features?: unknown } | null)?.features
+  const out: RemoteFeatures = {}
+  if (!Array.isArray(list)) return out
+  for (const entry of list.slice(0, MAX_REMOTE_FEATURES) as unknown[]) {
+    const { id, isEnabled, config } = (entry && typeof entry === 'object' ? entry : {}) as { id?: unknown; isEnabled?: unknown; config?: unknown }
+    if (typeof id !== 'string' || typeof isEnabled !== 'boolean') continue
+    if (id === 'social_login') {
+      if (out.socials !== undefined) continue
+      const known = Array.isArray(config) ? [...new Set(config.filter((p): p is SocialProvider => (SOCIAL_PROVIDERS as readonly unknown[]).includes(p)))] : [...SOCIAL_PROVIDERS]
+      out.socials = isEnabled && known.length > 0 ? known : false
+      continue
+    }
+    const key = Object.hasOwn(REMOTE_FEATURE_IDS, id) ? REMOTE_FEATURE_IDS[id] : undefined
+    if (key && out[key] === undefined) out[key] = isEnabled
+  }
+  return out
+}
+
 export function walletConfigClient(api: ServiceFetch) {
   const joined = (xs?: string[]) => (xs && xs.length ? xs.join(',') : undefined)
   return {
@@ -69,8 +111,11 @@ export function walletConfigClient(api: ServiceFetch) {
     },
     /** The URL of a wallet's image (GET /getWalletImage/{id}). */
     walletImageUrl: (id: string) => serviceImageUrl(api, 'wallet', id),
-    /** The remote features (GET /appkit/v1/config). */
-    getConfig: (signal?: AbortSignal) => api.get<{ features: unknown[] }>('walletConfig', 'appkit/v1/config', signal ? { signal } : {}),
+    /**
+     * The remote features (GET /appkit/v1/config), checked and reduced by `remoteFeaturesOf`.
+     * @throws the service fetch's errors.
+     */
+    getConfig: async (signal?: AbortSignal): Promise<RemoteFeatures> => remoteFeaturesOf(await api.get('walletConfig', 'appkit/v1/config', signal ? { signal } : {})),
     /**
      * The allowed origins (GET /projects/v1/origins), with the docs/behaviour.md §8 rules: HTTP 429 throws
      * Error 'RATE_LIMITED', 5xx throws Error 'SERVER_ERROR', any other failure gives an empty list.

@@ -36,6 +36,8 @@ export const VIEWS = [
   'WalletSend',
   'WalletSendSelectToken',
   'WalletSendPreview',
+  // Receiving (issue 17): the active account's address as text and QR code.
+  'WalletReceive',
 ] as const
 
 /** One of the docs/behaviour.md §2 view names. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALNET } from '../../tests/unit/fixtures.js'
 import type { Network } from './entities.js'
-import { HOST_OPTION_KEYS, configuredPayload, hostOptionsOf, unknownOption, type HostOptions } from './host-options.js'
+import { HOST_OPTION_KEYS, configuredPayload, featureOptionsProblem, hostOptionsOf, unknownOption, type HostOptions } from './host-options.js'
 
 const anvil: Network = { ...LOCALNET, rpcUrls: { default: { http: ['http://127.0.0.1:8545/secret-key'] } } }
 const solana: Network = { ...anvil, id: 'localnet', caipNetworkId: 'solana:localnet', chainNamespace: 'solana', name: 'Solana' }
@@ -18,6 +18,9 @@ describe('host options', () => {
       excludeWalletIds: ['c'],
       metadata: { name: 'Site' },
       walletConnect: { relayUrl: 'ws://127.0.0.1:9002' },
+      features: { send: false, connectMethodsOrder: ['wallet', 'email'] },
+      remoteFeatures: { socials: ['google'] },
+      termsConditionsUrl: 'http://127.0.0.1:9003/terms',
     }
     const payload = configuredPayload(options)
     expect(payload).toEqual({
@@ -30,6 +33,9 @@ describe('host options', () => {
       enableEmbedded: false,
       manualWCControl: false,
       adapterCount: 2,
+      // The features as given (the projections resolve them, src/projections/select/features.ts); the document links stay on the page.
+      features: { send: false, connectMethodsOrder: ['wallet', 'email'] },
+      remoteFeatures: { socials: ['google'] },
       featuredWalletIds: ['a', 'b'],
       excludeWalletIds: ['c'],
       blockchainService: true,
@@ -47,8 +53,33 @@ describe('host options', () => {
     expect(unknownOption({ projectId: 'p', networks: [], featuredWalletIDs: [] })?.message).toBe('Unknown option: featuredWalletIDs')
     expect(unknownOption({ projectId: 'p', debug: true })?.message).toBe('Unknown option: debug')
     expect(unknownOption({ projectId: 'p', debug: true }, ['debug'])).toBeUndefined()
-    expect(unknownOption({ projectId: 'p', services: { blockchain: 'b', analytics: 'a' } })).toEqual({ message: 'Unknown option: services.analytics', details: expect.stringContaining('walletConfig') })
-    expect(unknownOption({ projectId: 'p', services: { blockchain: 'b', walletConfig: 'w' } })).toBeUndefined()
-    expect(unknownOption({ projectId: 'p', networks: [], features: {} })).toEqual({ message: 'Unknown option: features', details: expect.stringContaining('featuredWalletIds') })
+    expect(unknownOption({ projectId: 'p', services: { blockchain: 'b', auth: 'a' } })).toEqual({ message: 'Unknown option: services.auth', details: expect.stringContaining('walletConfig') })
+    expect(unknownOption({ projectId: 'p', services: { blockchain: 'b', walletConfig: 'w', analytics: 'a' } })).toBeUndefined()
+    expect(unknownOption({ projectId: 'p', networks: [], siwx: {} })).toEqual({ message: 'Unknown option: siwx', details: expect.stringContaining('featuredWalletIds') })
+    // smartSessions is refused until an issue gives it meaning; a misspelt feature is named.
+    expect(unknownOption({ projectId: 'p', features: { send: false, smartSessions: true } })?.message).toBe('Unknown option: features.smartSessions')
+    expect(unknownOption({ projectId: 'p', remoteFeatures: { activity: false, mutliWallet: true } })?.message).toBe('Unknown option: remoteFeatures.mutliWallet')
+    expect(unknownOption({ projectId: 'p', features: { send: false, connectMethodsOrder: ['wallet'] }, remoteFeatures: { socials: false } })).toBeUndefined()
+  })
+
+  it('refuses feature values of the wrong type, and document links the URL validator refuses', () => {
+    const problem = (o: object, base?: string) => featureOptionsProblem(o as HostOptions, base)
+    expect(problem({})).toBeUndefined()
+    expect(problem({ features: { send: false, receive: true, connectMethodsOrder: ['wallet', 'email'], connectorTypeOrder: ['recent'], walletFeaturesOrder: ['send', 'receive'] }, remoteFeatures: { socials: false, activity: false }, termsConditionsUrl: 'https://shop.example/terms', privacyPolicyUrl: '/privacy' }, 'https://shop.example')).toBeUndefined()
+    expect(problem({ features: [] })).toBe('Invalid option: features must be an object')
+    expect(problem({ remoteFeatures: null })).toBe('Invalid option: remoteFeatures must be an object')
+    expect(problem({ features: { send: 'no' } })).toBe('Invalid option: features.send must be a boolean')
+    expect(problem({ features: { pay: 1 } })).toBe('Invalid option: features.pay must be a boolean')
+    expect(problem({ features: { connectMethodsOrder: ['wallet', 'phone'] } })).toBe('Invalid option: features.connectMethodsOrder must be a list of email, social, wallet (each at most once)')
+    expect(problem({ features: { connectMethodsOrder: ['wallet', 'wallet'] } })).toBe('Invalid option: features.connectMethodsOrder must be a list of email, social, wallet (each at most once)')
+    expect(problem({ features: { connectMethodsOrder: 'wallet' } })).toBe('Invalid option: features.connectMethodsOrder must be a list of email, social, wallet (each at most once)')
+    expect(problem({ features: { connectorTypeOrder: ['injected', 'installed'] } })).toBe('Invalid option: features.connectorTypeOrder must be a list of walletConnect, recent, injected, featured, custom, external, recommended (each at most once)')
+    expect(problem({ features: { walletFeaturesOrder: ['send', 'buy'] } })).toBe('Invalid option: features.walletFeaturesOrder must be a list of onramp, swaps, receive, send (each at most once)')
+    expect(problem({ remoteFeatures: { activity: 'off' } })).toBe('Invalid option: remoteFeatures.activity must be a boolean')
+    expect(problem({ remoteFeatures: { socials: true } })).toBe('Invalid option: remoteFeatures.socials must be false or a list of google, x, discord, farcaster, github, apple, facebook (each at most once)')
+    expect(problem({ remoteFeatures: { socials: ['google', 'myspace'] } })).toBe('Invalid option: remoteFeatures.socials must be false or a list of google, x, discord, farcaster, github, apple, facebook (each at most once)')
+    expect(problem({ termsConditionsUrl: 'javascript:alert(1)' })).toBe('Invalid option: termsConditionsUrl must be an http or https URL')
+    expect(problem({ privacyPolicyUrl: 42 })).toBe('Invalid option: privacyPolicyUrl must be an http or https URL')
+    expect(problem({ privacyPolicyUrl: '/privacy' })).toBe('Invalid option: privacyPolicyUrl must be an http or https URL')
   })
 })

@@ -7,6 +7,7 @@
  * as given, in LOGGED_AS_GIVEN.
  */
 import type { AccountType, CaipNetworkId, Namespace, Network, TokenInfo } from './entities.js'
+import { documentLink } from './urls.js'
 
 /** Base URLs of the §7 services; a service left out is not called. Production points them at the hosted services. */
 export interface ServiceUrls {
@@ -14,10 +15,83 @@ export interface ServiceUrls {
   walletConfig?: string
   /** Blockchain service (balances, history, identity, the wallet-provider RPC endpoint). */
   blockchain?: string
+  /** Analytics service (POST /e: analytics events and error reports, docs/behaviour.md §7). */
+  analytics?: string
 }
 
-/** The services Gangway calls today (the analytics service and the secure auth site come with later work, docs/api.md). */
-export const SERVICE_KEYS = ['walletConfig', 'blockchain'] as const satisfies readonly (keyof ServiceUrls)[]
+/** The services Gangway calls today (the secure auth site comes with later work, docs/api.md). */
+export const SERVICE_KEYS = ['walletConfig', 'blockchain', 'analytics'] as const satisfies readonly (keyof ServiceUrls)[]
+
+/** docs/behaviour.md §2 Connect methods: how a visitor can connect, in the order the Connect view offers them. */
+export type ConnectMethod = 'email' | 'social' | 'wallet'
+/** Every connect method. */
+export const CONNECT_METHODS = ['email', 'social', 'wallet'] as const satisfies readonly ConnectMethod[]
+
+/** The Account view's wallet features (docs/behaviour.md §9: default order onramp, swaps, receive, send). */
+export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send'
+/** Every wallet feature, in the docs/behaviour.md §9 default order. */
+export const WALLET_FEATURES = ['onramp', 'swaps', 'receive', 'send'] as const satisfies readonly WalletFeature[]
+
+/** The social login providers (docs/behaviour.md §9 default remote features: all of them). */
+export type SocialProvider = 'google' | 'x' | 'discord' | 'farcaster' | 'github' | 'apple' | 'facebook'
+/** Every social provider, in the docs/behaviour.md §9 default order. */
+export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const satisfies readonly SocialProvider[]
+
+/** docs/behaviour.md §2 Connector groups, in their default order (walletConnect, recent, injected, featured, custom, external, recommended). */
+export const CONNECTOR_GROUPS = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const
+/** A connector group (features.connectorTypeOrder names them). */
+export type ConnectorGroup = (typeof CONNECTOR_GROUPS)[number]
+
+/**
+ * The site's own features (docs/behaviour.md §3 Options, §9 Default features): what the site sets
+ * always wins over the remote configuration. Defaults: receive, send, analytics, allWallets on;
+ * legalCheckbox, collapseWallets, pay off; `smartSessions` is refused until an issue gives it meaning.
+ */
+export interface Features {
+  receive?: boolean
+  send?: boolean
+  /** Analytics events and error reports; false sends nothing at all (no config request either). */
+  analytics?: boolean
+  /** The All Wallets row and view. */
+  allWallets?: boolean
+  /** Ask the visitor to accept the terms (termsConditionsUrl) and privacy policy (privacyPolicyUrl) before any connect. */
+  legalCheckbox?: boolean
+  /** Fold the wallet list behind one "Continue with a wallet" row when email or social login is on. */
+  collapseWallets?: boolean
+  /** Pay mode: email and social login are off. */
+  pay?: boolean
+  /** The Connect view's methods, in order (default email, social, wallet; wallet first when an injected or announced wallet is present). */
+  connectMethodsOrder?: ConnectMethod[]
+  /** Connector groups shown first on Connect (docs/behaviour.md §2 Connector groups), in this order. */
+  connectorTypeOrder?: ConnectorGroup[]
+  /** The Account view's actions, in order (default onramp, swaps, receive, send). */
+  walletFeaturesOrder?: WalletFeature[]
+  /** Refused: 'Unknown option: features.smartSessions' until an issue gives it meaning. */
+  smartSessions?: never
+}
+
+/** The keys of Features Gangway takes (smartSessions is not one of them: refused). */
+export const FEATURE_KEYS = ['receive', 'send', 'analytics', 'allWallets', 'legalCheckbox', 'collapseWallets', 'pay', 'connectMethodsOrder', 'connectorTypeOrder', 'walletFeaturesOrder'] as const satisfies readonly Exclude<keyof Features, 'smartSessions'>[]
+
+/**
+ * Features the remote configuration (GET /appkit/v1/config) may also switch (docs/behaviour.md §9
+ * Default remote features): swaps, onramp, email, socials (all providers), activity, branding on;
+ * multiWallet, emailCapture off. A value the site sets wins over the remote answer.
+ */
+export interface RemoteFeatures {
+  swaps?: boolean
+  onramp?: boolean
+  email?: boolean
+  /** The social providers offered, in order; false for none. */
+  socials?: SocialProvider[] | false
+  activity?: boolean
+  branding?: boolean
+  multiWallet?: boolean
+  emailCapture?: boolean
+}
+
+/** The keys of RemoteFeatures. */
+export const REMOTE_FEATURE_KEYS = ['swaps', 'onramp', 'email', 'socials', 'activity', 'branding', 'multiWallet', 'emailCapture'] as const satisfies readonly (keyof RemoteFeatures)[]
 
 /** One of the §7 services. */
 export type ServiceName = keyof ServiceUrls
@@ -58,6 +132,15 @@ export interface HostOptions {
   defaultAccountTypes?: Partial<Record<Namespace, AccountType>>
   /** §6: CAIP-2 ids of the networks where smart accounts exist (the account type can be switched there). */
   smartAccountNetworks?: CaipNetworkId[]
+  /** §3 Options, §9: the site's features (see Features). */
+  features?: Features
+  /** §3 Options, §9: features the remote configuration may also switch (see RemoteFeatures). */
+  remoteFeatures?: RemoteFeatures
+  /** The site's terms and privacy policy, linked by the legal checkbox (features.legalCheckbox). */
+  termsConditionsUrl?: string
+  privacyPolicyUrl?: string
+  /** §3 Error report, §9: false sends no error reports (features.analytics false sends none either). Default true. */
+  errorReports?: boolean
   /**
    * The language of the modal's views (docs/api.md, Localisation): a BCP 47 tag ('es', 'zh-CN',
    * 'ar-EG'), matched by language to a catalogue (en, es, zh, ja, ar; any other gives English);
@@ -86,6 +169,11 @@ export const HOST_OPTION_KEYS = [
   'enableNetworkSwitch',
   'defaultAccountTypes',
   'smartAccountNetworks',
+  'features',
+  'remoteFeatures',
+  'termsConditionsUrl',
+  'privacyPolicyUrl',
+  'errorReports',
   'locale',
 ] as const satisfies readonly (keyof HostOptions)[]
 
@@ -95,6 +183,8 @@ void KEYS_COMPLETE
 
 /** The options `engine/configured` records as given (when set), in this order. */
 const LOGGED_AS_GIVEN = [
+  'features',
+  'remoteFeatures',
   'tokens',
   'allowUnsupportedChain',
   'enableNetworkSwitch',
@@ -149,13 +239,62 @@ export function configuredPayload(o: HostOptions): ConfiguredPayload {
  * accept the option silently.
  */
 export function unknownOption(options: object, pageKeys: readonly string[] = []): { message: string; details: string } | undefined {
-  const services = (options as { services?: unknown }).services
   const known: readonly string[] = [...HOST_OPTION_KEYS, ...pageKeys]
+  /** The first key of the object option `name` that is not in `keys`, as '{name}.{key}'. */
+  const nested = (name: string, keys: readonly string[]) => {
+    const value = (options as Record<string, unknown>)[name]
+    const key = value && typeof value === 'object' ? Object.keys(value).find((k) => !keys.includes(k)) : undefined
+    return key === undefined ? undefined : `${name}.${key}`
+  }
   const key =
     Object.keys(options).find((k) => !known.includes(k)) ??
-    // A service Gangway does not call reads 'services.{name}'.
-    (services && typeof services === 'object' ? Object.keys(services).find((k) => !(SERVICE_KEYS as readonly string[]).includes(k)) : undefined)?.replace(/^/, 'services.')
-  return key === undefined ? undefined : { message: `Unknown option: ${key}`, details: `Gangway's options are ${known.join(', ')}; its services ${SERVICE_KEYS.join(', ')} (docs/api.md)` }
+    // A service Gangway does not call reads 'services.{name}'; a feature it does not know, 'features.{name}'.
+    nested('services', SERVICE_KEYS) ??
+    nested('features', FEATURE_KEYS) ??
+    nested('remoteFeatures', REMOTE_FEATURE_KEYS)
+  return key === undefined
+    ? undefined
+    : { message: `Unknown option: ${key}`, details: `Gangway's options are ${known.join(', ')}; its services ${SERVICE_KEYS.join(', ')}; its features ${FEATURE_KEYS.join(', ')}; its remote features ${REMOTE_FEATURE_KEYS.join(', ')} (docs/api.md)` }
+}
+
+const FEATURE_FLAGS = ['receive', 'send', 'analytics', 'allWallets', 'legalCheckbox', 'collapseWallets', 'pay'] as const satisfies readonly (keyof Features)[]
+const REMOTE_FEATURE_FLAGS = ['swaps', 'onramp', 'email', 'activity', 'branding', 'multiWallet', 'emailCapture'] as const satisfies readonly (keyof RemoteFeatures)[]
+
+/** True when `v` is a list of `values`, each at most once. */
+const listOf = (v: unknown, values: readonly string[]) => Array.isArray(v) && v.every((x) => values.includes(x)) && new Set(v).size === v.length
+
+/**
+ * The first problem of the feature options and the site's document links (docs/behaviour.md §3
+ * Options), as the message to throw, or undefined when there is none. Names not taken are
+ * `unknownOption`'s to refuse; this checks the values:
+ * - 'Invalid option: features must be an object' (and 'Invalid option: remoteFeatures must be an object');
+ * - 'Invalid option: features.{flag} must be a boolean' (receive, send, analytics, allWallets,
+ *   legalCheckbox, collapseWallets, pay; remoteFeatures.{flag}: swaps, onramp, email, activity,
+ *   branding, multiWallet, emailCapture);
+ * - 'Invalid option: features.connectMethodsOrder must be a list of email, social, wallet (each at most once)';
+ * - 'Invalid option: features.connectorTypeOrder must be a list of walletConnect, recent, injected, featured, custom, external, recommended (each at most once)';
+ * - 'Invalid option: features.walletFeaturesOrder must be a list of onramp, swaps, receive, send (each at most once)';
+ * - 'Invalid option: remoteFeatures.socials must be false or a list of google, x, discord, farcaster, github, apple, facebook (each at most once)';
+ * - 'Invalid option: termsConditionsUrl must be an http or https URL' (and privacyPolicyUrl), by
+ *   the URL validator (events/urls.ts `documentLink`; a path is read against `base`, the page's origin).
+ */
+export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteFeatures' | 'termsConditionsUrl' | 'privacyPolicyUrl'>, base?: string): string | undefined {
+  const invalid = (name: string, rule: string) => `Invalid option: ${name} must ${rule}`
+  const list = (values: readonly string[]) => `be a list of ${values.join(', ')} (each at most once)`
+  for (const name of ['features', 'remoteFeatures'] as const) {
+    const v: unknown = o[name]
+    if (v !== undefined && (v === null || typeof v !== 'object' || Array.isArray(v))) return invalid(name, 'be an object')
+  }
+  const f = (o.features ?? {}) as Record<string, unknown>
+  const r = (o.remoteFeatures ?? {}) as Record<string, unknown>
+  for (const k of FEATURE_FLAGS) if (f[k] !== undefined && typeof f[k] !== 'boolean') return invalid(`features.${k}`, 'be a boolean')
+  if (f.connectMethodsOrder !== undefined && !listOf(f.connectMethodsOrder, CONNECT_METHODS)) return invalid('features.connectMethodsOrder', list(CONNECT_METHODS))
+  if (f.connectorTypeOrder !== undefined && !listOf(f.connectorTypeOrder, CONNECTOR_GROUPS)) return invalid('features.connectorTypeOrder', list(CONNECTOR_GROUPS))
+  if (f.walletFeaturesOrder !== undefined && !listOf(f.walletFeaturesOrder, WALLET_FEATURES)) return invalid('features.walletFeaturesOrder', list(WALLET_FEATURES))
+  for (const k of REMOTE_FEATURE_FLAGS) if (r[k] !== undefined && typeof r[k] !== 'boolean') return invalid(`remoteFeatures.${k}`, 'be a boolean')
+  if (r.socials !== undefined && r.socials !== false && !listOf(r.socials, SOCIAL_PROVIDERS)) return invalid('remoteFeatures.socials', `be false or ${list(SOCIAL_PROVIDERS).slice(3)}`)
+  for (const k of ['termsConditionsUrl', 'privacyPolicyUrl'] as const) if (o[k] !== undefined && documentLink(o[k], base) === undefined) return invalid(k, 'be an http or https URL')
+  return undefined
 }
 
 /** The host options among `options` (the page's own options left out), as given. */

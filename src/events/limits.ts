@@ -41,3 +41,10 @@ export const HOLDINGS_MAX = 200
  * the first wallet images waits for each (worker/effects/wallets.ts).
  */
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2000
+
+/**
+ * The most analytics events waiting to be sent (issue 17): an older one is dropped for a newer one.
+ * About 500 bytes each, so a whole batch stays under sendBeacon's 64 KB. Also the most event ids
+ * an `analytics/beacon-sent` intent names.
+ */
+export const ANALYTICS_MAX_PENDING = 100

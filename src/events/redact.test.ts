@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { redact, redactedHash } from './redact.js'
+import { redact, redactedHash, scrubText } from './redact.js'
 
 describe('export redaction', () => {
   const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -34,5 +34,32 @@ describe('export redaction', () => {
     // An export equals the log (as any reader parses it) but for the redacted strings.
     expect(out).toEqual({ a: { toString: 't', hasOwnProperty: 'h', '': 'e', b: [{ c: `mail ${redactedHash('ada@example.com', 'p')}` }] } })
     expect(JSON.parse(JSON.stringify(out))).toEqual(out)
+  })
+
+  it('scrubText takes out what could be a secret (error reports, analytics messages) and keeps the rest readable', () => {
+    const key = `0x${'4f'.repeat(32)}`
+    const solanaSecret = '5'.repeat(2) + 'K'.repeat(86)
+    const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    const text = [
+      `at run (https://shop.example/cb/page?code=OAUTHCODE&state=s#access_token=TOK:12:3)`,
+      `wc:7f6e@2?relay-protocol=irn&symKey=${'a'.repeat(64)}`,
+      `key ${key} solana ${solanaSecret}`,
+      'Authorization: Bearer abc.def-ghi',
+      'jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig_part',
+      '{"otp":"123456","password":"hunter2"} code=4f9a2c1 code: -32603 statusCode: 500',
+      `mail Ada@Example.com, account ${address}`,
+    ].join('\n')
+    const out = scrubText(text, 'p')
+    expect(out).toBe(
+      [
+        'at run (https://shop.example/cb/page)',
+        'wc:[redacted]',
+        'key [redacted] solana [redacted]',
+        'Authorization: Bearer [redacted]',
+        'jwt [redacted]',
+        '{"otp":"[redacted]","password":"[redacted]"} code=[redacted] code: -32603 statusCode: 500',
+        `mail ${redactedHash('ada@example.com', 'p')}, account ${address}`,
+      ].join('\n'),
+    )
   })
 })

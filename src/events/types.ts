@@ -4,7 +4,8 @@
  * Payloads are plain JSON; amounts are decimal strings whose unit is in the field name (`valueWei`).
  */
 import type { AccountTab, AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Nft, SendToken, SnackbarVariant, TokenBalance, Transaction, ViewName, WalletListing, WalletRef } from './entities.js'
-import type { ConfiguredPayload } from './host-options.js'
+import type { ConfiguredPayload, RemoteFeatures } from './host-options.js'
+import type { ErrorCategory } from './errors.js'
 
 /**
  * Schema version written on every event; readers upcast older versions (src/events/upcast.ts).
@@ -31,6 +32,12 @@ export interface EventPayloads {
   'modal/navigate-requested': { view: ViewName }
   'modal/shake-started': Record<string, never>
   'modal/shake-ended': Record<string, never>
+  /**
+   * The visitor reached for a trigger (pointer over, focus or touch on <gangway-button> or an
+   * element with `data-gangway-open`; seen by the page, ui/core.ts): like the first open, it lets
+   * the engine fetch the remote configuration (docs/behaviour.md §7). The page sends it once.
+   */
+  'modal/trigger-approached': Record<string, never>
 
   /** `wallet`: the listing or connector the visitor picked (remembered as a recent wallet on success). */
   'connect/requested': { connectorId: string; namespace: Namespace; wallet?: WalletRef }
@@ -127,6 +134,15 @@ export interface EventPayloads {
   /** docs/behaviour.md §8: 'RATE_LIMITED' on 429, 'SERVER_ERROR' on 5xx. */
   'origins/failed': { message: string }
 
+  /**
+   * The remote configuration (wallet/config service GET /appkit/v1/config, docs/behaviour.md §7, §9),
+   * checked and reduced to the remote features it sets (api/wallet-config.ts remoteFeaturesOf).
+   * Asked at most once per page life, on the first open or trigger approach.
+   */
+  'features/remote-config-fetched': { features: RemoteFeatures }
+  /** The remote configuration could not be read: the defaults stay (logged, never shown). */
+  'features/remote-config-failed': { message: string }
+
   /** A cache answered (docs/behaviour.md §3 caches): which cache, key, level and the entry's age in ms. */
   'cache/hit': { cache: CacheName; key: string; level: 'memory' | 'storage'; ageMs: number }
   /** A cache had no fresh entry, so the value is fetched. */
@@ -165,6 +181,32 @@ export interface EventPayloads {
    * it keeps its seq so the log stays gap-free, and nothing folds or acts on it.
    */
   'log/event-refused': { refusedType: string; reason: string }
+
+  /**
+   * An error escaped an effect (docs/behaviour.md §8: wrapped in the typed SDK error, category
+   * INTERNAL_SDK_ERROR by default); the engine restarts the effect. `effect`: which one (its name
+   * and place in the engine's list); `errorType`: the error's class name; `message` (at most 500
+   * characters) and `stack` (the frames, at most 4000) scrubbed of secrets (events/redact.ts
+   * scrubText); `code` when the error has one. Reported to the analytics service (issue 17).
+   */
+  'engine/effect-failed': { effect: string; errorType: string; category: ErrorCategory; message: string; code?: number; stack?: string }
+
+  /**
+   * Analytics and error reports (docs/behaviour.md §7, worker/effects/analytics.ts). The wallet/config
+   * service's switch (GET /getAnalyticsConfig): false turns both off for this page; it never turns
+   * them on against the site.
+   */
+  'analytics/config-fetched': { isAnalyticsEnabled: boolean }
+  /** The switch could not be read: analytics and error reports stay off for this page. */
+  'analytics/config-failed': { message: string }
+  /** A POST /e was answered: `events` analytics events and `reports` error reports delivered. */
+  'analytics/sent': { events: number; reports: number }
+  /** A POST /e failed: its analytics events wait for the next flush once (then `dropped`); a report is dropped. `status`: the HTTP status, when there was one. */
+  'analytics/send-failed': { events: number; reports: number; dropped: number; message: string; status?: number }
+  /** The analytics service answered 403: the origin is not on the project's allowlist. Analytics stop for this page; 'Invalid App Configuration' shows once. */
+  'analytics/forbidden': Record<string, never>
+  /** The page sent these pending analytics events itself (navigator.sendBeacon, on hide or leave): the engine does not send them again. */
+  'analytics/beacon-sent': { eventIds: string[] }
 }
 
 /** Every event type name. */
@@ -193,6 +235,7 @@ export const DISPATCHABLE = [
   'modal/close-requested',
   'modal/back-requested',
   'modal/navigate-requested',
+  'modal/trigger-approached',
   'connect/requested',
   'disconnect/requested',
   'network/switch-requested',
@@ -214,6 +257,7 @@ export const DISPATCHABLE = [
   'wallet/accounts-changed',
   'wallet/chain-changed',
   'wallet/disconnected',
+  'analytics/beacon-sent',
 ] as const satisfies readonly EventType[]
 
 /** An event `dispatch` accepts. */

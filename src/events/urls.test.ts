@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { imageUrl, navigationFor, serviceOrigin, storedImageUrl, walletLink } from './urls.js'
+import { documentLink, imageUrl, navigationFor, serviceOrigin, storedImageUrl, walletLink } from './urls.js'
 import { walletDeepLink } from '../projections/wallet-rules.js'
 
 const SERVICE = 'http://127.0.0.1:5175'
@@ -104,6 +104,16 @@ describe('the URL validator (issue 13)', () => {
     expect(storedImageUrl('http://127.0.0.2:9/pixel.gif')).toBe('http://127.0.0.2:9/pixel.gif')
     expect(storedImageUrl('javascript:alert(1)')).toBeUndefined()
     expect(storedImageUrl('data:text/html,x')).toBeUndefined()
+  })
+
+  it("takes the site's document links (terms, privacy) as http or https, paths against the page", () => {
+    expect(documentLink('https://shop.example/terms')).toBe('https://shop.example/terms')
+    expect(documentLink('http://127.0.0.1:5173/privacy')).toBe('http://127.0.0.1:5173/privacy')
+    expect(documentLink('/terms', 'https://shop.example')).toBe('https://shop.example/terms')
+    expect(documentLink('/terms')).toBeUndefined()
+    for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,x', 'blob:https://shop.example/1', 'file:///etc/passwd', 'metamask://', 'terms.html', '', 42, `https://a.example/${'x'.repeat(2048)}`]) {
+      expect(documentLink(bad, 'https://shop.example')).toBeUndefined()
+    }
   })
 
   it('takes the origin of a service base URL', () => {

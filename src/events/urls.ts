@@ -77,6 +77,18 @@ export function navigationFor(value: unknown): Navigation | undefined {
 }
 
 /**
+ * A link to one of the site's own documents (the `termsConditionsUrl` and `privacyPolicyUrl`
+ * options), for an `<a href>` that opens in a new tab: `https:` or `http:`, at most URL_MAX
+ * characters; a path ('/terms', './privacy.html') is read against `base`, the host page's origin.
+ * Nothing else: no script, data, blob, file or custom schemes.
+ * @returns the normalised URL, or undefined when refused.
+ */
+export function documentLink(value: unknown, base?: string): string | undefined {
+  const url = parse(value, URL_MAX) ?? (base && typeof value === 'string' && /^\.{0,2}\//.test(value) ? parse(new URL(value, base).href, URL_MAX) : undefined)
+  return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : undefined
+}
+
+/**
  * An image URL for `<img src>` or a prefetch: `https:`, `data:image/…` (at most DATA_IMAGE_MAX
  * characters), or any URL on one of `allowedOrigins` (the configured services' origins, which
  * covers the localnet's http emulators). Nothing else: no http to other hosts, no other schemes.

@@ -11,6 +11,7 @@ import { isNamespace, parseCaipAddress, parseCaipNetworkId } from '../chains/cai
 import { isEvmAddress, isSolanaAddress } from './address-rules.js'
 import { storedImageUrl, walletLink } from './urls.js'
 import { plainDataProblem } from './plain-data.js'
+import { featureOptionsProblem } from './host-options.js'
 import { HISTORY_PAGE_MAX, SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from './limits.js'
 import { DISPATCHABLE, type EventType, type GangwayEvent } from './types.js'
 import { isWalletRef, validateIntent } from './validate.js'
@@ -80,7 +81,12 @@ const connectorAt = (p: Payload) => str(p.connectorId) && isNamespace(p.namespac
 
 /** Field checks of the outcome events (intents go through validateIntent). Types not listed carry only strings and numbers the plain-data check bounds. */
 const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
-  'engine/configured': (p) => str(p.projectId) && Array.isArray(p.networks) && p.networks.every((n: Payload) => n && caip2(n.caipNetworkId) && isNamespace(n.chainNamespace) && str(n.name)) && opt(p.defaultNetworkId, caip2),
+  'engine/configured': (p) =>
+    str(p.projectId) &&
+    Array.isArray(p.networks) &&
+    p.networks.every((n: Payload) => n && caip2(n.caipNetworkId) && isNamespace(n.chainNamespace) && str(n.name)) &&
+    opt(p.defaultNetworkId, caip2) &&
+    featureOptionsProblem({ features: p.features as never, remoteFeatures: p.remoteFeatures as never }) === undefined,
   'engine/started': (p) => oneOf(p.mode, ['worker', 'main']),
   'rpc/supported-chains-fetched': (p) => strings(p.http) && strings(p.ws),
   'connect/succeeded': (p) => connectorAt(p) && caip10(p.caipAddress) && oneOf(p.via, ['prompt', 'restore']) && opt(p.wallet, isWalletRef),
@@ -102,6 +108,7 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'wallets/search-fetched': (p) => typeof p.query === 'string' && whole(p.count) && listings(p.wallets, SEARCH_ENTRIES),
   'wallets/lists-fetched': (p) => listings(p.featured, SEARCH_ENTRIES) && listings(p.recommended, SEARCH_ENTRIES) && whole(p.count),
   'origins/fetched': (p) => strings(p.allowedOrigins) && typeof p.originAllowed === 'boolean',
+  'features/remote-config-fetched': (p) => !!p.features && featureOptionsProblem({ remoteFeatures: p.features as never }) === undefined,
 }
 
 /**

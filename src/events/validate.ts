@@ -7,6 +7,7 @@ import { isEvmAddress, isSolanaAddress } from './address-rules.js'
 import { ACCOUNT_TABS, VIEWS } from './entities.js'
 import { GangwayError } from './errors.js'
 import { storedImageUrl, walletLink } from './urls.js'
+import { ANALYTICS_MAX_PENDING } from './limits.js'
 import { DISPATCHABLE, type Intent } from './types.js'
 
 const invalid = (message: string, details?: string) => new GangwayError(message, details ? { details } : {})
@@ -71,6 +72,9 @@ export function validateIntent(input: unknown): Intent {
       break
     case 'modal/navigate-requested':
       if (!(VIEWS as readonly unknown[]).includes(p.view)) throw bad()
+      break
+    case 'modal/trigger-approached':
+      if (Object.keys(p).length > 0) throw bad()
       break
     case 'connect/requested':
       if (!isString(p.connectorId) || !isNamespace(p.namespace)) throw bad()
@@ -145,6 +149,9 @@ export function validateIntent(input: unknown): Intent {
     case 'connectors/discovered':
       if (!Array.isArray(p.connectors) || p.connectors.length > 200 || !p.connectors.every(isConnector)) throw bad()
       return { type, payload: { ...p, connectors: p.connectors.map(withCheckedIcon) } } as unknown as Intent
+    case 'analytics/beacon-sent':
+      if (!Array.isArray(p.eventIds) || p.eventIds.length > ANALYTICS_MAX_PENDING || !p.eventIds.every((id) => isBounded(id, 64))) throw bad()
+      return { type, payload: { eventIds: [...p.eventIds] } } as Intent
   }
   return { type, payload: p } as Intent
 }

@@ -2,10 +2,10 @@
  * Ordering rules of docs/behaviour.md §2: connector groups and connect methods.
  */
 import { WALLETCONNECT_CONNECTOR_ID, type Connector, type Namespace, type WalletRef } from '../events/entities.js'
+import { CONNECTOR_GROUPS, type ConnectMethod, type ConnectorGroup } from '../events/host-options.js'
 
-/** Connector groups in the docs/behaviour.md §2 default order. */
-export const CONNECTOR_GROUPS = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const
-export type ConnectorGroup = (typeof CONNECTOR_GROUPS)[number]
+// The groups and the connect methods are declared with the options that name them (features.connectorTypeOrder, features.connectMethodsOrder).
+export { CONNECTOR_GROUPS, type ConnectMethod, type ConnectorGroup }
 
 /** Configured groups first (unknown names ignored, no repeats), then the remaining groups in the default order. */
 export function connectorGroupOrder(configured: readonly string[] = []): ConnectorGroup[] {
@@ -62,8 +62,6 @@ export function orderRows(rows: readonly ConnectorRow[], configuredOrder: readon
 export function connectorRows(list: readonly Connector[], configuredOrder: readonly string[] = []): ConnectorRow[] {
   return orderRows(list.map(connectorRow), configuredOrder)
 }
-
-export type ConnectMethod = 'email' | 'social' | 'wallet'
 
 /**
  * docs/behaviour.md §2 Connect methods order: email, social, wallet by default; wallet, email, social when an

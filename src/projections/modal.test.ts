@@ -94,3 +94,20 @@ describe('modal and connection flow', () => {
     expect(s.modal.open).toBe(false)
   })
 })
+
+describe('docs/behaviour.md §9 features: a view whose feature is off falls back', () => {
+  const go = (view: 'AllWallets' | 'WalletSend' | 'WalletSendPreview' | 'WalletReceive') => ['modal/navigate-requested', { view }] as const
+  it('AllWallets without allWallets shows Connect, opened or navigated to', () => {
+    const base = started({ features: { allWallets: false } })
+    expect(project(log(...base, open({ view: 'AllWallets' }))).modal).toMatchObject({ view: 'Connect', history: [] })
+    expect(project(log(...base, open(), go('AllWallets'))).modal).toMatchObject({ view: 'Connect', history: [] })
+    expect(project(log(...started({ features: { allWallets: false }, manualWCControl: true }), open({ isMobile: true }))).modal.view).toBe('Connect')
+    expect(project(log(...started(), open(), go('AllWallets'))).modal.view).toBe('AllWallets')
+  })
+  it('the send views without send, and WalletReceive without receive, show Account', () => {
+    expect(project(log(...started({ features: { send: false } }), ...connected, open(), go('WalletSend'))).modal).toMatchObject({ view: 'Account', history: [] })
+    expect(project(log(...started({ features: { send: false } }), ...connected, open(), go('WalletSendPreview'))).modal.view).toBe('Account')
+    expect(project(log(...started({ features: { receive: false } }), ...connected, open(), go('WalletReceive'))).modal.view).toBe('Account')
+    expect(project(log(...started(), ...connected, open(), go('WalletReceive'))).modal).toMatchObject({ view: 'WalletReceive', history: ['Account'] })
+  })
+})

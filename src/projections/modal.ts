@@ -10,6 +10,7 @@ import type { EventPayloads } from '../events/types.js'
 import { slice } from './reducer.js'
 import { activeAccount } from './select/active-account.js'
 import { activeNamespace } from './select/active-namespace.js'
+import { resolvedFeatures } from './select/features.js'
 import type { State } from './state.js'
 
 export interface ModalState {
@@ -31,6 +32,21 @@ function connectingView(s: ModalState, connectorId: string): ViewName {
   return s.view === 'ConnectingWalletConnectBasic' ? s.view : 'ConnectingWalletConnect'
 }
 
+/** The send flow's views: never shown while the send feature is off. */
+const SEND_VIEWS: readonly ViewName[] = ['WalletSend', 'WalletSendSelectToken', 'WalletSendPreview']
+
+/**
+ * `view`, or where it falls back to while its feature is off (docs/behaviour.md §9 features, flags
+ * off remove their views): AllWallets without allWallets shows Connect; the send views without
+ * send, and WalletReceive without receive, show Account.
+ */
+export function availableView(root: State, view: ViewName): ViewName {
+  const f = resolvedFeatures(root)
+  if (view === 'AllWallets' && !f.allWallets) return 'Connect'
+  if ((SEND_VIEWS.includes(view) && !f.send) || (view === 'WalletReceive' && !f.receive)) return 'Account'
+  return view
+}
+
 /**
  * docs/behaviour.md §2 Opening, in order:
  * 1. a target namespace that differs from the active one: SwitchNetwork;
@@ -38,15 +54,16 @@ function connectingView(s: ModalState, connectorId: string): ViewName {
  * 3. an explicit view requested: that view;
  * 4. a connected address: Account;
  * 5. otherwise Connect.
+ * A view whose feature is off gives its fallback (availableView).
  */
 export function openingView(root: State, request: EventPayloads['modal/open-requested']): ViewName {
   const address = activeAccount(root)?.address
   const active = activeNamespace(root)
   if (request.namespace && active && request.namespace !== active) return 'SwitchNetwork'
   if (root.config.manualWCControl || (root.config.adapterCount === 0 && !address)) {
-    return request.isMobile ? 'AllWallets' : 'ConnectingWalletConnectBasic'
+    return request.isMobile ? availableView(root, 'AllWallets') : 'ConnectingWalletConnectBasic'
   }
-  if (request.view) return request.view
+  if (request.view) return availableView(root, request.view)
   if (address) return 'Account'
   return 'Connect'
 }
@@ -85,7 +102,7 @@ export const modal = slice<ModalState, State>(initial, {
   'engine/started': (s, _e, root) => ({ ...initial, view: closingView(root), isMobile: s.isMobile }),
   'modal/open-requested': (s, e, root) => ({ ...s, open: true, view: openingView(root, e.payload), history: [], isMobile: e.payload.isMobile }),
   'modal/close-requested': (s, _e, root) => close(s, root),
-  'modal/navigate-requested': (s, e) => push(s, e.payload.view),
+  'modal/navigate-requested': (s, e, root) => push(s, availableView(root, e.payload.view)),
   /** docs/behaviour.md §2 Going back: pop; an empty history closes; with an address, a previous Connect shows Account. */
   'modal/back-requested': (s, _e, root) => back(s, root),
   'modal/shake-started': (s) => ({ ...s, shake: true }),

@@ -16,7 +16,8 @@ export function startOfLog(file: LogFile): State {
   const tab = file.header?.tab
   if (file.snapshot) {
     if (file.snapshot.projection !== PROJECTION_VERSION) throw new LogFormatError(`Snapshot of projection version ${file.snapshot.projection}; this build reads version ${PROJECTION_VERSION}`)
-    const { tab: _t, ...state } = file.snapshot.state as State
+    // A slice added since the snapshot was written (the shape only grew) starts from its initial value.
+    const { tab: _t, ...state } = { ...initialState, ...(file.snapshot.state as State) }
     return tab !== undefined ? { ...state, tab } : state
   }
   return tab !== undefined ? { ...initialState, tab } : initialState

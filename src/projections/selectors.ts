@@ -11,6 +11,7 @@
  *   React views (`AccountView`).
  * - this file: the record of names the engine serves, and the view-model types for the page.
  */
+import { accountActionsModel } from './view-models/account-actions-model.js'
 import { accountModel } from './view-models/account-model.js'
 import { accountTabsModel } from './view-models/account-tabs-model.js'
 import { allWalletsModel } from './view-models/all-wallets-model.js'
@@ -25,6 +26,7 @@ import { sendModel } from './view-models/send-model.js'
 import { snackbarModel } from './view-models/snackbar-model.js'
 import { walletConnectModel } from './view-models/wallet-connect-model.js'
 
+export type { AccountActionsModel, AccountAction } from './view-models/account-actions-model.js'
 export type { AccountModel } from './view-models/account-model.js'
 export type { AccountTabsModel, NftRow } from './view-models/account-tabs-model.js'
 export type { AllWalletsModel, WalletRow } from './view-models/all-wallets-model.js'
@@ -53,6 +55,7 @@ export const selectors = {
   connections: connectionsModel,
   snackbar: snackbarModel,
   accountTabs: accountTabsModel,
+  accountActions: accountActionsModel,
   engine: engineModel,
 } as const
 

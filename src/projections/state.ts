@@ -16,6 +16,7 @@ import { send, type SendState } from './send.js'
 import { assets, type AssetsState } from './assets.js'
 import { wallets, type WalletsState } from './wallets.js'
 import { accountData, type AccountDataState } from './account-data.js'
+import { remoteConfig, type RemoteConfigState } from './remote-config.js'
 
 /**
  * The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none).
@@ -37,11 +38,14 @@ export interface State {
   assets: AssetsState
   wallets: WalletsState
   accountData: AccountDataState
+  /** This page session's remote configuration answer (select/features.ts resolves the features in force). */
+  remoteConfig: RemoteConfigState
 }
 
 /**
  * Version of the State shape, written on snapshots. Bump it when a slice's shape changes, so a
- * snapshot of the old shape is not read as the new one.
+ * snapshot of the old shape is not read as the new one. A new slice needs no bump: a snapshot
+ * without it starts that slice from its initial value (worker/projected-log.ts, replay.ts).
  */
 export const PROJECTION_VERSION = 1
 
@@ -60,6 +64,7 @@ export const initialState: State = {
   assets: assets.initial,
   wallets: wallets.initial,
   accountData: accountData.initial,
+  remoteConfig: remoteConfig.initial,
 }
 
 /**
@@ -108,6 +113,7 @@ export function reduce(root: State, event: GangwayEvent): State {
     assets: applySlice(assets, root.assets, event, root),
     wallets: applySlice(wallets, root.wallets, event, root),
     accountData: applySlice(accountData, root.accountData, event, root),
+    remoteConfig: applySlice(remoteConfig, root.remoteConfig, event, root),
   }
 }
 

@@ -10,15 +10,17 @@
  */
 import { transfer, transferHandlers, wrap } from 'comlink'
 import { signal, type Signal } from '@preact/signals-core'
-import type { AccountModel, AccountTabsModel, AllWalletsModel, Bridge, ConnectionsModel, ConnectModel, Engine, EngineConfig, Intent, ModalModel, Namespace, NetworkListModel, NetworkModel, OpeningModel, PairingUri, ProviderRequest, SendModel, SnackbarModel, WalletConnectModel, WorkerEngine } from '../contract.js'
+import type { AccountActionsModel, AccountModel, AccountTabsModel, AllWalletsModel, Bridge, ConnectionsModel, ConnectModel, Engine, EngineConfig, Intent, ModalModel, Namespace, NetworkListModel, NetworkModel, OpeningModel, PairingUri, ProviderRequest, SendModel, SnackbarModel, WalletConnectModel, WorkerEngine } from '../contract.js'
 import { createBridge } from './bridge/bridge.js'
 import { servePagePort } from './bridge/page-port-server.js'
 import { ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError } from '../events/errors.js'
 import { installErrorWire } from '../events/error-wire.js'
 import { PAGE_OPTION_KEYS, themeProblem, type GangwayOptions } from './options.js'
-import { hostOptionsOf, unknownOption } from '../events/host-options.js'
+import { featureOptionsProblem, hostOptionsOf, unknownOption } from '../events/host-options.js'
+import { documentLink } from '../events/urls.js'
 import { sameShallow } from './same-value.js'
 import { writeChip } from './shell/stored-chip.js'
+import { installAnalyticsBeacon } from './analytics-beacon.js'
 
 /** Callbacks the loader passes in to keep its synchronous snapshots current. */
 export interface ClientHooks {
@@ -46,11 +48,19 @@ export interface Client {
     allWallets: Signal<AllWalletsModel>
     walletConnect: Signal<WalletConnectModel>
     accountTabs: Signal<AccountTabsModel>
+    accountActions: Signal<AccountActionsModel>
     /** The WalletConnect pairing URI on show (never logged: it carries the pairing key). */
     pairing: Signal<PairingUri | undefined>
     /** The event seq the views show while time travelling (debug panel), else null: the live state. */
     travel: Signal<number | null>
   }
+  /**
+   * The legal checkbox (features.legalCheckbox, docs/api.md): the site's terms and privacy policy
+   * links (checked by the URL validator, events/urls.ts documentLink; absent when not given), and
+   * whether the visitor ticked it. The tick is page state: it lasts while the page does (across
+   * opens and views) and is never stored, so each page load asks again.
+   */
+  legal: { termsConditionsUrl?: string; privacyPolicyUrl?: string; accepted: Signal<boolean> }
   dispatch(intent: Intent): Promise<void>
   /**
    * Opens the modal. Without an explicit view or namespace, the view the engine pre-computed
@@ -87,16 +97,38 @@ export interface Client {
 /** How long a Worker gets to answer before the engine falls back to the main thread, in ms. */
 export const WORKER_START_TIMEOUT_MS = 10_000
 
-/** The engine's config: the host options (declared once, events/host-options.ts) and this page's origin. */
+/** The engine's config: the host options (declared once, events/host-options.ts), this page's origin and its path (analytics name the page by both). */
 function engineConfig(o: GangwayOptions): EngineConfig {
   return {
     ...hostOptionsOf(o),
-    ...(typeof location === 'object' && /^https?:/.test(location.origin) ? { hostOrigin: location.origin } : {}),
+    ...(typeof location === 'object' && /^https?:/.test(location.origin) ? { hostOrigin: location.origin, hostPath: location.pathname } : {}),
   }
 }
 
+/** The triggers (loader.ts): <gangway-button> and the site's elements with `data-gangway-open`. */
+const TRIGGERS = '[data-gangway-open],gangway-button'
+
+/**
+ * Calls `approached` once, the first time the visitor reaches for a trigger: pointer over, focus or
+ * touch (capture listeners on the document, so triggers the site adds later count), or at once
+ * when a trigger is already under the pointer or focused (the reach that loaded this chunk early).
+ * The engine then fetches the remote configuration (docs/behaviour.md §7): nothing is asked of a
+ * service before a visitor reaches for the modal.
+ */
+function onFirstApproach(approached: () => void): void {
+  if (typeof document !== 'object') return
+  const types = ['pointerover', 'focusin', 'touchstart']
+  const reached = () => {
+    for (const type of types) document.removeEventListener(type, listener, { capture: true })
+    approached()
+  }
+  const listener = (e: Event) => void (e.target instanceof Element && e.target.closest(TRIGGERS) && reached())
+  for (const type of types) document.addEventListener(type, listener, { passive: true, capture: true })
+  if (document.querySelector('gangway-button:hover,[data-gangway-open]:hover') || document.activeElement?.closest(TRIGGERS)) reached()
+}
+
 /** What the client uses of the engine, in either mode. */
-type ClientEngine = Pick<Engine, 'dispatch' | 'subscribe' | 'subscribePairing' | 'walletRequest' | 'exportLog' | 'listEvents' | 'travel' | 'getState'>
+type ClientEngine = Pick<Engine, 'dispatch' | 'subscribe' | 'subscribePairing' | 'subscribeAnalytics' | 'walletRequest' | 'exportLog' | 'listEvents' | 'travel' | 'getState'>
 
 /**
  * Starts the engine in a Worker with `bridge` served on the page port; rejects if the Worker cannot
@@ -125,6 +157,7 @@ async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<Clie
     dispatch: (intent) => remote.dispatch(intent),
     subscribe: (name, callback) => remote.subscribe(name, page.listen(callback as (value: unknown) => void)),
     subscribePairing: (callback) => remote.subscribePairing(page.listen(callback as (value: unknown) => void)),
+    subscribeAnalytics: (callback) => remote.subscribeAnalytics(page.listen(callback as (value: unknown) => void)),
     walletRequest: (connectorId, args, options) => remote.walletRequest(connectorId, args, options),
     exportLog: (options) => remote.exportLog(options),
     listEvents: () => remote.listEvents(),
@@ -137,15 +170,19 @@ async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<Clie
  * Starts the engine and the bridge, and subscribes the signals.
  * @throws GangwayError 'Unknown option: {key}' (`'services.{name}'` for a service Gangway does not
  *   call; the known options in `details`); 'Invalid themeMode: {value}', 'Unknown theme variable: {name}'
- *   or 'Invalid theme variable {name}' (options.ts themeProblem); each also logged with console.error.
+ *   or 'Invalid theme variable {name}' (options.ts themeProblem); 'Invalid option: {name} must …'
+ *   (host-options.ts featureOptionsProblem: a feature value of the wrong type, a terms or privacy
+ *   link the URL validator refuses); each also logged with console.error.
  *   Then the engine's start errors ('projectId is required', 'Invalid CAIP-2 network id', …).
  */
 export async function startClient(options: GangwayOptions, hooks: ClientHooks): Promise<Client> {
   // The options are checked here, before anything starts, not in the loader (which stays small):
   // an option Gangway does not take, then the theme, which is the page's alone.
   const unknown = unknownOption(options, PAGE_OPTION_KEYS)
+  const origin = typeof location === 'object' ? location.origin : undefined
+  const invalid = unknown ? undefined : featureOptionsProblem(options, origin)
   const theme = themeProblem(options)
-  const problem = unknown ? new GangwayError(unknown.message, { details: unknown.details }) : theme ? new GangwayError(theme) : undefined
+  const problem = unknown ? new GangwayError(unknown.message, { details: unknown.details }) : invalid ? new GangwayError(invalid) : theme ? new GangwayError(theme) : undefined
   if (problem) {
     // The core starts in idle time after load, ahead of any call that would report it: said at once.
     console.error('[gangway] the modal does not start:', problem.message, problem.details ?? '')
@@ -182,7 +219,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     modal: signal<ModalModel>({ open: false, view: 'Connect', canGoBack: false, loading: false, shake: false }),
     account: signal<AccountModel>({ status: 'disconnected', balanceLoading: false, isConnected: false }),
     network: signal<NetworkModel>({}),
-    connect: signal<ConnectModel>({ rows: [], status: 'disconnected' }),
+    connect: signal<ConnectModel>({ rows: [], status: 'disconnected', methods: ['wallet'], legalCheckbox: false, collapseWallets: false, branding: false }),
     snackbar: signal<SnackbarModel>({ open: false, variant: 'success', message: '' }),
     opening: signal<OpeningModel>({ view: 'Connect', mobileView: 'Connect' }),
     networkList: signal<NetworkListModel>({ groups: [] }),
@@ -191,6 +228,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     allWallets: signal<AllWalletsModel>({ wallets: [], count: 0, loading: false, hasMore: true, nextPage: 1 }),
     walletConnect: signal<WalletConnectModel>({ connecting: false }),
     accountTabs: signal<AccountTabsModel>({ tab: 'Tokens', tabs: ['Tokens'], tokens: [], tokensLoading: false, nfts: [], nftsLoading: false, activity: [], activityLoading: false, activityLoadingMore: false }),
+    accountActions: signal<AccountActionsModel>({ actions: [] }),
     pairing: signal<PairingUri | undefined>(undefined),
     travel: signal<number | null>(null),
   }
@@ -204,14 +242,20 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
         first()
       }) as never)
     })
-  await Promise.all([follow('modal', hooks.modal), follow('account', (v) => (writeChip(options.projectId, v), hooks.account(v))), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs')])
+  await Promise.all([follow('modal', hooks.modal), follow('account', (v) => (writeChip(options.projectId, v), hooks.account(v))), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs'), follow('accountActions')])
   await engine.subscribePairing((p: PairingUri | undefined) => void (signals.pairing.value = p))
+  // The pending analytics batch, held here so that a hidden or leaving page can still send it (issue 17).
+  installAnalyticsBeacon((callback) => engine!.subscribeAnalytics(callback), (intent) => engine!.dispatch(intent))
   hooks.engine(mode)
+  onFirstApproach(() => void engine!.dispatch({ type: 'modal/trigger-approached', payload: {} }).catch(() => undefined))
+  const terms = documentLink(options.termsConditionsUrl, origin)
+  const privacy = documentLink(options.privacyPolicyUrl, origin)
 
   return {
     mode,
     locale: options.locale,
     signals,
+    legal: { ...(terms ? { termsConditionsUrl: terms } : {}), ...(privacy ? { privacyPolicyUrl: privacy } : {}), accepted: signal(false) },
     dispatch: (intent) => engine!.dispatch(intent),
     open(request) {
       const modal = signals.modal.value

@@ -372,6 +372,8 @@ describe('engine', () => {
     }
     const engine = createEngine({ mode: 'main', fetch })
     await engine.start({ ...CONFIG, services: { blockchain: 'https://bc.example' } }, wallet())
+    // The list is asked when the visitor first reaches for the modal (network quiet), not at start.
+    await engine.dispatch({ type: 'modal/trigger-approached', payload: {} })
     const s = await until(() => engine.getState(), (s) => s.config.providerChains.length > 0)
     expect(s.config.providerChains).toEqual(['eip155:31337'])
     await connect(engine)

@@ -7,7 +7,7 @@
 import { BehaviorSubject, Subject, asyncScheduler, catchError, combineLatest, distinctUntilChanged, map, merge, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
 import { parseCaipNetworkId } from '../chains/caip.js'
 import { GangwayError } from '../events/errors.js'
-import { configuredPayload, unknownOption } from '../events/host-options.js'
+import { configuredPayload, featureOptionsProblem, unknownOption } from '../events/host-options.js'
 import type { LogStorage } from '../events/log.js'
 import { serializeLog } from '../events/ndjson.js'
 import { event, type GangwayEvent, type NewEvent } from '../events/types.js'
@@ -34,6 +34,10 @@ import { createWalletConnectConnector, type PairingUri, type SignClientLike } fr
 import { loadSignClient, preloadSignClient, type SignClientSettings } from './walletconnect/sign-client.js'
 import { routedBridge } from './walletconnect/routed-bridge.js'
 import { createProjectedLog, type ProjectedLog } from './projected-log.js'
+import { analyticsClient } from '../api/analytics.js'
+import { analyticsPage } from '../projections/analytics-events.js'
+import { createAnalyticsOutbox, type AnalyticsBeacon } from './effects/analytics.js'
+import { effectFailure, failureLogLimit } from './effect-failure.js'
 
 /** What the engine is built with. Tests inject storage, fetch, a clock, a scheduler and their own effects. */
 export interface EngineDeps {
@@ -86,6 +90,19 @@ export function createEngine(deps: EngineDeps): Engine {
   /** The wallet/config service's image URLs: what the view models' service image references become (issue 16). */
   let serviceImage: ServiceImageUrl | undefined
   let pairing$: Observable<PairingUri | undefined> | undefined
+  /** The analytics batch the page sends itself if it is hidden or leaves (effects/analytics.ts). */
+  let analytics$: Observable<AnalyticsBeacon | undefined> | undefined
+  /** The event being handed to the effects now (the guard against an effect that fails on its own failure). */
+  let delivering: GangwayEvent | undefined
+  const deliver = (e: GangwayEvent) => {
+    const outer = delivering
+    delivering = e
+    try {
+      appended$.next(e)
+    } finally {
+      delivering = outer
+    }
+  }
   let nextSubscriptionId = 1
 
   // Appends run one at a time: an event an effect emits while another is being delivered waits its
@@ -131,8 +148,11 @@ export function createEngine(deps: EngineDeps): Engine {
   const validateConfig = (config: EngineConfig) => {
     if (!config || typeof config.projectId !== 'string' || !config.projectId) throw new GangwayError('projectId is required')
     if (!Array.isArray(config.networks) || config.networks.length === 0) throw new GangwayError('At least one network is required')
-    const unknown = unknownOption(config, ['hostOrigin'])
+    const unknown = unknownOption(config, ['hostOrigin', 'hostPath'])
     if (unknown) throw new GangwayError(unknown.message, { details: unknown.details })
+    // The feature values and the site's document links (docs/behaviour.md §3 Options): 'Invalid option: …'.
+    const problem = featureOptionsProblem(config, config.hostOrigin)
+    if (problem) throw new GangwayError(problem)
     for (const n of config.networks) parseCaipNetworkId(n.caipNetworkId)
     if (config.defaultNetwork) parseCaipNetworkId(config.defaultNetwork.caipNetworkId)
   }
@@ -150,13 +170,20 @@ export function createEngine(deps: EngineDeps): Engine {
       log = projected.log
       const { replayed } = await projected.open()
       projected.state$.subscribe(state$)
-      log.subscribe((e) => appended$.next(e))
-      projected.foreign$.subscribe((e) => appended$.next(e))
+      log.subscribe(deliver)
+      projected.foreign$.subscribe(deliver)
       const rpc = createRpcPipeline(deps.fetch ? { fetch: deps.fetch } : {})
       const services = config.services ?? {}
       imageOrigins = [...serviceOrigins(services), ...(config.hostOrigin ? [config.hostOrigin] : [])]
       imageBase = config.hostOrigin
       const api = createServiceFetch({ services, projectId: config.projectId, ...(deps.fetch ? { fetch: deps.fetch } : {}) })
+      // Analytics and error reports (issue 17): only where the site has them on (effects/analytics.ts).
+      const analyticsOn = config.features?.analytics !== false && Boolean(services.analytics)
+      const analytics = createAnalyticsOutbox(
+        { analytics: analyticsOn, errorReports: analyticsOn && config.errorReports !== false, page: analyticsPage(config.hostOrigin, config.hostPath), askSwitch: Boolean(services.walletConfig) },
+        analyticsClient(api),
+      )
+      analytics$ = analytics.beacon$
       serviceImage = serviceImageUrls(api, services.walletConfig)
       const clock = deps.clock ?? Date.now
       const scheduler = deps.scheduler ?? asyncScheduler
@@ -204,12 +231,24 @@ export function createEngine(deps: EngineDeps): Engine {
         scheduler,
         read: createRemoteReader(scheduler),
         pollIntervalMs: deps.pollIntervalMs ?? 4000,
+        analytics,
       }
-      // One effect that fails is logged and restarted; the others never notice.
-      const guarded = (deps.effects ?? defaultEffects).map((f) =>
+      // One effect that fails is restarted; the others never notice. Its error, as the typed SDK
+      // error, scrubbed and bounded, is logged as `engine/effect-failed` (and reported, effects/analytics.ts),
+      // unless it failed on such an event (an effect that fails on every event must not feed itself),
+      // and at most 50 a minute (failureLogLimit).
+      const logFailure = failureLogLimit()
+      const guarded = (deps.effects ?? defaultEffects).map((f, i) =>
         f(ctx).pipe(
           catchError((error, restarted) => {
             console.error('[gangway] effect failed; restarting it', error)
+            if (delivering?.type !== 'engine/effect-failed' && logFailure(clock())) {
+              try {
+                append(event('engine/effect-failed', effectFailure(error, `${f.name || 'effect'}#${i}`, config.projectId)))
+              } catch (refused) {
+                console.error('[gangway] event refused: engine/effect-failed', refused)
+              }
+            }
             return restarted
           }),
         ),
@@ -253,6 +292,10 @@ export function createEngine(deps: EngineDeps): Engine {
         return last
       }
       return follow(view$.pipe(map(checked), distinctUntilChanged<Selected<typeof name>>(deepEqual)), callback)
+    },
+    async subscribeAnalytics(callback) {
+      if (!analytics$) throw new GangwayError('Engine not started')
+      return follow(analytics$, callback)
     },
     async subscribePairing(callback) {
       if (!pairing$) throw new GangwayError('Engine not started')

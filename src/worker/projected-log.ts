@@ -94,7 +94,8 @@ export function createProjectedLog(options: ProjectedLogOptions) {
       console.warn(`[gangway] ignoring a malformed snapshot at seq ${s.seq}: ${checked.problem}`)
       return undefined
     }
-    return checked.state as State
+    // A slice added since the snapshot was written (the shape only grew) starts from its initial value.
+    return { ...initialStateFor(NO_TAB), ...(checked.state as State) }
   }
 
   return {

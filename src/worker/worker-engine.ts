@@ -11,7 +11,7 @@ import type { Engine, EngineConfig } from '../contract.js'
 import { createPagePort, type PagePort } from './page-port.js'
 
 /** The worker engine's comlink surface. */
-export interface WorkerEngine extends Omit<Engine, 'start' | 'subscribe' | 'subscribePairing'> {
+export interface WorkerEngine extends Omit<Engine, 'start' | 'subscribe' | 'subscribePairing' | 'subscribeAnalytics'> {
   /**
    * Engine.start with the page port as the bridge (src/worker/page-port.ts).
    * @throws GangwayError 'The page port must be a MessagePort'; Engine.start's errors.
@@ -25,6 +25,8 @@ export interface WorkerEngine extends Omit<Engine, 'start' | 'subscribe' | 'subs
   subscribe(name: SelectorName, subscription: number): Promise<number>
   /** Engine.subscribePairing, delivered the same way. @throws GangwayError 'Engine not started'. */
   subscribePairing(subscription: number): Promise<number>
+  /** Engine.subscribeAnalytics, delivered the same way. @throws GangwayError 'Engine not started'. */
+  subscribeAnalytics(subscription: number): Promise<number>
 }
 
 /** Wraps `engine` for exposure in a Worker. */
@@ -54,6 +56,10 @@ export function workerEngine(engine: Engine): WorkerEngine {
     async subscribePairing(subscription) {
       const p = port()
       return engine.subscribePairing((value) => p.deliver(subscription, value))
+    },
+    async subscribeAnalytics(subscription) {
+      const p = port()
+      return engine.subscribeAnalytics((value) => p.deliver(subscription, value))
     },
     dispatch: (intent) => engine.dispatch(intent),
     unsubscribe: (id) => engine.unsubscribe(id),

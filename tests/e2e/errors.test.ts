@@ -105,14 +105,14 @@ describe('typed errors on the host page', () => {
       const { createModal } = await import('/gangway/loader.js')
       const network = { id: 1, caipNetworkId: 'eip155:1', chainNamespace: 'eip155', name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } }
       const refused = (options) => createModal({ projectId: 'refusal-' + Object.keys(options)[0], networks: [network], ...options })
-      window.__refusals = [refused({ featuredWalletIDs: ['x'] }), refused({ services: { analytics: 'https://a.example' } })]
+      window.__refusals = [refused({ featuredWalletIDs: ['x'] }), refused({ services: { auth: 'https://a.example' } })]
     })()`)
     // The core starts in idle time after load, with no call made: the refusal is logged then.
     await expect.poll(() => logged.filter((t) => t.includes('Unknown option:')).length).toBe(2)
     expect(logged.find((t) => t.includes('featuredWalletIDs'))).toContain('[gangway] the modal does not start: Unknown option: featuredWalletIDs')
     const rejected = (await page.evaluate(`Promise.all(window.__refusals.map((m) => m.open().then(() => null, (e) => ({ name: e.name, message: e.message, details: e.details }))))`)) as ({ name: string; message: string; details?: string } | null)[]
     expect(rejected[0]).toEqual({ name: 'GangwayError', message: 'Unknown option: featuredWalletIDs', details: expect.stringContaining('featuredWalletIds') })
-    expect(rejected[1]).toEqual({ name: 'GangwayError', message: 'Unknown option: services.analytics', details: expect.stringContaining('walletConfig') })
+    expect(rejected[1]).toEqual({ name: 'GangwayError', message: 'Unknown option: services.auth', details: expect.stringContaining('walletConfig') })
     // Nothing of the refused modal was shown.
     expect(await page.locator('gangway-modal [data-testid=gw-modal][data-open]').count()).toBe(0)
     await context.close()

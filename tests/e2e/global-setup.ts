@@ -23,6 +23,8 @@ declare module 'vitest' {
     relayUrl: string
     walletConfigUrl: string
     blockchainUrl: string
+    /** The analytics service emulator (GET /localnet/analytics lists what it received; DELETE clears it). */
+    analyticsUrl: string
     /** The seeded ERC20s and collections (same addresses on both chains). */
     seededTokens: { address: string; symbol: string; decimals: number }[]
     seededCollections: { address: string; symbol: string; spam: boolean }[]
@@ -46,6 +48,7 @@ export default async function setup(project: TestProject) {
   project.provide('relayUrl', net.relay.url)
   project.provide('walletConfigUrl', net.walletConfig.url)
   project.provide('blockchainUrl', net.blockchain.url)
+  project.provide('analyticsUrl', net.analytics.url)
   project.provide('seededTokens', net.assets.tokens.map(({ address, symbol, decimals }) => ({ address, symbol, decimals })))
   project.provide('seededCollections', net.assets.collections.map(({ address, symbol, spam }) => ({ address, symbol, spam })))
   return () => net.stop()

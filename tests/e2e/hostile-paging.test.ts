@@ -138,6 +138,8 @@ describe('hostile paging (issue 13)', () => {
     const page = await context.newPage()
     await page.goto(`${webUrl}/?hostile=padded`)
     await waitForEngine(page)
+    // The lists are asked when the visitor first reaches for the modal (network quiet).
+    await page.hover('gangway-button')
     await expect.poll(async () => (await events(page)).some((e) => e.type === 'wallets/lists-fetched'), { timeout: 10_000 }).toBe(true)
     const lists = (await events(page)).find((e) => e.type === 'wallets/lists-fetched')!
     const recommended = lists.payload.recommended as { name: string; rdns?: string; mobile_link?: string }[]

@@ -80,6 +80,7 @@ const DATA = [
   /^\d[\d,]*\+$/, // the All Wallets count, '160+'
   /^\$[\d,]+\.\d{2}$/, // dollars
   /^0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}$/, // a short address
+  /^0x[0-9a-fA-F]{40}$/, // a whole address (Receive)
   /^0x(?:…)?$/, // the receiver's placeholder
   /^0\.0$/, // the amount's placeholder
   /^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}\s[AP]M$/, // an Activity date (formatted as English)

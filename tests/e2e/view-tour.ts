@@ -119,6 +119,15 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await page.locator('[data-testid=gw-send-confirm]:not([disabled])').waitFor()
     },
   },
+  // The address as text and QR code (the QR's chunk in).
+  WalletReceive: {
+    async reach(page, env, path) {
+      await connected(page, env, path)
+      await page.locator('[data-testid=gw-tokens] li').first().waitFor()
+      await page.click('[data-testid=gw-open-receive]')
+      await page.locator('[data-testid=gw-receive-qr] svg').waitFor()
+    },
+  },
   ConnectingFarcaster: { planned: 19 },
   EmailLogin: { planned: 19 },
   UpdateEmailWallet: { planned: 19 },

@@ -45,8 +45,21 @@ describe('wallet/config service', () => {
     const image = await fetch(client.walletImageUrl(id))
     expect(image.headers.get('content-type')).toBe('image/svg+xml')
     expect(await image.text()).toContain('<svg')
-    const { features } = await client.getConfig()
-    expect(features).toContainEqual({ id: 'multi_wallet', isEnabled: false, config: null })
+    // The answer checked and mapped to the remote features (src/api/wallet-config.ts remoteFeaturesOf).
+    expect(await client.getConfig()).toMatchObject({ multiWallet: false, activity: true, branding: true, socials: expect.arrayContaining(['google', 'github']) })
+  })
+  it('answers the remote configuration variants by query or by path prefix, and the client keeps what is checked', async () => {
+    const at = (base: string) => walletConfigClient(createServiceFetch({ services: { walletConfig: base }, projectId: 'gangway-test' }))
+    expect(await at(`${service.url}/features/activity-off`).getConfig()).toMatchObject({ activity: false, swaps: true })
+    expect(await at(`${service.url}/features/all-off`).getConfig()).toMatchObject({ activity: false, swaps: false, socials: false, branding: false })
+    // Wrong types, unknown ids and padding past the 64 entries read: the defaults stay.
+    expect(await at(`${service.url}/features/malformed`).getConfig()).toEqual({})
+    await expect(at(`${service.url}/features/error`).getConfig()).rejects.toThrow('HTTP request failed.')
+    const direct = await fetch(`${service.url}/appkit/v1/config?features=activity-off&projectId=p&st=s&sv=v`)
+    expect(((await direct.json()) as { features: { id: string; isEnabled: boolean }[] }).features.find((f) => f.id === 'activity')?.isEnabled).toBe(false)
+    // Every path takes the prefix (the page's image URLs are built on the same base).
+    expect((await fetch(at(`${service.url}/features/activity-off`).walletImageUrl(service.registry[0]!.id))).status).toBe(200)
+    expect(service.configRequests.slice(-5)).toEqual(['activity-off', 'all-off', 'malformed', 'error', 'activity-off'])
   })
   it("allowed origins: 429 → 'RATE_LIMITED', 5xx → 'SERVER_ERROR', other failures → an empty list (docs/behaviour.md §8)", async () => {
     expect(await client.getAllowedOrigins()).toEqual(['http://127.0.0.1:*'])

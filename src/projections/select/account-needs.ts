@@ -6,6 +6,7 @@
 import type { CaipAddress, Namespace } from '../../events/entities.js'
 import type { State } from '../state.js'
 import { activeAccount } from './active-account.js'
+import { resolvedFeatures } from './features.js'
 
 /** docs/behaviour.md §9 chain support: balances (the holdings the Tokens tab shows) on EVM and Solana. */
 export const BALANCE_NAMESPACES: readonly Namespace[] = ['eip155', 'solana']
@@ -25,7 +26,7 @@ export interface AccountNeeds {
 /**
  * The Account view's needs: while the modal shows Account for the active account and a blockchain
  * service is configured, its holdings, its EVM identity, and the picked tab's NFTs or history
- * (EVM only). Otherwise `{}`.
+ * (EVM only; history while the activity feature is on). Otherwise `{}`.
  */
 export function accountNeeds(s: State): AccountNeeds {
   if (!s.modal.open || s.modal.view !== 'Account' || !s.config.blockchainService) return {}
@@ -37,6 +38,7 @@ export function accountNeeds(s: State): AccountNeeds {
     portfolio: a.caipAddress,
     ...(evm ? { identity: a.address } : {}),
     ...(evm && tab === 'NFTs' ? { nfts: a.caipAddress } : {}),
-    ...(evm && tab === 'Activity' ? { history: a.caipAddress } : {}),
+    // The Activity tab exists only while the activity feature is on (docs/behaviour.md §9).
+    ...(evm && tab === 'Activity' && resolvedFeatures(s).activity ? { history: a.caipAddress } : {}),
   }
 }

@@ -8,6 +8,7 @@ import type { State } from '../state.js'
 import { showsBrowserWallet, withoutExcluded, withoutShown, type Shown } from '../wallet-rules.js'
 import { walletRef } from '../wallets.js'
 import { activeNamespace } from './active-namespace.js'
+import { resolvedFeatures } from './features.js'
 
 /** docs/behaviour.md §9: 4 recommended wallets. */
 export const RECOMMENDED_COUNT = 4
@@ -26,7 +27,8 @@ const shownBy = (list: readonly { id: string; rdns?: string | null }[], base: Sh
  * The Connect view's rows (docs/behaviour.md §2 connector groups, §5 list rules): WalletConnect; recent wallets
  * not already present; announced and injected wallets (the exclusions and the Browser Wallet rule
  * applied); featured; up to RECOMMENDED_COUNT recommended, neither repeating a wallet shown above.
- * Rows without a chain of their own take the active namespace's (eip155 when there is none).
+ * Rows without a chain of their own take the active namespace's (eip155 when there is none). The
+ * groups the site names in `features.connectorTypeOrder` come first.
  */
 export function connectRows(s: State): ConnectorRow[] {
   const exclude = s.config.excludeWalletIds ?? []
@@ -42,5 +44,5 @@ export function connectRows(s: State): ConnectorRow[] {
     ...recent.map((w) => listingRow(w, 'recent', chain)),
     ...featured.map((w) => listingRow(walletRef(w), 'featured', chain)),
     ...recommended.map((w) => listingRow(walletRef(w), 'recommended', chain)),
-  ])
+  ], resolvedFeatures(s).connectorTypeOrder)
 }

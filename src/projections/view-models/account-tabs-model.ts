@@ -4,7 +4,8 @@
  *   3 decimals and USD to 2 (docs/behaviour.md §9), and the network balance in USD. Without a blockchain
  *   service: the native balance and the site's listed tokens, read from the chain.
  *   A token with no icon of its own gets the wallet/config service's image of its symbol.
- * - NFTs and Activity: EVM only (docs/behaviour.md §9 Activity: EVM; NFTs are ERC721).
+ * - NFTs and Activity: EVM only (docs/behaviour.md §9 Activity: EVM; NFTs are ERC721); Activity
+ *   only while the `activity` remote feature is on (docs/behaviour.md §9).
  * What the tabs need fetched is `select/account-needs.ts`.
  */
 import type { AccountTab, CaipAddress } from '../../events/entities.js'
@@ -15,6 +16,7 @@ import { activeNamespace } from '../select/active-namespace.js'
 import { sendTokens } from '../select/send-tokens.js'
 import type { State } from '../state.js'
 import { withTokenImage } from '../images.js'
+import { resolvedFeatures } from '../select/features.js'
 
 /** An NFT of the NFTs tab; `key` is `contract:tokenId`. */
 export interface NftRow {
@@ -47,7 +49,7 @@ export interface AccountTabsModel {
 export function accountTabsModel(s: State): AccountTabsModel {
   const a = activeAccount(s)
   const evm = activeNamespace(s) === 'eip155'
-  const tabs: AccountTab[] = evm ? ['Tokens', 'NFTs', 'Activity'] : ['Tokens']
+  const tabs: AccountTab[] = evm ? ['Tokens', 'NFTs', ...(resolvedFeatures(s).activity ? (['Activity'] as const) : [])] : ['Tokens']
   const tab = a?.currentTab && tabs.includes(a.currentTab) ? a.currentTab : 'Tokens'
   const base = { tab, tabs, tokens: [], tokensLoading: false, nfts: [], nftsLoading: false, activity: [], activityLoading: false, activityLoadingMore: false }
   if (!a) return base

@@ -1,7 +1,9 @@
 /** The Connect view's data (docs/behaviour.md §2 Connect): the wallet rows and the pending or failed connect. A view model. Pure. */
+import type { ConnectMethod } from '../../events/host-options.js'
 import type { ConnectionStatus } from '../connection.js'
 import type { ConnectorRow } from '../connector-order.js'
 import { connectRows } from '../select/connect-rows.js'
+import { connectMethods, resolvedFeatures } from '../select/features.js'
 import type { State } from '../state.js'
 import { defined } from '../../events/defined.js'
 
@@ -11,17 +13,35 @@ export interface ConnectModel {
   status: ConnectionStatus
   pendingConnectorId?: string
   error?: { connectorId: string; message: string }
-  /** The All Wallets entry: the registry's size, once known. */
+  /** The All Wallets entry: the registry's size, once known; never while the allWallets feature is off. */
   allWallets?: { count: number }
+  /**
+   * The connect methods on offer, in order (docs/behaviour.md §2, select/features.ts
+   * connectMethods). Today only `wallet` has rows (the wallet list); email and social login come
+   * with issue 19, which adds their rows in this order.
+   */
+  methods: ConnectMethod[]
+  /** features.legalCheckbox: the visitor accepts the site's terms and privacy policy before any connect. */
+  legalCheckbox: boolean
+  /** features.collapseWallets while email or social login is on: the wallet list folds behind one "Continue with a wallet" row. */
+  collapseWallets: boolean
+  /** The `branding` remote feature: the small footer. */
+  branding: boolean
 }
 
-/** The Connect model: connectRows, the connection's status, its pending connect and its last error. */
+/** The Connect model: connectRows, the connection's status, its pending connect and its last error, and the features that shape the view. */
 export function connectModel(s: State): ConnectModel {
+  const f = resolvedFeatures(s)
+  const methods = connectMethods(s)
   return defined({
     rows: connectRows(s),
     status: s.connection.status,
     pendingConnectorId: s.connection.pending?.connectorId,
     error: s.connection.lastError,
-    allWallets: s.wallets.count !== undefined ? { count: s.wallets.count } : undefined,
+    allWallets: s.wallets.count !== undefined && f.allWallets ? { count: s.wallets.count } : undefined,
+    methods,
+    legalCheckbox: f.legalCheckbox,
+    collapseWallets: f.collapseWallets && methods.includes('wallet') && (methods.includes('email') || methods.includes('social')),
+    branding: f.branding,
   })
 }

@@ -1,7 +1,8 @@
 /**
  * Account (docs/behaviour.md §2): the avatar (the identity's image, else colours from the address), the name
  * or the short address, the native balance floored to 3 decimals, the network balance in USD, the
- * network, Send and Disconnect, then the tabs.
+ * network, the wallet features on (Receive, Send) in the site's order (the Account actions model,
+ * docs/behaviour.md §9) and Disconnect, then the tabs.
  */
 import { avatarColors, shortenAddress } from '../../projections/format-address.js'
 import { useClient } from '../client-context.js'
@@ -14,6 +15,7 @@ export function AccountView() {
   const account = useSignalValue(signals.account)
   const network = useSignalValue(signals.network)
   const tabs = useSignalValue(signals.accountTabs)
+  const { actions } = useSignalValue(signals.accountActions)
   const { t, known, format } = useT()
   if (!account.address) return null
   const { base, tint } = avatarColors(account.address)
@@ -46,9 +48,17 @@ export function AccountView() {
           {(network.unsupported && network.name ? known(network.name) : network.name) ?? ''}
         </button>
         <div className="gw-actions">
-          <button className="gw-btn" data-testid="gw-open-send" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'WalletSend' } })}>
-            {t('account.send')}
-          </button>
+          {actions.map((action) =>
+            action === 'receive' ? (
+              <button key={action} className="gw-btn" data-testid="gw-open-receive" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'WalletReceive' } })}>
+                {t('account.receive')}
+              </button>
+            ) : (
+              <button key={action} className="gw-btn" data-testid="gw-open-send" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'WalletSend' } })}>
+                {t('account.send')}
+              </button>
+            ),
+          )}
           <button className="gw-btn" data-testid="gw-disconnect" onClick={() => void dispatch({ type: 'disconnect/requested', payload: {} })}>
             {t('account.disconnect')}
           </button>

@@ -3,7 +3,12 @@
  * group order, then the All Wallets entry. Names and icons are remote strings: text and <img src> only.
  * On a mobile device, tapping a registry wallet opens its deep link inside the tap when a pairing
  * URI is ready, before the connect is dispatched (open-wallet.ts, issue 16).
+ * The features shape it (docs/behaviour.md §9, the Connect model): the connect methods in order
+ * (only the wallet list exists today; email and social login come with issue 19), the legal
+ * checkbox (until it is ticked, picking a wallet only highlights it), the wallet list folded
+ * behind "Continue with a wallet" (collapseWallets), the All Wallets row (allWallets), the footer (branding).
  */
+import { Fragment, useState, type ReactNode } from 'react'
 import { rowConnectPayload } from '../../projections/connector-order.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
@@ -16,44 +21,131 @@ import { openOnTap } from './open-wallet.js'
 const countTag = (n: number, count: (n: number) => string) => (n >= 10 ? `${count(Math.floor(n / 10) * 10)}+` : count(n))
 
 export function ConnectView() {
-  const { signals, dispatch } = useClient()
-  const { rows, allWallets } = useSignalValue(signals.connect)
+  const { signals, dispatch, legal } = useClient()
+  const { rows, allWallets, methods, legalCheckbox, collapseWallets, branding } = useSignalValue(signals.connect)
+  const accepted = useSignalValue(legal.accepted)
+  const [highlighted, setHighlighted] = useState(false)
+  const [expanded, setExpanded] = useState(false)
   const { t, format } = useT()
-  if (rows.length === 0) return <p className="gw-empty">{t('connect.empty')}</p>
+  // Until the visitor accepts the site's terms, a wallet row only highlights the checkbox.
+  const blocked = legalCheckbox && !accepted
+  const allowed = () => {
+    if (blocked) setHighlighted(true)
+    return !blocked
+  }
+
+  const walletList = (): ReactNode => {
+    if (collapseWallets && !expanded) {
+      return (
+        <ul className="gw-list" data-testid="gw-wallets-folded">
+          <li>
+            <button className="gw-row" data-testid="gw-continue-wallet" onClick={() => setExpanded(true)}>
+              <AllWalletsIcon />
+              <span className="gw-name">{t('connect.continueWallet')}</span>
+            </button>
+          </li>
+        </ul>
+      )
+    }
+    if (rows.length === 0) return <p className="gw-empty">{t('connect.empty')}</p>
+    return (
+      <ul className="gw-list" data-testid="gw-wallets">
+        {rows.map((row) => (
+          <li key={`${row.group}:${row.id}`}>
+            <button
+              className="gw-row"
+              data-wallet-row={row.id}
+              data-connector-type={row.type}
+              data-group={row.group}
+              data-chain={row.chain}
+              aria-disabled={blocked || undefined}
+              aria-describedby={blocked ? 'gw-legal-text' : undefined}
+              onClick={() => {
+                if (!allowed()) return
+                // Synchronously, inside the tap's user gesture; a no-op unless mobile with a URI ready.
+                if (row.wallet) openOnTap(dispatch, row.wallet, signals.pairing.peek(), signals.walletConnect.peek().connecting)
+                void dispatch({ type: 'connect/requested', payload: rowConnectPayload(row) })
+              }}
+            >
+              {row.group === 'walletConnect' && !row.imageUrl ? <WalletConnectIcon /> : <Icon src={row.imageUrl} name={row.name} />}
+              <span className="gw-name">{row.name}</span>
+              {row.chain === 'solana' ? <span className="gw-chain">Solana</span> : null}
+              {row.type === 'ANNOUNCED' || row.type === 'INJECTED' ? <span className="gw-tag">{t('connect.installed')}</span> : null}
+              {row.group === 'recent' ? <span className="gw-tag gw-tag-muted">{t('connect.recent')}</span> : null}
+              {row.group === 'walletConnect' ? <span className="gw-tag gw-tag-blue">{t('connect.qrCode')}</span> : null}
+            </button>
+          </li>
+        ))}
+        {allWallets ? (
+          <li>
+            <button
+              className="gw-row"
+              data-testid="gw-all-wallets"
+              aria-disabled={blocked || undefined}
+              aria-describedby={blocked ? 'gw-legal-text' : undefined}
+              onClick={() => allowed() && void dispatch({ type: 'modal/navigate-requested', payload: { view: 'AllWallets' } })}
+            >
+              <AllWalletsIcon />
+              <span className="gw-name">{t('connect.allWallets')}</span>
+              <span className="gw-tag gw-tag-muted">{countTag(allWallets.count, format.count)}</span>
+            </button>
+          </li>
+        ) : null}
+      </ul>
+    )
+  }
+
   return (
-    <ul className="gw-list" data-testid="gw-wallets">
-      {rows.map((row) => (
-        <li key={`${row.group}:${row.id}`}>
-          <button
-            className="gw-row"
-            data-wallet-row={row.id}
-            data-connector-type={row.type}
-            data-group={row.group}
-            data-chain={row.chain}
-            onClick={() => {
-              // Synchronously, inside the tap's user gesture; a no-op unless mobile with a URI ready.
-              if (row.wallet) openOnTap(dispatch, row.wallet, signals.pairing.peek(), signals.walletConnect.peek().connecting)
-              void dispatch({ type: 'connect/requested', payload: rowConnectPayload(row) })
-            }}
-          >
-            {row.group === 'walletConnect' && !row.imageUrl ? <WalletConnectIcon /> : <Icon src={row.imageUrl} name={row.name} />}
-            <span className="gw-name">{row.name}</span>
-            {row.chain === 'solana' ? <span className="gw-chain">Solana</span> : null}
-            {row.type === 'ANNOUNCED' || row.type === 'INJECTED' ? <span className="gw-tag">{t('connect.installed')}</span> : null}
-            {row.group === 'recent' ? <span className="gw-tag gw-tag-muted">{t('connect.recent')}</span> : null}
-            {row.group === 'walletConnect' ? <span className="gw-tag gw-tag-blue">{t('connect.qrCode')}</span> : null}
-          </button>
-        </li>
-      ))}
-      {allWallets ? (
-        <li>
-          <button className="gw-row" data-testid="gw-all-wallets" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'AllWallets' } })}>
-            <AllWalletsIcon />
-            <span className="gw-name">{t('connect.allWallets')}</span>
-            <span className="gw-tag gw-tag-muted">{countTag(allWallets.count, format.count)}</span>
-          </button>
-        </li>
+    <>
+      {legalCheckbox ? <LegalCheckbox highlighted={highlighted && !accepted} /> : null}
+      {/* The connect methods in order; email and social login (issue 19) add their rows here. */}
+      {methods.map((m) => (m === 'wallet' ? <Fragment key={m}>{walletList()}</Fragment> : null))}
+      {branding ? (
+        <p className="gw-footer" data-testid="gw-branding">
+          {t('connect.branding')}
+        </p>
       ) : null}
-    </ul>
+    </>
+  )
+}
+
+/** Markers the translated sentence carries where the links go (never in a catalogue's text). */
+const TERMS = '\u0000terms\u0000'
+const PRIVACY = '\u0000privacy\u0000'
+
+/**
+ * The legal checkbox: 'I agree to the {terms} and the {privacy}' in the visitor's language, each
+ * name a link to the site's document (opened in a new tab, its URL checked by the URL validator in
+ * core.ts) or plain text when the site gave none. Highlighted, with a hint, after a blocked pick.
+ */
+function LegalCheckbox({ highlighted }: { highlighted: boolean }) {
+  const { legal } = useClient()
+  const accepted = useSignalValue(legal.accepted)
+  const { t } = useT()
+  const link = (href: string | undefined, text: string, testid: string) =>
+    href ? (
+      <a key={testid} href={href} target="_blank" rel="noopener noreferrer" data-testid={testid}>
+        {text}
+      </a>
+    ) : (
+      <span key={testid}>{text}</span>
+    )
+  const parts = t('legal.accept', { terms: TERMS, privacy: PRIVACY })
+    .split(/(\u0000terms\u0000|\u0000privacy\u0000)/)
+    .map((part, i) =>
+      part === TERMS ? link(legal.termsConditionsUrl, t('legal.terms'), 'gw-legal-terms') : part === PRIVACY ? link(legal.privacyPolicyUrl, t('legal.privacy'), 'gw-legal-privacy') : part ? <span key={i}>{part}</span> : null,
+    )
+  return (
+    <div className="gw-legal" data-testid="gw-legal" data-highlighted={highlighted ? '' : undefined}>
+      <label>
+        <input type="checkbox" data-testid="gw-legal-checkbox" checked={accepted} onChange={(e) => (legal.accepted.value = e.currentTarget.checked)} />
+        <span id="gw-legal-text">{parts}</span>
+      </label>
+      {highlighted ? (
+        <p className="gw-legal-hint" data-testid="gw-legal-hint" role="alert">
+          {t('legal.required')}
+        </p>
+      ) : null}
+    </div>
   )
 }

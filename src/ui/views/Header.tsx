@@ -17,6 +17,7 @@ const TITLES: Partial<Record<ViewName, MessageId>> = {
   WalletSend: 'header.send',
   WalletSendSelectToken: 'header.selectToken',
   WalletSendPreview: 'header.reviewSend',
+  WalletReceive: 'header.receive',
 }
 
 export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: boolean; title?: string }) {

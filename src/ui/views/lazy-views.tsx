@@ -10,6 +10,7 @@ const loaders = {
   allWallets: () => import('./AllWalletsView.js'),
   networks: () => import('./NetworkList.js'),
   send: () => import('./SendViews.js'),
+  receive: () => import('./ReceiveView.js'),
   qrCode: () => import('./QrCode.js'),
 }
 
@@ -32,6 +33,7 @@ export const UnsupportedChainView = lazyExport('networks', 'UnsupportedChainView
 export const WalletSendView = lazyExport('send', 'WalletSendView')
 export const WalletSendSelectTokenView = lazyExport('send', 'WalletSendSelectTokenView')
 export const WalletSendPreviewView = lazyExport('send', 'WalletSendPreviewView')
+export const WalletReceiveView = lazyExport('receive', 'WalletReceiveView')
 
 const LazyQrCode = lazy(() => loaders.qrCode().then((m) => ({ default: m.QrCode })))
 /** The QR code (uqr) once its chunk is in, named `label` for assistive technology; until then the caller's `fallback`. */

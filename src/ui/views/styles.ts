@@ -74,6 +74,15 @@ export const viewsCss = `
 .gw-qr-wait{color:var(--gw-fg2);font-size:calc(var(--gw-fs)*1.3)}
 .gw-actions{display:flex;gap:8px;flex-wrap:wrap;justify-content:center}
 .gw-link{border:0;background:none;color:var(--gw-link);cursor:pointer;font:inherit}
+.gw-row[aria-disabled=true]{cursor:default;opacity:.7}
+.gw-legal{margin:0 0 12px;padding:8px 10px;border-radius:calc(var(--gw-r)*3);border:1px solid var(--gw-line);font-size:calc(var(--gw-fs)*1.3);color:var(--gw-fg2)}
+.gw-legal[data-highlighted]{border-color:var(--gw-err);box-shadow:0 0 0 2px color-mix(in srgb,var(--gw-err),transparent 70%)}
+.gw-legal label{display:flex;align-items:center;gap:8px;cursor:pointer}
+.gw-legal input{flex:none;width:18px;height:18px;margin:0;accent-color:var(--gw-accent-c)}
+.gw-legal a{color:var(--gw-link)}
+.gw-legal-hint{margin:6px 0 0;color:var(--gw-err);font-weight:500}
+.gw-footer{margin:12px 0 0;text-align:center;font-size:calc(var(--gw-fs)*1.1);color:var(--gw-fg2)}
+.gw-receive-address{max-width:100%;padding:8px 10px;border-radius:calc(var(--gw-r)*2.5);background:var(--gw-soft);font-family:ui-monospace,monospace;font-size:calc(var(--gw-fs)*1.3);overflow-wrap:anywhere;text-align:center;unicode-bidi:plaintext}
 .gw-all{display:flex;flex-direction:column;gap:12px}
 .gw-search{font:inherit;font-size:calc(var(--gw-fs)*1.5);padding:10px 12px;border:1px solid var(--gw-line);border-radius:calc(var(--gw-r)*2.5)}
 .gw-grid{display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:8px;margin:0;padding:0;list-style:none;max-height:360px;overflow-y:auto}

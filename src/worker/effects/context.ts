@@ -5,7 +5,7 @@
  * the time with `clock()` and waits with `scheduler` (`timer(ms, scheduler)`, `delay(ms, scheduler)`),
  * never with `Date.now()` or `setTimeout`, so a test can drive it with a virtual scheduler.
  */
-import { filter, groupBy, mergeMap, switchMap, type Observable, type ObservableInput, type OperatorFunction, type SchedulerLike } from 'rxjs'
+import { filter, groupBy, mergeMap, switchMap, take, type Observable, type ObservableInput, type OperatorFunction, type SchedulerLike } from 'rxjs'
 import type { EventOf, EventType, GangwayEvent, NewEvent } from '../../events/types.js'
 import type { Network } from '../../events/entities.js'
 import type { ServiceFetch } from '../../api/service-fetch.js'
@@ -16,6 +16,7 @@ import type { ChainAccess } from '../chain-access.js'
 import type { EngineCaches } from '../cache/engine-caches.js'
 import type { WalletConnectConnector } from '../walletconnect/connector.js'
 import type { RemoteReader } from './remote-fetch.js'
+import type { AnalyticsOutbox } from './analytics.js'
 
 export interface EffectContext {
   /** Events as they are appended, after the state has folded them in. */
@@ -40,6 +41,8 @@ export interface EffectContext {
   read: RemoteReader
   /** Poll interval for new blocks where no subscription transport exists: 4 s (docs/behaviour.md §9). */
   pollIntervalMs: number
+  /** Analytics and error reports of this page life (effects/analytics.ts); absent: none are sent. */
+  analytics?: AnalyticsOutbox
 }
 
 export type Effect = (ctx: EffectContext) => Observable<NewEvent>
@@ -47,6 +50,17 @@ export type Effect = (ctx: EffectContext) => Observable<NewEvent>
 /** Keeps the events of the given types, narrowed. */
 export function ofType<T extends EventType>(...types: T[]): OperatorFunction<GangwayEvent, EventOf<T>> {
   return filter((e): e is EventOf<T> => (types as EventType[]).includes(e.type))
+}
+
+/**
+ * The visitor's first reach for the modal in this page life (issue 17, network quiet): the first
+ * `modal/open-requested` or `modal/trigger-approached` (pointer, focus or touch on a trigger, sent by
+ * the page), once; plus, for `also`, the first of those event types. Effects that ask a service for
+ * the modal's sake (the wallet lists, the allowed origins, the remote configuration) start from it,
+ * never from `engine/started`, so a visitor who does not reach for the modal causes no request.
+ */
+export function firstReach<T extends EventType>(...also: T[]): OperatorFunction<GangwayEvent, EventOf<'modal/open-requested' | 'modal/trigger-approached' | T>> {
+  return (source) => source.pipe(ofType<'modal/open-requested' | 'modal/trigger-approached' | T>('modal/open-requested', 'modal/trigger-approached', ...also), take(1))
 }
 
 /** switchMap per key: a newer value replaces an older one with the same key; different keys run side by side. */

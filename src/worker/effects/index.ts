@@ -2,6 +2,7 @@
 import { balanceFailedEffect, balanceFetchEffect, balanceTriggerEffect, newBlockEffect } from './balance.js'
 import { accountTabsTriggerEffect, historyFailedEffect } from './account-tabs.js'
 import { afterSendEffect } from './after-send.js'
+import { analyticsEffect } from './analytics.js'
 import { connectEffect } from './connect.js'
 import type { Effect } from './context.js'
 import { disconnectEffect, walletDisconnectEffect } from './disconnect.js'
@@ -10,6 +11,7 @@ import { identityFetchEffect } from './identity.js'
 import { nftsFetchEffect } from './nfts.js'
 import { originsEffect } from './origins.js'
 import { portfolioFetchEffect } from './portfolio.js'
+import { remoteConfigEffect } from './remote-config.js'
 import { restoreEffect } from './restore.js'
 import { supportedChainsEffect } from './supported-chains.js'
 import { switchNetworkEffect } from './switch-network.js'
@@ -46,6 +48,7 @@ export const effects: readonly Effect[] = [
   walletSearchEffect,
   walletImagePrefetchEffect,
   originsEffect,
+  remoteConfigEffect,
   accountTabsTriggerEffect,
   portfolioFetchEffect,
   identityFetchEffect,
@@ -53,4 +56,5 @@ export const effects: readonly Effect[] = [
   historyFetchEffect,
   historyFailedEffect,
   afterSendEffect,
+  analyticsEffect,
 ]

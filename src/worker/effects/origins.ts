@@ -7,7 +7,7 @@ import { catchError, filter, from, map, of, switchMap } from 'rxjs'
 import { walletConfigClient } from '../../api/wallet-config.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { errorMessage } from '../../events/errors.js'
-import { ofType, type Effect } from './context.js'
+import { firstReach, type Effect } from './context.js'
 
 /**
  * True when `origin` (e.g. 'https://shop.example') matches one of `patterns`: equal, or equal once
@@ -22,7 +22,8 @@ export const originsEffect: Effect = ({ events$, api, services }) => {
   const client = walletConfigClient(api)
   const origin = (globalThis as { location?: { origin?: string } }).location?.origin ?? ''
   return events$.pipe(
-    ofType('engine/started'),
+    // Not at start: when the visitor first reaches for the modal (network quiet, issue 17).
+    firstReach(),
     filter(() => Boolean(services.walletConfig)),
     switchMap(() =>
       from(client.getAllowedOrigins()).pipe(

@@ -119,6 +119,7 @@ describe('All Wallets against a hostile registry (issue 13)', () => {
     const pad = 'x'.repeat(1000)
     const r = registry(() => ({ count: 5000, data: listings(0, 300, pad).map((w) => ({ ...w, rdns: `io.${pad}`, mobile_link: `wallet://${pad}` })) }))
     const engine = await startWith(r.fetch, { walletConfig: 'https://wc.example' })
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
     await until(() => engine.getState(), (s) => s.wallets.recommended.length > 0)
     await engine.dispatch({ type: 'wallets/search-requested', payload: { query: 'wallet' } })
     await until(() => engine.getState(), (s) => s.wallets.search?.loading === false)

@@ -6,7 +6,7 @@
 import { EMPTY, catchError, filter, from, map, switchMap } from 'rxjs'
 import { event } from '../../events/types.js'
 import { parseCaipNetworkId } from '../../chains/caip.js'
-import { ofType, type Effect } from './context.js'
+import { firstReach, type Effect } from './context.js'
 
 /** The valid CAIP-2 ids of a remote list (anything else, or a non-list, is dropped). */
 function caipIds(list: unknown): string[] {
@@ -22,7 +22,9 @@ function caipIds(list: unknown): string[] {
 
 export const supportedChainsEffect: Effect = ({ events$, api, services }) =>
   events$.pipe(
-    ofType('engine/started'),
+    // Not at start: when the visitor first reaches for the modal, or a connection (a restored one
+    // reads its balance) needs the routing, whichever comes first (network quiet, issue 17).
+    firstReach('connect/succeeded'),
     filter(() => Boolean(services.blockchain)),
     switchMap(() =>
       from(api.get<{ http?: string[]; ws?: string[] }>('blockchain', 'v1/supported-chains')).pipe(

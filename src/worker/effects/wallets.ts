@@ -17,7 +17,7 @@ import { boundedListing, walletConfigClient, type GetWalletsParams } from '../..
 import type { State } from '../../projections/state.js'
 import { errorMessage } from '../../events/errors.js'
 import { imageUrl as checkedImage, serviceOrigins, walletLink } from '../../events/urls.js'
-import { ofType, type Effect, type EffectContext } from './context.js'
+import { firstReach, ofType, type Effect, type EffectContext } from './context.js'
 
 /** docs/behaviour.md §9: 40 wallets a page (WALLETS_PAGE_SIZE), 4 recommended, search 100 (SEARCH_ENTRIES), the first 20 images prefetched with a 2 s timeout. */
 export { SEARCH_ENTRIES, WALLETS_PAGE_SIZE }
@@ -79,7 +79,8 @@ function registry({ api, state, services }: Pick<EffectContext, 'api' | 'state' 
 export const walletListsEffect: Effect = (ctx) => {
   const reg = registry(ctx)
   return ctx.events$.pipe(
-    ofType('engine/started'),
+    // Not at start: when the visitor first reaches for the modal (network quiet, issue 17).
+    firstReach(),
     filter(() => Boolean(ctx.services.walletConfig)),
     switchMap(() => {
       const featuredIds = ctx.state().config.featuredWalletIds ?? []

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest'
+import { ADDRESS, CAIP_ADDRESS, connected, LOCALNET, log, started, type Item } from '../../tests/unit/fixtures.js'
+import { redactedHash } from '../events/redact.js'
+import type { GangwayEvent } from '../events/types.js'
+import { analyticsBody, analyticsEventOf, analyticsPage, errorReportProps, MAX_PROP_CHARS, type AnalyticsProps } from './analytics-events.js'
+import { initialStateFor, reduce, type State } from './state.js'
+
+const LOCALNET_B = { ...LOCALNET, id: 31338, caipNetworkId: 'eip155:31338' as const, name: 'Localnet B' }
+const WALLET = { id: 'dev.gangway.localnet', name: 'Localnet Wallet', mobileLink: 'localnet://', imageUrl: 'https://img.example/w.png' }
+
+/** Folds `events` as tab t1 and gives each event's analytics props (undefined where none), with the event type. */
+function analytics(events: GangwayEvent[], tab = 't1'): { type: string; props: AnalyticsProps | undefined }[] {
+  let state: State = initialStateFor(tab)
+  return events.map((e) => {
+    const before = state
+    state = reduce(state, e)
+    return { type: e.type, props: analyticsEventOf(before, e) }
+  })
+}
+const sent = (...items: Item[]) => analytics(log(...started({ networks: [LOCALNET, LOCALNET_B] }), ...items)).filter((x) => x.props)
+
+describe('the analytics projection (log events → analytics events)', () => {
+  it('a whole session, in order: open, pick, connect, switch, send, disconnect, close', () => {
+    const out = sent(
+      ['modal/open-requested', { isMobile: false }],
+      ['connect/requested', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', wallet: WALLET }],
+      ['connect/succeeded', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', caipAddress: CAIP_ADDRESS, via: 'prompt', wallet: WALLET }],
+      ['balance/fetch-requested', { caipAddress: CAIP_ADDRESS, reason: 'connected' }],
+      ['network/switch-requested', { caipNetworkId: 'eip155:31338' }],
+      ['network/switched', { caipNetworkId: 'eip155:31338' }],
+      ['send/token-selected', { token: { caipNetworkId: 'eip155:31338', name: 'Ether', symbol: 'ETH', decimals: 18 } }],
+      ['send/amount-changed', { amount: '0.01' }],
+      ['send/receiver-changed', { receiver: '0x000000000000000000000000000000000000dEaD' }],
+      ['send/requested', {}],
+      ['send/submitted', { caipNetworkId: 'eip155:31338', hash: `0x${'ab'.repeat(32)}` }],
+      ['send/succeeded', { caipNetworkId: 'eip155:31338', hash: `0x${'ab'.repeat(32)}` }],
+      ['disconnect/requested', {}],
+      ['disconnect/succeeded', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', reason: 'user' }],
+      ['modal/close-requested', {}],
+    )
+    expect(out.map((x) => x.props)).toEqual([
+      { type: 'track', event: 'MODAL_OPEN', properties: { connected: false, isMobile: false } },
+      { type: 'track', event: 'SELECT_WALLET', properties: { connectorId: 'dev.gangway.localnet', namespace: 'eip155', name: 'Localnet Wallet', walletId: 'dev.gangway.localnet' } },
+      { type: 'track', event: 'CONNECT_SUCCESS', properties: { connectorId: 'dev.gangway.localnet', namespace: 'eip155', caipNetworkId: 'eip155:31337', name: 'Localnet Wallet' }, address: ADDRESS },
+      { type: 'track', event: 'SWITCH_NETWORK', properties: { caipNetworkId: 'eip155:31338', namespace: 'eip155' }, address: ADDRESS },
+      { type: 'track', event: 'SEND_INITIATED', properties: { caipNetworkId: 'eip155:31338', token: 'ETH', amount: '0.01' }, address: ADDRESS },
+      { type: 'track', event: 'SEND_SUCCESS', properties: { caipNetworkId: 'eip155:31338', hash: `0x${'ab'.repeat(32)}`, token: 'ETH', amount: '0.01' }, address: ADDRESS },
+      { type: 'track', event: 'DISCONNECT_SUCCESS', properties: { connectorId: 'dev.gangway.localnet', namespace: 'eip155', reason: 'user' }, address: ADDRESS },
+      { type: 'track', event: 'MODAL_CLOSE', properties: { connected: false } },
+    ])
+    // Never the receiver, a wallet's links or image.
+    const text = JSON.stringify(out)
+    for (const secret of ['dEaD', 'localnet://', 'img.example']) expect(text).not.toContain(secret)
+  })
+
+  it('a refusal is USER_REJECTED, another failure CONNECT_ERROR; a failed send is SEND_ERROR', () => {
+    const out = sent(
+      ['connect/requested', { connectorId: 'injected', namespace: 'eip155' }],
+      ['connect/failed', { connectorId: 'injected', namespace: 'eip155', message: 'Connection rejected', code: 4001 }],
+      ['connect/requested', { connectorId: 'walletConnect', namespace: 'eip155' }],
+      ['connect/failed', { connectorId: 'walletConnect', namespace: 'eip155', message: 'Modal closed' }],
+      ...connected,
+      ['send/failed', { message: 'Transaction rejected in the wallet', code: 4001 }],
+    )
+    expect(out.map((x) => [x.props!.event, x.props!.properties.message ?? null])).toEqual([
+      ['SELECT_WALLET', null],
+      ['USER_REJECTED', 'Connection rejected'],
+      ['SELECT_WALLET', null],
+      ['CONNECT_ERROR', 'Modal closed'],
+      ['SELECT_WALLET', null],
+      ['CONNECT_SUCCESS', null],
+      ['SEND_ERROR', 'Transaction rejected in the wallet'],
+    ])
+    expect(out[1]!.props!.properties.code).toBe(4001)
+  })
+
+  it('sends nothing for what the visitor did not do: a session restored or found revoked at load, an open while open, a close while closed', () => {
+    expect(
+      sent(
+        ['connect/succeeded', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', caipAddress: CAIP_ADDRESS, via: 'restore' }],
+        ['disconnect/succeeded', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', reason: 'restore-failed' }],
+        ['modal/close-requested', {}],
+        ['balance/fetch-requested', { caipAddress: CAIP_ADDRESS, reason: 'manual' }],
+      ),
+    ).toEqual([])
+    const twice = sent(['modal/open-requested', { isMobile: false }], ['modal/open-requested', { isMobile: false, view: 'Account' }])
+    expect(twice.map((x) => x.props!.event)).toEqual(['MODAL_OPEN'])
+  })
+
+  it("another tab's shared events are that tab's to send", () => {
+    const events = log(...started(), ...connected).map((e, i) => (i === 3 ? { ...e, tab: 't2' } : e))
+    expect(analytics(events).filter((x) => x.props).map((x) => x.props!.event)).toEqual(['SELECT_WALLET'])
+  })
+
+  it('scrubs messages (URLs to origin and path, keys, tokens, wc: URIs; emails hashed with the projectId) and cuts long strings', () => {
+    const key = 'a'.repeat(64)
+    const message = `Failed: https://rpc.example/v1/?apikey=SECRET#frag wc:abc@2?symKey=${key} mail ada@example.com token=XYZ123 ${'- '.repeat(200)}`
+    const [, failed] = sent(['connect/requested', { connectorId: 'injected', namespace: 'eip155' }], ['connect/failed', { connectorId: 'injected', namespace: 'eip155', message }])
+    const m = failed!.props!.properties.message as string
+    expect(m.startsWith(`Failed: https://rpc.example/v1/ wc:[redacted] mail ${redactedHash('ada@example.com', 'p')} token=[redacted] - - `)).toBe(true)
+    expect(m).toHaveLength(MAX_PROP_CHARS)
+    for (const secret of ['SECRET', 'frag', key, 'ada@', 'XYZ123']) expect(m).not.toContain(secret)
+  })
+
+  it('the page is its origin and path, never its query or fragment', () => {
+    expect(analyticsPage('https://shop.example', '/checkout/pay')).toEqual({ url: 'https://shop.example/checkout/pay', domain: 'shop.example' })
+    expect(analyticsPage('http://127.0.0.1:5173', '/')).toEqual({ url: 'http://127.0.0.1:5173/', domain: '127.0.0.1:5173' })
+    expect(analyticsPage('https://shop.example', '/cb?code=SECRET#token=T')).toEqual({ url: 'https://shop.example/cb', domain: 'shop.example' })
+    expect(analyticsPage('https://shop.example', '//evil.example/x')).toEqual({ url: 'https://shop.example//evil.example/x', domain: 'shop.example' })
+    expect(analyticsPage(undefined, '/x')).toEqual({ url: '', domain: '' })
+    expect(analyticsPage('file://', '/x')).toEqual({ url: '', domain: '' })
+  })
+
+  it('wraps props in the POST /e body; an error report carries type, event, errorType, errorMessage, stackTrace', () => {
+    const page = { url: 'https://shop.example/', domain: 'shop.example' }
+    const props = { type: 'track', event: 'MODAL_OPEN', properties: { connected: false } } as const
+    expect(analyticsBody(props, { eventId: 'id-1', timestamp: 1_700_000_000_000, page })).toEqual({ eventId: 'id-1', url: 'https://shop.example/', domain: 'shop.example', timestamp: 1_700_000_000_000, props })
+    expect(errorReportProps({ effect: 'connectEffect#0', errorType: 'GangwayError', category: 'INTERNAL_SDK_ERROR', message: 'boom', stack: 'TypeError: boom\n    at x (https://h/w.js:1:2)' })).toEqual({
+      type: 'error',
+      event: 'INTERNAL_SDK_ERROR',
+      errorType: 'GangwayError',
+      errorMessage: 'boom',
+      stackTrace: 'TypeError: boom\n    at x (https://h/w.js:1:2)',
+    })
+  })
+})

@@ -1,0 +1,175 @@
+/**
+ * The analytics events of a log (docs/behaviour.md §7 Analytics, issue 17): a pure projection,
+ * keyed by event type like the reducers. Each handler gets the root state as it was before the event
+ * (so "was the modal open", "which account was connected" read the moment before) and the event,
+ * and gives the analytics event's `props`: `{ type: 'track', event, properties, address? }`, the
+ * event's data plus the account's address where there is one. `analyticsBody` wraps props in the
+ * body POST /e sends: `{ eventId, url, domain, timestamp, props }`. Error reports have the same body
+ * with `errorReportProps`.
+ *
+ * What never goes in: a WalletConnect URI or key, wallet links and images, RPC or service URLs, the
+ * send form's receiver, the page's query or fragment. Messages (a wallet's or a node's error text)
+ * pass the export redaction rules (events/redact.ts: emails hashed, `scrubText`: URLs cut to origin
+ * and path, long hex and base58 runs, bearer tokens and `wc:` URIs replaced) and are cut to
+ * MAX_PROP_CHARS. Pure: no I/O, no clock, no randomness (the effect supplies eventId).
+ */
+import { namespaceOf, readCaipAddress } from '../chains/caip.js'
+import type { ErrorCategory } from '../events/errors.js'
+import { CONNECTION_REJECTED, USER_REJECTION_CODES } from '../events/errors.js'
+import { redact, scrubText } from '../events/redact.js'
+import type { EventPayloads, EventType, GangwayEvent } from '../events/types.js'
+import { activeAccount } from './select/active-account.js'
+import type { State } from './state.js'
+
+/** The analytics events Gangway sends (later issues add swap, buy, name and SIWX ones). */
+export type AnalyticsEventName =
+  | 'MODAL_OPEN'
+  | 'MODAL_CLOSE'
+  | 'SELECT_WALLET'
+  | 'CONNECT_SUCCESS'
+  | 'CONNECT_ERROR'
+  | 'USER_REJECTED'
+  | 'DISCONNECT_SUCCESS'
+  | 'SWITCH_NETWORK'
+  | 'SEND_INITIATED'
+  | 'SEND_SUCCESS'
+  | 'SEND_ERROR'
+
+/** A property value: plain, flat data only. */
+export type PropValue = string | number | boolean
+
+/** An analytics event's props: what happened, its data, and the account's address where there is one. */
+export interface AnalyticsProps {
+  type: 'track'
+  event: AnalyticsEventName
+  properties: Record<string, PropValue>
+  /** The account concerned (the connected one, or the one just connected or disconnected), as the wallet gave it. */
+  address?: string
+}
+
+/** An error report's props (docs/behaviour.md §3 Error report): `event` is the error's category. */
+export interface ErrorReportProps {
+  type: 'error'
+  event: ErrorCategory
+  /** The error's class name ('GangwayError', 'ProviderRequestError', …). */
+  errorType: string
+  errorMessage: string
+  /** The stack frames, scrubbed (see `engine/effect-failed`); '' when there were none. */
+  stackTrace: string
+}
+
+/** One POST /e entry (docs/behaviour.md §7): `timestamp` in ms since the epoch, `url` the page's origin and path. */
+export interface AnalyticsBody<P = AnalyticsProps | ErrorReportProps> {
+  eventId: string
+  url: string
+  domain: string
+  timestamp: number
+  props: P
+}
+
+/** The longest string property sent, in characters: longer ones are cut. */
+export const MAX_PROP_CHARS = 256
+
+/** A handler: the state before the event and the event give props, or undefined for nothing to send. */
+type Handler<T extends EventType> = (before: State, event: GangwayEvent<T>) => AnalyticsProps | undefined
+
+/** A string property cut to MAX_PROP_CHARS (a message is scrubbed whole first, then cut, in analyticsEventOf: a cut must not leave half a key). */
+const text = (value: string): string => value.slice(0, MAX_PROP_CHARS)
+
+/** The properties without the undefined ones. */
+const defined = (o: Record<string, PropValue | undefined>): Record<string, PropValue> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Record<string, PropValue>
+
+const track = (event: AnalyticsEventName, properties: Record<string, PropValue | undefined>, address?: string): AnalyticsProps => ({
+  type: 'track',
+  event,
+  properties: defined(properties),
+  ...(address ? { address } : {}),
+})
+
+/** The connected account's address before the event, if any. */
+const connectedAddress = (before: State): string | undefined => activeAccount(before)?.address
+
+/** The name of the wallet a connector id names: the picked listing's, else a discovered connector's. */
+const walletName = (before: State, connectorId: string, picked?: { name: string }): string | undefined =>
+  picked?.name ?? before.connectors.list.find((c) => c.id === connectorId)?.name
+
+/** docs/behaviour.md §8: a refusal in the wallet (4001, 5000) or the 'Connection rejected' outcome. */
+const isRejection = (p: EventPayloads['connect/failed']): boolean => (p.code !== undefined && USER_REJECTION_CODES.includes(p.code)) || p.message === CONNECTION_REJECTED
+
+/** The analytics handlers, keyed by event type. */
+export const ANALYTICS_EVENTS: { [T in EventType]?: Handler<T> } = {
+  /** The modal opens (not a request while it is already open). */
+  'modal/open-requested': (before, e) =>
+    before.modal.open ? undefined : track('MODAL_OPEN', { connected: Boolean(connectedAddress(before)), isMobile: e.payload.isMobile, view: e.payload.view, namespace: e.payload.namespace }, connectedAddress(before)),
+  'modal/close-requested': (before) => (before.modal.open ? track('MODAL_CLOSE', { connected: Boolean(connectedAddress(before)) }, connectedAddress(before)) : undefined),
+  'connect/requested': (before, e) =>
+    track('SELECT_WALLET', { connectorId: text(e.payload.connectorId), namespace: e.payload.namespace, name: optionalText(walletName(before, e.payload.connectorId, e.payload.wallet)), walletId: optionalText(e.payload.wallet?.id) }),
+  /** A connection the visitor made: a session restored at load is not one (and sends nothing, docs/behaviour.md network quiet). */
+  'connect/succeeded': (before, e) => {
+    if (e.payload.via !== 'prompt') return undefined
+    const account = readCaipAddress(e.payload.caipAddress)
+    return track('CONNECT_SUCCESS', { connectorId: text(e.payload.connectorId), namespace: e.payload.namespace, caipNetworkId: account?.caipNetworkId, name: optionalText(walletName(before, e.payload.connectorId, e.payload.wallet)) }, account?.address)
+  },
+  'connect/failed': (before, e) =>
+    track(isRejection(e.payload) ? 'USER_REJECTED' : 'CONNECT_ERROR', { connectorId: text(e.payload.connectorId), namespace: e.payload.namespace, message: e.payload.message, code: e.payload.code }, connectedAddress(before)),
+  /** The visitor or the wallet ended a connection (a stored session found revoked at load is not sent). */
+  'disconnect/succeeded': (before, e) =>
+    e.payload.reason === 'restore-failed' ? undefined : track('DISCONNECT_SUCCESS', { connectorId: text(e.payload.connectorId), namespace: e.payload.namespace, reason: e.payload.reason }, before.accounts[e.payload.namespace]?.address),
+  'network/switched': (before, e) => track('SWITCH_NETWORK', { caipNetworkId: e.payload.caipNetworkId, namespace: namespaceOf(e.payload.caipNetworkId) }, connectedAddress(before)),
+  /** The send form's token, network and amount (never the receiver). */
+  'send/requested': (before) => {
+    const { token, amount } = before.send
+    return track('SEND_INITIATED', { caipNetworkId: token?.caipNetworkId, token: optionalText(token?.symbol), tokenAddress: optionalText(token?.address), amount: optionalText(amount) }, connectedAddress(before))
+  },
+  'send/succeeded': (before, e) => track('SEND_SUCCESS', { caipNetworkId: e.payload.caipNetworkId, hash: text(e.payload.hash), token: optionalText(before.send.token?.symbol), amount: optionalText(before.send.amount) }, connectedAddress(before)),
+  'send/failed': (before, e) => track('SEND_ERROR', { message: e.payload.message, code: e.payload.code }, connectedAddress(before)),
+}
+
+function optionalText(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : text(value)
+}
+
+/**
+ * The analytics props of `event`, given the root state before it, or undefined when it is not an
+ * analytics event. An event another tab appended (a shared connection fact) is that tab's to send:
+ * undefined here. Emails in any string are replaced by their hash (events/redact.ts, salted with
+ * the projectId), as in an export, and a message is scrubbed (events/redact.ts scrubText).
+ */
+export function analyticsEventOf(before: State, event: GangwayEvent): AnalyticsProps | undefined {
+  if (before.tab !== undefined && event.tab !== before.tab) return undefined
+  const handler = ANALYTICS_EVENTS[event.type] as Handler<EventType> | undefined
+  const found = handler?.(before, event)
+  if (!found) return undefined
+  const salt = before.config.projectId
+  const props = redact(found, salt)
+  const message = props.properties.message
+  return typeof message === 'string' ? { ...props, properties: { ...props.properties, message: scrubText(message, salt).slice(0, MAX_PROP_CHARS) } } : props
+}
+
+/** An error report's props from an `engine/effect-failed` payload (already scrubbed and bounded by the engine). */
+export function errorReportProps(failure: EventPayloads['engine/effect-failed']): ErrorReportProps {
+  return { type: 'error', event: failure.category, errorType: failure.errorType, errorMessage: failure.message, stackTrace: failure.stack ?? '' }
+}
+
+/**
+ * The page as analytics names it: `url` its origin and path only (never the query or the fragment,
+ * which can hold OAuth results or tokens), `domain` its host (with the port). Both '' when the
+ * origin is not an http(s) one.
+ */
+export function analyticsPage(origin: string | undefined, path: string | undefined): { url: string; domain: string } {
+  let base: URL
+  try {
+    base = new URL(origin ?? '')
+  } catch {
+    return { url: '', domain: '' }
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') return { url: '', domain: '' }
+  // The path as the page has it (location.pathname), read as a path on this origin: never a host ('//x').
+  const clean = (path ?? '/').split(/[?#]/)[0]!
+  return { url: `${base.origin}${clean.startsWith('/') ? clean : `/${clean}`}`, domain: base.host }
+}
+
+/** The POST /e body of one analytics event or error report (docs/behaviour.md §7). */
+export function analyticsBody<P>(props: P, at: { eventId: string; timestamp: number; page: { url: string; domain: string } }): AnalyticsBody<P> {
+  return { eventId: at.eventId, url: at.page.url, domain: at.page.domain, timestamp: at.timestamp, props }
+}

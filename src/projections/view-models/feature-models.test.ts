@@ -1,0 +1,60 @@
+// The view models the features shape (docs/behaviour.md §9): Connect, the Account tabs and actions.
+import { describe, expect, it } from 'vitest'
+import { connected, log, started } from '../../../tests/unit/fixtures.js'
+import type { Connector } from '../../events/entities.js'
+import type { EventPayloads } from '../../events/types.js'
+import { accountNeeds } from '../select/account-needs.js'
+import { project } from '../state.js'
+import { accountActionsModel } from './account-actions-model.js'
+import { accountTabsModel } from './account-tabs-model.js'
+import { connectModel } from './connect-model.js'
+
+type Config = Partial<EventPayloads['engine/configured']>
+const announced: Connector = { id: 'dev.gangway.localnet', type: 'ANNOUNCED', name: 'Localnet Wallet', chain: 'eip155' }
+const listed = ['wallets/lists-fetched', { featured: [], recommended: [{ id: 'r1', name: 'Harbor Wallet' }], count: 161 }] as const
+const connect = (config: Config = {}, answer?: EventPayloads['features/remote-config-fetched']['features']) =>
+  connectModel(project(log(...started(config), ['connectors/discovered', { connectors: [announced] }], listed, ...(answer ? [['features/remote-config-fetched', { features: answer }] as const] : []))))
+const account = (config: Config = {}, answer?: EventPayloads['features/remote-config-fetched']['features']) =>
+  project(log(...started({ blockchainService: true, ...config }), ...connected, ['modal/open-requested', { isMobile: false }], ['account/tab-selected', { tab: 'Activity' }], ...(answer ? [['features/remote-config-fetched', { features: answer }] as const] : [])))
+
+describe('the Connect model and the features', () => {
+  it('by default: wallet first (a wallet is on the page), the All Wallets row, the footer; no checkbox, nothing folded', () => {
+    expect(connect()).toMatchObject({ methods: ['wallet', 'email', 'social'], allWallets: { count: 161 }, branding: true, legalCheckbox: false, collapseWallets: false })
+  })
+  it('allWallets off removes the All Wallets row; the remote answer can take the footer away', () => {
+    expect(connect({ features: { allWallets: false } }).allWallets).toBeUndefined()
+    expect(connect({}, { branding: false }).branding).toBe(false)
+    expect(connect({ remoteFeatures: { branding: true } }, { branding: false }).branding).toBe(true)
+  })
+  it('collapseWallets folds the list only while email or social login is on', () => {
+    expect(connect({ features: { collapseWallets: true } }).collapseWallets).toBe(true)
+    expect(connect({ features: { collapseWallets: true, pay: true } })).toMatchObject({ collapseWallets: false, methods: ['wallet'] })
+    expect(connect({ features: { collapseWallets: true } }, { email: false, socials: false }).collapseWallets).toBe(false)
+  })
+  it('the legal checkbox and the connect methods come from the features', () => {
+    expect(connect({ features: { legalCheckbox: true, connectMethodsOrder: ['social', 'wallet'] } })).toMatchObject({ legalCheckbox: true, methods: ['social', 'wallet'] })
+  })
+  it("the site's connector groups come first", () => {
+    const rows = (config: Config) => connect(config).rows.map((r) => r.group)
+    expect(rows({})).toEqual(['walletConnect', 'injected', 'recommended'])
+    expect(rows({ features: { connectorTypeOrder: ['recommended', 'injected'] } })).toEqual(['recommended', 'injected', 'walletConnect'])
+  })
+})
+
+describe('the Account tabs and actions and the features', () => {
+  it('the activity remote feature off removes the Activity tab, and its history is not fetched', () => {
+    expect(accountTabsModel(account()).tabs).toEqual(['Tokens', 'NFTs', 'Activity'])
+    expect(accountNeeds(account()).history).toBeDefined()
+    const off = account({}, { activity: false })
+    expect(accountTabsModel(off)).toMatchObject({ tabs: ['Tokens', 'NFTs'], tab: 'Tokens' })
+    expect(accountNeeds(off).history).toBeUndefined()
+    // The site's own remote features win over the answer.
+    expect(accountTabsModel(account({ remoteFeatures: { activity: true } }, { activity: false })).tabs).toContain('Activity')
+  })
+  it('receive and send in walletFeaturesOrder, those switched off left out', () => {
+    expect(accountActionsModel(account()).actions).toEqual(['receive', 'send'])
+    expect(accountActionsModel(account({ features: { walletFeaturesOrder: ['send', 'swaps', 'receive'] } })).actions).toEqual(['send', 'receive'])
+    expect(accountActionsModel(account({ features: { send: false } })).actions).toEqual(['receive'])
+    expect(accountActionsModel(account({ features: { receive: false, walletFeaturesOrder: ['receive', 'send'] } })).actions).toEqual(['send'])
+  })
+})

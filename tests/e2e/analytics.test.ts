@@ -1,0 +1,203 @@
+/**
+ * Analytics in Chromium (issue 17; docs/behaviour.md §7, §8), against the localnet's analytics
+ * emulator (localnet/services/analytics.ts: what it received at GET /localnet/analytics):
+ * - a full session (open, pick the Localnet Wallet, connect, switch network, send, disconnect,
+ *   close) arrives in order with its props, named by the page's origin and path only; the service
+ *   requests of that session are counted at the network level and printed;
+ * - a page closed right after connecting still delivers, through navigator.sendBeacon (text/plain);
+ * - `features.analytics: false` makes no request to the analytics origin and asks no
+ *   /getAnalyticsConfig over a whole session; the remote switch off sends nothing either;
+ * - a 403 shows 'Invalid App Configuration' once across two failed flushes, then nothing is sent.
+ * Error reports (5 per rolling 60 s, scrubbed) are covered by src/worker/effects/analytics.test.ts:
+ * the engine has no test-only way to make an effect fail in a browser.
+ */
+import type { BrowserContext, Page } from 'playwright-core'
+import { getAddress } from 'viem'
+import { describe, expect, inject, it } from 'vitest'
+import { rpc } from '../../localnet/anvil.js'
+import type { AnalyticsEntry, AnalyticsRequest } from '../../localnet/services/analytics.js'
+import { localContext } from './browser.js'
+import { connectLocalnetWallet, coreSession, useBrowser, waitForText, waitForView } from './helpers.js'
+import { secretsIn } from './secrets.js'
+
+const webUrl = inject('webUrl')
+const rpcUrl = inject('rpcUrl')
+const rpcUrl2 = inject('rpcUrl2')
+const analyticsUrl = inject('analyticsUrl')
+const SERVICES = { walletConfig: inject('walletConfigUrl'), blockchain: inject('blockchainUrl'), analytics: analyticsUrl }
+const browser = useBrowser()
+
+/** The whole flush interval and some: how long a test waits for a batch (ms). */
+const FLUSH_WAIT_MS = 25_000
+
+type Received = { requests: AnalyticsRequest[]; events: (AnalyticsEntry & { via: 'beacon' | 'fetch' })[] }
+const received = async (): Promise<Received> => (await fetch(`${analyticsUrl}/localnet/analytics`)).json() as Promise<Received>
+const clearReceived = () => fetch(`${analyticsUrl}/localnet/analytics`, { method: 'DELETE' })
+const names = (r: Received) => r.events.map((e) => e.props.event as string)
+
+/** Every request of the context (the page and its worker) to a localnet service: which service, method and path. */
+function recordServiceRequests(context: BrowserContext): { service: string; method: string; path: string }[] {
+  const seen: { service: string; method: string; path: string }[] = []
+  const origins = new Map(Object.entries(SERVICES).map(([name, url]) => [new URL(url).origin, name]))
+  context.on('request', (r) => {
+    const url = new URL(r.url())
+    const service = origins.get(url.origin)
+    if (service) seen.push({ service, method: r.method(), path: url.pathname })
+  })
+  return seen
+}
+
+/** Uncaught errors and Gangway's console errors on the page (the demo must show none). */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('console', (m) => m.type() === 'error' && m.text().includes('[gangway]') && errors.push(m.text()))
+  return errors
+}
+
+/** The page's exported log, as event types and payloads. */
+async function logged(page: Page): Promise<{ type: string; payload: Record<string, unknown> }[]> {
+  const text = await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog())
+  return text
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l) as { type: string; payload: Record<string, unknown> })
+    .filter((e) => typeof e.type === 'string')
+}
+
+/** Leaves the page (pagehide fires: a beacon would go now) and waits for the blank page. */
+async function leave(page: Page): Promise<void> {
+  await page.goto('about:blank')
+}
+
+describe('analytics', () => {
+  it('a full session arrives in order with its props, named by origin and path only; the request counts of the session', async () => {
+    await clearReceived()
+    const context = await localContext(browser())
+    const requests = recordServiceRequests(context)
+    const page = await context.newPage()
+    const errors = pageErrors(page)
+    const account = getAddress((await rpc<string[]>(rpcUrl, 'eth_accounts'))[3]!)
+    // The query and fragment may hold what must never leave the page (an OAuth result, a token).
+    await connectLocalnetWallet(page, webUrl, 3, '/?campaign=secret-campaign#frag-token')
+    await coreSession(page, { rpcUrl2, label: 'analytics' })
+    await page.click('[data-testid=gw-disconnect]')
+    await waitForView(page, 'Connect')
+    await page.click('[data-testid=gw-close]')
+    await page.locator('[data-testid=gw-modal]').waitFor({ state: 'hidden' })
+
+    const expected = ['MODAL_OPEN', 'SELECT_WALLET', 'CONNECT_SUCCESS', 'SWITCH_NETWORK', 'SEND_INITIATED', 'SEND_SUCCESS', 'DISCONNECT_SUCCESS', 'MODAL_CLOSE']
+    await expect.poll(async () => names(await received()), { timeout: FLUSH_WAIT_MS }).toEqual(expected)
+    const { events, requests: posts } = await received()
+    // In order, by time too; each once.
+    expect(events.map((e) => e.timestamp)).toEqual([...events.map((e) => e.timestamp)].sort((a, b) => a - b))
+    expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length)
+    const page0 = { url: `${webUrl}/`, domain: new URL(webUrl).host }
+    for (const e of events) expect({ url: e.url, domain: e.domain, via: e.via }).toEqual({ ...page0, via: 'fetch' })
+    const props = Object.fromEntries(events.map((e) => [e.props.event as string, e.props as { properties: Record<string, unknown>; address?: string }]))
+    expect(props.MODAL_OPEN).toEqual({ type: 'track', event: 'MODAL_OPEN', properties: { connected: false, isMobile: false } })
+    expect(props.SELECT_WALLET!.properties).toMatchObject({ connectorId: 'dev.gangway.localnet', namespace: 'eip155', name: 'Localnet Wallet' })
+    expect(props.CONNECT_SUCCESS).toMatchObject({ properties: { connectorId: 'dev.gangway.localnet', caipNetworkId: 'eip155:31337', name: 'Localnet Wallet' } })
+    expect(getAddress(props.CONNECT_SUCCESS!.address!)).toBe(account)
+    expect(props.SWITCH_NETWORK).toMatchObject({ properties: { caipNetworkId: 'eip155:31338' } })
+    expect(props.SEND_INITIATED).toMatchObject({ properties: { caipNetworkId: 'eip155:31338', token: 'ETH', amount: '0.01' } })
+    expect(props.SEND_SUCCESS).toMatchObject({ properties: { caipNetworkId: 'eip155:31338', hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) } })
+    for (const name of ['SWITCH_NETWORK', 'SEND_INITIATED', 'SEND_SUCCESS', 'DISCONNECT_SUCCESS']) expect(getAddress(props[name]!.address!), name).toBe(account)
+    expect(props.MODAL_CLOSE).toEqual({ type: 'track', event: 'MODAL_CLOSE', properties: { connected: false } })
+    // Every POST carried projectId, st and sv and was taken.
+    for (const p of posts) expect([p.query, p.status]).toEqual([{ projectId: 'gangway-demo', st: 'gangway', sv: expect.any(String) }, 204])
+    const sent = JSON.stringify(events)
+    for (const secret of ['secret-campaign', 'frag-token', 'wc:']) expect(sent).not.toContain(secret)
+    expect(secretsIn(sent)).toEqual([])
+    expect(errors).toEqual([])
+
+    // The session's requests to the services, at the network level (the page and its worker).
+    const counts: Record<string, number> = {}
+    for (const r of requests) counts[`${r.service} ${r.method} ${r.path.replace(/0x[0-9a-fA-F]{40}/, '{address}')}`] = (counts[`${r.service} ${r.method} ${r.path.replace(/0x[0-9a-fA-F]{40}/, '{address}')}`] ?? 0) + 1
+    console.log('service requests of a full session:', JSON.stringify(counts, null, 1))
+    expect(requests.filter((r) => r.path.endsWith('/getAnalyticsConfig'))).toHaveLength(1)
+    expect(requests.filter((r) => r.service === 'analytics' && r.method === 'POST')).toHaveLength(posts.length)
+    await context.close()
+  }, 120_000)
+
+  it('a page closed right after connecting still delivers its events, through sendBeacon', async () => {
+    await clearReceived()
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    await connectLocalnetWallet(page, webUrl, 5)
+    await page.close()
+    await expect.poll(async () => names(await received()), { timeout: 10_000 }).toContain('CONNECT_SUCCESS')
+    const { events, requests } = await received()
+    expect(names({ events, requests })).toEqual(['MODAL_OPEN', 'SELECT_WALLET', 'CONNECT_SUCCESS'])
+    expect(events.find((e) => e.props.event === 'CONNECT_SUCCESS')!.via).toBe('beacon')
+    expect(requests.filter((r) => r.via === 'beacon').every((r) => r.contentType.startsWith('text/plain') && r.status === 204)).toBe(true)
+    expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length)
+    await context.close()
+  }, 60_000)
+
+  it('features.analytics false: no request to the analytics origin and no /getAnalyticsConfig over a whole session', async () => {
+    await clearReceived()
+    const context = await localContext(browser())
+    const requests = recordServiceRequests(context)
+    const page = await context.newPage()
+    const errors = pageErrors(page)
+    await connectLocalnetWallet(page, webUrl, 0, `/?features=${encodeURIComponent(JSON.stringify({ analytics: false }))}`)
+    await coreSession(page, { rpcUrl2, label: 'analytics-off' })
+    await page.click('[data-testid=gw-disconnect]')
+    await waitForView(page, 'Connect')
+    await page.click('[data-testid=gw-close]')
+    await page.locator('[data-testid=gw-modal]').waitFor({ state: 'hidden' })
+    // Nothing of analytics in the log either: the effect did not run.
+    expect((await logged(page)).filter((e) => e.type.startsWith('analytics/'))).toEqual([])
+    await leave(page)
+    expect(requests.filter((r) => r.service === 'analytics' || r.path.endsWith('/getAnalyticsConfig'))).toEqual([])
+    // The other services were asked (the count is not empty for want of recording).
+    expect(requests.filter((r) => r.service === 'walletConfig').length).toBeGreaterThan(0)
+    expect((await received()).requests).toEqual([])
+    expect(errors).toEqual([])
+    await context.close()
+  }, 120_000)
+
+  it('the remote switch off (isAnalyticsEnabled false): the switch is asked once and nothing is sent', async () => {
+    await clearReceived()
+    const context = await localContext(browser())
+    const requests = recordServiceRequests(context)
+    const page = await context.newPage()
+    await connectLocalnetWallet(page, webUrl, 0, '/?hostile=analytics-off')
+    await expect.poll(async () => (await logged(page)).filter((e) => e.type === 'analytics/config-fetched').map((e) => e.payload)).toEqual([{ isAnalyticsEnabled: false }])
+    await page.keyboard.press('Escape')
+    await leave(page)
+    expect(requests.filter((r) => r.path.endsWith('/getAnalyticsConfig'))).toHaveLength(1)
+    expect(requests.filter((r) => r.service === 'analytics')).toEqual([])
+    await context.close()
+  }, 60_000)
+
+  it("a 403 shows 'Invalid App Configuration' once across two failed flushes, then nothing more is sent", async () => {
+    await clearReceived()
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    const errors = pageErrors(page)
+    await page.goto(`${webUrl}/?analytics=forbidden`)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    // The first flush (10 s after the open) meets the 403: the alert, in the open modal.
+    const alert = await waitForText(page, '[data-testid=gw-snackbar]', /^Invalid App Configuration/, FLUSH_WAIT_MS)
+    expect(alert).toContain('allowlist')
+    // Its one retry, 10 s later, meets the 403 again.
+    await expect.poll(async () => (await received()).requests.filter((r) => r.status === 403).length, { timeout: FLUSH_WAIT_MS }).toBe(2)
+    await expect.poll(async () => (await logged(page)).filter((e) => e.type === 'analytics/send-failed').length).toBe(2)
+    const log = await logged(page)
+    expect(log.filter((e) => e.type === 'analytics/forbidden')).toHaveLength(1)
+    expect(log.filter((e) => e.type === 'snackbar/shown' && e.payload.message === 'Invalid App Configuration')).toHaveLength(1)
+    // Analytics stopped for the page: closing and opening again collects nothing, and leaving beacons nothing.
+    await page.keyboard.press('Escape')
+    await page.locator('[data-testid=gw-modal]').waitFor({ state: 'hidden' })
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    await leave(page)
+    expect((await received()).requests).toHaveLength(2)
+    expect(errors).toEqual([])
+    await context.close()
+  }, 90_000)
+})

@@ -1,0 +1,86 @@
+/**
+ * Network quiet (issue 17): nothing goes to a service before a visitor reaches for the modal.
+ * - A visitor with nothing stored: zero requests to the wallet/config, blockchain and analytics
+ *   services from load until the first hover on a Gangway trigger, measured over at least 5 s after
+ *   load with the pointer elsewhere (the core started and the views rendered hidden meanwhile). The
+ *   hover then asks for what the modal needs.
+ * - A returning visitor (a connected session reloaded): the page may ask at load for the balance and
+ *   what its routing needs (supported chains), and nothing else of the services.
+ * Requests are counted at the network level (page.on('request')), by the services' origins.
+ */
+import { describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { localContext } from './browser.js'
+import { connectLocalnetWallet, useBrowser, waitForEngine } from './helpers.js'
+
+const webUrl = inject('webUrl')
+const browser = useBrowser()
+
+/** What counts as quiet: at least this long after the load event (ms). */
+const QUIET_MS = 5000
+
+/** A request to one of the services: which one, and its path. */
+interface ServiceRequest {
+  service: string
+  path: string
+}
+
+/** Records every request `page` makes to a service of the demo's localnet (window.__LOCALNET__'s service URLs). */
+function recordServiceRequests(page: Page): ServiceRequest[] {
+  const seen: ServiceRequest[] = []
+  let origins: Map<string, string> | undefined
+  page.on('request', (r) => {
+    const url = new URL(r.url())
+    const service = origins?.get(url.origin)
+    if (service) seen.push({ service, path: url.pathname })
+  })
+  // The origins are the page's own configuration; read once the page has it (before any Gangway code runs).
+  page.on('domcontentloaded', () => {
+    void page
+      .evaluate(() => {
+        const localnet = (window as unknown as { __LOCALNET__: Record<string, unknown> }).__LOCALNET__
+        return Object.entries(localnet).filter(([k, v]) => /^(walletConfig|blockchain|analytics)Url$/.test(k) && typeof v === 'string') as [string, string][]
+      })
+      .then((entries) => (origins = new Map(entries.map(([k, v]) => [new URL(v).origin, k.replace(/Url$/, '')]))))
+  })
+  return seen
+}
+
+/** Waits until the core has started, the views are rendered hidden, and QUIET_MS have passed since the load event. */
+async function settle(page: Page): Promise<void> {
+  await waitForEngine(page)
+  await page.locator('[data-testid=gw-modal][data-closed]').waitFor({ state: 'attached' })
+  await page.waitForFunction((quiet) => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
+    return !!nav && nav.loadEventEnd > 0 && performance.now() >= nav.loadEventEnd + quiet
+  }, QUIET_MS, { timeout: QUIET_MS + 20_000 })
+}
+
+describe('network quiet', () => {
+  it('a new visitor: no service request until the first hover on a trigger, then the modal asks for what it needs', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    const seen = recordServiceRequests(page)
+    // The origins are read on domcontentloaded, before the loader's idle start can ask anything.
+    await page.goto(`${webUrl}/`)
+    await page.mouse.move(2, 2)
+    await settle(page)
+    expect(seen).toEqual([])
+    await page.hover('gangway-button')
+    await expect.poll(() => seen.length).toBeGreaterThan(0)
+    await context.close()
+  }, 60_000)
+
+  it('a returning visitor: at load only the balance and the routing (supported chains) are asked', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    await connectLocalnetWallet(page, webUrl)
+    const seen = recordServiceRequests(page)
+    await page.reload()
+    await page.mouse.move(2, 2)
+    await settle(page)
+    const allowed = (r: ServiceRequest) => r.service === 'blockchain' && (/^\/v1\/account\/0x[0-9a-fA-F]{40}\/balance$/.test(r.path) || r.path === '/v1/supported-chains' || /^\/v1\/?$/.test(r.path))
+    expect(seen.filter((r) => !allowed(r))).toEqual([])
+    await context.close()
+  }, 60_000)
+})
