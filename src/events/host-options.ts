@@ -257,8 +257,10 @@ export function unknownOption(options: object, pageKeys: readonly string[] = [])
     : { message: `Unknown option: ${key}`, details: `Gangway's options are ${known.join(', ')}; its services ${SERVICE_KEYS.join(', ')}; its features ${FEATURE_KEYS.join(', ')}; its remote features ${REMOTE_FEATURE_KEYS.join(', ')} (docs/api.md)` }
 }
 
-const FEATURE_FLAGS = ['receive', 'send', 'analytics', 'allWallets', 'legalCheckbox', 'collapseWallets', 'pay'] as const satisfies readonly (keyof Features)[]
-const REMOTE_FEATURE_FLAGS = ['swaps', 'onramp', 'email', 'activity', 'branding', 'multiWallet', 'emailCapture'] as const satisfies readonly (keyof RemoteFeatures)[]
+/** The on/off keys of Features (the validation here and the resolution in projections/select/features.ts read them). */
+export const FEATURE_FLAGS = ['receive', 'send', 'analytics', 'allWallets', 'legalCheckbox', 'collapseWallets', 'pay'] as const satisfies readonly (keyof Features)[]
+/** The on/off keys of RemoteFeatures (socials is a list or false). */
+export const REMOTE_FEATURE_FLAGS = ['swaps', 'onramp', 'email', 'activity', 'branding', 'multiWallet', 'emailCapture'] as const satisfies readonly (keyof RemoteFeatures)[]
 
 /** True when `v` is a list of `values`, each at most once. */
 const listOf = (v: unknown, values: readonly string[]) => Array.isArray(v) && v.every((x) => values.includes(x)) && new Set(v).size === v.length

@@ -105,7 +105,11 @@ function engineConfig(o: GangwayOptions): EngineConfig {
   }
 }
 
-/** The triggers (loader.ts): <gangway-button> and the site's elements with `data-gangway-open`. */
+/**
+ * The triggers (loader.ts): <gangway-button> and the site's elements with `data-gangway-open`. The
+ * loader writes the same selector and intent events inline: a module shared by both costs the loader
+ * 6 B gzip, the last it has.
+ */
 const TRIGGERS = '[data-gangway-open],gangway-button'
 
 /**

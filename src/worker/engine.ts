@@ -36,6 +36,7 @@ import { routedBridge } from './walletconnect/routed-bridge.js'
 import { createProjectedLog, type ProjectedLog } from './projected-log.js'
 import { analyticsClient } from '../api/analytics.js'
 import { analyticsPage } from '../projections/analytics-events.js'
+import { resolveFeatures } from '../projections/select/features.js'
 import { createAnalyticsOutbox, type AnalyticsBeacon } from './effects/analytics.js'
 import { effectFailure, failureLogLimit } from './effect-failure.js'
 
@@ -178,7 +179,8 @@ export function createEngine(deps: EngineDeps): Engine {
       imageBase = config.hostOrigin
       const api = createServiceFetch({ services, projectId: config.projectId, ...(deps.fetch ? { fetch: deps.fetch } : {}) })
       // Analytics and error reports (issue 17): only where the site has them on (effects/analytics.ts).
-      const analyticsOn = config.features?.analytics !== false && Boolean(services.analytics)
+      // The site's own `features.analytics` (the remote configuration never touches it), defaults and all from the one resolution.
+      const analyticsOn = resolveFeatures(config.features, config.remoteFeatures, undefined).analytics && Boolean(services.analytics)
       const analytics = createAnalyticsOutbox(
         { analytics: analyticsOn, errorReports: analyticsOn && config.errorReports !== false, page: analyticsPage(config.hostOrigin, config.hostPath), askSwitch: Boolean(services.walletConfig) },
         analyticsClient(api),

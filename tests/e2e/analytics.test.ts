@@ -11,13 +11,13 @@
  * Error reports (5 per rolling 60 s, scrubbed) are covered by src/worker/effects/analytics.test.ts:
  * the engine has no test-only way to make an effect fail in a browser.
  */
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { getAddress } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
 import { rpc } from '../../localnet/anvil.js'
 import type { AnalyticsEntry, AnalyticsRequest } from '../../localnet/services/analytics.js'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, coreSession, useBrowser, waitForText, waitForView } from './helpers.js'
+import { connectLocalnetWallet, coreSession, recordServiceRequests, useBrowser, waitForText, waitForView } from './helpers.js'
 import { secretsIn } from './secrets.js'
 
 const webUrl = inject('webUrl')
@@ -34,18 +34,6 @@ type Received = { requests: AnalyticsRequest[]; events: (AnalyticsEntry & { via:
 const received = async (): Promise<Received> => (await fetch(`${analyticsUrl}/localnet/analytics`)).json() as Promise<Received>
 const clearReceived = () => fetch(`${analyticsUrl}/localnet/analytics`, { method: 'DELETE' })
 const names = (r: Received) => r.events.map((e) => e.props.event as string)
-
-/** Every request of the context (the page and its worker) to a localnet service: which service, method and path. */
-function recordServiceRequests(context: BrowserContext): { service: string; method: string; path: string }[] {
-  const seen: { service: string; method: string; path: string }[] = []
-  const origins = new Map(Object.entries(SERVICES).map(([name, url]) => [new URL(url).origin, name]))
-  context.on('request', (r) => {
-    const url = new URL(r.url())
-    const service = origins.get(url.origin)
-    if (service) seen.push({ service, method: r.method(), path: url.pathname })
-  })
-  return seen
-}
 
 /** Uncaught errors and Gangway's console errors on the page (the demo must show none). */
 function pageErrors(page: Page): string[] {
@@ -75,7 +63,7 @@ describe('analytics', () => {
   it('a full session arrives in order with its props, named by origin and path only; the request counts of the session', async () => {
     await clearReceived()
     const context = await localContext(browser())
-    const requests = recordServiceRequests(context)
+    const requests = recordServiceRequests(context, SERVICES)
     const page = await context.newPage()
     const errors = pageErrors(page)
     const account = getAddress((await rpc<string[]>(rpcUrl, 'eth_accounts'))[3]!)
@@ -139,7 +127,7 @@ describe('analytics', () => {
   it('features.analytics false: no request to the analytics origin and no /getAnalyticsConfig over a whole session', async () => {
     await clearReceived()
     const context = await localContext(browser())
-    const requests = recordServiceRequests(context)
+    const requests = recordServiceRequests(context, SERVICES)
     const page = await context.newPage()
     const errors = pageErrors(page)
     await connectLocalnetWallet(page, webUrl, 0, `/?features=${encodeURIComponent(JSON.stringify({ analytics: false }))}`)
@@ -162,7 +150,7 @@ describe('analytics', () => {
   it('the remote switch off (isAnalyticsEnabled false): the switch is asked once and nothing is sent', async () => {
     await clearReceived()
     const context = await localContext(browser())
-    const requests = recordServiceRequests(context)
+    const requests = recordServiceRequests(context, SERVICES)
     const page = await context.newPage()
     await connectLocalnetWallet(page, webUrl, 0, '/?hostile=analytics-off')
     await expect.poll(async () => (await logged(page)).filter((e) => e.type === 'analytics/config-fetched').map((e) => e.payload)).toEqual([{ isAnalyticsEnabled: false }])

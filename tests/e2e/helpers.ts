@@ -137,3 +137,25 @@ export async function coreSession(
   await waitForText(page, '[data-testid=gw-snackbar]', 'Transaction sent')
   expect(BigInt(await rpc<string>(rpcUrl2, 'eth_getBalance', [receiver, 'latest']))).toBe(10_000_000_000_000_000n)
 }
+
+/** A request to one of the localnet's services: which one (its name in the map given), the method and the path. */
+export interface ServiceRequest {
+  service: string
+  method: string
+  path: string
+}
+
+/**
+ * Records, from now on, every request of `context` (its pages and their workers) to one of
+ * `services` (name → base URL), counted at the network level by the services' origins.
+ */
+export function recordServiceRequests(context: BrowserContext, services: Record<string, string>): ServiceRequest[] {
+  const seen: ServiceRequest[] = []
+  const origins = new Map(Object.entries(services).map(([name, url]) => [new URL(url).origin, name]))
+  context.on('request', (r) => {
+    const url = new URL(r.url())
+    const service = origins.get(url.origin)
+    if (service) seen.push({ service, method: r.method(), path: url.pathname })
+  })
+  return seen
+}

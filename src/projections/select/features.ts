@@ -9,7 +9,7 @@
  * Values are read defensively (a value of the wrong type counts as unset), though the engine
  * refuses such options at start and the log's checks refuse them when read back.
  */
-import { CONNECT_METHODS, WALLET_FEATURES, type ConnectMethod, type ConnectorGroup, type Features, type RemoteFeatures, type SocialProvider, type WalletFeature } from '../../events/host-options.js'
+import { CONNECT_METHODS, FEATURE_FLAGS, REMOTE_FEATURE_FLAGS, SOCIAL_PROVIDERS, WALLET_FEATURES, type ConnectMethod, type ConnectorGroup, type Features, type RemoteFeatures, type SocialProvider, type WalletFeature } from '../../events/host-options.js'
 import { connectMethodsOrder } from '../connector-order.js'
 import type { State } from '../state.js'
 
@@ -53,21 +53,19 @@ export const DEFAULT_FEATURES: ResolvedFeatures = {
   swaps: true,
   onramp: true,
   email: true,
-  socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+  socials: [...SOCIAL_PROVIDERS],
   activity: true,
   branding: true,
   multiWallet: false,
   emailCapture: false,
 }
 
-const FLAGS = ['receive', 'send', 'analytics', 'allWallets', 'legalCheckbox', 'collapseWallets', 'pay'] as const
-const REMOTE_FLAGS = ['swaps', 'onramp', 'email', 'activity', 'branding', 'multiWallet', 'emailCapture'] as const
 
 /** The remote features of `r` that are set with the right type, over `base`. */
 function withRemote(base: ResolvedFeatures, r: RemoteFeatures | undefined): ResolvedFeatures {
   const out = { ...base }
   if (!r || typeof r !== 'object') return out
-  for (const k of REMOTE_FLAGS) if (typeof r[k] === 'boolean') out[k] = r[k]
+  for (const k of REMOTE_FEATURE_FLAGS) if (typeof r[k] === 'boolean') out[k] = r[k]
   if (r.socials === false || Array.isArray(r.socials)) out.socials = r.socials === false || r.socials.length === 0 ? false : [...r.socials]
   return out
 }
@@ -80,7 +78,7 @@ function withRemote(base: ResolvedFeatures, r: RemoteFeatures | undefined): Reso
 export function resolveFeatures(site: Features | undefined, siteRemote: RemoteFeatures | undefined, remote: RemoteFeatures | undefined): ResolvedFeatures {
   const out = withRemote(withRemote(DEFAULT_FEATURES, remote), siteRemote)
   const f = site && typeof site === 'object' ? site : {}
-  for (const k of FLAGS) if (typeof f[k] === 'boolean') out[k] = f[k]
+  for (const k of FEATURE_FLAGS) if (typeof f[k] === 'boolean') out[k] = f[k]
   if (Array.isArray(f.connectMethodsOrder)) out.connectMethodsOrder = [...f.connectMethodsOrder]
   if (Array.isArray(f.connectorTypeOrder)) out.connectorTypeOrder = [...f.connectorTypeOrder]
   if (Array.isArray(f.walletFeaturesOrder)) out.walletFeaturesOrder = [...f.walletFeaturesOrder]
