@@ -6,45 +6,20 @@
  *   hover then asks for what the modal needs.
  * - A returning visitor (a connected session reloaded): the page may ask at load for the balance and
  *   what its routing needs (supported chains), and nothing else of the services.
- * Requests are counted at the network level (page.on('request')), by the services' origins.
+ * Requests are counted at the network level (the context's, so the worker's count too), by the services' origins.
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, useBrowser, waitForEngine } from './helpers.js'
+import { connectLocalnetWallet, recordServiceRequests, useBrowser, waitForEngine, type ServiceRequest } from './helpers.js'
 
 const webUrl = inject('webUrl')
+/** The services whose requests count (the demo page's). */
+const SERVICES = { walletConfig: inject('walletConfigUrl'), blockchain: inject('blockchainUrl'), analytics: inject('analyticsUrl') }
 const browser = useBrowser()
 
 /** What counts as quiet: at least this long after the load event (ms). */
 const QUIET_MS = 5000
-
-/** A request to one of the services: which one, and its path. */
-interface ServiceRequest {
-  service: string
-  path: string
-}
-
-/** Records every request `page` makes to a service of the demo's localnet (window.__LOCALNET__'s service URLs). */
-function recordServiceRequests(page: Page): ServiceRequest[] {
-  const seen: ServiceRequest[] = []
-  let origins: Map<string, string> | undefined
-  page.on('request', (r) => {
-    const url = new URL(r.url())
-    const service = origins?.get(url.origin)
-    if (service) seen.push({ service, path: url.pathname })
-  })
-  // The origins are the page's own configuration; read once the page has it (before any Gangway code runs).
-  page.on('domcontentloaded', () => {
-    void page
-      .evaluate(() => {
-        const localnet = (window as unknown as { __LOCALNET__: Record<string, unknown> }).__LOCALNET__
-        return Object.entries(localnet).filter(([k, v]) => /^(walletConfig|blockchain|analytics)Url$/.test(k) && typeof v === 'string') as [string, string][]
-      })
-      .then((entries) => (origins = new Map(entries.map(([k, v]) => [new URL(v).origin, k.replace(/Url$/, '')]))))
-  })
-  return seen
-}
 
 /** Waits until the core has started, the views are rendered hidden, and QUIET_MS have passed since the load event. */
 async function settle(page: Page): Promise<void> {
@@ -60,8 +35,7 @@ describe('network quiet', () => {
   it('a new visitor: no service request until the first hover on a trigger, then the modal asks for what it needs', async () => {
     const context = await localContext(browser())
     const page = await context.newPage()
-    const seen = recordServiceRequests(page)
-    // The origins are read on domcontentloaded, before the loader's idle start can ask anything.
+    const seen = recordServiceRequests(context, SERVICES)
     await page.goto(`${webUrl}/`)
     await page.mouse.move(2, 2)
     await settle(page)
@@ -75,7 +49,7 @@ describe('network quiet', () => {
     const context = await localContext(browser())
     const page = await context.newPage()
     await connectLocalnetWallet(page, webUrl)
-    const seen = recordServiceRequests(page)
+    const seen = recordServiceRequests(context, SERVICES)
     await page.reload()
     await page.mouse.move(2, 2)
     await settle(page)
