@@ -16,16 +16,13 @@ export function AccountView() {
   const network = useSignalValue(signals.network)
   const tabs = useSignalValue(signals.accountTabs)
   const { actions } = useSignalValue(signals.accountActions)
-  // The identity's image is on a service: fetched once the modal shows, not while the view is
-  // rendered hidden after load (network quiet, issue 17); the address's colours stand in till then.
-  const { open } = useSignalValue(signals.modal)
   const { t, known, format } = useT()
   if (!account.address) return null
   const { base, tint } = avatarColors(account.address)
   return (
     <div className="gw-account" data-testid="gw-account">
       <div className="gw-center">
-        {account.profileImage && open ? (
+        {account.profileImage ? (
           <img className="gw-avatar" data-testid="gw-avatar" src={account.profileImage} alt="" />
         ) : (
           <div className="gw-avatar" data-testid="gw-avatar" data-color={base} style={{ background: `radial-gradient(circle at 30% 30%, ${tint}, ${base})` }} />
