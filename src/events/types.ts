@@ -207,6 +207,12 @@ export interface EventPayloads {
   'analytics/forbidden': Record<string, never>
   /** The page sent these pending analytics events itself (navigator.sendBeacon, on hide or leave): the engine does not send them again. */
   'analytics/beacon-sent': { eventIds: string[] }
+  /**
+   * The site asked for a test error (`debug.testError`, only with the `debug` option): an effect
+   * throws `message` (at most 200 characters), which escapes it like any bug would, so the site can
+   * see its error report arrive (docs/behaviour.md §8).
+   */
+  'debug/test-error-requested': { message: string }
 }
 
 /** Every event type name. */
@@ -258,6 +264,7 @@ export const DISPATCHABLE = [
   'wallet/chain-changed',
   'wallet/disconnected',
   'analytics/beacon-sent',
+  'debug/test-error-requested',
 ] as const satisfies readonly EventType[]
 
 /** An event `dispatch` accepts. */

@@ -41,4 +41,8 @@ describe('validateIntent', () => {
     expect(() => validateIntent({ type: 'connect/requested', payload: { connectorId: 'walletConnect', namespace: 'eip155', wallet: { id: 'x', name: 'X', mobileLink: 5 } } })).toThrow('Invalid intent payload: connect/requested')
     expect(() => validateIntent({ type: 'wallets/page-requested', payload: { page: 0 } })).toThrow('Invalid intent payload: wallets/page-requested')
   })
+  it('takes a test error of at most 200 characters, and nothing else', () => {
+    expect(validateIntent({ type: 'debug/test-error-requested', payload: { message: 'x'.repeat(200), extra: 1 } })).toEqual({ type: 'debug/test-error-requested', payload: { message: 'x'.repeat(200) } })
+    for (const message of ['x'.repeat(201), 5, undefined]) expect(() => validateIntent({ type: 'debug/test-error-requested', payload: { message } })).toThrow('Invalid intent payload: debug/test-error-requested')
+  })
 })

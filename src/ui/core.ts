@@ -78,6 +78,8 @@ export interface Client {
    * @throws GangwayError 'No event with seq {seq} in this session's log (it holds {first}–{last})'.
    */
   travel(seq: number | null): Promise<void>
+  /** Makes an effect throw `message` (debug `testError`, GangwayDebug): the engine logs and reports it like any escaped error. */
+  testError(message?: string): Promise<void>
   /**
    * Sends an EIP-1193 request to the wallet connected on `namespace` (default: the active one).
    * `args.method` and `args.params` are read once each, here; the engine checks that copy (the
@@ -276,6 +278,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       await engine!.travel(seq)
       signals.travel.value = seq
     },
+    testError: (message = 'Gangway test error') => engine!.dispatch({ type: 'debug/test-error-requested', payload: { message } }),
     async walletRequest(args, { namespace, restricted }) {
       // The caller's object is read once, here (a getter or Proxy answers once); the engine checks
       // this copy and forwards a fresh one (issue 13, item 3).

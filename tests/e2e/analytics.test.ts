@@ -7,9 +7,10 @@
  * - a page closed right after connecting still delivers, through navigator.sendBeacon (text/plain);
  * - `features.analytics: false` makes no request to the analytics origin and asks no
  *   /getAnalyticsConfig over a whole session; the remote switch off sends nothing either;
- * - a 403 shows 'Invalid App Configuration' once across two failed flushes, then nothing is sent.
- * Error reports (5 per rolling 60 s, scrubbed) are covered by src/worker/effects/analytics.test.ts:
- * the engine has no test-only way to make an effect fail in a browser.
+ * - a 403 shows 'Invalid App Configuration' once across two failed flushes, then nothing is sent;
+ * - 20 errors escaping an effect in one second (the debug panel's "Test error", which makes a real
+ *   effect throw in the worker) are logged 20 times and reported 5 times (5 per rolling 60 s).
+ * The report's scrubbing and the window's roll are src/worker/effects/analytics.test.ts's, with fake timers.
  */
 import type { Page } from 'playwright-core'
 import { getAddress } from 'viem'
@@ -158,6 +159,52 @@ describe('analytics', () => {
     await leave(page)
     expect(requests.filter((r) => r.path.endsWith('/getAnalyticsConfig'))).toHaveLength(1)
     expect(requests.filter((r) => r.service === 'analytics')).toEqual([])
+    await context.close()
+  }, 60_000)
+
+  it('20 errors escaping an effect in one second are logged 20 times and reported 5 times, with their props', async () => {
+    await clearReceived()
+    const context = await localContext(browser())
+    const posted: { finished: boolean }[] = []
+    context.on('request', (r) => {
+      if (r.method() !== 'POST' || new URL(r.url()).origin !== new URL(analyticsUrl).origin) return
+      const entry = { finished: false }
+      posted.push(entry)
+      void r.response().then(
+        () => (entry.finished = true),
+        () => (entry.finished = true),
+      )
+    })
+    const page = await context.newPage()
+    const errors = pageErrors(page)
+    await page.goto(`${webUrl}/?debug`)
+    const button = page.locator('[data-testid=gw-debug-test-error]')
+    await button.waitFor()
+    // Twenty clicks in one task: twenty effect failures well inside one second.
+    await button.evaluate((b: HTMLElement) => {
+      for (let i = 0; i < 20; i++) b.click()
+    })
+    const failures = async () => (await logged(page)).filter((e) => e.type === 'engine/effect-failed')
+    await expect.poll(async () => (await failures()).length).toBe(20)
+    const failed = (await logged(page)).filter((e) => e.type === 'engine/effect-failed')
+    expect(failed[0]!.payload).toMatchObject({ errorType: 'GangwayError', category: 'INTERNAL_SDK_ERROR', message: 'Gangway test error' })
+    const span = await page.evaluate(async () => {
+      const { events } = await (window as unknown as { gangway: { debug: { events(): Promise<{ events: { type: string; at: number }[] }> } } }).gangway.debug.events()
+      const at = events.filter((e) => e.type === 'engine/effect-failed').map((e) => e.at)
+      return Math.max(...at) - Math.min(...at)
+    })
+    expect(span).toBeLessThan(1000)
+    // Every report the engine sent was answered (each answer is logged): then count them.
+    const answered = async () => (await logged(page)).filter((e) => (e.type === 'analytics/sent' || e.type === 'analytics/send-failed') && e.payload.reports === 1).length
+    await expect.poll(async () => posted.length > 0 && posted.every((p) => p.finished) && (await answered()) === posted.length).toBe(true)
+    expect(posted).toHaveLength(5)
+    const { events, requests } = await received()
+    expect(requests.map((r) => [r.status, r.entries])).toEqual(Array(5).fill([204, 1]))
+    expect(events.map((e) => e.props)).toEqual(
+      Array(5).fill({ type: 'error', event: 'INTERNAL_SDK_ERROR', errorType: 'GangwayError', errorMessage: 'Gangway test error', stackTrace: expect.stringMatching(/^Error: Gangway test error/) }),
+    )
+    // The page itself saw no error: only the engine's own console line for each failure.
+    expect(errors.filter((e) => !e.includes('effect failed; restarting it'))).toEqual([])
     await context.close()
   }, 60_000)
 

@@ -1,6 +1,8 @@
 /**
  * The debug panel (option `debug`, issue 7): downloads the event log as NDJSON (redacted), and
  * time travel: pick an event and the modal shows the state as of it, read-only; "Live" returns.
+ * "Test error" makes an effect throw (Client.testError), so a site sees its error report arrive
+ * (docs/behaviour.md §8: at most 5 per rolling 60 s).
  * A tool for site developers; it lives in the UI chunk and loads only with the option.
  */
 import { useCallback, useEffect, useState } from 'react'
@@ -51,6 +53,9 @@ export function DebugPanel({ client, projectId, showViews }: { client: Client; p
         </button>
         <button type="button" data-testid="gw-debug-export" onClick={() => void exportLog()}>
           Export log
+        </button>
+        <button type="button" data-testid="gw-debug-test-error" onClick={() => void client.testError().catch((e: Error) => setError(e.message))}>
+          Test error
         </button>
         {travel !== null && (
           <button type="button" data-testid="gw-debug-live" onClick={() => void pick(null)}>

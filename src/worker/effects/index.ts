@@ -18,6 +18,7 @@ import { switchNetworkEffect } from './switch-network.js'
 import { tokensFetchEffect, tokensTriggerEffect } from './tokens.js'
 import { sendEffect } from './send.js'
 import { shakeEffect, snackbarEffect } from './ui-timers.js'
+import { testErrorEffect } from './test-error.js'
 import { watchEffect } from './watch.js'
 import { walletConnectCancelEffect, walletConnectEventsEffect, walletConnectPrepareEffect, walletConnectPreloadEffect } from './walletconnect.js'
 import { walletImagePrefetchEffect, walletListsEffect, walletPagesEffect, walletSearchEffect } from './wallets.js'
@@ -57,4 +58,5 @@ export const effects: readonly Effect[] = [
   historyFailedEffect,
   afterSendEffect,
   analyticsEffect,
+  testErrorEffect,
 ]
