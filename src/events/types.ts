@@ -208,11 +208,17 @@ export interface EventPayloads {
   /** The page sent these pending analytics events itself (navigator.sendBeacon, on hide or leave): the engine does not send them again. */
   'analytics/beacon-sent': { eventIds: string[] }
   /**
-   * The site asked for a test error (`debug.testError`, only with the `debug` option): an effect
+   * The site asked for a test error (the debug panel's *Test error*, shown only with the `debug` option): an effect
    * throws `message` (at most 200 characters), which escapes it like any bug would, so the site can
    * see its error report arrive (docs/behaviour.md §8).
    */
   'debug/test-error-requested': { message: string }
+  /**
+   * The visitor ticked (`accepted` true) or unticked the legal checkbox (features.legalCheckbox):
+   * while it is on and unticked, the engine refuses `connect/requested`. It holds for this page
+   * session only (projections/legal.ts): each page load asks again.
+   */
+  'legal/acceptance-changed': { accepted: boolean }
 }
 
 /** Every event type name. */
@@ -265,6 +271,7 @@ export const DISPATCHABLE = [
   'wallet/disconnected',
   'analytics/beacon-sent',
   'debug/test-error-requested',
+  'legal/acceptance-changed',
 ] as const satisfies readonly EventType[]
 
 /** An event `dispatch` accepts. */

@@ -152,6 +152,9 @@ export function validateIntent(input: unknown): Intent {
     case 'analytics/beacon-sent':
       if (!Array.isArray(p.eventIds) || p.eventIds.length > ANALYTICS_MAX_PENDING || !p.eventIds.every((id) => isBounded(id, 64))) throw bad()
       return { type, payload: { eventIds: [...p.eventIds] } } as Intent
+    case 'legal/acceptance-changed':
+      if (typeof p.accepted !== 'boolean') throw bad()
+      return { type, payload: { accepted: p.accepted } } as Intent
     case 'debug/test-error-requested':
       if (!isBounded(p.message, 200)) throw bad()
       return { type, payload: { message: p.message } } as Intent

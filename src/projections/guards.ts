@@ -7,6 +7,7 @@ import { canSwitchAccountType, preferredAccountType } from './account-types.js'
 import type { State } from './state.js'
 import { selectors } from './selectors.js'
 import { historyRequestRefusal, walletPageRefusal } from './paging.js'
+import { resolvedFeatures } from './select/features.js'
 
 export { NO_MORE_PAGES, PAGE_IN_FLIGHT } from './paging.js'
 
@@ -16,6 +17,8 @@ export const SMART_ACCOUNT_NOT_ALLOWED = 'Smart account not available on this ne
 export const ACCOUNT_TYPE_NOT_AVAILABLE = 'Account type not available on this chain'
 /** docs/behaviour.md §4 / docs/api.md: switching to a network the site did not configure. */
 export const NETWORK_NOT_FOUND = 'Network not found'
+/** features.legalCheckbox: a connect before the visitor ticked the checkbox (ours; the view's hint says the same). */
+export const LEGAL_NOT_ACCEPTED = 'Accept the terms to connect a wallet'
 
 /** The message refusing `intent` in state `s`, or undefined when it may proceed. */
 export function refusal(s: State, intent: Intent): string | undefined {
@@ -39,6 +42,9 @@ export function refusal(s: State, intent: Intent): string | undefined {
       return walletPageRefusal(s.wallets, intent.payload.page)
     case 'history/fetch-requested':
       return historyRequestRefusal(s.accountData.history[intent.payload.caipAddress], intent.payload.cursor)
+    case 'connect/requested':
+      // Every way to a connect passes here: the views' rows, All Wallets, the WalletConnect basic view.
+      return resolvedFeatures(s).legalCheckbox && !s.legal.accepted ? LEGAL_NOT_ACCEPTED : undefined
     case 'send/requested':
       if (s.send.loading) return 'A transaction is already being sent'
       // The form's problem, with the token's current balance.

@@ -17,6 +17,7 @@ import { assets, type AssetsState } from './assets.js'
 import { wallets, type WalletsState } from './wallets.js'
 import { accountData, type AccountDataState } from './account-data.js'
 import { remoteConfig, type RemoteConfigState } from './remote-config.js'
+import { legal, type LegalState } from './legal.js'
 
 /**
  * The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none).
@@ -40,6 +41,8 @@ export interface State {
   accountData: AccountDataState
   /** This page session's remote configuration answer (select/features.ts resolves the features in force). */
   remoteConfig: RemoteConfigState
+  /** This page session's tick of the legal checkbox (legal.ts). */
+  legal: LegalState
 }
 
 /**
@@ -65,6 +68,7 @@ export const initialState: State = {
   wallets: wallets.initial,
   accountData: accountData.initial,
   remoteConfig: remoteConfig.initial,
+  legal: legal.initial,
 }
 
 /**
@@ -114,6 +118,7 @@ export function reduce(root: State, event: GangwayEvent): State {
     wallets: applySlice(wallets, root.wallets, event, root),
     accountData: applySlice(accountData, root.accountData, event, root),
     remoteConfig: applySlice(remoteConfig, root.remoteConfig, event, root),
+    legal: applySlice(legal, root.legal, event, root),
   }
 }
 

@@ -56,11 +56,11 @@ export interface Client {
   }
   /**
    * The legal checkbox (features.legalCheckbox, docs/api.md): the site's terms and privacy policy
-   * links (checked by the URL validator, events/urls.ts documentLink; absent when not given), and
-   * whether the visitor ticked it. The tick is page state: it lasts while the page does (across
-   * opens and views) and is never stored, so each page load asks again.
+   * links (checked by the URL validator, events/urls.ts documentLink; absent when not given). The
+   * tick is the engine's (`legal/acceptance-changed`, the connect model's `legalAccepted`): it lasts
+   * this page session, and the engine refuses a connect without it.
    */
-  legal: { termsConditionsUrl?: string; privacyPolicyUrl?: string; accepted: Signal<boolean> }
+  legal: { termsConditionsUrl?: string; privacyPolicyUrl?: string }
   dispatch(intent: Intent): Promise<void>
   /**
    * Opens the modal. Without an explicit view or namespace, the view the engine pre-computed
@@ -78,7 +78,7 @@ export interface Client {
    * @throws GangwayError 'No event with seq {seq} in this session's log (it holds {first}–{last})'.
    */
   travel(seq: number | null): Promise<void>
-  /** Makes an effect throw `message` (debug `testError`, GangwayDebug): the engine logs and reports it like any escaped error. */
+  /** Makes an effect throw `message` (the debug panel's *Test error*): the engine logs and reports it like any escaped error. */
   testError(message?: string): Promise<void>
   /**
    * Sends an EIP-1193 request to the wallet connected on `namespace` (default: the active one).
@@ -225,7 +225,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     modal: signal<ModalModel>({ open: false, view: 'Connect', canGoBack: false, loading: false, shake: false }),
     account: signal<AccountModel>({ status: 'disconnected', balanceLoading: false, isConnected: false }),
     network: signal<NetworkModel>({}),
-    connect: signal<ConnectModel>({ rows: [], status: 'disconnected', methods: ['wallet'], legalCheckbox: false, collapseWallets: false, branding: false }),
+    connect: signal<ConnectModel>({ rows: [], status: 'disconnected', methods: ['wallet'], legalCheckbox: false, legalAccepted: false, collapseWallets: false, branding: false }),
     snackbar: signal<SnackbarModel>({ open: false, variant: 'success', message: '' }),
     opening: signal<OpeningModel>({ view: 'Connect', mobileView: 'Connect' }),
     networkList: signal<NetworkListModel>({ groups: [] }),
@@ -261,7 +261,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     mode,
     locale: options.locale,
     signals,
-    legal: { ...(terms ? { termsConditionsUrl: terms } : {}), ...(privacy ? { privacyPolicyUrl: privacy } : {}), accepted: signal(false) },
+    legal: { ...(terms ? { termsConditionsUrl: terms } : {}), ...(privacy ? { privacyPolicyUrl: privacy } : {}) },
     dispatch: (intent) => engine!.dispatch(intent),
     open(request) {
       const modal = signals.modal.value

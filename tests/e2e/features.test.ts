@@ -126,10 +126,44 @@ describe('features and remote features', () => {
 
       await page.check('[data-testid=gw-legal-checkbox]')
       expect(await page.locator('[data-testid=gw-legal][data-highlighted]').count()).toBe(0)
-      expect(await row.getAttribute('aria-disabled')).toBeNull()
+      // The tick is the engine's: the rows open once it has folded it.
+      await page.locator('[data-wallet-row="dev.gangway.localnet"]:not([aria-disabled])').waitFor()
+      expect(await logTypes(page)).toContain('legal/acceptance-changed')
       await row.click()
       await page.click('[data-testid=localnet-wallet-approve]')
       await waitForView(page, 'Account')
+    })
+  })
+
+  it('the legal checkbox holds on every way to a connect: All Wallets opened straight, and the WalletConnect basic view; a new page asks again', async () => {
+    await withContext(async (context) => {
+      const page = await context.newPage()
+      const url = `${webUrl}${demo({ features: { legalCheckbox: true } })}`
+      await page.goto(url)
+      await page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.open({ view: 'AllWallets' }))
+      await waitForView(page, 'AllWallets')
+      const tile = page.locator('[data-testid=gw-all-list] [data-wallet-id]').first()
+      await tile.waitFor()
+      expect(await tile.getAttribute('aria-disabled')).toBe('true')
+      await tile.click({ force: true })
+      await page.locator('[data-testid=gw-legal][data-highlighted]').waitFor()
+      expect(await currentView(page)).toBe('AllWallets')
+      expect(await logTypes(page)).not.toContain('connect/requested')
+      await page.check('[data-testid=gw-legal-checkbox]')
+      await page.locator('[data-testid=gw-all-list] [data-wallet-id]:not([aria-disabled])').first().waitFor()
+
+      // The next page load asks again; the WalletConnect basic view starts no pairing before the tick.
+      await page.goto(`${url}&wc-basic`)
+      await page.click('gangway-button')
+      await waitForView(page, 'ConnectingWalletConnectBasic')
+      await page.locator('[data-testid=gw-legal]').waitFor()
+      expect(await page.isChecked('[data-testid=gw-legal-checkbox]')).toBe(false)
+      expect(await page.locator('[data-testid=gw-qr]').count()).toBe(0)
+      expect(await logTypes(page)).not.toContain('connect/requested')
+      // The tick starts the pairing, and the view moves on to the QR code (the checkbox goes with it).
+      await page.click('[data-testid=gw-legal-checkbox]')
+      await page.locator('[data-testid=gw-qr][data-ready]').waitFor()
+      expect(await logTypes(page)).toContain('connect/requested')
     })
   })
 

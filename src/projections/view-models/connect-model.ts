@@ -23,6 +23,8 @@ export interface ConnectModel {
   methods: ConnectMethod[]
   /** features.legalCheckbox: the visitor accepts the site's terms and privacy policy before any connect. */
   legalCheckbox: boolean
+  /** The visitor ticked it in this page session (projections/legal.ts); connects are refused until then. */
+  legalAccepted: boolean
   /** features.collapseWallets while email or social login is on: the wallet list folds behind one "Continue with a wallet" row. */
   collapseWallets: boolean
   /** The `branding` remote feature: the small footer. */
@@ -41,6 +43,7 @@ export function connectModel(s: State): ConnectModel {
     allWallets: s.wallets.count !== undefined && f.allWallets ? { count: s.wallets.count } : undefined,
     methods,
     legalCheckbox: f.legalCheckbox,
+    legalAccepted: s.legal.accepted,
     collapseWallets: f.collapseWallets && methods.includes('wallet') && (methods.includes('email') || methods.includes('social')),
     branding: f.branding,
   })

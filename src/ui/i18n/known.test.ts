@@ -7,7 +7,7 @@ import english from './catalogues/en.json'
 import { CONNECTION_REJECTED, FAILED_TO_FETCH_TRANSACTIONS, INVALID_APP_CONFIGURATION, MODAL_CLOSED, TOKEN_BALANCE_UNAVAILABLE } from '../../events/errors.js'
 import { SEND_ERRORS } from '../../projections/send-rules.js'
 import { activityRow } from '../../projections/asset-rules.js'
-import { NETWORK_NOT_FOUND } from '../../projections/guards.js'
+import { LEGAL_NOT_ACCEPTED, NETWORK_NOT_FOUND } from '../../projections/guards.js'
 import { SEND_REJECTED } from '../../worker/effects/send.js'
 import type { Transaction } from '../../events/entities.js'
 import { KNOWN_TEXTS, knownMessage } from './known.js'
@@ -35,7 +35,7 @@ describe('the engine texts the views translate', () => {
   })
 
   it('the docs/behaviour.md §8 strings, the send rules, the refusals and the send outcomes are all known', () => {
-    const texts = [CONNECTION_REJECTED, MODAL_CLOSED, TOKEN_BALANCE_UNAVAILABLE, FAILED_TO_FETCH_TRANSACTIONS, INVALID_APP_CONFIGURATION, NETWORK_NOT_FOUND, SEND_REJECTED]
+    const texts = [CONNECTION_REJECTED, MODAL_CLOSED, TOKEN_BALANCE_UNAVAILABLE, FAILED_TO_FETCH_TRANSACTIONS, INVALID_APP_CONFIGURATION, NETWORK_NOT_FOUND, LEGAL_NOT_ACCEPTED, SEND_REJECTED]
     for (const [name, message] of Object.entries(SEND_ERRORS)) if (typeof message === 'string') texts.push(message)
     else expect(name).toBe('decimals')
     for (const text of texts) expect(knownMessage(text), text).toBeDefined()

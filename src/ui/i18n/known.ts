@@ -24,6 +24,7 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'HTTP request failed.': 'error.httpRequestFailed',
   // The engine's refusals (projections/guards.ts) and the send effect's outcomes (worker/effects/send.ts).
   'Network not found': 'error.networkNotFound',
+  'Accept the terms to connect a wallet': 'legal.required',
   'A transaction is being sent': 'error.sendingNow',
   'A transaction is already being sent': 'error.alreadySending',
   'Not connected': 'error.notConnected',

@@ -16,6 +16,7 @@ import { useEndOfList } from '../use-end-of-list.js'
 import { useT } from '../i18n/i18n.js'
 import { Icon } from '../images/Icon.js'
 import { openOnTap } from './open-wallet.js'
+import { useLegalGate } from './LegalCheckbox.js'
 
 /** docs/behaviour.md §9: search waits 300 ms. */
 export const SEARCH_WAIT_MS = 300
@@ -27,6 +28,8 @@ export function AllWalletsView() {
   const network = useSignalValue(signals.network)
   const [text, setText] = useState(list.query ?? '')
   const { t, known } = useT()
+  // Opened straight here (open({ view: 'AllWallets' })), the legal checkbox asks here too.
+  const { blocked, allowed, checkbox } = useLegalGate()
 
   useEffect(() => {
     if (text.trim() === (list.query ?? '')) return
@@ -40,6 +43,7 @@ export function AllWalletsView() {
   const { list: grid, end } = useEndOfList<HTMLUListElement, HTMLLIElement>(more, list.nextPage, () => void dispatch({ type: 'wallets/page-requested', payload: { page: list.nextPage } }).catch(() => undefined))
 
   const pick = (w: WalletRow) => {
+    if (!allowed()) return
     const installed = w.wallet.rdns ? connect.rows.find((r) => (r.type === 'ANNOUNCED' || r.type === 'INJECTED') && r.id === w.wallet.rdns) : undefined
     const namespace = network.namespace ?? 'eip155'
     // Synchronously, inside the tap's user gesture; a no-op unless mobile with a URI ready.
@@ -49,11 +53,12 @@ export function AllWalletsView() {
 
   return (
     <div className="gw-all" data-testid="gw-all-wallets-view">
+      {checkbox}
       <input className="gw-search" data-testid="gw-search" type="search" placeholder={t('allWallets.search')} value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
       <ul className="gw-grid" ref={grid} data-testid="gw-all-list" data-count={list.count} data-has-more={String(list.hasMore)}>
         {list.wallets.map((w) => (
           <li key={w.id}>
-            <button className="gw-tile" data-wallet-id={w.id} title={w.name} onClick={() => pick(w)}>
+            <button className="gw-tile" data-wallet-id={w.id} title={w.name} aria-disabled={blocked || undefined} aria-describedby={blocked ? 'gw-legal-text' : undefined} onClick={() => pick(w)}>
               <Icon src={w.imageUrl} name={w.name} lazy />
               <span className="gw-tile-name">{w.name}</span>
             </button>

@@ -16,24 +16,18 @@ import { useT } from '../i18n/i18n.js'
 import { Icon } from '../images/Icon.js'
 import { AllWalletsIcon, WalletConnectIcon } from '../images/bundled-icons.js'
 import { openOnTap } from './open-wallet.js'
-import { LegalCheckbox } from './LegalCheckbox.js'
+import { useLegalGate } from './LegalCheckbox.js'
 
 /** The All Wallets count as a tag: tens, rounded down ('160+'), in the locale's digits (`count`). */
 const countTag = (n: number, count: (n: number) => string) => (n >= 10 ? `${count(Math.floor(n / 10) * 10)}+` : count(n))
 
 export function ConnectView() {
-  const { signals, dispatch, legal } = useClient()
-  const { rows, allWallets, methods, legalCheckbox, collapseWallets, branding } = useSignalValue(signals.connect)
-  const accepted = useSignalValue(legal.accepted)
-  const [highlighted, setHighlighted] = useState(false)
+  const { signals, dispatch } = useClient()
+  const { rows, allWallets, methods, collapseWallets, branding } = useSignalValue(signals.connect)
   const [expanded, setExpanded] = useState(false)
   const { t, format } = useT()
   // Until the visitor accepts the site's terms, a wallet row only highlights the checkbox.
-  const blocked = legalCheckbox && !accepted
-  const allowed = () => {
-    if (blocked) setHighlighted(true)
-    return !blocked
-  }
+  const { blocked, allowed, checkbox } = useLegalGate()
 
   const walletList = (): ReactNode => {
     if (collapseWallets && !expanded) {
@@ -98,7 +92,7 @@ export function ConnectView() {
 
   return (
     <>
-      {legalCheckbox ? <LegalCheckbox highlighted={highlighted && !accepted} /> : null}
+      {checkbox}
       {/* The connect methods in order; email and social login (issue 19) add their rows here. */}
       {methods.map((m) => (m === 'wallet' ? <Fragment key={m}>{walletList()}</Fragment> : null))}
       {branding ? (

@@ -15,6 +15,7 @@ import { isMobileDevice } from '../device.js'
 import { checkedWalletLink, openWallet, wasOpened } from './open-wallet.js'
 import { Icon } from '../images/Icon.js'
 import { WalletConnectIcon } from '../images/bundled-icons.js'
+import { useLegalGate } from './LegalCheckbox.js'
 
 /** The WalletConnect connector's id (type-checked against the engine's constant). */
 const WALLETCONNECT: typeof WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
@@ -27,12 +28,14 @@ function Pairing({ basic }: { basic: boolean }) {
   const [copied, setCopied] = useState(false)
   const { t, known } = useT()
   const wallet: WalletRef | undefined = wc.wallet
+  // With the legal checkbox on, no pairing starts before the tick (the engine refuses it too).
+  const { blocked, checkbox } = useLegalGate()
   const request = () => void dispatch({ type: 'connect/requested', payload: { connectorId: WALLETCONNECT, namespace: network.namespace ?? 'eip155', ...(wallet ? { wallet } : {}) } })
 
   // Basic mode opens straight onto this view: it starts the pairing itself.
   useEffect(() => {
-    if (basic && !wc.connecting && !wc.error) request()
-  }, [basic])
+    if (basic && !blocked && !wc.connecting && !wc.error) request()
+  }, [basic, blocked])
 
   // Links the validator refuses get no button and open nothing; openWallet checks again right
   // before navigating (issue 13: logs from older builds hold links nobody checked).
@@ -56,6 +59,8 @@ function Pairing({ basic }: { basic: boolean }) {
     }
   }
 
+  // Until the tick, only the checkbox; the tick starts the pairing, and the connect moves on to ConnectingWalletConnect.
+  if (blocked) return checkbox
   if (wc.error && !wc.connecting) {
     return (
       <div className="gw-center" data-testid="gw-wc">
