@@ -62,6 +62,17 @@ describe('host options', () => {
     expect(unknownOption({ projectId: 'p', features: { send: false, connectMethodsOrder: ['wallet'] }, remoteFeatures: { socials: false } })).toBeUndefined()
   })
 
+  it('leaves a list where an object option belongs to the shape check, and names every feature in its details', () => {
+    for (const o of [{ features: ['x'] }, { remoteFeatures: ['x', 'y'] }, { services: ['https://a.example'] }]) expect(unknownOption({ projectId: 'p', ...o })).toBeUndefined()
+    expect(featureOptionsProblem({ features: ['x'] } as never)).toBe('Invalid option: features must be an object')
+    expect(featureOptionsProblem({ remoteFeatures: ['x', 'y'] } as never)).toBe('Invalid option: remoteFeatures must be an object')
+    expect(featureOptionsProblem({ services: ['https://a.example'] } as never)).toBe('Invalid option: services must be an object')
+    const details = unknownOption({ projectId: 'p', features: { nope: true } })!.details
+    const named = (label: string) => details.match(new RegExp(`its ${label} ([^;(]+)`))![1]!.trim().split(', ').sort()
+    expect(named('features')).toEqual(['allWallets', 'analytics', 'collapseWallets', 'connectMethodsOrder', 'connectorTypeOrder', 'legalCheckbox', 'pay', 'receive', 'send', 'walletFeaturesOrder'])
+    expect(named('remote features')).toEqual(['activity', 'branding', 'email', 'emailCapture', 'multiWallet', 'onramp', 'socials', 'swaps'])
+  })
+
   it('refuses feature values of the wrong type, and document links the URL validator refuses', () => {
     const problem = (o: object, base?: string) => featureOptionsProblem(o as HostOptions, base)
     expect(problem({})).toBeUndefined()
@@ -81,5 +92,13 @@ describe('host options', () => {
     expect(problem({ termsConditionsUrl: 'javascript:alert(1)' })).toBe('Invalid option: termsConditionsUrl must be an http or https URL')
     expect(problem({ privacyPolicyUrl: 42 })).toBe('Invalid option: privacyPolicyUrl must be an http or https URL')
     expect(problem({ privacyPolicyUrl: '/privacy' })).toBe('Invalid option: privacyPolicyUrl must be an http or https URL')
+  })
+
+  it('refuses an errorReports that is not a boolean (the engine reads anything but false as on)', () => {
+    const problem = (o: object) => featureOptionsProblem(o as HostOptions)
+    for (const errorReports of ['false', 0, null, 'no', {}]) expect(problem({ errorReports })).toBe('Invalid option: errorReports must be a boolean')
+    expect(problem({ errorReports: false })).toBeUndefined()
+    expect(problem({ errorReports: true })).toBeUndefined()
+    expect(problem({ errorReports: undefined })).toBeUndefined()
   })
 })

@@ -70,8 +70,13 @@ export interface Features {
   smartSessions?: never
 }
 
-/** The keys of Features Gangway takes (smartSessions is not one of them: refused). */
-export const FEATURE_KEYS = ['receive', 'send', 'analytics', 'allWallets', 'legalCheckbox', 'collapseWallets', 'pay', 'connectMethodsOrder', 'connectorTypeOrder', 'walletFeaturesOrder'] as const satisfies readonly Exclude<keyof Features, 'smartSessions'>[]
+/** The on/off keys of Features (the validation here and the resolution in projections/select/features.ts read them). */
+export const FEATURE_FLAGS = ['receive', 'send', 'analytics', 'allWallets', 'legalCheckbox', 'collapseWallets', 'pay'] as const satisfies readonly (keyof Features)[]
+/** The keys of Features Gangway takes: the flags, then the orders (smartSessions is not one of them: refused). */
+export const FEATURE_KEYS = [...FEATURE_FLAGS, 'connectMethodsOrder', 'connectorTypeOrder', 'walletFeaturesOrder'] as const satisfies readonly Exclude<keyof Features, 'smartSessions'>[]
+// The compiler's check that FEATURE_KEYS names every feature but smartSessions: a missing key makes this `false`.
+const FEATURE_KEYS_COMPLETE: [Exclude<keyof Features, 'smartSessions'>] extends [(typeof FEATURE_KEYS)[number]] ? true : false = true
+void FEATURE_KEYS_COMPLETE
 
 /**
  * Features the remote configuration (GET /appkit/v1/config) may also switch (docs/behaviour.md §9
@@ -90,8 +95,13 @@ export interface RemoteFeatures {
   emailCapture?: boolean
 }
 
-/** The keys of RemoteFeatures. */
-export const REMOTE_FEATURE_KEYS = ['swaps', 'onramp', 'email', 'socials', 'activity', 'branding', 'multiWallet', 'emailCapture'] as const satisfies readonly (keyof RemoteFeatures)[]
+/** The on/off keys of RemoteFeatures (socials is a list or false). */
+export const REMOTE_FEATURE_FLAGS = ['swaps', 'onramp', 'email', 'activity', 'branding', 'multiWallet', 'emailCapture'] as const satisfies readonly (keyof RemoteFeatures)[]
+/** The keys of RemoteFeatures: the flags, then socials. */
+export const REMOTE_FEATURE_KEYS = [...REMOTE_FEATURE_FLAGS, 'socials'] as const satisfies readonly (keyof RemoteFeatures)[]
+// The compiler's check that REMOTE_FEATURE_KEYS names every remote feature: a missing key makes this `false`.
+const REMOTE_FEATURE_KEYS_COMPLETE: [keyof RemoteFeatures] extends [(typeof REMOTE_FEATURE_KEYS)[number]] ? true : false = true
+void REMOTE_FEATURE_KEYS_COMPLETE
 
 /** One of the §7 services. */
 export type ServiceName = keyof ServiceUrls
@@ -234,16 +244,18 @@ export function configuredPayload(o: HostOptions): ConfiguredPayload {
 /**
  * The first option Gangway would not use (a misspelling, or one that comes with later work), as the
  * refusal to throw: `{ message: 'Unknown option: {key}', details }` (the known options and
- * services; a service under `services` reads `services.{name}`), or undefined when every key is known. `pageKeys` are the options the caller itself uses. Callers
+ * services; a service under `services` reads `services.{name}`), or undefined when every key is known. A list where
+ * `services`, `features` or `remoteFeatures` belongs is not walked: `featureOptionsProblem` refuses its
+ * shape ('Invalid option: features must be an object'). `pageKeys` are the options the caller itself uses. Callers
  * throw it as a GangwayError (core.ts for a page's options, the engine when started directly) rather than
  * accept the option silently.
  */
 export function unknownOption(options: object, pageKeys: readonly string[] = []): { message: string; details: string } | undefined {
   const known: readonly string[] = [...HOST_OPTION_KEYS, ...pageKeys]
-  /** The first key of the object option `name` that is not in `keys`, as '{name}.{key}'. */
+  /** The first key of the object option `name` that is not in `keys`, as '{name}.{key}' (a list is the shape check's). */
   const nested = (name: string, keys: readonly string[]) => {
     const value = (options as Record<string, unknown>)[name]
-    const key = value && typeof value === 'object' ? Object.keys(value).find((k) => !keys.includes(k)) : undefined
+    const key = value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).find((k) => !keys.includes(k)) : undefined
     return key === undefined ? undefined : `${name}.${key}`
   }
   const key =
@@ -257,19 +269,17 @@ export function unknownOption(options: object, pageKeys: readonly string[] = [])
     : { message: `Unknown option: ${key}`, details: `Gangway's options are ${known.join(', ')}; its services ${SERVICE_KEYS.join(', ')}; its features ${FEATURE_KEYS.join(', ')}; its remote features ${REMOTE_FEATURE_KEYS.join(', ')} (docs/api.md)` }
 }
 
-/** The on/off keys of Features (the validation here and the resolution in projections/select/features.ts read them). */
-export const FEATURE_FLAGS = ['receive', 'send', 'analytics', 'allWallets', 'legalCheckbox', 'collapseWallets', 'pay'] as const satisfies readonly (keyof Features)[]
-/** The on/off keys of RemoteFeatures (socials is a list or false). */
-export const REMOTE_FEATURE_FLAGS = ['swaps', 'onramp', 'email', 'activity', 'branding', 'multiWallet', 'emailCapture'] as const satisfies readonly (keyof RemoteFeatures)[]
-
 /** True when `v` is a list of `values`, each at most once. */
 const listOf = (v: unknown, values: readonly string[]) => Array.isArray(v) && v.every((x) => values.includes(x)) && new Set(v).size === v.length
 
 /**
- * The first problem of the feature options and the site's document links (docs/behaviour.md §3
- * Options), as the message to throw, or undefined when there is none. Names not taken are
+ * The first problem of the feature options, the shape of `services`, `errorReports` and the site's
+ * document links (docs/behaviour.md §3 Options), as the message to throw, or undefined when there
+ * is none. Names not taken are
  * `unknownOption`'s to refuse; this checks the values:
- * - 'Invalid option: features must be an object' (and 'Invalid option: remoteFeatures must be an object');
+ * - 'Invalid option: features must be an object' (and 'Invalid option: remoteFeatures must be an
+ *   object', 'Invalid option: services must be an object'; a list is not an object);
+ * - 'Invalid option: errorReports must be a boolean' (the engine reads anything but false as on);
  * - 'Invalid option: features.{flag} must be a boolean' (receive, send, analytics, allWallets,
  *   legalCheckbox, collapseWallets, pay; remoteFeatures.{flag}: swaps, onramp, email, activity,
  *   branding, multiWallet, emailCapture);
@@ -280,13 +290,14 @@ const listOf = (v: unknown, values: readonly string[]) => Array.isArray(v) && v.
  * - 'Invalid option: termsConditionsUrl must be an http or https URL' (and privacyPolicyUrl), by
  *   the URL validator (events/urls.ts `documentLink`; a path is read against `base`, the page's origin).
  */
-export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteFeatures' | 'termsConditionsUrl' | 'privacyPolicyUrl'>, base?: string): string | undefined {
+export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteFeatures' | 'services' | 'errorReports' | 'termsConditionsUrl' | 'privacyPolicyUrl'>, base?: string): string | undefined {
   const invalid = (name: string, rule: string) => `Invalid option: ${name} must ${rule}`
   const list = (values: readonly string[]) => `be a list of ${values.join(', ')} (each at most once)`
-  for (const name of ['features', 'remoteFeatures'] as const) {
+  for (const name of ['features', 'remoteFeatures', 'services'] as const) {
     const v: unknown = o[name]
     if (v !== undefined && (v === null || typeof v !== 'object' || Array.isArray(v))) return invalid(name, 'be an object')
   }
+  if (o.errorReports !== undefined && typeof o.errorReports !== 'boolean') return invalid('errorReports', 'be a boolean')
   const f = (o.features ?? {}) as Record<string, unknown>
   const r = (o.remoteFeatures ?? {}) as Record<string, unknown>
   for (const k of FEATURE_FLAGS) if (f[k] !== undefined && typeof f[k] !== 'boolean') return invalid(`features.${k}`, 'be a boolean')

@@ -42,6 +42,8 @@ describe('export redaction', () => {
     const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
     const text = [
       `at run (https://shop.example/cb/page?code=OAUTHCODE&state=s#access_token=TOK:12:3)`,
+      'at flush (https://cdn.example/v3/deadbeefkey/dist/worker-AB12.js:1:2345)',
+      'at rpc (https://eth-mainnet.g.alchemy.com/v2/Xy9kLmNoPqRs)',
       `wc:7f6e@2?relay-protocol=irn&symKey=${'a'.repeat(64)}`,
       `key ${key} solana ${solanaSecret}`,
       'Authorization: Bearer abc.def-ghi',
@@ -52,7 +54,9 @@ describe('export redaction', () => {
     const out = scrubText(text, 'p')
     expect(out).toBe(
       [
-        'at run (https://shop.example/cb/page)',
+        'at run (https://shop.example/…)',
+        'at flush (https://cdn.example/…/worker-AB12.js:1:2345)',
+        'at rpc (https://eth-mainnet.g.alchemy.com/…)',
         'wc:[redacted]',
         'key [redacted] solana [redacted]',
         'Authorization: Bearer [redacted]',
@@ -61,5 +65,41 @@ describe('export redaction', () => {
         `mail ${redactedHash('ada@example.com', 'p')}, account ${address}`,
       ].join('\n'),
     )
+  })
+  it('scrubText keeps only the origin of a URL: RPC providers put their API keys in the path', () => {
+    const message = [
+      'fetch https://eth-mainnet.g.alchemy.com/v2/AlchemyKey0123456789abcdefXYZ failed,',
+      'then https://mainnet.infura.io/v3/0123456789abcdef0123456789abcdef (retry)',
+      'x-api-key: sk_live_abc123 private-key: 5KQwrPbwdL6PhXujxW37FSSQZ1JiwsST4cqQzDeyXtP79zkvFD3',
+    ].join(' ')
+    const out = scrubText(message, 'p')
+    expect(out).toBe('fetch https://eth-mainnet.g.alchemy.com/… failed, then https://mainnet.infura.io/… (retry) x-api-key: [redacted] private-key: [redacted]')
+    for (const secret of ['AlchemyKey', '0123456789abcdef', 'sk_live', 'abc123', '5KQw']) expect(out).not.toContain(secret)
+    // QuickNode, a port, credentials, a query and a fragment go too; an origin alone stays as it is.
+    expect(scrubText('https://x.quiknode.pro/QnKey123/ http://user:pw@127.0.0.1:8545/rpc?k=1#f wss://relay.example https://shop.example/ ipfs://bafy/x.json')).toBe(
+      'https://x.quiknode.pro/… http://127.0.0.1:8545/… wss://relay.example/ https://shop.example/ ipfs://bafy/…',
+    )
+  })
+
+  it('scrubText replaces the values of secret-named pairs, dashed or underscored, and keeps codes and readable text', () => {
+    const text = [
+      'api-key=AK1 api_key=AK2 apikey=AK3 X-API-KEY: AK4 secret_key=SK1 privateKey: PK1',
+      'access_token=AT1 auth-token: AT2 "refreshToken":"RT1" secret: S1 client-secret=S2 password = PW1 passphrase: PP1',
+      'authorization: Bearer B1 Authorization: sk_live_A1 proxy-authorization: Basic QQ1',
+      'code: -32603 statusCode: 500 tokens: 3 keyboard ok',
+    ].join('\n')
+    expect(scrubText(text)).toBe(
+      [
+        'api-key=[redacted] api_key=[redacted] apikey=[redacted] X-API-KEY: [redacted] secret_key=[redacted] privateKey: [redacted]',
+        'access_token=[redacted] auth-token: [redacted] "refreshToken":"[redacted]" secret: [redacted] client-secret=[redacted] password = [redacted] passphrase: [redacted]',
+        'authorization: Bearer [redacted] Authorization: [redacted] proxy-authorization: Basic [redacted]',
+        'code: -32603 statusCode: 500 tokens: 3 keyboard ok',
+      ].join('\n'),
+    )
+  })
+
+  it('scrubText stays linear on long runs of dashed words (it scrubs whole messages before they are cut)', () => {
+    const text = `${'a-'.repeat(50_000)}key: K1`
+    expect(scrubText(text)).toBe(`${'a-'.repeat(50_000)}key: [redacted]`)
   })
 })

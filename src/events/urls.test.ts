@@ -116,6 +116,19 @@ describe('the URL validator (issue 13)', () => {
     }
   })
 
+  it("refuses a document path that leaves the page's origin, and a base that is no URL, without throwing", () => {
+    // A protocol-relative path names another host; the parser also reads '\' as '/' and drops tabs and newlines.
+    for (const bad of ['//other.host/x', '//shop.example/terms', '/\\other.host/x', '\\\\other.host/x', '/\t/other.host/x', ' //other.host/x', './/other.host/x']) {
+      expect(documentLink(bad, 'https://shop.example')).toBeUndefined()
+    }
+    // 'null' is the origin of file: pages and sandboxed iframes: nothing to read a path against.
+    for (const base of ['null', '', 'not a url']) expect(documentLink('/terms', base)).toBeUndefined()
+    expect(imageUrl('/icons/eth.svg', ['https://shop.example'], 'null')).toBeUndefined()
+    expect(documentLink('https://shop.example/terms', 'null')).toBe('https://shop.example/terms')
+    expect(documentLink('../privacy.html', 'https://shop.example')).toBe('https://shop.example/privacy.html')
+    expect(documentLink('./legal/terms', 'http://127.0.0.1:5173')).toBe('http://127.0.0.1:5173/legal/terms')
+  })
+
   it('takes the origin of a service base URL', () => {
     expect(serviceOrigin('http://127.0.0.1:5175/hostile/x')).toBe(SERVICE)
     expect(serviceOrigin('https://api.example/v1')).toBe('https://api.example')

@@ -46,6 +46,27 @@ function parse(value: unknown, max: number): URL | undefined {
 }
 
 /**
+ * `value` as a path on `base`'s origin: it must start with '/', './' or '../' and not with '//'
+ * (a protocol-relative URL names another host), read as the URL parser reads it (tabs and newlines
+ * dropped, edge spaces and controls trimmed, a backslash taken for a slash), and it must resolve on
+ * `base`'s own origin. Undefined for anything else, and for a `base` that is no URL (the origin
+ * 'null' of a file: page or a sandboxed iframe): never throws.
+ */
+function pathOn(value: unknown, base: string | undefined, max: number): URL | undefined {
+  if (!base || typeof value !== 'string') return undefined
+  const path = value.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/\\/g, '/')
+  if (!/^\.{0,2}\/(?!\/)/.test(path)) return undefined
+  const origin = parse(base, URL_MAX)
+  if (!origin) return undefined
+  try {
+    const url = parse(new URL(value, origin).href, max)
+    return url && url.origin === origin.origin ? url : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * A wallet's deep or universal link (registry `mobile_link`, `desktop_link`, `webapp_link`; docs/behaviour.md §3
  * deep link): `https:` (a universal link) or a custom wallet scheme (`metamask:`, `trust://`, or
  * the bare name `trust`, read as `trust://`), at most URL_MAX characters. Refused: javascript:, data:, vbscript:, file:, blob:, about:, http: (any
@@ -79,12 +100,14 @@ export function navigationFor(value: unknown): Navigation | undefined {
 /**
  * A link to one of the site's own documents (the `termsConditionsUrl` and `privacyPolicyUrl`
  * options), for an `<a href>` that opens in a new tab: `https:` or `http:`, at most URL_MAX
- * characters; a path ('/terms', './privacy.html') is read against `base`, the host page's origin.
- * Nothing else: no script, data, blob, file or custom schemes.
+ * characters; a path ('/terms', './privacy.html', '../legal') is read against `base`, the host
+ * page's origin, and must stay on it. Nothing else: no script, data, blob, file or custom schemes,
+ * no protocol-relative '//host/…' (refused, even for the page's own host), no path when `base` is
+ * missing or is no URL (the origin 'null' of a file: page or a sandboxed iframe). Never throws.
  * @returns the normalised URL, or undefined when refused.
  */
 export function documentLink(value: unknown, base?: string): string | undefined {
-  const url = parse(value, URL_MAX) ?? (base && typeof value === 'string' && /^\.{0,2}\//.test(value) ? parse(new URL(value, base).href, URL_MAX) : undefined)
+  const url = parse(value, URL_MAX) ?? pathOn(value, base, URL_MAX)
   return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : undefined
 }
 
@@ -94,7 +117,9 @@ export function documentLink(value: unknown, base?: string): string | undefined 
  * covers the localnet's http emulators). Nothing else: no http to other hosts, no other schemes.
  * @param allowedOrigins origins as `URL.origin` writes them ('http://127.0.0.1:8545').
  * @param base the host page's origin: a path ('/icons/eth.svg', './a.png') is read against it (the
- *   host's own options name such images), and then must be on `allowedOrigins` like any http URL.
+ *   host's own options name such images), must stay on it (no protocol-relative '//host/…'), and
+ *   then must be on `allowedOrigins` like any http URL; no path is taken when `base` is no URL
+ *   (the origin 'null'). Never throws.
  * @returns the normalised URL, or undefined when refused.
  */
 export function imageUrl(value: unknown, allowedOrigins: readonly string[], base?: string): string | undefined {
@@ -102,7 +127,7 @@ export function imageUrl(value: unknown, allowedOrigins: readonly string[], base
     const url = parse(value, DATA_IMAGE_MAX)
     return url && /^data:image\/[a-z0-9.+-]+[;,]/i.test(url.href) ? url.href : undefined
   }
-  const url = parse(value, URL_MAX) ?? (base && typeof value === 'string' && /^\.{0,2}\//.test(value) ? parse(new URL(value, base).href, URL_MAX) : undefined)
+  const url = parse(value, URL_MAX) ?? pathOn(value, base, URL_MAX)
   if (!url) return undefined
   if (url.protocol === 'https:') return url.href
   // blob: URLs carry their creator's origin: only http itself counts as on a service's origin.

@@ -2,19 +2,20 @@ import { describe, expect, it } from 'vitest'
 import { ADDRESS, CAIP_ADDRESS, connected, LOCALNET, log, started, type Item } from '../../tests/unit/fixtures.js'
 import { redactedHash } from '../events/redact.js'
 import type { GangwayEvent } from '../events/types.js'
-import { analyticsBody, analyticsEventOf, analyticsPage, errorReportProps, MAX_PROP_CHARS, type AnalyticsProps } from './analytics-events.js'
+import { analyticsBody, analyticsEventsOf, analyticsPage, errorReportProps, MAX_PAGE_PATH, MAX_PROP_CHARS, type AnalyticsProps } from './analytics-events.js'
 import { initialStateFor, reduce, type State } from './state.js'
 
 const LOCALNET_B = { ...LOCALNET, id: 31338, caipNetworkId: 'eip155:31338' as const, name: 'Localnet B' }
 const WALLET = { id: 'dev.gangway.localnet', name: 'Localnet Wallet', mobileLink: 'localnet://', imageUrl: 'https://img.example/w.png' }
 
-/** Folds `events` as tab t1 and gives each event's analytics props (undefined where none), with the event type. */
+/** Folds `events` as tab t1 and gives each analytics event they make (props undefined for an event that makes none), with the log event's type. */
 function analytics(events: GangwayEvent[], tab = 't1'): { type: string; props: AnalyticsProps | undefined }[] {
   let state: State = initialStateFor(tab)
-  return events.map((e) => {
+  return events.flatMap((e): { type: string; props: AnalyticsProps | undefined }[] => {
     const before = state
     state = reduce(state, e)
-    return { type: e.type, props: analyticsEventOf(before, e) }
+    const made = analyticsEventsOf(before, state, e)
+    return made.length ? made.map((props) => ({ type: e.type, props })) : [{ type: e.type, props: undefined }]
   })
 }
 const sent = (...items: Item[]) => analytics(log(...started({ networks: [LOCALNET, LOCALNET_B] }), ...items)).filter((x) => x.props)
@@ -87,17 +88,37 @@ describe('the analytics projection (log events → analytics events)', () => {
     expect(twice.map((x) => x.props!.event)).toEqual(['MODAL_OPEN'])
   })
 
+  it('MODAL_OPEN and MODAL_CLOSE follow the modal, whatever opened or closed it', () => {
+    // A connect on a network the site did not list opens UnsupportedChain; switching from it closes the modal.
+    const other = `eip155:1:${ADDRESS}` as const
+    const out = sent(
+      ['connect/succeeded', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', caipAddress: other, via: 'restore' }],
+      ['network/switched', { caipNetworkId: 'eip155:31338' }],
+      ['modal/open-requested', { isMobile: true, view: 'AllWallets' }],
+      ['modal/back-requested', {}],
+    )
+    expect(out.map((x) => [x.type, x.props!.event])).toEqual([
+      ['connect/succeeded', 'MODAL_OPEN'],
+      ['network/switched', 'SWITCH_NETWORK'],
+      ['network/switched', 'MODAL_CLOSE'],
+      ['modal/open-requested', 'MODAL_OPEN'],
+      ['modal/back-requested', 'MODAL_CLOSE'],
+    ])
+    expect(out[0]!.props!.properties).toEqual({ connected: false, isMobile: false, view: 'UnsupportedChain' })
+    expect(out[3]!.props!.properties).toMatchObject({ isMobile: true, view: 'AllWallets' })
+  })
+
   it("another tab's shared events are that tab's to send", () => {
     const events = log(...started(), ...connected).map((e, i) => (i === 3 ? { ...e, tab: 't2' } : e))
     expect(analytics(events).filter((x) => x.props).map((x) => x.props!.event)).toEqual(['SELECT_WALLET'])
   })
 
-  it('scrubs messages (URLs to origin and path, keys, tokens, wc: URIs; emails hashed with the projectId) and cuts long strings', () => {
+  it('scrubs messages (URLs to their origin, keys, tokens, wc: URIs; emails hashed with the projectId) and cuts long strings', () => {
     const key = 'a'.repeat(64)
     const message = `Failed: https://rpc.example/v1/?apikey=SECRET#frag wc:abc@2?symKey=${key} mail ada@example.com token=XYZ123 ${'- '.repeat(200)}`
     const [, failed] = sent(['connect/requested', { connectorId: 'injected', namespace: 'eip155' }], ['connect/failed', { connectorId: 'injected', namespace: 'eip155', message }])
     const m = failed!.props!.properties.message as string
-    expect(m.startsWith(`Failed: https://rpc.example/v1/ wc:[redacted] mail ${redactedHash('ada@example.com', 'p')} token=[redacted] - - `)).toBe(true)
+    expect(m.startsWith(`Failed: https://rpc.example/… wc:[redacted] mail ${redactedHash('ada@example.com', 'p')} token=[redacted] - - `)).toBe(true)
     expect(m).toHaveLength(MAX_PROP_CHARS)
     for (const secret of ['SECRET', 'frag', key, 'ada@', 'XYZ123']) expect(m).not.toContain(secret)
   })
@@ -109,6 +130,7 @@ describe('the analytics projection (log events → analytics events)', () => {
     expect(analyticsPage('https://shop.example', '//evil.example/x')).toEqual({ url: 'https://shop.example//evil.example/x', domain: 'shop.example' })
     expect(analyticsPage(undefined, '/x')).toEqual({ url: '', domain: '' })
     expect(analyticsPage('file://', '/x')).toEqual({ url: '', domain: '' })
+    expect(analyticsPage('https://shop.example', `/${'a'.repeat(2000)}`).url).toHaveLength('https://shop.example'.length + MAX_PAGE_PATH)
   })
 
   it('wraps props in the POST /e body; an error report carries type, event, errorType, errorMessage, stackTrace', () => {

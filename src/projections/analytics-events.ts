@@ -1,16 +1,19 @@
 /**
  * The analytics events of a log (docs/behaviour.md §7 Analytics, issue 17): a pure projection,
  * keyed by event type like the reducers. Each handler gets the root state as it was before the event
- * (so "was the modal open", "which account was connected" read the moment before) and the event,
- * and gives the analytics event's `props`: `{ type: 'track', event, properties, address? }`, the
+ * (so "which account was connected" reads the moment before) and the event, and gives the analytics
+ * event's `props`: `{ type: 'track', event, properties, address? }`, the
  * event's data plus the account's address where there is one. `analyticsBody` wraps props in the
  * body POST /e sends: `{ eventId, url, domain, timestamp, props }`. Error reports have the same body
- * with `errorReportProps`.
+ * with `errorReportProps`. MODAL_OPEN and MODAL_CLOSE follow the modal itself, whichever event
+ * opened or closed it (an open request, a connect that lands on UnsupportedChain, a switch that
+ * leaves it, a back with no history): they come from the states before and after the event.
  *
  * What never goes in: a WalletConnect URI or key, wallet links and images, RPC or service URLs, the
  * send form's receiver, the page's query or fragment. Messages (a wallet's or a node's error text)
- * pass the export redaction rules (events/redact.ts: emails hashed, `scrubText`: URLs cut to origin
- * and path, long hex and base58 runs, bearer tokens and `wc:` URIs replaced) and are cut to
+ * pass the export redaction rules (events/redact.ts: emails hashed, `scrubText`: URLs cut to their
+ * origin, long hex and base58 runs, bearer tokens, the values of secret-named pairs and `wc:` URIs
+ * replaced) and are cut to
  * MAX_PROP_CHARS. Pure: no I/O, no clock, no randomness (the effect supplies eventId).
  */
 import { namespaceOf, readCaipAddress } from '../chains/caip.js'
@@ -73,7 +76,7 @@ export const MAX_PROP_CHARS = 256
 /** A handler: the state before the event and the event give props, or undefined for nothing to send. */
 type Handler<T extends EventType> = (before: State, event: GangwayEvent<T>) => AnalyticsProps | undefined
 
-/** A string property cut to MAX_PROP_CHARS (a message is scrubbed whole first, then cut, in analyticsEventOf: a cut must not leave half a key). */
+/** A string property cut to MAX_PROP_CHARS (a message is scrubbed whole first, then cut, in analyticsEventsOf: a cut must not leave half a key). */
 const text = (value: string): string => value.slice(0, MAX_PROP_CHARS)
 
 /** The properties without the undefined ones. */
@@ -98,10 +101,6 @@ const isRejection = (p: EventPayloads['connect/failed']): boolean => (p.code !==
 
 /** The analytics handlers, keyed by event type. */
 export const ANALYTICS_EVENTS: { [T in EventType]?: Handler<T> } = {
-  /** The modal opens (not a request while it is already open). */
-  'modal/open-requested': (before, e) =>
-    before.modal.open ? undefined : track('MODAL_OPEN', { connected: Boolean(connectedAddress(before)), isMobile: e.payload.isMobile, view: e.payload.view, namespace: e.payload.namespace }, connectedAddress(before)),
-  'modal/close-requested': (before) => (before.modal.open ? track('MODAL_CLOSE', { connected: Boolean(connectedAddress(before)) }, connectedAddress(before)) : undefined),
   'connect/requested': (before, e) =>
     track('SELECT_WALLET', { connectorId: text(e.payload.connectorId), namespace: e.payload.namespace, name: optionalText(walletName(before, e.payload.connectorId, e.payload.wallet)), walletId: optionalText(e.payload.wallet?.id) }),
   /** A connection the visitor made: a session restored at load is not one (and sends nothing, docs/behaviour.md network quiet). */
@@ -129,27 +128,44 @@ function optionalText(value: string | undefined): string | undefined {
   return value === undefined ? undefined : text(value)
 }
 
+/** MODAL_OPEN or MODAL_CLOSE when `event` opened or closed the modal (`after` is the state it made). */
+function modalChange(before: State, after: State, event: GangwayEvent): AnalyticsProps | undefined {
+  if (before.modal.open === after.modal.open) return undefined
+  const address = connectedAddress(before)
+  if (!after.modal.open) return track('MODAL_CLOSE', { connected: Boolean(address) }, address)
+  // `view`: the one the site asked for (none for a plain open), else the one that opened.
+  const asked = event.type === 'modal/open-requested' ? event.payload : undefined
+  return track('MODAL_OPEN', { connected: Boolean(address), isMobile: after.modal.isMobile, view: asked ? asked.view : after.modal.view, namespace: asked?.namespace }, address)
+}
+
 /**
- * The analytics props of `event`, given the root state before it, or undefined when it is not an
- * analytics event. An event another tab appended (a shared connection fact) is that tab's to send:
- * undefined here. Emails in any string are replaced by their hash (events/redact.ts, salted with
- * the projectId), as in an export, and a message is scrubbed (events/redact.ts scrubText).
+ * The analytics props of `event`, given the root state before it and the state it made (`after`,
+ * reduce(before, event)), in the order they are sent: the event's own, then the modal's opening or
+ * closing it caused; empty when it is not an analytics event. An event another tab appended (a
+ * shared connection fact) is that tab's to send: nothing here. Emails in any string are replaced by
+ * their hash (events/redact.ts, salted with the projectId), as in an export, and a message is
+ * scrubbed (events/redact.ts scrubText).
  */
-export function analyticsEventOf(before: State, event: GangwayEvent): AnalyticsProps | undefined {
-  if (before.tab !== undefined && event.tab !== before.tab) return undefined
+export function analyticsEventsOf(before: State, after: State, event: GangwayEvent): AnalyticsProps[] {
+  if (before.tab !== undefined && event.tab !== before.tab) return []
   const handler = ANALYTICS_EVENTS[event.type] as Handler<EventType> | undefined
-  const found = handler?.(before, event)
-  if (!found) return undefined
   const salt = before.config.projectId
-  const props = redact(found, salt)
-  const message = props.properties.message
-  return typeof message === 'string' ? { ...props, properties: { ...props.properties, message: scrubText(message, salt).slice(0, MAX_PROP_CHARS) } } : props
+  return [handler?.(before, event), modalChange(before, after, event)]
+    .filter((found): found is AnalyticsProps => found !== undefined)
+    .map((found) => {
+      const props = redact(found, salt)
+      const message = props.properties.message
+      return typeof message === 'string' ? { ...props, properties: { ...props.properties, message: scrubText(message, salt).slice(0, MAX_PROP_CHARS) } } : props
+    })
 }
 
 /** An error report's props from an `engine/effect-failed` payload (already scrubbed and bounded by the engine). */
 export function errorReportProps(failure: EventPayloads['engine/effect-failed']): ErrorReportProps {
   return { type: 'error', event: failure.category, errorType: failure.errorType, errorMessage: failure.message, stackTrace: failure.stack ?? '' }
 }
+
+/** The longest page path sent, in characters (a path is the site's, but a hostile or generated one must not swell every event). */
+export const MAX_PAGE_PATH = 512
 
 /**
  * The page as analytics names it: `url` its origin and path only (never the query or the fragment,
@@ -165,7 +181,7 @@ export function analyticsPage(origin: string | undefined, path: string | undefin
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') return { url: '', domain: '' }
   // The path as the page has it (location.pathname), read as a path on this origin: never a host ('//x').
-  const clean = (path ?? '/').split(/[?#]/)[0]!
+  const clean = (path ?? '/').split(/[?#]/)[0]!.slice(0, MAX_PAGE_PATH)
   return { url: `${base.origin}${clean.startsWith('/') ? clean : `/${clean}`}`, domain: base.host }
 }
 

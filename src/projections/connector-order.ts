@@ -2,7 +2,7 @@
  * Ordering rules of docs/behaviour.md §2: connector groups and connect methods.
  */
 import { WALLETCONNECT_CONNECTOR_ID, type Connector, type Namespace, type WalletRef } from '../events/entities.js'
-import { CONNECTOR_GROUPS, type ConnectMethod, type ConnectorGroup } from '../events/host-options.js'
+import { CONNECT_METHODS, CONNECTOR_GROUPS, type ConnectMethod, type ConnectorGroup } from '../events/host-options.js'
 
 // The groups and the connect methods are declared with the options that name them (features.connectorTypeOrder, features.connectMethodsOrder).
 export { CONNECTOR_GROUPS, type ConnectMethod, type ConnectorGroup }
@@ -64,12 +64,12 @@ export function connectorRows(list: readonly Connector[], configuredOrder: reado
 }
 
 /**
- * docs/behaviour.md §2 Connect methods order: email, social, wallet by default; wallet, email, social when an
- * injected or announced wallet is present; a configured order wins.
+ * docs/behaviour.md §2 Connect methods order: email, social, wallet by default (CONNECT_METHODS); wallet, email, social when an
+ * injected or announced wallet is present (wallet moved first); a configured order wins.
  */
 export function connectMethodsOrder(hasInjectedOrAnnounced: boolean, configured?: readonly ConnectMethod[]): ConnectMethod[] {
   if (configured && configured.length > 0) return [...configured]
-  return hasInjectedOrAnnounced ? ['wallet', 'email', 'social'] : ['email', 'social', 'wallet']
+  return hasInjectedOrAnnounced ? ['wallet', ...CONNECT_METHODS.filter((m) => m !== 'wallet')] : [...CONNECT_METHODS]
 }
 
 /**

@@ -45,7 +45,8 @@ function read(value: unknown, key: string): unknown {
  * the typed SDK error (events/errors.ts asGangwayError: a GangwayError keeps its class and
  * category, anything else becomes one, INTERNAL_SDK_ERROR, or a ProviderRequestError with its code);
  * `errorType` its class name, `message` its message and `stack` the thrown value's own stack (the
- * first line names the original class), both through `scrubText` (URLs cut to origin and path,
+ * first line names the original class), both through `scrubText` (URLs cut to their origin, as
+ * 'https://rpc.example/…', so no API key in an RPC URL's path gets through; secret-named values,
  * keys, tokens, codes and WalletConnect URIs replaced, emails hashed with `salt`) and cut to
  * MAX_FAILURE_MESSAGE and MAX_FAILURE_STACK characters. Never throws.
  */

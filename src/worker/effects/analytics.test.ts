@@ -7,7 +7,7 @@ import { parseLog } from '../../events/ndjson.js'
 import type { Intent } from '../../events/types.js'
 import { redactedHash } from '../../events/redact.js'
 import { createEngine } from '../engine.js'
-import { analyticsEffect, FLUSH_MS, REPORT_WINDOW_MS } from './analytics.js'
+import { analyticsEffect, BEACON_MAX_BYTES, beaconEvents, FLUSH_MS, REPORT_WINDOW_MS } from './analytics.js'
 import { ofType, type Effect } from './context.js'
 import { snackbarEffect } from './ui-timers.js'
 
@@ -198,6 +198,8 @@ describe('analytics (docs/behaviour.md §7, effects/analytics.ts)', () => {
 
   it('error reports: an escaped error is wrapped, scrubbed, logged and reported; 20 errors in one second give 5 reports; the 60 s window rolls', async () => {
     const t = await setup()
+    // Held until the visitor reaches for the modal (the next test); then sent at once.
+    await t.dispatch({ type: 'modal/trigger-approached', payload: {} })
     for (let i = 0; i < 20; i++) {
       await t.dispatch({ type: 'wallets/search-requested', payload: { query: `q${i}` } })
       await t.time.advance(50)
@@ -205,7 +207,7 @@ describe('analytics (docs/behaviour.md §7, effects/analytics.ts)', () => {
     const failures = await t.logged('engine/effect-failed')
     expect(failures).toHaveLength(20)
     const payload = failures[0]!.payload as { effect: string; errorType: string; category: string; message: string; stack: string }
-    expect(payload).toMatchObject({ effect: 'failing#2', errorType: 'GangwayError', category: 'INTERNAL_SDK_ERROR', message: `boom q0: https://rpc.example/v1/ key [redacted] ${redactedHash('ada@example.com', 'test')}` })
+    expect(payload).toMatchObject({ effect: 'failing#2', errorType: 'GangwayError', category: 'INTERNAL_SDK_ERROR', message: `boom q0: https://rpc.example/… key [redacted] ${redactedHash('ada@example.com', 'test')}` })
     expect(payload.stack).toMatch(/^Error: boom q0/)
     expect(t.posts()).toHaveLength(5)
     const reports = t.posts().map((p) => (p.body as { props: Record<string, unknown> }[])[0]!)
@@ -232,11 +234,35 @@ describe('analytics (docs/behaviour.md §7, effects/analytics.ts)', () => {
     await quiet.engine.stop()
 
     const dropped = await setup({ statuses: [500] })
+    await dropped.dispatch({ type: 'modal/trigger-approached', payload: {} })
     await dropped.dispatch({ type: 'wallets/search-requested', payload: { query: 'x' } })
     await dropped.time.advance(3 * FLUSH_MS)
     expect(dropped.posts()).toHaveLength(1)
     expect((await dropped.logged('analytics/send-failed')).map((e) => e.payload)).toEqual([{ events: 0, reports: 1, dropped: 1, message: 'HTTP request failed.', status: 500 }])
     await dropped.engine.stop()
+  })
+
+  it('nothing goes on the network before the visitor reaches for the modal: an error at load waits, and goes with the first reach', async () => {
+    const t = await setup()
+    await t.dispatch({ type: 'wallets/search-requested', payload: { query: 'at-load' } })
+    await t.time.advance(3 * FLUSH_MS)
+    expect(await t.logged('engine/effect-failed')).toHaveLength(1)
+    expect(t.calls).toEqual([])
+    await t.dispatch({ type: 'modal/trigger-approached', payload: {} })
+    await t.time.advance(0)
+    expect(t.posts().map((p) => (p.body as { props: { errorMessage: string } }[])[0]!.props.errorMessage)).toEqual([expect.stringMatching(/^boom at-load:/)])
+    await t.engine.stop()
+  })
+
+  it('the page\'s beacon holds the newest events that fit navigator.sendBeacon (under 64 KiB), in order', () => {
+    const events = Array.from({ length: 100 }, (_, i) => ({ i, text: 'é'.repeat(400) }))
+    const kept = beaconEvents(events)
+    expect(kept.length).toBeLessThan(100)
+    expect(kept.length).toBeGreaterThan(50)
+    expect(kept).toEqual(events.slice(100 - kept.length))
+    expect(new TextEncoder().encode(JSON.stringify(kept)).length).toBeLessThanOrEqual(BEACON_MAX_BYTES)
+    expect(new TextEncoder().encode(JSON.stringify(events.slice(99 - kept.length))).length).toBeGreaterThan(BEACON_MAX_BYTES)
+    expect(beaconEvents(events.slice(0, 3))).toEqual(events.slice(0, 3))
   })
 
   it('an effect that fails on its own failure event is not logged again (no loop)', async () => {

@@ -5,8 +5,11 @@
  * - **Off means off**: without `services.analytics`, or with `features.analytics: false`, this effect
  *   does nothing at all: no config request, no event, no report. `errorReports: false` stops the
  *   reports only.
- * - **The remote switch**: before the first thing is sent (never at load: the first analytics event
- *   follows the visitor's first open), GET /getAnalyticsConfig is asked once on the wallet/config
+ * - **Not before the visitor reaches for the modal**: until the first `modal/open-requested` or
+ *   `modal/trigger-approached` of the page life, nothing is asked or sent; what happened before
+ *   (an error at load, a wallet's disconnect delivered at load) waits, within the same bounds, and
+ *   goes with the first send after it (docs/behaviour.md network quiet).
+ * - **The remote switch**: before the first thing is sent, GET /getAnalyticsConfig is asked once on the wallet/config
  *   service; only an exact `isAnalyticsEnabled: true` keeps analytics on (false, another answer or a
  *   failure turns them off for the page); without a wallet/config service the site's setting stands.
  *   The answer never turns analytics on against the site.
@@ -32,7 +35,7 @@ import type { AnalyticsClient } from '../../api/analytics.js'
 import { errorMessage, INVALID_APP_CONFIGURATION } from '../../events/errors.js'
 import { ANALYTICS_MAX_PENDING } from '../../events/limits.js'
 import { event, type GangwayEvent, type NewEvent } from '../../events/types.js'
-import { analyticsBody, analyticsEventOf, errorReportProps, type AnalyticsBody, type AnalyticsProps, type ErrorReportProps } from '../../projections/analytics-events.js'
+import { analyticsBody, analyticsEventsOf, errorReportProps, type AnalyticsBody, type AnalyticsProps, type ErrorReportProps } from '../../projections/analytics-events.js'
 import type { State } from '../../projections/state.js'
 import type { Effect } from './context.js'
 
@@ -42,6 +45,25 @@ export const FLUSH_MS = 10_000
 export const REPORTS_PER_WINDOW = 5
 /** …per rolling 60 s, in ms. */
 export const REPORT_WINDOW_MS = 60_000
+
+/** The largest beacon body, in bytes of JSON: under navigator.sendBeacon's 64 KiB, which refuses a larger one outright. */
+export const BEACON_MAX_BYTES = 60_000
+/** The longest failure message logged, in characters. */
+const MAX_LOGGED_MESSAGE = 256
+
+/** The newest of `events` whose JSON array fits BEACON_MAX_BYTES, in their order. */
+export function beaconEvents<T>(events: T[]): T[] {
+  const encoder = new TextEncoder()
+  let bytes = 2
+  let first = events.length
+  while (first > 0) {
+    const size = encoder.encode(JSON.stringify(events[first - 1])).length + 1
+    if (bytes + size > BEACON_MAX_BYTES) break
+    bytes += size
+    first--
+  }
+  return events.slice(first)
+}
 
 /** What the page sends with navigator.sendBeacon if it is hidden or leaves now: POST /e's URL (with projectId, st and sv) and the pending events. */
 export interface AnalyticsBeacon {
@@ -85,11 +107,18 @@ export interface AnalyticsOutbox {
   reportsAt: number[]
   /** The 403 alert: 'due' until the modal shows it, then 'shown' (once per page life). */
   alert: 'none' | 'due' | 'shown'
+  /** The visitor reached for the modal in this page life: from then on the switch may be asked and things sent. */
+  reached: boolean
+  /**
+   * Appends an event through the effect's current run: a restart (after a failure) replaces it, so
+   * an answer that arrives after the restart is still logged.
+   */
+  emit: (e: NewEvent) => void
 }
 
 /** The analytics state of a new page life. */
 export function createAnalyticsOutbox(settings: AnalyticsSettings, client: AnalyticsClient): AnalyticsOutbox {
-  return { settings, client, beacon$: new BehaviorSubject<AnalyticsBeacon | undefined>(undefined), status: 'idle', pending: [], waitingReports: [], reportsAt: [], alert: 'none' }
+  return { settings, client, beacon$: new BehaviorSubject<AnalyticsBeacon | undefined>(undefined), status: 'idle', pending: [], waitingReports: [], reportsAt: [], alert: 'none', reached: false, emit: () => undefined }
 }
 
 /** A random version 4 UUID (crypto.getRandomValues works outside secure contexts too). */
@@ -122,9 +151,9 @@ export const analyticsEffect: Effect = (ctx) => {
     let before: State = ctx.state()
     let flushTimer: Subscription | undefined
 
-    /** Hands the page what it must send if it goes away now. */
+    /** Hands the page what it must send if it goes away now: the newest events that fit one beacon (BEACON_MAX_BYTES). */
     const publish = () => {
-      const events = box.status === 'on' ? box.pending.map((p) => p.body) : []
+      const events = box.status === 'on' ? beaconEvents(box.pending.map((p) => p.body)) : []
       box.beacon$.next(events.length ? { url: client.beaconUrl(), events } : undefined)
     }
     const schedule = () => {
@@ -146,7 +175,7 @@ export const analyticsEffect: Effect = (ctx) => {
       publish()
       if (box.alert !== 'none') return
       box.alert = 'due'
-      out.next(event('analytics/forbidden', {}))
+      box.emit(event('analytics/forbidden', {}))
     }
     /** Sends the pending batch; a failure puts back what failed for the first time. */
     const flush = () => {
@@ -154,7 +183,7 @@ export const analyticsEffect: Effect = (ctx) => {
       const batch = box.pending.splice(0, box.pending.length)
       publish()
       client.send(batch.map((p) => p.body)).then(
-        () => out.next(event('analytics/sent', { events: batch.length, reports: 0 })),
+        () => box.emit(event('analytics/sent', { events: batch.length, reports: 0 })),
         (error: unknown) => {
           const status = statusOf(error)
           const retry = batch.filter((p) => p.failures === 0).map((p) => ({ ...p, failures: 1 }))
@@ -162,18 +191,18 @@ export const analyticsEffect: Effect = (ctx) => {
           box.pending = [...retry, ...box.pending].slice(-ANALYTICS_MAX_PENDING)
           if (status === 403) forbidden()
           else publish()
-          out.next(event('analytics/send-failed', { events: batch.length, reports: 0, dropped: batch.length - retry.length, message: errorMessage(error), ...(status !== undefined ? { status } : {}) }))
+          box.emit(event('analytics/send-failed', { events: batch.length, reports: 0, dropped: batch.length - retry.length, message: errorMessage(error).slice(0, MAX_LOGGED_MESSAGE), ...(status !== undefined ? { status } : {}) }))
           schedule()
         },
       )
     }
     const sendReport = (body: AnalyticsBody<ErrorReportProps>) =>
       client.send([body]).then(
-        () => out.next(event('analytics/sent', { events: 0, reports: 1 })),
+        () => box.emit(event('analytics/sent', { events: 0, reports: 1 })),
         (error: unknown) => {
           const status = statusOf(error)
           if (status === 403) forbidden()
-          out.next(event('analytics/send-failed', { events: 0, reports: 1, dropped: 1, message: errorMessage(error), ...(status !== undefined ? { status } : {}) }))
+          box.emit(event('analytics/send-failed', { events: 0, reports: 1, dropped: 1, message: errorMessage(error).slice(0, MAX_LOGGED_MESSAGE), ...(status !== undefined ? { status } : {}) }))
         },
       )
     const switchedOn = () => {
@@ -181,9 +210,9 @@ export const analyticsEffect: Effect = (ctx) => {
       schedule()
       for (const report of box.waitingReports.splice(0)) void sendReport(report)
     }
-    /** Asks the remote switch once, when there is first something to send. */
+    /** Asks the remote switch once, when there is first something to send and the visitor has reached for the modal. */
     const askSwitch = () => {
-      if (box.status !== 'idle') return
+      if (box.status !== 'idle' || !box.reached) return
       if (!settings.askSwitch) {
         box.status = 'on'
         return switchedOn()
@@ -193,19 +222,23 @@ export const analyticsEffect: Effect = (ctx) => {
         (enabled) => {
           box.status = enabled ? 'on' : 'off'
           if (!enabled) dropAll()
-          out.next(event('analytics/config-fetched', { isAnalyticsEnabled: enabled }))
+          box.emit(event('analytics/config-fetched', { isAnalyticsEnabled: enabled }))
           if (enabled) switchedOn()
         },
         (error: unknown) => {
           box.status = 'off'
           dropAll()
-          out.next(event('analytics/config-failed', { message: errorMessage(error) }))
+          box.emit(event('analytics/config-failed', { message: errorMessage(error).slice(0, MAX_LOGGED_MESSAGE) }))
         },
       )
     }
     const collecting = () => box.status === 'idle' || box.status === 'asking' || box.status === 'on'
 
-    const onEvent = (prev: State, e: GangwayEvent) => {
+    const onEvent = (prev: State, after: State, e: GangwayEvent) => {
+      if ((e.type === 'modal/open-requested' || e.type === 'modal/trigger-approached') && !box.reached) {
+        box.reached = true
+        if (box.pending.length || box.waitingReports.length) askSwitch()
+      }
       if (e.type === 'analytics/beacon-sent') {
         const taken = new Set(e.payload.eventIds)
         box.pending = box.pending.filter((p) => !taken.has(p.body.eventId))
@@ -222,9 +255,9 @@ export const analyticsEffect: Effect = (ctx) => {
         return askSwitch()
       }
       if (!collecting()) return
-      const props = analyticsEventOf(prev, e)
-      if (!props) return
-      box.pending.push({ body: analyticsBody(props, { eventId: newEventId(), timestamp: e.at, page: settings.page }), failures: 0 })
+      const made = analyticsEventsOf(prev, after, e)
+      if (!made.length) return
+      for (const props of made) box.pending.push({ body: analyticsBody(props, { eventId: newEventId(), timestamp: e.at, page: settings.page }), failures: 0 })
       if (box.pending.length > ANALYTICS_MAX_PENDING) box.pending.splice(0, box.pending.length - ANALYTICS_MAX_PENDING)
       askSwitch()
       if (box.status === 'on') {
@@ -233,14 +266,20 @@ export const analyticsEffect: Effect = (ctx) => {
       }
     }
 
+    box.emit = (e) => out.next(e)
     const subscription = ctx.events$.subscribe((e) => {
-      const prev = before
-      before = ctx.state()
-      onEvent(prev, e)
-      // The 403 alert shows in the open modal: now, or when the visitor next opens it.
-      if (box.alert === 'due' && before.modal.open) {
-        box.alert = 'shown'
-        out.next(event('snackbar/show-requested', { variant: 'error', message: INVALID_APP_CONFIGURATION }))
+      // A throw here would escape the engine's guard (a subscriber's error is not the stream's): hand it over.
+      try {
+        const prev = before
+        before = ctx.state()
+        onEvent(prev, before, e)
+        // The 403 alert shows in the open modal: now, or when the visitor next opens it.
+        if (box.alert === 'due' && before.modal.open) {
+          box.alert = 'shown'
+          box.emit(event('snackbar/show-requested', { variant: 'error', message: INVALID_APP_CONFIGURATION }))
+        }
+      } catch (error) {
+        out.error(error)
       }
     })
     // Restarted after a failure: what was pending is still due.
