@@ -144,14 +144,18 @@ export const SLOW_CONFIG_MS = 3000
 
 /**
  * The variants of the remote configuration (GET /appkit/v1/config) for tests, chosen by the query
- * parameter `features=<variant>` or, for a page (whose service client sets only its own query), by
- * the base URL's path prefix `/features/<variant>` (the demo's `?remote-config=<variant>`), which
+ * parameter `features=<variant>`, the header `x-localnet-features: <variant>` (a test's own calls
+ * from Node: a page's cross-origin request could not send it without a preflight), or, for a page
+ * (whose service client sets only its own query), by the base URL's path prefix
+ * `/features/<variant>` (the demo's `?remote-config=<variant>`), which
  * every path of this emulator accepts: `activity-off` (the defaults with activity off), `all-off`
  * (every feature off), `error` (HTTP 500), `slow` (the defaults after SLOW_CONFIG_MS), `malformed`
  * (wrong types, unknown ids and padding past the 64 entries a client reads, activity off only at
  * the end: an honest client keeps the defaults). Any other name answers the defaults.
  */
 export const CONFIG_VARIANTS = ['activity-off', 'all-off', 'error', 'slow', 'malformed'] as const
+/** The request header that names a variant (lower case, as Node gives header names). */
+export const FEATURES_HEADER = 'x-localnet-features'
 
 /** The /appkit/v1/config answer of `variant`: [status, body], and how long to wait first (ms). */
 function configAnswer(variant: string | null): { status: number; body: unknown; waitMs: number } {
@@ -223,7 +227,8 @@ export async function startWalletConfigService({ port }: { port: number }): Prom
     // `/features/<variant>/…`: the remote configuration's variant for this page (CONFIG_VARIANTS), before any hostile case.
     const prefixed = /^\/features\/([a-z0-9-]+)(\/.*)?$/.exec(u.pathname)
     if (prefixed) u.pathname = prefixed[2] ?? '/'
-    const variant = prefixed?.[1] ?? u.searchParams.get('features')
+    const header = req.headers[FEATURES_HEADER]
+    const variant = prefixed?.[1] ?? u.searchParams.get('features') ?? (typeof header === 'string' ? header : null)
     const { mode, pathname } = hostileCase(u.pathname)
     u.pathname = pathname
     const headers = { 'access-control-allow-origin': '*', 'content-type': 'application/json' }

@@ -189,7 +189,8 @@ describe('analytics', () => {
     const failures = async () => (await logged(page)).filter((e) => e.type === 'engine/effect-failed')
     await expect.poll(async () => (await failures()).length).toBe(20)
     const failed = (await logged(page)).filter((e) => e.type === 'engine/effect-failed')
-    expect(failed[0]!.payload).toMatchObject({ errorType: 'GangwayError', category: 'INTERNAL_SDK_ERROR', message: 'Gangway test error' })
+    // Named as in the source, in the built worker too (effects/index.ts).
+    expect(failed[0]!.payload).toMatchObject({ effect: expect.stringMatching(/^testErrorEffect#\d+$/), errorType: 'GangwayError', category: 'INTERNAL_SDK_ERROR', message: 'Gangway test error' })
     const span = await page.evaluate(async () => {
       const { events } = await (window as unknown as { gangway: { debug: { events(): Promise<{ events: { type: string; at: number }[] }> } } }).gangway.debug.events()
       const at = events.filter((e) => e.type === 'engine/effect-failed').map((e) => e.at)

@@ -48,7 +48,7 @@ describe('wallet/config service', () => {
     // The answer checked and mapped to the remote features (src/api/wallet-config.ts remoteFeaturesOf).
     expect(await client.getConfig()).toMatchObject({ multiWallet: false, activity: true, branding: true, socials: expect.arrayContaining(['google', 'github']) })
   })
-  it('answers the remote configuration variants by query or by path prefix, and the client keeps what is checked', async () => {
+  it('answers the remote configuration variants by query, header or path prefix, and the client keeps what is checked', async () => {
     const at = (base: string) => walletConfigClient(createServiceFetch({ services: { walletConfig: base }, projectId: 'gangway-test' }))
     expect(await at(`${service.url}/features/activity-off`).getConfig()).toMatchObject({ activity: false, swaps: true })
     expect(await at(`${service.url}/features/all-off`).getConfig()).toMatchObject({ activity: false, swaps: false, socials: false, branding: false })
@@ -57,9 +57,11 @@ describe('wallet/config service', () => {
     await expect(at(`${service.url}/features/error`).getConfig()).rejects.toThrow('HTTP request failed.')
     const direct = await fetch(`${service.url}/appkit/v1/config?features=activity-off&projectId=p&st=s&sv=v`)
     expect(((await direct.json()) as { features: { id: string; isEnabled: boolean }[] }).features.find((f) => f.id === 'activity')?.isEnabled).toBe(false)
+    const byHeader = await fetch(`${service.url}/appkit/v1/config?projectId=p&st=s&sv=v`, { headers: { 'x-localnet-features': 'all-off' } })
+    expect(((await byHeader.json()) as { features: { id: string; isEnabled: boolean }[] }).features.every((f) => !f.isEnabled)).toBe(true)
     // Every path takes the prefix (the page's image URLs are built on the same base).
     expect((await fetch(at(`${service.url}/features/activity-off`).walletImageUrl(service.registry[0]!.id))).status).toBe(200)
-    expect(service.configRequests.slice(-5)).toEqual(['activity-off', 'all-off', 'malformed', 'error', 'activity-off'])
+    expect(service.configRequests.slice(-6)).toEqual(['activity-off', 'all-off', 'malformed', 'error', 'activity-off', 'all-off'])
   })
   it("allowed origins: 429 → 'RATE_LIMITED', 5xx → 'SERVER_ERROR', other failures → an empty list (docs/behaviour.md §8)", async () => {
     expect(await client.getAllowedOrigins()).toEqual(['http://127.0.0.1:*'])

@@ -1,4 +1,3 @@
-/** Every effect the engine runs. */
 import { balanceFailedEffect, balanceFetchEffect, balanceTriggerEffect, newBlockEffect } from './balance.js'
 import { accountTabsTriggerEffect, historyFailedEffect } from './account-tabs.js'
 import { afterSendEffect } from './after-send.js'
@@ -23,7 +22,12 @@ import { watchEffect } from './watch.js'
 import { walletConnectCancelEffect, walletConnectEventsEffect, walletConnectPrepareEffect, walletConnectPreloadEffect } from './walletconnect.js'
 import { walletImagePrefetchEffect, walletListsEffect, walletPagesEffect, walletSearchEffect } from './wallets.js'
 
-export const effects: readonly Effect[] = [
+/**
+ * Every effect the engine runs, in order, each under its source name: the build shortens function
+ * names, so each gets its own back here (`Function.name`), and an `engine/effect-failed` names the
+ * effect that failed ('connectEffect#0'), in the built package too.
+ */
+export const effects: readonly Effect[] = Object.entries({
   connectEffect,
   restoreEffect,
   supportedChainsEffect,
@@ -59,4 +63,5 @@ export const effects: readonly Effect[] = [
   afterSendEffect,
   analyticsEffect,
   testErrorEffect,
-]
+}).map(([name, effect]) => Object.defineProperty(effect, 'name', { value: name }))
+
