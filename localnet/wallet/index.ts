@@ -51,6 +51,8 @@ class LocalnetWallet {
   #selected = 0
   /** How many times the approval prompt showed since this page loaded (tests read it). */
   prompts = 0
+  /** The fault switch (`failRevoke`): wallet_revokePermissions throws instead of forgetting the site. */
+  #revokeFails = false
 
   async #all(): Promise<string[]> {
     return (this.#accounts ??= (await anvil('eth_accounts')) as string[])
@@ -107,6 +109,7 @@ class LocalnetWallet {
         return anvil(method, params)
       }
       case 'wallet_revokePermissions':
+        if (this.#revokeFails) throw new ProviderRpcError(-32603, 'Internal error: the wallet could not revoke the permission')
         localStorage.removeItem(AUTH_KEY)
         this.#emit('accountsChanged', [])
         return null
@@ -126,6 +129,11 @@ class LocalnetWallet {
   }
   #emit(event: string, ...args: unknown[]): void {
     for (const l of this.#listeners.get(event) ?? []) l(...args)
+  }
+
+  /** Test control: while `on`, wallet_revokePermissions fails (a wallet whose revoke breaks: 'Failed to disconnect'). */
+  failRevoke(on: boolean): void {
+    this.#revokeFails = on
   }
 
   /** Test control: switch to dev account `index` and emit accountsChanged. */

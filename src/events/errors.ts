@@ -110,6 +110,8 @@ export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
 export const FAILED_TO_FETCH_TRANSACTIONS = 'Failed to fetch transactions'
 /** docs/behaviour.md §8: the analytics service answered 403, so the site's origin is not on the project's allowlist (shown once per page life). */
 export const INVALID_APP_CONFIGURATION = 'Invalid App Configuration'
+/** docs/behaviour.md §8: the wallet refused or failed to end the connection (its revoke threw); the connection stays as it was. */
+export const FAILED_TO_DISCONNECT = 'Failed to disconnect'
 /** docs/behaviour.md §8: a wallet call on a namespace with no connection. */
 export const ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND = 'Address or auth connector not found'
 

@@ -69,6 +69,12 @@ export interface EventPayloads {
   'disconnect/requested': { namespace?: Namespace }
   /** `reason`: `user` (disconnect button or API), `wallet` (provider side), `restore-failed` (stored session no longer authorised). */
   'disconnect/succeeded': { connectorId: string; namespace: Namespace; reason: 'user' | 'wallet' | 'restore-failed' }
+  /**
+   * The wallet failed to end the connection the visitor asked to end (its revoke threw with another
+   * error than "method not supported"): the connection stays as it was. `message` is
+   * 'Failed to disconnect'; `cause` the wallet's own message (at most 256 characters), `code` its EIP-1193 code when it had one.
+   */
+  'disconnect/failed': { connectorId: string; namespace: Namespace; message: string; cause: string; code?: number }
 
   'balance/fetch-requested': { caipAddress: CaipAddress; reason: 'connected' | 'modal-opened' | 'new-block' | 'account-changed' | 'manual' }
   /** Native balance read from the chain: an integer decimal string in wei (eip155) or lamports (solana). */

@@ -92,6 +92,7 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'connect/succeeded': (p) => connectorAt(p) && caip10(p.caipAddress) && oneOf(p.via, ['prompt', 'restore']) && opt(p.wallet, isWalletRef),
   'connect/failed': (p) => connectorAt(p) && typeof p.message === 'string',
   'disconnect/succeeded': (p) => connectorAt(p) && oneOf(p.reason, ['user', 'wallet', 'restore-failed']),
+  'disconnect/failed': (p) => connectorAt(p) && str(p.message) && typeof p.cause === 'string' && p.cause.length <= 256 && opt(p.code, Number.isSafeInteger),
   'network/switched': (p) => caip2(p.caipNetworkId),
   'network/switch-failed': (p) => caip2(p.caipNetworkId) && typeof p.message === 'string',
   'balance/fetched': (p) => caip10(p.caipAddress) && whole(p.decimals, 36) && str(p.symbol, 64) && (digits(p.valueWei) !== digits(p.valueLamports)),

@@ -88,6 +88,15 @@ describe('the analytics projection (log events → analytics events)', () => {
     expect(twice.map((x) => x.props!.event)).toEqual(['MODAL_OPEN'])
   })
 
+  it("a wallet's failed revoke is DISCONNECT_ERROR, with the account it kept", () => {
+    // A restored connection sends nothing itself; the failed revoke is the one event.
+    const [failed] = sent(
+      ...([['connect/succeeded', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', caipAddress: CAIP_ADDRESS, via: 'restore' }]] as const),
+      ['disconnect/failed', { connectorId: 'dev.gangway.localnet', namespace: 'eip155', message: 'Failed to disconnect', cause: 'revoke broke', code: -32603 }],
+    ).map((x) => x.props)
+    expect(failed).toEqual({ type: 'track', event: 'DISCONNECT_ERROR', properties: { connectorId: 'dev.gangway.localnet', namespace: 'eip155', message: 'Failed to disconnect' }, address: ADDRESS })
+  })
+
   it('MODAL_OPEN and MODAL_CLOSE follow the modal, whatever opened or closed it', () => {
     // A connect on a network the site did not list opens UnsupportedChain; switching from it closes the modal.
     const other = `eip155:1:${ADDRESS}` as const

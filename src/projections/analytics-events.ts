@@ -33,6 +33,7 @@ export type AnalyticsEventName =
   | 'CONNECT_ERROR'
   | 'USER_REJECTED'
   | 'DISCONNECT_SUCCESS'
+  | 'DISCONNECT_ERROR'
   | 'SWITCH_NETWORK'
   | 'SEND_INITIATED'
   | 'SEND_SUCCESS'
@@ -114,6 +115,8 @@ export const ANALYTICS_EVENTS: { [T in EventType]?: Handler<T> } = {
   /** The visitor or the wallet ended a connection (a stored session found revoked at load is not sent). */
   'disconnect/succeeded': (before, e) =>
     e.payload.reason === 'restore-failed' ? undefined : track('DISCONNECT_SUCCESS', { connectorId: text(e.payload.connectorId), namespace: e.payload.namespace, reason: e.payload.reason }, before.accounts[e.payload.namespace]?.address),
+  /** The wallet failed to end the connection: it stays. */
+  'disconnect/failed': (before, e) => track('DISCONNECT_ERROR', { connectorId: text(e.payload.connectorId), namespace: e.payload.namespace, message: e.payload.message }, before.accounts[e.payload.namespace]?.address),
   'network/switched': (before, e) => track('SWITCH_NETWORK', { caipNetworkId: e.payload.caipNetworkId, namespace: namespaceOf(e.payload.caipNetworkId) }, connectedAddress(before)),
   /** The send form's token, network and amount (never the receiver). */
   'send/requested': (before) => {

@@ -241,6 +241,32 @@ describe('engine', () => {
     await engine.stop()
   })
 
+  it("a wallet whose revoke fails keeps the connection as it was, with 'Failed to disconnect'; a wallet without the method disconnects", async () => {
+    const failing = (code: number, message: string) => () => Promise.reject(Object.assign(new Error(message), { code }))
+    const engine = await started(wallet({ wallet_revokePermissions: failing(-32603, 'Internal error: could not revoke') }))
+    await connect(engine)
+    const connected = await until(() => engine.getState(), (s) => s.connection.status === 'connected')
+    await engine.dispatch({ type: 'disconnect/requested', payload: {} })
+    const after = await until(() => engine.getState(), (s) => s.snackbar.open)
+    expect(after.snackbar).toEqual({ open: true, variant: 'error', message: 'Failed to disconnect' })
+    expect(after.connection).toEqual(connected.connection)
+    expect(after.accounts.eip155?.caipAddress).toBe(connected.accounts.eip155?.caipAddress)
+    const failed = (await eventsOf(engine)).filter((e) => e.type === 'disconnect/failed')
+    expect(failed.map((e) => e.payload)).toEqual([{ connectorId: 'dev.gangway.localnet', namespace: 'eip155', message: 'Failed to disconnect', cause: 'Internal error: could not revoke', code: -32603 }])
+    expect(await types(engine)).not.toContain('disconnect/succeeded')
+    await engine.stop()
+
+    for (const [code, message] of [[4200, 'Unsupported method'], [-32601, 'Method not found'], [-32000, 'the method wallet_revokePermissions does not exist / is not available']] as const) {
+      const plain = await started(wallet({ wallet_revokePermissions: failing(code, message) }))
+      await connect(plain)
+      await until(() => plain.getState(), (s) => s.connection.status === 'connected')
+      await plain.dispatch({ type: 'disconnect/requested', payload: {} })
+      await until(() => plain.getState(), (s) => s.connection.status === 'disconnected')
+      expect(await types(plain)).not.toContain('disconnect/failed')
+      await plain.stop()
+    }
+  })
+
   it("shows 'Token Balance Unavailable' when the balance fails; a second message replaces the first after 150 ms", async () => {
     const failing: typeof fetch = async (_url, init) => {
       const { id } = JSON.parse(String(init?.body))

@@ -161,4 +161,34 @@ describe('connect on the localnet', () => {
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it("a wallet whose revoke fails shows 'Failed to disconnect' and keeps the connection; the next disconnect goes through", async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    await page.goto(webUrl)
+    await page.evaluate(() => (window as unknown as { __localnetWallet: { failRevoke(on: boolean): void } }).__localnetWallet.failRevoke(true))
+    await page.click('gangway-button')
+    await page.click('[data-wallet-row="dev.gangway.localnet"]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account')
+    // The button with the address and the balance, once both are in.
+    const chip = await waitForText(page, 'gangway-button button', / ETH$/)
+
+    await page.click('[data-testid=gw-disconnect]')
+    await waitForText(page, '[data-testid=gw-snackbar]', 'Failed to disconnect')
+    // Nothing half-removed: the view, the button and the engine's connection are as they were.
+    expect(await currentView(page)).toBe('Account')
+    expect(await page.locator('gangway-button button').textContent()).toBe(chip)
+    const log = parseLog(await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog()))
+    expect(log.events.filter((e) => e.type === 'disconnect/failed').map((e) => e.payload)).toEqual([
+      { connectorId: 'dev.gangway.localnet', namespace: 'eip155', message: 'Failed to disconnect', cause: 'Internal error: the wallet could not revoke the permission', code: -32603 },
+    ])
+    expect(replayLog(log).connection).toMatchObject({ status: 'connected', connectorIds: { eip155: 'dev.gangway.localnet' } })
+
+    await page.evaluate(() => (window as unknown as { __localnetWallet: { failRevoke(on: boolean): void } }).__localnetWallet.failRevoke(false))
+    await page.click('[data-testid=gw-disconnect]')
+    await waitForView(page, 'Connect')
+    await waitForText(page, 'gangway-button button', 'Connect Wallet')
+    await context.close()
+  })
 })

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import english from './catalogues/en.json'
-import { CONNECTION_REJECTED, FAILED_TO_FETCH_TRANSACTIONS, INVALID_APP_CONFIGURATION, MODAL_CLOSED, TOKEN_BALANCE_UNAVAILABLE } from '../../events/errors.js'
+import { CONNECTION_REJECTED, FAILED_TO_DISCONNECT, FAILED_TO_FETCH_TRANSACTIONS, INVALID_APP_CONFIGURATION, MODAL_CLOSED, TOKEN_BALANCE_UNAVAILABLE } from '../../events/errors.js'
 import { SEND_ERRORS } from '../../projections/send-rules.js'
 import { activityRow } from '../../projections/asset-rules.js'
 import { LEGAL_NOT_ACCEPTED, NETWORK_NOT_FOUND } from '../../projections/guards.js'
@@ -35,7 +35,7 @@ describe('the engine texts the views translate', () => {
   })
 
   it('the docs/behaviour.md §8 strings, the send rules, the refusals and the send outcomes are all known', () => {
-    const texts = [CONNECTION_REJECTED, MODAL_CLOSED, TOKEN_BALANCE_UNAVAILABLE, FAILED_TO_FETCH_TRANSACTIONS, INVALID_APP_CONFIGURATION, NETWORK_NOT_FOUND, LEGAL_NOT_ACCEPTED, SEND_REJECTED]
+    const texts = [CONNECTION_REJECTED, FAILED_TO_DISCONNECT, MODAL_CLOSED, TOKEN_BALANCE_UNAVAILABLE, FAILED_TO_FETCH_TRANSACTIONS, INVALID_APP_CONFIGURATION, NETWORK_NOT_FOUND, LEGAL_NOT_ACCEPTED, SEND_REJECTED]
     for (const [name, message] of Object.entries(SEND_ERRORS)) if (typeof message === 'string') texts.push(message)
     else expect(name).toBe('decimals')
     for (const text of texts) expect(knownMessage(text), text).toBeDefined()

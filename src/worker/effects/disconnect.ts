@@ -1,14 +1,27 @@
 /**
  * Disconnecting: from the visitor (disconnect/requested) or from the wallet (accountsChanged with
- * no accounts, or the provider's disconnect event). The wallet is asked to revoke its permission
- * (best effort: a wallet without wallet_revokePermissions still disconnects locally).
+ * no accounts, or the provider's disconnect event). The wallet is asked to revoke its permission.
+ * A wallet without wallet_revokePermissions (or standard:disconnect) still disconnects locally;
+ * a wallet whose revoke fails otherwise keeps the connection as it was: `disconnect/failed` and
+ * the snackbar 'Failed to disconnect' (docs/behaviour.md §8).
  */
-import { EMPTY, filter, from, map, mergeMap, of } from 'rxjs'
+import { EMPTY, filter, from, mergeMap, of, type Observable } from 'rxjs'
 import type { Namespace } from '../../events/entities.js'
-import { event } from '../../events/types.js'
+import { errorMessage, FAILED_TO_DISCONNECT, PROVIDER_ERROR_CODES } from '../../events/errors.js'
+import { event, type NewEvent } from '../../events/types.js'
 import { activeNamespace } from '../../projections/select/active-namespace.js'
 import { walletRevoke } from '../wallet-calls.js'
 import { ofType, type Effect } from './context.js'
+
+/** JSON-RPC's "method not found" (EIP-1474 also names -32004 "method not supported"). */
+const NOT_SUPPORTED_CODES: readonly number[] = [PROVIDER_ERROR_CODES.UnsupportedProviderMethodError, -32601, -32004]
+
+/** True when the wallet's revoke error only says it has no such method: the site forgets the connection itself. */
+export function revokeUnsupported(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code === 'number' && NOT_SUPPORTED_CODES.includes(code)) return true
+  return /method not (found|supported)|unsupported method|does not support|does not exist/i.test(errorMessage(error))
+}
 
 export const disconnectEffect: Effect = ({ events$, state, bridge }) =>
   events$.pipe(
@@ -18,11 +31,22 @@ export const disconnectEffect: Effect = ({ events$, state, bridge }) =>
       const namespace: Namespace | undefined = e.payload.namespace ?? activeNamespace(s)
       const connectorId = namespace ? s.connection.connectorIds[namespace] : undefined
       if (!namespace || !connectorId) return EMPTY
-      const revoke = walletRevoke(bridge, connectorId, namespace).catch(() => undefined)
-      // A wallet may answer the revoke with accountsChanged([]), which disconnects first: then nothing is left to do.
+      const revoke = walletRevoke(bridge, connectorId, namespace).then(
+        () => undefined,
+        (error: unknown) => (revokeUnsupported(error) ? undefined : error),
+      )
       return from(revoke).pipe(
-        filter(() => state().connection.connectorIds[namespace] === connectorId),
-        map(() => event('disconnect/succeeded', { connectorId, namespace, reason: 'user' })),
+        mergeMap((failure): Observable<NewEvent> => {
+          if (failure !== undefined) {
+            const code = (failure as { code?: unknown } | null)?.code
+            return of(
+              event('disconnect/failed', { connectorId, namespace, message: FAILED_TO_DISCONNECT, cause: errorMessage(failure).slice(0, 256), ...(typeof code === 'number' && Number.isSafeInteger(code) ? { code } : {}) }),
+              event('snackbar/show-requested', { variant: 'error', message: FAILED_TO_DISCONNECT }),
+            )
+          }
+          // A wallet may answer the revoke with accountsChanged([]), which disconnects first: then nothing is left to do.
+          return state().connection.connectorIds[namespace] === connectorId ? of(event('disconnect/succeeded', { connectorId, namespace, reason: 'user' })) : EMPTY
+        }),
       )
     }),
   )
