@@ -141,6 +141,12 @@ export interface WalletRef {
   webappLink?: string
 }
 
+/**
+ * The auth connector's id (docs/behaviour.md §3 Connector type AUTH: email and social login, issue 19).
+ * Its accounts are taken as it reports them, never merged (docs/behaviour.md §5).
+ */
+export const AUTH_CONNECTOR_ID = 'AUTH'
+
 /** The WalletConnect connector's id (docs/behaviour.md §3 Connector type WALLET_CONNECT); one connector serves every namespace its session holds. */
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
 

@@ -18,6 +18,7 @@ import { wallets, type WalletsState } from './wallets.js'
 import { accountData, type AccountDataState } from './account-data.js'
 import { remoteConfig, type RemoteConfigState } from './remote-config.js'
 import { legal, type LegalState } from './legal.js'
+import { connections, type ConnectionsState } from './connections.js'
 
 /**
  * The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none).
@@ -43,6 +44,8 @@ export interface State {
   remoteConfig: RemoteConfigState
   /** This page session's tick of the legal checkbox (legal.ts). */
   legal: LegalState
+  /** Every namespace's connections, with their accounts (connections.ts; issue 18). */
+  connections: ConnectionsState
 }
 
 /**
@@ -69,6 +72,7 @@ export const initialState: State = {
   accountData: accountData.initial,
   remoteConfig: remoteConfig.initial,
   legal: legal.initial,
+  connections: connections.initial,
 }
 
 /**
@@ -119,6 +123,7 @@ export function reduce(root: State, event: GangwayEvent): State {
     accountData: applySlice(accountData, root.accountData, event, root),
     remoteConfig: applySlice(remoteConfig, root.remoteConfig, event, root),
     legal: applySlice(legal, root.legal, event, root),
+    connections: applySlice(connections, root.connections, event, root),
   }
 }
 

@@ -1,0 +1,92 @@
+/**
+ * Connections per namespace (docs/behaviour.md §3 Connection: connectorId, accounts, auth name; the
+ * browser-stored "connections per namespace"; issue 18): every wallet this site connected on a
+ * namespace, most recently used first, each with the accounts it exposed. A connection stays here
+ * after a disconnect (it is then of the `disconnected` class, select/connection-class.ts), so it
+ * can be offered again. Folded from shared events only, so every tab and the snapshots agree.
+ *
+ * Syncing (docs/behaviour.md §5): the accounts a wallet reports (a connect, `accountsChanged`) are
+ * merged into what the connection already holds, by lowercase address (a known address keeps its
+ * first spelling and type; new ones are appended); the auth connector's accounts are taken as
+ * they come (`mergeAccounts`).
+ */
+import { parseCaipAddress } from '../chains/caip.js'
+import { AUTH_CONNECTOR_ID, type AccountType, type Namespace } from '../events/entities.js'
+import { withKey } from '../events/safe-json.js'
+import { slice } from './reducer.js'
+import type { State } from './state.js'
+
+/** One account of a connection: its address as the wallet gave it, and its type where known. */
+export interface ConnectionAccount {
+  address: string
+  type?: AccountType
+}
+
+/** One wallet connected on a namespace. `name` is the wallet's (or, for the auth connector, the account's) display name. */
+export interface Connection {
+  connectorId: string
+  accounts: ConnectionAccount[]
+  name?: string
+}
+
+/** Every namespace's connections, most recently used first. */
+export type ConnectionsState = Partial<Record<Namespace, Connection[]>>
+
+/** The most accounts kept per connection (a wallet reporting more is cut, oldest kept). */
+export const MAX_CONNECTION_ACCOUNTS = 100
+
+/** Connector ids compare case-insensitively (docs/behaviour.md §4). */
+export const sameConnector = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
+
+/**
+ * `known` with `reported` merged in (docs/behaviour.md §5): for any connector but the auth one,
+ * the known accounts stay in their order, spelling and type, and each reported address whose
+ * lowercase form is not yet there is appended (once); for the auth connector the reported accounts
+ * replace the known ones as they are. At most MAX_CONNECTION_ACCOUNTS.
+ */
+export function mergeAccounts(connectorId: string, known: readonly ConnectionAccount[], reported: readonly ConnectionAccount[]): ConnectionAccount[] {
+  if (sameConnector(connectorId, AUTH_CONNECTOR_ID)) return reported.slice(0, MAX_CONNECTION_ACCOUNTS)
+  const out = [...known]
+  const seen = new Set(known.map((a) => a.address.toLowerCase()))
+  for (const a of reported) {
+    const key = a.address.toLowerCase()
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push(a)
+  }
+  return out.slice(0, MAX_CONNECTION_ACCOUNTS)
+}
+
+/** `list` with `connectorId`'s connection first: its accounts merged with `reported` (a new connection when there was none). */
+function upsert(list: readonly Connection[], connectorId: string, reported: readonly ConnectionAccount[], name?: string): Connection[] {
+  const current = list.find((c) => sameConnector(c.connectorId, connectorId))
+  const accounts = mergeAccounts(connectorId, current?.accounts ?? [], reported)
+  const label = name ?? current?.name
+  const updated: Connection = { connectorId: current?.connectorId ?? connectorId, accounts, ...(label ? { name: label } : {}) }
+  return [updated, ...list.filter((c) => c !== current)]
+}
+
+/** The slice (see the module's comment). */
+export const connections = slice<ConnectionsState, State>(
+  {},
+  {
+    'connect/succeeded': (all, e, root) => {
+      const { namespace, connectorId } = e.payload
+      const { address } = parseCaipAddress(e.payload.caipAddress)
+      const name = e.payload.wallet?.name ?? root.connectors.list.find((c) => sameConnector(c.id, connectorId))?.name
+      return withKey(all, namespace, upsert(all[namespace] ?? [], connectorId, [{ address }], name))
+    },
+    /** A known connection's wallet reported its accounts: merged in (an empty list is a disconnect, folded by its own event). */
+    'wallet/accounts-changed': (all, e) => {
+      const { namespace, connectorId, addresses } = e.payload
+      const list = all[namespace] ?? []
+      const current = list.find((c) => sameConnector(c.connectorId, connectorId))
+      if (!current || addresses.length === 0) return all
+      return withKey(
+        all,
+        namespace,
+        list.map((c) => (c === current ? { ...c, accounts: mergeAccounts(connectorId, c.accounts, addresses.map((address) => ({ address }))) } : c)),
+      )
+    },
+  },
+)
