@@ -20,6 +20,8 @@ interface LocalnetConfig {
 }
 
 const AUTH_KEY = 'localnet-wallet:authorized'
+/** How many dev accounts the wallet exposes to an approved site (the selected one first). */
+const EXPOSED_ACCOUNTS = 3
 /** The wallet's selected chain survives reloads, as in an extension. */
 const CHAIN_KEY = 'localnet-wallet:chainId'
 
@@ -60,10 +62,18 @@ class LocalnetWallet {
   #authorized(): boolean {
     return localStorage.getItem(AUTH_KEY) === 'true'
   }
+  /**
+   * The accounts the site sees, as an extension with several accounts exposes them: the selected
+   * one first, then the next EXPOSED_ACCOUNTS − 1 dev accounts (issue 18: a connection holds
+   * several accounts). None before the visitor approved the site.
+   */
   async #current(): Promise<string[]> {
     if (!this.#authorized()) return []
     const all = await this.#all()
-    return all[this.#selected] ? [all[this.#selected]!] : []
+    const selected = all[this.#selected]
+    if (!selected) return []
+    const others = all.filter((a) => a !== selected).slice(0, EXPOSED_ACCOUNTS - 1)
+    return [selected, ...others]
   }
 
   async request({ method, params }: RequestArgs): Promise<unknown> {

@@ -212,6 +212,26 @@ describe('engine', () => {
     await second.stop()
   })
 
+  it("a restore keeps the account the wallet reported while it waited (accountsChanged), among the wallet's several", async () => {
+    const storage = await storedSession()
+    const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    let answer!: (accounts: string[]) => void
+    const second = await started(wallet({ eth_accounts: () => new Promise<string[]>((r) => (answer = r)) }), storage)
+    await until(async () => answer, (a) => a !== undefined)
+    // The wallet's selection moves to another of its accounts before it answers the restore.
+    await second.dispatch({ type: 'wallet/accounts-changed', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155', addresses: [other, ADDRESS] } })
+    answer([other, ADDRESS])
+    const restored = await until(
+      async () => (await eventsOf(second)).find((e) => e.type === 'connect/succeeded' && (e.payload as { via: string }).via === 'restore'),
+      (e) => e !== undefined,
+    )
+    expect(restored?.payload).toMatchObject({ caipAddress: `eip155:31337:${other}` })
+    const s = await second.getState()
+    expect(s.accounts.eip155?.address).toBe(other)
+    expect(s.connections.eip155?.[0]?.accounts.map((a) => a.address.toLowerCase())).toEqual([ADDRESS.toLowerCase(), other.toLowerCase()])
+    await second.stop()
+  })
+
   it('disconnects on restore when the wallet no longer authorises the site', async () => {
     const storage = await storedSession()
 

@@ -103,7 +103,12 @@ describe('connect on the localnet', () => {
     await waitForText(page, 'gangway-button button', new RegExp(`^${account0!.slice(0, 6)}…${account0!.slice(-4)} · ${after.replace('.', '\\.')} ETH$`))
     expect(await page.evaluate(() => (window as unknown as { __localnetWallet: { prompts: number } }).__localnetWallet.prompts)).toBe(0)
     expect(await page.locator('localnet-wallet-prompt').count()).toBe(0)
-    // The restored connection is followed: the wallet's account change reaches the chip.
+    // The restored connection is followed: the wallet's account change reaches the chip. (The chip
+    // shows the stored account before the restore has asked the wallet: wait for the restore, or a
+    // change made before the page watches the wallet would only be seen through the restore's answer.)
+    await expect
+      .poll(async () => parseLog(await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog())).events.filter((e) => e.type === 'connect/succeeded').length)
+      .toBe(2)
     await page.evaluate(() => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(1))
     await waitForText(page, 'gangway-button button', new RegExp(`^${account1!.slice(0, 6)}…${account1!.slice(-4)}`))
     await page.evaluate(() => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(0))

@@ -1,7 +1,8 @@
 /**
  * Session restore on start: for each namespace the log says is connected, ask the wallet silently
  * (eth_accounts or a silent standard:connect, never a prompt). Still authorised: connect/succeeded via
- * restore (with the wallet's current account and chain). Not authorised or wallet gone:
+ * restore (with the account the site was on, if the wallet still exposes it, else the wallet's
+ * first; and the wallet's chain). Not authorised or wallet gone:
  * disconnect/succeeded with reason restore-failed.
  */
 import { filter, from, mergeMap } from 'rxjs'
@@ -24,7 +25,9 @@ export const restoreEffect: Effect = ({ events$, state, bridge }) => {
         const connectorId = s.connection.connectorIds[namespace] ?? ''
         try {
           const accounts = await walletAccounts(bridge, connectorId, namespace, true, RESTORE_DISCOVERY_WAIT_MS)
-          const stored = s.accounts[namespace]?.address?.toLowerCase()
+          // The account the state holds now, not at start: the wallet may have reported a change
+          // (accountsChanged) while this restore waited for it.
+          const stored = state().accounts[namespace]?.address?.toLowerCase()
           const address = accounts.find((a) => a.toLowerCase() === stored) ?? accounts[0]
           if (!address) return stillThis(namespace, connectorId) ? event('disconnect/succeeded', { connectorId, namespace, reason: 'restore-failed' }) : undefined
           const caipAddress = await walletCaipAddress(bridge, connectorId, namespace, address, state())
