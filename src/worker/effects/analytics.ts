@@ -34,10 +34,10 @@ import { BehaviorSubject, EMPTY, Observable, type Subscription } from 'rxjs'
 import type { AnalyticsClient } from '../../api/analytics.js'
 import { errorMessage, INVALID_APP_CONFIGURATION } from '../../events/errors.js'
 import { ANALYTICS_MAX_PENDING } from '../../events/limits.js'
-import { event, type GangwayEvent, type NewEvent } from '../../events/types.js'
+import { event, isType, type GangwayEvent, type NewEvent } from '../../events/types.js'
 import { analyticsBody, analyticsEventsOf, errorReportProps, type AnalyticsBody, type AnalyticsProps, type ErrorReportProps } from '../../projections/analytics-events.js'
 import type { State } from '../../projections/state.js'
-import type { Effect } from './context.js'
+import { REACH_EVENTS, type Effect } from './context.js'
 
 /** docs/behaviour.md §7: the pending batch is sent 10 s after its first event, in ms. */
 export const FLUSH_MS = 10_000
@@ -235,7 +235,7 @@ export const analyticsEffect: Effect = (ctx) => {
     const collecting = () => box.status === 'idle' || box.status === 'asking' || box.status === 'on'
 
     const onEvent = (prev: State, after: State, e: GangwayEvent) => {
-      if ((e.type === 'modal/open-requested' || e.type === 'modal/trigger-approached') && !box.reached) {
+      if (!box.reached && isType(e, ...REACH_EVENTS)) {
         box.reached = true
         if (box.pending.length || box.waitingReports.length) askSwitch()
       }

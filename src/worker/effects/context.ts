@@ -53,14 +53,20 @@ export function ofType<T extends EventType>(...types: T[]): OperatorFunction<Gan
 }
 
 /**
- * The visitor's first reach for the modal in this page life (issue 17, network quiet): the first
- * `modal/open-requested` or `modal/trigger-approached` (pointer, focus or touch on a trigger, sent by
- * the page), once; plus, for `also`, the first of those event types. Effects that ask a service for
- * the modal's sake (the wallet lists, the allowed origins, the remote configuration) start from it,
- * never from `engine/started`, so a visitor who does not reach for the modal causes no request.
+ * The events by which the visitor reaches for the modal (issue 17, network quiet): an open, or
+ * `modal/trigger-approached` (pointer, focus or touch on a trigger, sent by the page).
  */
-export function firstReach<T extends EventType>(...also: T[]): OperatorFunction<GangwayEvent, EventOf<'modal/open-requested' | 'modal/trigger-approached' | T>> {
-  return (source) => source.pipe(ofType<'modal/open-requested' | 'modal/trigger-approached' | T>('modal/open-requested', 'modal/trigger-approached', ...also), take(1))
+export const REACH_EVENTS = ['modal/open-requested', 'modal/trigger-approached'] as const
+type ReachEvent = (typeof REACH_EVENTS)[number]
+
+/**
+ * The visitor's first reach for the modal in this page life: the first of REACH_EVENTS, once;
+ * plus, for `also`, the first of those event types. Effects that ask a service for the modal's sake
+ * (the wallet lists, the allowed origins, the remote configuration) start from it, never from
+ * `engine/started`, so a visitor who does not reach for the modal causes no request.
+ */
+export function firstReach<T extends EventType>(...also: T[]): OperatorFunction<GangwayEvent, EventOf<ReachEvent | T>> {
+  return (source) => source.pipe(ofType<ReachEvent | T>(...REACH_EVENTS, ...also), take(1))
 }
 
 /** switchMap per key: a newer value replaces an older one with the same key; different keys run side by side. */
