@@ -5,10 +5,11 @@
  * engine cannot), and is remembered as the deep link choice (docs/behaviour.md §3). A URI near its
  * expiry is replaced by the engine (docs/behaviour.md §5, §9); a refusal shows 'Connection rejected' and a retry.
  */
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import type { WalletRef, WALLETCONNECT_CONNECTOR_ID } from '../../contract.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
+import { useCopy } from '../use-copy.js'
 import { useT } from '../i18n/i18n.js'
 import { QrCode } from './lazy-views.js'
 import { isMobileDevice } from '../device.js'
@@ -25,7 +26,7 @@ function Pairing({ basic }: { basic: boolean }) {
   const wc = useSignalValue(signals.walletConnect)
   const pairing = useSignalValue(signals.pairing)
   const network = useSignalValue(signals.network)
-  const [copied, setCopied] = useState(false)
+  const { copied, copy } = useCopy()
   const { t, known } = useT()
   const wallet: WalletRef | undefined = wc.wallet
   // With the legal checkbox on, no pairing starts before the tick (the engine refuses it too).
@@ -48,16 +49,6 @@ function Pairing({ basic }: { basic: boolean }) {
     if (!pairing || !mobileLink || !isMobileDevice() || wasOpened(pairing, mobileLink)) return
     openWallet(dispatch, wallet?.name, mobileLink, pairing)
   }, [pairing?.pairingTopic, mobileLink])
-
-  const copy = async () => {
-    if (!pairing) return
-    try {
-      await navigator.clipboard.writeText(pairing.uri)
-      setCopied(true)
-    } catch {
-      setCopied(false)
-    }
-  }
 
   // Until the tick, only the checkbox; the tick starts the pairing, and the connect moves on to ConnectingWalletConnect.
   if (blocked) return checkbox
@@ -84,8 +75,8 @@ function Pairing({ basic }: { basic: boolean }) {
       </div>
       <span className="gw-muted">{wallet ? t('wc.scanWith', { wallet: wallet.name }) : t('wc.scanPhone')}</span>
       <div className="gw-actions">
-        <button className="gw-btn" data-testid="gw-copy" disabled={!pairing} onClick={() => void copy()}>
-          {copied ? t('wc.copied') : t('wc.copy')}
+        <button className="gw-btn" data-testid="gw-copy" disabled={!pairing} onClick={() => void (pairing && copy(pairing.uri))}>
+          {copied !== undefined ? t('wc.copied') : t('wc.copy')}
         </button>
         {pairing && mobileLink ? (
           <button className="gw-btn" data-testid="gw-open-wallet" onClick={() => open(mobileLink)}>
