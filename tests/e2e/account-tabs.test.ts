@@ -13,14 +13,13 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { parseLog } from '../../src/events/ndjson.js'
 import { CACHE_LIFETIMES_MS } from '../../src/worker/cache/lifetimes.js'
 import { erc20Abi, encodeFunctionData, formatUnits, getAddress, keccak256, toHex, type Hex } from 'viem'
 import { rpc, waitForReceipt } from '../../localnet/anvil.js'
 import { HISTORY_PAGE_SIZE, PRICES, type ServiceRequest } from '../../localnet/services/blockchain.js'
 import { floorDecimal, floorUsd } from '../../src/projections/format.js'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, useBrowser, waitForText, waitForView } from './helpers.js'
+import { pageLog, connectLocalnetWallet, useBrowser, waitForText, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -44,7 +43,7 @@ const tab = async (page: Page, name: 'Tokens' | 'NFTs' | 'Activity') => {
 const topHash = (page: Page) => page.getAttribute('[data-testid=gw-activity] li[data-hash]', 'data-hash')
 /** How the history's first page was answered so far: the transactions cache's hits and misses in the page's log. */
 const historyReads = async (page: Page) => {
-  const log = parseLog(await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog()))
+  const log = await pageLog(page)
   const of = (type: string) => log.events.filter((e) => e.type === type && (e.payload as { cache?: string }).cache === 'transactions').length
   return { hits: of('cache/hit'), misses: of('cache/missed') }
 }
@@ -57,7 +56,7 @@ const untilHistoryReads = async (page: Page, expected: { hits: number; misses: n
   try {
     await expect.poll(() => historyReads(page), { timeout: 10_000 }).toEqual(expected)
   } catch (error) {
-    const log = parseLog(await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog()))
+    const log = await pageLog(page)
     const cacheEvents = log.events.filter((e) => (e.payload as { cache?: string }).cache === 'transactions' || e.type.startsWith('history/') || e.type === 'account/tab-selected')
     throw new Error(`${(error as Error).message}\nevents: ${JSON.stringify(cacheEvents.map((e) => ({ type: e.type, at: e.at, payload: e.payload })))}`)
   }

@@ -18,7 +18,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { rpc } from '../../localnet/anvil.js'
 import type { AnalyticsEntry, AnalyticsRequest } from '../../localnet/services/analytics.js'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, coreSession, recordServiceRequests, useBrowser, waitForText, waitForView } from './helpers.js'
+import { connectLocalnetWallet, coreSession, pageLog, recordServiceRequests, useBrowser, waitForText, waitForView } from './helpers.js'
 import { secretsIn } from './secrets.js'
 
 const webUrl = inject('webUrl')
@@ -45,15 +45,7 @@ function pageErrors(page: Page): string[] {
 }
 
 /** The page's exported log, as event types and payloads. */
-async function logged(page: Page): Promise<{ type: string; payload: Record<string, unknown> }[]> {
-  const text = await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog())
-  return text
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((l) => JSON.parse(l) as { type: string; payload: Record<string, unknown> })
-    .filter((e) => typeof e.type === 'string')
-}
+const logged = async (page: Page) => (await pageLog(page)).events as unknown as { type: string; payload: Record<string, unknown> }[]
 
 /** Leaves the page (pagehide fires: a beacon would go now) and waits for the blank page. */
 async function leave(page: Page): Promise<void> {

@@ -7,10 +7,9 @@ import { describe, expect, inject, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { getAddress } from 'viem'
 import { rpc } from '../../localnet/anvil.js'
-import { parseLog } from '../../src/events/ndjson.js'
 import { replayLog } from '../../src/projections/replay.js'
 import { localContext } from './browser.js'
-import { currentView, flooredBalance, transfer, waitForText, waitForView, useBrowser, waitForEngine } from './helpers.js'
+import { currentView, flooredBalance, pageLog, transfer, waitForText, waitForView, useBrowser, waitForEngine } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -107,7 +106,7 @@ describe('connect on the localnet', () => {
     // shows the stored account before the restore has asked the wallet: wait for the restore, or a
     // change made before the page watches the wallet would only be seen through the restore's answer.)
     await expect
-      .poll(async () => parseLog(await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog())).events.filter((e) => e.type === 'connect/succeeded').length)
+      .poll(async () => (await pageLog(page)).events.filter((e) => e.type === 'connect/succeeded').length)
       .toBe(2)
     await page.evaluate(() => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(1))
     await waitForText(page, 'gangway-button button', new RegExp(`^${account1!.slice(0, 6)}…${account1!.slice(-4)}`))
@@ -132,7 +131,7 @@ describe('connect on the localnet', () => {
     await waitForEngine(page)
     expect(await page.locator('gangway-button button').textContent()).toBe('Connect Wallet')
     // The exported log, replayed in Node, says the same: disconnected by the visitor, nothing to restore.
-    const file = parseLog(await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog()))
+    const file = await pageLog(page)
     const events = file.events
     const replayed = replayLog(file)
     expect(replayed.connection).toMatchObject({ status: 'disconnected', connectedNamespaces: [], disconnectedConnectorIds: { eip155: ['dev.gangway.localnet'] } })
@@ -184,7 +183,7 @@ describe('connect on the localnet', () => {
     // Nothing half-removed: the view, the button and the engine's connection are as they were.
     expect(await currentView(page)).toBe('Account')
     expect(await page.locator('gangway-button button').textContent()).toBe(chip)
-    const log = parseLog(await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog()))
+    const log = await pageLog(page)
     expect(log.events.filter((e) => e.type === 'disconnect/failed').map((e) => e.payload)).toEqual([
       { connectorId: 'dev.gangway.localnet', namespace: 'eip155', message: 'Failed to disconnect', cause: 'Internal error: the wallet could not revoke the permission', code: -32603 },
     ])

@@ -8,9 +8,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { describe, expect, inject, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { encode } from 'uqr'
-import { parseLog } from '../../src/events/ndjson.js'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, currentView, useBrowser, waitForEngine, waitForView } from './helpers.js'
+import { connectLocalnetWallet, currentView, pageLog, useBrowser, waitForEngine, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const browser = useBrowser()
@@ -21,7 +20,7 @@ const demo = (params: Record<string, unknown>) =>
   `/?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()}`
 
 /** The types of the engine's log (a round trip through the engine: every dispatch sent before it is in). */
-const logTypes = async (page: Page): Promise<string[]> => parseLog(await page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.exportLog())).events.map((e) => e.type)
+const logTypes = async (page: Page): Promise<string[]> => (await pageLog(page)).events.map((e) => e.type)
 
 /** Counts the requests of `context` (page and worker) for the remote configuration. */
 function configRequests(context: BrowserContext): URL[] {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest'
 import { formatUnits, getAddress, keccak256, toHex } from 'viem'
 import { rpc, waitForReceipt } from '../../localnet/anvil.js'
 import { launchChromium } from './browser.js'
+import { parseLog, type LogFile } from '../../src/events/ndjson.js'
 
 /** One Chromium for the calling test file: launched before its tests, closed after. */
 export function useBrowser(): () => Browser {
@@ -158,4 +159,13 @@ export function recordServiceRequests(context: BrowserContext, services: Record<
     if (service) seen.push({ service, method: r.method(), path: url.pathname })
   })
   return seen
+}
+
+/**
+ * The page's event log as `window.gangway.exportLog()` gives it (the demo pages expose the modal
+ * as `gangway`), parsed (src/events/ndjson.ts). A round trip through the engine: every dispatch
+ * sent before it is in.
+ */
+export async function pageLog(page: Page): Promise<LogFile> {
+  return parseLog(await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog()))
 }

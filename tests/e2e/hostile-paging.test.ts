@@ -9,9 +9,8 @@
 import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { HISTORY_MAX_PAGES, MAX_REMOTE_NAME, MAX_REMOTE_STRING, WALLETS_MAX_PAGES } from '../../src/events/limits.js'
-import { parseLog } from '../../src/events/ndjson.js'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
+import { pageLog, connectLocalnetWallet, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const browser = useBrowser()
@@ -20,7 +19,7 @@ type Gangway = { exportLog(): Promise<string>; open(o?: { view?: string }): Prom
 type Logged = { type: string; payload: Record<string, unknown> }
 
 /** The engine's log, read through the engine (a round trip: every dispatch sent before it is in). */
-const events = async (page: Page): Promise<Logged[]> => parseLog(await page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.exportLog())).events as unknown as Logged[]
+const events = async (page: Page): Promise<Logged[]> => (await pageLog(page)).events as unknown as Logged[]
 
 /** Counts the requests (page and worker) whose path ends with `suffix`. */
 function counting(page: Page, suffix: string): { count: () => number; urls: URL[] } {

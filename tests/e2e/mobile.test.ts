@@ -16,9 +16,8 @@
 import { describe, expect, inject, it } from 'vitest'
 import { devices, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { UNIVERSAL_LINK_WALLET, walletRegistry } from '../../localnet/services/wallet-config.js'
-import { parseLog } from '../../src/events/ndjson.js'
 import { copiedPairingUri } from './pairing.js'
-import { coreSession, useBrowser, waitForView } from './helpers.js'
+import { pageLog, coreSession, useBrowser, waitForView } from './helpers.js'
 import { BUILT_VIEWS, visit, type TourEnv } from './view-tour.js'
 
 const webUrl = inject('webUrl')
@@ -195,7 +194,7 @@ function instrumentOpen(): void {
 }
 
 const opens = (page: Page) => page.evaluate(() => (window as unknown as { __opens: Open[] }).__opens)
-const exportLog = async (page: Page) => parseLog(await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog())).events
+const exportLog = async (page: Page) => (await pageLog(page)).events
 /** The deep link of the universal-link wallet for `uri` (projections/wallet-rules.ts walletDeepLink). */
 const deepLink = (uri: string) => `${UNIVERSAL_LINK_WALLET.mobileLink}/wc?uri=${encodeURIComponent(uri)}`
 /** The universal-link wallet's registry id: its Connect row (recommended) and its All Wallets tile carry it. */
