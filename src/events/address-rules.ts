@@ -13,3 +13,11 @@ export function isEvmAddress(value: string): boolean {
 export function isSolanaAddress(value: string): boolean {
   return /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value)
 }
+
+/** An address of `namespace` by the rules above (eip155, solana); for another namespace any plain string up to 128 characters. */
+export function isAddressOf(namespace: string, value: unknown): value is string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 128 || value.includes(':')) return false
+  if (namespace === 'eip155') return isEvmAddress(value)
+  if (namespace === 'solana') return isSolanaAddress(value)
+  return true
+}

@@ -112,6 +112,13 @@ export const FAILED_TO_FETCH_TRANSACTIONS = 'Failed to fetch transactions'
 export const INVALID_APP_CONFIGURATION = 'Invalid App Configuration'
 /** docs/behaviour.md §8: the wallet refused or failed to end the connection (its revoke threw); the connection stays as it was. */
 export const FAILED_TO_DISCONNECT = 'Failed to disconnect'
+/** docs/behaviour.md §8: the multi-wallet-not-enabled alert's title: another connection than the active one while the multiWallet remote feature is off. */
+export const MULTI_WALLET_NOT_ENABLED = 'Multi-Wallet Not Enabled'
+/** Issue 18: a switch between connections that did not happen (ours; AppKit's words). */
+export const FAILED_TO_SWITCH_WALLET = 'Failed to switch wallet'
+/** Issue 18: the snackbars of a switch to another connection, and to another account of the active one. */
+export const WALLET_SWITCHED = 'Wallet switched'
+export const ACCOUNT_SWITCHED = 'Account switched'
 /** docs/behaviour.md §8: a wallet call on a namespace with no connection. */
 export const ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND = 'Address or auth connector not found'
 

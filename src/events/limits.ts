@@ -48,3 +48,6 @@ export const IMAGE_PRELOAD_TIMEOUT_MS = 2000
  * an `analytics/beacon-sent` intent names.
  */
 export const ANALYTICS_MAX_PENDING = 100
+
+/** The most accounts kept per connection (issue 18): a wallet reporting more is cut, its first ones kept. */
+export const MAX_CONNECTION_ACCOUNTS = 100

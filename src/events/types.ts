@@ -46,7 +46,25 @@ export interface EventPayloads {
    * `wallet` (schema 2): the wallet the visitor picked, remembered as the newest recent wallet; the
    * event carries it so that every tab folds the same recent wallets (v1 logs get it by upcasting).
    */
-  'connect/succeeded': { connectorId: string; namespace: Namespace; caipAddress: CaipAddress; via: 'prompt' | 'restore'; wallet?: WalletRef }
+  'connect/succeeded': {
+    connectorId: string
+    namespace: Namespace
+    caipAddress: CaipAddress
+    via: 'prompt' | 'restore'
+    wallet?: WalletRef
+    /**
+     * Every address the wallet exposes on the namespace, as it gave them, de-duplicated by
+     * lowercase, at most MAX_CONNECTION_ACCOUNTS (issue 18); absent in older logs, where the
+     * connection's one account is `caipAddress`'s.
+     */
+    accounts?: string[]
+    /**
+     * docs/behaviour.md §6: `add` keeps the namespace's other connections (the multiWallet remote
+     * feature was on when the effect decided); `replace` (or absent, as before issue 18) marks them
+     * disconnected. Decided by the effect, so every tab and the snapshots fold the same.
+     */
+    mode?: 'add' | 'replace'
+  }
   'connect/failed': { connectorId: string; namespace: Namespace; message: string; code?: number }
 
   /** EIP-1193 `accountsChanged` from the connected provider (addresses as the wallet sent them). */
@@ -66,7 +84,12 @@ export interface EventPayloads {
   /** docs/behaviour.md §6: switch the preferred account type of a namespace. */
   'account-type/switch-requested': { namespace: Namespace; accountType: AccountType }
 
-  'disconnect/requested': { namespace?: Namespace }
+  /**
+   * Disconnect (docs/behaviour.md §4): `connectorId` names one connection of `namespace`; `all` every
+   * live connection of `namespace` (of every namespace when none is named); neither, the active
+   * connection of `namespace` (of the active namespace when none is named).
+   */
+  'disconnect/requested': { namespace?: Namespace; connectorId?: string; all?: boolean }
   /** `reason`: `user` (disconnect button or API), `wallet` (provider side), `restore-failed` (stored session no longer authorised). */
   'disconnect/succeeded': { connectorId: string; namespace: Namespace; reason: 'user' | 'wallet' | 'restore-failed' }
   /**
@@ -75,6 +98,21 @@ export interface EventPayloads {
    * 'Failed to disconnect'; `cause` the wallet's own message (at most 256 characters), `code` its EIP-1193 code when it had one.
    */
   'disconnect/failed': { connectorId: string; namespace: Namespace; message: string; cause: string; code?: number }
+
+  /**
+   * Switch to a connection of `namespace` (docs/behaviour.md §4, ProfileWallets' Switch): the one
+   * `connectorId` names, on `address` (one of its accounts; its first when absent). How depends on
+   * the connection's class (select/connection-class.ts).
+   */
+  'connection/switch-requested': { namespace: Namespace; connectorId: string; address?: string }
+  /**
+   * The namespace's active connection is now `connectorId`'s, on `caipAddress` (no prompt: the
+   * wallet still exposed it). `wallet`: another connection became the active one (else an account
+   * switch inside the active connection).
+   */
+  'connection/switched': { namespace: Namespace; connectorId: string; caipAddress: CaipAddress; wallet: boolean }
+  /** A switch that did not happen; the active connection is as it was. */
+  'connection/switch-failed': { namespace: Namespace; connectorId: string; message: string }
 
   'balance/fetch-requested': { caipAddress: CaipAddress; reason: 'connected' | 'modal-opened' | 'new-block' | 'account-changed' | 'manual' }
   /** Native balance read from the chain: an integer decimal string in wei (eip155) or lamports (solana). */
@@ -256,6 +294,7 @@ export const DISPATCHABLE = [
   'modal/trigger-approached',
   'connect/requested',
   'disconnect/requested',
+  'connection/switch-requested',
   'network/switch-requested',
   'network/active-chain-switch-requested',
   'account-type/switch-requested',

@@ -8,11 +8,11 @@
  * its place in the gap-free log as `log/event-refused`, which no projection or effect reads.
  */
 import { isNamespace, parseCaipAddress, parseCaipNetworkId } from '../chains/caip.js'
-import { isEvmAddress, isSolanaAddress } from './address-rules.js'
+import { isAddressOf, isEvmAddress, isSolanaAddress } from './address-rules.js'
 import { storedImageUrl, walletLink } from './urls.js'
 import { plainDataProblem } from './plain-data.js'
 import { featureOptionsProblem } from './host-options.js'
-import { HISTORY_PAGE_MAX, SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from './limits.js'
+import { HISTORY_PAGE_MAX, MAX_CONNECTION_ACCOUNTS, SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from './limits.js'
 import { DISPATCHABLE, type EventType, type GangwayEvent } from './types.js'
 import { isWalletRef, validateIntent } from './validate.js'
 
@@ -89,7 +89,15 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
     featureOptionsProblem({ features: p.features as never, remoteFeatures: p.remoteFeatures as never }) === undefined,
   'engine/started': (p) => oneOf(p.mode, ['worker', 'main']),
   'rpc/supported-chains-fetched': (p) => strings(p.http) && strings(p.ws),
-  'connect/succeeded': (p) => connectorAt(p) && caip10(p.caipAddress) && oneOf(p.via, ['prompt', 'restore']) && opt(p.wallet, isWalletRef),
+  'connect/succeeded': (p) =>
+    connectorAt(p) &&
+    caip10(p.caipAddress) &&
+    oneOf(p.via, ['prompt', 'restore']) &&
+    opt(p.wallet, isWalletRef) &&
+    opt(p.mode, (m) => oneOf(m, ['add', 'replace'])) &&
+    opt(p.accounts, (a) => Array.isArray(a) && a.length <= MAX_CONNECTION_ACCOUNTS && a.every((x) => isAddressOf(p.namespace as string, x))),
+  'connection/switched': (p) => connectorAt(p) && caip10(p.caipAddress) && parseCaipAddress(p.caipAddress as string).namespace === p.namespace && typeof p.wallet === 'boolean',
+  'connection/switch-failed': (p) => connectorAt(p) && typeof p.message === 'string',
   'connect/failed': (p) => connectorAt(p) && typeof p.message === 'string',
   'disconnect/succeeded': (p) => connectorAt(p) && oneOf(p.reason, ['user', 'wallet', 'restore-failed']),
   'disconnect/failed': (p) => connectorAt(p) && str(p.message) && typeof p.cause === 'string' && p.cause.length <= 256 && opt(p.code, Number.isSafeInteger),

@@ -3,7 +3,7 @@
  * clear message and nothing is appended.
  */
 import { isNamespace, parseCaipAddress, parseCaipNetworkId } from '../chains/caip.js'
-import { isEvmAddress, isSolanaAddress } from './address-rules.js'
+import { isAddressOf, isEvmAddress, isSolanaAddress } from './address-rules.js'
 import { ACCOUNT_TABS, VIEWS } from './entities.js'
 import { GangwayError } from './errors.js'
 import { storedImageUrl, walletLink } from './urls.js'
@@ -141,7 +141,13 @@ export function validateIntent(input: unknown): Intent {
       break
     case 'disconnect/requested':
       if (p.namespace !== undefined && !isNamespace(p.namespace)) throw bad()
-      break
+      if (p.connectorId !== undefined && (!isBounded(p.connectorId, 256) || p.namespace === undefined)) throw bad()
+      if (p.all !== undefined && (typeof p.all !== 'boolean' || p.connectorId !== undefined)) throw bad()
+      return { type, payload: { ...(p.namespace ? { namespace: p.namespace } : {}), ...(p.connectorId ? { connectorId: p.connectorId } : {}), ...(p.all ? { all: true } : {}) } } as Intent
+    case 'connection/switch-requested':
+      if (!isNamespace(p.namespace) || !isBounded(p.connectorId, 256)) throw bad()
+      if (p.address !== undefined && !isAddressOf(p.namespace, p.address)) throw bad()
+      return { type, payload: { namespace: p.namespace, connectorId: p.connectorId, ...(p.address !== undefined ? { address: p.address } : {}) } } as Intent
     case 'balance/fetch-requested':
       if (!isString(p.caipAddress) || !FETCH_REASONS.includes(String(p.reason))) throw bad()
       parseCaipAddress(p.caipAddress)

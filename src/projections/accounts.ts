@@ -7,6 +7,7 @@ import { namespaceOf, parseCaipAddress, toCaipAddress } from '../chains/caip.js'
 import { isForbiddenKey, withKey } from '../events/safe-json.js'
 import { normalizeAddress } from '../chains/address.js'
 import { fromConnectedWallet, type ConnectionStatus } from './connection.js'
+import { becomesActive, sameConnector, successor } from './connections.js'
 import { slice } from './reducer.js'
 import { activeNamespace } from './select/active-namespace.js'
 import type { State } from './state.js'
@@ -58,7 +59,10 @@ export const accounts = slice<AccountsState, State>(
     },
     'connect/requested': (all, e) => update(all, e.payload.namespace, (s) => (s.status === 'connected' ? s : { ...s, status: 'connecting' })),
     'connect/failed': (all, e) => update(all, e.payload.namespace, (s) => ({ ...s, status: s.caipAddress ? 'connected' : 'disconnected' })),
-    'connect/succeeded': (all, e) => update(all, e.payload.namespace, (s) => ({ ...withAddress(s, e.payload.caipAddress), status: 'connected' })),
+    /** Only a connect that makes its connector the active one moves the account (connections.ts becomesActive). */
+    'connect/succeeded': (all, e, root) =>
+      becomesActive(root, e.payload) ? update(all, e.payload.namespace, (s) => ({ ...withAddress(s, e.payload.caipAddress), status: 'connected' })) : all,
+    'connection/switched': (all, e) => update(all, e.payload.namespace, (s) => ({ ...withAddress(s, e.payload.caipAddress), status: 'connected' })),
     'wallet/accounts-changed': (all, e, root) =>
       !fromConnectedWallet(root, e.payload) ? all : update(all, e.payload.namespace, (s) => {
         const [first] = e.payload.addresses
@@ -72,7 +76,19 @@ export const accounts = slice<AccountsState, State>(
       const ns = namespaceOf(e.payload.caipNetworkId)
       return !ns ? all : update(all, ns, (s) => (s.address ? { ...withAddress(s, toCaipAddress(e.payload.caipNetworkId, s.address)), status: s.status } : s))
     },
-    'disconnect/succeeded': (all, e) => withKey(all, e.payload.namespace, empty),
+    /**
+     * Another connection than the active one: the account stays. The active one: the next active
+     * connection's first account on the namespace's network (connections.ts successor), else none.
+     */
+    'disconnect/succeeded': (all, e, root) => {
+      const { namespace, connectorId } = e.payload
+      const active = root.connection.connectorIds[namespace]
+      if (active !== undefined && !sameConnector(active, connectorId)) return all
+      const next = successor(root, namespace, connectorId)?.accounts[0]
+      const network = all[namespace]?.caipNetworkId ?? root.networks.active[namespace]
+      if (!next || !network) return withKey(all, namespace, empty)
+      return update(all, namespace, (s) => ({ ...withAddress(s, toCaipAddress(network, normalizeAddress(namespace, next.address))), status: 'connected' }))
+    },
     'account/tab-selected': (all, e, root) => {
       const ns = activeNamespace(root)
       return ns ? update(all, ns, (s) => ({ ...s, currentTab: e.payload.tab })) : all

@@ -35,6 +35,9 @@ export type AnalyticsEventName =
   | 'DISCONNECT_SUCCESS'
   | 'DISCONNECT_ERROR'
   | 'SWITCH_NETWORK'
+  | 'SWITCH_WALLET'
+  | 'SWITCH_ACCOUNT'
+  | 'SWITCH_WALLET_ERROR'
   | 'SEND_INITIATED'
   | 'SEND_SUCCESS'
   | 'SEND_ERROR'
@@ -117,6 +120,10 @@ export const ANALYTICS_EVENTS: { [T in EventType]?: Handler<T> } = {
     e.payload.reason === 'restore-failed' ? undefined : track('DISCONNECT_SUCCESS', { connectorId: text(e.payload.connectorId), namespace: e.payload.namespace, reason: e.payload.reason }, before.accounts[e.payload.namespace]?.address),
   /** The wallet failed to end the connection: it stays. */
   'disconnect/failed': (before, e) => track('DISCONNECT_ERROR', { connectorId: text(e.payload.connectorId), namespace: e.payload.namespace, message: e.payload.message }, before.accounts[e.payload.namespace]?.address),
+  /** Issue 18: a switch between connections (SWITCH_WALLET) or between the active connection's accounts (SWITCH_ACCOUNT). */
+  'connection/switched': (before, e) =>
+    track(e.payload.wallet ? 'SWITCH_WALLET' : 'SWITCH_ACCOUNT', { connectorId: text(e.payload.connectorId), namespace: e.payload.namespace, fromConnectorId: optionalText(before.connection.connectorIds[e.payload.namespace]) }, readCaipAddress(e.payload.caipAddress)?.address),
+  'connection/switch-failed': (before, e) => track('SWITCH_WALLET_ERROR', { connectorId: text(e.payload.connectorId), namespace: e.payload.namespace, message: text(e.payload.message) }, connectedAddress(before)),
   'network/switched': (before, e) => track('SWITCH_NETWORK', { caipNetworkId: e.payload.caipNetworkId, namespace: namespaceOf(e.payload.caipNetworkId) }, connectedAddress(before)),
   /** The send form's token, network and amount (never the receiver). */
   'send/requested': (before) => {

@@ -6,6 +6,7 @@
 import type { Namespace } from '../events/entities.js'
 import { namespaceOf } from '../chains/caip.js'
 import { withKey } from '../events/safe-json.js'
+import { becomesActive, sameConnector, successor } from './connections.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
@@ -55,19 +56,37 @@ export const connection = slice<ConnectionState, State>(initial, {
     const { lastError: _e, ...rest } = s
     return { ...rest, status: 'connecting', pending: { connectorId: e.payload.connectorId, namespace: e.payload.namespace } }
   },
-  'connect/succeeded': (s, e) => {
+  /**
+   * The connector becomes the namespace's active one (unless it is a restore of another than the
+   * active one: connections.ts becomesActive). `replace` (the multiWallet remote feature off, or a
+   * log from before issue 18) marks the namespace's other connections disconnected; `add` keeps them.
+   */
+  'connect/succeeded': (s, e, root) => {
     const { namespace, connectorId } = e.payload
     const { pending: _p, lastError: _e, ...rest } = s
+    let dropped = unmarkDisconnected(s.disconnectedConnectorIds, namespace, connectorId)
+    if (e.payload.mode !== 'add') {
+      for (const c of root.connections?.[namespace] ?? []) if (!sameConnector(c.connectorId, connectorId)) dropped = markDisconnected(dropped, namespace, c.connectorId)
+    }
     return {
       ...rest,
       status: 'connected',
       // A silent restore keeps the namespace the visitor was on (or switched to meanwhile).
       activeNamespace: e.payload.via === 'restore' && s.activeNamespace ? s.activeNamespace : namespace,
-      connectorIds: withKey(s.connectorIds, namespace, connectorId),
+      connectorIds: becomesActive(root, e.payload) ? withKey(s.connectorIds, namespace, connectorId) : s.connectorIds,
       connectedNamespaces: addNamespace(s.connectedNamespaces, namespace),
-      disconnectedConnectorIds: unmarkDisconnected(s.disconnectedConnectorIds, namespace, connectorId),
+      disconnectedConnectorIds: dropped,
     }
   },
+  /** Another connection (or account) became the namespace's active one; its namespace becomes the active namespace. */
+  'connection/switched': (s, e) => ({
+    ...s,
+    status: 'connected',
+    activeNamespace: e.payload.namespace,
+    connectorIds: withKey(s.connectorIds, e.payload.namespace, e.payload.connectorId),
+    connectedNamespaces: addNamespace(s.connectedNamespaces, e.payload.namespace),
+    disconnectedConnectorIds: unmarkDisconnected(s.disconnectedConnectorIds, e.payload.namespace, e.payload.connectorId),
+  }),
   'connect/failed': (s, e) => {
     const { pending: _p, ...rest } = s
     return { ...rest, status: settled(s), lastError: { connectorId: e.payload.connectorId, message: e.payload.message } }
@@ -77,17 +96,22 @@ export const connection = slice<ConnectionState, State>(initial, {
     const namespace = namespaceOf(e.payload.caipNetworkId)
     return namespace ? { ...s, activeNamespace: namespace } : s
   },
-  'disconnect/succeeded': (s, e) => {
+  /**
+   * The connection is marked disconnected (it stays known, connections.ts). When it was the active
+   * one, the most recently used other live connection takes over (connections.ts successor); when
+   * none is left, the namespace is no longer connected.
+   */
+  'disconnect/succeeded': (s, e, root) => {
     const { namespace, connectorId } = e.payload
+    const disconnectedConnectorIds = markDisconnected(s.disconnectedConnectorIds, namespace, connectorId)
+    const active = s.connectorIds[namespace]
+    if (active !== undefined && !sameConnector(active, connectorId)) return { ...s, disconnectedConnectorIds }
+    const next = successor(root, namespace, connectorId)
+    if (next) return { ...s, connectorIds: withKey(s.connectorIds, namespace, next.connectorId), disconnectedConnectorIds }
     const connectorIds = { ...s.connectorIds }
     delete connectorIds[namespace]
-    const next: ConnectionState = {
-      ...s,
-      connectorIds,
-      connectedNamespaces: s.connectedNamespaces.filter((n) => n !== namespace),
-      disconnectedConnectorIds: markDisconnected(s.disconnectedConnectorIds, namespace, connectorId),
-    }
-    return { ...next, status: settled(next) }
+    const after: ConnectionState = { ...s, connectorIds, connectedNamespaces: s.connectedNamespaces.filter((n) => n !== namespace), disconnectedConnectorIds }
+    return { ...after, status: settled(after) }
   },
 })
 

@@ -13,6 +13,8 @@
 import { parseCaipAddress } from '../chains/caip.js'
 import { AUTH_CONNECTOR_ID, type AccountType, type Namespace } from '../events/entities.js'
 import { withKey } from '../events/safe-json.js'
+import type { EventPayloads } from '../events/types.js'
+import { MAX_CONNECTION_ACCOUNTS } from '../events/limits.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
@@ -32,8 +34,7 @@ export interface Connection {
 /** Every namespace's connections, most recently used first. */
 export type ConnectionsState = Partial<Record<Namespace, Connection[]>>
 
-/** The most accounts kept per connection (a wallet reporting more is cut, oldest kept). */
-export const MAX_CONNECTION_ACCOUNTS = 100
+export { MAX_CONNECTION_ACCOUNTS }
 
 /** Connector ids compare case-insensitively (docs/behaviour.md §4). */
 export const sameConnector = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
@@ -66,15 +67,57 @@ function upsert(list: readonly Connection[], connectorId: string, reported: read
   return [updated, ...list.filter((c) => c !== current)]
 }
 
+/** True when `connectorId` is among `ids` (connector ids compare case-insensitively). */
+const includesConnector = (ids: readonly string[] | undefined, connectorId: string): boolean => (ids ?? []).some((id) => sameConnector(id, connectorId))
+
+/**
+ * The live connections of `namespace` (select/connection-class.ts `connected` and `active`): the
+ * known ones the visitor or the wallet did not disconnect, most recently used first. Pure.
+ */
+export function liveConnections(root: State, namespace: Namespace): Connection[] {
+  const dropped = root.connection.disconnectedConnectorIds[namespace]
+  return (root.connections?.[namespace] ?? []).filter((c) => !includesConnector(dropped, c.connectorId))
+}
+
+/**
+ * Whether a connect/succeeded makes its connector the namespace's active one: always, except for
+ * a restore while another connector is active (a restore confirms a connection, it does not pick one).
+ */
+export function becomesActive(root: State, p: EventPayloads['connect/succeeded']): boolean {
+  const active = root.connection.connectorIds[p.namespace]
+  return p.via !== 'restore' || active === undefined || sameConnector(active, p.connectorId)
+}
+
+/**
+ * The connection that becomes active on `namespace` when `connectorId`'s is disconnected: the most
+ * recently used other live connection with an account, when `connectorId` is the active one;
+ * undefined otherwise (or when none is left). Pure.
+ */
+export function successor(root: State, namespace: Namespace, connectorId: string): Connection | undefined {
+  const active = root.connection.connectorIds[namespace]
+  if (active === undefined || !sameConnector(active, connectorId)) return undefined
+  return liveConnections(root, namespace).find((c) => !sameConnector(c.connectorId, connectorId) && c.accounts.length > 0)
+}
+
+/** The accounts a connect reported: the connected address first, then every other one the wallet exposes. */
+const reportedBy = (p: EventPayloads['connect/succeeded']): ConnectionAccount[] => {
+  const { address } = parseCaipAddress(p.caipAddress)
+  return [address, ...(p.accounts ?? [])].map((a) => ({ address: a }))
+}
+
 /** The slice (see the module's comment). */
 export const connections = slice<ConnectionsState, State>(
   {},
   {
     'connect/succeeded': (all, e, root) => {
       const { namespace, connectorId } = e.payload
-      const { address } = parseCaipAddress(e.payload.caipAddress)
       const name = e.payload.wallet?.name ?? root.connectors.list.find((c) => sameConnector(c.id, connectorId))?.name
-      return withKey(all, namespace, upsert(all[namespace] ?? [], connectorId, [{ address }], name))
+      return withKey(all, namespace, upsert(all[namespace] ?? [], connectorId, reportedBy(e.payload), name))
+    },
+    /** The switched-to connection becomes the most recently used (and holds the address, should a wallet have reported it only now). */
+    'connection/switched': (all, e) => {
+      const { namespace, connectorId } = e.payload
+      return withKey(all, namespace, upsert(all[namespace] ?? [], connectorId, [{ address: parseCaipAddress(e.payload.caipAddress).address }]))
     },
     /** A known connection's wallet reported its accounts: merged in (an empty list is a disconnect, folded by its own event). */
     'wallet/accounts-changed': (all, e) => {

@@ -8,6 +8,8 @@ import type { State } from './state.js'
 import { selectors } from './selectors.js'
 import { historyRequestRefusal, walletPageRefusal } from './paging.js'
 import { resolvedFeatures } from './select/features.js'
+import { sameConnector } from './connections.js'
+import { MULTI_WALLET_NOT_ENABLED } from '../events/errors.js'
 
 export { NO_MORE_PAGES, PAGE_IN_FLIGHT } from './paging.js'
 
@@ -45,6 +47,12 @@ export function refusal(s: State, intent: Intent): string | undefined {
     case 'connect/requested':
       // Every way to a connect passes here: the views' rows, All Wallets, the WalletConnect basic view.
       return resolvedFeatures(s).legalCheckbox && !s.legal.accepted ? LEGAL_NOT_ACCEPTED : undefined
+    case 'connection/switch-requested': {
+      // docs/behaviour.md §6: another connection than the active one only with the multiWallet remote feature.
+      const active = s.connection.connectorIds[intent.payload.namespace]
+      const other = active === undefined || !sameConnector(active, intent.payload.connectorId)
+      return other && !resolvedFeatures(s).multiWallet ? MULTI_WALLET_NOT_ENABLED : undefined
+    }
     case 'send/requested':
       if (s.send.loading) return 'A transaction is already being sent'
       // The form's problem, with the token's current balance.

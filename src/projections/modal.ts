@@ -6,6 +6,7 @@ import { WALLETCONNECT_CONNECTOR_ID, type CaipNetworkId, type ViewName } from '.
 import { namespaceOf, readCaipAddress } from '../chains/caip.js'
 import { isUnsupported } from './networks.js'
 import { fromConnectedWallet } from './connection.js'
+import { liveConnections, sameConnector, successor } from './connections.js'
 import type { EventPayloads } from '../events/types.js'
 import { slice } from './reducer.js'
 import { activeAccount } from './select/active-account.js'
@@ -114,7 +115,9 @@ export const modal = slice<ModalState, State>(initial, {
     const chain = readCaipAddress(e.payload.caipAddress)?.caipNetworkId
     if (chain && showsUnsupportedChain(root, chain)) return unsupported(s)
     if (!s.open || e.payload.via === 'restore') return { ...s, loading: false }
-    return { ...s, view: 'Account', history: [], loading: false }
+    // A wallet added beside others (multiWallet on) shows them all (issue 18).
+    const added = e.payload.mode === 'add' && liveConnections(root, e.payload.namespace).some((c) => !sameConnector(c.connectorId, e.payload.connectorId))
+    return { ...s, view: added ? 'ProfileWallets' : 'Account', history: [], loading: false }
   },
   'wallet/chain-changed': (s, e, root) => {
     if (!fromConnectedWallet(root, e.payload)) return s
@@ -144,6 +147,9 @@ export const modal = slice<ModalState, State>(initial, {
   'network/switch-failed': (s, _e, root) => (s.open && (s.view === 'SwitchNetwork' || s.view === 'SwitchActiveChain') ? back(s, root) : { ...s, loading: false }),
   'disconnect/succeeded': (s, e, root) => {
     if (e.payload.namespace !== activeNamespace(root)) return s
+    // Another connection than the active one, or one that another takes over from: the account stays.
+    const active = root.connection.connectorIds[e.payload.namespace]
+    if ((active !== undefined && !sameConnector(active, e.payload.connectorId)) || successor(root, e.payload.namespace, e.payload.connectorId)) return s
     return s.open ? { ...s, view: 'Connect', history: [] } : { ...s, view: 'Connect' }
   },
 })

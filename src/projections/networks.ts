@@ -7,6 +7,7 @@ import { parseCaipAddress, parseCaipNetworkId } from '../chains/caip.js'
 import type { CaipNetworkId, Namespace, Network } from '../events/entities.js'
 import { withKey } from '../events/safe-json.js'
 import { fromConnectedWallet } from './connection.js'
+import { becomesActive } from './connections.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
@@ -44,7 +45,8 @@ export const networks = slice<NetworksState, State>(
   { active: {} },
   {
     'engine/started': (s) => ({ active: s.active }),
-    'connect/succeeded': (s, e) => set(s, parseCaipAddress(e.payload.caipAddress).caipNetworkId),
+    'connect/succeeded': (s, e, root) => (becomesActive(root, e.payload) ? set(s, parseCaipAddress(e.payload.caipAddress).caipNetworkId) : s),
+    'connection/switched': (s, e) => set(s, parseCaipAddress(e.payload.caipAddress).caipNetworkId),
     'wallet/chain-changed': (s, e, root) => (fromConnectedWallet(root, e.payload) ? set(s, e.payload.caipNetworkId) : s),
     'network/switch-requested': (s, e) => ({ ...s, pending: e.payload.caipNetworkId }),
     'modal/close-requested': (s) => ({ active: s.active }),

@@ -83,6 +83,7 @@ export const initialState: State = {
 export const SHARED_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
   'connect/succeeded',
   'disconnect/succeeded',
+  'connection/switched',
   'wallet/accounts-changed',
   'wallet/chain-changed',
   'network/switched',

@@ -1,6 +1,8 @@
 /**
  * Connecting a wallet (EIP-1193 or Wallet Standard, wallet-calls.ts): connect/requested → the
- * wallet's accounts and network through the bridge → connect/succeeded, or connect/failed with
+ * wallet's accounts and network through the bridge → connect/succeeded (with every account the
+ * wallet exposes, and whether it adds a connection beside the namespace's others or replaces
+ * them: the multiWallet remote feature, docs/behaviour.md §6), or connect/failed with
  * 'Connection rejected' (docs/behaviour.md §8) when the wallet refuses (4001, or 5000 treated as a rejection).
  */
 import { filter, finalize, from, map, race, switchMap, take, type Observable } from 'rxjs'
@@ -8,7 +10,10 @@ import { walletAccounts, walletCaipAddress } from '../wallet-calls.js'
 import { isUserRejection, withCode } from '../../events/errors.js'
 import { CONNECTION_REJECTED, MODAL_CLOSED } from '../../events/errors.js'
 import { event, type NewEvent } from '../../events/types.js'
-import { connectedWalletRef } from '../../events/entities.js'
+import { connectedWalletRef, type Namespace } from '../../events/entities.js'
+import { isAddressOf } from '../../events/address-rules.js'
+import { MAX_CONNECTION_ACCOUNTS } from '../../events/limits.js'
+import { resolvedFeatures } from '../../projections/select/features.js'
 import { ofType, type Effect } from './context.js'
 
 /** The message and code a connect failure records: 'Connection rejected' for a refusal, else the wallet's message. */
@@ -16,6 +21,22 @@ export function connectFailure(error: unknown): { message: string; code?: number
   if (isUserRejection(error)) return { message: CONNECTION_REJECTED, ...withCode(error) }
   const message = (error as { message?: unknown })?.message
   return { message: typeof message === 'string' && message ? message : 'Failed to connect', ...withCode(error) }
+}
+
+/**
+ * The addresses a wallet reported, as the connection keeps them: those of the namespace's format,
+ * each once (compared lowercase), at most MAX_CONNECTION_ACCOUNTS.
+ */
+export function exposedAccounts(namespace: Namespace, reported: readonly unknown[]): string[] {
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (const a of reported) {
+    if (!isAddressOf(namespace, a) || seen.has(a.toLowerCase())) continue
+    seen.add(a.toLowerCase())
+    out.push(a)
+    if (out.length === MAX_CONNECTION_ACCOUNTS) break
+  }
+  return out
 }
 
 /**
@@ -38,11 +59,21 @@ export const connectEffect: Effect = ({ events$, bridge, state }) => {
       const answer$ = from(
         (async (): Promise<NewEvent> => {
           try {
-            const [first] = await walletAccounts(bridge, connectorId, namespace, false)
+            const reported = await walletAccounts(bridge, connectorId, namespace, false)
+            const [first] = reported
             if (!first) return event('connect/failed', { connectorId, namespace, message: CONNECTION_REJECTED })
             const caipAddress = await walletCaipAddress(bridge, connectorId, namespace, first, state())
             const remembered = connectedWalletRef(state().connectors.list, connectorId, wallet)
-            return event('connect/succeeded', { connectorId, namespace, caipAddress, via: 'prompt', ...(remembered ? { wallet: remembered } : {}) })
+            return event('connect/succeeded', {
+              connectorId,
+              namespace,
+              caipAddress,
+              via: 'prompt',
+              ...(remembered ? { wallet: remembered } : {}),
+              accounts: exposedAccounts(namespace, reported),
+              // docs/behaviour.md §6: several wallets at once only with the multiWallet remote feature.
+              mode: resolvedFeatures(state()).multiWallet ? 'add' : 'replace',
+            })
           } catch (error) {
             return event('connect/failed', { connectorId, namespace, ...connectFailure(error) })
           }

@@ -1,14 +1,18 @@
 /**
- * Disconnecting: from the visitor (disconnect/requested) or from the wallet (accountsChanged with
- * no accounts, or the provider's disconnect event). The wallet is asked to revoke its permission.
+ * Disconnecting: from the visitor (disconnect/requested: one connection, the active one, or all)
+ * or from the wallet (accountsChanged with no accounts, or the provider's disconnect event). The
+ * wallet is asked to revoke its permission.
  * A wallet without wallet_revokePermissions (or standard:disconnect) still disconnects locally;
  * a wallet whose revoke fails otherwise keeps the connection as it was: `disconnect/failed` and
  * the snackbar 'Failed to disconnect' (docs/behaviour.md §8).
  */
 import { EMPTY, filter, from, mergeMap, of, type Observable } from 'rxjs'
+import type { Bridge } from '../../contract.js'
 import type { Namespace } from '../../events/entities.js'
 import { errorMessage, FAILED_TO_DISCONNECT, PROVIDER_ERROR_CODES } from '../../events/errors.js'
-import { event, type NewEvent } from '../../events/types.js'
+import { event, type EventPayloads, type NewEvent } from '../../events/types.js'
+import { liveConnections, sameConnector } from '../../projections/connections.js'
+import type { State } from '../../projections/state.js'
 import { activeNamespace } from '../../projections/select/active-namespace.js'
 import { walletRevoke } from '../wallet-calls.js'
 import { ofType, type Effect } from './context.js'
@@ -23,38 +27,78 @@ export function revokeUnsupported(error: unknown): boolean {
   return /method not (found|supported)|unsupported method|does not support|does not exist/i.test(errorMessage(error))
 }
 
+/** One connection to disconnect. */
+interface Target {
+  namespace: Namespace
+  connectorId: string
+}
+
+/** Whether `connectorId` is a live connection of `namespace` (or its active connector, where an older state knows no connections). */
+function isLive(s: State, namespace: Namespace, connectorId: string): boolean {
+  const active = s.connection.connectorIds[namespace]
+  return (active !== undefined && sameConnector(active, connectorId)) || liveConnections(s, namespace).some((c) => sameConnector(c.connectorId, connectorId))
+}
+
+/** The connections a disconnect/requested names (see its payload's comment), each once, live ones only. */
+export function disconnectTargets(s: State, p: EventPayloads['disconnect/requested']): Target[] {
+  if (p.connectorId !== undefined) return p.namespace && isLive(s, p.namespace, p.connectorId) ? [{ namespace: p.namespace, connectorId: p.connectorId }] : []
+  if (p.all) {
+    const namespaces = p.namespace ? [p.namespace] : s.connection.connectedNamespaces
+    return namespaces.flatMap((namespace) => {
+      const active = s.connection.connectorIds[namespace]
+      const ids = liveConnections(s, namespace).map((c) => c.connectorId)
+      const all = active !== undefined && !ids.some((id) => sameConnector(id, active)) ? [active, ...ids] : ids
+      return all.map((connectorId) => ({ namespace, connectorId }))
+    })
+  }
+  const namespace = p.namespace ?? activeNamespace(s)
+  const connectorId = namespace ? s.connection.connectorIds[namespace] : undefined
+  return namespace && connectorId ? [{ namespace, connectorId }] : []
+}
+
+/** The wallet's revoke: undefined when done (or the wallet has no such method), else the error it threw. */
+const revoke = (bridge: Bridge, t: Target): Promise<unknown> =>
+  walletRevoke(bridge, t.connectorId, t.namespace).then(
+    () => undefined,
+    (error: unknown) => (revokeUnsupported(error) ? undefined : error),
+  )
+
+/**
+ * Each target's wallet is asked to revoke, all at once; every one that did is disconnected
+ * (disconnect/succeeded), every one that failed stays as it was (disconnect/failed), and a single
+ * snackbar 'Failed to disconnect' reports any failure: disconnecting all continues past one.
+ */
 export const disconnectEffect: Effect = ({ events$, state, bridge }) =>
   events$.pipe(
     ofType('disconnect/requested'),
     mergeMap((e) => {
-      const s = state()
-      const namespace: Namespace | undefined = e.payload.namespace ?? activeNamespace(s)
-      const connectorId = namespace ? s.connection.connectorIds[namespace] : undefined
-      if (!namespace || !connectorId) return EMPTY
-      const revoke = walletRevoke(bridge, connectorId, namespace).then(
-        () => undefined,
-        (error: unknown) => (revokeUnsupported(error) ? undefined : error),
-      )
-      return from(revoke).pipe(
-        mergeMap((failure): Observable<NewEvent> => {
-          if (failure !== undefined) {
-            const code = (failure as { code?: unknown } | null)?.code
-            return of(
-              event('disconnect/failed', { connectorId, namespace, message: FAILED_TO_DISCONNECT, cause: errorMessage(failure).slice(0, 256), ...(typeof code === 'number' && Number.isSafeInteger(code) ? { code } : {}) }),
-              event('snackbar/show-requested', { variant: 'error', message: FAILED_TO_DISCONNECT }),
-            )
-          }
-          // A wallet may answer the revoke with accountsChanged([]), which disconnects first: then nothing is left to do.
-          return state().connection.connectorIds[namespace] === connectorId ? of(event('disconnect/succeeded', { connectorId, namespace, reason: 'user' })) : EMPTY
+      const targets = disconnectTargets(state(), e.payload)
+      if (targets.length === 0) return EMPTY
+      return from(Promise.all(targets.map((t) => revoke(bridge, t)))).pipe(
+        mergeMap((failures): Observable<NewEvent> => {
+          const out: NewEvent[] = []
+          targets.forEach(({ namespace, connectorId }, i) => {
+            const failure = failures[i]
+            if (failure !== undefined) {
+              const code = (failure as { code?: unknown } | null)?.code
+              out.push(event('disconnect/failed', { connectorId, namespace, message: FAILED_TO_DISCONNECT, cause: errorMessage(failure).slice(0, 256), ...(typeof code === 'number' && Number.isSafeInteger(code) ? { code } : {}) }))
+            } else if (isLive(state(), namespace, connectorId)) {
+              // A wallet may answer the revoke with accountsChanged([]) (or a WalletConnect session's end), which disconnects first: then nothing is left to do.
+              out.push(event('disconnect/succeeded', { connectorId, namespace, reason: 'user' }))
+            }
+          })
+          if (out.some((x) => x.type === 'disconnect/failed')) out.push(event('snackbar/show-requested', { variant: 'error', message: FAILED_TO_DISCONNECT }))
+          return from(out)
         }),
       )
     }),
   )
 
+/** A wallet that ended a live connection itself (accountsChanged with no accounts, its disconnect event): the connection is disconnected. */
 export const walletDisconnectEffect: Effect = ({ events$, state }) =>
   events$.pipe(
     ofType('wallet/accounts-changed', 'wallet/disconnected'),
     filter((e) => e.type === 'wallet/disconnected' || e.payload.addresses.length === 0),
-    filter((e) => state().connection.connectorIds[e.payload.namespace] === e.payload.connectorId),
+    filter((e) => isLive(state(), e.payload.namespace, e.payload.connectorId)),
     mergeMap((e) => of(event('disconnect/succeeded', { connectorId: e.payload.connectorId, namespace: e.payload.namespace, reason: 'wallet' }))),
   )

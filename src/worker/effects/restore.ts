@@ -1,39 +1,56 @@
 /**
- * Session restore on start: for each namespace the log says is connected, ask the wallet silently
- * (eth_accounts or a silent standard:connect, never a prompt). Still authorised: connect/succeeded via
- * restore (with the account the site was on, if the wallet still exposes it, else the wallet's
- * first; and the wallet's chain). Not authorised or wallet gone:
- * disconnect/succeeded with reason restore-failed.
+ * Session restore on start: every live connection of every connected namespace (issue 18; the
+ * active connector's alone where an older state knows no connections) is asked silently
+ * (eth_accounts or a silent standard:connect, never a prompt). Still authorised: connect/succeeded
+ * via restore, with every account the wallet exposes (merged into the connection by lowercase
+ * address, docs/behaviour.md §5) and, for the active connection, the account the site was on if the
+ * wallet still exposes it (else the wallet's first) on the wallet's chain; a restore never changes
+ * which connection is active. Not authorised or wallet gone: disconnect/succeeded with reason
+ * restore-failed, for that connection only.
  */
 import { filter, from, mergeMap } from 'rxjs'
 import { walletAccounts, walletCaipAddress } from '../wallet-calls.js'
 import type { Namespace } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
+import { liveConnections, sameConnector } from '../../projections/connections.js'
+import type { State } from '../../projections/state.js'
+import { exposedAccounts } from './connect.js'
 import { ofType, type Effect } from './context.js'
 
 /** How long restore waits for a wallet to announce itself (EIP-6963 answers within a task or two), in ms. */
 export const RESTORE_DISCOVERY_WAIT_MS = 3000
 
+/** The connector ids a restore asks on `namespace`: its live connections, or its active connector where the state knows none. */
+function restoredConnectors(s: State, namespace: Namespace): string[] {
+  const live = liveConnections(s, namespace).map((c) => c.connectorId)
+  const active = s.connection.connectorIds[namespace]
+  return active !== undefined && !live.some((id) => sameConnector(id, active)) ? [active, ...live] : live
+}
+
 export const restoreEffect: Effect = ({ events$, state, bridge }) => {
-  /** A restore answers only for the connection it was asked about: the visitor may have connected another wallet meanwhile. */
-  const stillThis = (namespace: Namespace, connectorId: string) => state().connection.connectorIds[namespace] === connectorId
+  /** A restore answers only for a connection still live: the visitor may have disconnected it, or replaced it, meanwhile. */
+  const stillLive = (namespace: Namespace, connectorId: string) => restoredConnectors(state(), namespace).some((id) => sameConnector(id, connectorId))
   return events$.pipe(
     ofType('engine/started'),
     mergeMap(() => {
       const s = state()
-      const tasks = s.connection.connectedNamespaces.map(async (namespace: Namespace): Promise<NewEvent | undefined> => {
-        const connectorId = s.connection.connectorIds[namespace] ?? ''
+      const targets = s.connection.connectedNamespaces.flatMap((namespace) => restoredConnectors(s, namespace).map((connectorId) => ({ namespace, connectorId })))
+      const tasks = targets.map(async ({ namespace, connectorId }): Promise<NewEvent | undefined> => {
+        const failed = () => (stillLive(namespace, connectorId) ? event('disconnect/succeeded', { connectorId, namespace, reason: 'restore-failed' }) : undefined)
         try {
-          const accounts = await walletAccounts(bridge, connectorId, namespace, true, RESTORE_DISCOVERY_WAIT_MS)
+          const reported = await walletAccounts(bridge, connectorId, namespace, true, RESTORE_DISCOVERY_WAIT_MS)
           // The account the state holds now, not at start: the wallet may have reported a change
           // (accountsChanged) while this restore waited for it.
-          const stored = state().accounts[namespace]?.address?.toLowerCase()
-          const address = accounts.find((a) => a.toLowerCase() === stored) ?? accounts[0]
-          if (!address) return stillThis(namespace, connectorId) ? event('disconnect/succeeded', { connectorId, namespace, reason: 'restore-failed' }) : undefined
+          const now = state()
+          const active = now.connection.connectorIds[namespace]
+          const stored = active !== undefined && sameConnector(active, connectorId) ? now.accounts[namespace]?.address?.toLowerCase() : undefined
+          const address = reported.find((a) => a.toLowerCase() === stored) ?? reported[0]
+          if (!address) return failed()
           const caipAddress = await walletCaipAddress(bridge, connectorId, namespace, address, state())
-          return stillThis(namespace, connectorId) ? event('connect/succeeded', { connectorId, namespace, caipAddress, via: 'restore' }) : undefined
+          if (!stillLive(namespace, connectorId)) return undefined
+          return event('connect/succeeded', { connectorId, namespace, caipAddress, via: 'restore', accounts: exposedAccounts(namespace, reported), mode: 'add' })
         } catch {
-          return stillThis(namespace, connectorId) ? event('disconnect/succeeded', { connectorId, namespace, reason: 'restore-failed' }) : undefined
+          return failed()
         }
       })
       return from(tasks).pipe(

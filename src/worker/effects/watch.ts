@@ -1,10 +1,23 @@
-/** Keeps the bridge following the events of every connected connector (one per namespace). Emits nothing. */
+/**
+ * Keeps the bridge following the events of every live connection's connector (each namespace's
+ * active one and the others, issue 18: a wallet's accountsChanged or disconnect counts for a
+ * connection that is not the active one too). Emits nothing.
+ */
 import { distinctUntilChanged, ignoreElements, map, tap } from 'rxjs'
+import { liveConnections } from '../../projections/connections.js'
+import type { State } from '../../projections/state.js'
 import type { Effect } from './context.js'
+
+/** The connector ids to watch: every connected namespace's active and other live connections, sorted, each once. */
+export function watchedConnectors(s: State): string[] {
+  const ids = new Set<string>(Object.values(s.connection.connectorIds).filter((id): id is string => id !== undefined))
+  for (const namespace of s.connection.connectedNamespaces) for (const c of liveConnections(s, namespace)) ids.add(c.connectorId)
+  return [...ids].sort()
+}
 
 export const watchEffect: Effect = ({ events$, state, bridge }) =>
   events$.pipe(
-    map(() => Object.values(state().connection.connectorIds).sort().join('\n')),
+    map(() => watchedConnectors(state()).join('\n')),
     distinctUntilChanged(),
     tap((ids) => void Promise.resolve(bridge.watch(ids ? ids.split('\n') : [])).catch(() => undefined)),
     ignoreElements(),
