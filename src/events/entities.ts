@@ -73,6 +73,11 @@ export interface Network {
   nativeCurrency: { name: string; decimals: number; symbol: string }
   rpcUrls: { default: { http: string[] }; chainDefault?: { http: string[] } }
   assets?: { imageId?: string; imageUrl?: string }
+  /**
+   * The network's block explorer (viem's chain shape): an account's page is `{url}/address/{address}`
+   * (docs/behaviour.md §3 addressExplorerUrl), opened only through the URL validator (http or https).
+   */
+  blockExplorers?: { default: { name: string; url: string } }
 }
 
 /** Snackbar variants of docs/behaviour.md §4. */

@@ -158,6 +158,26 @@ export interface HostOptions {
    * does not depend on it, so it is not logged.
    */
   locale?: string
+  /**
+   * docs/behaviour.md §3 addressLabels: the site's names for addresses, `{ [address]: label }`,
+   * shown wherever the address shows (the Account view, ProfileWallets). EVM addresses match in
+   * any case. At most MAX_ADDRESS_LABELS, each label at most MAX_ADDRESS_LABEL characters
+   * ('Invalid option: addressLabels must map addresses to labels of at most 64 characters').
+   * Changed later with `modal.setAddressLabel` (docs/api.md).
+   */
+  addressLabels?: Record<string, string>
+}
+
+/** The most addresses `addressLabels` may name. */
+export const MAX_ADDRESS_LABELS = 1000
+/** The longest label, in characters. */
+export const MAX_ADDRESS_LABEL = 64
+
+/** True when `v` is an address-to-label map within the bounds above. */
+export function isAddressLabels(v: unknown): v is Record<string, string> {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return false
+  const entries = Object.entries(v)
+  return entries.length <= MAX_ADDRESS_LABELS && entries.every(([a, l]) => a.length > 0 && a.length <= 128 && !a.includes(':') && typeof l === 'string' && l.length <= MAX_ADDRESS_LABEL)
 }
 
 /** Every key of HostOptions, once: what the engine takes and checks options against. */
@@ -185,6 +205,7 @@ export const HOST_OPTION_KEYS = [
   'privacyPolicyUrl',
   'errorReports',
   'locale',
+  'addressLabels',
 ] as const satisfies readonly (keyof HostOptions)[]
 
 // The compiler's check that HOST_OPTION_KEYS names every option: a missing key makes this `false`.
@@ -203,6 +224,7 @@ const LOGGED_AS_GIVEN = [
   'featuredWalletIds',
   'includeWalletIds',
   'excludeWalletIds',
+  'addressLabels',
 ] as const satisfies readonly (keyof HostOptions)[]
 
 /** What `engine/configured` records of the options: no RPC or service URLs, no metadata or relay. */
@@ -288,9 +310,11 @@ const listOf = (v: unknown, values: readonly string[]) => Array.isArray(v) && v.
  * - 'Invalid option: features.walletFeaturesOrder must be a list of onramp, swaps, receive, send (each at most once)';
  * - 'Invalid option: remoteFeatures.socials must be false or a list of google, x, discord, farcaster, github, apple, facebook (each at most once)';
  * - 'Invalid option: termsConditionsUrl must be an http or https URL' (and privacyPolicyUrl), by
- *   the URL validator (events/urls.ts `documentLink`; a path is read against `base`, the page's origin).
+ *   the URL validator (events/urls.ts `documentLink`; a path is read against `base`, the page's origin);
+ * - 'Invalid option: addressLabels must map addresses to labels of at most 64 characters' (at most
+ *   MAX_ADDRESS_LABELS addresses, none with a colon).
  */
-export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteFeatures' | 'services' | 'errorReports' | 'termsConditionsUrl' | 'privacyPolicyUrl'>, base?: string): string | undefined {
+export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteFeatures' | 'services' | 'errorReports' | 'termsConditionsUrl' | 'privacyPolicyUrl' | 'addressLabels'>, base?: string): string | undefined {
   const invalid = (name: string, rule: string) => `Invalid option: ${name} must ${rule}`
   const list = (values: readonly string[]) => `be a list of ${values.join(', ')} (each at most once)`
   for (const name of ['features', 'remoteFeatures', 'services'] as const) {
@@ -307,6 +331,7 @@ export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteF
   for (const k of REMOTE_FEATURE_FLAGS) if (r[k] !== undefined && typeof r[k] !== 'boolean') return invalid(`remoteFeatures.${k}`, 'be a boolean')
   if (r.socials !== undefined && r.socials !== false && !listOf(r.socials, SOCIAL_PROVIDERS)) return invalid('remoteFeatures.socials', `be false or ${list(SOCIAL_PROVIDERS).slice(3)}`)
   for (const k of ['termsConditionsUrl', 'privacyPolicyUrl'] as const) if (o[k] !== undefined && documentLink(o[k], base) === undefined) return invalid(k, 'be an http or https URL')
+  if (o.addressLabels !== undefined && !isAddressLabels(o.addressLabels)) return invalid('addressLabels', `map addresses to labels of at most ${MAX_ADDRESS_LABEL} characters`)
   return undefined
 }
 

@@ -111,6 +111,11 @@ export interface EventPayloads {
    * switch inside the active connection).
    */
   'connection/switched': { namespace: Namespace; connectorId: string; caipAddress: CaipAddress; wallet: boolean }
+  /**
+   * docs/behaviour.md §3 addressLabels (`modal.setAddressLabel`): the site names `address` with
+   * `label` (at most 64 characters); an empty label removes the name.
+   */
+  'address-label/set-requested': { address: string; label: string }
   /** A switch that did not happen; the active connection is as it was. */
   'connection/switch-failed': { namespace: Namespace; connectorId: string; message: string }
 
@@ -295,6 +300,7 @@ export const DISPATCHABLE = [
   'connect/requested',
   'disconnect/requested',
   'connection/switch-requested',
+  'address-label/set-requested',
   'network/switch-requested',
   'network/active-chain-switch-requested',
   'account-type/switch-requested',

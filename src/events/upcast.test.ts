@@ -18,11 +18,13 @@ describe('upcasting schema-1 logs', () => {
     const withoutHttpLinks = JSON.parse(JSON.stringify(v1State), (key, value) => (key === 'webapp_link' && /^http:/.test(value) ? undefined : value))
     expect(JSON.stringify(v1State)).toContain('"webapp_link":"http:')
     // Slices added since (the shape only grew) hold their initial value, except what they fold from
-    // the old events: the connections (issue 18) hold the wallet that log connected and then disconnected.
+    // the old events: the connections (issue 18) hold the wallet that log connected and then
+    // disconnected, and the balances read per account (issue 18) the two that log read.
     const added = Object.fromEntries(Object.entries(initialState).filter(([key]) => !(key in withoutHttpLinks)))
     const replayed = replayLog(file)
     expect(replayed.connections).toEqual({ eip155: [{ connectorId: 'dev.gangway.localnet', accounts: [{ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }], name: 'Localnet Wallet' }] })
-    expect({ ...replayed, connections: {} }).toEqual({ ...added, ...withoutHttpLinks })
+    expect(Object.keys(replayed.addressBalances)).toEqual(['eip155:31337:0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'eip155:31338:0x70997970C51812dc3A010C7d01b50e0d17dc79C8'])
+    expect({ ...replayed, connections: {}, addressBalances: {} }).toEqual({ ...added, ...withoutHttpLinks })
   })
   it('names on connect/succeeded the wallet version 1 remembered: the picked listing, else the discovered connector', () => {
     const succeeded = parseLog(v1Log).events.find((e) => e.type === 'connect/succeeded')!

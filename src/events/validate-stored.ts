@@ -86,7 +86,7 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
     Array.isArray(p.networks) &&
     p.networks.every((n: Payload) => n && caip2(n.caipNetworkId) && isNamespace(n.chainNamespace) && str(n.name)) &&
     opt(p.defaultNetworkId, caip2) &&
-    featureOptionsProblem({ features: p.features as never, remoteFeatures: p.remoteFeatures as never }) === undefined,
+    featureOptionsProblem({ features: p.features as never, remoteFeatures: p.remoteFeatures as never, addressLabels: p.addressLabels as never }) === undefined,
   'engine/started': (p) => oneOf(p.mode, ['worker', 'main']),
   'rpc/supported-chains-fetched': (p) => strings(p.http) && strings(p.ws),
   'connect/succeeded': (p) =>

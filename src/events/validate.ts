@@ -8,6 +8,7 @@ import { ACCOUNT_TABS, VIEWS } from './entities.js'
 import { GangwayError } from './errors.js'
 import { storedImageUrl, walletLink } from './urls.js'
 import { ANALYTICS_MAX_PENDING } from './limits.js'
+import { MAX_ADDRESS_LABEL } from './host-options.js'
 import { DISPATCHABLE, type Intent } from './types.js'
 
 const invalid = (message: string, details?: string) => new GangwayError(message, details ? { details } : {})
@@ -144,6 +145,9 @@ export function validateIntent(input: unknown): Intent {
       if (p.connectorId !== undefined && (!isBounded(p.connectorId, 256) || p.namespace === undefined)) throw bad()
       if (p.all !== undefined && (typeof p.all !== 'boolean' || p.connectorId !== undefined)) throw bad()
       return { type, payload: { ...(p.namespace ? { namespace: p.namespace } : {}), ...(p.connectorId ? { connectorId: p.connectorId } : {}), ...(p.all ? { all: true } : {}) } } as Intent
+    case 'address-label/set-requested':
+      if (!isPlainAddress(p.address) || typeof p.label !== 'string' || p.label.length > MAX_ADDRESS_LABEL) throw bad()
+      return { type, payload: { address: p.address, label: p.label } } as Intent
     case 'connection/switch-requested':
       if (!isNamespace(p.namespace) || !isBounded(p.connectorId, 256)) throw bad()
       if (p.address !== undefined && !isAddressOf(p.namespace, p.address)) throw bad()

@@ -22,6 +22,7 @@ import { modalModel } from './view-models/modal-model.js'
 import { networkListModel } from './view-models/network-list-model.js'
 import { networkModel } from './view-models/network-model.js'
 import { openingModel } from './view-models/opening-model.js'
+import { profileWalletsModel } from './view-models/profile-wallets-model.js'
 import { sendModel } from './view-models/send-model.js'
 import { snackbarModel } from './view-models/snackbar-model.js'
 import { walletConnectModel } from './view-models/wallet-connect-model.js'
@@ -37,6 +38,7 @@ export type { ModalModel } from './view-models/modal-model.js'
 export type { NetworkListModel } from './view-models/network-list-model.js'
 export type { NetworkModel } from './view-models/network-model.js'
 export type { OpeningModel } from './view-models/opening-model.js'
+export type { ProfileWalletsModel, ProfileNamespace, ProfileConnectionRow, ProfileAccountRow } from './view-models/profile-wallets-model.js'
 export type { SendModel, SendTokenRow } from './view-models/send-model.js'
 export type { SnackbarModel } from './view-models/snackbar-model.js'
 export type { WalletConnectModel } from './view-models/wallet-connect-model.js'
@@ -57,6 +59,7 @@ export const selectors = {
   accountTabs: accountTabsModel,
   accountActions: accountActionsModel,
   engine: engineModel,
+  profileWallets: profileWalletsModel,
 } as const
 
 /** Names accepted by `engine.subscribe`. */

@@ -18,6 +18,8 @@ import { wallets, type WalletsState } from './wallets.js'
 import { accountData, type AccountDataState } from './account-data.js'
 import { remoteConfig, type RemoteConfigState } from './remote-config.js'
 import { legal, type LegalState } from './legal.js'
+import { addressLabels, type AddressLabelsState } from './address-labels.js'
+import { addressBalances, type AddressBalancesState } from './address-balances.js'
 import { connections, type ConnectionsState } from './connections.js'
 
 /**
@@ -46,6 +48,10 @@ export interface State {
   legal: LegalState
   /** Every namespace's connections, with their accounts (connections.ts; issue 18). */
   connections: ConnectionsState
+  /** The site's labels for addresses (address-labels.ts), this tab's. */
+  addressLabels: AddressLabelsState
+  /** The native balance of each account read, by CAIP-10 id (address-balances.ts), this tab's. */
+  addressBalances: AddressBalancesState
 }
 
 /**
@@ -73,6 +79,8 @@ export const initialState: State = {
   remoteConfig: remoteConfig.initial,
   legal: legal.initial,
   connections: connections.initial,
+  addressLabels: addressLabels.initial,
+  addressBalances: addressBalances.initial,
 }
 
 /**
@@ -125,6 +133,8 @@ export function reduce(root: State, event: GangwayEvent): State {
     remoteConfig: applySlice(remoteConfig, root.remoteConfig, event, root),
     legal: applySlice(legal, root.legal, event, root),
     connections: applySlice(connections, root.connections, event, root),
+    addressLabels: applySlice(addressLabels, root.addressLabels, event, root),
+    addressBalances: applySlice(addressBalances, root.addressBalances, event, root),
   }
 }
 

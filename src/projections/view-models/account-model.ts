@@ -6,6 +6,10 @@ import { activeAccount, activeAccountStatus } from '../select/active-account.js'
 import { activeNamespace } from '../select/active-namespace.js'
 import type { State } from '../state.js'
 import { defined } from '../../events/defined.js'
+import { addressLabel } from '../address-labels.js'
+import { addressExplorerUrl } from '../select/address-explorer-url.js'
+import type { ConnectionClass } from '../select/connection-class.js'
+import { profileWalletsModel } from './profile-wallets-model.js'
 
 /** The active namespace's account (docs/api.md `getAccount`). `balance` is floored to 3 decimals (docs/behaviour.md §9). */
 export interface AccountModel {
@@ -20,6 +24,27 @@ export interface AccountModel {
   /** docs/behaviour.md §3 profileName and profileImage: the address's name and avatar (blockchain service identity, EVM). */
   profileName?: string
   profileImage?: string
+  /** The active connection's connector (issue 18): a switch between connections changes it, even to the same address. */
+  connectorId?: string
+  /** docs/behaviour.md §3 connectedWalletInfo: the active connection's wallet, its name and icon. */
+  connectedWalletInfo?: { name: string; icon?: string }
+  /** docs/behaviour.md §3 addressLabels: the site's label for the address. */
+  label?: string
+  /** docs/behaviour.md §3 addressExplorerUrl: the address's page on its network's block explorer. */
+  addressExplorerUrl?: string
+  /**
+   * The namespace's connections (issue 18; ProfileWallets without balances): with the multiWallet
+   * remote feature off, only the active one.
+   */
+  connections?: AccountConnection[]
+}
+
+/** One connection as `getAccount` gives it: its connector, wallet name, class and accounts (with their labels). */
+export interface AccountConnection {
+  connectorId: string
+  name: string
+  status: ConnectionClass
+  accounts: { address: string; label?: string }[]
 }
 
 /** The account model: the active account (activeAccount) with its balance floored to 3 decimals and its EVM name and avatar. */
@@ -27,6 +52,8 @@ export function accountModel(s: State): AccountModel {
   const a = activeAccount(s)
   const hasBalance = a?.balanceRaw !== undefined && a.balanceDecimals !== undefined
   const identity = a?.namespace === 'eip155' ? s.accountData.identities[a.address.toLowerCase()] : undefined
+  const rows = a ? profileWalletsModel(s).namespaces.find((g) => g.namespace === a.namespace)?.connections ?? [] : []
+  const wallet = rows.find((c) => c.status === 'connected')
   return defined({
     namespace: activeNamespace(s),
     status: activeAccountStatus(s),
@@ -38,5 +65,10 @@ export function accountModel(s: State): AccountModel {
     isConnected: a !== undefined,
     profileName: identity?.name,
     profileImage: identity?.avatar,
+    connectorId: a?.connectorId,
+    connectedWalletInfo: wallet ? defined({ name: wallet.name, icon: wallet.imageUrl }) : undefined,
+    label: a ? addressLabel(s, a.address) : undefined,
+    addressExplorerUrl: addressExplorerUrl(s, a?.caipAddress),
+    connections: a ? rows.map((c) => ({ connectorId: c.connectorId, name: c.name, status: c.status, accounts: c.accounts.map((x) => defined({ address: x.address, label: x.label })) })) : undefined,
   })
 }

@@ -12,6 +12,7 @@ import type { CaipAddress, CaipNetworkId } from '../../events/entities.js'
 import { TOKEN_BALANCE_UNAVAILABLE } from '../../events/errors.js'
 import { event, type EventPayloads, type NewEvent } from '../../events/types.js'
 import { activeAccount } from '../../projections/select/active-account.js'
+import { profileBalanceNeeds } from '../../projections/view-models/profile-wallets-model.js'
 import type { State } from '../../projections/state.js'
 import { errorMessage } from '../../events/errors.js'
 import { ofType, switchMapPerKey, type Effect } from './context.js'
@@ -54,6 +55,18 @@ export const newBlockEffect: Effect = ({ events$, state, chains, pollIntervalMs,
         map(() => event('balance/fetch-requested', { caipAddress, reason: 'new-block' })),
       )
     }),
+  )
+
+/**
+ * ProfileWallets on show (issue 18): the balance of every account it lists, each once per showing
+ * (the fetch takes the 30 s cache first).
+ */
+export const profileBalancesEffect: Effect = ({ events$, state }) =>
+  events$.pipe(
+    map(() => profileBalanceNeeds(state()).join(' ')),
+    distinctUntilChanged(),
+    mergeMap((needs) => from(needs ? needs.split(' ') : [])),
+    map((caipAddress) => event('balance/fetch-requested', { caipAddress: caipAddress as CaipAddress, reason: 'modal-opened' })),
   )
 
 /**
@@ -101,9 +114,11 @@ export const balanceFetchEffect: Effect = ({ events$, chains, caches, state, clo
   )
 
 /** docs/behaviour.md §8: a balance failure (native or holdings) or a network without balances shows 'Token Balance Unavailable'. */
-export const balanceFailedEffect: Effect = ({ events$ }) =>
+export const balanceFailedEffect: Effect = ({ events$, state }) =>
   events$.pipe(
     ofType('balance/failed', 'portfolio/failed', 'portfolio/fetch-skipped'),
     filter((e) => e.type !== 'portfolio/fetch-skipped' || e.payload.reason === 'unsupported-network'),
+    // Another account's balance (a ProfileWallets row) shows no snackbar: the row shows none.
+    filter((e) => e.type !== 'balance/failed' || e.payload.caipAddress === activeCaipAddress(state())),
     map(() => event('snackbar/show-requested', { variant: 'error', message: TOKEN_BALANCE_UNAVAILABLE })),
   )

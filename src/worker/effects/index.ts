@@ -1,4 +1,4 @@
-import { balanceFailedEffect, balanceFetchEffect, balanceTriggerEffect, newBlockEffect } from './balance.js'
+import { balanceFailedEffect, balanceFetchEffect, balanceTriggerEffect, newBlockEffect, profileBalancesEffect } from './balance.js'
 import { accountTabsTriggerEffect, historyFailedEffect } from './account-tabs.js'
 import { afterSendEffect } from './after-send.js'
 import { analyticsEffect } from './analytics.js'
@@ -44,6 +44,7 @@ export const effects: readonly Effect[] = Object.entries({
   newBlockEffect,
   balanceFetchEffect,
   balanceFailedEffect,
+  profileBalancesEffect,
   shakeEffect,
   snackbarEffect,
   walletConnectEventsEffect,

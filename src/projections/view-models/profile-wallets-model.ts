@@ -1,0 +1,122 @@
+/**
+ * The ProfileWallets view (docs/behaviour.md §2, issue 18): every connection grouped by namespace,
+ * each with its wallet's name and icon and its accounts (short address, balance, the site's label,
+ * the explorer page), and what can be done with it (switch, disconnect, connect again). With the
+ * multiWallet remote feature off (docs/behaviour.md §6), only the active connector's connection
+ * shows, with the multi-wallet-not-enabled alert. A view model. Pure.
+ */
+import type { CaipAddress, Namespace } from '../../events/entities.js'
+import { defined } from '../../events/defined.js'
+import { toCaipAddress } from '../../chains/caip.js'
+import { normalizeAddress } from '../../chains/address.js'
+import { addressLabel } from '../address-labels.js'
+import { sameConnector, type Connection } from '../connections.js'
+import { floorUnits } from '../format.js'
+import { addressExplorerUrl } from '../select/address-explorer-url.js'
+import { activeNamespace } from '../select/active-namespace.js'
+import { connectionClass, type ConnectionClass } from '../select/connection-class.js'
+import { resolvedFeatures } from '../select/features.js'
+import type { State } from '../state.js'
+
+/** One account of a connection. */
+export interface ProfileAccountRow {
+  address: string
+  /** CAIP-10, on the namespace's network, when it has one. */
+  caipAddress?: CaipAddress
+  /** The namespace's active account. */
+  active: boolean
+  /** Native balance floored to 3 decimals, once read. */
+  balance?: string
+  balanceSymbol?: string
+  /** The site's label (addressLabels). */
+  label?: string
+  /** The account's page on the network's block explorer (addressExplorerUrl). */
+  explorerUrl?: string
+}
+
+/** One connection: its wallet, its class and its accounts. */
+export interface ProfileConnectionRow {
+  connectorId: string
+  name: string
+  imageUrl?: string
+  /** docs/behaviour.md §4: connected (the active one), active (live), disconnected (connect again). */
+  status: ConnectionClass
+  accounts: ProfileAccountRow[]
+}
+
+/** One namespace's connections, the active one first. */
+export interface ProfileNamespace {
+  namespace: Namespace
+  connections: ProfileConnectionRow[]
+}
+
+export interface ProfileWalletsModel {
+  /** The multiWallet remote feature: off shows the alert and only the active connection. */
+  multiWallet: boolean
+  /** The namespace the modal is on (the view's first tab). */
+  activeNamespace?: Namespace
+  /** Each configured namespace with a connection, in the order of the site's networks. */
+  namespaces: ProfileNamespace[]
+  /** Whether any connection can be disconnected (Disconnect all). */
+  canDisconnect: boolean
+}
+
+/** The connections of `namespace` the view lists: every known one (live first, then disconnected), or only the active one with the feature off. */
+function listed(s: State, namespace: Namespace, multiWallet: boolean): Connection[] {
+  const all = s.connections?.[namespace] ?? []
+  const active = s.connection.connectorIds[namespace]
+  const fallback: Connection[] = active !== undefined && !all.some((c) => sameConnector(c.connectorId, active)) && s.accounts[namespace]?.address ? [{ connectorId: active, accounts: [{ address: s.accounts[namespace]!.address! }] }] : []
+  const known = [...fallback, ...all]
+  const rank = (c: Connection) => ['connected', 'active', 'disconnected'].indexOf(connectionClass(s, namespace, c.connectorId))
+  const ordered = known.map((c, i) => [c, i] as const).sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j).map(([c]) => c)
+  return multiWallet ? ordered : ordered.filter((c) => connectionClass(s, namespace, c.connectorId) === 'connected')
+}
+
+/** The wallet's icon: the discovered connector's, else the recent wallet of that name (a WalletConnect listing). */
+const iconOf = (s: State, c: Connection): string | undefined =>
+  s.connectors.list.find((x) => sameConnector(x.id, c.connectorId))?.imageUrl ?? (c.name ? s.wallets.recent.find((w) => w.name === c.name)?.imageUrl : undefined)
+
+/** The ProfileWallets model (see the module's comment). */
+export function profileWalletsModel(s: State): ProfileWalletsModel {
+  const multiWallet = resolvedFeatures(s).multiWallet
+  const namespaces = [...new Set(s.config.networks.map((n) => n.chainNamespace))]
+  const groups = namespaces.flatMap((namespace): ProfileNamespace[] => {
+    const network = s.accounts[namespace]?.caipNetworkId ?? s.networks.active[namespace] ?? s.config.networks.find((n) => n.chainNamespace === namespace)?.caipNetworkId
+    const activeAddress = s.accounts[namespace]?.address?.toLowerCase()
+    const connections = listed(s, namespace, multiWallet).map((c): ProfileConnectionRow => {
+      const status = connectionClass(s, namespace, c.connectorId)
+      const accounts = c.accounts.map((a): ProfileAccountRow => {
+        const address = normalizeAddress(namespace, a.address)
+        const caipAddress = network ? toCaipAddress(network, address) : undefined
+        const held = caipAddress ? s.addressBalances?.[caipAddress] : undefined
+        return defined({
+          address,
+          caipAddress,
+          active: status === 'connected' && address.toLowerCase() === activeAddress,
+          balance: held ? floorUnits(held.raw, held.decimals, 3) : undefined,
+          balanceSymbol: held?.symbol,
+          label: addressLabel(s, a.address),
+          explorerUrl: addressExplorerUrl(s, caipAddress),
+        })
+      })
+      return defined({ connectorId: c.connectorId, name: c.name ?? s.connectors.list.find((x) => sameConnector(x.id, c.connectorId))?.name ?? c.connectorId, imageUrl: iconOf(s, c), status, accounts })
+    })
+    return connections.length ? [{ namespace, connections }] : []
+  })
+  return defined({
+    multiWallet,
+    activeNamespace: activeNamespace(s),
+    namespaces: groups,
+    canDisconnect: groups.some((g) => g.connections.some((c) => c.status !== 'disconnected')),
+  })
+}
+
+/** The most accounts whose balance one showing of ProfileWallets asks for. */
+export const PROFILE_BALANCES_MAX = 20
+
+/** The accounts ProfileWallets shows while it is on show (their balances are fetched through the 30 s cache), else none. */
+export function profileBalanceNeeds(s: State): CaipAddress[] {
+  if (!s.modal.open || s.modal.view !== 'ProfileWallets') return []
+  const rows = profileWalletsModel(s).namespaces.flatMap((g) => g.connections.flatMap((c) => c.accounts.map((a) => a.caipAddress)))
+  return rows.filter((a): a is CaipAddress => a !== undefined).slice(0, PROFILE_BALANCES_MAX)
+}
