@@ -92,6 +92,12 @@ describe('host options', () => {
     expect(problem({ termsConditionsUrl: 'javascript:alert(1)' })).toBe('Invalid option: termsConditionsUrl must be an http or https URL')
     expect(problem({ privacyPolicyUrl: 42 })).toBe('Invalid option: privacyPolicyUrl must be an http or https URL')
     expect(problem({ privacyPolicyUrl: '/privacy' })).toBe('Invalid option: privacyPolicyUrl must be an http or https URL')
+    const labels = 'Invalid option: addressLabels must map addresses to labels of at most 64 characters'
+    expect(problem({ addressLabels: ['0xabc'] })).toBe(labels)
+    expect(problem({ addressLabels: { '0xabc': 7 } })).toBe(labels)
+    expect(problem({ addressLabels: { '0xabc': 'x'.repeat(65) } })).toBe(labels)
+    expect(problem({ addressLabels: { 'eip155:1:0xabc': 'Savings' } })).toBe(labels)
+    expect(problem({ addressLabels: { '0xabc': 'Savings' } })).toBeUndefined()
   })
 
   it('refuses an errorReports that is not a boolean (the engine reads anything but false as on)', () => {

@@ -52,7 +52,7 @@ export function useModal(): { open: (options?: { view?: ViewName; namespace?: Na
 /** The active account: `{ address, caipAddress, status, isConnected, balance, balanceSymbol }`. */
 export function useAccount(): AccountModel {
   const modal = useGangway()
-  return useSyncExternalStore(modal.subscribeAccount, modal.getAccount, SERVER.account)
+  return useSyncExternalStore(modal.subscribeAccount, modal.getAccount as () => AccountModel, SERVER.account)
 }
 
 /** The active network: `{ caipNetworkId, namespace, name }`. */

@@ -8,9 +8,10 @@
  * subscriptions' values come back on that port under keys this side chose, so the worker holds no
  * comlink proxy of any page object or callback.
  */
+import { isMobileDevice } from './device.js'
 import { transfer, transferHandlers, wrap } from 'comlink'
 import { signal, type Signal } from '@preact/signals-core'
-import type { AccountActionsModel, AccountModel, AccountTabsModel, AllWalletsModel, Bridge, ConnectionsModel, ConnectModel, Engine, EngineConfig, Intent, ModalModel, Namespace, NetworkListModel, NetworkModel, OpeningModel, PairingUri, ProviderRequest, SendModel, SnackbarModel, WalletConnectModel, WorkerEngine } from '../contract.js'
+import type { AccountActionsModel, AccountModel, AccountTabsModel, AllWalletsModel, Bridge, ConnectionsModel, ConnectModel, Engine, EngineConfig, Intent, ModalModel, Namespace, NetworkListModel, NetworkModel, OpeningModel, PairingUri, ProfileWalletsModel, ProviderRequest, SendModel, SnackbarModel, WalletConnectModel, WorkerEngine } from '../contract.js'
 import { createBridge } from './bridge/bridge.js'
 import { servePagePort } from './bridge/page-port-server.js'
 import { ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError } from '../events/errors.js'
@@ -49,6 +50,8 @@ export interface Client {
     walletConnect: Signal<WalletConnectModel>
     accountTabs: Signal<AccountTabsModel>
     accountActions: Signal<AccountActionsModel>
+    /** The ProfileWallets view's connections by namespace (issue 18). */
+    profileWallets: Signal<ProfileWalletsModel>
     /** The WalletConnect pairing URI on show (never logged: it carries the pairing key). */
     pairing: Signal<PairingUri | undefined>
     /** The event seq the views show while time travelling (debug panel), else null: the live state. */
@@ -65,8 +68,9 @@ export interface Client {
   /**
    * Opens the modal. Without an explicit view or namespace, the view the engine pre-computed
    * (selector `opening`) shows at once; the engine's own answer follows and confirms or corrects it.
+   * Whether the device is a phone or tablet (the opening rule's `isMobile`) is read here.
    */
-  open(request: Extract<Intent, { type: 'modal/open-requested' }>['payload']): Promise<void>
+  open(request: Omit<Extract<Intent, { type: 'modal/open-requested' }>['payload'], 'isMobile'>): Promise<void>
   /** The log as NDJSON (src/events/ndjson.ts); `redact` (default true) hashes emails and social usernames. */
   exportLog(options?: { redact?: boolean }): Promise<string>
   /** The engine's whole projected state (debug). */
@@ -235,6 +239,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     walletConnect: signal<WalletConnectModel>({ connecting: false }),
     accountTabs: signal<AccountTabsModel>({ tab: 'Tokens', tabs: ['Tokens'], tokens: [], tokensLoading: false, nfts: [], nftsLoading: false, activity: [], activityLoading: false, activityLoadingMore: false }),
     accountActions: signal<AccountActionsModel>({ actions: [] }),
+    profileWallets: signal<ProfileWalletsModel>({ multiWallet: false, namespaces: [], canDisconnect: false }),
     pairing: signal<PairingUri | undefined>(undefined),
     travel: signal<number | null>(null),
   }
@@ -248,7 +253,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
         first()
       }) as never)
     })
-  await Promise.all([follow('modal', hooks.modal), follow('account', (v) => (writeChip(options.projectId, v), hooks.account(v))), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs'), follow('accountActions')])
+  await Promise.all([follow('modal', hooks.modal), follow('account', (v) => (writeChip(options.projectId, v), hooks.account(v))), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs'), follow('accountActions'), follow('profileWallets')])
   await engine.subscribePairing((p: PairingUri | undefined) => void (signals.pairing.value = p))
   // The pending analytics batch, held here so that a hidden or leaving page can still send it (issue 17).
   installAnalyticsBeacon((callback) => engine!.subscribeAnalytics(callback), (intent) => engine!.dispatch(intent))
@@ -263,7 +268,9 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     signals,
     legal: { ...(terms ? { termsConditionsUrl: terms } : {}), ...(privacy ? { privacyPolicyUrl: privacy } : {}) },
     dispatch: (intent) => engine!.dispatch(intent),
-    open(request) {
+    open(options) {
+      // Whether this is a phone or tablet is read here, not in the loader, which keeps it small.
+      const request = { ...options, isMobile: isMobileDevice() }
       const modal = signals.modal.value
       if (!modal.open && !request.view && !request.namespace) {
         const view = request.isMobile ? signals.opening.value.mobileView : signals.opening.value.view

@@ -11,14 +11,13 @@
  * It imports nothing at module level; core.js and the views (ui.js, or through gangway/react the
  * build on the host's React) are fetched by URL beside this file.
  */
-import type { AccountModel, ModalModel, NetworkModel, ViewName } from '../contract.js'
+import type { AccountModel, Intent, ModalModel, Namespace, NetworkModel, ViewName } from '../contract.js'
 import type { Client, ClientHooks } from './core.js'
 import { type GangwayModal, type GangwayOptions, type ModalStateSnapshot } from './options.js'
 import { paintShell, removeShell } from './shell/shell.js'
 import { accountChipText } from './shell/chip.js'
 import { readChip } from './shell/stored-chip.js'
 import { shellLabels } from './shell/labels.js'
-import { isMobileDevice } from './device.js'
 import { adoptCss } from './adopt-css.js'
 import { frameCss } from './shell/styles.js'
 
@@ -137,6 +136,8 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
   }
   const loadCore = () =>
     (client ??= (import(/* @vite-ignore */ coreUrl) as Promise<CoreModule>).then((core) => core.startClient(options, hooks)))
+  /** Hands an intent to the engine (loading the core first); resolves once it is in the log, rejects with the engine's refusal. */
+  const send = async (intent: Intent) => void (await (await loadCore()).dispatch(intent))
 
   const hostRoot = (): ShadowRoot => {
     if (root) return root
@@ -175,7 +176,7 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
       if (ticket !== openTicket) return
       const shown = ui.mount(r, c)
       try {
-        await c.open({ ...request, isMobile: isMobileDevice() })
+        await c.open(request)
       } catch (error) {
         removeShell(r)
         throw error
@@ -187,19 +188,12 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
       if (root) removeShell(root)
       if (client) await (await client).dispatch({ type: 'modal/close-requested', payload: {} })
     },
-    async disconnect(namespace) {
-      await (await loadCore()).dispatch({ type: 'disconnect/requested', payload: namespace ? { namespace } : {} })
-    },
-    async switchNetwork(network) {
-      const caipNetworkId = typeof network === 'string' ? network : network?.caipNetworkId
-      await (await loadCore()).dispatch({ type: 'network/switch-requested', payload: { caipNetworkId: caipNetworkId as `${string}:${string}` } })
-    },
-    getWalletProvider(namespace, { restricted = false } = {}) {
-      return {
-        request: async (args) => (await loadCore()).walletRequest(args, { ...(namespace ? { namespace } : {}), restricted }),
-      }
-    },
-    getAccount: account.get,
+    disconnect: (namespace) => send({ type: 'disconnect/requested', payload: namespace ? { namespace } : {} }),
+    switchNetwork: (network) => send({ type: 'network/switch-requested', payload: { caipNetworkId: (typeof network === 'string' ? network : network?.caipNetworkId) as `${string}:${string}` } }),
+    setAddressLabel: (address, label) => send({ type: 'address-label/set-requested', payload: { address, label } }),
+    // The core reads `restricted` as a boolean (any truthy value restricts) and an absent namespace as the active one.
+    getWalletProvider: (namespace, options) => ({ request: async (args) => (await loadCore()).walletRequest(args, { ...options, namespace }) }),
+    getAccount: ((namespace?: Namespace) => (namespace ? account.get().byNamespace?.[namespace] : account.get())) as GangwayModal['getAccount'],
     getNetwork: network.get,
     getState: state.get,
     subscribeAccount: account.subscribe,
@@ -213,10 +207,7 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
     modal.debug = {
       state: async () => (await loadCore()).state(),
       events: async () => (await loadCore()).listEvents(),
-      async travel(seq) {
-        const [c] = await prerendered()
-        await c.travel(seq)
-      },
+      travel: async (seq) => (await prerendered())[0].travel(seq),
     }
   }
   current = modal

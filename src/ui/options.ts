@@ -108,8 +108,21 @@ export interface GangwayModal {
    * Takes a Network or its CAIP-2 id. @throws Error 'Network not found' for a network the site did not configure.
    */
   switchNetwork(network: Network | string): Promise<void>
-  /** The active account as last delivered by the engine (disconnected before it starts). */
+  /**
+   * The active account as last delivered by the engine (disconnected before it starts), with its
+   * connection (`connectorId`, `connectedWalletInfo`), the site's `label`, the `addressExplorerUrl`
+   * and the namespace's `connections` (issue 18). With `namespace`: that namespace's account, or
+   * undefined when none is connected there.
+   */
   getAccount(): AccountModel
+  getAccount(namespace: Namespace): AccountModel | undefined
+  /**
+   * docs/behaviour.md §3 addressLabels: names `address` with `label` wherever it shows (the
+   * Account view, ProfileWallets, `getAccount`); an empty label removes it. EVM addresses match in
+   * any case. @throws GangwayError 'Invalid intent payload: address-label/set-requested' for an
+   * address with a colon or over 128 characters, or a label over 64 characters.
+   */
+  setAddressLabel(address: string, label: string): Promise<void>
   getNetwork(): NetworkModel
   getState(): ModalStateSnapshot
   /** Each subscribe calls back on every change and returns its unsubscribe function. */

@@ -28,8 +28,13 @@ export interface ActiveAccount extends AccountState {
 /** The active namespace's account when it is connected (status connected, with an address), else undefined. */
 export function activeAccount(s: State): ActiveAccount | undefined {
   const namespace = activeNamespace(s)
-  const a = namespace ? s.accounts[namespace] : undefined
-  if (!namespace || !a || a.status !== 'connected' || !a.caipAddress || !a.address || !a.caipNetworkId) return undefined
+  return namespace ? connectedAccount(s, namespace) : undefined
+}
+
+/** `namespace`'s account when it is connected (status connected, with an address), else undefined (docs/api.md `getAccount(namespace)`). */
+export function connectedAccount(s: State, namespace: Namespace): ActiveAccount | undefined {
+  const a = s.accounts[namespace]
+  if (!a || a.status !== 'connected' || !a.caipAddress || !a.address || !a.caipNetworkId) return undefined
   const connectorId = s.connection.connectorIds[namespace]
   return { ...a, namespace, status: 'connected', caipAddress: a.caipAddress, address: a.address, caipNetworkId: a.caipNetworkId, ...(connectorId ? { connectorId } : {}) }
 }

@@ -1,15 +1,15 @@
-/** The active namespace's account as the views and the host see it (docs/api.md `getAccount`). A view model. Pure. */
+/** The active namespace's account (and every connected namespace's) as the views and the host see it (docs/api.md `getAccount`). A view model. Pure. */
 import type { CaipAddress, Namespace } from '../../events/entities.js'
 import type { ConnectionStatus } from '../connection.js'
 import { floorUnits } from '../format.js'
-import { activeAccount, activeAccountStatus } from '../select/active-account.js'
+import { activeAccount, activeAccountStatus, connectedAccount, type ActiveAccount } from '../select/active-account.js'
 import { activeNamespace } from '../select/active-namespace.js'
 import type { State } from '../state.js'
 import { defined } from '../../events/defined.js'
 import { addressLabel } from '../address-labels.js'
 import { addressExplorerUrl } from '../select/address-explorer-url.js'
 import type { ConnectionClass } from '../select/connection-class.js'
-import { profileWalletsModel } from './profile-wallets-model.js'
+import { profileWalletsModel, type ProfileNamespace } from './profile-wallets-model.js'
 
 /** The active namespace's account (docs/api.md `getAccount`). `balance` is floored to 3 decimals (docs/behaviour.md §9). */
 export interface AccountModel {
@@ -37,6 +37,8 @@ export interface AccountModel {
    * remote feature off, only the active one.
    */
   connections?: AccountConnection[]
+  /** docs/api.md `getAccount(namespace)`: every connected namespace's account model, when one is connected. */
+  byNamespace?: Partial<Record<Namespace, AccountModel>>
 }
 
 /** One connection as `getAccount` gives it: its connector, wallet name, class and accounts (with their labels). */
@@ -47,16 +49,31 @@ export interface AccountConnection {
   accounts: { address: string; label?: string }[]
 }
 
-/** The account model: the active account (activeAccount) with its balance floored to 3 decimals and its EVM name and avatar. */
+/**
+ * The account model: the active account (activeAccount) with its balance floored to 3 decimals,
+ * its EVM name and avatar, its connection and the namespace's connections; `byNamespace` holds the
+ * same for every connected namespace (docs/api.md `getAccount(namespace)`).
+ */
 export function accountModel(s: State): AccountModel {
-  const a = activeAccount(s)
+  const groups = profileWalletsModel(s).namespaces
+  const active = namespaceModel(s, activeAccount(s), activeNamespace(s), activeAccountStatus(s), groups)
+  const byNamespace: Partial<Record<Namespace, AccountModel>> = {}
+  for (const ns of s.connection.connectedNamespaces) {
+    const a = connectedAccount(s, ns)
+    if (a) byNamespace[ns] = namespaceModel(s, a, ns, 'connected', groups)
+  }
+  return Object.keys(byNamespace).length > 0 ? { ...active, byNamespace } : active
+}
+
+/** One namespace's account model (see AccountModel), without `byNamespace`. */
+function namespaceModel(s: State, a: ActiveAccount | undefined, namespace: Namespace | undefined, status: ConnectionStatus, groups: readonly ProfileNamespace[]): AccountModel {
   const hasBalance = a?.balanceRaw !== undefined && a.balanceDecimals !== undefined
   const identity = a?.namespace === 'eip155' ? s.accountData.identities[a.address.toLowerCase()] : undefined
-  const rows = a ? profileWalletsModel(s).namespaces.find((g) => g.namespace === a.namespace)?.connections ?? [] : []
+  const rows = a ? groups.find((g) => g.namespace === a.namespace)?.connections ?? [] : []
   const wallet = rows.find((c) => c.status === 'connected')
   return defined({
-    namespace: activeNamespace(s),
-    status: activeAccountStatus(s),
+    namespace,
+    status,
     caipAddress: a?.caipAddress,
     address: a?.address,
     balance: hasBalance ? floorUnits(a!.balanceRaw!, a!.balanceDecimals!, 3) : undefined,
