@@ -13,6 +13,8 @@ const networks = window.__LOCALNET__.chains.map(({ chainId, rpcUrl }) => ({
   rpcUrls: { default: { http: [rpcUrl] } },
   // The wallet/config service's image of the network (GET /public/getAssetImage/{imageId}).
   assets: { imageId: `localnet-${chainId}` },
+  // An account's page (addressExplorerUrl): the blockchain emulator's plain-text explorer.
+  blockExplorers: { default: { name: 'Localnet explorer', url: `${window.__LOCALNET__.blockchainUrl}/localnet/explorer/eip155:${chainId}` } },
 }))
 const { token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl } = window.__LOCALNET__
 if (solana) {
@@ -55,6 +57,8 @@ const modal = createModal({
   ...(params.has('remote-features') ? { remoteFeatures: JSON.parse(params.get('remote-features')) } : {}),
   ...(params.has('terms') ? { termsConditionsUrl: params.get('terms') } : {}),
   ...(params.has('privacy') ? { privacyPolicyUrl: params.get('privacy') } : {}),
+  // ?labels={"0x…":"Savings"} (JSON): the site's names for addresses (addressLabels).
+  ...(params.has('labels') ? { addressLabels: JSON.parse(params.get('labels')) } : {}),
   enableEmbedded: params.has('embedded'),
   // ?debug shows the debug panel: export the log, and time travel through it.
   debug: params.has('debug'),

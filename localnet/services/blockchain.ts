@@ -26,7 +26,7 @@
  * Demo and test tooling only.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { encodeFunctionData, erc20Abi, erc721Abi, decodeFunctionResult, formatUnits, type Hex } from 'viem'
+import { encodeFunctionData, erc20Abi, erc721Abi, decodeFunctionResult, formatEther, formatUnits, type Hex } from 'viem'
 import { rpc } from '../anvil.js'
 import { readBody } from '../http.js'
 import { createEvmIndex, type EvmIndex, type IndexedTx } from './evm-index.js'
@@ -277,6 +277,14 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
     if ((m = /^\/localnet\/images\/nft\/([^/]+)\/(\d+)\.svg$/.exec(u.pathname))) return svg(collectionArt(decodeURIComponent(m[1]!), Number(m[2])))
     if ((m = /^\/localnet\/images\/avatar\/([^/]+)\.svg$/.exec(u.pathname))) return svg(avatarArt(decodeURIComponent(m[1]!)))
     if (u.pathname === '/localnet/requests') return json(200, requests)
+    // The demo networks' block explorer (their `blockExplorers`, issue 18): an account's page, in plain text.
+    if ((m = /^\/localnet\/explorer\/(eip155:\d+)\/address\/(0x[0-9a-fA-F]{40})$/.exec(u.pathname))) {
+      const index = indexes.get(m[1]!)
+      if (!index) return json(404, { error: 'unknown chain' })
+      const wei = BigInt(await rpc<Hex>(index.rpcUrl, 'eth_getBalance', [m[2]!, 'latest']))
+      const page = `Localnet explorer\n\nChain: ${m[1]}\nAddress: ${m[2]}\nBalance: ${formatEther(wei)} ETH\nTransactions indexed: ${[...index.transactionsOf(m[2] as Hex)].length}\n`
+      return void res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' }).end(page)
+    }
     if (u.pathname === '/localnet/faults') {
       if (req.method === 'DELETE') faults.length = 0
       else faults.push(JSON.parse(await readBody(req)) as Fault)

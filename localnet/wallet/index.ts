@@ -112,8 +112,11 @@ class LocalnetWallet {
       }
       case 'eth_sendTransaction': {
         if (!this.#authorized()) throw new ProviderRpcError(4100, 'Unauthorized')
+        const [tx] = params as { from?: string; to?: string; value?: string; data?: string }[]
+        // It signs for any account it exposes to the site (issue 18: switching accounts inside a connection), and for no other.
+        const exposed = await this.#current()
+        if (tx?.from && !exposed.some((a) => a.toLowerCase() === tx.from!.toLowerCase())) throw new ProviderRpcError(4100, 'The requested account has not been authorized by the user.')
         this.prompts++
-        const [tx] = params as { to?: string; value?: string; data?: string }[]
         const what = tx?.data && tx.data !== '0x' ? `Call ${tx.to}` : `Send ${Number(BigInt(tx?.value ?? '0')) / 1e18} ETH to ${tx?.to}`
         if (!(await prompt(`${what} on chain ${chainNow().chainId}?`))) throw new ProviderRpcError(4001, 'User rejected the request.')
         return anvil(method, params)

@@ -24,7 +24,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { ControlError, newControlToken, startControlServer } from './control.js'
 
-/** anvil's dev mnemonic; the WalletConnect wallet uses account 5 (the injected Localnet Wallet uses others). */
+/** anvil's dev mnemonic; the WalletConnect wallet uses accounts 5 and 6 (the injected Localnet Wallet uses 0 to 2). */
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
 export const WALLETCONNECT_WALLET_ACCOUNT_INDEX = 5
 
@@ -65,7 +65,11 @@ const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_
  * "The control token must be at least 16 characters" for a short `token`.
  */
 export async function startWalletConnectWallet(o: WalletConnectWalletOptions): Promise<WalletConnectWallet> {
-  const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: WALLETCONNECT_WALLET_ACCOUNT_INDEX })
+  // Two EVM accounts in every session (issue 18: a WalletConnect session can carry several); it
+  // signs with the one a request names (`from`, or personal_sign's address), else the first.
+  const evmAccounts = [WALLETCONNECT_WALLET_ACCOUNT_INDEX, WALLETCONNECT_WALLET_ACCOUNT_INDEX + 1].map((addressIndex) => mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex }))
+  const account = evmAccounts[0]!
+  const signer = (address: unknown) => evmAccounts.find((a) => typeof address === 'string' && a.address.toLowerCase() === address.toLowerCase()) ?? account
   const solana = o.solanaSeed ? Keypair.fromSeed(o.solanaSeed) : Keypair.generate()
   const solanaAddress = solana.publicKey.toBase58()
   const core = new Core({ projectId: 'gangway-localnet-wallet', relayUrl: o.relayUrl, customStoragePrefix: `localnet-wc-wallet-${process.pid}-${Date.now()}`, telemetryEnabled: false, logger: 'silent' })
@@ -89,14 +93,14 @@ export async function startWalletConnectWallet(o: WalletConnectWalletOptions): P
       const args = (request.params ?? []) as unknown[]
       switch (request.method) {
         case 'personal_sign':
-          return await respond(await account.signMessage({ message: isHex(args[0]) ? { raw: args[0] } : String(args[0]) }))
+          return await respond(await signer(args[1]).signMessage({ message: isHex(args[0]) ? { raw: args[0] } : String(args[0]) }))
         case 'eth_signTypedData_v4': {
           const typed = typeof args[1] === 'string' ? JSON.parse(args[1]) : args[1]
-          return await respond(await account.signTypedData(typed))
+          return await respond(await signer(args[0]).signTypedData(typed))
         }
         case 'eth_sendTransaction': {
-          const tx = args[0] as { to: Hex; value?: Hex; data?: Hex; gas?: Hex }
-          const client = createWalletClient({ account, chain: chainOf(chainId), transport: http() })
+          const tx = args[0] as { from?: Hex; to: Hex; value?: Hex; data?: Hex; gas?: Hex }
+          const client = createWalletClient({ account: signer(tx.from), chain: chainOf(chainId), transport: http() })
           const hash = await client.sendTransaction({ to: tx.to, value: tx.value ? BigInt(tx.value) : 0n, ...(tx.data ? { data: tx.data } : {}), ...(tx.gas ? { gas: BigInt(tx.gas) } : {}) })
           return await respond(hash)
         }
@@ -139,7 +143,7 @@ export async function startWalletConnectWallet(o: WalletConnectWalletOptions): P
   const approve = async (p: WalletKitTypes.SessionProposal) => {
     const evmChains = o.chains.map((c) => `eip155:${c.chainId}`)
     const supported: Parameters<typeof buildApprovedNamespaces>[0]['supportedNamespaces'] = {
-      eip155: { chains: evmChains, methods: EVM_METHODS, events: ['accountsChanged', 'chainChanged'], accounts: evmChains.map((c) => `${c}:${account.address}`) },
+      eip155: { chains: evmChains, methods: EVM_METHODS, events: ['accountsChanged', 'chainChanged'], accounts: evmChains.flatMap((c) => evmAccounts.map((a) => `${c}:${a.address}`)) },
     }
     if (o.solanaCaipNetworkId) supported.solana = { chains: [o.solanaCaipNetworkId], methods: SOLANA_METHODS, events: [], accounts: [`${o.solanaCaipNetworkId}:${solanaAddress}`] }
     const namespaces = buildApprovedNamespaces({ proposal: p.params, supportedNamespaces: supported })
