@@ -5,11 +5,11 @@
  * its box, cut by a box that hides overflow, or truncated with an ellipsis without the full text in
  * a `title`; an empty field's placeholder fits). Every view in English and in the pseudo-locale
  * (en-XA: every message longer, accented and bracketed); the views with most text (Connect,
- * Account, WalletSend, WalletSendPreview, SwitchNetwork) in Spanish, Chinese, Japanese and Arabic
- * too. Each case reaches its view from a fresh page of the demo with the origin's storage cleared
- * (the tour starts from a fresh page: a stored connection would change what opens), two at once. A
- * control case adds over-wide and clipped elements to the card and expects each reported. A view
- * the tour adds is checked without a new test.
+ * Account, WalletSend, WalletSendPreview, SwitchNetwork, ProfileWallets) in Spanish, Chinese,
+ * Japanese and Arabic too. Each case reaches its view from a fresh page of the demo with the
+ * origin's storage cleared (the tour starts from a fresh page: a stored connection would change
+ * what opens), two at once. A control case adds over-wide and clipped elements to the card and
+ * expects each reported. A view the tour adds is checked without a new test.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import type { BrowserContext } from 'playwright-core'
@@ -26,7 +26,7 @@ const DESKTOP = { viewport: { width: 1280, height: 800 } }
 /** The card's width on a desktop (src/ui/shell/styles.ts). */
 const CARD_WIDTH = 360
 /** The views with most text, checked in every locale. */
-const WORDY: ViewName[] = ['Connect', 'Account', 'WalletSend', 'WalletSendPreview', 'SwitchNetwork']
+const WORDY: ViewName[] = ['Connect', 'Account', 'WalletSend', 'WalletSendPreview', 'SwitchNetwork', 'ProfileWallets']
 const CASES: { view: ViewName; locale: string }[] = [
   ...['en', 'en-XA'].flatMap((locale) => BUILT_VIEWS.map((view) => ({ view, locale }))),
   ...['es', 'zh', 'ja', 'ar'].flatMap((locale) => WORDY.filter((v) => BUILT_VIEWS.includes(v)).map((view) => ({ view, locale }))),

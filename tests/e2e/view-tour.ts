@@ -133,7 +133,18 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
   UpdateEmailWallet: { planned: 19 },
   DataCapture: { planned: 19 },
   ApproveTransaction: { planned: 19 },
-  ProfileWallets: { planned: 18 },
+  // Every connection with its accounts (the Localnet Wallet exposes 3), the balances in; the
+  // multiWallet remote feature on, so Add wallet shows (off, the alert shows: profile-wallets.test.ts).
+  ProfileWallets: {
+    async reach(page, env, path) {
+      await connected(page, env, withParam(path, `remote-features=${encodeURIComponent('{"multiWallet":true}')}`))
+      await page.locator('[data-testid=gw-tokens] li').first().waitFor()
+      await page.click('[data-testid=gw-wallets-button]')
+      await waitForView(page, 'ProfileWallets')
+      await page.locator('[data-testid=gw-add-wallet]').waitFor()
+      await page.locator('[data-testid=gw-connection-account] [data-testid=gw-row-balance]').nth(2).waitFor()
+    },
+  },
   SIWXSignMessage: { planned: 20 },
   RegisterAccountName: { planned: 20 },
   RegisterAccountNameSuccess: { planned: 20 },

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import english from './catalogues/en.json'
-import { CONNECTION_REJECTED, FAILED_TO_DISCONNECT, FAILED_TO_FETCH_TRANSACTIONS, INVALID_APP_CONFIGURATION, MODAL_CLOSED, TOKEN_BALANCE_UNAVAILABLE } from '../../events/errors.js'
+import { ACCOUNT_SWITCHED, CONNECTION_REJECTED, FAILED_TO_DISCONNECT, FAILED_TO_FETCH_TRANSACTIONS, FAILED_TO_SWITCH_WALLET, INVALID_APP_CONFIGURATION, MODAL_CLOSED, MULTI_WALLET_NOT_ENABLED, TOKEN_BALANCE_UNAVAILABLE, WALLET_SWITCHED } from '../../events/errors.js'
 import { SEND_ERRORS } from '../../projections/send-rules.js'
 import { activityRow } from '../../projections/asset-rules.js'
 import { LEGAL_NOT_ACCEPTED, NETWORK_NOT_FOUND } from '../../projections/guards.js'
@@ -34,8 +34,9 @@ describe('the engine texts the views translate', () => {
     for (const [text, id] of Object.entries(KNOWN_TEXTS)) expect(english[id], text).toBeDefined()
   })
 
-  it('the docs/behaviour.md §8 strings, the send rules, the refusals and the send outcomes are all known', () => {
+  it('the docs/behaviour.md §8 strings, the send rules, the refusals, the send and switch outcomes are all known', () => {
     const texts = [CONNECTION_REJECTED, FAILED_TO_DISCONNECT, MODAL_CLOSED, TOKEN_BALANCE_UNAVAILABLE, FAILED_TO_FETCH_TRANSACTIONS, INVALID_APP_CONFIGURATION, NETWORK_NOT_FOUND, LEGAL_NOT_ACCEPTED, SEND_REJECTED]
+    texts.push(MULTI_WALLET_NOT_ENABLED, FAILED_TO_SWITCH_WALLET, WALLET_SWITCHED, ACCOUNT_SWITCHED)
     for (const [name, message] of Object.entries(SEND_ERRORS)) if (typeof message === 'string') texts.push(message)
     else expect(name).toBe('decimals')
     for (const text of texts) expect(knownMessage(text), text).toBeDefined()

@@ -7,7 +7,7 @@
  * listed here (a wallet's own error message) shows as it is. known.test.ts checks this list against
  * the strings where they are made.
  */
-import { CONNECTION_REJECTED, FAILED_TO_DISCONNECT, FAILED_TO_FETCH_TRANSACTIONS, INVALID_APP_CONFIGURATION, MODAL_CLOSED, TOKEN_BALANCE_UNAVAILABLE } from '../../events/errors.js'
+import { ACCOUNT_SWITCHED, CONNECTION_REJECTED, FAILED_TO_DISCONNECT, FAILED_TO_FETCH_TRANSACTIONS, FAILED_TO_SWITCH_WALLET, INVALID_APP_CONFIGURATION, MODAL_CLOSED, MULTI_WALLET_NOT_ENABLED, TOKEN_BALANCE_UNAVAILABLE, WALLET_SWITCHED } from '../../events/errors.js'
 import type { MessageId } from './messages.js'
 
 /** English text → the message that translates it. */
@@ -19,6 +19,11 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   [TOKEN_BALANCE_UNAVAILABLE]: 'error.tokenBalanceUnavailable',
   [FAILED_TO_FETCH_TRANSACTIONS]: 'error.failedToFetchTransactions',
   [FAILED_TO_DISCONNECT]: 'error.failedToDisconnect',
+  // Switching connections (issue 18): the snackbar's outcomes, and the refusal with the multiWallet remote feature off.
+  [FAILED_TO_SWITCH_WALLET]: 'error.failedToSwitchWallet',
+  [MULTI_WALLET_NOT_ENABLED]: 'error.multiWalletNotEnabled',
+  [WALLET_SWITCHED]: 'snackbar.walletSwitched',
+  [ACCOUNT_SWITCHED]: 'snackbar.accountSwitched',
   // The analytics service's 403 (worker/effects/analytics.ts): the alert names the cause.
   [INVALID_APP_CONFIGURATION]: 'error.invalidAppConfiguration',
   // A service that did not answer (viem's short message, through errorMessage): the All Wallets list.

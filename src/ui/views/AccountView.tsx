@@ -1,10 +1,15 @@
 /**
- * Account (docs/behaviour.md §2): the avatar (the identity's image, else colours from the address), the name
- * or the short address, the native balance floored to 3 decimals, the network balance in USD, the
- * network, the wallet features on (Receive, Send) in the site's order (the Account actions model,
- * docs/behaviour.md §9) and Disconnect, then the tabs.
+ * Account (docs/behaviour.md §2): the active wallet (its icon and name: the control that opens
+ * ProfileWallets, issue 18), the avatar (the identity's image, else colours from the address), the
+ * name or the short address, the site's label for it (addressLabels), the block explorer link
+ * (addressExplorerUrl, through the URL validator right before it renders), the native balance
+ * floored to 3 decimals, the network balance in USD, the network, the wallet features on (Receive,
+ * Send) in the site's order (the Account actions model, docs/behaviour.md §9) and Disconnect, then
+ * the tabs. ProfileWallets itself is a lazy chunk (lazy-views.tsx).
  */
 import { avatarColors, shortenAddress } from '../../projections/format-address.js'
+import { documentLink } from '../../events/urls.js'
+import { Icon } from '../images/Icon.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { useT } from '../i18n/i18n.js'
@@ -19,9 +24,21 @@ export function AccountView() {
   const { t, known, format } = useT()
   if (!account.address) return null
   const { base, tint } = avatarColors(account.address)
+  const wallet = account.connectedWalletInfo
+  const explorer = documentLink(account.addressExplorerUrl)
   return (
     <div className="gw-account" data-testid="gw-account">
       <div className="gw-center">
+        <button
+          type="button"
+          className="gw-wallets-btn"
+          data-testid="gw-wallets-button"
+          aria-label={wallet ? t('account.walletsButton', { wallet: wallet.name }) : undefined}
+          onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'ProfileWallets' } })}
+        >
+          {wallet ? <Icon src={wallet.icon} name={wallet.name} shape="circle" /> : null}
+          <span>{wallet ? wallet.name : t('header.wallets')}</span>
+        </button>
         {account.profileImage ? (
           <img className="gw-avatar" data-testid="gw-avatar" src={account.profileImage} alt="" />
         ) : (
@@ -35,6 +52,16 @@ export function AccountView() {
         <span className={account.profileName ? 'gw-muted' : 'gw-address'} data-testid="gw-address" title={account.address}>
           {shortenAddress(account.address)}
         </span>
+        {account.label ? (
+          <span className="gw-muted gw-address-label" data-testid="gw-account-label">
+            {account.label}
+          </span>
+        ) : null}
+        {explorer ? (
+          <a className="gw-link" data-testid="gw-explorer-link" href={explorer} target="_blank" rel="noopener noreferrer">
+            {t('account.explorer')}
+          </a>
+        ) : null}
         <span className="gw-balance" data-testid="gw-balance">
           {account.balance !== undefined ? `${format.amount(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : account.balanceLoading ? t('account.loadingBalance') : '—'}
         </span>

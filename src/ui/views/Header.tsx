@@ -18,6 +18,7 @@ const TITLES: Partial<Record<ViewName, MessageId>> = {
   WalletSendSelectToken: 'header.selectToken',
   WalletSendPreview: 'header.reviewSend',
   WalletReceive: 'header.receive',
+  ProfileWallets: 'header.wallets',
 }
 
 export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: boolean; title?: string }) {

@@ -1,8 +1,9 @@
 /**
  * The views that load when first shown (issue 15): the first chunk holds what a click shows at once
- * (Connect, Account, the connecting views); these follow, each its own chunk, fetched and
- * evaluated when navigated to, or all of them in idle time once the modal has opened
- * (preloadViews). While one loads, its body shows skeleton rows.
+ * (Connect, Account, the connecting views); these follow (All Wallets, networks, send, receive,
+ * ProfileWallets, the QR code), each its own chunk, fetched and evaluated when navigated to, or all
+ * of them in idle time once the modal has opened (preloadViews). While one loads, its body shows
+ * skeleton rows.
  */
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react'
 
@@ -11,6 +12,7 @@ const loaders = {
   networks: () => import('./NetworkList.js'),
   send: () => import('./SendViews.js'),
   receive: () => import('./ReceiveView.js'),
+  profileWallets: () => import('./ProfileWalletsView.js'),
   qrCode: () => import('./QrCode.js'),
 }
 
@@ -34,6 +36,7 @@ export const WalletSendView = lazyExport('send', 'WalletSendView')
 export const WalletSendSelectTokenView = lazyExport('send', 'WalletSendSelectTokenView')
 export const WalletSendPreviewView = lazyExport('send', 'WalletSendPreviewView')
 export const WalletReceiveView = lazyExport('receive', 'WalletReceiveView')
+export const ProfileWalletsView = lazyExport('profileWallets', 'ProfileWalletsView')
 
 const LazyQrCode = lazy(() => loaders.qrCode().then((m) => ({ default: m.QrCode })))
 /** The QR code (uqr) once its chunk is in, named `label` for assistive technology; until then the caller's `fallback`. */

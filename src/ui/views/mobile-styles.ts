@@ -8,7 +8,8 @@
  *   the viewport, over the 10 % the sheet leaves free, where it covers none of the sheet;
  * - touch targets are at least 44 px (Apple's Human Interface Guidelines; WCAG 2.5.5): every button
  *   and input of the card at least 44 px tall (min-height wins over the narrower `height` the views
- *   set: buttons 40, tabs 32, icon buttons 32), icon buttons at least 44 px wide too. Rows (56) and
+ *   set: buttons 40, tabs 32, icon buttons 32), icon buttons at least 44 px wide too; links drawn as
+ *   buttons (the block explorer's) as tall. Rows (56) and
  *   tiles (about 85) are taller already. The header's spacer (`.gw-icon-spacer`, where no back button shows)
  *   takes the icon buttons' 44, so the title stays centred.
  * The loader's shell (shell/styles.ts) stays a centred card: it shows only until the views replace it.
@@ -23,6 +24,7 @@ export const mobileCss = `
 .gw-card button,.gw-card input{min-height:44px}
 .gw-card input{box-sizing:border-box}
 .gw-card .gw-icon-btn{min-width:44px}
+.gw-card a.gw-icon-btn,.gw-card a.gw-link{display:inline-flex;align-items:center;justify-content:center;min-height:44px;box-sizing:border-box}
 .gw-icon-spacer{width:44px}
 .gw-network,.gw-link{padding:0 16px}
 .gw-snackbar{bottom:auto;top:max(12px,env(safe-area-inset-top));max-width:calc(100% - 32px);box-sizing:border-box}

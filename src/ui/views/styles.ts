@@ -9,6 +9,8 @@
  * (`unicode-bidi: plaintext`: '-0.01 ETH' reads as written), the lines of a row's name column
  * staying at its start (right); dollars are left to right ('31,210.63 US$'; the bidi algorithm
  * would make '$US' of Arabic's 'US$' in a right-to-left run), at the row's end.
+ * A lazy view may bring CSS of its own, adopted when it first shows: ProfileWallets'
+ * (profile-wallets-styles.ts); the Account view's wallets control is here.
  */
 export const viewsCss = `
 .gw-overlay{--gw-fs:var(--gw-font-size-master,10px);--gw-r:var(--gw-border-radius-master,4px);--gw-accent-c:var(--gw-accent,#2563eb);--gw-mix:var(--gw-color-mix,transparent);--gw-mix-p:calc(var(--gw-color-mix-strength,0)*1%);--gw-base:#fff;--gw-fg:#18181b;--gw-fg2:#52525b;--gw-soft:#f4f4f5;--gw-soft2:#e4e4e7;--gw-line:#e4e4e7;--gw-err:#dc2626;--gw-ok-bg:#dcfce7;--gw-ok-fg:#166534;--gw-chain-bg:#ede9fe;--gw-chain-fg:#5b21b6;--gw-info-bg:#dbeafe;--gw-info-fg:#1e40af;--gw-bad-bg:#fee2e2;--gw-bad-fg:#991b1b;--gw-warn-bg:#fef3c7;--gw-warn-fg:#92400e;--gw-bg:var(--gw-base);--gw-link:var(--gw-accent-c);font-size:calc(var(--gw-fs)*1.4)}
@@ -124,4 +126,9 @@ export const viewsCss = `
 .gw-img.gw-gen-5{background:#047857}
 .gw-img.gw-gen-6{background:#0e7490}
 .gw-img.gw-gen-7{background:#4f46e5}
+.gw-wallets-btn{display:inline-flex;align-items:center;gap:6px;max-width:100%;min-height:32px;overflow-wrap:anywhere;text-align:start;padding:0 12px 0 4px;border:1px solid var(--gw-line);border-radius:999px;background:var(--gw-bg);cursor:pointer;font:inherit;font-size:calc(var(--gw-fs)*1.3);color:inherit}
+.gw-wallets-btn:hover{background:var(--gw-soft)}
+.gw-wallets-btn .gw-img{width:24px;height:24px;font-size:calc(var(--gw-fs)*1)}
+.gw-wallets-btn:focus-visible,a.gw-link:focus-visible{outline:2px solid var(--gw-accent-c);outline-offset:2px}
+.gw-address-label{overflow-wrap:anywhere}
 `
