@@ -36,7 +36,10 @@ describe('the projection is a pure fold', () => {
 
 describe('selectors', () => {
   it('account: the active namespace, balance floored to 3 decimals', () => {
-    expect(selectors.account(project(session))).toEqual({
+    const { byNamespace, ...active } = selectors.account(project(session))
+    // getAccount(namespace): every connected namespace's account, the active one's the same.
+    expect(byNamespace).toEqual({ eip155: active })
+    expect(active).toEqual({
       namespace: 'eip155',
       status: 'connected',
       caipAddress: CAIP_ADDRESS,
