@@ -94,6 +94,17 @@ describe('connections per namespace', () => {
     expect(last.accounts.eip155?.address).toBeUndefined()
   })
 
+  it("another connection's disconnect keeps the send form; a restore of another connection on a network the site does not list opens nothing", () => {
+    const sending = fold(...two, ['send/amount-changed', { amount: '1' }], ['disconnect/succeeded', { connectorId: LOCAL, namespace: 'eip155', reason: 'wallet' }])
+    expect(sending.send.amount).toBe('1')
+    expect(fold(...two, ['send/amount-changed', { amount: '1' }], ['disconnect/succeeded', { connectorId: WC, namespace: 'eip155', reason: 'user' }]).send.amount).toBeUndefined()
+    const restored = fold(...two, ['engine/started', { mode: 'main' }], ['connect/succeeded', { connectorId: LOCAL, namespace: 'eip155', caipAddress: `eip155:1:${ADDRESS}`, via: 'restore', mode: 'add' }])
+    expect(restored.modal).toMatchObject({ open: false, view: 'Connect' })
+    // A switch onto such a network shows UnsupportedChain, as a connect does.
+    const switched = fold(...two, ['modal/open-requested', { isMobile: false }], ['connection/switched', { namespace: 'eip155', connectorId: LOCAL, caipAddress: `eip155:1:${ADDRESS}`, wallet: true }])
+    expect(switched.modal.view).toBe('UnsupportedChain')
+  })
+
   it('a failed disconnect leaves the connections, the connection and the account as they were', () => {
     const before = fold(...two)
     const after = reduce(before, { type: 'disconnect/failed', payload: { connectorId: WC, namespace: 'eip155', message: 'Failed to disconnect', cause: 'nope' }, seq: before.lastSeq + 1, at: 1, v: 2, tab: 't1' } as GangwayEvent)

@@ -109,10 +109,10 @@ const reportedBy = (p: EventPayloads['connect/succeeded']): ConnectionAccount[] 
 export const connections = slice<ConnectionsState, State>(
   {},
   {
-    'connect/succeeded': (all, e, root) => {
+    'connect/succeeded': (all, e) => {
       const { namespace, connectorId } = e.payload
-      const name = e.payload.wallet?.name ?? root.connectors.list.find((c) => sameConnector(c.id, connectorId))?.name
-      return withKey(all, namespace, upsert(all[namespace] ?? [], connectorId, reportedBy(e.payload), name))
+      // The name the event carries only: the discovered wallets are this tab's, and a shared fold reads no tab-local state (the views fall back to them).
+      return withKey(all, namespace, upsert(all[namespace] ?? [], connectorId, reportedBy(e.payload), e.payload.wallet?.name))
     },
     /** The switched-to connection becomes the most recently used (and holds the address, should a wallet have reported it only now). */
     'connection/switched': (all, e) => {

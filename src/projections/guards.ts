@@ -9,6 +9,7 @@ import { selectors } from './selectors.js'
 import { historyRequestRefusal, walletPageRefusal } from './paging.js'
 import { resolvedFeatures } from './select/features.js'
 import { sameConnector } from './connections.js'
+import { connectionClass } from './select/connection-class.js'
 import { MULTI_WALLET_NOT_ENABLED } from '../events/errors.js'
 
 export { NO_MORE_PAGES, PAGE_IN_FLIGHT } from './paging.js'
@@ -48,10 +49,14 @@ export function refusal(s: State, intent: Intent): string | undefined {
       // Every way to a connect passes here: the views' rows, All Wallets, the WalletConnect basic view.
       return resolvedFeatures(s).legalCheckbox && !s.legal.accepted ? LEGAL_NOT_ACCEPTED : undefined
     case 'connection/switch-requested': {
+      const { namespace, connectorId } = intent.payload
+      // Only a connection the namespace has (docs/behaviour.md §8's 'No connector found for connection: {id}').
+      if (!(s.connections[namespace] ?? []).some((c) => sameConnector(c.connectorId, connectorId))) return `No connector found for connection: ${connectorId}`
       // docs/behaviour.md §6: another connection than the active one only with the multiWallet remote feature.
-      const active = s.connection.connectorIds[intent.payload.namespace]
-      const other = active === undefined || !sameConnector(active, intent.payload.connectorId)
-      return other && !resolvedFeatures(s).multiWallet ? MULTI_WALLET_NOT_ENABLED : undefined
+      const cls = connectionClass(s, namespace, connectorId)
+      if (cls !== 'connected' && !resolvedFeatures(s).multiWallet) return MULTI_WALLET_NOT_ENABLED
+      // A disconnected connection connects again through its wallet: the legal checkbox holds as for any connect.
+      return cls === 'disconnected' && resolvedFeatures(s).legalCheckbox && !s.legal.accepted ? LEGAL_NOT_ACCEPTED : undefined
     }
     case 'send/requested':
       if (s.send.loading) return 'A transaction is already being sent'

@@ -6,7 +6,7 @@ import { WALLETCONNECT_CONNECTOR_ID, type CaipNetworkId, type ViewName } from '.
 import { namespaceOf, readCaipAddress } from '../chains/caip.js'
 import { isUnsupported } from './networks.js'
 import { fromConnectedWallet } from './connection.js'
-import { liveConnections, sameConnector, successor } from './connections.js'
+import { becomesActive, liveConnections, sameConnector, successor } from './connections.js'
 import type { EventPayloads } from '../events/types.js'
 import { slice } from './reducer.js'
 import { activeAccount } from './select/active-account.js'
@@ -112,12 +112,18 @@ export const modal = slice<ModalState, State>(initial, {
   'connect/failed': (s) => ({ ...s, loading: false }),
   'connect/succeeded': (s, e, root) => {
     // A reducer never throws: a malformed id (validation refuses those where events enter) shows no UnsupportedChain.
-    const chain = readCaipAddress(e.payload.caipAddress)?.caipNetworkId
+    // Only the connection that becomes the active one can show UnsupportedChain (a restore of another does not).
+    const chain = becomesActive(root, e.payload) ? readCaipAddress(e.payload.caipAddress)?.caipNetworkId : undefined
     if (chain && showsUnsupportedChain(root, chain)) return unsupported(s)
     if (!s.open || e.payload.via === 'restore') return { ...s, loading: false }
     // A wallet added beside others (multiWallet on) shows them all (issue 18).
     const added = e.payload.mode === 'add' && liveConnections(root, e.payload.namespace).some((c) => !sameConnector(c.connectorId, e.payload.connectorId))
     return { ...s, view: added ? 'ProfileWallets' : 'Account', history: [], loading: false }
+  },
+  /** A switch to a connection whose wallet is on a network the site does not list shows UnsupportedChain, like a connect. */
+  'connection/switched': (s, e, root) => {
+    const chain = readCaipAddress(e.payload.caipAddress)?.caipNetworkId
+    return chain && showsUnsupportedChain(root, chain) ? unsupported(s) : s
   },
   'wallet/chain-changed': (s, e, root) => {
     if (!fromConnectedWallet(root, e.payload)) return s

@@ -3,6 +3,7 @@
  * on success the state resets (and the modal returns to Account); switching the active network
  * resets it; a failure (a wallet rejection too) keeps the form and shows the error.
  */
+import { sameConnector } from './connections.js'
 import type { SendToken } from '../events/entities.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
@@ -40,5 +41,10 @@ export const send = slice<SendState, State>(initial, {
   /** docs/behaviour.md §4: switching the active network resets the send state (not while a send is under way: the guard refuses that switch). */
   'network/switched': (s) => (s.loading ? s : initial),
   'wallet/chain-changed': (s, e, root) => (!s.loading && root.connection.activeNamespace === e.payload.namespace ? initial : s),
-  'disconnect/succeeded': (s, e, root) => (root.connection.activeNamespace === e.payload.namespace ? initial : s),
+  /** The form belongs to the active connection: it resets when that one goes, not when another connection of the namespace does. */
+  'disconnect/succeeded': (s, e, root) => {
+    const active = root.connection.connectorIds[e.payload.namespace]
+    const other = active !== undefined && !sameConnector(active, e.payload.connectorId)
+    return root.connection.activeNamespace === e.payload.namespace && !other ? initial : s
+  },
 })

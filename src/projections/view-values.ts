@@ -19,7 +19,7 @@ const resolved = (v: string, serviceImage: ServiceImageUrl | undefined): string 
 }
 
 /** The keys a view value holds image URLs under (view models, wallet refs, registry listings). */
-export const IMAGE_KEYS: ReadonlySet<string> = new Set(['imageUrl', 'iconUrl', 'profileImage', 'image_url', 'avatar'])
+export const IMAGE_KEYS: ReadonlySet<string> = new Set(['imageUrl', 'iconUrl', 'icon', 'profileImage', 'image_url', 'avatar'])
 
 /**
  * `value` with every string under an IMAGE_KEYS key checked by `imageUrl(…, allowedOrigins, base)`:

@@ -100,6 +100,14 @@ export interface Client {
   walletRequest(args: ProviderRequest, options: { namespace?: Namespace; restricted?: boolean }): Promise<unknown>
 }
 
+/**
+ * The account model with `byNamespace` as an object without a prototype, so that the loader's
+ * `getAccount(namespace)` finds only the namespaces in it ('__proto__' or 'toString' give undefined).
+ */
+function withoutPrototype(v: AccountModel): AccountModel {
+  return v.byNamespace ? { ...v, byNamespace: Object.assign(Object.create(null) as NonNullable<AccountModel['byNamespace']>, v.byNamespace) } : v
+}
+
 /** How long a Worker gets to answer before the engine falls back to the main thread, in ms. */
 export const WORKER_START_TIMEOUT_MS = 10_000
 
@@ -253,7 +261,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
         first()
       }) as never)
     })
-  await Promise.all([follow('modal', hooks.modal), follow('account', (v) => (writeChip(options.projectId, v), hooks.account(v))), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs'), follow('accountActions'), follow('profileWallets')])
+  await Promise.all([follow('modal', hooks.modal), follow('account', (v) => (writeChip(options.projectId, v), hooks.account(withoutPrototype(v)))), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs'), follow('accountActions'), follow('profileWallets')])
   await engine.subscribePairing((p: PairingUri | undefined) => void (signals.pairing.value = p))
   // The pending analytics batch, held here so that a hidden or leaving page can still send it (issue 17).
   installAnalyticsBeacon((callback) => engine!.subscribeAnalytics(callback), (intent) => engine!.dispatch(intent))

@@ -193,6 +193,7 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
     setAddressLabel: (address, label) => send({ type: 'address-label/set-requested', payload: { address, label } }),
     // The core reads `restricted` as a boolean (any truthy value restricts) and an absent namespace as the active one.
     getWalletProvider: (namespace, options) => ({ request: async (args) => (await loadCore()).walletRequest(args, { ...options, namespace }) }),
+    // `byNamespace` has no prototype (core.ts): `getAccount('__proto__')` is undefined.
     getAccount: ((namespace?: Namespace) => (namespace ? account.get().byNamespace?.[namespace] : account.get())) as GangwayModal['getAccount'],
     getNetwork: network.get,
     getState: state.get,

@@ -161,6 +161,8 @@ describe('several wallets at once', () => {
     await expect.poll(async () => (await account(page, 'eip155'))?.address ?? null, { timeout: 20_000 }).toBe(wc6)
     await expect.poll(async () => (await account(page, 'solana'))?.address ?? null, { timeout: 20_000 }).toBe(solanaWallet)
     expect((await account(page, 'eip155'))?.connectorId).toBe(WC)
+    // Only the namespaces connected: not a prototype's key.
+    expect(await (await g(page)).evaluate((x) => [x.getAccount('__proto__'), x.getAccount('toString'), x.getAccount('bip122')])).toEqual([undefined, undefined, undefined])
     await expect
       .poll(async () => (await pageLog(page)).events.flatMap((e) => (e.type === 'connect/succeeded' && e.payload.via === 'restore' ? [`${e.payload.namespace} ${e.payload.connectorId}`] : [])).sort(), { timeout: 20_000 })
       .toEqual(['eip155 walletConnect', 'solana wallet-standard:Localnet Wallet'])

@@ -1,6 +1,7 @@
 /**
  * The native balance: when to fetch it and the fetch itself.
- * - Triggers: connected, account or chain changed, modal opened while connected, and a new block
+ * - Triggers: connected, account or chain changed, a switch between connections (or the hand-over
+ *   to the next one when the active connection goes), modal opened while connected, and a new block
  *   seen by polling every 4 s (docs/behaviour.md §9 fallback polling) while the modal is open and connected.
  * - Fetch: balance/fetch-requested → viem getBalance on the engine's RPC path → balance/fetched,
  *   or balance/failed plus the 'Token Balance Unavailable' snackbar (docs/behaviour.md §8).
@@ -29,7 +30,7 @@ function fetched(caipAddress: CaipAddress, b: { value: string; decimals: number;
 
 export const balanceTriggerEffect: Effect = ({ events$, state }) =>
   events$.pipe(
-    ofType('connect/succeeded', 'wallet/accounts-changed', 'wallet/chain-changed', 'network/switched', 'modal/open-requested'),
+    ofType('connect/succeeded', 'connection/switched', 'disconnect/succeeded', 'wallet/accounts-changed', 'wallet/chain-changed', 'network/switched', 'modal/open-requested'),
     mergeMap((e) => {
       const caipAddress = activeCaipAddress(state())
       if (!caipAddress) return EMPTY

@@ -79,10 +79,11 @@ export const disconnectEffect: Effect = ({ events$, state, bridge }) =>
           const out: NewEvent[] = []
           targets.forEach(({ namespace, connectorId }, i) => {
             const failure = failures[i]
-            if (failure !== undefined) {
+            // A wallet may end the connection itself (accountsChanged([])) and still throw from its revoke: then it is gone, not failed.
+            if (failure !== undefined && isLive(state(), namespace, connectorId)) {
               const code = (failure as { code?: unknown } | null)?.code
               out.push(event('disconnect/failed', { connectorId, namespace, message: FAILED_TO_DISCONNECT, cause: errorMessage(failure).slice(0, 256), ...(typeof code === 'number' && Number.isSafeInteger(code) ? { code } : {}) }))
-            } else if (isLive(state(), namespace, connectorId)) {
+            } else if (failure === undefined && isLive(state(), namespace, connectorId)) {
               // A wallet may answer the revoke with accountsChanged([]) (or a WalletConnect session's end), which disconnects first: then nothing is left to do.
               out.push(event('disconnect/succeeded', { connectorId, namespace, reason: 'user' }))
             }

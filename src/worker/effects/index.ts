@@ -14,7 +14,7 @@ import { remoteConfigEffect } from './remote-config.js'
 import { restoreEffect } from './restore.js'
 import { supportedChainsEffect } from './supported-chains.js'
 import { switchNetworkEffect } from './switch-network.js'
-import { switchConnectionEffect } from './switch-connection.js'
+import { handOverEffect, switchConnectionEffect } from './switch-connection.js'
 import { tokensFetchEffect, tokensTriggerEffect } from './tokens.js'
 import { sendEffect } from './send.js'
 import { shakeEffect, snackbarEffect } from './ui-timers.js'
@@ -39,6 +39,7 @@ export const effects: readonly Effect[] = Object.entries({
   disconnectEffect,
   walletDisconnectEffect,
   switchConnectionEffect,
+  handOverEffect,
   watchEffect,
   balanceTriggerEffect,
   newBlockEffect,

@@ -137,6 +137,74 @@ describe('several wallets at once', () => {
     await engine.stop()
   })
 
+  it('a connection disconnected while its switch waited for the wallet stays disconnected', async () => {
+    let answer!: (accounts: string[]) => void
+    const bridge = wallets()
+    const engine = await start(bridge)
+    await both(engine)
+    const slow = wallets({ [LOCAL]: { eth_accounts: () => new Promise((r) => (answer = r)) } })
+    bridge.request = slow.request
+    await engine.dispatch({ type: 'connection/switch-requested', payload: { namespace: 'eip155', connectorId: LOCAL } })
+    await engine.dispatch({ type: 'disconnect/requested', payload: { namespace: 'eip155', connectorId: LOCAL } })
+    await until(engine, (s) => s.connection.disconnectedConnectorIds.eip155?.includes(LOCAL) === true)
+    answer([ADDRESS])
+    // The switch's answer came and its chain read was answered; the effect's outcome, if any, follows within a task.
+    await until(engine, () => slow.asked.includes(`${LOCAL} eth_chainId`))
+    await new Promise((r) => setImmediate(r))
+    const s = await engine.getState()
+    expect(s.connection.connectorIds.eip155).toBe(OTHER_WALLET)
+    expect(s.connection.disconnectedConnectorIds.eip155).toEqual([LOCAL])
+    expect(await typesOf(engine)).not.toContain('connection/switched')
+    await engine.stop()
+  })
+
+  it("a switch must name a connection the namespace has; reconnecting a disconnected one needs the legal checkbox's tick like any connect", async () => {
+    const engine = createEngine({ mode: 'main', fetch: async () => new Response('{}', { status: 500 }) })
+    await engine.start({ projectId: 'test', networks: [LOCALNET], remoteFeatures: { multiWallet: true }, features: { legalCheckbox: true } }, wallets())
+    await engine.dispatch({ type: 'legal/acceptance-changed', payload: { accepted: true } })
+    await both(engine)
+    await expect(engine.dispatch({ type: 'connection/switch-requested', payload: { namespace: 'eip155', connectorId: 'io.nobody' } })).rejects.toThrow('No connector found for connection: io.nobody')
+    await engine.dispatch({ type: 'disconnect/requested', payload: { namespace: 'eip155', connectorId: LOCAL } })
+    await until(engine, (s) => s.connection.disconnectedConnectorIds.eip155?.includes(LOCAL) === true)
+    await engine.dispatch({ type: 'legal/acceptance-changed', payload: { accepted: false } })
+    await expect(engine.dispatch({ type: 'connection/switch-requested', payload: { namespace: 'eip155', connectorId: LOCAL } })).rejects.toThrow('Accept the terms to connect a wallet')
+    await engine.stop()
+  })
+
+  it("when the active connection goes, the next one's wallet confirms its account and chain, silently", async () => {
+    const bridge = wallets({ [LOCAL]: { eth_chainId: '0x7a6a' } })
+    const engine = await start(bridge)
+    await both(engine)
+    bridge.asked.length = 0
+    await engine.dispatch({ type: 'disconnect/requested', payload: { namespace: 'eip155', connectorId: OTHER_WALLET } })
+    const s = await until(engine, (x) => x.accounts.eip155?.caipAddress === `eip155:31338:${ADDRESS}`)
+    expect(s.connection.connectorIds.eip155).toBe(LOCAL)
+    expect(s.networks.active.eip155).toBe('eip155:31338')
+    expect(bridge.asked).toEqual([`${OTHER_WALLET} wallet_revokePermissions`, `${LOCAL} eth_accounts`, `${LOCAL} eth_chainId`])
+    await engine.stop()
+  })
+
+  it("a restore still waiting for its wallet does not move back an account the visitor switched to meanwhile", async () => {
+    const storage = memoryLogStorage()
+    const first = await start(wallets(), true, storage)
+    await both(first)
+    await first.flush()
+    await first.stop()
+    // The Localnet Wallet's first chain read (the restore's) waits; later ones (the switch's) answer at once.
+    let release!: () => void
+    let held = false
+    const bridge = wallets({ [LOCAL]: { eth_chainId: () => (held ? '0x7a69' : ((held = true), new Promise((r) => (release = () => r('0x7a69'))))) } })
+    const second = await start(bridge, true, storage)
+    await until(second, () => held)
+    await second.dispatch({ type: 'connection/switch-requested', payload: { namespace: 'eip155', connectorId: LOCAL, address: SECOND } })
+    await until(second, (s) => s.accounts.eip155?.address === SECOND)
+    release()
+    const restores = async () => parseLog(await second.exportLog()).events.filter((e) => e.type === 'connect/succeeded' && e.payload.via === 'restore' && e.payload.connectorId === LOCAL).length
+    for (const end = Date.now() + 3000; (await restores()) < 1; ) if (Date.now() > end) throw new Error('not restored')
+    expect((await second.getState()).accounts.eip155?.address).toBe(SECOND)
+    await second.stop()
+  })
+
   it('a reload restores every live connection silently and keeps the active one', async () => {
     const storage = memoryLogStorage()
     const first = await start(wallets(), true, storage)

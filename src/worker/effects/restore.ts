@@ -10,7 +10,9 @@
  */
 import { filter, from, mergeMap } from 'rxjs'
 import { walletAccounts, walletCaipAddress } from '../wallet-calls.js'
-import type { Namespace } from '../../events/entities.js'
+import type { CaipNetworkId, Namespace } from '../../events/entities.js'
+import { parseCaipAddress, toCaipAddress } from '../../chains/caip.js'
+import { normalizeAddress } from '../../chains/address.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { liveConnections, sameConnector } from '../../projections/connections.js'
 import type { State } from '../../projections/state.js'
@@ -46,8 +48,14 @@ export const restoreEffect: Effect = ({ events$, state, bridge }) => {
           const stored = active !== undefined && sameConnector(active, connectorId) ? now.accounts[namespace]?.address?.toLowerCase() : undefined
           const address = reported.find((a) => a.toLowerCase() === stored) ?? reported[0]
           if (!address) return failed()
-          const caipAddress = await walletCaipAddress(bridge, connectorId, namespace, address, state())
+          let caipAddress = await walletCaipAddress(bridge, connectorId, namespace, address, state())
           if (!stillLive(namespace, connectorId)) return undefined
+          // The visitor may have switched to this connection, on another of its accounts, while the
+          // wallet answered: the restore confirms that account rather than moving back.
+          const after = state()
+          const chosen = after.connection.connectorIds[namespace] !== undefined && sameConnector(after.connection.connectorIds[namespace]!, connectorId) ? after.accounts[namespace]?.address : undefined
+          const kept = chosen === undefined ? undefined : reported.find((a) => a.toLowerCase() === chosen.toLowerCase())
+          if (kept !== undefined && kept.toLowerCase() !== address.toLowerCase()) caipAddress = toCaipAddress(parseCaipAddress(caipAddress).caipNetworkId as CaipNetworkId, normalizeAddress(namespace, kept))
           return event('connect/succeeded', { connectorId, namespace, caipAddress, via: 'restore', accounts: exposedAccounts(namespace, reported), mode: 'add' })
         } catch {
           return failed()
