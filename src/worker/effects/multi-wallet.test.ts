@@ -74,6 +74,9 @@ describe('several wallets at once', () => {
     expect(after.accounts.eip155?.address).toBe(SECOND)
     expect(bridge.asked).toEqual([`${LOCAL} eth_accounts`, `${LOCAL} eth_chainId`])
     expect((await until(engine, (x) => x.snackbar.open)).snackbar).toMatchObject({ variant: 'success', message: 'Wallet switched' })
+    // The switched-to account's balance is asked for at once (the modal is closed: no other trigger).
+    const asked = parseLog(await engine.exportLog()).events.filter((e) => e.type === 'balance/fetch-requested').map((e) => e.payload.caipAddress)
+    expect(asked.at(-1)).toBe(`eip155:31337:${SECOND}`)
     await engine.stop()
   })
 
