@@ -9,6 +9,7 @@
  */
 import { avatarColors, shortenAddress } from '../../projections/format-address.js'
 import { documentLink } from '../../events/urls.js'
+import { preloadProfileWallets } from './lazy-views.js'
 import { Icon } from '../images/Icon.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
@@ -34,6 +35,8 @@ export function AccountView() {
           className="gw-wallets-btn"
           data-testid="gw-wallets-button"
           aria-label={wallet ? t('account.walletsButton', { wallet: wallet.name }) : undefined}
+          onPointerEnter={preloadProfileWallets}
+          onFocus={preloadProfileWallets}
           onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'ProfileWallets' } })}
         >
           {wallet ? <Icon src={wallet.icon} name={wallet.name} shape="circle" /> : null}

@@ -48,13 +48,25 @@ export function QrCode({ value, label, fallback }: { value: string; label: strin
   )
 }
 
+/**
+ * Chunks left out of the idle preload: ProfileWallets is reached only from a connected Account
+ * view, so it loads on the visitor's intent there (`preloadProfileWallets`, on pointer or focus of
+ * the wallets control), not in the second after every first open.
+ */
+const ON_INTENT: ReadonlySet<keyof typeof loaders> = new Set(['profileWallets'])
+
+/** Fetches and evaluates the ProfileWallets chunk (once; a failed load is tried again when shown). */
+export function preloadProfileWallets(): void {
+  void loaders.profileWallets().catch(() => undefined)
+}
+
 let preloaded = false
-/** Fetches and evaluates every lazy chunk, one idle callback each (once): called after the modal first opens. */
+/** Fetches and evaluates every lazy chunk but those loaded on intent (ON_INTENT), one idle callback each (once): called after the modal first opens. */
 export function preloadViews(): void {
   if (preloaded) return
   preloaded = true
   const idle = (fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn) : setTimeout(fn, 50))
-  const queue = Object.values(loaders)
+  const queue = (Object.keys(loaders) as (keyof typeof loaders)[]).filter((k) => !ON_INTENT.has(k)).map((k) => loaders[k])
   const next = () => {
     const load = queue.shift()
     if (load) idle(() => void load().then(next, next))
