@@ -40,17 +40,20 @@ function LegalCheckbox({ highlighted, accepted }: { highlighted: boolean; accept
     .map((part, i) =>
       part === TERMS ? link(legal.termsConditionsUrl, t('legal.terms'), 'gw-legal-terms') : part === PRIVACY ? link(legal.privacyPolicyUrl, t('legal.privacy'), 'gw-legal-privacy') : part ? <span key={i}>{part}</span> : null,
     )
+  // The highlight goes with the visitor's tick at once, as the tick shows at once (not when the engine answers).
+  const ticked = tick ?? accepted
+  const shown = highlighted && !ticked
   const change = (value: boolean) => {
     setTick(value)
     dispatch({ type: 'legal/acceptance-changed', payload: { accepted: value } }).catch(() => setTick(undefined))
   }
   return (
-    <div className="gw-legal" data-testid="gw-legal" data-highlighted={highlighted ? '' : undefined}>
+    <div className="gw-legal" data-testid="gw-legal" data-highlighted={shown ? '' : undefined}>
       <label>
-        <input type="checkbox" data-testid="gw-legal-checkbox" checked={tick ?? accepted} onChange={(e) => change(e.currentTarget.checked)} />
+        <input type="checkbox" data-testid="gw-legal-checkbox" checked={ticked} onChange={(e) => change(e.currentTarget.checked)} />
         <span id="gw-legal-text">{parts}</span>
       </label>
-      {highlighted ? (
+      {shown ? (
         <p className="gw-legal-hint" data-testid="gw-legal-hint" role="alert">
           {t('legal.required')}
         </p>
