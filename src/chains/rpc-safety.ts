@@ -60,7 +60,39 @@ const SAFE = new Set([
   'wallet_getAssets',
 ])
 
+/**
+ * The not-safe methods a wallet may still serve after the visitor approves each call (the secure
+ * site's approval UI, issue 19): signing, sending transactions, sendCalls, permissions, user operations.
+ */
+const APPROVAL = new Set([
+  'personal_sign',
+  'eth_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v3',
+  'eth_signTypedData_v4',
+  'eth_signTransaction',
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'eth_sendUserOperation',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAllTransactions',
+  'solana_signAndSendTransaction',
+])
+
 /** True for a method docs/behaviour.md §5 calls safe. */
 export function isSafeRpcMethod(method: string): boolean {
   return SAFE.has(method)
+}
+
+/**
+ * How a wallet that asks its own approval (the secure site, issue 19) treats `method`: `safe`
+ * methods are answered as they come; `approval` ones (the not-safe methods of docs/behaviour.md §5)
+ * only after the visitor approves that call; anything else is `refused` ('Requested RPC call is not
+ * allowed', shown as 'Action not allowed') and never forwarded.
+ */
+export function rpcMethodClass(method: string): 'safe' | 'approval' | 'refused' {
+  return SAFE.has(method) ? 'safe' : APPROVAL.has(method) ? 'approval' : 'refused'
 }
