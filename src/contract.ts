@@ -19,6 +19,7 @@ import type { State } from './projections/state.js'
 export type { AccountTab, CaipAddress, CaipNetworkId, Connector, Namespace, Network, ViewName, WalletRef } from './events/entities.js'
 export type { Intent } from './events/types.js'
 export type { HostOptions, ServiceUrls } from './events/host-options.js'
+export type { Platform } from './projections/auth-rules.js'
 export type { ErrorCategory, GangwayError, LogFormatError, ProviderRequestError, UserRejectedError } from './events/errors.js'
 export type { WALLETCONNECT_CONNECTOR_ID } from './events/entities.js'
 // What the views show: one view model per selector name.
