@@ -80,6 +80,20 @@ export function liveConnections(root: State, namespace: Namespace): Connection[]
 }
 
 /**
+ * The connector ids of `namespace`'s live connections (liveConnections), with its active connector
+ * first where the state knows no connection of it (a state folded before issue 18). What restore
+ * asks, disconnect-all ends and the bridge watches. Pure.
+ */
+export function liveConnectorIds(root: State, namespace: Namespace): string[] {
+  const live = liveConnections(root, namespace).map((c) => c.connectorId)
+  const active = root.connection.connectorIds[namespace]
+  return active !== undefined && !includesConnector(live, active) ? [active, ...live] : live
+}
+
+/** Whether `connectorId` is one of liveConnectorIds(root, namespace), compared case-insensitively. */
+export const isLiveConnector = (root: State, namespace: Namespace, connectorId: string): boolean => includesConnector(liveConnectorIds(root, namespace), connectorId)
+
+/**
  * Whether a connect/succeeded makes its connector the namespace's active one: always, except for
  * a restore while another connector is active (a restore confirms a connection, it does not pick one).
  */

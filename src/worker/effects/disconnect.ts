@@ -11,7 +11,7 @@ import type { Bridge } from '../../contract.js'
 import type { Namespace } from '../../events/entities.js'
 import { errorMessage, FAILED_TO_DISCONNECT, PROVIDER_ERROR_CODES } from '../../events/errors.js'
 import { event, type EventPayloads, type NewEvent } from '../../events/types.js'
-import { liveConnections, sameConnector } from '../../projections/connections.js'
+import { isLiveConnector, liveConnectorIds } from '../../projections/connections.js'
 import type { State } from '../../projections/state.js'
 import { activeNamespace } from '../../projections/select/active-namespace.js'
 import { walletRevoke } from '../wallet-calls.js'
@@ -33,23 +33,12 @@ interface Target {
   connectorId: string
 }
 
-/** Whether `connectorId` is a live connection of `namespace` (or its active connector, where an older state knows no connections). */
-function isLive(s: State, namespace: Namespace, connectorId: string): boolean {
-  const active = s.connection.connectorIds[namespace]
-  return (active !== undefined && sameConnector(active, connectorId)) || liveConnections(s, namespace).some((c) => sameConnector(c.connectorId, connectorId))
-}
-
 /** The connections a disconnect/requested names (see its payload's comment), each once, live ones only. */
 export function disconnectTargets(s: State, p: EventPayloads['disconnect/requested']): Target[] {
-  if (p.connectorId !== undefined) return p.namespace && isLive(s, p.namespace, p.connectorId) ? [{ namespace: p.namespace, connectorId: p.connectorId }] : []
+  if (p.connectorId !== undefined) return p.namespace && isLiveConnector(s, p.namespace, p.connectorId) ? [{ namespace: p.namespace, connectorId: p.connectorId }] : []
   if (p.all) {
     const namespaces = p.namespace ? [p.namespace] : s.connection.connectedNamespaces
-    return namespaces.flatMap((namespace) => {
-      const active = s.connection.connectorIds[namespace]
-      const ids = liveConnections(s, namespace).map((c) => c.connectorId)
-      const all = active !== undefined && !ids.some((id) => sameConnector(id, active)) ? [active, ...ids] : ids
-      return all.map((connectorId) => ({ namespace, connectorId }))
-    })
+    return namespaces.flatMap((namespace) => liveConnectorIds(s, namespace).map((connectorId) => ({ namespace, connectorId })))
   }
   const namespace = p.namespace ?? activeNamespace(s)
   const connectorId = namespace ? s.connection.connectorIds[namespace] : undefined
@@ -80,10 +69,10 @@ export const disconnectEffect: Effect = ({ events$, state, bridge }) =>
           targets.forEach(({ namespace, connectorId }, i) => {
             const failure = failures[i]
             // A wallet may end the connection itself (accountsChanged([])) and still throw from its revoke: then it is gone, not failed.
-            if (failure !== undefined && isLive(state(), namespace, connectorId)) {
+            if (failure !== undefined && isLiveConnector(state(), namespace, connectorId)) {
               const code = (failure as { code?: unknown } | null)?.code
               out.push(event('disconnect/failed', { connectorId, namespace, message: FAILED_TO_DISCONNECT, cause: errorMessage(failure).slice(0, 256), ...(typeof code === 'number' && Number.isSafeInteger(code) ? { code } : {}) }))
-            } else if (failure === undefined && isLive(state(), namespace, connectorId)) {
+            } else if (failure === undefined && isLiveConnector(state(), namespace, connectorId)) {
               // A wallet may answer the revoke with accountsChanged([]) (or a WalletConnect session's end), which disconnects first: then nothing is left to do.
               out.push(event('disconnect/succeeded', { connectorId, namespace, reason: 'user' }))
             }
@@ -100,6 +89,6 @@ export const walletDisconnectEffect: Effect = ({ events$, state }) =>
   events$.pipe(
     ofType('wallet/accounts-changed', 'wallet/disconnected'),
     filter((e) => e.type === 'wallet/disconnected' || e.payload.addresses.length === 0),
-    filter((e) => isLive(state(), e.payload.namespace, e.payload.connectorId)),
+    filter((e) => isLiveConnector(state(), e.payload.namespace, e.payload.connectorId)),
     mergeMap((e) => of(event('disconnect/succeeded', { connectorId: e.payload.connectorId, namespace: e.payload.namespace, reason: 'wallet' }))),
   )

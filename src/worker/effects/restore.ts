@@ -14,29 +14,21 @@ import type { CaipNetworkId, Namespace } from '../../events/entities.js'
 import { parseCaipAddress, toCaipAddress } from '../../chains/caip.js'
 import { normalizeAddress } from '../../chains/address.js'
 import { event, type NewEvent } from '../../events/types.js'
-import { liveConnections, sameConnector } from '../../projections/connections.js'
-import type { State } from '../../projections/state.js'
+import { isLiveConnector, liveConnectorIds, sameConnector } from '../../projections/connections.js'
 import { exposedAccounts } from './connect.js'
 import { ofType, type Effect } from './context.js'
 
 /** How long restore waits for a wallet to announce itself (EIP-6963 answers within a task or two), in ms. */
 export const RESTORE_DISCOVERY_WAIT_MS = 3000
 
-/** The connector ids a restore asks on `namespace`: its live connections, or its active connector where the state knows none. */
-function restoredConnectors(s: State, namespace: Namespace): string[] {
-  const live = liveConnections(s, namespace).map((c) => c.connectorId)
-  const active = s.connection.connectorIds[namespace]
-  return active !== undefined && !live.some((id) => sameConnector(id, active)) ? [active, ...live] : live
-}
-
 export const restoreEffect: Effect = ({ events$, state, bridge }) => {
   /** A restore answers only for a connection still live: the visitor may have disconnected it, or replaced it, meanwhile. */
-  const stillLive = (namespace: Namespace, connectorId: string) => restoredConnectors(state(), namespace).some((id) => sameConnector(id, connectorId))
+  const stillLive = (namespace: Namespace, connectorId: string) => isLiveConnector(state(), namespace, connectorId)
   return events$.pipe(
     ofType('engine/started'),
     mergeMap(() => {
       const s = state()
-      const targets = s.connection.connectedNamespaces.flatMap((namespace) => restoredConnectors(s, namespace).map((connectorId) => ({ namespace, connectorId })))
+      const targets = s.connection.connectedNamespaces.flatMap((namespace) => liveConnectorIds(s, namespace).map((connectorId) => ({ namespace, connectorId })))
       const tasks = targets.map(async ({ namespace, connectorId }): Promise<NewEvent | undefined> => {
         const failed = () => (stillLive(namespace, connectorId) ? event('disconnect/succeeded', { connectorId, namespace, reason: 'restore-failed' }) : undefined)
         try {

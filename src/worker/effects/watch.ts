@@ -4,15 +4,13 @@
  * connection that is not the active one too). Emits nothing.
  */
 import { distinctUntilChanged, ignoreElements, map, tap } from 'rxjs'
-import { liveConnections } from '../../projections/connections.js'
+import { liveConnectorIds } from '../../projections/connections.js'
 import type { State } from '../../projections/state.js'
 import type { Effect } from './context.js'
 
 /** The connector ids to watch: every connected namespace's active and other live connections, sorted, each once. */
 export function watchedConnectors(s: State): string[] {
-  const ids = new Set<string>(Object.values(s.connection.connectorIds).filter((id): id is string => id !== undefined))
-  for (const namespace of s.connection.connectedNamespaces) for (const c of liveConnections(s, namespace)) ids.add(c.connectorId)
-  return [...ids].sort()
+  return [...new Set(s.connection.connectedNamespaces.flatMap((namespace) => liveConnectorIds(s, namespace)))].sort()
 }
 
 export const watchEffect: Effect = ({ events$, state, bridge }) =>
