@@ -7,7 +7,7 @@
  * as given, in LOGGED_AS_GIVEN.
  */
 import type { AccountType, CaipNetworkId, Namespace, Network, TokenInfo } from './entities.js'
-import { documentLink } from './urls.js'
+import { documentLink, originOf } from './urls.js'
 
 /** Base URLs of the §7 services; a service left out is not called. Production points them at the hosted services. */
 export interface ServiceUrls {
@@ -17,10 +17,17 @@ export interface ServiceUrls {
   blockchain?: string
   /** Analytics service (POST /e: analytics events and error reports, docs/behaviour.md §7). */
   analytics?: string
+  /**
+   * The secure auth site's origin (email and social login, issue 19: its SDK page `/sdk` in a hidden
+   * iframe, its `/loading` page in the social popup), e.g. 'https://secure.example'. An origin only.
+   * Without it, email and social login are not offered.
+   */
+  secureSite?: string
 }
 
-/** The services Gangway calls today (the secure auth site comes with later work, docs/api.md). */
-export const SERVICE_KEYS = ['walletConfig', 'blockchain', 'analytics'] as const satisfies readonly (keyof ServiceUrls)[]
+/** The services Gangway calls (docs/api.md). */
+export const SERVICE_KEYS = ['walletConfig', 'blockchain', 'analytics', 'secureSite'] as const satisfies readonly (keyof ServiceUrls)[]
+
 
 /** docs/behaviour.md §2 Connect methods: how a visitor can connect, in the order the Connect view offers them. */
 export type ConnectMethod = 'email' | 'social' | 'wallet'
@@ -237,6 +244,8 @@ export interface ConfiguredPayload extends Pick<HostOptions, 'projectId' | 'netw
   adapterCount: number
   /** A blockchain service is configured (§7): the Account tabs read holdings, history, NFTs and names from it. Its URL is not logged. */
   blockchainService?: boolean
+  /** A secure auth site is configured (`services.secureSite`): email and social login can be offered. Its origin is not logged. */
+  secureSite?: boolean
 }
 
 /** The `keys` of `o` that are set (not undefined), in the order of `keys`. */
@@ -260,6 +269,7 @@ export function configuredPayload(o: HostOptions): ConfiguredPayload {
     adapterCount: new Set(o.networks.map((n) => n.chainNamespace)).size,
     ...setKeys(o, LOGGED_AS_GIVEN),
     ...(o.services?.blockchain ? { blockchainService: true } : {}),
+    ...(o.services?.secureSite ? { secureSite: true } : {}),
   }
 }
 
@@ -322,6 +332,8 @@ export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteF
     if (v !== undefined && (v === null || typeof v !== 'object' || Array.isArray(v))) return invalid(name, 'be an object')
   }
   if (o.errorReports !== undefined && typeof o.errorReports !== 'boolean') return invalid('errorReports', 'be a boolean')
+  const secureSite = (o.services as Record<string, unknown> | undefined)?.secureSite
+  if (secureSite !== undefined && originOf(secureSite) === undefined) return invalid('services.secureSite', 'be an origin (https://host[:port])')
   const f = (o.features ?? {}) as Record<string, unknown>
   const r = (o.remoteFeatures ?? {}) as Record<string, unknown>
   for (const k of FEATURE_FLAGS) if (f[k] !== undefined && typeof f[k] !== 'boolean') return invalid(`features.${k}`, 'be a boolean')

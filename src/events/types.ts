@@ -4,7 +4,7 @@
  * Payloads are plain JSON; amounts are decimal strings whose unit is in the field name (`valueWei`).
  */
 import type { AccountTab, AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Nft, SendToken, SnackbarVariant, TokenBalance, Transaction, ViewName, WalletListing, WalletRef } from './entities.js'
-import type { ConfiguredPayload, RemoteFeatures } from './host-options.js'
+import type { ConfiguredPayload, RemoteFeatures, SocialProvider } from './host-options.js'
 import type { ErrorCategory } from './errors.js'
 
 /**
@@ -268,6 +268,49 @@ export interface EventPayloads {
    * session only (projections/legal.ts): each page load asks again.
    */
   'legal/acceptance-changed': { accepted: boolean }
+
+  /**
+   * Email and social login (issue 19). The secure site's SDK page, in a hidden iframe the page
+   * created (ui/bridge/auth/), announced itself (READY): P, a fact the page dispatches.
+   */
+  'auth/frame-loaded': Record<string, never>
+  /** The secure site's page did not load ('The secure site did not load'), or stopped answering. P. */
+  'auth/frame-failed': { message: string }
+  /** The networks where the secure site offers a smart account (GET_SMART_ACCOUNT_ENABLED_NETWORKS), as CAIP-2 ids. P. */
+  'auth/smart-account-networks-fetched': { caipNetworkIds: CaipNetworkId[] }
+  /**
+   * The visitor asked for a login code at `email` (the Connect view's email field, or Resend). I.
+   * Refused within 30 s of the last code ('Please try again after {n} seconds'), without the email
+   * feature ('Email login is not enabled'), and without the legal checkbox's tick.
+   */
+  'auth/email-submitted': { email: string }
+  /** The secure site took the email: `action` says what comes next (a code, a device link, or nothing: connected already). */
+  'auth/email-accepted': { action: 'VERIFY_OTP' | 'VERIFY_DEVICE' | 'CONNECT' }
+  /** The secure site refused the email, or the device step failed: `message` as it said (at most 256 characters). */
+  'auth/email-failed': { message: string }
+  /** The emailed device link was opened: the secure site mails a code next. */
+  'auth/device-approved': Record<string, never>
+  /** The code the visitor typed was accepted by the secure site. The code itself never leaves the page. P. */
+  'auth/otp-verified': Record<string, never>
+  /** The secure site refused the code: `message` as it said ('Invalid code'). P. */
+  'auth/otp-failed': { message: string }
+  /**
+   * The secure site's user of an email or social login (GET_USER): the email or the social
+   * username (redacted in exports like every email and username), the accounts with their types,
+   * the preferred type's account first, and whether the smart account is deployed on
+   * `caipNetworkId`. Shared: every tab shows the same user. Appended just before the auth
+   * connector's `connect/succeeded`.
+   */
+  'auth/user-received': {
+    namespace: Namespace
+    caipNetworkId: CaipNetworkId
+    email?: string
+    username?: string
+    socialProvider?: SocialProvider
+    accounts: { address: string; type: AccountType }[]
+    preferredAccountType: AccountType
+    smartAccountDeployed: boolean
+  }
 }
 
 /** Every event type name. */
@@ -323,6 +366,12 @@ export const DISPATCHABLE = [
   'analytics/beacon-sent',
   'debug/test-error-requested',
   'legal/acceptance-changed',
+  'auth/frame-loaded',
+  'auth/frame-failed',
+  'auth/smart-account-networks-fetched',
+  'auth/email-submitted',
+  'auth/otp-verified',
+  'auth/otp-failed',
 ] as const satisfies readonly EventType[]
 
 /** An event `dispatch` accepts. */

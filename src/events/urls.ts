@@ -157,3 +157,18 @@ export function serviceOrigin(base: string | undefined): string | undefined {
   const url = parse(base, URL_MAX)
   return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.origin : undefined
 }
+
+/**
+ * `value` as an http(s) origin ('https://secure.example', no path, query or credentials), or
+ * undefined when it is not one. The secure site's messages are checked against this exact string.
+ */
+export function originOf(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > URL_MAX) return undefined
+  try {
+    const u = new URL(value)
+    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.search || u.hash || (u.pathname !== '/' && u.pathname !== '')) return undefined
+    return u.origin
+  } catch {
+    return undefined
+  }
+}

@@ -11,7 +11,7 @@ import { isNamespace, parseCaipAddress, parseCaipNetworkId } from '../chains/cai
 import { isAddressOf, isEvmAddress, isSolanaAddress } from './address-rules.js'
 import { storedImageUrl, walletLink } from './urls.js'
 import { plainDataProblem } from './plain-data.js'
-import { featureOptionsProblem } from './host-options.js'
+import { featureOptionsProblem, SOCIAL_PROVIDERS } from './host-options.js'
 import { HISTORY_PAGE_MAX, MAX_CONNECTION_ACCOUNTS, SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from './limits.js'
 import { DISPATCHABLE, type EventType, type GangwayEvent } from './types.js'
 import { isWalletRef, validateIntent } from './validate.js'
@@ -117,6 +117,19 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'wallets/search-fetched': (p) => typeof p.query === 'string' && whole(p.count) && listings(p.wallets, SEARCH_ENTRIES),
   'wallets/lists-fetched': (p) => listings(p.featured, SEARCH_ENTRIES) && listings(p.recommended, SEARCH_ENTRIES) && whole(p.count),
   'origins/fetched': (p) => strings(p.allowedOrigins) && typeof p.originAllowed === 'boolean',
+  'auth/email-accepted': (p) => oneOf(p.action, ['VERIFY_OTP', 'VERIFY_DEVICE', 'CONNECT']),
+  'auth/email-failed': (p) => str(p.message, 256),
+  'auth/user-received': (p) =>
+    isNamespace(p.namespace) &&
+    caip2(p.caipNetworkId) &&
+    opt(p.email, (e) => str(e, 254)) &&
+    opt(p.username, (u) => str(u, 256)) &&
+    opt(p.socialProvider, (x) => oneOf(x, SOCIAL_PROVIDERS)) &&
+    Array.isArray(p.accounts) &&
+    p.accounts.length <= 10 &&
+    p.accounts.every((a: Payload) => a && isAddressOf(p.namespace as string, a.address) && oneOf(a.type, ['eoa', 'smartAccount'])) &&
+    oneOf(p.preferredAccountType, ['eoa', 'smartAccount']) &&
+    typeof p.smartAccountDeployed === 'boolean',
   'features/remote-config-fetched': (p) => !!p.features && featureOptionsProblem({ remoteFeatures: p.features as never }) === undefined,
 }
 

@@ -47,6 +47,13 @@ const withCheckedIcon = (c: Record<string, unknown>): Record<string, unknown> =>
   return imageUrl ? { ...rest, imageUrl } : rest
 }
 
+/** The longest email address (RFC 5321's path limit). */
+export const MAX_EMAIL = 254
+/** Issue 19: an email the Connect view's field or `auth/email-submitted` refuses. */
+export const INVALID_EMAIL = 'Invalid email'
+/** An email address as the login field takes it: one '@', a dot in the domain, no spaces, at most 254 characters. */
+export const isEmail = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_EMAIL && /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/.test(v)
+
 const FETCH_REASONS = ['connected', 'modal-opened', 'new-block', 'account-changed', 'manual']
 
 /**
@@ -165,6 +172,26 @@ export function validateIntent(input: unknown): Intent {
     case 'legal/acceptance-changed':
       if (typeof p.accepted !== 'boolean') throw bad()
       return { type, payload: { accepted: p.accepted } } as Intent
+    case 'auth/frame-loaded':
+      if (Object.keys(p).length > 0) throw bad()
+      return { type, payload: {} } as Intent
+    case 'auth/frame-failed':
+    case 'auth/otp-failed':
+      if (!isBounded(p.message, 256)) throw bad()
+      return { type, payload: { message: p.message } } as Intent
+    case 'auth/otp-verified':
+      if (Object.keys(p).length > 0) throw bad()
+      return { type, payload: {} } as Intent
+    case 'auth/smart-account-networks-fetched':
+      if (!Array.isArray(p.caipNetworkIds) || p.caipNetworkIds.length > 100 || !p.caipNetworkIds.every((id) => isBounded(id, 64))) throw bad()
+      for (const id of p.caipNetworkIds) parseCaipNetworkId(id as string)
+      return { type, payload: { caipNetworkIds: [...p.caipNetworkIds] } } as Intent
+    case 'auth/email-submitted': {
+      // Trimmed, as the view trims it; the secure site decides what it accepts beyond the shape.
+      const email = typeof p.email === 'string' ? p.email.trim() : ''
+      if (!isEmail(email)) throw invalid(INVALID_EMAIL)
+      return { type, payload: { email } } as Intent
+    }
     case 'debug/test-error-requested':
       if (!isBounded(p.message, 200)) throw bad()
       return { type, payload: { message: p.message } } as Intent

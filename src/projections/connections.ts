@@ -116,17 +116,22 @@ export function successor(root: State, namespace: Namespace, connectorId: string
 /** The accounts a connect reported: the connected address first, then every other one the wallet exposes. */
 const reportedBy = (p: EventPayloads['connect/succeeded']): ConnectionAccount[] => {
   const { address } = parseCaipAddress(p.caipAddress)
-  return [address, ...(p.accounts ?? [])].map((a) => ({ address: a }))
+  const seen = new Set<string>()
+  return [address, ...(p.accounts ?? [])].filter((a) => !seen.has(a.toLowerCase()) && seen.add(a.toLowerCase())).map((a) => ({ address: a }))
 }
 
 /** The slice (see the module's comment). */
 export const connections = slice<ConnectionsState, State>(
   {},
   {
-    'connect/succeeded': (all, e) => {
+    'connect/succeeded': (all, e, root) => {
       const { namespace, connectorId } = e.payload
+      // The auth connector's accounts get their types from its user (auth/user-received, shared, folded just before).
+      const user = sameConnector(connectorId, AUTH_CONNECTOR_ID) ? root.auth?.users[namespace] : undefined
+      const typeOf = (address: string) => user?.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase())?.type
+      const reported = reportedBy(e.payload).map((a) => ({ ...a, ...(typeOf(a.address) ? { type: typeOf(a.address) } : {}) }))
       // The name the event carries only: the discovered wallets are this tab's, and a shared fold reads no tab-local state (the views fall back to them).
-      return withKey(all, namespace, upsert(all[namespace] ?? [], connectorId, reportedBy(e.payload), e.payload.wallet?.name))
+      return withKey(all, namespace, upsert(all[namespace] ?? [], connectorId, reported, e.payload.wallet?.name))
     },
     /** The switched-to connection becomes the most recently used (and holds the address, should a wallet have reported it only now). */
     'connection/switched': (all, e) => {

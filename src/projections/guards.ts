@@ -11,6 +11,7 @@ import { resolvedFeatures } from './select/features.js'
 import { sameConnector } from './connections.js'
 import { connectionClass } from './select/connection-class.js'
 import { MULTI_WALLET_NOT_ENABLED } from '../events/errors.js'
+import { emailResendWaitMs } from './auth-rules.js'
 
 export { NO_MORE_PAGES, PAGE_IN_FLIGHT } from './paging.js'
 
@@ -23,9 +24,25 @@ export const NETWORK_NOT_FOUND = 'Network not found'
 /** features.legalCheckbox: a connect before the visitor ticked the checkbox (ours; the view's hint says the same). */
 export const LEGAL_NOT_ACCEPTED = 'Accept the terms to connect a wallet'
 
-/** The message refusing `intent` in state `s`, or undefined when it may proceed. */
-export function refusal(s: State, intent: Intent): string | undefined {
+/** Issue 19: an email login while the email feature is off, or no secure site is configured (ours). */
+export const EMAIL_NOT_ENABLED = 'Email login is not enabled'
+/** Issue 19: a second email while the first is on its way (ours). */
+export const EMAIL_BEING_SENT = 'An email is already being sent'
+
+/**
+ * The message refusing `intent` in state `s`, or undefined when it may proceed.
+ * @param now the current time, ms since the epoch (the email resend cooldown reads it).
+ */
+export function refusal(s: State, intent: Intent, now = 0): string | undefined {
   switch (intent.type) {
+    case 'auth/email-submitted': {
+      if (!s.config.secureSite || !resolvedFeatures(s).email) return EMAIL_NOT_ENABLED
+      if (resolvedFeatures(s).legalCheckbox && !s.legal.accepted) return LEGAL_NOT_ACCEPTED
+      if (s.auth.step === 'sending') return EMAIL_BEING_SENT
+      // Issue 19: 30 s between two codes.
+      const wait = emailResendWaitMs(s.auth.emailSentAt, now)
+      return wait > 0 ? `Please try again after ${Math.ceil(wait / 1000)} seconds` : undefined
+    }
     case 'account-type/switch-requested': {
       const { namespace, accountType } = intent.payload
       // docs/behaviour.md §6: payment is bitcoin's; smart accounts are EVM's.

@@ -110,6 +110,9 @@ export const modal = slice<ModalState, State>(initial, {
   'modal/shake-ended': (s) => ({ ...s, shake: false }),
   'connect/requested': (s, e) => ({ ...(s.open ? push(s, connectingView(s, e.payload.connectorId)) : s), loading: true }),
   'connect/failed': (s) => ({ ...s, loading: false }),
+  /** Issue 19: the email login's steps show in EmailLogin; a refused email goes back to where it was typed. */
+  'auth/email-submitted': (s) => (s.open ? push(s, 'EmailLogin') : s),
+  'auth/email-failed': (s, _e, root) => (s.view === 'EmailLogin' ? back(s, root) : s),
   'connect/succeeded': (s, e, root) => {
     // A reducer never throws: a malformed id (validation refuses those where events enter) shows no UnsupportedChain.
     // Only the connection that becomes the active one can show UnsupportedChain (a restore of another does not).

@@ -21,6 +21,7 @@ import { legal, type LegalState } from './legal.js'
 import { addressLabels, type AddressLabelsState } from './address-labels.js'
 import { addressBalances, type AddressBalancesState } from './address-balances.js'
 import { connections, type ConnectionsState } from './connections.js'
+import { auth, type AuthState } from './auth.js'
 
 /**
  * The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none).
@@ -52,6 +53,8 @@ export interface State {
   addressLabels: AddressLabelsState
   /** The native balance of each account read, by CAIP-10 id (address-balances.ts), this tab's. */
   addressBalances: AddressBalancesState
+  /** Email and social login (auth.ts, issue 19): the secure site's frame, the email steps, each namespace's user. */
+  auth: AuthState
 }
 
 /**
@@ -81,6 +84,7 @@ export const initialState: State = {
   connections: connections.initial,
   addressLabels: addressLabels.initial,
   addressBalances: addressBalances.initial,
+  auth: auth.initial,
 }
 
 /**
@@ -97,6 +101,7 @@ export const SHARED_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
   'network/switched',
   'account-type/switch-requested',
   'walletconnect/deep-link-opened',
+  'auth/user-received',
 ])
 
 /** The `tab` of a state that belongs to no tab: it folds the shared events only (what snapshots hold). */
@@ -135,6 +140,7 @@ export function reduce(root: State, event: GangwayEvent): State {
     connections: applySlice(connections, root.connections, event, root),
     addressLabels: applySlice(addressLabels, root.addressLabels, event, root),
     addressBalances: applySlice(addressBalances, root.addressBalances, event, root),
+    auth: applySlice(auth, root.auth, event, root),
   }
 }
 

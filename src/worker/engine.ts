@@ -270,7 +270,7 @@ export function createEngine(deps: EngineDeps): Engine {
       if (!log) throw new GangwayError('Engine not started')
       if (travel$.value) throw new GangwayError(READ_ONLY_TRAVEL)
       const valid = validateIntent(intent)
-      const refused = refusal(state$.value, valid)
+      const refused = refusal(state$.value, valid, (deps.clock ?? Date.now)())
       if (refused) throw new GangwayError(refused)
       append(valid)
     },

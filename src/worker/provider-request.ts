@@ -14,6 +14,9 @@ const fail = (code: number, message: string, details: string) => new ProviderReq
 /** What a refused value is, for details: 'null' or its typeof. */
 const kind = (x: unknown) => `got ${x === null ? 'null' : typeof x}`
 
+/** The prefix of the engine's own bridge calls (the auth connector's steps, issue 19). */
+export const ENGINE_CALL_PREFIX = 'gangway_'
+
 /**
  * Copies `args` into a fresh request, reading `args.method` and `args.params` once each, and, when
  * `restricted`, refuses a method docs/behaviour.md §5 does not call safe.
@@ -24,12 +27,15 @@ const kind = (x: unknown) => `got ${x === null ? 'null' : typeof x}`
  *   -32600 'Request method must be a string';
  *   -32602 'Request params must be an array or an object';
  *   -32602 'Request params must be plain data (structured-cloneable)';
- *   4100 'Requested RPC call is not allowed' on the restricted path for a method not safe (details: the method).
+ *   4100 'Requested RPC call is not allowed' on the restricted path for a method not safe (details: the method),
+ *   and on any path for the engine's own calls (`gangway_…`).
  */
 export function checkedProviderRequest(args: unknown, restricted: boolean): ProviderRequest {
   if (typeof args !== 'object' || args === null) throw fail(InvalidRequestRpcError.code, 'Request must be an object', kind(args))
   const method: unknown = (args as { method?: unknown }).method
   if (typeof method !== 'string') throw fail(InvalidRequestRpcError.code, 'Request method must be a string', kind(method))
+  // The engine's own calls to the auth connector's page bridge (worker/effects/auth-email.ts) are not the site's to make.
+  if (method.startsWith(ENGINE_CALL_PREFIX)) throw fail(UnauthorizedProviderError.code, RPC_CALL_NOT_ALLOWED, `${method.slice(0, 64)} is the engine's own call`)
   if (restricted && !isSafeRpcMethod(method)) throw fail(UnauthorizedProviderError.code, RPC_CALL_NOT_ALLOWED, `${method.slice(0, 64)} is not safe on the restricted path`)
   const given: unknown = (args as { params?: unknown }).params
   if (given === undefined) return { method }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { log, started } from '../../../tests/unit/fixtures.js'
+import { LOCALNET, log, started } from '../../../tests/unit/fixtures.js'
 import type { Connector } from '../../events/entities.js'
 import type { Features, RemoteFeatures } from '../../events/host-options.js'
 import { project } from '../state.js'
@@ -49,7 +49,7 @@ describe('features in force (docs/behaviour.md §3 Options, §9 defaults)', () =
 
 describe('connect methods in force (docs/behaviour.md §2)', () => {
   const methods = (config: Parameters<typeof started>[0], connectors: Connector[] = [], answer?: object) =>
-    connectMethods(project(log(...started(config), ['connectors/discovered', { connectors }], ...(answer ? [['features/remote-config-fetched', { features: answer }] as const] : []))))
+    connectMethods(project(log(...started({ secureSite: true, ...config }), ['connectors/discovered', { connectors }], ...(answer ? [['features/remote-config-fetched', { features: answer }] as const] : []))))
   it('email, social, wallet; wallet first with a wallet on the page; the site’s order wins', () => {
     expect(methods({})).toEqual(['email', 'social', 'wallet'])
     expect(methods({}, [announced])).toEqual(['wallet', 'email', 'social'])
@@ -60,5 +60,9 @@ describe('connect methods in force (docs/behaviour.md §2)', () => {
     expect(methods({ remoteFeatures: { socials: false } })).toEqual(['email', 'wallet'])
     expect(methods({}, [], { email: false })).toEqual(['social', 'wallet'])
     expect(methods({ features: { connectMethodsOrder: ['email', 'wallet'] }, remoteFeatures: { email: false } })).toEqual(['wallet'])
+  })
+  it('offers email and social login only with a secure site and an EVM network (issue 19)', () => {
+    expect(methods({ secureSite: undefined })).toEqual(['wallet'])
+    expect(methods({ networks: [{ ...LOCALNET, id: 'x', caipNetworkId: 'solana:x', chainNamespace: 'solana' }] })).toEqual(['wallet'])
   })
 })

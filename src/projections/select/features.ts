@@ -102,6 +102,8 @@ export function resolvedFeatures(s: State): ResolvedFeatures {
 export function connectMethods(s: State): ConnectMethod[] {
   const f = resolvedFeatures(s)
   const present = s.connectors.list.some((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED')
-  const on: Record<ConnectMethod, boolean> = { email: f.email, social: f.socials !== false, wallet: true }
+  // Email and social login need the secure site (services.secureSite) and an EVM network (the auth connector's, issue 19).
+  const auth = s.config.secureSite === true && s.config.networks.some((n) => n.chainNamespace === 'eip155')
+  const on: Record<ConnectMethod, boolean> = { email: auth && f.email, social: auth && f.socials !== false, wallet: true }
   return connectMethodsOrder(present, f.connectMethodsOrder).filter((m) => CONNECT_METHODS.includes(m) && on[m])
 }

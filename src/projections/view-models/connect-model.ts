@@ -6,6 +6,8 @@ import { connectRows } from '../select/connect-rows.js'
 import { connectMethods, resolvedFeatures } from '../select/features.js'
 import type { State } from '../state.js'
 import { defined } from '../../events/defined.js'
+import type { EmailStep } from '../auth.js'
+import { EMAIL_RESEND_COOLDOWN_MS } from '../auth-rules.js'
 
 /** The Connect view's data: wallet rows in docs/behaviour.md §2 group order, and the pending or failed connect. */
 export interface ConnectModel {
@@ -29,6 +31,11 @@ export interface ConnectModel {
   collapseWallets: boolean
   /** The `branding` remote feature: the small footer. */
   branding: boolean
+  /**
+   * The email login under way (EmailLogin view, issue 19): its step, the email, the secure site's
+   * last refusal, and when another code may be asked for (ms since the epoch). Absent when none is.
+   */
+  emailLogin?: { step?: EmailStep; email?: string; error?: string; resendAt?: number }
 }
 
 /** The Connect model: connectRows, the connection's status, its pending connect and its last error, and the features that shape the view. */
@@ -46,5 +53,6 @@ export function connectModel(s: State): ConnectModel {
     legalAccepted: s.legal.accepted,
     collapseWallets: f.collapseWallets && methods.includes('wallet') && (methods.includes('email') || methods.includes('social')),
     branding: f.branding,
+    emailLogin: s.auth.step || s.auth.error || s.auth.email ? defined({ step: s.auth.step, email: s.auth.email, error: s.auth.error, resendAt: s.auth.emailSentAt === undefined ? undefined : s.auth.emailSentAt + EMAIL_RESEND_COOLDOWN_MS }) : undefined,
   })
 }

@@ -13,7 +13,7 @@ type Config = Partial<EventPayloads['engine/configured']>
 const announced: Connector = { id: 'dev.gangway.localnet', type: 'ANNOUNCED', name: 'Localnet Wallet', chain: 'eip155' }
 const listed = ['wallets/lists-fetched', { featured: [], recommended: [{ id: 'r1', name: 'Harbor Wallet' }], count: 161 }] as const
 const connect = (config: Config = {}, answer?: EventPayloads['features/remote-config-fetched']['features']) =>
-  connectModel(project(log(...started(config), ['connectors/discovered', { connectors: [announced] }], listed, ...(answer ? [['features/remote-config-fetched', { features: answer }] as const] : []))))
+  connectModel(project(log(...started({ secureSite: true, ...config }), ['connectors/discovered', { connectors: [announced] }], listed, ...(answer ? [['features/remote-config-fetched', { features: answer }] as const] : []))))
 const account = (config: Config = {}, answer?: EventPayloads['features/remote-config-fetched']['features']) =>
   project(log(...started({ blockchainService: true, ...config }), ...connected, ['modal/open-requested', { isMobile: false }], ['account/tab-selected', { tab: 'Activity' }], ...(answer ? [['features/remote-config-fetched', { features: answer }] as const] : [])))
 

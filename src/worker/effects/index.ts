@@ -3,6 +3,7 @@ import { accountTabsTriggerEffect, historyFailedEffect } from './account-tabs.js
 import { afterSendEffect } from './after-send.js'
 import { analyticsEffect } from './analytics.js'
 import { connectEffect } from './connect.js'
+import { authConnectEffect, authDeviceEffect, authEmailEffect } from './auth-email.js'
 import type { Effect } from './context.js'
 import { disconnectEffect, walletDisconnectEffect } from './disconnect.js'
 import { historyFetchEffect } from './history.js'
@@ -30,6 +31,9 @@ import { walletImagePrefetchEffect, walletListsEffect, walletPagesEffect, wallet
  */
 export const effects: readonly Effect[] = Object.entries({
   connectEffect,
+  authEmailEffect,
+  authDeviceEffect,
+  authConnectEffect,
   restoreEffect,
   supportedChainsEffect,
   switchNetworkEffect,

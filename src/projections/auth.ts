@@ -1,0 +1,82 @@
+/**
+ * Email and social login (docs/behaviour.md §3 user, socialProvider; issue 19), as the engine knows
+ * it: the secure site's frame on this page, the email login's step, and the user of each namespace's
+ * auth connection. Secrets never reach it: no code, token or OAuth result is in any event.
+ *
+ * The frame and the steps belong to this page session (`engine/started` resets them); the users
+ * are folded from the shared `auth/user-received`, so every tab shows the same one.
+ */
+import { AUTH_CONNECTOR_ID, type AccountType, type CaipNetworkId, type Namespace } from '../events/entities.js'
+import type { SocialProvider } from '../events/host-options.js'
+import type { EventPayloads } from '../events/types.js'
+import { withKey } from '../events/safe-json.js'
+import { slice } from './reducer.js'
+import { sameConnector } from './connections.js'
+import type { State } from './state.js'
+
+/** The email login's steps: asking for a code, waiting for the code, waiting for the device link, getting the user. */
+export type EmailStep = 'sending' | 'verify-otp' | 'verify-device' | 'connecting'
+
+/** The secure site's user of a namespace's auth connection. */
+export interface AuthUser {
+  email?: string
+  username?: string
+  socialProvider?: SocialProvider
+  /** The accounts the secure site holds for the user, the preferred type's first. */
+  accounts: { address: string; type: AccountType }[]
+  preferredAccountType: AccountType
+  /** Whether the smart account's code is on chain (the first send deploys it). */
+  smartAccountDeployed: boolean
+  caipNetworkId: CaipNetworkId
+}
+
+export interface AuthState {
+  /** The secure site's frame on this page: not created or not ready yet, ready, or failed to load. */
+  frame: 'idle' | 'ready' | 'failed'
+  /** Why the frame failed. */
+  frameError?: string
+  /** The email login's step, while one is under way. */
+  step?: EmailStep
+  /** The email a code was last asked for. */
+  email?: string
+  /** When the secure site last took an email, ms since the epoch (the 30 s resend cooldown). */
+  emailSentAt?: number
+  /** The last refusal of the email login ('Invalid code'…), shown under its field. */
+  error?: string
+  /** The networks where the secure site offers a smart account. */
+  smartAccountNetworks: CaipNetworkId[]
+  /** Each namespace's user (shared). */
+  users: Partial<Record<Namespace, AuthUser>>
+}
+
+const initial: AuthState = { frame: 'idle', smartAccountNetworks: [], users: {} }
+
+const STEP_OF: Record<EventPayloads['auth/email-accepted']['action'], EmailStep> = { VERIFY_OTP: 'verify-otp', VERIFY_DEVICE: 'verify-device', CONNECT: 'connecting' }
+
+/** The email login's session-scoped fields cleared (the modal closed, or the login ended). */
+const idle = (s: AuthState): AuthState => ({ ...s, step: undefined, error: undefined })
+
+export const auth = slice<AuthState, State>(initial, {
+  'engine/started': (s) => ({ ...initial, users: s.users }),
+  'auth/frame-loaded': (s) => ({ ...s, frame: 'ready', frameError: undefined }),
+  'auth/frame-failed': (s, e) => ({ ...s, frame: 'failed', frameError: e.payload.message, ...(s.step ? { step: undefined, error: e.payload.message } : {}) }),
+  'auth/smart-account-networks-fetched': (s, e) => ({ ...s, smartAccountNetworks: e.payload.caipNetworkIds }),
+  'auth/email-submitted': (s, e) => ({ ...s, step: 'sending', email: e.payload.email, error: undefined }),
+  // The cooldown runs from the secure site's acceptance: a refused email may be corrected at once.
+  'auth/email-accepted': (s, e) => (s.step ? { ...s, step: STEP_OF[e.payload.action], emailSentAt: e.at, error: undefined } : s),
+  'auth/email-failed': (s, e) => ({ ...s, step: undefined, error: e.payload.message }),
+  'auth/device-approved': (s) => (s.step === 'verify-device' ? { ...s, step: 'verify-otp' } : s),
+  'auth/otp-verified': (s) => (s.step ? { ...s, step: 'connecting', error: undefined } : s),
+  'auth/otp-failed': (s, e) => (s.step ? { ...s, step: 'verify-otp', error: e.payload.message } : s),
+  'auth/user-received': (s, e) => {
+    const { namespace, ...user } = e.payload
+    return { ...idle(s), users: withKey(s.users, namespace, user) }
+  },
+  'connect/failed': (s, e) => (sameConnector(e.payload.connectorId, AUTH_CONNECTOR_ID) && s.step ? { ...s, step: undefined, error: e.payload.message } : s),
+  'disconnect/succeeded': (s, e) => {
+    if (!sameConnector(e.payload.connectorId, AUTH_CONNECTOR_ID)) return s
+    const { [e.payload.namespace]: _gone, ...users } = s.users
+    return { ...s, users }
+  },
+  'modal/close-requested': (s) => idle(s),
+})

@@ -1,0 +1,194 @@
+// Email login (issue 19) through the engine with a fake auth bridge: the steps, the guards, the
+// user and its typed accounts, the refusals, and what never enters the log.
+import { describe, expect, it } from 'vitest'
+import { ADDRESS, LOCALNET } from '../../../tests/unit/fixtures.js'
+import type { Bridge, Engine, ProviderRequest } from '../../contract.js'
+import { parseLog } from '../../events/ndjson.js'
+import { initialStateFor, project, type State } from '../../projections/state.js'
+import { createEngine } from '../engine.js'
+import { authUserOf } from './auth-email.js'
+
+const SMART = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const EMAIL = 'visitor@harbour.example'
+
+type Answers = Record<string, unknown | ((args: ProviderRequest) => unknown)>
+const USER = { email: EMAIL, address: SMART, chainId: 'eip155:31337', preferredAccountType: 'smartAccount', smartAccountDeployed: false, accounts: [{ address: ADDRESS, type: 'eoa' }, { address: SMART, type: 'smartAccount' }], token: 'secret-session-token' }
+
+/** The auth connector's page side, answering the engine's calls by method; every call is recorded. */
+function authBridge(answers: Answers = {}): Bridge & { asked: { method: string; params?: unknown }[] } {
+  const defaults: Answers = { gangway_auth_connectEmail: { action: 'VERIFY_OTP' }, gangway_auth_getUser: USER, gangway_auth_awaitDevice: {} }
+  const asked: { method: string; params?: unknown }[] = []
+  return {
+    asked,
+    async request(id, args) {
+      if (id !== 'AUTH') throw new Error(`no connector ${id}`)
+      asked.push({ method: args.method, ...(args.params ? { params: args.params } : {}) })
+      const answer = args.method in answers ? answers[args.method] : defaults[args.method]
+      return typeof answer === 'function' ? answer(args) : answer
+    },
+    watch: () => undefined,
+  }
+}
+
+async function until(engine: Engine, ok: (s: State) => boolean, ms = 3000): Promise<State> {
+  const end = Date.now() + ms
+  for (;;) {
+    const s = await engine.getState()
+    if (ok(s)) return s
+    if (Date.now() > end) throw new Error(`condition not met: ${JSON.stringify(s.auth)}`)
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}
+
+const start = async (bridge: Bridge, options: Record<string, unknown> = {}, clock?: () => number): Promise<Engine> => {
+  const engine = createEngine({ mode: 'main', fetch: async () => new Response('{}', { status: 500 }), ...(clock ? { clock } : {}) })
+  await engine.start({ projectId: 'test', networks: [LOCALNET], services: { secureSite: 'https://secure.example' }, ...options }, bridge)
+  await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+  return engine
+}
+const submit = (engine: Engine, email = EMAIL) => engine.dispatch({ type: 'auth/email-submitted', payload: { email } })
+
+describe('email login', () => {
+  it('the email asks for a code; the verified code gives the user and the auth connection on the preferred account', async () => {
+    const bridge = authBridge()
+    const engine = await start(bridge)
+    await submit(engine, `  ${EMAIL} `)
+    let s = await until(engine, (x) => x.auth.step === 'verify-otp')
+    expect(s.modal.view).toBe('EmailLogin')
+    expect(bridge.asked[0]).toEqual({ method: 'gangway_auth_connectEmail', params: [{ email: EMAIL }] })
+    // The page sent the code to the secure site itself; the engine learns the outcome only.
+    await engine.dispatch({ type: 'auth/otp-verified', payload: {} })
+    s = await until(engine, (x) => x.connection.connectorIds.eip155 === 'AUTH')
+    expect(bridge.asked[1]).toEqual({ method: 'gangway_auth_getUser', params: [{ caipNetworkId: 'eip155:31337', preferredAccountType: 'smartAccount' }] })
+    expect(s.accounts.eip155?.address).toBe(SMART)
+    expect(s.connections.eip155?.[0]?.accounts).toEqual([
+      { address: SMART, type: 'smartAccount' },
+      { address: ADDRESS, type: 'eoa' },
+    ])
+    expect(s.auth.users.eip155).toMatchObject({ email: EMAIL, preferredAccountType: 'smartAccount', smartAccountDeployed: false })
+    expect(s.auth.step).toBeUndefined()
+    expect(s.modal.view).toBe('Account')
+    // Nothing of the secure site's session is logged; the export redacts the email.
+    const log = await engine.exportLog({ redact: false })
+    expect(log).not.toContain('secret-session-token')
+    expect(await engine.exportLog()).not.toContain(EMAIL)
+    await engine.stop()
+  })
+
+  it('a refused code keeps the code step with the secure site’s message; the next one connects', async () => {
+    const engine = await start(authBridge())
+    await submit(engine)
+    await until(engine, (x) => x.auth.step === 'verify-otp')
+    await engine.dispatch({ type: 'auth/otp-failed', payload: { message: 'Invalid code' } })
+    const s = await until(engine, (x) => x.auth.error === 'Invalid code')
+    expect(s.auth.step).toBe('verify-otp')
+    expect(s.modal.view).toBe('EmailLogin')
+    await engine.dispatch({ type: 'auth/otp-verified', payload: {} })
+    await until(engine, (x) => x.connection.connectorIds.eip155 === 'AUTH')
+    await engine.stop()
+  })
+
+  it('a device link comes first when the secure site asks for one, then the code', async () => {
+    let approve!: (v: unknown) => void
+    const bridge = authBridge({ gangway_auth_connectEmail: { action: 'VERIFY_DEVICE' }, gangway_auth_awaitDevice: () => new Promise((r) => (approve = r)) })
+    const engine = await start(bridge)
+    await submit(engine)
+    await until(engine, (x) => x.auth.step === 'verify-device')
+    await until(engine, () => bridge.asked.some((a) => a.method === 'gangway_auth_awaitDevice'))
+    approve({})
+    await until(engine, (x) => x.auth.step === 'verify-otp')
+    await engine.stop()
+  })
+
+  it('a session the secure site already holds connects without a code', async () => {
+    const engine = await start(authBridge({ gangway_auth_connectEmail: { action: 'CONNECT' } }))
+    await submit(engine)
+    const s = await until(engine, (x) => x.connection.connectorIds.eip155 === 'AUTH')
+    expect(s.auth.users.eip155?.email).toBe(EMAIL)
+    await engine.stop()
+  })
+
+  it('a refused email goes back to Connect with the message; a bad answer or user fails to connect', async () => {
+    const engine = await start(authBridge({ gangway_auth_connectEmail: () => Promise.reject(new Error('Email not allowed')) }))
+    await submit(engine)
+    const s = await until(engine, (x) => x.auth.error === 'Email not allowed')
+    expect(s.modal.view).toBe('Connect')
+    expect((await until(engine, (x) => x.snackbar.open)).snackbar).toMatchObject({ variant: 'error', message: 'Email not allowed' })
+    await engine.stop()
+
+    const other = await start(authBridge({ gangway_auth_getUser: { accounts: [{ address: 'not an address', type: 'eoa' }] } }))
+    await submit(other)
+    await until(other, (x) => x.auth.step === 'verify-otp')
+    await other.dispatch({ type: 'auth/otp-verified', payload: {} })
+    const failed = await until(other, (x) => x.auth.error === 'Failed to connect')
+    expect(failed.connection.connectorIds.eip155).toBeUndefined()
+    await other.stop()
+  })
+
+  it('closing the modal while the user is read ends the login with Modal closed', async () => {
+    const engine = await start(authBridge({ gangway_auth_getUser: () => new Promise(() => undefined) }))
+    await submit(engine)
+    await until(engine, (x) => x.auth.step === 'verify-otp')
+    await engine.dispatch({ type: 'auth/otp-verified', payload: {} })
+    await engine.dispatch({ type: 'modal/close-requested', payload: {} })
+    const s = await until(engine, (x) => x.connection.lastError?.message === 'Modal closed')
+    expect(s.connection.connectorIds.eip155).toBeUndefined()
+    await engine.stop()
+  })
+
+  it('refuses an email that is not one, a second code within 30 s, email without the secure site, and before the legal tick', async () => {
+    let now = 1_000_000
+    const engine = await start(authBridge(), {}, () => now)
+    await expect(submit(engine, 'not-an-email')).rejects.toThrow('Invalid email')
+    await submit(engine)
+    await until(engine, (x) => x.auth.step === 'verify-otp')
+    now += 12_500
+    await expect(submit(engine)).rejects.toThrow('Please try again after 18 seconds')
+    now += 17_500
+    await submit(engine)
+    await engine.stop()
+
+    const noSite = createEngine({ mode: 'main', fetch: async () => new Response('{}', { status: 500 }) })
+    await noSite.start({ projectId: 'test', networks: [LOCALNET] }, authBridge())
+    await expect(submit(noSite)).rejects.toThrow('Email login is not enabled')
+    expect((await noSite.getState()).auth.step).toBeUndefined()
+    await noSite.stop()
+
+    const legal = await start(authBridge(), { features: { legalCheckbox: true } })
+    await expect(submit(legal)).rejects.toThrow('Accept the terms to connect a wallet')
+    await legal.stop()
+  })
+
+  it('the user and the auth connection fold alike in another tab and in the snapshots', async () => {
+    const engine = await start(authBridge())
+    await submit(engine)
+    await until(engine, (x) => x.auth.step === 'verify-otp')
+    await engine.dispatch({ type: 'auth/otp-verified', payload: {} })
+    await until(engine, (x) => x.connection.connectorIds.eip155 === 'AUTH')
+    const { events } = parseLog(await engine.exportLog({ redact: false }))
+    const other = events.reduce((s, e) => project([e], s), initialStateFor('another-tab'))
+    expect(other.auth.users.eip155?.accounts).toHaveLength(2)
+    expect(other.connections.eip155?.[0]?.accounts.map((a) => a.type)).toEqual(['smartAccount', 'eoa'])
+    expect(other.auth.step).toBeUndefined()
+    await engine.stop()
+  })
+})
+
+describe('authUserOf', () => {
+  const s = { config: { networks: [LOCALNET] } } as unknown as State
+  it('keeps EVM accounts of the two types, the preferred first, and bounds the rest', () => {
+    expect(authUserOf({ ...USER, preferredAccountType: 'eoa', userName: 'x'.repeat(300) }, s, 'eip155:31337')).toEqual({
+      caipNetworkId: 'eip155:31337',
+      email: EMAIL,
+      accounts: [
+        { address: ADDRESS, type: 'eoa' },
+        { address: SMART, type: 'smartAccount' },
+      ],
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+    })
+    expect(authUserOf({ address: ADDRESS, chainId: 'eip155:1' }, s, 'eip155:31337')).toMatchObject({ caipNetworkId: 'eip155:31337', accounts: [{ address: ADDRESS, type: 'eoa' }] })
+    expect(authUserOf({ accounts: [{ address: ADDRESS, type: 'payment' }] }, s, 'eip155:31337')).toBeUndefined()
+    expect(authUserOf('nope', s, 'eip155:31337')).toBeUndefined()
+  })
+})
