@@ -18,7 +18,8 @@ import { ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, GangwayError, PROVIDER_ERROR_CODES
 import { installErrorWire } from '../events/error-wire.js'
 import { PAGE_OPTION_KEYS, themeProblem, type GangwayOptions } from './options.js'
 import { featureOptionsProblem, hostOptionsOf, unknownOption } from '../events/host-options.js'
-import { documentLink } from '../events/urls.js'
+import { documentLink, originOf } from '../events/urls.js'
+import { lazyAuthSource } from './bridge/auth/lazy-auth-source.js'
 import { sameShallow } from './same-value.js'
 import { writeChip } from './shell/stored-chip.js'
 import { installAnalyticsBeacon } from './analytics-beacon.js'
@@ -82,6 +83,12 @@ export interface Client {
    * @throws GangwayError 'No event with seq {seq} in this session's log (it holds {first}–{last})'.
    */
   travel(seq: number | null): Promise<void>
+  /**
+   * Email login (issue 19): sends the code the visitor typed to the secure site from the page (it
+   * never reaches the engine, whose log learns only the outcome). Absent without `services.secureSite`.
+   * @throws GangwayError 'Invalid code' for anything but 6 digits.
+   */
+  submitOtp?(otp: string): Promise<void>
   /** Makes an effect throw `message` (the debug panel's *Test error*): the engine logs and reports it like any escaped error. */
   testError(message?: string): Promise<void>
   /**
@@ -106,6 +113,11 @@ export interface Client {
  */
 function withoutPrototype(v: AccountModel): AccountModel {
   return v.byNamespace ? { ...v, byNamespace: Object.assign(Object.create(null) as NonNullable<AccountModel['byNamespace']>, v.byNamespace) } : v
+}
+
+/** Runs `task` in idle time after the next paint (a timeout where there is no requestIdleCallback). */
+function afterPaint(task: () => void): void {
+  requestAnimationFrame(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => task(), { timeout: 2000 }) : setTimeout(task, 50)))
 }
 
 /** How long a Worker gets to answer before the engine falls back to the main thread, in ms. */
@@ -213,7 +225,13 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
   const dispatch = async (intent: Intent) => {
     await (await ready).dispatch(intent)
   }
-  const bridge = createBridge(dispatch)
+  // Email and social login (issue 19): the secure site's frame, loaded when first needed.
+  const secureOrigin = originOf(options.services?.secureSite)
+  const network = () => signals.network.peek().caipNetworkId?.startsWith('eip155:') ? signals.network.peek().caipNetworkId : options.networks.find((n) => n.chainNamespace === 'eip155')?.caipNetworkId
+  const auth = secureOrigin
+    ? lazyAuthSource(() => import('./bridge/auth/auth-source.js').then((m) => m.createAuthSource({ origin: secureOrigin, projectId: options.projectId, metadata: options.metadata, network, dispatch })))
+    : undefined
+  const bridge = createBridge(dispatch, auth ? [auth] : [])
   const config = engineConfig(options)
   let mode: 'worker' | 'main' = 'main'
   if (options.engine !== 'main' && typeof Worker === 'function') {
@@ -267,6 +285,14 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
   installAnalyticsBeacon((callback) => engine!.subscribeAnalytics(callback), (intent) => engine!.dispatch(intent))
   hooks.engine(mode)
   onFirstApproach(() => void engine!.dispatch({ type: 'modal/trigger-approached', payload: {} }).catch(() => undefined))
+  // The secure site's frame: in idle time after the modal first shows, when email or social login is offered.
+  if (auth) {
+    const stop = signals.modal.subscribe((m) => {
+      if (!m.open || !signals.connect.peek().methods.some((x) => x === 'email' || x === 'social')) return
+      queueMicrotask(() => stop())
+      afterPaint(() => auth.start())
+    })
+  }
   const terms = documentLink(options.termsConditionsUrl, origin)
   const privacy = documentLink(options.privacyPolicyUrl, origin)
 
@@ -293,6 +319,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       await engine!.travel(seq)
       signals.travel.value = seq
     },
+    ...(auth ? { submitOtp: (otp: string) => auth.submitOtp(otp) } : {}),
     testError: (message = 'Gangway test error') => engine!.dispatch({ type: 'debug/test-error-requested', payload: { message } }),
     async walletRequest(args, { namespace, restricted }) {
       // The caller's object is read once, here (a getter or Proxy answers once); the engine checks

@@ -8,7 +8,8 @@ import type { Bridge, Connector, Intent } from '../../contract.js'
 import { createEip1193Bridge, type ConnectorSource } from './eip1193-bridge.js'
 import { createWalletStandardBridge } from './wallet-standard-bridge.js'
 
-export function createBridge(dispatch: (intent: Intent) => Promise<void> | void): Bridge & { close(): void } {
+/** The bridge over this page's wallets, and `extra` sources that report no connectors (the auth connector's, issue 19). */
+export function createBridge(dispatch: (intent: Intent) => Promise<void> | void, extra: ConnectorSource[] = []): Bridge & { close(): void } {
   const lists: Connector[][] = [[], []]
   let last = ''
   /** The connectors the engine asked to watch; re-applied when wallets appear (a restore can ask before its wallet announces). */
@@ -26,7 +27,7 @@ export function createBridge(dispatch: (intent: Intent) => Promise<void> | void)
     last = key
     void dispatch({ type: 'connectors/discovered', payload: { connectors: merged } })
   }
-  const sources: ConnectorSource[] = [createEip1193Bridge(dispatch, reporter(0)), createWalletStandardBridge(dispatch, reporter(1))]
+  const sources: ConnectorSource[] = [createEip1193Bridge(dispatch, reporter(0)), createWalletStandardBridge(dispatch, reporter(1)), ...extra]
   const owner = (id: string) => sources.find((s) => s.owns(id)) ?? sources[0]!
   return {
     request: (connectorId, args, options) => owner(connectorId).request(connectorId, args, options),

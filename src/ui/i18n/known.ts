@@ -24,6 +24,11 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   [MULTI_WALLET_NOT_ENABLED]: 'error.multiWalletNotEnabled',
   [WALLET_SWITCHED]: 'snackbar.walletSwitched',
   [ACCOUNT_SWITCHED]: 'snackbar.accountSwitched',
+  // Email login (issue 19): the engine's refusals (projections/guards.ts, events/validate.ts) and the emulated secure site's.
+  'Invalid email': 'error.invalidEmail',
+  'Invalid code': 'error.invalidCode',
+  'Email login is not enabled': 'error.emailNotEnabled',
+  'An email is already being sent': 'error.emailBeingSent',
   // The analytics service's 403 (worker/effects/analytics.ts): the alert names the cause.
   [INVALID_APP_CONFIGURATION]: 'error.invalidAppConfiguration',
   // A service that did not answer (viem's short message, through errorMessage): the All Wallets list.
@@ -63,6 +68,8 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
 const KNOWN_PATTERNS: readonly { pattern: RegExp; id: MessageId; values: (m: RegExpExecArray) => Record<string, unknown> }[] = [
   // SEND_ERRORS.decimals: '{symbol} allows at most {decimals} decimals'.
   { pattern: /^(.+) allows at most (\d+) decimals$/, id: 'error.decimals', values: (m) => ({ symbol: m[1], decimals: Number(m[2]) }) },
+  // The email resend cooldown (projections/guards.ts): 'Please try again after {n} seconds'.
+  { pattern: /^Please try again after (\d+) seconds$/, id: 'error.tryAfter', values: (m) => ({ seconds: Number(m[1]) }) },
 ]
 
 /** The catalogue message (and its values) that translates an engine text, or undefined for a text the catalogue does not know. */

@@ -4,7 +4,7 @@
  * On a mobile device, tapping a registry wallet opens its deep link inside the tap when a pairing
  * URI is ready, before the connect is dispatched (open-wallet.ts, issue 16).
  * The features shape it (docs/behaviour.md §9, the Connect model): the connect methods in order
- * (only the wallet list exists today; email and social login come with issue 19), the legal
+ * (the wallet list and the email field; social login comes with issue 19's next part), the legal
  * checkbox (until it is ticked, picking a wallet only highlights it), the wallet list folded
  * behind "Continue with a wallet" (collapseWallets), the All Wallets row (allWallets), the footer (branding).
  */
@@ -17,6 +17,7 @@ import { Icon } from '../images/Icon.js'
 import { AllWalletsIcon, WalletConnectIcon } from '../images/bundled-icons.js'
 import { openOnTap } from './open-wallet.js'
 import { useLegalGate } from './LegalCheckbox.js'
+import { EmailField } from './EmailField.js'
 
 /** The All Wallets count as a tag: tens, rounded down ('160+'), in the locale's digits (`count`). */
 const countTag = (n: number, count: (n: number) => string) => (n >= 10 ? `${count(Math.floor(n / 10) * 10)}+` : count(n))
@@ -93,8 +94,8 @@ export function ConnectView() {
   return (
     <>
       {checkbox}
-      {/* The connect methods in order; email and social login (issue 19) add their rows here. */}
-      {methods.map((m) => (m === 'wallet' ? <Fragment key={m}>{walletList()}</Fragment> : null))}
+      {/* The connect methods in order; social login (issue 19) adds its row here. */}
+      {methods.map((m) => (m === 'wallet' ? <Fragment key={m}>{walletList()}</Fragment> : m === 'email' ? <EmailField key={m} allowed={allowed} /> : null))}
       {branding ? (
         <p className="gw-footer" data-testid="gw-branding">
           {t('connect.branding')}

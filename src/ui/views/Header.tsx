@@ -19,6 +19,7 @@ const TITLES: Partial<Record<ViewName, MessageId>> = {
   WalletSendPreview: 'header.reviewSend',
   WalletReceive: 'header.receive',
   ProfileWallets: 'header.wallets',
+  EmailLogin: 'header.email',
 }
 
 export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: boolean; title?: string }) {

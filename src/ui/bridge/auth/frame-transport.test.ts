@@ -1,7 +1,7 @@
 // The secure site's channel (issue 19): correlation by random id, the READY and request timeouts,
 // and the trust boundary: exact origin and source window, exact targetOrigin.
 import { describe, expect, it } from 'vitest'
-import { createSecureFrameTransport, FRAME_READY_TIMEOUT_MS, type FrameMessageEvent } from './secure-frame-transport.js'
+import { createSecureFrameTransport, FRAME_READY_TIMEOUT_MS, type FrameMessageEvent } from './frame-transport.js'
 
 const ORIGIN = 'http://localhost:4455'
 

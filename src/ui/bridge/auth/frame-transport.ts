@@ -13,7 +13,7 @@
  * a request without an answer within its timeout fails. Nothing here reads or keeps the payloads:
  * OTPs and OAuth results pass through to the caller only.
  */
-import { GangwayError } from '../../events/errors.js'
+import { GangwayError } from '../../../events/errors.js'
 
 /** Issue 19: how long the frame has to announce itself, in ms. */
 export const FRAME_READY_TIMEOUT_MS = 20_000

@@ -1,0 +1,182 @@
+/**
+ * The auth connector's page side (issue 19: email and social login): the secure site's SDK page in a
+ * hidden iframe, created by `start()` (core.ts calls it in idle time after the modal's first open,
+ * never inside a click, never at page load; a request for the AUTH connector, such as a restore,
+ * starts it too), and the connector's calls answered through it (frame-transport.ts):
+ * - the engine's own steps (worker/effects/auth-email.ts): `gangway_auth_connectEmail { email }` →
+ *   CONNECT_EMAIL → `{ action }`; `gangway_auth_awaitDevice` → CONNECT_DEVICE; `gangway_auth_getUser
+ *   { caipNetworkId, preferredAccountType }` → GET_USER → the user's non-secret fields;
+ * - EIP-1193 as the connect, restore, switch and disconnect effects ask any wallet: `eth_accounts`
+ *   (IS_CONNECTED first: [] without a session), `eth_requestAccounts` (GET_USER: the preferred type's
+ *   address first), `eth_chainId` (GET_CHAIN_ID), `wallet_switchEthereumChain` (SWITCH_NETWORK),
+ *   `wallet_revokePermissions` (SIGN_OUT, at most 3 s);
+ * - any other method → RPC_REQUEST on the current network (the engine refuses the methods the
+ *   secure site must not see before they come here).
+ * The code the visitor types goes to the frame from here (`submitOtp`) and never to the engine,
+ * which learns only that it was accepted (`auth/otp-verified`) or refused (`auth/otp-failed`).
+ */
+import type { Intent, ProviderRequest } from '../../../contract.js'
+import { GangwayError } from '../../../events/errors.js'
+import type { ConnectorSource } from '../eip1193-bridge.js'
+import { createSecureFrameTransport, type SecureFrameTransport } from './frame-transport.js'
+
+/** The auth connector's id (events/entities.ts AUTH_CONNECTOR_ID; a type-only import cannot carry the value). */
+const AUTH = 'AUTH'
+/** How long a sign-out may hold up a disconnect, in ms (AppKit's cap). */
+export const SIGN_OUT_TIMEOUT_MS = 3000
+/** The code the visitor types: 6 digits. */
+export const OTP_PATTERN = /^\d{6}$/
+/** What `submitOtp` refuses before asking the secure site. */
+export const INVALID_CODE = 'Invalid code'
+
+type Dispatch = (intent: Intent) => Promise<void> | void
+
+export interface AuthSourceOptions {
+  /** The secure site's origin (services.secureSite, checked by events/urls.ts originOf). */
+  origin: string
+  projectId: string
+  /** The site's metadata, synced to the secure site after READY (its approval UI names the site). */
+  metadata?: { name: string; description?: string; url?: string; icons?: string[] }
+  /** The eip155 network to open the secure site on (CAIP-2). */
+  network(): string | undefined
+  dispatch: Dispatch
+  /** The document the iframe goes into (default `document`). */
+  doc?: Document
+}
+
+/** The auth connector's page side: a connector source, plus what only the page may do. */
+export interface AuthSource extends ConnectorSource {
+  /** Creates the secure site's iframe, once; later calls do nothing. */
+  start(): void
+  /**
+   * Sends the code the visitor typed to the secure site, and tells the engine the outcome
+   * (`auth/otp-verified`, or `auth/otp-failed` with the secure site's message).
+   * @throws GangwayError 'Invalid code' for anything but 6 digits (nothing is sent).
+   */
+  submitOtp(otp: string): Promise<void>
+}
+
+/** The fields of the secure site's user the engine reads (it checks them again). */
+const USER_FIELDS = ['email', 'userName', 'socialProvider', 'address', 'chainId', 'accounts', 'preferredAccountType', 'smartAccountDeployed'] as const
+
+const firstParam = (params: ProviderRequest['params']): Record<string, unknown> => {
+  const p = Array.isArray(params) ? params[0] : params
+  return p && typeof p === 'object' ? (p as Record<string, unknown>) : {}
+}
+
+/** The user's addresses, the preferred type's first. */
+function addressesOf(user: Record<string, unknown>): string[] {
+  const accounts = Array.isArray(user.accounts) ? (user.accounts as { address?: unknown; type?: unknown }[]) : []
+  const preferred = accounts.filter((a) => a?.type === user.preferredAccountType)
+  const list = [user.address, ...preferred.map((a) => a?.address), ...accounts.map((a) => a?.address)].filter((a): a is string => typeof a === 'string')
+  return [...new Set(list)]
+}
+
+/** The auth connector's page side (see the module's comment). */
+export function createAuthSource(o: AuthSourceOptions): AuthSource {
+  const doc = o.doc ?? document
+  let frame: HTMLIFrameElement | undefined
+  let transport: SecureFrameTransport | undefined
+  let ignored = 0
+
+  const start = (): SecureFrameTransport => {
+    if (transport) return transport
+    const url = new URL('/sdk', o.origin)
+    url.searchParams.set('projectId', o.projectId)
+    const network = o.network()
+    if (network) url.searchParams.set('chainId', network)
+    url.searchParams.set('version', '4')
+    frame = doc.createElement('iframe')
+    frame.title = 'Secure login'
+    frame.setAttribute('aria-hidden', 'true')
+    frame.tabIndex = -1
+    frame.style.cssText = 'display:none;position:fixed;border:0'
+    frame.src = url.href
+    const win = doc.defaultView ?? window
+    transport = createSecureFrameTransport({
+      origin: o.origin,
+      frame: () => frame?.contentWindow,
+      listen(handler) {
+        const listener = (e: MessageEvent) => handler(e)
+        win.addEventListener('message', listener)
+        return () => win.removeEventListener('message', listener)
+      },
+      // Logged, a few times per page: a foreign window may post many.
+      onIgnored: (reason) => void (ignored++ < 10 && console.warn('[gangway] secure site: ignored', reason)),
+    })
+    doc.body.append(frame)
+    const t = transport
+    t.ready.then(
+      async () => {
+        await o.dispatch({ type: 'auth/frame-loaded', payload: {} })
+        void t.request('SYNC_DAPP_DATA', { projectId: o.projectId, sdkType: 'gangway', ...(o.metadata ? { metadata: o.metadata } : {}) }).catch(() => undefined)
+        const answer = await t.request<{ smartAccountEnabledNetworks?: unknown }>('GET_SMART_ACCOUNT_ENABLED_NETWORKS').catch(() => undefined)
+        const ids = Array.isArray(answer?.smartAccountEnabledNetworks) ? answer.smartAccountEnabledNetworks.filter((n): n is number => Number.isSafeInteger(n) && n > 0).slice(0, 100) : []
+        await o.dispatch({ type: 'auth/smart-account-networks-fetched', payload: { caipNetworkIds: ids.map((n) => `eip155:${n}` as const) } })
+      },
+      (error: Error) => void o.dispatch({ type: 'auth/frame-failed', payload: { message: error.message.slice(0, 256) } }),
+    )
+    return t
+  }
+
+  const getUser = async (payload: Record<string, unknown>): Promise<Record<string, unknown>> => {
+    const user = (await start().request<Record<string, unknown>>('GET_USER', payload)) ?? {}
+    const picked: Record<string, unknown> = {}
+    for (const k of USER_FIELDS) if (user[k] !== undefined) picked[k] = user[k]
+    return picked
+  }
+
+  return {
+    owns: (connectorId) => connectorId === AUTH,
+    start: () => void start(),
+    async request(_connectorId, { method, params }) {
+      const t = start()
+      const p = firstParam(params)
+      switch (method) {
+        case 'gangway_auth_connectEmail': {
+          const answer = await t.request<{ action?: unknown }>('CONNECT_EMAIL', { email: p.email })
+          return { action: answer?.action }
+        }
+        case 'gangway_auth_awaitDevice':
+          await t.request('CONNECT_DEVICE')
+          return {}
+        case 'gangway_auth_getUser':
+          return getUser({ ...(typeof p.caipNetworkId === 'string' ? { chainId: p.caipNetworkId } : {}), ...(typeof p.preferredAccountType === 'string' ? { preferredAccountType: p.preferredAccountType } : {}) })
+        case 'eth_accounts': {
+          const connected = await t.request<{ isConnected?: unknown }>('IS_CONNECTED')
+          return connected?.isConnected === true ? addressesOf(await getUser({})) : []
+        }
+        case 'eth_requestAccounts':
+          return addressesOf(await getUser({}))
+        case 'eth_chainId': {
+          const { chainId } = (await t.request<{ chainId?: unknown }>('GET_CHAIN_ID')) ?? {}
+          const reference = typeof chainId === 'string' ? Number(chainId.split(':')[1]) : Number(chainId)
+          if (!Number.isSafeInteger(reference) || reference <= 0) throw new GangwayError('Invalid chain id from the secure site', { category: 'SECURE_SITE_ERROR' })
+          return `0x${reference.toString(16)}`
+        }
+        case 'wallet_switchEthereumChain':
+          await t.request('SWITCH_NETWORK', { chainId: `eip155:${Number(p.chainId)}` })
+          return null
+        case 'wallet_revokePermissions':
+          await t.request('SIGN_OUT', undefined, SIGN_OUT_TIMEOUT_MS)
+          return null
+        default:
+          return t.request('RPC_REQUEST', { method, params: params ?? [], chainId: o.network() })
+      }
+    },
+    watch: () => undefined,
+    async submitOtp(otp) {
+      if (!OTP_PATTERN.test(otp)) throw new GangwayError(INVALID_CODE)
+      try {
+        await start().request('CONNECT_OTP', { otp })
+      } catch (error) {
+        return void (await o.dispatch({ type: 'auth/otp-failed', payload: { message: ((error as Error).message || INVALID_CODE).slice(0, 256) } }))
+      }
+      await o.dispatch({ type: 'auth/otp-verified', payload: {} })
+    },
+    close() {
+      transport?.close()
+      frame?.remove()
+    },
+  }
+}
