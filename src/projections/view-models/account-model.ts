@@ -1,5 +1,7 @@
 /** The active namespace's account (and every connected namespace's) as the views and the host see it (docs/api.md `getAccount`). A view model. Pure. */
-import type { CaipAddress, Namespace } from '../../events/entities.js'
+import { AUTH_CONNECTOR_ID, type AccountType, type CaipAddress, type Namespace } from '../../events/entities.js'
+import type { SocialProvider } from '../../events/host-options.js'
+import { sameConnector } from '../connections.js'
 import type { ConnectionStatus } from '../connection.js'
 import { floorUnits } from '../format.js'
 import { activeAccount, activeAccountStatus, connectedAccount, type ActiveAccount } from '../select/active-account.js'
@@ -30,6 +32,12 @@ export interface AccountModel {
   connectedWalletInfo?: { name: string; icon?: string }
   /** docs/behaviour.md §3 addressLabels: the site's label for the address. */
   label?: string
+  /**
+   * An email or social login's account (issue 19; docs/behaviour.md §3 user, socialProvider,
+   * smartAccountDeployed): the user's email or social username, how they logged in, the account
+   * type on show, and whether the smart account's code is on chain yet.
+   */
+  embeddedWalletInfo?: { user: { email?: string; username?: string }; authProvider: 'email' | SocialProvider; accountType: AccountType; isSmartAccountDeployed: boolean }
   /** docs/behaviour.md §3 addressExplorerUrl: the address's page on its network's block explorer. */
   addressExplorerUrl?: string
   /**
@@ -65,6 +73,14 @@ export function accountModel(s: State): AccountModel {
   return Object.keys(byNamespace).length > 0 ? { ...active, byNamespace } : active
 }
 
+/** The auth connection's user as AccountModel gives it, when `a` is the auth connector's account. */
+function embeddedWalletInfo(s: State, a: ActiveAccount): AccountModel['embeddedWalletInfo'] {
+  const user = sameConnector(a.connectorId ?? '', AUTH_CONNECTOR_ID) ? s.auth?.users[a.namespace] : undefined
+  if (!user) return undefined
+  const accountType = user.accounts.find((x) => x.address.toLowerCase() === a.address.toLowerCase())?.type ?? user.preferredAccountType
+  return { user: defined({ email: user.email, username: user.username }), authProvider: user.socialProvider ?? 'email', accountType, isSmartAccountDeployed: user.smartAccountDeployed }
+}
+
 /** One namespace's account model (see AccountModel), without `byNamespace`. */
 function namespaceModel(s: State, a: ActiveAccount | undefined, namespace: Namespace | undefined, status: ConnectionStatus, groups: readonly ProfileNamespace[]): AccountModel {
   const hasBalance = a?.balanceRaw !== undefined && a.balanceDecimals !== undefined
@@ -85,6 +101,7 @@ function namespaceModel(s: State, a: ActiveAccount | undefined, namespace: Names
     connectorId: a?.connectorId,
     connectedWalletInfo: wallet ? defined({ name: wallet.name, icon: wallet.imageUrl }) : undefined,
     label: a ? addressLabel(s, a.address) : undefined,
+    embeddedWalletInfo: a ? embeddedWalletInfo(s, a) : undefined,
     addressExplorerUrl: addressExplorerUrl(s, a?.caipAddress),
     connections: a ? rows.map((c) => ({ connectorId: c.connectorId, name: c.name, status: c.status, accounts: c.accounts.map((x) => defined({ address: x.address, label: x.label })) })) : undefined,
   })

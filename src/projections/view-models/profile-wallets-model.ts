@@ -5,7 +5,8 @@
  * multiWallet remote feature off (docs/behaviour.md §6), only the active connector's connection
  * shows, with the multi-wallet-not-enabled alert. A view model. Pure.
  */
-import type { CaipAddress, Namespace } from '../../events/entities.js'
+import { AUTH_CONNECTOR_ID, type CaipAddress, type Namespace } from '../../events/entities.js'
+import { authDisplayName } from '../auth-rules.js'
 import { defined } from '../../events/defined.js'
 import { toCaipAddress } from '../../chains/caip.js'
 import { normalizeAddress } from '../../chains/address.js'
@@ -76,6 +77,18 @@ function listed(s: State, namespace: Namespace, multiWallet: boolean): Connectio
 const iconOf = (s: State, c: Connection): string | undefined =>
   s.connectors.list.find((x) => sameConnector(x.id, c.connectorId))?.imageUrl ?? (c.name ? s.wallets.recent.find((w) => w.name === c.name)?.imageUrl : undefined)
 
+/**
+ * A connection's name: the wallet's as the connect recorded it or the page discovered it; for the
+ * auth connector, its user's display name (docs/behaviour.md §5: the social username, else the email), else 'Email'.
+ */
+export function connectionName(s: State, namespace: Namespace, c: Connection): string {
+  if (sameConnector(c.connectorId, AUTH_CONNECTOR_ID)) {
+    const user = s.auth?.users[namespace]
+    return (user && authDisplayName(user, user.socialProvider)) ?? 'Email'
+  }
+  return c.name ?? s.connectors.list.find((x) => sameConnector(x.id, c.connectorId))?.name ?? c.connectorId
+}
+
 /** The ProfileWallets model (see the module's comment). */
 export function profileWalletsModel(s: State): ProfileWalletsModel {
   const multiWallet = resolvedFeatures(s).multiWallet
@@ -99,7 +112,7 @@ export function profileWalletsModel(s: State): ProfileWalletsModel {
           explorerUrl: addressExplorerUrl(s, caipAddress),
         })
       })
-      return defined({ connectorId: c.connectorId, name: c.name ?? s.connectors.list.find((x) => sameConnector(x.id, c.connectorId))?.name ?? c.connectorId, imageUrl: iconOf(s, c), status, accounts })
+      return defined({ connectorId: c.connectorId, name: connectionName(s, namespace, c), imageUrl: iconOf(s, c), status, accounts })
     })
     return connections.length ? [{ namespace, connections }] : []
   })

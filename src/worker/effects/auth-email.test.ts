@@ -7,6 +7,7 @@ import { parseLog } from '../../events/ndjson.js'
 import { initialStateFor, project, type State } from '../../projections/state.js'
 import { createEngine } from '../engine.js'
 import { authUserOf } from './auth-email.js'
+import { accountModel } from '../../projections/view-models/account-model.js'
 
 const SMART = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const EMAIL = 'visitor@harbour.example'
@@ -68,6 +69,8 @@ describe('email login', () => {
     expect(s.auth.users.eip155).toMatchObject({ email: EMAIL, preferredAccountType: 'smartAccount', smartAccountDeployed: false })
     expect(s.auth.step).toBeUndefined()
     expect(s.modal.view).toBe('Account')
+    // The account names the connection by its user (docs/behaviour.md §5) and says what it is.
+    expect(accountModel(s)).toMatchObject({ connectedWalletInfo: { name: EMAIL }, embeddedWalletInfo: { user: { email: EMAIL }, authProvider: 'email', accountType: 'smartAccount', isSmartAccountDeployed: false } })
     // Nothing of the secure site's session is logged; the export redacts the email.
     const log = await engine.exportLog({ redact: false })
     expect(log).not.toContain('secret-session-token')
