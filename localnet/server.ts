@@ -77,10 +77,11 @@ export const CSP_REPORTS = '/localnet/csp-reports'
  * The strict Content-Security-Policy of issue 16 for the localnet: scripts, styles and workers from
  * the site only (no inline script or style, no eval); images from the site, data:, blob: and the
  * services; connections to the site, the nodes, the services, the relay and the Localnet
- * WalletConnect wallet's control; no frames yet (the secure auth site comes with issue 19), no
- * plugins, no <base>. Violations are reported to CSP_REPORTS.
+ * WalletConnect wallet's control; frames from the secure site's origin only (`secureSiteUrl`, the
+ * email and social login iframe of issue 19), none without it; no plugins, no <base>. Violations
+ * are reported to CSP_REPORTS.
  */
-export function strictCsp({ chains, solana, walletConnect, services }: { chains: { rpcUrl: string }[]; solana?: { rpcUrl: string }; walletConnect?: DemoWalletConnect; services: (string | undefined)[] }): string {
+export function strictCsp({ chains, solana, walletConnect, services, secureSiteUrl }: { chains: { rpcUrl: string }[]; solana?: { rpcUrl: string }; walletConnect?: DemoWalletConnect; services: (string | undefined)[]; secureSiteUrl?: string }): string {
   const origin = (u: string) => new URL(u).origin
   const serviceOrigins = services.filter((u): u is string => Boolean(u)).map(origin)
   // The Solana node's websocket is its HTTP port + 1 (web3.js' default).
@@ -93,7 +94,7 @@ export function strictCsp({ chains, solana, walletConnect, services }: { chains:
     `img-src 'self' data: blob: ${[...new Set(serviceOrigins)].join(' ')}`,
     `connect-src 'self' ${[...new Set(connect)].join(' ')}`,
     "worker-src 'self'",
-    "frame-src 'none'",
+    `frame-src ${secureSiteUrl ? origin(secureSiteUrl) : "'none'"}`,
     "object-src 'none'",
     "base-uri 'none'",
     `report-uri ${CSP_REPORTS}`,
@@ -124,6 +125,7 @@ export async function startDemoServer({
   walletConfigUrl,
   blockchainUrl,
   analyticsUrl,
+  secureSiteUrl,
 }: {
   port: number
   chains: { chainId: number; rpcUrl: string }[]
@@ -136,12 +138,14 @@ export async function startDemoServer({
   blockchainUrl?: string
   /** Base URL of the analytics service emulator. */
   analyticsUrl?: string
+  /** Base URL of the secure-site emulator (`http://localhost:<port>`): in `__LOCALNET__` as `secureSiteUrl`, and the strict CSP's `frame-src`. */
+  secureSiteUrl?: string
 }): Promise<DemoServer> {
   const [wallet, apps, apps18] = await Promise.all([buildWallet(), buildReactApps(''), buildReactApps('react18/', join(root, 'tests/react18/node_modules'))])
   /** The built scripts by path. */
   const scripts = new Map<string, string>([['/localnet/wallet.js', wallet], ...apps, ...apps18])
   // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
-  const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
+  const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, secureSiteUrl, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
   /** The React demo app rendered to HTML in this process, as a site's server would: Gangway imported in Node. */
   const renderReactDemo = async (mismatch: boolean) => {
     const [{ renderToString }, { createElement }, { App }] = await Promise.all([import('react-dom/server'), import('react'), import('./demo/react-wallet.js')])
@@ -150,7 +154,7 @@ export async function startDemoServer({
   }
   const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{LOCALNET_JSON}}', localnet)
   scripts.set('/localnet/localnet.js', `window.__LOCALNET__ = ${localnet}`)
-  const csp = strictCsp({ chains, solana, walletConnect, services: [walletConfigUrl, blockchainUrl, analyticsUrl] })
+  const csp = strictCsp({ chains, solana, walletConnect, services: [walletConfigUrl, blockchainUrl, analyticsUrl], secureSiteUrl })
   /** The violation reports of pages under ?csp=strict (and their workers), as the browser posted them. */
   const cspReports: unknown[] = []
 

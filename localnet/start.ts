@@ -2,7 +2,8 @@
  * The whole localnet: two anvil chains (31337, 31338) with the HBD token and the seeded assets
  * (assets.ts) on both, a Solana node (litesvm) with a funded dev wallet and an SPL mint, the
  * WalletConnect relay with the Localnet WalletConnect wallet, the wallet/config, blockchain and
- * analytics service emulators, and the demo host site.
+ * analytics service emulators, the secure-site emulator (email and social login, on `localhost`:
+ * another site than the demo's 127.0.0.1), and the demo host site.
  */
 import { createHash } from 'node:crypto'
 import { startAnvil, type Anvil } from './anvil.js'
@@ -18,6 +19,7 @@ import { spawnWalletConnectWallet } from './walletconnect/wallet-process.js'
 import { startWalletConfigService, type WalletConfigService } from './services/wallet-config.js'
 import { startBlockchainService, type BlockchainService } from './services/blockchain.js'
 import { startAnalyticsService, type AnalyticsService } from './services/analytics.js'
+import { startSecureSite, type SecureSite } from './services/secure-site/server.js'
 
 /** Chain ids of the localnet's EVM chains. */
 export const LOCALNET_CHAIN_IDS = [31337, 31338] as const
@@ -36,6 +38,8 @@ export interface Localnet {
   /** The analytics service emulator (POST /e; what it received at GET /localnet/analytics). */
   analytics: AnalyticsService
   blockchain: BlockchainService
+  /** The secure-site emulator (email and social login) at `http://localhost:<port>`; only the demo site's origins may frame it. */
+  secureSite: SecureSite
   /** The ERC20s and ERC721 collections seeded after HBD (same addresses on every chain). */
   assets: SeededAssets
   stop(): Promise<void>
@@ -54,7 +58,8 @@ export async function startLocalnet({
   wcWalletPort = 0,
   blockchainPort = 0,
   analyticsPort = 0,
-}: { anvilPorts?: number[]; webPort?: number; solanaPort?: number; relayPort?: number; walletConfigPort?: number; wcWalletPort?: number; blockchainPort?: number; analyticsPort?: number } = {}): Promise<Localnet> {
+  secureSitePort = 0,
+}: { anvilPorts?: number[]; webPort?: number; solanaPort?: number; relayPort?: number; walletConfigPort?: number; wcWalletPort?: number; blockchainPort?: number; analyticsPort?: number; secureSitePort?: number } = {}): Promise<Localnet> {
   const chains: Anvil[] = []
   let node: SolanaNode | undefined
   const started: { stop(): Promise<void> }[] = []
@@ -84,11 +89,15 @@ export async function startLocalnet({
     started.push(walletConfig)
     const analytics = await startAnalyticsService({ port: await freePort(analyticsPort) })
     started.push(analytics)
-    // The demo site's port is chosen first: only its origin may drive the wallet from a browser.
+    // The demo site's port is chosen first: only its origins may drive the wallet from a browser,
+    // or frame the secure site.
     const demoPort = await freePort(webPort)
+    const demoOrigins = [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPort}`]
+    const secureSite = await startSecureSite({ port: await freePort(secureSitePort), chains: chainList, allowedOrigins: demoOrigins })
+    started.push(secureSite)
     const wcWallet = await spawnWalletConnectWallet({
       port: await freePort(wcWalletPort),
-      allowedOrigins: [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPort}`],
+      allowedOrigins: demoOrigins,
       relayUrl: relay.url,
       chains: chainList,
       solanaCaipNetworkId: solana.caipNetworkId,
@@ -105,9 +114,10 @@ export async function startLocalnet({
       walletConfigUrl: walletConfig.url,
       blockchainUrl: blockchain.url,
       analyticsUrl: analytics.url,
+      secureSiteUrl: secureSite.url,
     })
     const stopAll = [web, ...started, node, ...chains]
-    return { chains, token, solana, web, relay, wcWallet, walletConfig, blockchain, analytics, assets, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
+    return { chains, token, solana, web, relay, wcWallet, walletConfig, blockchain, analytics, secureSite, assets, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
   } catch (error) {
     await Promise.all([...started, ...chains].map((c) => c.stop()).concat(node ? [node.stop()] : []))
     throw error

@@ -1,21 +1,50 @@
 /**
  * Debian's Chromium through playwright-core (never a downloaded browser), with the flags the field
- * notes require, and every request that is not to 127.0.0.1 aborted so a stray remote call fails fast.
+ * notes require, and every request that is not to 127.0.0.1 or localhost aborted so a stray remote
+ * call fails fast (localhost is the secure-site emulator's site: another site than the demo's
+ * 127.0.0.1, as the hosted secure site is in production).
  */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+/**
+ * Playwright's own `--disable-features` list (playwright-core 1.65.1, chromiumSwitches.ts) less
+ * ThirdPartyStoragePartitioning. Chromium keeps the last `--disable-features` switch, and ours comes
+ * after Playwright's, so this list replaces Playwright's: storage partitioning is back on, and a
+ * cross-site iframe (the secure site on localhost in a 127.0.0.1 page) gets its own partitioned
+ * storage as in a real browser, instead of a localStorage that throws. Check it against
+ * Playwright's list when upgrading playwright-core.
+ */
+const DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+]
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--disable-features=${DISABLED_FEATURES.join(',')}`]
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })
 }
 
-/** A fresh context whose requests leave 127.0.0.1 only; `options` as Playwright's (a device's viewport, userAgent, isMobile…). */
+/** A fresh context whose requests go to 127.0.0.1 and localhost only; `options` as Playwright's (a device's viewport, userAgent, isMobile…). */
 export async function localContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options)
   await context.route(
-    (url) => url.hostname !== '127.0.0.1' && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost' && url.protocol !== 'data:' && url.protocol !== 'blob:',
     (route) => route.abort('blockedbyclient'),
   )
   return context

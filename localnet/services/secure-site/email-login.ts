@@ -1,0 +1,166 @@
+/**
+ * The secure-site emulator's email flows, per projectId and device id:
+ * - CONNECT_EMAIL `{ email }` → `{ action }`: a new email → VERIFY_OTP and a code mailed; a known
+ *   email on a device it never saw → VERIFY_DEVICE and a device link mailed (`/device?token=…`); a
+ *   known email on a known device → VERIFY_OTP and a code mailed, unless the frame holds a live
+ *   session for that very email → CONNECT.
+ * - CONNECT_DEVICE → `{}` once the link was opened (a long poll: `retry` every LONG_POLL_MS); opening
+ *   the link makes the device known and mails a code.
+ * - CONNECT_OTP `{ otp }` → `{}` and a new session; a wrong or expired code → 'Invalid code'.
+ * - UPDATE_EMAIL `{ email }` → `{ action: 'VERIFY_PRIMARY_OTP' }` and a code to the old address;
+ *   UPDATE_EMAIL_PRIMARY_OTP `{ otp }` → `{}` and a code to the new one;
+ *   UPDATE_EMAIL_SECONDARY_OTP `{ otp }` → `{ newEmail }`.
+ * Codes live CODE_TTL_MS; device links are single use. Nothing here is printed.
+ * Demo and test tooling only.
+ */
+import type { Inbox } from './inbox.js'
+import { createLatch, openedWithin, type Latch } from './latch.js'
+import type { FrameAnswer, FrameCall } from './protocol.js'
+import { randomOtp, randomToken, sameSecret, TOKEN_PREFIX } from './secrets.js'
+import type { Session, Users } from './users.js'
+
+/** How long a mailed code is valid, in ms. */
+const CODE_TTL_MS = 10 * 60_000
+/** How long one turn of a long poll is held, in ms. */
+export const LONG_POLL_MS = 20_000
+/** The longest email taken (RFC 5321's path limit). */
+const MAX_EMAIL = 254
+
+/** A plausible email address, trimmed; undefined when it is not one. */
+export function parseEmail(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const email = value.trim()
+  return email.length <= MAX_EMAIL && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : undefined
+}
+
+interface PendingLogin {
+  email: string
+  deviceId: string
+  projectId: string
+  /** Set while a code waits to be typed. */
+  code?: { value: string; expiresAt: number }
+  /** Set on the device path: opens when the link is opened. */
+  device?: { token: string; approved: Latch }
+}
+
+interface PendingUpdate {
+  newEmail: string
+  stage: 'primary' | 'secondary'
+  code: { value: string; expiresAt: number }
+}
+
+const codeMatches = (given: unknown, code: { value: string; expiresAt: number } | undefined) => code !== undefined && Date.now() < code.expiresAt && sameSecret(given, code.value)
+const newCode = () => ({ value: randomOtp(), expiresAt: Date.now() + CODE_TTL_MS })
+
+/** The email flows' state, in memory. */
+export class EmailLogin {
+  /** The pending login of each project and device. */
+  readonly #pending = new Map<string, PendingLogin>()
+  /** Open device links by token. */
+  readonly #links = new Map<string, PendingLogin>()
+  /** Pending email changes by session token. */
+  readonly #updates = new Map<string, PendingUpdate>()
+
+  constructor(
+    private readonly users: Users,
+    private readonly inbox: Inbox,
+    /** The site's origin, for the device links. */
+    private readonly origin: string,
+  ) {}
+
+  /** CONNECT_EMAIL. */
+  connectEmail(call: FrameCall, session: Session | undefined): FrameAnswer {
+    const email = parseEmail(call.payload.email)
+    if (!email) return { ok: false, message: 'Invalid email' }
+    const key = `${call.projectId}\0${call.deviceId}`
+    this.#drop(key)
+    if (session?.user.email?.toLowerCase() === email.toLowerCase()) return { ok: true, payload: { action: 'CONNECT' } }
+    const user = this.users.find(call.projectId, { email })
+    const pending: PendingLogin = { email, deviceId: call.deviceId, projectId: call.projectId }
+    this.#pending.set(key, pending)
+    if (user && !user.devices.has(call.deviceId)) {
+      pending.device = { token: randomToken(TOKEN_PREFIX.device), approved: createLatch() }
+      this.#links.set(pending.device.token, pending)
+      this.inbox.sendDeviceLink(email, `${this.origin}/device?token=${pending.device.token}`)
+      return { ok: true, payload: { action: 'VERIFY_DEVICE' } }
+    }
+    pending.code = newCode()
+    this.inbox.sendCode(email, pending.code.value)
+    return { ok: true, payload: { action: 'VERIFY_OTP' } }
+  }
+
+  /** CONNECT_DEVICE: answers once the device link was opened, or `retry` after LONG_POLL_MS. */
+  async connectDevice(call: FrameCall): Promise<FrameAnswer> {
+    const pending = this.#pending.get(`${call.projectId}\0${call.deviceId}`)
+    if (!pending?.device) return { ok: false, message: 'No device verification pending' }
+    return (await openedWithin(pending.device.approved, LONG_POLL_MS)) ? { ok: true, payload: {} } : { ok: true, retry: true }
+  }
+
+  /** Opens a device link: the device becomes known to the user and a code is mailed. Returns false for an unknown or used link. */
+  approveDevice(token: string): boolean {
+    const pending = this.#links.get(token)
+    if (!pending?.device) return false
+    this.#links.delete(token)
+    this.users.find(pending.projectId, { email: pending.email })?.devices.add(pending.deviceId)
+    pending.code = newCode()
+    this.inbox.sendCode(pending.email, pending.code.value)
+    pending.device.approved.open()
+    return true
+  }
+
+  /** CONNECT_OTP: a new session (the frame's previous one ends) or 'Invalid code'. */
+  async connectOtp(call: FrameCall): Promise<FrameAnswer> {
+    const key = `${call.projectId}\0${call.deviceId}`
+    const pending = this.#pending.get(key)
+    if (!codeMatches(call.payload.otp, pending?.code)) return { ok: false, message: 'Invalid code' }
+    this.#drop(key)
+    const user = await this.users.findOrCreate(call.projectId, { email: pending!.email })
+    user.devices.add(call.deviceId)
+    this.users.endSession(call.token)
+    return { ok: true, payload: {}, token: this.users.startSession(user).token }
+  }
+
+  /** UPDATE_EMAIL: a code to the current address. */
+  updateEmail(call: FrameCall, session: Session | undefined): FrameAnswer {
+    if (!session) return { ok: false, message: 'Not logged in' }
+    if (!session.user.email) return { ok: false, message: 'Not an email login' }
+    const newEmail = parseEmail(call.payload.email)
+    if (!newEmail) return { ok: false, message: 'Invalid email' }
+    if (newEmail.toLowerCase() === session.user.email.toLowerCase()) return { ok: false, message: 'Email unchanged' }
+    if (this.users.find(session.user.projectId, { email: newEmail })) return { ok: false, message: 'Email already in use' }
+    const update: PendingUpdate = { newEmail, stage: 'primary', code: newCode() }
+    this.#updates.set(session.token, update)
+    this.inbox.sendCode(session.user.email, update.code.value)
+    return { ok: true, payload: { action: 'VERIFY_PRIMARY_OTP' } }
+  }
+
+  /** UPDATE_EMAIL_PRIMARY_OTP: the old address's code; a code to the new address. */
+  primaryOtp(call: FrameCall, session: Session | undefined): FrameAnswer {
+    const update = session && this.#updates.get(session.token)
+    if (!update || update.stage !== 'primary' || !codeMatches(call.payload.otp, update.code)) return { ok: false, message: 'Invalid code' }
+    update.stage = 'secondary'
+    update.code = newCode()
+    this.inbox.sendCode(update.newEmail, update.code.value)
+    return { ok: true, payload: {} }
+  }
+
+  /** UPDATE_EMAIL_SECONDARY_OTP: the new address's code; the user's email changes. */
+  secondaryOtp(call: FrameCall, session: Session | undefined): FrameAnswer {
+    const update = session && this.#updates.get(session.token)
+    if (!session || !update || update.stage !== 'secondary' || !codeMatches(call.payload.otp, update.code)) return { ok: false, message: 'Invalid code' }
+    this.#updates.delete(session.token)
+    try {
+      this.users.changeEmail(session.user, update.newEmail)
+    } catch (error) {
+      return { ok: false, message: (error as Error).message }
+    }
+    return { ok: true, payload: { newEmail: update.newEmail } }
+  }
+
+  /** Forgets a device's pending login and its link. */
+  #drop(key: string): void {
+    const old = this.#pending.get(key)
+    if (old?.device) this.#links.delete(old.device.token)
+    this.#pending.delete(key)
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * The secure-site emulator's /sdk frame, served as /sdk.js (built for the browser by esbuild when
+ * the site starts; the page's CSP is script-src 'self', so no inline script).
+ * - Its parent origin is `location.ancestorOrigins[0]`; unless it is one of the site's allowed
+ *   origins the frame posts nothing and listens to nothing.
+ * - It posts `{ type: '@w3m-frame/READY', payload: { version } }` to the parent, targetOrigin
+ *   exactly the parent origin (never '*'), then accepts only messages whose `source` is the parent
+ *   window and whose `origin` is the parent origin, a plain object `{ type: '@w3m-app/<NAME>', id:
+ *   string (1–128 chars), payload?: plain object }`; anything else is dropped unanswered.
+ * - Each request goes to the site's server (same-origin fetch, no cookies), and the answer back to
+ *   the parent as `{ type: '@w3m-frame/<NAME>_SUCCESS', id, payload }` or `{ type:
+ *   '@w3m-frame/<NAME>_ERROR', id, payload: { message, code? } }`.
+ * - The session token and a random device id live in the frame's (partitioned) localStorage under
+ *   a key per projectId, in memory where storage is denied.
+ * - Signing and sending requests show the approval panel; only a trusted click on Approve
+ *   (`event.isTrusted`) asks the server to sign or send. Reject answers 'User rejected the request.' (4001).
+ * - Test visibility: `<html data-state>` is 'starting', 'ready', 'refused' (no allowed parent),
+ *   'silent' (the noReady hook) or 'failed'; `data-accepted` and `data-dropped` count messages.
+ */
+import type { ApprovalView, FrameAnswer, FrameCall, FrameStart } from './protocol.js'
+
+const APP_PREFIX = '@w3m-app/'
+const FRAME_PREFIX = '@w3m-frame/'
+const MAX_ID = 128
+const params = new URLSearchParams(location.search)
+const projectId = params.get('projectId') ?? ''
+const version = params.get('version') || '4'
+const root = document.documentElement
+const counts = { accepted: 0, dropped: 0 }
+const setState = (state: 'starting' | 'ready' | 'refused' | 'silent' | 'failed') => void (root.dataset.state = state)
+
+/** localStorage, or memory where the browser denies it (a third-party frame without partitioned storage). */
+const memory = new Map<string, string>()
+const storage = {
+  get(key: string): string | null {
+    try {
+      return localStorage.getItem(key)
+    } catch {
+      return memory.get(key) ?? null
+    }
+  },
+  set(key: string, value: string): void {
+    try {
+      localStorage.setItem(key, value)
+    } catch {
+      memory.set(key, value)
+    }
+  },
+  remove(key: string): void {
+    try {
+      localStorage.removeItem(key)
+    } catch {
+      /* memory only */
+    }
+    memory.delete(key)
+  },
+}
+const TOKEN_KEY = `secure-site:${projectId}:session`
+const DEVICE_KEY = `secure-site:${projectId}:device`
+
+const randomHex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('')
+const deviceId = storage.get(DEVICE_KEY) ?? randomHex(16)
+storage.set(DEVICE_KEY, deviceId)
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v))
+
+let parentOrigin = ''
+let chainId = ''
+
+/** Posts to the parent, at its exact origin. */
+const post = (message: Record<string, unknown>) => window.parent.postMessage(message, parentOrigin)
+
+/** Posts the answer to request `name` `id`. */
+function reply(name: string, id: string, answer: FrameAnswer): void {
+  if (answer.ok) post({ type: `${FRAME_PREFIX}${name}_SUCCESS`, id, payload: 'payload' in answer ? answer.payload : {} })
+  else post({ type: `${FRAME_PREFIX}${name}_ERROR`, id, payload: { message: answer.message, ...(answer.code === undefined ? {} : { code: answer.code }) } })
+}
+
+/** POSTs `body` to the site's `path`; a failed request or a non-JSON answer becomes an error answer. */
+async function server(path: string, body: unknown): Promise<FrameAnswer> {
+  try {
+    const res = await fetch(path, { method: 'POST', credentials: 'omit', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const json = (await res.json()) as FrameAnswer & { error?: string }
+    return res.ok ? json : { ok: false, message: json.error ?? 'Request failed' }
+  } catch {
+    return { ok: false, message: 'Secure site unreachable' }
+  }
+}
+
+/** Keeps what an answer changes: the session token, the current chain; RPC_ABORT and SIGN_OUT reject the waiting approvals. */
+function apply(answer: FrameAnswer): void {
+  if (!answer.ok) return
+  if (answer.token === null) storage.remove(TOKEN_KEY)
+  else if (typeof answer.token === 'string') storage.set(TOKEN_KEY, answer.token)
+  if (answer.chainId) chainId = answer.chainId
+  if (answer.abortApprovals) rejectWaiting('Request was aborted')
+}
+
+/** Forwards one request to the server, asking again while a long poll says `retry`. */
+async function forward(name: string, payload: Record<string, unknown>): Promise<FrameAnswer> {
+  for (let again = false; ; again = true) {
+    const call: FrameCall = { projectId, deviceId, parentOrigin, chainId, name, payload, ...(again ? { again } : {}) }
+    const token = storage.get(TOKEN_KEY)
+    if (token) call.token = token
+    const answer = await server('/api/frame/request', call)
+    if (answer.ok && answer.retry) continue
+    apply(answer)
+    return answer
+  }
+}
+
+// The approval panel: one waiting request shown at a time, in arrival order.
+const waiting: { name: string; id: string; view: ApprovalView }[] = []
+let deciding = false
+const panel = document.getElementById('approval') as HTMLElement
+const approveButton = document.getElementById('approval-approve') as HTMLButtonElement
+const rejectButton = document.getElementById('approval-reject') as HTMLButtonElement
+
+function showFirst(): void {
+  const first = waiting[0]
+  panel.hidden = !first
+  if (!first) return
+  const field = (name: string, value: string | undefined) => {
+    ;(document.getElementById(`row-${name}`) as HTMLElement).hidden = value === undefined
+    ;(document.getElementById(`approval-${name}`) as HTMLElement).textContent = value ?? ''
+  }
+  field('method', first.view.method)
+  field('account', `${first.view.account} (${first.view.accountType})`)
+  field('chain', first.view.chainId)
+  field('message', first.view.message)
+  field('to', first.view.to)
+  field('value', first.view.value)
+  approveButton.disabled = rejectButton.disabled = false
+}
+
+function rejectWaiting(message: string): void {
+  for (const w of waiting.splice(0)) reply(w.name, w.id, { ok: false, message })
+  showFirst()
+}
+
+async function decide(decision: 'approve' | 'reject'): Promise<void> {
+  const first = waiting[0]
+  if (!first || deciding) return
+  deciding = true
+  approveButton.disabled = rejectButton.disabled = true
+  const answer = await server('/api/frame/decide', { projectId, token: storage.get(TOKEN_KEY) ?? undefined, approvalId: first.view.id, decision })
+  deciding = false
+  if (waiting[0] !== first) return
+  waiting.shift()
+  reply(first.name, first.id, answer)
+  showFirst()
+}
+
+approveButton.addEventListener('click', (event) => {
+  // Only the visitor's own click signs: a script's synthetic click does nothing.
+  if (event.isTrusted) void decide('approve')
+})
+rejectButton.addEventListener('click', () => void decide('reject'))
+
+async function handle(name: string, id: string, payload: Record<string, unknown>): Promise<void> {
+  const answer = await forward(name, payload)
+  if (answer.ok && answer.approval) {
+    waiting.push({ name, id, view: answer.approval })
+    if (waiting.length === 1) showFirst()
+    return
+  }
+  reply(name, id, answer)
+  if (answer.ok && answer.reload) location.reload()
+}
+
+function onMessage(event: MessageEvent): void {
+  const drop = () => void (root.dataset.dropped = String(++counts.dropped))
+  if (event.source !== window.parent || event.origin !== parentOrigin) return drop()
+  const data: unknown = event.data
+  if (!isPlainObject(data) || typeof data.type !== 'string' || !data.type.startsWith(APP_PREFIX)) return drop()
+  if (typeof data.id !== 'string' || data.id.length === 0 || data.id.length > MAX_ID) return drop()
+  const name = data.type.slice(APP_PREFIX.length)
+  const payload = data.payload ?? {}
+  if (!/^[A-Z0-9_]{1,64}$/.test(name) || !isPlainObject(payload)) return drop()
+  root.dataset.accepted = String(++counts.accepted)
+  void handle(name, data.id, payload)
+}
+
+async function start(): Promise<void> {
+  setState('starting')
+  const parent = window.parent !== window ? location.ancestorOrigins?.[0] : undefined
+  if (!parent || !projectId) return setState('refused')
+  let config: FrameStart
+  try {
+    const res = await fetch(`/api/frame/start?projectId=${encodeURIComponent(projectId)}`, { credentials: 'omit' })
+    if (!res.ok) return setState('failed')
+    config = (await res.json()) as FrameStart
+  } catch {
+    return setState('failed')
+  }
+  if (!config.allowedOrigins.includes(parent)) return setState('refused')
+  if (config.hooks.noReady) return setState('silent')
+  parentOrigin = parent
+  const asked = params.get('chainId') ?? ''
+  chainId = config.chains.includes(asked) ? asked : config.chains[0]!
+  if (config.hooks.readyDelayMs) await new Promise((r) => setTimeout(r, config.hooks.readyDelayMs))
+  window.addEventListener('message', onMessage)
+  post({ type: `${FRAME_PREFIX}READY`, payload: { version } })
+  setState('ready')
+}
+
+void start()
