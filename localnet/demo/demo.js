@@ -16,7 +16,7 @@ const networks = window.__LOCALNET__.chains.map(({ chainId, rpcUrl }) => ({
   // An account's page (addressExplorerUrl): the blockchain emulator's plain-text explorer.
   blockExplorers: { default: { name: 'Localnet explorer', url: `${window.__LOCALNET__.blockchainUrl}/localnet/explorer/eip155:${chainId}` } },
 }))
-const { token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl } = window.__LOCALNET__
+const { token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, secureSiteUrl } = window.__LOCALNET__
 if (solana) {
   networks.push({
     id: solana.caipNetworkId.split(':')[1],
@@ -42,7 +42,16 @@ const modal = createModal({
   // ?no-services leaves the services out: RPC goes straight to the nodes, the Tokens tab reads the chain.
   // ?hostile=<case> points the services at their hostile answers (localnet/services/hostile.ts).
   // The analytics service (issue 17) takes no hostile case; ?analytics=forbidden makes it answer 403 (localnet/services/analytics.ts).
-  ...(params.has('no-services') ? {} : { services: { ...hostileServices({ walletConfig: configUrl, blockchain: blockchainUrl }), analytics: params.get('analytics') === 'forbidden' ? `${analyticsUrl}/forbidden` : analyticsUrl } }),
+  // The secure site emulator (email and social login, issue 19) on its own site (localhost); ?no-auth leaves it out.
+  ...(params.has('no-services')
+    ? {}
+    : {
+        services: {
+          ...hostileServices({ walletConfig: configUrl, blockchain: blockchainUrl }),
+          analytics: params.get('analytics') === 'forbidden' ? `${analyticsUrl}/forbidden` : analyticsUrl,
+          ...(secureSiteUrl && !params.has('no-auth') ? { secureSite: new URL(secureSiteUrl).origin } : {}),
+        },
+      }),
   ...(walletConnect ? { walletConnect: { relayUrl: walletConnect.relayUrl } } : {}),
   manualWCControl: params.has('wc-basic'),
   engine: params.get('engine') === 'main' ? 'main' : 'auto',
