@@ -13,5 +13,7 @@ describe('wallet RPC method classification (docs/behaviour.md §5)', () => {
     expect(['eth_call', 'eth_getBalance', 'eth_sendRawTransaction'].map(rpcMethodClass)).toEqual(['safe', 'safe', 'safe'])
     expect(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls', 'eth_sendUserOperation', 'solana_signTransaction'].map(rpcMethodClass)).toEqual(Array(6).fill('approval'))
     expect(['made_up', 'eth_sign_everything', 'debug_traceTransaction', '', 'constructor', '__proto__'].map(rpcMethodClass)).toEqual(Array(6).fill('refused'))
+    // Signing a bare hash or handing back a signed transaction unsent: refused, never shown for approval.
+    expect(['eth_sign', 'eth_signTypedData', 'eth_signTypedData_v3', 'eth_signTransaction'].map(rpcMethodClass)).toEqual(Array(4).fill('refused'))
   })
 })

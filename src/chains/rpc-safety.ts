@@ -65,12 +65,10 @@ const SAFE = new Set([
  * site's approval UI, issue 19): signing, sending transactions, sendCalls, permissions, user operations.
  */
 const APPROVAL = new Set([
+  // Not eth_sign (a bare hash, unreadable to the visitor), the older typed-data versions or
+  // eth_signTransaction (a signed transaction handed back unsent): the secure site serves none of them.
   'personal_sign',
-  'eth_sign',
-  'eth_signTypedData',
-  'eth_signTypedData_v3',
   'eth_signTypedData_v4',
-  'eth_signTransaction',
   'eth_sendTransaction',
   'wallet_sendCalls',
   'wallet_grantPermissions',

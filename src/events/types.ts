@@ -311,6 +311,15 @@ export interface EventPayloads {
     preferredAccountType: AccountType
     smartAccountDeployed: boolean
   }
+  /**
+   * A call to the auth connector the secure site does not serve (rpc-safety.ts `refused`): never
+   * forwarded; the caller gets 4100 'Requested RPC call is not allowed', the visitor sees 'Action not allowed'.
+   */
+  'auth/rpc-refused': { method: string }
+  /** A signing or sending call waits for the visitor's approval in the secure site's own UI (ApproveTransaction). */
+  'auth/approval-requested': { method: string }
+  /** That call ended: approved (answered), rejected by the visitor, or failed otherwise. */
+  'auth/approval-settled': { method: string; outcome: 'approved' | 'rejected' | 'failed' }
 }
 
 /** Every event type name. */

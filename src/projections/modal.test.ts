@@ -111,3 +111,21 @@ describe('docs/behaviour.md §9 features: a view whose feature is off falls back
     expect(project(log(...started(), ...connected, open(), go('WalletReceive'))).modal).toMatchObject({ view: 'WalletReceive', history: ['Account'] })
   })
 })
+
+describe('issue 19: the secure site’s approval and refusals', () => {
+  const asked = ['auth/approval-requested', { method: 'personal_sign' }] as const
+  const settled = ['auth/approval-settled', { method: 'personal_sign', outcome: 'approved' }] as const
+  it('a call that opens the modal shows ApproveTransaction alone, and closes it when settled', () => {
+    const s = fold(...connected, asked)
+    expect([s.modal.open, s.modal.view, s.modal.history]).toEqual([true, 'ApproveTransaction', []])
+    expect(fold(...connected, asked, settled).modal.open).toBe(false)
+  })
+  it('over an open view, it goes back there when settled', () => {
+    const s = fold(...connected, open(), asked, settled)
+    expect([s.modal.open, s.modal.view]).toEqual([true, 'Account'])
+  })
+  it('a refused call opens the modal where it opens', () => {
+    const s = fold(...connected, ['auth/rpc-refused', { method: 'eth_sign' }])
+    expect([s.modal.open, s.modal.view]).toEqual([true, 'Account'])
+  })
+})

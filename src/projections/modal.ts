@@ -113,6 +113,12 @@ export const modal = slice<ModalState, State>(initial, {
   /** Issue 19: the email login's steps show in EmailLogin; a refused email goes back to where it was typed. */
   'auth/email-submitted': (s) => (s.open ? push(s, 'EmailLogin') : s),
   'auth/email-failed': (s, _e, root) => (s.view === 'EmailLogin' ? back(s, root) : s),
+  /** Issue 19: a signing or sending call of the auth connector shows the secure site's approval UI in ApproveTransaction, over what was shown (or alone). */
+  'auth/approval-requested': (s) => (s.open ? push(s, 'ApproveTransaction') : { ...s, open: true, view: 'ApproveTransaction', history: [] }),
+  /** Then back to where it was, or closed when the call opened the modal. */
+  'auth/approval-settled': (s, _e, root) => (s.open && s.view === 'ApproveTransaction' ? back(s, root) : s),
+  /** A refused call: the modal shows, for 'Action not allowed' (the snackbar effect). */
+  'auth/rpc-refused': (s, _e, root) => (s.open ? s : { ...s, open: true, view: openingView(root, { isMobile: s.isMobile }), history: [] }),
   'connect/succeeded': (s, e, root) => {
     // A reducer never throws: a malformed id (validation refuses those where events enter) shows no UnsupportedChain.
     // Only the connection that becomes the active one can show UnsupportedChain (a restore of another does not).

@@ -89,6 +89,8 @@ export interface Client {
    * @throws GangwayError 'Invalid code' for anything but 6 digits.
    */
   submitOtp?(otp: string): Promise<void>
+  /** ApproveTransaction (issue 19): shows the secure site's approval UI over `target` until the returned function hides it. Absent without `services.secureSite`. */
+  showSecureFrame?(target: HTMLElement): () => void
   /** Makes an effect throw `message` (the debug panel's *Test error*): the engine logs and reports it like any escaped error. */
   testError(message?: string): Promise<void>
   /**
@@ -319,7 +321,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       await engine!.travel(seq)
       signals.travel.value = seq
     },
-    ...(auth ? { submitOtp: (otp: string) => auth.submitOtp(otp) } : {}),
+    ...(auth ? { submitOtp: (otp: string) => auth.submitOtp(otp), showSecureFrame: (target: HTMLElement) => auth.showFrame(target) } : {}),
     testError: (message = 'Gangway test error') => engine!.dispatch({ type: 'debug/test-error-requested', payload: { message } }),
     async walletRequest(args, { namespace, restricted }) {
       // The caller's object is read once, here (a getter or Proxy answers once); the engine checks

@@ -33,6 +33,7 @@ import { checkedProviderRequest } from './provider-request.js'
 import { createWalletConnectConnector, type PairingUri, type SignClientLike } from './walletconnect/connector.js'
 import { loadSignClient, preloadSignClient, type SignClientSettings } from './walletconnect/sign-client.js'
 import { routedBridge } from './walletconnect/routed-bridge.js'
+import { authPolicyBridge } from './auth/auth-requests.js'
 import { createProjectedLog, type ProjectedLog } from './projected-log.js'
 import { analyticsClient } from '../api/analytics.js'
 import { analyticsPage } from '../projections/analytics-events.js'
@@ -207,7 +208,8 @@ export function createEngine(deps: EngineDeps): Engine {
         ...(deps.loadSignClient ? {} : { preload: preloadSignClient }),
       })
       pairing$ = walletConnect.pairing$
-      routed = routedBridge(bridge, walletConnect)
+      // The auth connector's call policy wraps both the effects' calls and the site's (worker/auth/auth-requests.ts).
+      routed = authPolicyBridge(routedBridge(bridge, walletConnect), append)
       const ctx = {
         events$: appended$.asObservable(),
         state: () => state$.value,

@@ -29,6 +29,8 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'Invalid code': 'error.invalidCode',
   'Email login is not enabled': 'error.emailNotEnabled',
   'An email is already being sent': 'error.emailBeingSent',
+  // A call the secure site does not serve (worker/effects/auth-rpc.ts).
+  'Action not allowed': 'error.actionNotAllowed',
   // The analytics service's 403 (worker/effects/analytics.ts): the alert names the cause.
   [INVALID_APP_CONFIGURATION]: 'error.invalidAppConfiguration',
   // A service that did not answer (viem's short message, through errorMessage): the All Wallets list.

@@ -20,6 +20,7 @@ const TITLES: Partial<Record<ViewName, MessageId>> = {
   WalletReceive: 'header.receive',
   ProfileWallets: 'header.wallets',
   EmailLogin: 'header.email',
+  ApproveTransaction: 'header.approve',
 }
 
 export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: boolean; title?: string }) {

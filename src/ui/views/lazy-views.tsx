@@ -1,7 +1,7 @@
 /**
  * The views that load when first shown (issue 15): the first chunk holds what a click shows at once
  * (Connect, Account, the connecting views); these follow (All Wallets, networks, send, receive,
- * ProfileWallets, EmailLogin, the QR code), each its own chunk, fetched and evaluated when navigated to, or all
+ * ProfileWallets, EmailLogin, ApproveTransaction, the QR code), each its own chunk, fetched and evaluated when navigated to, or all
  * of them in idle time once the modal has opened (preloadViews). While one loads, its body shows
  * skeleton rows.
  */
@@ -14,6 +14,7 @@ const loaders = {
   receive: () => import('./ReceiveView.js'),
   profileWallets: () => import('./ProfileWalletsView.js'),
   emailLogin: () => import('./EmailLoginView.js'),
+  approveTransaction: () => import('./ApproveTransactionView.js'),
   qrCode: () => import('./QrCode.js'),
 }
 
@@ -39,6 +40,7 @@ export const WalletSendPreviewView = lazyExport('send', 'WalletSendPreviewView')
 export const WalletReceiveView = lazyExport('receive', 'WalletReceiveView')
 export const ProfileWalletsView = lazyExport('profileWallets', 'ProfileWalletsView')
 export const EmailLoginView = lazyExport('emailLogin', 'EmailLoginView')
+export const ApproveTransactionView = lazyExport('approveTransaction', 'ApproveTransactionView')
 
 const LazyQrCode = lazy(() => loaders.qrCode().then((m) => ({ default: m.QrCode })))
 /** The QR code (uqr) once its chunk is in, named `label` for assistive technology; until then the caller's `fallback`. */

@@ -4,6 +4,7 @@ import { afterSendEffect } from './after-send.js'
 import { analyticsEffect } from './analytics.js'
 import { connectEffect } from './connect.js'
 import { authConnectEffect, authDeviceEffect, authEmailEffect } from './auth-email.js'
+import { authRefusedEffect } from './auth-rpc.js'
 import type { Effect } from './context.js'
 import { disconnectEffect, walletDisconnectEffect } from './disconnect.js'
 import { historyFetchEffect } from './history.js'
@@ -34,6 +35,7 @@ export const effects: readonly Effect[] = Object.entries({
   authEmailEffect,
   authDeviceEffect,
   authConnectEffect,
+  authRefusedEffect,
   restoreEffect,
   supportedChainsEffect,
   switchNetworkEffect,

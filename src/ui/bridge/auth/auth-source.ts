@@ -54,6 +54,11 @@ export interface AuthSource extends ConnectorSource {
    * @throws GangwayError 'Invalid code' for anything but 6 digits (nothing is sent).
    */
   submitOtp(otp: string): Promise<void>
+  /**
+   * Lays the secure site's iframe over `target` (the ApproveTransaction view's box), following it
+   * each frame, until the returned function hides it again. Nothing happens before the frame exists.
+   */
+  showFrame(target: HTMLElement): () => void
 }
 
 /** The fields of the secure site's user the engine reads (it checks them again). */
@@ -173,6 +178,27 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
         return void (await o.dispatch({ type: 'auth/otp-failed', payload: { message: ((error as Error).message || INVALID_CODE).slice(0, 256) } }))
       }
       await o.dispatch({ type: 'auth/otp-verified', payload: {} })
+    },
+    showFrame(target) {
+      const f = frame
+      if (!f) return () => undefined
+      const win = doc.defaultView ?? window
+      let raf = 0
+      // Followed every frame: the modal's height animates and the page may scroll under it.
+      const place = () => {
+        const r = target.getBoundingClientRect()
+        f.style.cssText = `display:block;position:fixed;border:0;left:${r.left}px;top:${r.top}px;width:${r.width}px;height:${r.height}px;z-index:2147483647;background:transparent`
+        raf = win.requestAnimationFrame(place)
+      }
+      place()
+      f.removeAttribute('aria-hidden')
+      f.tabIndex = 0
+      return () => {
+        win.cancelAnimationFrame(raf)
+        f.style.cssText = 'display:none;position:fixed;border:0'
+        f.setAttribute('aria-hidden', 'true')
+        f.tabIndex = -1
+      }
     },
     close() {
       transport?.close()

@@ -13,7 +13,10 @@
  * a request without an answer within its timeout fails. Nothing here reads or keeps the payloads:
  * OTPs and OAuth results pass through to the caller only.
  */
-import { GangwayError } from '../../../events/errors.js'
+import { GangwayError, ProviderRequestError, UserRejectedError } from '../../../events/errors.js'
+
+/** EIP-1193 4001: the visitor rejected the request. */
+const USER_REJECTED = 4001
 
 /** Issue 19: how long the frame has to announce itself, in ms. */
 export const FRAME_READY_TIMEOUT_MS = 20_000
@@ -62,7 +65,9 @@ export interface SecureFrameTransport {
   readonly ready: Promise<void>
   /**
    * Sends `@w3m-app/{name}` once the frame is ready and resolves with its `_SUCCESS` payload.
-   * @throws GangwayError (SECURE_SITE_ERROR): the frame's `_ERROR` message (at most 256
+   * @throws UserRejectedError for an `_ERROR` with code 4001, ProviderRequestError for one with
+   *   another integer code (the frame's message and code; SECURE_SITE_ERROR);
+   *   GangwayError (SECURE_SITE_ERROR): the frame's `_ERROR` message (at most 256
    *   characters); 'The secure site did not answer' after `timeoutMs` (default `requestTimeoutMs`);
    *   'The secure site did not load' when it never became ready; 'The secure site is closed' after `close()`.
    */
@@ -110,8 +115,15 @@ export function createSecureFrameTransport(o: SecureFrameTransportOptions): Secu
     pending.delete(data.id as string)
     clearTimer(entry.timer)
     if (type === `${entry.name}_SUCCESS`) return entry.resolve(data.payload)
-    const message = (data.payload as { message?: unknown } | undefined)?.message
-    entry.reject(failure(typeof message === 'string' && message ? message.slice(0, MAX_FRAME_MESSAGE) : `${entry.name} failed`, `${entry.name} on ${o.origin}`))
+    const { message, code } = (data.payload ?? {}) as { message?: unknown; code?: unknown }
+    const text = typeof message === 'string' && message ? message.slice(0, MAX_FRAME_MESSAGE) : `${entry.name} failed`
+    const details = `${entry.name} on ${o.origin}`
+    // An EIP-1193 code the frame gives (4001: the visitor rejected in the secure site's approval UI) is kept.
+    if (typeof code === 'number' && Number.isSafeInteger(code)) {
+      const options = { code, category: 'SECURE_SITE_ERROR' as const, details }
+      return entry.reject(code === USER_REJECTED ? new UserRejectedError(text, options) : new ProviderRequestError(text, options))
+    }
+    entry.reject(failure(text, details))
   })
 
   const newId = () => Array.from(randomBytes(), (b) => b.toString(16).padStart(2, '0')).join('')

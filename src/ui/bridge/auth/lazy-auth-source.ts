@@ -15,6 +15,15 @@ export function lazyAuthSource(load: () => Promise<AuthSource>): AuthSource {
     request: async (connectorId, args, options) => (await get()).request(connectorId, args, options),
     watch: () => undefined,
     submitOtp: async (otp) => (await get()).submitOtp(otp),
+    showFrame(target) {
+      let hide: (() => void) | undefined
+      let hidden = false
+      void get().then((s) => void (hidden || (hide = s.showFrame(target))))
+      return () => {
+        hidden = true
+        hide?.()
+      }
+    },
     close: () => void loaded?.then((s) => s.close()),
   }
 }

@@ -1,0 +1,63 @@
+// The auth connector's call policy (issue 19): safe calls pass, signing and sending are wrapped in
+// approval events, anything else is refused without reaching the secure site; other connectors and
+// the connection's own calls are untouched.
+import { describe, expect, it } from 'vitest'
+import type { Bridge } from '../../contract.js'
+import { UserRejectedError } from '../../events/errors.js'
+import type { NewEvent } from '../../events/types.js'
+import { authPolicyBridge } from './auth-requests.js'
+
+function setup(answer: (method: string) => unknown = () => 'ok') {
+  const forwarded: string[] = []
+  const appended: NewEvent[] = []
+  const inner: Bridge = {
+    async request(id, args) {
+      forwarded.push(`${id} ${args.method}`)
+      return answer(args.method)
+    },
+    watch: () => undefined,
+  }
+  return { bridge: authPolicyBridge(inner, (e) => appended.push(e)), forwarded, appended }
+}
+
+describe('the auth connector’s call policy', () => {
+  it('forwards safe calls and the connection’s own calls as they come, with no event', async () => {
+    const t = setup()
+    for (const method of ['eth_getBalance', 'eth_accounts', 'eth_chainId', 'wallet_switchEthereumChain', 'wallet_revokePermissions', 'gangway_auth_getUser']) await t.bridge.request('AUTH', { method })
+    expect(t.forwarded).toHaveLength(6)
+    expect(t.appended).toEqual([])
+  })
+
+  it('refuses what the secure site does not serve with 4100, never forwarding it', async () => {
+    const t = setup()
+    await expect(t.bridge.request('AUTH', { method: 'eth_sign' })).rejects.toMatchObject({ code: 4100, message: 'Requested RPC call is not allowed' })
+    expect(t.forwarded).toEqual([])
+    expect(t.appended).toEqual([{ type: 'auth/rpc-refused', payload: { method: 'eth_sign' } }])
+  })
+
+  it('wraps signing and sending in approval events, with the outcome', async () => {
+    const t = setup((m) => {
+      if (m === 'eth_sendTransaction') throw new UserRejectedError('User rejected the request.', { code: 4001 })
+      if (m === 'eth_signTypedData_v4') throw new Error('boom')
+      return '0xsig'
+    })
+    expect(await t.bridge.request('AUTH', { method: 'personal_sign', params: ['0x00', '0x01'] })).toBe('0xsig')
+    await expect(t.bridge.request('AUTH', { method: 'eth_sendTransaction' })).rejects.toThrow('User rejected')
+    await expect(t.bridge.request('AUTH', { method: 'eth_signTypedData_v4' })).rejects.toThrow('boom')
+    expect(t.appended.map((e) => [e.type, (e.payload as { outcome?: string }).outcome ?? (e.payload as { method: string }).method])).toEqual([
+      ['auth/approval-requested', 'personal_sign'],
+      ['auth/approval-settled', 'approved'],
+      ['auth/approval-requested', 'eth_sendTransaction'],
+      ['auth/approval-settled', 'rejected'],
+      ['auth/approval-requested', 'eth_signTypedData_v4'],
+      ['auth/approval-settled', 'failed'],
+    ])
+  })
+
+  it('leaves every other connector alone', async () => {
+    const t = setup()
+    await t.bridge.request('io.metamask', { method: 'eth_sign' })
+    expect(t.forwarded).toEqual(['io.metamask eth_sign'])
+    expect(t.appended).toEqual([])
+  })
+})

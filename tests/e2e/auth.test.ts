@@ -1,0 +1,181 @@
+/**
+ * Email login through the secure site (issue 19) in Chromium, on the demo page, against the
+ * secure-site emulator on its own site (localhost; the demo is 127.0.0.1): the frame appears only
+ * after the modal opens; the email field, the code from the emulator's inbox (a wrong one first,
+ * with its message), the account with its user; messages forged from the page's own origin change
+ * nothing; personal_sign from the site's provider shows the secure site's approval UI over
+ * ApproveTransaction and gives a signature viem verifies on anvil (ERC-6492: the Safe is not
+ * deployed yet); a send from the smart account, approved there, lands on anvil; a method the
+ * secure site does not serve is refused with 'Action not allowed' and never reaches it; a reload
+ * restores the login without a code; disconnect signs out there, and the next reload does not restore.
+ */
+import { describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { createPublicClient, getAddress, http, keccak256, toHex, type Hex } from 'viem'
+import { localContext } from './browser.js'
+import { pageLog, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
+import { secretsIn } from './secrets.js'
+import { rpc } from '../../localnet/anvil.js'
+
+const webUrl = inject('webUrl')
+const rpcUrl = inject('rpcUrl')
+const secureSiteUrl = inject('secureSiteUrl')
+const browser = useBrowser()
+const PROJECT = 'gangway-demo'
+const FRAME = 'iframe[title="Secure login"]'
+
+type Mail = { kind: 'otp' | 'device'; code?: string; link?: string }
+const newestMail = async (email: string): Promise<Mail | undefined> => ((await (await fetch(`${secureSiteUrl}/api/test/inbox?email=${encodeURIComponent(email)}`)).json()) as Mail[])[0]
+/** The request names the emulator's frames of the demo project handled, in order. */
+const handled = async (): Promise<string[]> => (await (await fetch(`${secureSiteUrl}/api/test/log?projectId=${PROJECT}`)).json()) as string[]
+
+type Account = { isConnected: boolean; address?: string; connectorId?: string; embeddedWalletInfo?: unknown; connections?: { accounts: { address: string }[] }[] }
+const account = (page: Page) => page.evaluate(() => (window as unknown as { gangway: { getAccount(): Account } }).gangway.getAccount())
+
+/** Starts `request` on the site's EIP-1193 provider; its outcome lands in `window.__answer`. */
+const startRequest = (page: Page, request: { method: string; params?: unknown[] }) =>
+  page.evaluate((r) => {
+    const w = window as unknown as { gangway: { getWalletProvider(ns: string): { request(a: unknown): Promise<unknown> } }; __answer?: unknown }
+    w.__answer = undefined
+    w.gangway
+      .getWalletProvider('eip155')
+      .request(r)
+      .then(
+        (result) => (w.__answer = { result }),
+        (e: { code?: number; message?: string }) => (w.__answer = { error: { code: e.code, message: e.message } }),
+      )
+  }, request)
+const answer = async (page: Page) => (await page.waitForFunction(() => (window as unknown as { __answer?: unknown }).__answer)).jsonValue() as Promise<{ result?: unknown; error?: { code?: number; message?: string } }>
+
+/** The newest code mailed to `email`, once there is one (the emulator mails it as it answers CONNECT_EMAIL). */
+async function codeFor(email: string): Promise<string> {
+  for (let tries = 0; tries < 100; tries++) {
+    const mail = await newestMail(email)
+    if (mail?.code) return mail.code
+  }
+  throw new Error(`no code mailed to ${email}`)
+}
+
+describe('email login through the secure site', () => {
+  it('code from the inbox (a wrong one first), the user’s account, forged messages ignored, approval for signing and sending, a refused method, restore, sign-out', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    const ignored: string[] = []
+    page.on('console', (m) => void (m.text().startsWith('[gangway] secure site: ignored') && ignored.push(m.text())))
+    const email = `visitor-${Date.now()}@harbour.example`
+    await page.goto(webUrl)
+    await waitForEngine(page)
+    // Nothing of the secure site before the visitor reaches for the modal.
+    expect(await page.locator(FRAME).count()).toBe(0)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    // Created in idle time after the first view painted, hidden, on the secure site's origin.
+    await page.locator(FRAME).waitFor({ state: 'attached' })
+    expect(new URL((await page.getAttribute(FRAME, 'src'))!).origin).toBe(new URL(secureSiteUrl).origin)
+    expect(await page.locator(FRAME).isVisible()).toBe(false)
+
+    await page.fill('[data-testid=gw-email-input]', email)
+    await page.click('[data-testid=gw-email-submit]')
+    await waitForView(page, 'EmailLogin')
+    await page.locator('[data-testid=gw-otp-input]').waitFor()
+    expect(await page.textContent('[data-testid=gw-email-otp]')).toContain(email)
+    // The next code only 30 s later.
+    expect(await page.isDisabled('[data-testid=gw-email-resend]')).toBe(true)
+    expect(await page.textContent('[data-testid=gw-email-resend]')).toMatch(/^Resend code in \d+ s$/)
+    const code = await codeFor(email)
+
+    // Messages from the page's own origin that look like the secure site's change nothing.
+    await page.evaluate(() => {
+      window.postMessage({ type: '@w3m-frame/READY', payload: {} }, '*')
+      window.postMessage({ type: '@w3m-frame/GET_USER_SUCCESS', id: '00', payload: { address: '0x0000000000000000000000000000000000000001' } }, '*')
+      window.postMessage({ resultUri: 'http://localhost/social?code=forged' }, '*')
+    })
+
+    await expect.poll(() => ignored.length).toBe(3)
+    expect((await account(page)).isConnected).toBe(false)
+    await page.fill('[data-testid=gw-otp-input]', code === '000000' ? '111111' : '000000')
+    await waitForText(page, '[data-testid=gw-otp-error]', 'Invalid code. Try again')
+    await page.fill('[data-testid=gw-otp-input]', code)
+    await waitForView(page, 'Account')
+    const a = await account(page)
+    expect(a.connectorId).toBe('AUTH')
+    expect(a.embeddedWalletInfo).toEqual({ user: { email }, authProvider: 'email', accountType: 'smartAccount', isSmartAccountDeployed: false })
+    const [smart, eoa] = a.connections![0]!.accounts.map((x) => x.address)
+    expect(a.address).toBe(smart)
+    expect(eoa).not.toBe(smart)
+    expect(await rpc<string>(rpcUrl, 'eth_getCode', [smart, 'latest'])).toMatch(/^0x$/)
+
+    // The log holds no code and no secure-site token; the export redacts the email.
+    const raw = await page.evaluate(() => (window as unknown as { gangway: { exportLog(o: { redact: boolean }): Promise<string> } }).gangway.exportLog({ redact: false }))
+    expect(raw).not.toMatch(new RegExp(`(?<![0-9])${code}(?![0-9])`))
+    expect(secretsIn(raw)).toEqual([])
+    expect(JSON.stringify(await pageLog(page))).not.toContain(email)
+
+    // personal_sign from the site's provider: the secure site's own UI, laid over ApproveTransaction.
+    const message = `Gangway e2e ${Date.now()}`
+    await startRequest(page, { method: 'personal_sign', params: [toHex(message), smart] })
+    await waitForView(page, 'ApproveTransaction')
+    // The frame follows its place in the view (the modal's height animates first).
+    const aligned = async () => {
+      const [frame, place] = [await page.locator(FRAME).boundingBox(), await page.locator('[data-testid=gw-approve-frame]').boundingBox()]
+      return !!frame && !!place && [frame.x - place.x, frame.y - place.y, frame.width - place.width, frame.height - place.height].every((d) => Math.abs(d) < 1)
+    }
+    await expect.poll(aligned, { timeout: 5000 }).toBe(true)
+    await page.frameLocator(FRAME).getByTestId('secure-approve').click()
+    const signed = await answer(page)
+    expect(signed.error).toBeUndefined()
+    const client = createPublicClient({ transport: http(rpcUrl) })
+    // Before its first send the Safe signs with ERC-6492 wrapping; viem checks it on chain.
+    expect((signed.result as string).endsWith('6492649264926492649264926492649264926492649264926492649264926492')).toBe(true)
+    expect(await client.verifyMessage({ address: smart as Hex, message, signature: signed.result as Hex })).toBe(true)
+    await waitForView(page, 'Account')
+    expect(await page.locator(FRAME).isVisible()).toBe(false)
+
+    // A method the secure site does not serve: refused here, shown, never forwarded.
+    await startRequest(page, { method: 'eth_sign', params: [smart, keccak256(toHex('x'))] })
+    expect((await answer(page)).error).toEqual({ code: 4100, message: 'Requested RPC call is not allowed' })
+    await waitForText(page, '[data-testid=gw-snackbar]', 'Action not allowed')
+    expect((await handled()).filter((n) => n.includes('eth_sign'))).toEqual([])
+
+    // A send from the smart account, approved in the secure site: its first send deploys it.
+    const receiver = getAddress(`0x${keccak256(toHex(`gangway-auth-${Date.now()}`)).slice(26)}`)
+    await page.click('[data-testid=gw-open-send]')
+    await waitForView(page, 'WalletSend')
+    await page.click('[data-testid=gw-send-token]')
+    await page.click('[data-token="native"]')
+    await waitForView(page, 'WalletSend')
+    await page.fill('[data-testid=gw-send-amount]', '0.01')
+    await page.fill('[data-testid=gw-send-receiver]', receiver)
+    await page.click('[data-testid=gw-send-review]')
+    await page.click('[data-testid=gw-send-confirm]')
+    await waitForView(page, 'ApproveTransaction')
+    await page.frameLocator(FRAME).getByTestId('secure-approve').click()
+    await waitForText(page, '[data-testid=gw-snackbar]', 'Transaction sent', 60_000)
+    expect(BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [receiver, 'latest']))).toBe(10_000_000_000_000_000n)
+    expect(await rpc<string>(rpcUrl, 'eth_getCode', [smart, 'latest'])).not.toBe('0x')
+
+    // A reload restores the login without a code.
+    const mails = (await (await fetch(`${secureSiteUrl}/api/test/inbox?email=${encodeURIComponent(email)}`)).json()) as Mail[]
+    await page.reload()
+    await waitForEngine(page)
+    // Confirmed by the secure site (IS_CONNECTED, GET_USER through the new page's frame), not only read from the log.
+    await expect
+      .poll(async () => (await pageLog(page)).events.filter((e) => e.type === 'connect/succeeded' && (e.payload as { via?: string }).via === 'restore').map((e) => (e.payload as { connectorId: string; caipAddress: string }).connectorId + ' ' + (e.payload as { caipAddress: string }).caipAddress), { timeout: 30_000 })
+      .toContain(`AUTH eip155:31337:${smart}`)
+    expect(await account(page)).toMatchObject({ connectorId: 'AUTH', address: smart })
+    expect(((await (await fetch(`${secureSiteUrl}/api/test/inbox?email=${encodeURIComponent(email)}`)).json()) as Mail[]).length).toBe(mails.length)
+
+    // Disconnect signs out on the secure site: the next reload does not restore.
+    await page.click('gangway-button')
+    await waitForView(page, 'Account')
+    await page.click('[data-testid=gw-disconnect]')
+    await page.waitForFunction(() => !(window as unknown as { gangway: { getAccount(): Account } }).gangway.getAccount().isConnected)
+    await expect.poll(async () => (await handled()).at(-1), { timeout: 5000 }).toBe('SIGN_OUT')
+    await page.reload()
+    await waitForEngine(page)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    expect((await account(page)).isConnected).toBe(false)
+    await context.close()
+  })
+})
