@@ -312,6 +312,18 @@ export interface EventPayloads {
     smartAccountDeployed: boolean
   }
   /**
+   * Social login (docs/behaviour.md §4 social login steps): the page opened the popup inside the
+   * visitor's click and asks the secure site for the provider's login page. I (P). Refused for a
+   * provider not on offer ('Social login is not enabled') and before the legal checkbox's tick.
+   */
+  'auth/social-requested': { provider: SocialProvider }
+  /** The provider's answer came back to the page from the popup (the secure site's origin, the popup's window): the user's data is asked for. P. */
+  'auth/social-result-received': { provider: SocialProvider }
+  /** The secure site accepted the provider's answer (CONNECT_SOCIAL): the engine reads the user and connects. P. */
+  'auth/social-connected': { provider: SocialProvider }
+  /** The social login ended without a connection: 'Popup closed', 'Failed to connect', 'Failed to initiate social connection' (docs/behaviour.md §8). P. */
+  'auth/social-failed': { provider: SocialProvider; message: string }
+  /**
    * A call to the auth connector the secure site does not serve (rpc-safety.ts `refused`): never
    * forwarded; the caller gets 4100 'Requested RPC call is not allowed', the visitor sees 'Action not allowed'.
    */
@@ -381,6 +393,10 @@ export const DISPATCHABLE = [
   'auth/email-submitted',
   'auth/otp-verified',
   'auth/otp-failed',
+  'auth/social-requested',
+  'auth/social-result-received',
+  'auth/social-connected',
+  'auth/social-failed',
 ] as const satisfies readonly EventType[]
 
 /** An event `dispatch` accepts. */

@@ -8,7 +8,7 @@ import { ACCOUNT_TABS, VIEWS } from './entities.js'
 import { GangwayError } from './errors.js'
 import { storedImageUrl, walletLink } from './urls.js'
 import { ANALYTICS_MAX_PENDING } from './limits.js'
-import { MAX_ADDRESS_LABEL } from './host-options.js'
+import { MAX_ADDRESS_LABEL, SOCIAL_PROVIDERS } from './host-options.js'
 import { DISPATCHABLE, type Intent } from './types.js'
 
 const invalid = (message: string, details?: string) => new GangwayError(message, details ? { details } : {})
@@ -186,6 +186,14 @@ export function validateIntent(input: unknown): Intent {
       if (!Array.isArray(p.caipNetworkIds) || p.caipNetworkIds.length > 100 || !p.caipNetworkIds.every((id) => isBounded(id, 64))) throw bad()
       for (const id of p.caipNetworkIds) parseCaipNetworkId(id as string)
       return { type, payload: { caipNetworkIds: [...p.caipNetworkIds] } } as Intent
+    case 'auth/social-requested':
+    case 'auth/social-result-received':
+    case 'auth/social-connected':
+      if (!(SOCIAL_PROVIDERS as readonly unknown[]).includes(p.provider) || Object.keys(p).length !== 1) throw bad()
+      return { type, payload: { provider: p.provider } } as Intent
+    case 'auth/social-failed':
+      if (!(SOCIAL_PROVIDERS as readonly unknown[]).includes(p.provider) || !isBounded(p.message, 256)) throw bad()
+      return { type, payload: { provider: p.provider, message: p.message } } as Intent
     case 'auth/email-submitted': {
       // Trimmed, as the view trims it; the secure site decides what it accepts beyond the shape.
       const email = typeof p.email === 'string' ? p.email.trim() : ''

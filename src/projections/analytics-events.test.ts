@@ -54,6 +54,37 @@ describe('the analytics projection (log events → analytics events)', () => {
     for (const secret of ['dEaD', 'localnet://', 'img.example']) expect(text).not.toContain(secret)
   })
 
+  it('issue 19: the email and social login steps, without the email, the code or the provider’s answer', () => {
+    const user = { namespace: 'eip155', caipNetworkId: 'eip155:31337', accounts: [{ address: ADDRESS, type: 'eoa' }], preferredAccountType: 'eoa', smartAccountDeployed: false } as const
+    const out = sent(
+      ['auth/email-submitted', { email: 'visitor@harbour.example' }],
+      ['auth/email-accepted', { action: 'VERIFY_DEVICE' }],
+      ['auth/device-approved', {}],
+      ['auth/otp-failed', { message: 'Invalid code' }],
+      ['auth/otp-verified', {}],
+      ['auth/user-received', { ...user, email: 'visitor@harbour.example' }],
+      ['auth/social-requested', { provider: 'google' }],
+      ['auth/social-failed', { provider: 'google', message: 'Popup closed' }],
+      ['auth/social-requested', { provider: 'discord' }],
+      ['auth/social-result-received', { provider: 'discord' }],
+      ['auth/social-connected', { provider: 'discord' }],
+      ['auth/user-received', { ...user, username: 'harbour0', socialProvider: 'discord' }],
+    )
+    expect(out.map((x) => [x.props!.event, x.props!.properties])).toEqual([
+      ['EMAIL_SUBMITTED', {}],
+      ['EMAIL_VERIFICATION_CODE_SENT', { action: 'VERIFY_DEVICE' }],
+      ['DEVICE_REGISTERED_FOR_EMAIL', {}],
+      ['EMAIL_VERIFICATION_CODE_FAIL', { message: 'Invalid code' }],
+      ['EMAIL_VERIFICATION_CODE_PASS', {}],
+      ['SOCIAL_LOGIN_STARTED', { provider: 'google' }],
+      ['SOCIAL_LOGIN_ERROR', { provider: 'google', message: 'Popup closed' }],
+      ['SOCIAL_LOGIN_STARTED', { provider: 'discord' }],
+      ['SOCIAL_LOGIN_REQUEST_USER_DATA', { provider: 'discord' }],
+      ['SOCIAL_LOGIN_SUCCESS', { provider: 'discord' }],
+    ])
+    expect(JSON.stringify(out)).not.toMatch(/visitor@|harbour0/)
+  })
+
   it('a refusal is USER_REJECTED, another failure CONNECT_ERROR; a failed send is SEND_ERROR', () => {
     const out = sent(
       ['connect/requested', { connectorId: 'injected', namespace: 'eip155' }],

@@ -41,6 +41,15 @@ export type AnalyticsEventName =
   | 'SEND_INITIATED'
   | 'SEND_SUCCESS'
   | 'SEND_ERROR'
+  | 'EMAIL_SUBMITTED'
+  | 'EMAIL_VERIFICATION_CODE_SENT'
+  | 'EMAIL_VERIFICATION_CODE_PASS'
+  | 'EMAIL_VERIFICATION_CODE_FAIL'
+  | 'DEVICE_REGISTERED_FOR_EMAIL'
+  | 'SOCIAL_LOGIN_STARTED'
+  | 'SOCIAL_LOGIN_REQUEST_USER_DATA'
+  | 'SOCIAL_LOGIN_SUCCESS'
+  | 'SOCIAL_LOGIN_ERROR'
 
 /** A property value: plain, flat data only. */
 export type PropValue = string | number | boolean
@@ -132,6 +141,16 @@ export const ANALYTICS_EVENTS: { [T in EventType]?: Handler<T> } = {
   },
   'send/succeeded': (before, e) => track('SEND_SUCCESS', { caipNetworkId: e.payload.caipNetworkId, hash: text(e.payload.hash), token: optionalText(before.send.token?.symbol), amount: optionalText(before.send.amount) }, connectedAddress(before)),
   'send/failed': (before, e) => track('SEND_ERROR', { message: e.payload.message, code: e.payload.code }, connectedAddress(before)),
+  // Issue 19, the login steps: never the email, the code or the provider's answer.
+  'auth/email-submitted': (before) => track('EMAIL_SUBMITTED', {}, connectedAddress(before)),
+  'auth/email-accepted': (before, e) => track('EMAIL_VERIFICATION_CODE_SENT', { action: e.payload.action }, connectedAddress(before)),
+  'auth/otp-verified': (before) => track('EMAIL_VERIFICATION_CODE_PASS', {}, connectedAddress(before)),
+  'auth/otp-failed': (before, e) => track('EMAIL_VERIFICATION_CODE_FAIL', { message: e.payload.message }, connectedAddress(before)),
+  'auth/device-approved': (before) => track('DEVICE_REGISTERED_FOR_EMAIL', {}, connectedAddress(before)),
+  'auth/social-requested': (before, e) => track('SOCIAL_LOGIN_STARTED', { provider: e.payload.provider }, connectedAddress(before)),
+  'auth/social-result-received': (before, e) => track('SOCIAL_LOGIN_REQUEST_USER_DATA', { provider: e.payload.provider }, connectedAddress(before)),
+  'auth/social-failed': (before, e) => track('SOCIAL_LOGIN_ERROR', { provider: e.payload.provider, message: e.payload.message }, connectedAddress(before)),
+  'auth/user-received': (before, e) => (e.payload.socialProvider ? track('SOCIAL_LOGIN_SUCCESS', { provider: e.payload.socialProvider }, connectedAddress(before)) : undefined),
 }
 
 function optionalText(value: string | undefined): string | undefined {

@@ -45,6 +45,8 @@ export interface AuthState {
   error?: string
   /** The networks where the secure site offers a smart account. */
   smartAccountNetworks: CaipNetworkId[]
+  /** The social login under way (docs/behaviour.md §3 socialProvider; §4 steps), or its failure. */
+  social?: { provider: SocialProvider; step: 'started' | 'user-data-requested' | 'connecting'; error?: string }
   /** Each namespace's user (shared). */
   users: Partial<Record<Namespace, AuthUser>>
 }
@@ -54,7 +56,7 @@ const initial: AuthState = { frame: 'idle', smartAccountNetworks: [], users: {} 
 const STEP_OF: Record<EventPayloads['auth/email-accepted']['action'], EmailStep> = { VERIFY_OTP: 'verify-otp', VERIFY_DEVICE: 'verify-device', CONNECT: 'connecting' }
 
 /** The email login's session-scoped fields cleared (the modal closed, or the login ended). */
-const idle = (s: AuthState): AuthState => ({ ...s, step: undefined, error: undefined })
+const idle = (s: AuthState): AuthState => ({ ...s, step: undefined, error: undefined, social: undefined })
 
 export const auth = slice<AuthState, State>(initial, {
   'engine/started': (s) => ({ ...initial, users: s.users }),
@@ -68,11 +70,19 @@ export const auth = slice<AuthState, State>(initial, {
   'auth/device-approved': (s) => (s.step === 'verify-device' ? { ...s, step: 'verify-otp' } : s),
   'auth/otp-verified': (s) => (s.step ? { ...s, step: 'connecting', error: undefined } : s),
   'auth/otp-failed': (s, e) => (s.step ? { ...s, step: 'verify-otp', error: e.payload.message } : s),
+  'auth/social-requested': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'started' } }),
+  'auth/social-result-received': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'user-data-requested' } }),
+  'auth/social-connected': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'connecting' } }),
+  'auth/social-failed': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'started', error: e.payload.message } }),
   'auth/user-received': (s, e) => {
     const { namespace, ...user } = e.payload
     return { ...idle(s), users: withKey(s.users, namespace, user) }
   },
-  'connect/failed': (s, e) => (sameConnector(e.payload.connectorId, AUTH_CONNECTOR_ID) && s.step ? { ...s, step: undefined, error: e.payload.message } : s),
+  'connect/failed': (s, e) => {
+    if (!sameConnector(e.payload.connectorId, AUTH_CONNECTOR_ID)) return s
+    if (s.social) return { ...s, social: { ...s.social, error: e.payload.message } }
+    return s.step ? { ...s, step: undefined, error: e.payload.message } : s
+  },
   'disconnect/succeeded': (s, e) => {
     if (!sameConnector(e.payload.connectorId, AUTH_CONNECTOR_ID)) return s
     const { [e.payload.namespace]: _gone, ...users } = s.users

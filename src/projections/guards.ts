@@ -26,6 +26,8 @@ export const LEGAL_NOT_ACCEPTED = 'Accept the terms to connect a wallet'
 
 /** Issue 19: an email login while the email feature is off, or no secure site is configured (ours). */
 export const EMAIL_NOT_ENABLED = 'Email login is not enabled'
+/** Issue 19: a social login with a provider not on offer, or no secure site (ours). Farcaster has its own flow. */
+export const SOCIAL_NOT_ENABLED = 'Social login is not enabled'
 /** Issue 19: a second email while the first is on its way (ours). */
 export const EMAIL_BEING_SENT = 'An email is already being sent'
 
@@ -35,6 +37,11 @@ export const EMAIL_BEING_SENT = 'An email is already being sent'
  */
 export function refusal(s: State, intent: Intent, now = 0): string | undefined {
   switch (intent.type) {
+    case 'auth/social-requested': {
+      const socials = resolvedFeatures(s).socials
+      if (!s.config.secureSite || !socials || !socials.includes(intent.payload.provider) || intent.payload.provider === 'farcaster') return SOCIAL_NOT_ENABLED
+      return resolvedFeatures(s).legalCheckbox && !s.legal.accepted ? LEGAL_NOT_ACCEPTED : undefined
+    }
     case 'auth/email-submitted': {
       if (!s.config.secureSite || !resolvedFeatures(s).email) return EMAIL_NOT_ENABLED
       if (resolvedFeatures(s).legalCheckbox && !s.legal.accepted) return LEGAL_NOT_ACCEPTED

@@ -17,7 +17,7 @@ import { servePagePort } from './bridge/page-port-server.js'
 import { ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError } from '../events/errors.js'
 import { installErrorWire } from '../events/error-wire.js'
 import { PAGE_OPTION_KEYS, themeProblem, type GangwayOptions } from './options.js'
-import { featureOptionsProblem, hostOptionsOf, unknownOption } from '../events/host-options.js'
+import { featureOptionsProblem, hostOptionsOf, unknownOption, type SocialProvider } from '../events/host-options.js'
 import { documentLink, originOf } from '../events/urls.js'
 import { lazyAuthSource } from './bridge/auth/lazy-auth-source.js'
 import { sameShallow } from './same-value.js'
@@ -89,6 +89,12 @@ export interface Client {
    * @throws GangwayError 'Invalid code' for anything but 6 digits.
    */
   submitOtp?(otp: string): Promise<void>
+  /**
+   * Social login (issue 19): call inside the visitor's click; the popup opens before anything is
+   * awaited. Absent without `services.secureSite`.
+   * @throws the engine's refusal ('Social login is not enabled', 'Accept the terms to connect a wallet').
+   */
+  startSocial?(provider: SocialProvider): Promise<void>
   /** ApproveTransaction (issue 19): shows the secure site's approval UI over `target` until the returned function hides it. Absent without `services.secureSite`. */
   showSecureFrame?(target: HTMLElement): () => void
   /** Makes an effect throw `message` (the debug panel's *Test error*): the engine logs and reports it like any escaped error. */
@@ -231,7 +237,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
   const secureOrigin = originOf(options.services?.secureSite)
   const network = () => signals.network.peek().caipNetworkId?.startsWith('eip155:') ? signals.network.peek().caipNetworkId : options.networks.find((n) => n.chainNamespace === 'eip155')?.caipNetworkId
   const auth = secureOrigin
-    ? lazyAuthSource(() => import('./bridge/auth/auth-source.js').then((m) => m.createAuthSource({ origin: secureOrigin, projectId: options.projectId, metadata: options.metadata, network, dispatch })))
+    ? lazyAuthSource(secureOrigin, () => import('./bridge/auth/auth-source.js').then((m) => m.createAuthSource({ origin: secureOrigin, projectId: options.projectId, metadata: options.metadata, network, dispatch })))
     : undefined
   const bridge = createBridge(dispatch, auth ? [auth] : [])
   const config = engineConfig(options)
@@ -257,7 +263,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     modal: signal<ModalModel>({ open: false, view: 'Connect', canGoBack: false, loading: false, shake: false }),
     account: signal<AccountModel>({ status: 'disconnected', balanceLoading: false, isConnected: false }),
     network: signal<NetworkModel>({}),
-    connect: signal<ConnectModel>({ rows: [], status: 'disconnected', methods: ['wallet'], legalCheckbox: false, legalAccepted: false, collapseWallets: false, branding: false }),
+    connect: signal<ConnectModel>({ rows: [], status: 'disconnected', methods: ['wallet'], legalCheckbox: false, legalAccepted: false, collapseWallets: false, branding: false, socials: [] }),
     snackbar: signal<SnackbarModel>({ open: false, variant: 'success', message: '' }),
     opening: signal<OpeningModel>({ view: 'Connect', mobileView: 'Connect' }),
     networkList: signal<NetworkListModel>({ groups: [] }),
@@ -321,7 +327,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       await engine!.travel(seq)
       signals.travel.value = seq
     },
-    ...(auth ? { submitOtp: (otp: string) => auth.submitOtp(otp), showSecureFrame: (target: HTMLElement) => auth.showFrame(target) } : {}),
+    ...(auth ? { submitOtp: (otp: string) => auth.submitOtp(otp), showSecureFrame: (target: HTMLElement) => auth.showFrame(target), startSocial: (provider: SocialProvider) => auth.startSocial(provider) } : {}),
     testError: (message = 'Gangway test error') => engine!.dispatch({ type: 'debug/test-error-requested', payload: { message } }),
     async walletRequest(args, { namespace, restricted }) {
       // The caller's object is read once, here (a getter or Proxy answers once); the engine checks

@@ -13,8 +13,9 @@ import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { createPublicClient, getAddress, http, keccak256, toHex, type Hex } from 'viem'
 import { localContext } from './browser.js'
-import { pageLog, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
+import { mailedCode, pageLog, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
 import { secretsIn } from './secrets.js'
+import { instrumentPopups, popupOpens } from './popup-instrument.js'
 import { rpc } from '../../localnet/anvil.js'
 
 const webUrl = inject('webUrl')
@@ -25,7 +26,6 @@ const PROJECT = 'gangway-demo'
 const FRAME = 'iframe[title="Secure login"]'
 
 type Mail = { kind: 'otp' | 'device'; code?: string; link?: string }
-const newestMail = async (email: string): Promise<Mail | undefined> => ((await (await fetch(`${secureSiteUrl}/api/test/inbox?email=${encodeURIComponent(email)}`)).json()) as Mail[])[0]
 /** The request names the emulator's frames of the demo project handled, in order. */
 const handled = async (): Promise<string[]> => (await (await fetch(`${secureSiteUrl}/api/test/log?projectId=${PROJECT}`)).json()) as string[]
 
@@ -46,15 +46,6 @@ const startRequest = (page: Page, request: { method: string; params?: unknown[] 
       )
   }, request)
 const answer = async (page: Page) => (await page.waitForFunction(() => (window as unknown as { __answer?: unknown }).__answer)).jsonValue() as Promise<{ result?: unknown; error?: { code?: number; message?: string } }>
-
-/** The newest code mailed to `email`, once there is one (the emulator mails it as it answers CONNECT_EMAIL). */
-async function codeFor(email: string): Promise<string> {
-  for (let tries = 0; tries < 100; tries++) {
-    const mail = await newestMail(email)
-    if (mail?.code) return mail.code
-  }
-  throw new Error(`no code mailed to ${email}`)
-}
 
 describe('email login through the secure site', () => {
   it('code from the inbox (a wrong one first), the user’s account, forged messages ignored, approval for signing and sending, a refused method, restore, sign-out', async () => {
@@ -82,7 +73,7 @@ describe('email login through the secure site', () => {
     // The next code only 30 s later.
     expect(await page.isDisabled('[data-testid=gw-email-resend]')).toBe(true)
     expect(await page.textContent('[data-testid=gw-email-resend]')).toMatch(/^Resend code in \d+ s$/)
-    const code = await codeFor(email)
+    const code = await mailedCode(secureSiteUrl, email)
 
     // Messages from the page's own origin that look like the secure site's change nothing.
     await page.evaluate(() => {
@@ -176,6 +167,88 @@ describe('email login through the secure site', () => {
     await page.click('gangway-button')
     await waitForView(page, 'Connect')
     expect((await account(page)).isConnected).toBe(false)
+    await context.close()
+  })
+})
+
+describe('social login through the secure site’s popup', () => {
+  it('the instrument tells a popup opened inside the click from one opened after it', async () => {
+    const context = await localContext(browser())
+    await instrumentPopups(context)
+    const page = await context.newPage()
+    await page.goto(webUrl)
+    await page.evaluate(() => {
+      const now = document.createElement('button')
+      now.id = 'now'
+      now.onclick = () => void window.open('about:blank', '_blank', 'width=10,height=10')
+      const later = document.createElement('button')
+      later.id = 'later'
+      later.onclick = () => void setTimeout(() => window.open('about:blank', '_blank', 'width=10,height=10'), 0)
+      document.body.append(now, later)
+    })
+    await page.click('#now')
+    await page.click('#later')
+    await expect.poll(async () => (await popupOpens(page)).map((o) => o.inClick)).toEqual([true, false])
+    await context.close()
+  })
+
+  it('Google: the popup opens inside the click; closed early, then denied, then allowed: connected with the user’s name', async () => {
+    const context = await localContext(browser())
+    await instrumentPopups(context)
+    const page = await context.newPage()
+    await page.goto(webUrl)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    await page.locator(FRAME).waitFor({ state: 'attached' })
+    const loading = `${new URL(secureSiteUrl).origin}/loading`
+
+    // Closed before the provider answered: 'Popup closed' (the popup is checked every second), back to Connect.
+    let popup = context.waitForEvent('page')
+    await page.click('[data-social=google]')
+    await waitForView(page, 'ConnectingExternal')
+    const first = await popup
+    await first.locator('[data-testid=oauth-allow]').waitFor()
+    await first.close()
+    await waitForText(page, '[data-testid=gw-snackbar]', 'Popup closed')
+    await waitForView(page, 'Connect')
+
+    // Denied at the provider: 'Failed to connect', the popup closed by the page.
+    popup = context.waitForEvent('page')
+    await page.click('[data-social=google]')
+    const second = await popup
+    await second.click('[data-testid=oauth-deny]')
+    await waitForText(page, '[data-testid=gw-snackbar]', 'Failed to connect')
+    await expect.poll(() => second.isClosed()).toBe(true)
+    await waitForView(page, 'Connect')
+
+    // Allowed: the answer comes back from the popup, the page connects.
+    popup = context.waitForEvent('page')
+    await page.click('[data-social=google]')
+    const third = await popup
+    await third.click('[data-testid=oauth-allow]')
+    await waitForView(page, 'Account')
+    const a = await account(page)
+    expect(a.connectorId).toBe('AUTH')
+    expect(a.embeddedWalletInfo).toMatchObject({ authProvider: 'google', user: { username: expect.stringMatching(/google/) } })
+    // The Account view names the connection by the user's name (docs/behaviour.md §5).
+    expect(await page.textContent('[data-testid=gw-wallets-button] > span:last-child')).toBe((a.embeddedWalletInfo as { user: { username: string } }).user.username)
+
+    // Every popup opened inside the visitor's click, 600x800, at the secure site's /loading.
+    const opens = await popupOpens(page)
+    expect(opens).toHaveLength(3)
+    for (const o of opens) expect(o).toMatchObject({ url: loading, inClick: true, features: expect.stringContaining('width=600,height=800') })
+    // The provider's code and the secure site's tokens never enter the log.
+    const raw = await page.evaluate(() => (window as unknown as { gangway: { exportLog(o: { redact: boolean }): Promise<string> } }).gangway.exportLog({ redact: false }))
+    expect(secretsIn(raw)).toEqual([])
+    expect((await pageLog(page)).events.filter((e) => e.type.startsWith('auth/social')).map((e) => e.type)).toEqual([
+      'auth/social-requested',
+      'auth/social-failed',
+      'auth/social-requested',
+      'auth/social-failed',
+      'auth/social-requested',
+      'auth/social-result-received',
+      'auth/social-connected',
+    ])
     await context.close()
   })
 })

@@ -29,7 +29,8 @@ describe('the dialog', () => {
   it('keyboard: focus in on open, Tab cycles inside, arrows move along the list, Escape closes and focus returns', async () => {
     const context = await localContext(browser())
     const page = await context.newPage()
-    await page.goto(`${webUrl}/`)
+    // The wallet list alone (no email or social login: ?no-auth), so the list's controls are the dialog's last.
+    await page.goto(`${webUrl}/?no-auth`)
     await page.focus('gangway-button button')
     await page.keyboard.press('Enter')
     await waitForView(page, 'Connect')

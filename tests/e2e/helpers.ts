@@ -169,3 +169,30 @@ export function recordServiceRequests(context: BrowserContext, services: Record<
 export async function pageLog(page: Page): Promise<LogFile> {
   return parseLog(await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog()))
 }
+
+/** The newest one-time code the secure-site emulator mailed to `email` (its test inbox, GET /api/test/inbox), once there is one. */
+export async function mailedCode(secureSiteUrl: string, email: string): Promise<string> {
+  for (let tries = 0; tries < 100; tries++) {
+    const [mail] = (await (await fetch(`${secureSiteUrl}/api/test/inbox?email=${encodeURIComponent(email)}`)).json()) as { code?: string }[]
+    if (mail?.code) return mail.code
+  }
+  throw new Error(`no code mailed to ${email}`)
+}
+
+/** The secure-site emulator's URL as the demo page has it (window.__LOCALNET__). */
+export const pageSecureSiteUrl = (page: Page): Promise<string> => page.evaluate(() => (window as unknown as { __LOCALNET__: { secureSiteUrl: string } }).__LOCALNET__.secureSiteUrl)
+
+/** On the Connect view: asks a code for `email` (a new address each time is a new user) and waits for the code step of EmailLogin. */
+export async function askEmailCode(page: Page, email: string): Promise<void> {
+  await page.fill('[data-testid=gw-email-input]', email)
+  await page.click('[data-testid=gw-email-submit]')
+  await waitForView(page, 'EmailLogin')
+  await page.locator('[data-testid=gw-otp-input]').waitFor()
+}
+
+/** On the Connect view: logs in by email with the code from the emulator's inbox; resolves on Account. */
+export async function emailLogin(page: Page, email: string): Promise<void> {
+  await askEmailCode(page, email)
+  await page.fill('[data-testid=gw-otp-input]', await mailedCode(await pageSecureSiteUrl(page), email))
+  await waitForView(page, 'Account')
+}

@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { useBrowser, domText, waitForEngine, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
+const secureOrigin = new URL(inject('secureSiteUrl')).origin
 const browser = useBrowser()
 
 const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36' }
@@ -27,12 +28,13 @@ interface Watch {
   foreign: string[]
 }
 
-/** A context (mobile or desktop) whose page records dialogs, popups, main-frame navigations and requests off 127.0.0.1 (aborted). */
+/** A context (mobile or desktop) whose page records dialogs, popups, main-frame navigations and requests off 127.0.0.1 and the secure site (aborted). */
 async function watched(b: Browser, device: 'mobile' | 'desktop'): Promise<Watch> {
   const context = await b.newContext(device === 'mobile' ? MOBILE : DESKTOP)
   const w: Watch = { context, page: undefined as unknown as Page, dialogs: [], popups: 0, navigations: [], foreign: [] }
+  // The secure site's frame (email and social login, issue 19) is the page's own service, not a link's doing.
   await context.route(
-    (url) => url.hostname !== '127.0.0.1' && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    (url) => url.hostname !== '127.0.0.1' && url.origin !== secureOrigin && url.protocol !== 'data:' && url.protocol !== 'blob:',
     (route) => (w.foreign.push(route.request().url()), route.abort('blockedbyclient')),
   )
   context.on('request', (r) => new URL(r.url()).hostname === '127.0.0.2' && w.foreign.push(r.url()))

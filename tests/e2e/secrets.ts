@@ -25,6 +25,9 @@ export function secretsIn(text: string): string[] {
     ['bearer token', /bearer\s+[a-z0-9._-]{10,}/i],
     ['JWT', /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\./],
     ['auth token field', /"(access|refresh|auth|id)_?token"/i],
+    // The secure-site emulator's session, device, OAuth state and code, Farcaster channel and approval tokens (localnet/services/secure-site/secrets.ts).
+    ['secure-site token', /\bs(st|dt|os|oc|fc|ap)_[0-9a-f]{16,}/],
+    ['OAuth code or state in a URL', /[?&](code|state)=[^&"\s]{6,}/],
   ]
   for (const [label, pattern] of shapes) if (pattern.test(text)) found.push(label)
   return found

@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import type { ViewName } from '../../src/contract.js'
 import { VIEWS } from '../../src/events/entities.js'
-import { connectLocalnetWallet, waitForView } from './helpers.js'
+import { askEmailCode, connectLocalnetWallet, emailLogin, waitForView } from './helpers.js'
 
 /** What the stops need of the localnet. */
 export interface TourEnv {
@@ -129,10 +129,28 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
     },
   },
   ConnectingFarcaster: { planned: 19 },
-  EmailLogin: { planned: 19 },
+  // The code step, for a new address.
+  EmailLogin: {
+    async reach(page, env, path) {
+      await open(page, env, path)
+      await askEmailCode(page, `tour-${Date.now()}-${Math.random().toString(36).slice(2)}@harbour.example`)
+    },
+  },
   UpdateEmailWallet: { planned: 19 },
   DataCapture: { planned: 19 },
-  ApproveTransaction: { planned: 19 },
+  // Logged in by email, the site asks for a signature: the secure site's approval UI over the view.
+  ApproveTransaction: {
+    async reach(page, env, path) {
+      await open(page, env, path)
+      await emailLogin(page, `tour-${Date.now()}-${Math.random().toString(36).slice(2)}@harbour.example`)
+      await page.evaluate(() => {
+        const w = window as unknown as { gangway: { getWalletProvider(ns: string): { request(a: unknown): Promise<unknown> }; getAccount(): { address: string } } }
+        void w.gangway.getWalletProvider('eip155').request({ method: 'personal_sign', params: ['0x746f7572', w.gangway.getAccount().address] }).catch(() => undefined)
+      })
+      await waitForView(page, 'ApproveTransaction')
+      await page.frameLocator('iframe[title="Secure login"]').getByTestId('secure-approve').waitFor()
+    },
+  },
   // Every connection with its accounts (the Localnet Wallet exposes 3), the balances in; the
   // multiWallet remote feature on, so Add wallet shows (off, the alert shows: profile-wallets.test.ts).
   ProfileWallets: {

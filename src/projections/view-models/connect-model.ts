@@ -1,5 +1,5 @@
 /** The Connect view's data (docs/behaviour.md §2 Connect): the wallet rows and the pending or failed connect. A view model. Pure. */
-import type { ConnectMethod } from '../../events/host-options.js'
+import type { ConnectMethod, SocialProvider } from '../../events/host-options.js'
 import type { ConnectionStatus } from '../connection.js'
 import type { ConnectorRow } from '../connector-order.js'
 import { connectRows } from '../select/connect-rows.js'
@@ -36,6 +36,10 @@ export interface ConnectModel {
    * last refusal, and when another code may be asked for (ms since the epoch). Absent when none is.
    */
   emailLogin?: { step?: EmailStep; email?: string; error?: string; resendAt?: number }
+  /** The social providers on offer, in order (remoteFeatures.socials; Farcaster has its own flow, not here yet); empty without social login. */
+  socials: SocialProvider[]
+  /** The social login under way (ConnectingExternal shows it): its provider, step and failure. */
+  socialLogin?: { provider: SocialProvider; step: 'started' | 'user-data-requested' | 'connecting'; error?: string }
 }
 
 /** The Connect model: connectRows, the connection's status, its pending connect and its last error, and the features that shape the view. */
@@ -53,6 +57,8 @@ export function connectModel(s: State): ConnectModel {
     legalAccepted: s.legal.accepted,
     collapseWallets: f.collapseWallets && methods.includes('wallet') && (methods.includes('email') || methods.includes('social')),
     branding: f.branding,
+    socials: methods.includes('social') ? (f.socials || []).filter((p) => p !== 'farcaster') : [],
+    socialLogin: s.auth.social,
     emailLogin: s.auth.step || s.auth.error || s.auth.email ? defined({ step: s.auth.step, email: s.auth.email, error: s.auth.error, resendAt: s.auth.emailSentAt === undefined ? undefined : s.auth.emailSentAt + EMAIL_RESEND_COOLDOWN_MS }) : undefined,
   })
 }

@@ -29,6 +29,10 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'Invalid code': 'error.invalidCode',
   'Email login is not enabled': 'error.emailNotEnabled',
   'An email is already being sent': 'error.emailBeingSent',
+  // Social login (docs/behaviour.md §8; ui/bridge/auth/auth-source.ts) and its refusal (projections/guards.ts).
+  'Popup closed': 'error.popupClosed',
+  'Failed to initiate social connection': 'error.failedToInitiateSocial',
+  'Social login is not enabled': 'error.socialNotEnabled',
   // A call the secure site does not serve (worker/effects/auth-rpc.ts).
   'Action not allowed': 'error.actionNotAllowed',
   // The analytics service's 403 (worker/effects/analytics.ts): the alert names the cause.

@@ -16,7 +16,7 @@ export function ApproveTransactionView() {
   return (
     <div className="gw-approve">
       <p className="gw-muted">{t('approve.frame')}</p>
-      <div ref={box} className="gw-approve-frame" data-testid="gw-approve-frame" aria-label={t('approve.loading')} />
+      <div ref={box} className="gw-approve-frame" data-testid="gw-approve-frame" />
     </div>
   )
 }

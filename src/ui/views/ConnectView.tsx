@@ -4,7 +4,7 @@
  * On a mobile device, tapping a registry wallet opens its deep link inside the tap when a pairing
  * URI is ready, before the connect is dispatched (open-wallet.ts, issue 16).
  * The features shape it (docs/behaviour.md §9, the Connect model): the connect methods in order
- * (the wallet list and the email field; social login comes with issue 19's next part), the legal
+ * (the wallet list, the email field, the social buttons), the legal
  * checkbox (until it is ticked, picking a wallet only highlights it), the wallet list folded
  * behind "Continue with a wallet" (collapseWallets), the All Wallets row (allWallets), the footer (branding).
  */
@@ -18,13 +18,14 @@ import { AllWalletsIcon, WalletConnectIcon } from '../images/bundled-icons.js'
 import { openOnTap } from './open-wallet.js'
 import { useLegalGate } from './LegalCheckbox.js'
 import { EmailField } from './EmailField.js'
+import { SocialButtons } from './SocialButtons.js'
 
 /** The All Wallets count as a tag: tens, rounded down ('160+'), in the locale's digits (`count`). */
 const countTag = (n: number, count: (n: number) => string) => (n >= 10 ? `${count(Math.floor(n / 10) * 10)}+` : count(n))
 
 export function ConnectView() {
   const { signals, dispatch } = useClient()
-  const { rows, allWallets, methods, collapseWallets, branding } = useSignalValue(signals.connect)
+  const { rows, allWallets, methods, collapseWallets, branding, socials } = useSignalValue(signals.connect)
   const [expanded, setExpanded] = useState(false)
   const { t, format } = useT()
   // Until the visitor accepts the site's terms, a wallet row only highlights the checkbox.
@@ -94,8 +95,8 @@ export function ConnectView() {
   return (
     <>
       {checkbox}
-      {/* The connect methods in order; social login (issue 19) adds its row here. */}
-      {methods.map((m) => (m === 'wallet' ? <Fragment key={m}>{walletList()}</Fragment> : m === 'email' ? <EmailField key={m} allowed={allowed} /> : null))}
+      {/* The connect methods in order. */}
+      {methods.map((m) => (m === 'wallet' ? <Fragment key={m}>{walletList()}</Fragment> : m === 'email' ? <EmailField key={m} allowed={allowed} /> : <SocialButtons key={m} socials={socials} allowed={allowed} />))}
       {branding ? (
         <p className="gw-footer" data-testid="gw-branding">
           {t('connect.branding')}

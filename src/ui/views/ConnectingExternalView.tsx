@@ -3,6 +3,7 @@ import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { useT } from '../i18n/i18n.js'
 import { Icon } from '../images/Icon.js'
+import { SOCIAL_NAMES } from './SocialButtons.js'
 
 export function ConnectingExternalView() {
   const { signals, dispatch } = useClient()
@@ -11,6 +12,23 @@ export function ConnectingExternalView() {
   const row = connect.rows.find((r) => r.id === connectorId)
   const failed = !connect.pendingConnectorId && connect.error
   const { t, known } = useT()
+  const social = connect.socialLogin
+  // A social login (issue 19) waits here while the provider's window is open.
+  if (social) {
+    const provider = SOCIAL_NAMES[social.provider]
+    return (
+      <div className="gw-center" data-testid="gw-connecting-social" data-social={social.provider}>
+        <strong>{provider}</strong>
+        {social.error ? (
+          <span className="gw-error" data-testid="gw-connect-error">
+            {known(social.error)}
+          </span>
+        ) : (
+          <span className="gw-muted">{social.step === 'started' ? t('social.continueIn', { provider }) : t('email.connecting')}</span>
+        )}
+      </div>
+    )
+  }
   return (
     <div className="gw-center" data-testid="gw-connecting">
       <Icon src={row?.imageUrl} name={row?.name ?? 'Wallet'} size="big" />

@@ -3,7 +3,9 @@ import { accountTabsTriggerEffect, historyFailedEffect } from './account-tabs.js
 import { afterSendEffect } from './after-send.js'
 import { analyticsEffect } from './analytics.js'
 import { connectEffect } from './connect.js'
-import { authConnectEffect, authDeviceEffect, authEmailEffect } from './auth-email.js'
+import { authDeviceEffect, authEmailEffect } from './auth-email.js'
+import { authConnectEffect } from './auth-connect.js'
+import { authSocialFailedEffect } from './auth-social.js'
 import { authRefusedEffect } from './auth-rpc.js'
 import type { Effect } from './context.js'
 import { disconnectEffect, walletDisconnectEffect } from './disconnect.js'
@@ -36,6 +38,7 @@ export const effects: readonly Effect[] = Object.entries({
   authDeviceEffect,
   authConnectEffect,
   authRefusedEffect,
+  authSocialFailedEffect,
   restoreEffect,
   supportedChainsEffect,
   switchNetworkEffect,

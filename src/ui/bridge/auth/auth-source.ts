@@ -17,6 +17,8 @@
  */
 import type { Intent, ProviderRequest } from '../../../contract.js'
 import { GangwayError } from '../../../events/errors.js'
+import type { SocialProvider } from '../../../events/host-options.js'
+import { documentLink } from '../../../events/urls.js'
 import type { ConnectorSource } from '../eip1193-bridge.js'
 import { createSecureFrameTransport, type SecureFrameTransport } from './frame-transport.js'
 
@@ -55,10 +57,54 @@ export interface AuthSource extends ConnectorSource {
    */
   submitOtp(otp: string): Promise<void>
   /**
+   * A social login with `provider` through `popup`, the window the visitor's click opened at the
+   * secure site's /loading (null when the browser refused it): the provider's page in the popup,
+   * its answer taken only from that window and the secure site's origin, then CONNECT_SOCIAL. The
+   * engine hears the steps (`auth/social-requested`, `auth/social-result-received`,
+   * `auth/social-connected`) or `auth/social-failed` with 'Failed to initiate social connection' (no
+   * popup, no provider page), 'Popup closed' (closed before the answer; checked every 1 s) or
+   * 'Failed to connect' (the provider refused, or the secure site did). The answer, which carries
+   * the provider's code, never leaves the page.
+   * @throws the engine's refusal of `auth/social-requested` (the popup is closed first).
+   */
+  connectSocial(provider: SocialProvider, popup: Window | null): Promise<void>
+  /**
    * Lays the secure site's iframe over `target` (the ApproveTransaction view's box), following it
    * each frame, until the returned function hides it again. Nothing happens before the frame exists.
    */
   showFrame(target: HTMLElement): () => void
+}
+
+/** docs/behaviour.md §8 social login errors. */
+export const POPUP_CLOSED = 'Popup closed'
+export const FAILED_TO_CONNECT = 'Failed to connect'
+export const FAILED_TO_INITIATE_SOCIAL = 'Failed to initiate social connection'
+/** docs/behaviour.md §9: how often the popup is checked for having been closed, in ms. */
+export const POPUP_POLL_MS = 1000
+/** The longest answer URI taken from the popup, in characters. */
+const MAX_RESULT_URI = 4096
+
+/**
+ * The provider's answer the popup posts: `{ resultUri }` from `popup` itself and the secure site's
+ * origin exactly, a URL on that origin; anything else is ignored. Resolves with the URI, or with
+ * `{ failed: 'Popup closed' }` once the popup is found closed (checked every POPUP_POLL_MS).
+ */
+function socialResult(win: Window, popup: Window, origin: string): Promise<string | { failed: string }> {
+  return new Promise((resolve) => {
+    const done = (value: string | { failed: string }) => {
+      win.removeEventListener('message', listener)
+      clearInterval(poll)
+      resolve(value)
+    }
+    const listener = (e: MessageEvent) => {
+      if (e.origin !== origin || e.source !== popup) return
+      const uri = (e.data as { resultUri?: unknown } | null)?.resultUri
+      if (typeof uri !== 'string' || uri.length > MAX_RESULT_URI || documentLink(uri) === undefined || new URL(uri).origin !== origin) return
+      done(uri)
+    }
+    win.addEventListener('message', listener)
+    const poll = setInterval(() => popup.closed && done({ failed: POPUP_CLOSED }), POPUP_POLL_MS)
+  })
 }
 
 /** The fields of the secure site's user the engine reads (it checks them again). */
@@ -178,6 +224,40 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
         return void (await o.dispatch({ type: 'auth/otp-failed', payload: { message: ((error as Error).message || INVALID_CODE).slice(0, 256) } }))
       }
       await o.dispatch({ type: 'auth/otp-verified', payload: {} })
+    },
+    async connectSocial(provider, popup) {
+      const fail = async (message: string) => {
+        popup?.close()
+        await o.dispatch({ type: 'auth/social-failed', payload: { provider, message } })
+      }
+      try {
+        await o.dispatch({ type: 'auth/social-requested', payload: { provider } })
+      } catch (error) {
+        popup?.close()
+        throw error
+      }
+      if (!popup) return fail(FAILED_TO_INITIATE_SOCIAL)
+      const t = start()
+      let uri: string | undefined
+      try {
+        uri = documentLink((await t.request<{ uri?: unknown }>('GET_SOCIAL_REDIRECT_URI', { provider }))?.uri)
+      } catch {
+        uri = undefined
+      }
+      if (!uri) return fail(FAILED_TO_INITIATE_SOCIAL)
+      popup.location.href = uri
+      const result = await socialResult(doc.defaultView ?? window, popup, o.origin)
+      if (typeof result !== 'string') return fail(result.failed)
+      popup.close()
+      // The provider's refusal comes back as an error parameter (access_denied…).
+      if (new URL(result).searchParams.has('error')) return fail(FAILED_TO_CONNECT)
+      await o.dispatch({ type: 'auth/social-result-received', payload: { provider } })
+      try {
+        await t.request('CONNECT_SOCIAL', { uri: result })
+      } catch {
+        return fail(FAILED_TO_CONNECT)
+      }
+      await o.dispatch({ type: 'auth/social-connected', payload: { provider } })
     },
     showFrame(target) {
       const f = frame

@@ -3,10 +3,21 @@
  * (auth-source.ts, its own chunk) on first use, so nothing of email or social login is fetched or
  * evaluated before the visitor reaches for the modal (or a stored auth connection is restored).
  */
+import type { SocialProvider } from '../../../events/host-options.js'
 import type { AuthSource } from './auth-source.js'
 
-/** An AuthSource that loads `load()`'s on its first call, once. */
-export function lazyAuthSource(load: () => Promise<AuthSource>): AuthSource {
+/** The core's auth source: an AuthSource, and the social login a click starts. */
+export interface LazyAuthSource extends AuthSource {
+  /**
+   * Opens the social popup (600x800, docs/behaviour.md §9) at the secure site's /loading at once,
+   * inside the visitor's click (a popup opened after an await is blocked), then runs the login
+   * (AuthSource.connectSocial). Without `noopener`: the popup's page answers its opener.
+   */
+  startSocial(provider: SocialProvider): Promise<void>
+}
+
+/** An AuthSource that loads `load()`'s on its first call, once; `origin` is the secure site's. */
+export function lazyAuthSource(origin: string, load: () => Promise<AuthSource>): LazyAuthSource {
   let loaded: Promise<AuthSource> | undefined
   const get = () => (loaded ??= load())
   return {
@@ -15,6 +26,11 @@ export function lazyAuthSource(load: () => Promise<AuthSource>): AuthSource {
     request: async (connectorId, args, options) => (await get()).request(connectorId, args, options),
     watch: () => undefined,
     submitOtp: async (otp) => (await get()).submitOtp(otp),
+    connectSocial: async (provider, popup) => (await get()).connectSocial(provider, popup),
+    startSocial(provider) {
+      const popup = window.open(new URL('/loading', origin).href, 'gangway-social', 'width=600,height=800,scrollbars=yes')
+      return get().then((s) => s.connectSocial(provider, popup))
+    },
     showFrame(target) {
       let hide: (() => void) | undefined
       let hidden = false

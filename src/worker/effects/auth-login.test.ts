@@ -1,4 +1,4 @@
-// Email login (issue 19) through the engine with a fake auth bridge: the steps, the guards, the
+// Email and social login (issue 19) through the engine with a fake auth bridge: the steps, the guards, the
 // user and its typed accounts, the refusals, and what never enters the log.
 import { describe, expect, it } from 'vitest'
 import { ADDRESS, LOCALNET } from '../../../tests/unit/fixtures.js'
@@ -6,7 +6,7 @@ import type { Bridge, Engine, ProviderRequest } from '../../contract.js'
 import { parseLog } from '../../events/ndjson.js'
 import { initialStateFor, project, type State } from '../../projections/state.js'
 import { createEngine } from '../engine.js'
-import { authUserOf } from './auth-email.js'
+import { authUserOf } from './auth-connect.js'
 import { accountModel } from '../../projections/view-models/account-model.js'
 
 const SMART = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -193,5 +193,32 @@ describe('authUserOf', () => {
     expect(authUserOf({ address: ADDRESS, chainId: 'eip155:1' }, s, 'eip155:31337')).toMatchObject({ caipNetworkId: 'eip155:31337', accounts: [{ address: ADDRESS, type: 'eoa' }] })
     expect(authUserOf({ accounts: [{ address: ADDRESS, type: 'payment' }] }, s, 'eip155:31337')).toBeUndefined()
     expect(authUserOf('nope', s, 'eip155:31337')).toBeUndefined()
+  })
+})
+
+describe('social login', () => {
+  it('the page’s steps, then the user as the secure site has it, with its provider', async () => {
+    const engine = await start(authBridge({ gangway_auth_getUser: { ...USER, email: undefined, userName: 'harbour0', socialProvider: 'discord' } }))
+    await engine.dispatch({ type: 'auth/social-requested', payload: { provider: 'discord' } })
+    let s = await engine.getState()
+    expect([s.modal.view, s.auth.social]).toEqual(['ConnectingExternal', { provider: 'discord', step: 'started' }])
+    await engine.dispatch({ type: 'auth/social-result-received', payload: { provider: 'discord' } })
+    await engine.dispatch({ type: 'auth/social-connected', payload: { provider: 'discord' } })
+    s = await until(engine, (x) => x.connection.connectorIds.eip155 === 'AUTH')
+    // docs/behaviour.md §5: a discord name ending in 0 shows without it.
+    expect(accountModel(s)).toMatchObject({ connectedWalletInfo: { name: 'harbour' }, embeddedWalletInfo: { user: { username: 'harbour0' }, authProvider: 'discord' } })
+    expect(s.auth.social).toBeUndefined()
+    await engine.stop()
+  })
+
+  it('a failure goes back to Connect with its message; a provider not on offer, or Farcaster, is refused', async () => {
+    const engine = await start(authBridge(), { remoteFeatures: { socials: ['google', 'farcaster'] } })
+    await engine.dispatch({ type: 'auth/social-requested', payload: { provider: 'google' } })
+    await engine.dispatch({ type: 'auth/social-failed', payload: { provider: 'google', message: 'Popup closed' } })
+    const s = await until(engine, (x) => x.snackbar.open)
+    expect([s.modal.view, s.snackbar.message]).toEqual(['Connect', 'Popup closed'])
+    await expect(engine.dispatch({ type: 'auth/social-requested', payload: { provider: 'github' } })).rejects.toThrow('Social login is not enabled')
+    await expect(engine.dispatch({ type: 'auth/social-requested', payload: { provider: 'farcaster' } })).rejects.toThrow('Social login is not enabled')
+    await engine.stop()
   })
 })
