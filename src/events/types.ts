@@ -323,6 +323,13 @@ export interface EventPayloads {
   'auth/social-connected': { provider: SocialProvider }
   /** The social login ended without a connection: 'Popup closed', 'Failed to connect', 'Failed to initiate social connection' (docs/behaviour.md §8). P. */
   'auth/social-failed': { provider: SocialProvider; message: string }
+  /** Farcaster login (ConnectingFarcaster): the page asks the secure site for the link the visitor's Farcaster app opens (a QR code). I. */
+  'auth/farcaster-requested': Record<string, never>
+  /**
+   * docs/behaviour.md §2 leaving Farcaster: the visitor left ConnectingFarcaster unconnected; 100 ms
+   * later the link was cleared and the secure site reloaded (RELOAD, then the site's data again).
+   */
+  'auth/farcaster-reset': Record<string, never>
   /**
    * A call to the auth connector the secure site does not serve (rpc-safety.ts `refused`): never
    * forwarded; the caller gets 4100 'Requested RPC call is not allowed', the visitor sees 'Action not allowed'.
@@ -397,6 +404,7 @@ export const DISPATCHABLE = [
   'auth/social-result-received',
   'auth/social-connected',
   'auth/social-failed',
+  'auth/farcaster-requested',
 ] as const satisfies readonly EventType[]
 
 /** An event `dispatch` accepts. */

@@ -179,6 +179,7 @@ export function validateIntent(input: unknown): Intent {
     case 'auth/otp-failed':
       if (!isBounded(p.message, 256)) throw bad()
       return { type, payload: { message: p.message } } as Intent
+    case 'auth/farcaster-requested':
     case 'auth/otp-verified':
       if (Object.keys(p).length > 0) throw bad()
       return { type, payload: {} } as Intent

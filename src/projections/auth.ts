@@ -74,6 +74,8 @@ export const auth = slice<AuthState, State>(initial, {
   'auth/social-result-received': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'user-data-requested' } }),
   'auth/social-connected': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'connecting' } }),
   'auth/social-failed': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'started', error: e.payload.message } }),
+  'auth/farcaster-requested': (s) => ({ ...s, social: { provider: 'farcaster', step: 'started' } }),
+  'auth/farcaster-reset': (s) => (s.social?.provider === 'farcaster' ? { ...s, social: undefined } : s),
   'auth/user-received': (s, e) => {
     const { namespace, ...user } = e.payload
     return { ...idle(s), users: withKey(s.users, namespace, user) }

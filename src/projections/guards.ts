@@ -42,6 +42,11 @@ export function refusal(s: State, intent: Intent, now = 0): string | undefined {
       if (!s.config.secureSite || !socials || !socials.includes(intent.payload.provider) || intent.payload.provider === 'farcaster') return SOCIAL_NOT_ENABLED
       return resolvedFeatures(s).legalCheckbox && !s.legal.accepted ? LEGAL_NOT_ACCEPTED : undefined
     }
+    case 'auth/farcaster-requested': {
+      const socials = resolvedFeatures(s).socials
+      if (!s.config.secureSite || !socials || !socials.includes('farcaster')) return SOCIAL_NOT_ENABLED
+      return resolvedFeatures(s).legalCheckbox && !s.legal.accepted ? LEGAL_NOT_ACCEPTED : undefined
+    }
     case 'auth/email-submitted': {
       if (!s.config.secureSite || !resolvedFeatures(s).email) return EMAIL_NOT_ENABLED
       if (resolvedFeatures(s).legalCheckbox && !s.legal.accepted) return LEGAL_NOT_ACCEPTED

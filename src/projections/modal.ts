@@ -115,7 +115,8 @@ export const modal = slice<ModalState, State>(initial, {
   'auth/email-failed': (s, _e, root) => (s.view === 'EmailLogin' ? back(s, root) : s),
   /** Issue 19: a social login waits in ConnectingExternal (the provider's window is open); a failure goes back to Connect. */
   'auth/social-requested': (s) => (s.open ? push(s, 'ConnectingExternal') : s),
-  'auth/social-failed': (s, _e, root) => (s.view === 'ConnectingExternal' ? back(s, root) : s),
+  'auth/social-failed': (s, _e, root) => (s.view === 'ConnectingExternal' || s.view === 'ConnectingFarcaster' ? back(s, root) : s),
+  'auth/farcaster-requested': (s) => (s.open ? push(s, 'ConnectingFarcaster') : s),
   /** Issue 19: a signing or sending call of the auth connector shows the secure site's approval UI in ApproveTransaction, over what was shown (or alone). */
   'auth/approval-requested': (s) => (s.open ? push(s, 'ApproveTransaction') : { ...s, open: true, view: 'ApproveTransaction', history: [] }),
   /** Then back to where it was, or closed when the call opened the modal. */

@@ -95,6 +95,8 @@ export interface Client {
    * @throws the engine's refusal ('Social login is not enabled', 'Accept the terms to connect a wallet').
    */
   startSocial?(provider: SocialProvider): Promise<void>
+  /** ConnectingFarcaster (issue 19): the link to show as a QR code (AuthSource.farcasterUrl); it stays on the page. */
+  farcasterUrl?(): Promise<string | undefined>
   /** ApproveTransaction (issue 19): shows the secure site's approval UI over `target` until the returned function hides it. Absent without `services.secureSite`. */
   showSecureFrame?(target: HTMLElement): () => void
   /** Makes an effect throw `message` (the debug panel's *Test error*): the engine logs and reports it like any escaped error. */
@@ -327,7 +329,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       await engine!.travel(seq)
       signals.travel.value = seq
     },
-    ...(auth ? { submitOtp: (otp: string) => auth.submitOtp(otp), showSecureFrame: (target: HTMLElement) => auth.showFrame(target), startSocial: (provider: SocialProvider) => auth.startSocial(provider) } : {}),
+    ...(auth ? { submitOtp: (otp: string) => auth.submitOtp(otp), showSecureFrame: (target: HTMLElement) => auth.showFrame(target), startSocial: (provider: SocialProvider) => auth.startSocial(provider), farcasterUrl: () => auth.farcasterUrl() } : {}),
     testError: (message = 'Gangway test error') => engine!.dispatch({ type: 'debug/test-error-requested', payload: { message } }),
     async walletRequest(args, { namespace, restricted }) {
       // The caller's object is read once, here (a getter or Proxy answers once); the engine checks

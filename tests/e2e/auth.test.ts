@@ -252,3 +252,48 @@ describe('social login through the secure site’s popup', () => {
     await context.close()
   })
 })
+
+describe('Farcaster login', () => {
+  it('the link as a QR code and Copy link; leaving unconnected reloads the secure site; approved in Farcaster: connected with the username', async () => {
+    const context = await localContext(browser())
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const page = await context.newPage()
+    await page.goto(webUrl)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    const sdkLoads = () => page.frames().filter((f) => f.url().startsWith(`${new URL(secureSiteUrl).origin}/sdk`)).length
+    // The frame is ready (its first load is done) before its navigations are counted.
+    await expect.poll(async () => (await pageLog(page)).events.some((e) => e.type === 'auth/frame-loaded')).toBe(true)
+    const reloads: string[] = []
+    page.on('framenavigated', (f) => f.url().startsWith(`${new URL(secureSiteUrl).origin}/sdk`) && reloads.push(f.url()))
+
+    // Leave the view before approving: 100 ms later the secure site reloads (RELOAD), and the next visit gets a new link.
+    await page.click('[data-social=farcaster]')
+    await waitForView(page, 'ConnectingFarcaster')
+    await page.locator('[data-testid=gw-farcaster-qr][data-ready] svg').waitFor()
+    await page.click('[data-testid=gw-farcaster-copy]')
+    const firstLink = await page.evaluate(() => navigator.clipboard.readText())
+    expect(new URL(firstLink).origin).toBe(new URL(secureSiteUrl).origin)
+    await page.click('[data-testid=gw-back]')
+    await expect.poll(() => reloads.length, { timeout: 5000 }).toBe(1)
+    expect(sdkLoads()).toBe(1)
+    await expect.poll(async () => (await pageLog(page)).events.some((e) => e.type === 'auth/farcaster-reset')).toBe(true)
+
+    await page.click('[data-social=farcaster]')
+    await page.locator('[data-testid=gw-farcaster-qr][data-ready] svg').waitFor()
+    await page.click('[data-testid=gw-farcaster-copy]')
+    const link = await page.evaluate(() => navigator.clipboard.readText())
+    expect(link).not.toBe(firstLink)
+    // The link stays on the page: not in the log, not in the view's markup.
+    expect(await page.evaluate(() => (window as unknown as { gangway: { exportLog(o: { redact: boolean }): Promise<string> } }).gangway.exportLog({ redact: false }))).not.toContain(new URL(link).search)
+
+    // The visitor's phone approves (the emulator's Farcaster page stands in for the app).
+    const phone = await context.newPage()
+    await phone.goto(link)
+    await phone.click('[data-testid=farcaster-approve]')
+    await waitForView(page, 'Account')
+    const a = await account(page)
+    expect(a.embeddedWalletInfo).toMatchObject({ authProvider: 'farcaster', user: { username: 'localnet-farcaster-user' } })
+    await context.close()
+  })
+})

@@ -128,7 +128,14 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await page.locator('[data-testid=gw-receive-qr] svg').waitFor()
     },
   },
-  ConnectingFarcaster: { planned: 19 },
+  // The Farcaster link's QR code in.
+  ConnectingFarcaster: {
+    async reach(page, env, path) {
+      await open(page, env, path)
+      await page.click('[data-social=farcaster]')
+      await page.locator('[data-testid=gw-farcaster-qr][data-ready] svg').waitFor()
+    },
+  },
   // The code step, for a new address.
   EmailLogin: {
     async reach(page, env, path) {

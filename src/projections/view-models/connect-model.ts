@@ -36,7 +36,7 @@ export interface ConnectModel {
    * last refusal, and when another code may be asked for (ms since the epoch). Absent when none is.
    */
   emailLogin?: { step?: EmailStep; email?: string; error?: string; resendAt?: number }
-  /** The social providers on offer, in order (remoteFeatures.socials; Farcaster has its own flow, not here yet); empty without social login. */
+  /** The social providers on offer, in order (remoteFeatures.socials; Farcaster through its own flow, ConnectingFarcaster); empty without social login. */
   socials: SocialProvider[]
   /** The social login under way (ConnectingExternal shows it): its provider, step and failure. */
   socialLogin?: { provider: SocialProvider; step: 'started' | 'user-data-requested' | 'connecting'; error?: string }
@@ -57,7 +57,7 @@ export function connectModel(s: State): ConnectModel {
     legalAccepted: s.legal.accepted,
     collapseWallets: f.collapseWallets && methods.includes('wallet') && (methods.includes('email') || methods.includes('social')),
     branding: f.branding,
-    socials: methods.includes('social') ? (f.socials || []).filter((p) => p !== 'farcaster') : [],
+    socials: methods.includes('social') ? f.socials || [] : [],
     socialLogin: s.auth.social,
     emailLogin: s.auth.step || s.auth.error || s.auth.email ? defined({ step: s.auth.step, email: s.auth.email, error: s.auth.error, resendAt: s.auth.emailSentAt === undefined ? undefined : s.auth.emailSentAt + EMAIL_RESEND_COOLDOWN_MS }) : undefined,
   })

@@ -33,6 +33,7 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'Popup closed': 'error.popupClosed',
   'Failed to initiate social connection': 'error.failedToInitiateSocial',
   'Social login is not enabled': 'error.socialNotEnabled',
+  'Failed to connect to farcaster': 'error.failedToConnectFarcaster',
   // A call the secure site does not serve (worker/effects/auth-rpc.ts).
   'Action not allowed': 'error.actionNotAllowed',
   // The analytics service's 403 (worker/effects/analytics.ts): the alert names the cause.

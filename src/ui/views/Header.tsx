@@ -21,6 +21,7 @@ const TITLES: Partial<Record<ViewName, MessageId>> = {
   ProfileWallets: 'header.wallets',
   EmailLogin: 'header.email',
   ApproveTransaction: 'header.approve',
+  ConnectingFarcaster: 'header.farcaster',
 }
 
 export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: boolean; title?: string }) {

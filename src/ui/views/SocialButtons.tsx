@@ -2,7 +2,7 @@
  * The Connect view's social login (issue 19, docs/behaviour.md §2 connect methods): the first
  * provider as a wide "Continue with …" button, the others beside it, the rest behind "More" past
  * four. A click opens the provider's popup at once, inside the click (client.startSocial), before
- * anything is awaited. Provider names are brand names, shown as they are.
+ * anything is awaited; Farcaster opens ConnectingFarcaster instead. Provider names are brand names, shown as they are.
  */
 import { useState } from 'react'
 import type { SocialProvider } from '../../events/host-options.js'
@@ -15,13 +15,15 @@ const NAMES: Record<SocialProvider, string> = { google: 'Google', x: 'X', discor
 const SHOWN = 4
 
 export function SocialButtons({ socials, allowed }: { socials: SocialProvider[]; allowed: () => boolean }) {
-  const { startSocial } = useClient()
+  const { startSocial, dispatch } = useClient()
   const { t } = useT()
   const [more, setMore] = useState(false)
   const [first, ...others] = socials
   if (!first || !startSocial) return null
   const start = (provider: SocialProvider) => {
     if (!allowed()) return
+    // Farcaster has no popup: its link shows as a QR code (ConnectingFarcaster).
+    if (provider === 'farcaster') return void dispatch({ type: 'auth/farcaster-requested', payload: {} }).catch(() => undefined)
     // Synchronously inside the click: the popup opens before any await.
     void startSocial(provider).catch(() => undefined)
   }

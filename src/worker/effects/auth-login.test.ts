@@ -222,3 +222,23 @@ describe('social login', () => {
     await engine.stop()
   })
 })
+
+describe('Farcaster login', () => {
+  it('leaving ConnectingFarcaster unconnected reloads the secure site 100 ms later; the approval connects', async () => {
+    const bridge = authBridge({ gangway_auth_getUser: { ...USER, email: undefined, userName: 'fc-user', socialProvider: 'farcaster' }, gangway_auth_reload: null })
+    const engine = await start(bridge)
+    await engine.dispatch({ type: 'auth/farcaster-requested', payload: {} })
+    expect((await engine.getState()).modal.view).toBe('ConnectingFarcaster')
+    await engine.dispatch({ type: 'modal/back-requested', payload: {} })
+    const s = await until(engine, (x) => x.auth.social === undefined)
+    expect(s.modal.view).toBe('Connect')
+    expect(bridge.asked.map((a) => a.method)).toEqual(['gangway_auth_reload'])
+    await engine.dispatch({ type: 'auth/farcaster-requested', payload: {} })
+    await engine.dispatch({ type: 'auth/social-connected', payload: { provider: 'farcaster' } })
+    const done = await until(engine, (x) => x.connection.connectorIds.eip155 === 'AUTH')
+    expect(accountModel(done).embeddedWalletInfo).toMatchObject({ authProvider: 'farcaster', user: { username: 'fc-user' } })
+    // Connected, not left: no second reload.
+    expect(bridge.asked.filter((a) => a.method === 'gangway_auth_reload')).toHaveLength(1)
+    await engine.stop()
+  })
+})

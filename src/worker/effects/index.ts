@@ -5,7 +5,7 @@ import { analyticsEffect } from './analytics.js'
 import { connectEffect } from './connect.js'
 import { authDeviceEffect, authEmailEffect } from './auth-email.js'
 import { authConnectEffect } from './auth-connect.js'
-import { authSocialFailedEffect } from './auth-social.js'
+import { authSocialFailedEffect, farcasterLeaveEffect } from './auth-social.js'
 import { authRefusedEffect } from './auth-rpc.js'
 import type { Effect } from './context.js'
 import { disconnectEffect, walletDisconnectEffect } from './disconnect.js'
@@ -39,6 +39,7 @@ export const effects: readonly Effect[] = Object.entries({
   authConnectEffect,
   authRefusedEffect,
   authSocialFailedEffect,
+  farcasterLeaveEffect,
   restoreEffect,
   supportedChainsEffect,
   switchNetworkEffect,

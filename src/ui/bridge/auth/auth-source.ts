@@ -69,6 +69,15 @@ export interface AuthSource extends ConnectorSource {
    */
   connectSocial(provider: SocialProvider, popup: Window | null): Promise<void>
   /**
+   * Farcaster login (ConnectingFarcaster): the link the visitor's Farcaster app opens (shown as a QR
+   * code), asked of the secure site once (GET_FARCASTER_URI) and kept here until the visitor leaves
+   * the view; the wait for its approval (CONNECT_FARCASTER) starts with it and ends in
+   * `auth/social-connected` or `auth/social-failed` 'Failed to connect to farcaster'. The link is a
+   * bearer channel: it never reaches the engine.
+   * @returns the link, or undefined when the secure site gave none (the failure is dispatched).
+   */
+  farcasterUrl(): Promise<string | undefined>
+  /**
    * Lays the secure site's iframe over `target` (the ApproveTransaction view's box), following it
    * each frame, until the returned function hides it again. Nothing happens before the frame exists.
    */
@@ -79,6 +88,9 @@ export interface AuthSource extends ConnectorSource {
 export const POPUP_CLOSED = 'Popup closed'
 export const FAILED_TO_CONNECT = 'Failed to connect'
 export const FAILED_TO_INITIATE_SOCIAL = 'Failed to initiate social connection'
+export const FAILED_TO_CONNECT_FARCASTER = 'Failed to connect to farcaster'
+/** How long the Farcaster approval may take, in ms: the visitor's time, bounded. */
+const FARCASTER_WAIT_MS = 30 * 60_000
 /** docs/behaviour.md §9: how often the popup is checked for having been closed, in ms. */
 export const POPUP_POLL_MS = 1000
 /** The longest answer URI taken from the popup, in characters. */
@@ -129,6 +141,10 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
   let frame: HTMLIFrameElement | undefined
   let transport: SecureFrameTransport | undefined
   let ignored = 0
+  /** The Farcaster link, while ConnectingFarcaster shows; its round, so a wait from before a reload is ignored. */
+  let farcaster: Promise<string | undefined> | undefined
+  let farcasterRound = 0
+  const dappData = () => ({ projectId: o.projectId, sdkType: 'gangway', ...(o.metadata ? { metadata: o.metadata } : {}) })
 
   const start = (): SecureFrameTransport => {
     if (transport) return transport
@@ -160,7 +176,7 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
     t.ready.then(
       async () => {
         await o.dispatch({ type: 'auth/frame-loaded', payload: {} })
-        void t.request('SYNC_DAPP_DATA', { projectId: o.projectId, sdkType: 'gangway', ...(o.metadata ? { metadata: o.metadata } : {}) }).catch(() => undefined)
+        void t.request('SYNC_DAPP_DATA', dappData()).catch(() => undefined)
         const answer = await t.request<{ smartAccountEnabledNetworks?: unknown }>('GET_SMART_ACCOUNT_ENABLED_NETWORKS').catch(() => undefined)
         const ids = Array.isArray(answer?.smartAccountEnabledNetworks) ? answer.smartAccountEnabledNetworks.filter((n): n is number => Number.isSafeInteger(n) && n > 0).slice(0, 100) : []
         await o.dispatch({ type: 'auth/smart-account-networks-fetched', payload: { caipNetworkIds: ids.map((n) => `eip155:${n}` as const) } })
@@ -207,6 +223,13 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
         }
         case 'wallet_switchEthereumChain':
           await t.request('SWITCH_NETWORK', { chainId: `eip155:${Number(p.chainId)}` })
+          return null
+        case 'gangway_auth_reload':
+          // Leaving ConnectingFarcaster unconnected: the link goes, the secure site starts afresh.
+          farcaster = undefined
+          farcasterRound++
+          await t.request('RELOAD')
+          void t.request('SYNC_DAPP_DATA', dappData()).catch(() => undefined)
           return null
         case 'wallet_revokePermissions':
           await t.request('SIGN_OUT', undefined, SIGN_OUT_TIMEOUT_MS)
@@ -258,6 +281,26 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
         return fail(FAILED_TO_CONNECT)
       }
       await o.dispatch({ type: 'auth/social-connected', payload: { provider } })
+    },
+    farcasterUrl() {
+      if (farcaster) return farcaster
+      const t = start()
+      const round = ++farcasterRound
+      const failed = () => void (round === farcasterRound && o.dispatch({ type: 'auth/social-failed', payload: { provider: 'farcaster', message: FAILED_TO_CONNECT_FARCASTER } }))
+      farcaster = t.request<{ url?: unknown }>('GET_FARCASTER_URI').then(
+        (answer) => {
+          const url = documentLink(answer?.url)
+          if (!url) return void failed()
+          // Pending until the visitor approves in Farcaster: no time limit but the visitor's.
+          t.request('CONNECT_FARCASTER', undefined, FARCASTER_WAIT_MS).then(
+            () => void (round === farcasterRound && o.dispatch({ type: 'auth/social-connected', payload: { provider: 'farcaster' } })),
+            failed,
+          )
+          return url
+        },
+        () => void failed(),
+      )
+      return farcaster
     },
     showFrame(target) {
       const f = frame

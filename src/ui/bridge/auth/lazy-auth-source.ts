@@ -27,6 +27,7 @@ export function lazyAuthSource(origin: string, load: () => Promise<AuthSource>):
     watch: () => undefined,
     submitOtp: async (otp) => (await get()).submitOtp(otp),
     connectSocial: async (provider, popup) => (await get()).connectSocial(provider, popup),
+    farcasterUrl: async () => (await get()).farcasterUrl(),
     startSocial(provider) {
       const popup = window.open(new URL('/loading', origin).href, 'gangway-social', 'width=600,height=800,scrollbars=yes')
       return get().then((s) => s.connectSocial(provider, popup))
