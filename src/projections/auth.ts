@@ -85,6 +85,13 @@ export const auth = slice<AuthState, State>(initial, {
     if (s.social) return { ...s, social: { ...s.social, error: e.payload.message } }
     return s.step ? { ...s, step: undefined, error: e.payload.message } : s
   },
+  /** An account switch inside the auth connection (its account type, auth-account-type.ts): the user's preferred type follows. */
+  'connection/switched': (s, e) => {
+    const user = sameConnector(e.payload.connectorId, AUTH_CONNECTOR_ID) ? s.users[e.payload.namespace] : undefined
+    const address = e.payload.caipAddress.slice(e.payload.caipAddress.lastIndexOf(':') + 1).toLowerCase()
+    const type = user?.accounts.find((a) => a.address.toLowerCase() === address)?.type
+    return user && type ? { ...s, users: withKey(s.users, e.payload.namespace, { ...user, preferredAccountType: type }) } : s
+  },
   'disconnect/succeeded': (s, e) => {
     if (!sameConnector(e.payload.connectorId, AUTH_CONNECTOR_ID)) return s
     const { [e.payload.namespace]: _gone, ...users } = s.users

@@ -136,7 +136,12 @@ export const connections = slice<ConnectionsState, State>(
     /** The switched-to connection becomes the most recently used (and holds the address, should a wallet have reported it only now). */
     'connection/switched': (all, e) => {
       const { namespace, connectorId } = e.payload
-      return withKey(all, namespace, upsert(all[namespace] ?? [], connectorId, [{ address: parseCaipAddress(e.payload.caipAddress).address }]))
+      const list = all[namespace] ?? []
+      const address = parseCaipAddress(e.payload.caipAddress).address
+      const current = list.find((c) => sameConnector(c.connectorId, connectorId))
+      // An address the connection holds keeps every account (the auth connector's would otherwise be replaced by the one reported).
+      if (current?.accounts.some((a) => a.address.toLowerCase() === address.toLowerCase())) return withKey(all, namespace, [current, ...list.filter((c) => c !== current)])
+      return withKey(all, namespace, upsert(list, connectorId, [{ address }]))
     },
     /** A known connection's wallet reported its accounts: merged in (an empty list is a disconnect, folded by its own event). */
     'wallet/accounts-changed': (all, e) => {

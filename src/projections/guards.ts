@@ -61,7 +61,8 @@ export function refusal(s: State, intent: Intent, now = 0): string | undefined {
       if (accountType === 'payment' && namespace !== 'bip122') return ACCOUNT_TYPE_NOT_AVAILABLE
       if (accountType === 'smartAccount' && namespace !== 'eip155') return ACCOUNT_TYPE_NOT_AVAILABLE
       const network = s.networks.active[namespace] ?? s.config.networks.find((n) => n.chainNamespace === namespace)?.caipNetworkId
-      const enabled = network !== undefined && (s.config.smartAccountNetworks ?? []).includes(network)
+      // The site's list, and the secure site's for an email or social login (GET_SMART_ACCOUNT_ENABLED_NETWORKS).
+      const enabled = network !== undefined && [...(s.config.smartAccountNetworks ?? []), ...s.auth.smartAccountNetworks].includes(network)
       return canSwitchAccountType(accountType, preferredAccountType(s.accountTypes, namespace), enabled) ? undefined : SMART_ACCOUNT_NOT_ALLOWED
     }
     case 'network/switch-requested':

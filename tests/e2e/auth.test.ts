@@ -5,9 +5,10 @@
  * with its message), the account with its user; messages forged from the page's own origin change
  * nothing; personal_sign from the site's provider shows the secure site's approval UI over
  * ApproveTransaction and gives a signature viem verifies on anvil (ERC-6492: the Safe is not
- * deployed yet); a send from the smart account, approved there, lands on anvil; a method the
- * secure site does not serve is refused with 'Action not allowed' and never reaches it; a reload
- * restores the login without a code; disconnect signs out there, and the next reload does not restore.
+ * deployed yet); a send from the smart account, approved there, lands on anvil (and deploys it);
+ * a method the secure site does not serve is refused with 'Action not allowed' and never reaches
+ * it; the switch to the eoa, which signs and sends too; a reload restores the login without a code,
+ * on the eoa; disconnect signs out there, and the next reload does not restore.
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -145,15 +146,41 @@ describe('email login through the secure site', () => {
     expect(BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [receiver, 'latest']))).toBe(10_000_000_000_000_000n)
     expect(await rpc<string>(rpcUrl, 'eth_getCode', [smart, 'latest'])).not.toBe('0x')
 
-    // A reload restores the login without a code.
+    // The account type switch (docs/behaviour.md §6): to the eoa, which signs and sends too.
+    await waitForView(page, 'Account')
+    expect(await page.getAttribute('[data-testid=gw-account-type]', 'data-to')).toBe('eoa')
+    await page.click('[data-testid=gw-account-type]')
+    await page.waitForFunction((address) => (window as unknown as { gangway: { getAccount(): Account } }).gangway.getAccount().address === address, eoa)
+    expect((await account(page)).embeddedWalletInfo).toMatchObject({ accountType: 'eoa' })
+    expect(await page.getAttribute('[data-testid=gw-account-type]', 'data-to')).toBe('smartAccount')
+    await startRequest(page, { method: 'personal_sign', params: [toHex(message), eoa] })
+    await page.frameLocator(FRAME).getByTestId('secure-approve').click()
+    const byEoa = await answer(page)
+    expect(await client.verifyMessage({ address: eoa as Hex, message, signature: byEoa.result as Hex })).toBe(true)
+    await waitForView(page, 'Account')
+    const eoaReceiver = getAddress(`0x${keccak256(toHex(`gangway-auth-eoa-${Date.now()}`)).slice(26)}`)
+    await page.click('[data-testid=gw-open-send]')
+    await page.click('[data-testid=gw-send-token]')
+    await page.click('[data-token="native"]')
+    await waitForView(page, 'WalletSend')
+    await page.fill('[data-testid=gw-send-amount]', '0.02')
+    await page.fill('[data-testid=gw-send-receiver]', eoaReceiver)
+    await page.click('[data-testid=gw-send-review]')
+    await page.click('[data-testid=gw-send-confirm]')
+    await waitForView(page, 'ApproveTransaction')
+    await page.frameLocator(FRAME).getByTestId('secure-approve').click()
+    await expect.poll(async () => BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [eoaReceiver, 'latest'])), { timeout: 60_000 }).toBe(20_000_000_000_000_000n)
+    await waitForView(page, 'Account')
+
+    // A reload restores the login without a code, on the account type the visitor chose.
     const mails = (await (await fetch(`${secureSiteUrl}/api/test/inbox?email=${encodeURIComponent(email)}`)).json()) as Mail[]
     await page.reload()
     await waitForEngine(page)
     // Confirmed by the secure site (IS_CONNECTED, GET_USER through the new page's frame), not only read from the log.
     await expect
       .poll(async () => (await pageLog(page)).events.filter((e) => e.type === 'connect/succeeded' && (e.payload as { via?: string }).via === 'restore').map((e) => (e.payload as { connectorId: string; caipAddress: string }).connectorId + ' ' + (e.payload as { caipAddress: string }).caipAddress), { timeout: 30_000 })
-      .toContain(`AUTH eip155:31337:${smart}`)
-    expect(await account(page)).toMatchObject({ connectorId: 'AUTH', address: smart })
+      .toContain(`AUTH eip155:31337:${eoa}`)
+    expect(await account(page)).toMatchObject({ connectorId: 'AUTH', address: eoa })
     expect(((await (await fetch(`${secureSiteUrl}/api/test/inbox?email=${encodeURIComponent(email)}`)).json()) as Mail[]).length).toBe(mails.length)
 
     // Disconnect signs out on the secure site: the next reload does not restore.

@@ -38,6 +38,11 @@ export interface AccountModel {
    * type on show, and whether the smart account's code is on chain yet.
    */
   embeddedWalletInfo?: { user: { email?: string; username?: string }; authProvider: 'email' | SocialProvider; accountType: AccountType; isSmartAccountDeployed: boolean }
+  /**
+   * docs/behaviour.md §6: the account type the Account view offers to switch to, for an email or
+   * social login: eoa from a smart account; a smart account from an eoa where the network has them.
+   */
+  accountTypeSwitch?: AccountType
   /** docs/behaviour.md §3 addressExplorerUrl: the address's page on its network's block explorer. */
   addressExplorerUrl?: string
   /**
@@ -81,6 +86,15 @@ function embeddedWalletInfo(s: State, a: ActiveAccount): AccountModel['embeddedW
   return { user: defined({ email: user.email, username: user.username }), authProvider: user.socialProvider ?? 'email', accountType, isSmartAccountDeployed: user.smartAccountDeployed }
 }
 
+/** The type the auth connection may switch to (AccountModel.accountTypeSwitch), or undefined. */
+function accountTypeSwitch(s: State, a: ActiveAccount): AccountType | undefined {
+  const current = embeddedWalletInfo(s, a)?.accountType
+  if (current === 'smartAccount') return 'eoa'
+  if (current !== 'eoa' || !s.auth.users[a.namespace]?.accounts.some((x) => x.type === 'smartAccount')) return undefined
+  const network = a.caipNetworkId
+  return [...(s.config.smartAccountNetworks ?? []), ...s.auth.smartAccountNetworks].includes(network) ? 'smartAccount' : undefined
+}
+
 /** One namespace's account model (see AccountModel), without `byNamespace`. */
 function namespaceModel(s: State, a: ActiveAccount | undefined, namespace: Namespace | undefined, status: ConnectionStatus, groups: readonly ProfileNamespace[]): AccountModel {
   const hasBalance = a?.balanceRaw !== undefined && a.balanceDecimals !== undefined
@@ -102,6 +116,7 @@ function namespaceModel(s: State, a: ActiveAccount | undefined, namespace: Names
     connectedWalletInfo: wallet ? defined({ name: wallet.name, icon: wallet.imageUrl }) : undefined,
     label: a ? addressLabel(s, a.address) : undefined,
     embeddedWalletInfo: a ? embeddedWalletInfo(s, a) : undefined,
+    accountTypeSwitch: a ? accountTypeSwitch(s, a) : undefined,
     addressExplorerUrl: addressExplorerUrl(s, a?.caipAddress),
     connections: a ? rows.map((c) => ({ connectorId: c.connectorId, name: c.name, status: c.status, accounts: c.accounts.map((x) => defined({ address: x.address, label: x.label })) })) : undefined,
   })

@@ -34,6 +34,8 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'Failed to initiate social connection': 'error.failedToInitiateSocial',
   'Social login is not enabled': 'error.socialNotEnabled',
   'Failed to connect to farcaster': 'error.failedToConnectFarcaster',
+  // The secure site refused an account type switch (worker/effects/auth-account-type.ts).
+  'Failed to switch account type': 'error.accountTypeSwitchFailed',
   // A call the secure site does not serve (worker/effects/auth-rpc.ts).
   'Action not allowed': 'error.actionNotAllowed',
   // The analytics service's 403 (worker/effects/analytics.ts): the alert names the cause.

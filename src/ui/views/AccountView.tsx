@@ -77,6 +77,17 @@ export function AccountView() {
           {/* A chain the site did not list is named by the engine ('Unknown network'). */}
           {(network.unsupported && network.name ? known(network.name) : network.name) ?? ''}
         </button>
+        {account.accountTypeSwitch && account.namespace ? (
+          // docs/behaviour.md §6: an email or social login switches between its eoa and its smart account.
+          <button
+            className="gw-link"
+            data-testid="gw-account-type"
+            data-to={account.accountTypeSwitch}
+            onClick={() => void dispatch({ type: 'account-type/switch-requested', payload: { namespace: account.namespace!, accountType: account.accountTypeSwitch! } }).catch(() => undefined)}
+          >
+            {account.accountTypeSwitch === 'smartAccount' ? t('account.toSmartAccount') : t('account.toEoa')}
+          </button>
+        ) : null}
         <div className="gw-actions">
           {actions.map((action) =>
             action === 'receive' ? (

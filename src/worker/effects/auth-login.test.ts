@@ -242,3 +242,54 @@ describe('Farcaster login', () => {
     await engine.stop()
   })
 })
+
+describe('account types of an email or social login (docs/behaviour.md §6)', () => {
+  const login = async (bridge: ReturnType<typeof authBridge>) => {
+    const engine = await start(bridge)
+    await engine.dispatch({ type: 'auth/smart-account-networks-fetched', payload: { caipNetworkIds: ['eip155:31337'] } })
+    await submit(engine)
+    await until(engine, (x) => x.auth.step === 'verify-otp')
+    await engine.dispatch({ type: 'auth/otp-verified', payload: {} })
+    await until(engine, (x) => x.connection.connectorIds.eip155 === 'AUTH')
+    return engine
+  }
+
+  it('switches between the smart account and the eoa through the secure site; the connection keeps both accounts', async () => {
+    const bridge = authBridge({ gangway_auth_setPreferredAccount: (args: ProviderRequest) => {
+      const type = (args.params as [{ type: string }])[0].type
+      return { type, address: type === 'eoa' ? ADDRESS : SMART }
+    } })
+    const engine = await login(bridge)
+    let s = await engine.getState()
+    expect(accountModel(s).accountTypeSwitch).toBe('eoa')
+    await engine.dispatch({ type: 'account-type/switch-requested', payload: { namespace: 'eip155', accountType: 'eoa' } })
+    s = await until(engine, (x) => x.accounts.eip155?.address === ADDRESS)
+    expect(accountModel(s)).toMatchObject({ embeddedWalletInfo: { accountType: 'eoa' }, accountTypeSwitch: 'smartAccount' })
+    expect(s.connections.eip155?.[0]?.accounts.map((a) => a.type)).toEqual(['smartAccount', 'eoa'])
+    await engine.dispatch({ type: 'account-type/switch-requested', payload: { namespace: 'eip155', accountType: 'smartAccount' } })
+    s = await until(engine, (x) => x.accounts.eip155?.address === SMART)
+    expect(accountModel(s).embeddedWalletInfo).toMatchObject({ accountType: 'smartAccount' })
+    await engine.stop()
+  })
+
+  it('a smart account the secure site refuses falls back to the eoa, with the refusal shown; an answer naming another account is refused', async () => {
+    const bridge = authBridge({ gangway_auth_setPreferredAccount: (args: ProviderRequest) => {
+      const type = (args.params as [{ type: string }])[0].type
+      if (type === 'smartAccount') throw new Error('Smart accounts are not available')
+      return { type, address: ADDRESS }
+    } })
+    const engine = await login(bridge)
+    await engine.dispatch({ type: 'account-type/switch-requested', payload: { namespace: 'eip155', accountType: 'eoa' } })
+    await until(engine, (x) => x.accounts.eip155?.address === ADDRESS)
+    await engine.dispatch({ type: 'account-type/switch-requested', payload: { namespace: 'eip155', accountType: 'smartAccount' } })
+    const s = await until(engine, (x) => x.snackbar.open && x.accountTypes.switched.eip155 === 'eoa')
+    expect([s.snackbar.message, s.accounts.eip155?.address]).toEqual(['Smart accounts are not available', ADDRESS])
+    await engine.stop()
+
+    const liar = await login(authBridge({ gangway_auth_setPreferredAccount: { type: 'eoa', address: '0x000000000000000000000000000000000000dEaD' } }))
+    await liar.dispatch({ type: 'account-type/switch-requested', payload: { namespace: 'eip155', accountType: 'eoa' } })
+    const refused = await until(liar, (x) => x.snackbar.open)
+    expect([refused.snackbar.message, refused.accounts.eip155?.address]).toEqual(['Failed to switch account type', SMART])
+    await liar.stop()
+  })
+})

@@ -5,6 +5,7 @@ import { analyticsEffect } from './analytics.js'
 import { connectEffect } from './connect.js'
 import { authDeviceEffect, authEmailEffect } from './auth-email.js'
 import { authConnectEffect } from './auth-connect.js'
+import { authAccountTypeEffect } from './auth-account-type.js'
 import { authSocialFailedEffect, farcasterLeaveEffect } from './auth-social.js'
 import { authRefusedEffect } from './auth-rpc.js'
 import type { Effect } from './context.js'
@@ -38,6 +39,7 @@ export const effects: readonly Effect[] = Object.entries({
   authDeviceEffect,
   authConnectEffect,
   authRefusedEffect,
+  authAccountTypeEffect,
   authSocialFailedEffect,
   farcasterLeaveEffect,
   restoreEffect,

@@ -224,6 +224,10 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
         case 'wallet_switchEthereumChain':
           await t.request('SWITCH_NETWORK', { chainId: `eip155:${Number(p.chainId)}` })
           return null
+        case 'gangway_auth_setPreferredAccount': {
+          const answer = await t.request<{ type?: unknown; address?: unknown }>('SET_PREFERRED_ACCOUNT', { type: p.type })
+          return { type: answer?.type, address: answer?.address }
+        }
         case 'gangway_auth_reload':
           // Leaving ConnectingFarcaster unconnected: the link goes, the secure site starts afresh.
           farcaster = undefined
