@@ -323,6 +323,20 @@ export interface EventPayloads {
   'auth/social-connected': { provider: SocialProvider }
   /** The social login ended without a connection: 'Popup closed', 'Failed to connect', 'Failed to initiate social connection' (docs/behaviour.md §8). P. */
   'auth/social-failed': { provider: SocialProvider; message: string }
+  /**
+   * UpdateEmailWallet (issue 19): the visitor asks to change the email of the email login to
+   * `email`. I. Refused without a secure site ('No auth connector found'), without an email login
+   * on the active EVM connection ('Not connected to email or social'), or for the same email.
+   */
+  'auth/email-update-requested': { email: string }
+  /** The secure site mailed a code: to the current address first (VERIFY_PRIMARY_OTP), or to the new one (VERIFY_SECONDARY_OTP). */
+  'auth/email-update-accepted': { action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }
+  /** The change did not happen: the secure site's message. P for a refused code. */
+  'auth/email-update-failed': { message: string }
+  /** The current address's code was accepted (the code never leaves the page): the new address's code follows. P. */
+  'auth/email-update-verified': Record<string, never>
+  /** The email changed (the new address's code accepted). Shared: every tab shows the new email. P. */
+  'auth/email-updated': { namespace: Namespace; email: string }
   /** Farcaster login (ConnectingFarcaster): the page asks the secure site for the link the visitor's Farcaster app opens (a QR code). I. */
   'auth/farcaster-requested': Record<string, never>
   /**
@@ -405,6 +419,10 @@ export const DISPATCHABLE = [
   'auth/social-connected',
   'auth/social-failed',
   'auth/farcaster-requested',
+  'auth/email-update-requested',
+  'auth/email-update-failed',
+  'auth/email-update-verified',
+  'auth/email-updated',
 ] as const satisfies readonly EventType[]
 
 /** An event `dispatch` accepts. */

@@ -132,6 +132,7 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
     p.accounts.every((a: Payload) => a && isAddressOf(p.namespace as string, a.address) && oneOf(a.type, ['eoa', 'smartAccount'])) &&
     oneOf(p.preferredAccountType, ['eoa', 'smartAccount']) &&
     typeof p.smartAccountDeployed === 'boolean',
+  'auth/email-update-accepted': (p) => oneOf(p.action, ['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']),
   'auth/rpc-refused': (p) => str(p.method, 64),
   'auth/approval-requested': (p) => str(p.method, 64),
   'auth/approval-settled': (p) => str(p.method, 64) && oneOf(p.outcome, ['approved', 'rejected', 'failed']),
@@ -149,7 +150,8 @@ export function storedEventProblem(stored: GangwayEvent): { problem?: string; ev
   const safe = SAFE_URLS[stored.type]
   const e = safe ? ({ ...stored, payload: safe(stored.payload as Payload) } as GangwayEvent) : stored
   // An export redacts the email an email login asked a code for (redact.ts): still a well-formed event.
-  if (e.type === 'auth/email-submitted' && REDACTED.test(String((e.payload as Payload).email)) && Object.keys(e.payload).length === 1) return { event: e }
+  if ((e.type === 'auth/email-submitted' || e.type === 'auth/email-update-requested') && REDACTED.test(String((e.payload as Payload).email)) && Object.keys(e.payload).length === 1) return { event: e }
+  if (e.type === 'auth/email-updated' && REDACTED.test(String((e.payload as Payload).email)) && isNamespace((e.payload as Payload).namespace)) return { event: e }
   if ((DISPATCHABLE as readonly string[]).includes(e.type)) {
     try {
       const intent = validateIntent({ type: e.type, payload: e.payload })

@@ -195,6 +195,16 @@ export function validateIntent(input: unknown): Intent {
     case 'auth/social-failed':
       if (!(SOCIAL_PROVIDERS as readonly unknown[]).includes(p.provider) || !isBounded(p.message, 256)) throw bad()
       return { type, payload: { provider: p.provider, message: p.message } } as Intent
+    case 'auth/email-update-verified':
+      if (Object.keys(p).length > 0) throw bad()
+      return { type, payload: {} } as Intent
+    case 'auth/email-update-failed':
+      if (!isBounded(p.message, 256)) throw bad()
+      return { type, payload: { message: p.message } } as Intent
+    case 'auth/email-updated':
+      if (!isNamespace(p.namespace) || !isEmail(p.email)) throw bad()
+      return { type, payload: { namespace: p.namespace, email: p.email } } as Intent
+    case 'auth/email-update-requested':
     case 'auth/email-submitted': {
       // Trimmed, as the view trims it; the secure site decides what it accepts beyond the shape.
       const email = typeof p.email === 'string' ? p.email.trim() : ''

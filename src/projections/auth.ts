@@ -47,16 +47,20 @@ export interface AuthState {
   smartAccountNetworks: CaipNetworkId[]
   /** The social login under way (docs/behaviour.md §3 socialProvider; §4 steps), or its failure. */
   social?: { provider: SocialProvider; step: 'started' | 'user-data-requested' | 'connecting'; error?: string }
+  /** The email change under way (UpdateEmailWallet): its step, the new email, the last refusal. */
+  update?: { step: 'sending' | 'primary-otp' | 'secondary-otp' | 'failed'; email: string; error?: string }
+  /** How many calls wait in the secure site's approval UI (ApproveTransaction stays while any does). */
+  approvals: number
   /** Each namespace's user (shared). */
   users: Partial<Record<Namespace, AuthUser>>
 }
 
-const initial: AuthState = { frame: 'idle', smartAccountNetworks: [], users: {} }
+const initial: AuthState = { frame: 'idle', smartAccountNetworks: [], approvals: 0, users: {} }
 
 const STEP_OF: Record<EventPayloads['auth/email-accepted']['action'], EmailStep> = { VERIFY_OTP: 'verify-otp', VERIFY_DEVICE: 'verify-device', CONNECT: 'connecting' }
 
 /** The email login's session-scoped fields cleared (the modal closed, or the login ended). */
-const idle = (s: AuthState): AuthState => ({ ...s, step: undefined, error: undefined, social: undefined })
+const idle = (s: AuthState): AuthState => ({ ...s, step: undefined, error: undefined, social: undefined, update: undefined })
 
 export const auth = slice<AuthState, State>(initial, {
   'engine/started': (s) => ({ ...initial, users: s.users }),
@@ -74,12 +78,27 @@ export const auth = slice<AuthState, State>(initial, {
   'auth/social-result-received': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'user-data-requested' } }),
   'auth/social-connected': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'connecting' } }),
   'auth/social-failed': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'started', error: e.payload.message } }),
+  'auth/email-update-requested': (s, e) => ({ ...s, update: { step: 'sending', email: e.payload.email } }),
+  'auth/email-update-accepted': (s, e) => (s.update ? { ...s, update: { step: e.payload.action === 'VERIFY_PRIMARY_OTP' ? 'primary-otp' : 'secondary-otp', email: s.update.email } } : s),
+  'auth/email-update-verified': (s) => (s.update ? { ...s, update: { step: 'secondary-otp', email: s.update.email } } : s),
+  // A refused code keeps its step; a refusal before any code ends the change.
+  'auth/email-update-failed': (s, e) => (s.update ? { ...s, update: { ...s.update, step: s.update.step === 'sending' ? 'failed' : s.update.step, error: e.payload.message } } : s),
+  'auth/email-updated': (s, e) => {
+    const user = s.users[e.payload.namespace]
+    return { ...s, update: undefined, users: user ? withKey(s.users, e.payload.namespace, { ...user, email: e.payload.email }) : s.users }
+  },
   'auth/farcaster-requested': (s) => ({ ...s, social: { provider: 'farcaster', step: 'started' } }),
   'auth/farcaster-reset': (s) => (s.social?.provider === 'farcaster' ? { ...s, social: undefined } : s),
-  'auth/user-received': (s, e) => {
+  'auth/user-received': (s, e, root) => {
     const { namespace, ...user } = e.payload
-    return { ...idle(s), users: withKey(s.users, namespace, user) }
+    // Shared: another tab's login ends no login under way here.
+    return { ...(e.tab === root.tab ? idle(s) : s), users: withKey(s.users, namespace, user) }
   },
+  'auth/approval-requested': (s) => ({ ...s, approvals: s.approvals + 1 }),
+  'auth/approval-settled': (s) => ({ ...s, approvals: Math.max(0, s.approvals - 1) }),
+  /** A wallet picked, or a step back: a social login shown no more is over. */
+  'connect/requested': (s, e) => (s.social && !sameConnector(e.payload.connectorId, AUTH_CONNECTOR_ID) ? { ...s, social: undefined } : s),
+  'modal/back-requested': (s) => (s.social ? { ...s, social: undefined } : s),
   'connect/failed': (s, e) => {
     if (!sameConnector(e.payload.connectorId, AUTH_CONNECTOR_ID)) return s
     if (s.social) return { ...s, social: { ...s.social, error: e.payload.message } }

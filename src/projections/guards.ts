@@ -11,6 +11,7 @@ import { resolvedFeatures } from './select/features.js'
 import { sameConnector } from './connections.js'
 import { connectionClass } from './select/connection-class.js'
 import { MULTI_WALLET_NOT_ENABLED } from '../events/errors.js'
+import { AUTH_CONNECTOR_ID } from '../events/entities.js'
 import { emailResendWaitMs } from './auth-rules.js'
 
 export { NO_MORE_PAGES, PAGE_IN_FLIGHT } from './paging.js'
@@ -26,6 +27,22 @@ export const LEGAL_NOT_ACCEPTED = 'Accept the terms to connect a wallet'
 
 /** Issue 19: an email login while the email feature is off, or no secure site is configured (ours). */
 export const EMAIL_NOT_ENABLED = 'Email login is not enabled'
+/** Issue 19: a fact of the page about a login that is no longer under way (ours; the page drops it). */
+export const NO_LOGIN_UNDER_WAY = 'No login under way'
+/** docs/behaviour.md §8: UpdateEmailWallet without a secure site. */
+export const NO_AUTH_CONNECTOR = 'No auth connector found'
+/** docs/behaviour.md §8: UpdateEmailWallet while the active EVM connection is not an email login. */
+export const NOT_CONNECTED_TO_EMAIL_OR_SOCIAL = 'Not connected to email or social'
+/** Issue 19: the new email is the current one (ours). */
+export const SAME_EMAIL = 'The new email is the current one'
+
+/** Why the email of the email login cannot be changed now, or undefined when it can. */
+function updateEmailRefusal(s: State): string | undefined {
+  if (!s.config.secureSite) return NO_AUTH_CONNECTOR
+  const active = s.connection.connectorIds.eip155
+  return active !== undefined && sameConnector(active, AUTH_CONNECTOR_ID) && s.auth.users.eip155?.email ? undefined : NOT_CONNECTED_TO_EMAIL_OR_SOCIAL
+}
+
 /** Issue 19: a social login with a provider not on offer, or no secure site (ours). Farcaster has its own flow. */
 export const SOCIAL_NOT_ENABLED = 'Social login is not enabled'
 /** Issue 19: a second email while the first is on its way (ours). */
@@ -42,11 +59,32 @@ export function refusal(s: State, intent: Intent, now = 0): string | undefined {
       if (!s.config.secureSite || !socials || !socials.includes(intent.payload.provider) || intent.payload.provider === 'farcaster') return SOCIAL_NOT_ENABLED
       return resolvedFeatures(s).legalCheckbox && !s.legal.accepted ? LEGAL_NOT_ACCEPTED : undefined
     }
+    // The page's facts of a login under way: none after the login ended (a closed modal, another login).
+    case 'auth/otp-verified':
+    case 'auth/otp-failed':
+      return s.auth.step === 'verify-otp' ? undefined : NO_LOGIN_UNDER_WAY
+    case 'auth/social-result-received':
+    case 'auth/social-connected':
+    case 'auth/social-failed':
+      return s.auth.social?.provider === intent.payload.provider && !s.auth.social.error ? undefined : NO_LOGIN_UNDER_WAY
+    case 'auth/email-update-verified':
+    case 'auth/email-update-failed':
+    case 'auth/email-updated':
+      return s.auth.update ? undefined : NO_LOGIN_UNDER_WAY
     case 'auth/farcaster-requested': {
       const socials = resolvedFeatures(s).socials
       if (!s.config.secureSite || !socials || !socials.includes('farcaster')) return SOCIAL_NOT_ENABLED
       return resolvedFeatures(s).legalCheckbox && !s.legal.accepted ? LEGAL_NOT_ACCEPTED : undefined
     }
+    case 'auth/email-update-requested': {
+      const refused = updateEmailRefusal(s)
+      if (refused) return refused
+      if (s.auth.update?.step === 'sending') return EMAIL_BEING_SENT
+      return intent.payload.email.toLowerCase() === s.auth.users.eip155?.email?.toLowerCase() ? SAME_EMAIL : undefined
+    }
+    case 'modal/open-requested':
+    case 'modal/navigate-requested':
+      return intent.payload.view === 'UpdateEmailWallet' ? updateEmailRefusal(s) : undefined
     case 'auth/email-submitted': {
       if (!s.config.secureSite || !resolvedFeatures(s).email) return EMAIL_NOT_ENABLED
       if (resolvedFeatures(s).legalCheckbox && !s.legal.accepted) return LEGAL_NOT_ACCEPTED

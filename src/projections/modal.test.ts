@@ -129,3 +129,12 @@ describe('issue 19: the secure site’s approval and refusals', () => {
     expect([s.modal.open, s.modal.view]).toEqual([true, 'Account'])
   })
 })
+
+describe('issue 19: several calls waiting for approval', () => {
+  it('ApproveTransaction stays until the last is settled', () => {
+    const asked = ['auth/approval-requested', { method: 'personal_sign' }] as const
+    const settled = ['auth/approval-settled', { method: 'personal_sign', outcome: 'approved' }] as const
+    expect(fold(...connected, open(), asked, asked, settled).modal.view).toBe('ApproveTransaction')
+    expect(fold(...connected, open(), asked, asked, settled, settled).modal.view).toBe('Account')
+  })
+})

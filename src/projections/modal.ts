@@ -116,11 +116,13 @@ export const modal = slice<ModalState, State>(initial, {
   /** Issue 19: a social login waits in ConnectingExternal (the provider's window is open); a failure goes back to Connect. */
   'auth/social-requested': (s) => (s.open ? push(s, 'ConnectingExternal') : s),
   'auth/social-failed': (s, _e, root) => (s.view === 'ConnectingExternal' || s.view === 'ConnectingFarcaster' ? back(s, root) : s),
+  /** The email changed: back to where UpdateEmailWallet was opened from (Account). */
+  'auth/email-updated': (s, _e, root) => (s.open && s.view === 'UpdateEmailWallet' ? back(s, root) : s),
   'auth/farcaster-requested': (s) => (s.open ? push(s, 'ConnectingFarcaster') : s),
   /** Issue 19: a signing or sending call of the auth connector shows the secure site's approval UI in ApproveTransaction, over what was shown (or alone). */
   'auth/approval-requested': (s) => (s.open ? push(s, 'ApproveTransaction') : { ...s, open: true, view: 'ApproveTransaction', history: [] }),
-  /** Then back to where it was, or closed when the call opened the modal. */
-  'auth/approval-settled': (s, _e, root) => (s.open && s.view === 'ApproveTransaction' ? back(s, root) : s),
+  /** Then, once no other call waits there, back to where it was, or closed when the call opened the modal. */
+  'auth/approval-settled': (s, _e, root) => (s.open && s.view === 'ApproveTransaction' && root.auth.approvals <= 1 ? back(s, root) : s),
   /** A refused call: the modal shows, for 'Action not allowed' (the snackbar effect). */
   'auth/rpc-refused': (s, _e, root) => (s.open ? s : { ...s, open: true, view: openingView(root, { isMobile: s.isMobile }), history: [] }),
   'connect/succeeded': (s, e, root) => {

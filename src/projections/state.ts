@@ -102,6 +102,7 @@ export const SHARED_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
   'account-type/switch-requested',
   'walletconnect/deep-link-opened',
   'auth/user-received',
+  'auth/email-updated',
 ])
 
 /** The `tab` of a state that belongs to no tab: it folds the shared events only (what snapshots hold). */

@@ -89,6 +89,8 @@ export interface Client {
    * @throws GangwayError 'Invalid code' for anything but 6 digits.
    */
   submitOtp?(otp: string): Promise<void>
+  /** UpdateEmailWallet (issue 19): the code for the step the secure site asked for, sent from the page (AuthSource.submitUpdateOtp). */
+  submitUpdateOtp?(otp: string): Promise<void>
   /**
    * Social login (issue 19): call inside the visitor's click; the popup opens before anything is
    * awaited. Absent without `services.secureSite`.
@@ -297,6 +299,13 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
   onFirstApproach(() => void engine!.dispatch({ type: 'modal/trigger-approached', payload: {} }).catch(() => undefined))
   // The secure site's frame: in idle time after the modal first shows, when email or social login is offered.
   if (auth) {
+    // Leaving ApproveTransaction (a close, a back) with a call still waiting rejects it there (RPC_ABORT).
+    let approving = false
+    signals.modal.subscribe((m) => {
+      const now = m.open && m.view === 'ApproveTransaction'
+      if (approving && !now) auth.abortApprovals()
+      approving = now
+    })
     const stop = signals.modal.subscribe((m) => {
       if (!m.open || !signals.connect.peek().methods.some((x) => x === 'email' || x === 'social')) return
       queueMicrotask(() => stop())
@@ -329,7 +338,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       await engine!.travel(seq)
       signals.travel.value = seq
     },
-    ...(auth ? { submitOtp: (otp: string) => auth.submitOtp(otp), showSecureFrame: (target: HTMLElement) => auth.showFrame(target), startSocial: (provider: SocialProvider) => auth.startSocial(provider), farcasterUrl: () => auth.farcasterUrl() } : {}),
+    ...(auth ? { submitOtp: (otp: string) => auth.submitOtp(otp), submitUpdateOtp: (otp: string) => auth.submitUpdateOtp(otp), showSecureFrame: (target: HTMLElement) => auth.showFrame(target), startSocial: (provider: SocialProvider) => auth.startSocial(provider), farcasterUrl: () => auth.farcasterUrl() } : {}),
     testError: (message = 'Gangway test error') => engine!.dispatch({ type: 'debug/test-error-requested', payload: { message } }),
     async walletRequest(args, { namespace, restricted }) {
       // The caller's object is read once, here (a getter or Proxy answers once); the engine checks

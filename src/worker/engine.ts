@@ -85,6 +85,8 @@ export function createEngine(deps: EngineDeps): Engine {
   const subscriptions = new Map<number, Subscription>()
   let effectsSubscription: Subscription | undefined
   let routed: Bridge | undefined
+  /** The same, as the site calls it (getWalletProvider): the auth connector's connection calls other than reads pass its policy. */
+  let siteRouted: Bridge | undefined
   /** The configured services' origins: the only http origins an image may come from (issue 13). */
   let imageOrigins: string[] = []
   /** The host page's origin: image paths in the host's own options are read against it. */
@@ -209,7 +211,9 @@ export function createEngine(deps: EngineDeps): Engine {
       })
       pairing$ = walletConnect.pairing$
       // The auth connector's call policy wraps both the effects' calls and the site's (worker/auth/auth-requests.ts).
-      routed = authPolicyBridge(routedBridge(bridge, walletConnect), append)
+      const evmNetwork = () => state$.value.accounts.eip155?.caipNetworkId
+      routed = authPolicyBridge(routedBridge(bridge, walletConnect), append, evmNetwork)
+      siteRouted = authPolicyBridge(routedBridge(bridge, walletConnect), append, evmNetwork, { site: true })
       const ctx = {
         events$: appended$.asObservable(),
         state: () => state$.value,
@@ -306,8 +310,8 @@ export function createEngine(deps: EngineDeps): Engine {
       return follow(pairing$, callback)
     },
     async walletRequest(connectorId, args, options) {
-      if (!routed) throw new GangwayError('Engine not started')
-      return routed.request(connectorId, checkedProviderRequest(args, options?.restricted === true))
+      if (!siteRouted) throw new GangwayError('Engine not started')
+      return siteRouted.request(connectorId, checkedProviderRequest(args, options?.restricted === true))
     },
     async unsubscribe(id) {
       subscriptions.get(id)?.unsubscribe()

@@ -14,7 +14,7 @@ import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { createPublicClient, getAddress, http, keccak256, toHex, type Hex } from 'viem'
 import { localContext } from './browser.js'
-import { mailedCode, pageLog, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
+import { emailLogin, mailedCode, pageLog, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
 import { secretsIn } from './secrets.js'
 import { instrumentPopups, popupOpens } from './popup-instrument.js'
 import { rpc } from '../../localnet/anvil.js'
@@ -83,7 +83,8 @@ describe('email login through the secure site', () => {
       window.postMessage({ resultUri: 'http://localhost/social?code=forged' }, '*')
     })
 
-    await expect.poll(() => ignored.length).toBe(3)
+    // The two shaped as the secure site's are logged as ignored (the page's own other messages are not logged).
+    await expect.poll(() => ignored.length).toBe(2)
     expect((await account(page)).isConnected).toBe(false)
     await page.fill('[data-testid=gw-otp-input]', code === '000000' ? '111111' : '000000')
     await waitForText(page, '[data-testid=gw-otp-error]', 'Invalid code. Try again')
@@ -122,6 +123,16 @@ describe('email login through the secure site', () => {
     expect(await client.verifyMessage({ address: smart as Hex, message, signature: signed.result as Hex })).toBe(true)
     await waitForView(page, 'Account')
     expect(await page.locator(FRAME).isVisible()).toBe(false)
+
+    // Closing the modal over a waiting approval rejects the call there (RPC_ABORT): the site's promise settles at once.
+    await startRequest(page, { method: 'personal_sign', params: [toHex('left unanswered'), smart] })
+    await waitForView(page, 'ApproveTransaction')
+    await page.frameLocator(FRAME).getByTestId('secure-approve').waitFor()
+    await page.click('[data-testid=gw-close]')
+    expect((await answer(page)).error).toEqual({ code: 4001, message: 'User rejected the request.' })
+    await expect.poll(async () => (await handled()).includes('RPC_ABORT')).toBe(true)
+    await page.click('gangway-button')
+    await waitForView(page, 'Account')
 
     // A method the secure site does not serve: refused here, shown, never forwarded.
     await startRequest(page, { method: 'eth_sign', params: [smart, keccak256(toHex('x'))] })
@@ -321,6 +332,37 @@ describe('Farcaster login', () => {
     await waitForView(page, 'Account')
     const a = await account(page)
     expect(a.embeddedWalletInfo).toMatchObject({ authProvider: 'farcaster', user: { username: 'localnet-farcaster-user' } })
+    await context.close()
+  })
+})
+
+describe('UpdateEmailWallet', () => {
+  it('refused before an email login; after one, the codes to the current and the new address change the email', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    const email = `old-${Date.now()}@harbour.example`
+    const next = `new-${Date.now()}@harbour.example`
+    await page.goto(webUrl)
+    await waitForEngine(page)
+    const refused = await page.evaluate(() => (window as unknown as { gangway: { open(o: { view: string }): Promise<void> } }).gangway.open({ view: 'UpdateEmailWallet' }).then(() => 'opened', (e: Error) => e.message))
+    expect(refused).toBe('Not connected to email or social')
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    await emailLogin(page, email)
+    await page.click('[data-testid=gw-update-email-open]')
+    await waitForView(page, 'UpdateEmailWallet')
+    expect(await page.textContent('[data-testid=gw-update-email]')).toContain(email)
+    await page.fill('[data-testid=gw-update-email-input]', next)
+    await page.click('[data-testid=gw-update-email-submit]')
+    await page.locator('[data-testid=gw-update-email-otp][data-step=primary-otp]').waitFor()
+    await page.fill('[data-testid=gw-otp-input]', await mailedCode(secureSiteUrl, email))
+    await page.locator('[data-testid=gw-update-email-otp][data-step=secondary-otp]').waitFor()
+    await page.fill('[data-testid=gw-otp-input]', await mailedCode(secureSiteUrl, next))
+    await waitForView(page, 'Account')
+    expect((await account(page)).embeddedWalletInfo).toMatchObject({ user: { email: next } })
+    // Named by the email, shortened past 30 characters (docs/behaviour.md §5).
+    expect(next.length).toBeGreaterThan(30)
+    expect(await page.textContent('[data-testid=gw-wallets-button] > span:last-child')).toBe(`${next.slice(0, -3)}…`)
     await context.close()
   })
 })

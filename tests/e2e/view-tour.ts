@@ -143,7 +143,15 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await askEmailCode(page, `tour-${Date.now()}-${Math.random().toString(36).slice(2)}@harbour.example`)
     },
   },
-  UpdateEmailWallet: { planned: 19 },
+  // Logged in by email, from the Account view's Update email.
+  UpdateEmailWallet: {
+    async reach(page, env, path) {
+      await open(page, env, path)
+      await emailLogin(page, `tour-${Date.now()}-${Math.random().toString(36).slice(2)}@harbour.example`)
+      await page.click('[data-testid=gw-update-email-open]')
+      await page.locator('[data-testid=gw-update-email-input]').waitFor()
+    },
+  },
   DataCapture: { planned: 19 },
   // Logged in by email, the site asks for a signature: the secure site's approval UI over the view.
   ApproveTransaction: {

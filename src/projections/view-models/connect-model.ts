@@ -36,6 +36,8 @@ export interface ConnectModel {
    * last refusal, and when another code may be asked for (ms since the epoch). Absent when none is.
    */
   emailLogin?: { step?: EmailStep; email?: string; error?: string; resendAt?: number }
+  /** UpdateEmailWallet (issue 19): the email login's current email, and the change under way (its step, the new email, the last refusal). */
+  emailUpdate?: { current?: string; step?: 'sending' | 'primary-otp' | 'secondary-otp' | 'failed'; email?: string; error?: string }
   /** The social providers on offer, in order (remoteFeatures.socials; Farcaster through its own flow, ConnectingFarcaster); empty without social login. */
   socials: SocialProvider[]
   /** The social login under way (ConnectingExternal shows it): its provider, step and failure. */
@@ -59,6 +61,7 @@ export function connectModel(s: State): ConnectModel {
     branding: f.branding,
     socials: methods.includes('social') ? f.socials || [] : [],
     socialLogin: s.auth.social,
+    emailUpdate: s.auth.users.eip155?.email || s.auth.update ? defined({ current: s.auth.users.eip155?.email, ...s.auth.update }) : undefined,
     emailLogin: s.auth.step || s.auth.error || s.auth.email ? defined({ step: s.auth.step, email: s.auth.email, error: s.auth.error, resendAt: s.auth.emailSentAt === undefined ? undefined : s.auth.emailSentAt + EMAIL_RESEND_COOLDOWN_MS }) : undefined,
   })
 }

@@ -34,6 +34,10 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'Failed to initiate social connection': 'error.failedToInitiateSocial',
   'Social login is not enabled': 'error.socialNotEnabled',
   'Failed to connect to farcaster': 'error.failedToConnectFarcaster',
+  // UpdateEmailWallet's refusals (docs/behaviour.md §8; projections/guards.ts).
+  'No auth connector found': 'error.noAuthConnector',
+  'Not connected to email or social': 'error.notConnectedToEmailOrSocial',
+  'The new email is the current one': 'error.sameEmail',
   // The secure site refused an account type switch (worker/effects/auth-account-type.ts).
   'Failed to switch account type': 'error.accountTypeSwitchFailed',
   // A call the secure site does not serve (worker/effects/auth-rpc.ts).

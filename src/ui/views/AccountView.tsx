@@ -88,6 +88,11 @@ export function AccountView() {
             {account.accountTypeSwitch === 'smartAccount' ? t('account.toSmartAccount') : t('account.toEoa')}
           </button>
         ) : null}
+        {account.embeddedWalletInfo?.authProvider === 'email' ? (
+          <button className="gw-link" data-testid="gw-update-email-open" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'UpdateEmailWallet' } }).catch(() => undefined)}>
+            {t('updateEmail.open')}
+          </button>
+        ) : null}
         <div className="gw-actions">
           {actions.map((action) =>
             action === 'receive' ? (

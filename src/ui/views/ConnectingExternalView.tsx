@@ -12,7 +12,7 @@ export function ConnectingExternalView() {
   const row = connect.rows.find((r) => r.id === connectorId)
   const failed = !connect.pendingConnectorId && connect.error
   const { t, known } = useT()
-  const social = connect.socialLogin
+  const social = connect.pendingConnectorId ? undefined : connect.socialLogin
   // A social login (issue 19) waits here while the provider's window is open.
   if (social) {
     const provider = SOCIAL_NAMES[social.provider]

@@ -9,13 +9,14 @@ import { useEffect, useState } from 'react'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { useT } from '../i18n/i18n.js'
-
-const OTP_LENGTH = 6
+import { OtpField } from './OtpField.js'
 
 /** The seconds until `at` (ms since the epoch), ticking once a second; 0 once passed. */
 function useSecondsUntil(at: number | undefined): number {
   const [now, setNow] = useState(() => Date.now())
   const left = at === undefined ? 0 : Math.max(0, Math.ceil((at - now) / 1000))
+  // A new code moves `at`: counted from now at once, not from the last tick.
+  useEffect(() => setNow(Date.now()), [at])
   useEffect(() => {
     if (left === 0) return
     const timer = setInterval(() => setNow(Date.now()), 1000)
@@ -28,21 +29,9 @@ export function EmailLoginView() {
   const { signals, dispatch, submitOtp } = useClient()
   const { emailLogin } = useSignalValue(signals.connect)
   const { t, known } = useT()
-  const [code, setCode] = useState('')
-  const [busy, setBusy] = useState(false)
   const wait = useSecondsUntil(emailLogin?.resendAt)
   const step = emailLogin?.step
   const email = emailLogin?.email ?? ''
-  // A refused code clears the field for the next try.
-  useEffect(() => {
-    if (emailLogin?.error) setCode('')
-  }, [emailLogin?.error])
-
-  const send = (value: string) => {
-    if (!submitOtp || busy) return
-    setBusy(true)
-    submitOtp(value).finally(() => setBusy(false))
-  }
   const resend = (
     <button className="gw-link" data-testid="gw-email-resend" disabled={wait > 0 || step === 'sending'} onClick={() => void dispatch({ type: 'auth/email-submitted', payload: { email } }).catch(() => undefined)}>
       {wait > 0 ? t('email.resendIn', { seconds: wait }) : t('email.resend')}
@@ -70,31 +59,7 @@ export function EmailLoginView() {
     return (
       <div className="gw-center" data-testid="gw-email-otp">
         <p className="gw-muted">{t('email.codeSent', { email })}</p>
-        <label className="gw-field gw-otp">
-          {t('email.codeLabel')}
-          <input
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={OTP_LENGTH}
-            value={code}
-            disabled={busy}
-            aria-invalid={emailLogin?.error ? true : undefined}
-            aria-describedby={emailLogin?.error ? 'gw-otp-error' : undefined}
-            data-testid="gw-otp-input"
-            onChange={(e) => {
-              const digits = (e.target as HTMLInputElement).value.replace(/\D/g, '').slice(0, OTP_LENGTH)
-              setCode(digits)
-              if (digits.length === OTP_LENGTH) send(digits)
-            }}
-          />
-        </label>
-        {emailLogin?.error ? (
-          <p className="gw-error" id="gw-otp-error" role="alert" data-testid="gw-otp-error">
-            {t('email.tryAgain', { message: known(emailLogin.error) })}
-          </p>
-        ) : null}
+        <OtpField label={t('email.codeLabel')} error={emailLogin?.error} send={(code) => submitOtp?.(code) ?? Promise.resolve()} />
         {resend}
       </div>
     )

@@ -22,6 +22,7 @@ const TITLES: Partial<Record<ViewName, MessageId>> = {
   EmailLogin: 'header.email',
   ApproveTransaction: 'header.approve',
   ConnectingFarcaster: 'header.farcaster',
+  UpdateEmailWallet: 'header.updateEmail',
 }
 
 export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: boolean; title?: string }) {

@@ -10,7 +10,7 @@ import { ConnectView } from './ConnectView.js'
 import { Header } from './Header.js'
 import { Snackbar, SnackbarMessage } from './Snackbar.js'
 import { useAnimatedHeight, useDialog } from './use-dialog.js'
-import { AllWalletsView, ApproveTransactionView, ConnectingFarcasterView, EmailLoginView, NetworkList, preloadViews, ProfileWalletsView, SwitchActiveChainView, UnsupportedChainView, WalletReceiveView, WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView } from './lazy-views.js'
+import { AllWalletsView, ApproveTransactionView, ConnectingFarcasterView, UpdateEmailWalletView, EmailLoginView, NetworkList, preloadViews, ProfileWalletsView, SwitchActiveChainView, UnsupportedChainView, WalletReceiveView, WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView } from './lazy-views.js'
 import { useT } from '../i18n/i18n.js'
 
 /** The component of each view built so far; those from lazy-views.js load when first shown. */
@@ -32,6 +32,7 @@ const BODIES: Partial<Record<ViewName, () => ReactElement | null>> = {
   EmailLogin: EmailLoginView,
   ApproveTransaction: ApproveTransactionView,
   ConnectingFarcaster: ConnectingFarcasterView,
+  UpdateEmailWallet: UpdateEmailWalletView,
 }
 
 /** The view's body; memoised, so opening the modal (rendered hidden ahead of the click) only re-renders the frame. */

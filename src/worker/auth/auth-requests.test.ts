@@ -13,19 +13,29 @@ function setup(answer: (method: string) => unknown = () => 'ok') {
   const inner: Bridge = {
     async request(id, args) {
       forwarded.push(`${id} ${args.method}`)
-      return answer(args.method)
+      const wrapped = (args.params as [{ method?: string; caipNetworkId?: string }] | undefined)?.[0]
+      if ((args.method === 'gangway_auth_rpc' || args.method === 'gangway_auth_approve') && wrapped?.caipNetworkId !== 'eip155:31337') throw new Error('no network')
+      return answer(wrapped?.method ?? args.method)
     },
     watch: () => undefined,
   }
-  return { bridge: authPolicyBridge(inner, (e) => appended.push(e)), forwarded, appended }
+  return { bridge: authPolicyBridge(inner, (e) => appended.push(e), () => 'eip155:31337'), site: authPolicyBridge(inner, (e) => appended.push(e), () => 'eip155:31337', { site: true }), forwarded, appended }
 }
 
 describe('the auth connector’s call policy', () => {
-  it('forwards safe calls and the connection’s own calls as they come, with no event', async () => {
+  it('forwards the connection’s own calls as they come and safe calls as gangway_auth_rpc on the EVM network, with no event', async () => {
     const t = setup()
     for (const method of ['eth_getBalance', 'eth_accounts', 'eth_chainId', 'wallet_switchEthereumChain', 'wallet_revokePermissions', 'gangway_auth_getUser']) await t.bridge.request('AUTH', { method })
-    expect(t.forwarded).toHaveLength(6)
+    expect(t.forwarded).toEqual(['AUTH gangway_auth_rpc', 'AUTH eth_accounts', 'AUTH eth_chainId', 'AUTH wallet_switchEthereumChain', 'AUTH wallet_revokePermissions', 'AUTH gangway_auth_getUser'])
     expect(t.appended).toEqual([])
+  })
+
+  it('the site may read the accounts and chain as they are; its switch goes through the policy (refused), its revoke through approval', async () => {
+    const t = setup()
+    await t.site.request('AUTH', { method: 'eth_accounts' })
+    await expect(t.site.request('AUTH', { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })).rejects.toMatchObject({ code: 4100 })
+    await t.site.request('AUTH', { method: 'wallet_revokePermissions' })
+    expect(t.forwarded).toEqual(['AUTH eth_accounts', 'AUTH gangway_auth_approve'])
   })
 
   it('refuses what the secure site does not serve with 4100, never forwarding it', async () => {
@@ -42,6 +52,7 @@ describe('the auth connector’s call policy', () => {
       return '0xsig'
     })
     expect(await t.bridge.request('AUTH', { method: 'personal_sign', params: ['0x00', '0x01'] })).toBe('0xsig')
+    expect(t.forwarded[0]).toBe('AUTH gangway_auth_approve')
     await expect(t.bridge.request('AUTH', { method: 'eth_sendTransaction' })).rejects.toThrow('User rejected')
     await expect(t.bridge.request('AUTH', { method: 'eth_signTypedData_v4' })).rejects.toThrow('boom')
     expect(t.appended.map((e) => [e.type, (e.payload as { outcome?: string }).outcome ?? (e.payload as { method: string }).method])).toEqual([

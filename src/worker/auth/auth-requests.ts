@@ -1,17 +1,20 @@
 /**
  * The auth connector's call policy (issue 19; docs/behaviour.md §5, §6), in one place for the
  * engine's own sends and the site's `getWalletProvider()` alike: the bridge the effects and
- * `walletRequest` use, wrapped. For the AUTH connector (its connection calls and the engine's own
- * `gangway_` steps aside, which go through as they are):
- * - a safe method (chains/rpc-safety.ts) goes to the secure site as it comes;
- * - a signing or sending one is answered only after the visitor approves it in the secure site's
- *   own UI: `auth/approval-requested` before (the modal shows ApproveTransaction), then
- *   `auth/approval-settled` with the outcome;
+ * `walletRequest` use, wrapped. For the AUTH connector (the engine's own `gangway_` steps and the
+ * connection's calls aside, which go through as they are):
+ * - a safe method (chains/rpc-safety.ts) goes to the secure site as `gangway_auth_rpc`;
+ * - a signing or sending one as `gangway_auth_approve`, answered only after the visitor approves it
+ *   in the secure site's own UI: `auth/approval-requested` before (the modal shows
+ *   ApproveTransaction), then `auth/approval-settled` with the outcome;
  * - anything else is refused here and never reaches the secure site: `auth/rpc-refused`, and the
  *   caller gets ProviderRequestError 4100 'Requested RPC call is not allowed'.
+ * Both carry the EVM connection's network, so the secure site acts on the chain the visitor sees.
+ * The connection's calls are the engine's: for the site (`site: true`) only the account and chain
+ * reads pass as they are; its network switch and revoke go through the policy like any call.
  */
 import { rpcMethodClass, RPC_CALL_NOT_ALLOWED } from '../../chains/rpc-safety.js'
-import { AUTH_CONNECTOR_ID } from '../../events/entities.js'
+import { AUTH_CONNECTOR_ID, type CaipNetworkId } from '../../events/entities.js'
 import { isUserRejection, PROVIDER_ERROR_CODES, ProviderRequestError } from '../../events/errors.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { sameConnector } from '../../projections/connections.js'
@@ -20,27 +23,35 @@ import { ENGINE_CALL_PREFIX } from '../provider-request.js'
 
 /** The calls connect, restore, switch and disconnect make of any wallet: the connection's own, not the site's RPC. */
 const CONNECTION_CALLS: ReadonlySet<string> = new Set(['eth_accounts', 'eth_requestAccounts', 'eth_chainId', 'wallet_switchEthereumChain', 'wallet_revokePermissions'])
+/** The connection calls a site may make as they are: reads. */
+const SITE_CONNECTION_CALLS: ReadonlySet<string> = new Set(['eth_accounts', 'eth_requestAccounts', 'eth_chainId'])
+
+/** The page's auth bridge calls that carry a site's RPC (ui/bridge/auth/auth-source.ts serves them). */
+export const AUTH_RPC_CALLS = { rpc: 'gangway_auth_rpc', approve: 'gangway_auth_approve' } as const
 
 /**
- * `inner` with the policy above for the AUTH connector; `append` records the events.
+ * `inner` with the policy above for the AUTH connector; `append` records the events; `network` is
+ * the EVM connection's network (CAIP-2).
  * @throws ProviderRequestError 4100 'Requested RPC call is not allowed' for a refused method
  *   (details '{method} is not served by the secure site'); else whatever `inner` throws.
  */
-export function authPolicyBridge(inner: Bridge, append: (e: NewEvent) => void): Bridge {
+export function authPolicyBridge(inner: Bridge, append: (e: NewEvent) => void, network: () => CaipNetworkId | undefined, { site = false } = {}): Bridge {
+  const own = site ? SITE_CONNECTION_CALLS : CONNECTION_CALLS
   return {
     async request(connectorId, args, options) {
       const { method } = args
-      if (!sameConnector(connectorId, AUTH_CONNECTOR_ID) || method.startsWith(ENGINE_CALL_PREFIX) || CONNECTION_CALLS.has(method)) return inner.request(connectorId, args, options)
+      if (!sameConnector(connectorId, AUTH_CONNECTOR_ID) || (!site && method.startsWith(ENGINE_CALL_PREFIX)) || own.has(method)) return inner.request(connectorId, args, options)
       const name = method.slice(0, 64)
       const kind = rpcMethodClass(method)
-      if (kind === 'safe') return inner.request(connectorId, args, options)
+      const forward = (call: string) => inner.request(connectorId, { method: call, params: [{ method, params: args.params ?? [], ...(network() ? { caipNetworkId: network() } : {}) }] }, options)
+      if (kind === 'safe') return forward(AUTH_RPC_CALLS.rpc)
       if (kind === 'refused') {
         append(event('auth/rpc-refused', { method: name }))
         throw new ProviderRequestError(RPC_CALL_NOT_ALLOWED, { code: PROVIDER_ERROR_CODES.UnauthorizedProviderError, details: `${name} is not served by the secure site` })
       }
       append(event('auth/approval-requested', { method: name }))
       try {
-        const answer = await inner.request(connectorId, args, options)
+        const answer = await forward(AUTH_RPC_CALLS.approve)
         append(event('auth/approval-settled', { method: name, outcome: 'approved' }))
         return answer
       } catch (error) {

@@ -21,7 +21,7 @@ import { ofType, type Effect } from './context.js'
 /** docs/behaviour.md §8: the auth connector's connect failed. */
 export const FAILED_TO_CONNECT = 'Failed to connect'
 /** The bridge calls of the auth connector the engine makes (ui/bridge/auth/ serves them); the prefix keeps them from the site (provider-request.ts). */
-export const AUTH_CALLS = { connectEmail: 'gangway_auth_connectEmail', awaitDevice: 'gangway_auth_awaitDevice', getUser: 'gangway_auth_getUser', reload: 'gangway_auth_reload', setPreferredAccount: 'gangway_auth_setPreferredAccount' } as const
+export const AUTH_CALLS = { connectEmail: 'gangway_auth_connectEmail', awaitDevice: 'gangway_auth_awaitDevice', getUser: 'gangway_auth_getUser', reload: 'gangway_auth_reload', setPreferredAccount: 'gangway_auth_setPreferredAccount', updateEmail: 'gangway_auth_updateEmail' } as const
 
 /** An EVM address given as anything. */
 const isAddress = (v: unknown): v is string => typeof v === 'string' && isEvmAddress(v)
@@ -111,7 +111,8 @@ export const authConnectEffect: Effect = ({ events$, bridge, state }) =>
   events$.pipe(
     ofType('auth/otp-verified', 'auth/email-accepted', 'auth/social-connected'),
     switchMap((e) => {
-      if (e.type === 'auth/email-accepted' && e.payload.action !== 'CONNECT') return EMPTY
+      // An email the secure site already knows here connects at once, unless the login ended meanwhile (the modal closed).
+      if (e.type === 'auth/email-accepted' && (e.payload.action !== 'CONNECT' || state().auth.step !== 'connecting')) return EMPTY
       const closed$ = events$.pipe(
         ofType('modal/close-requested'),
         take(1),

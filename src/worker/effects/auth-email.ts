@@ -53,3 +53,27 @@ export const authDeviceEffect: Effect = ({ events$, bridge }) =>
     }),
   ) as Observable<NewEvent>
 
+
+const UPDATE_ACTIONS = ['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP'] as const
+
+/**
+ * UpdateEmailWallet: `auth/email-update-requested` → `gangway_auth_updateEmail { email }` (UPDATE_EMAIL)
+ * → `auth/email-update-accepted { action }`, or `auth/email-update-failed` with the secure site's
+ * message. The codes then go from the page to the secure site (they never reach the engine), which
+ * reports `auth/email-update-verified` and `auth/email-updated`.
+ */
+export const authEmailUpdateEffect: Effect = ({ events$, bridge }) =>
+  events$.pipe(
+    ofType('auth/email-update-requested'),
+    switchMap(({ payload: { email } }) =>
+      from(
+        bridge.request(AUTH_CONNECTOR_ID, { method: AUTH_CALLS.updateEmail, params: [{ email }] }).then(
+          (answer): NewEvent => {
+            const action = UPDATE_ACTIONS.find((a) => a === (answer as { action?: unknown } | null)?.action)
+            return action ? event('auth/email-update-accepted', { action }) : event('auth/email-update-failed', { message: FAILED_TO_CONNECT })
+          },
+          (error: unknown): NewEvent => event('auth/email-update-failed', { message: messageOf(error, FAILED_TO_CONNECT) }),
+        ),
+      ),
+    ),
+  ) as Observable<NewEvent>

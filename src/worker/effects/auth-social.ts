@@ -9,6 +9,7 @@ import { distinctUntilChanged, filter, map, mergeMap, pairwise, switchMap, timer
 import { AUTH_CONNECTOR_ID } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { AUTH_CALLS } from './auth-connect.js'
+import { sameConnector } from '../../projections/connections.js'
 import { ofType, type Effect } from './context.js'
 
 export const authSocialFailedEffect: Effect = ({ events$ }) =>
@@ -21,16 +22,17 @@ export const authSocialFailedEffect: Effect = ({ events$ }) =>
 export const FARCASTER_RELOAD_DELAY_MS = 100
 
 /**
- * Leaving ConnectingFarcaster with the Farcaster login unfinished: 100 ms later (so the view's
+ * Leaving ConnectingFarcaster (back, close) with the Farcaster login unfinished: 100 ms later (so the view's
  * transition stays smooth) the page clears the link and reloads the secure site
  * (`gangway_auth_reload`), then `auth/farcaster-reset`.
  */
 export const farcasterLeaveEffect: Effect = ({ events$, state, bridge, scheduler }) =>
   events$.pipe(
-    map(() => state().modal.open && state().modal.view === 'ConnectingFarcaster'),
-    distinctUntilChanged(),
+    // Each event with whether ConnectingFarcaster shows after it; the login that ends the view connects, a back or a close does not.
+    map((e) => ({ shown: state().modal.open && state().modal.view === 'ConnectingFarcaster', connected: e.type === 'connect/succeeded' && sameConnector(e.payload.connectorId, AUTH_CONNECTOR_ID) })),
+    distinctUntilChanged((a, b) => a.shown === b.shown),
     pairwise(),
-    filter(([was, is]) => was && !is && state().auth.social?.provider === 'farcaster' && state().auth.social?.step !== 'connecting'),
+    filter(([was, is]) => was.shown && !is.shown && !is.connected),
     switchMap(() =>
       timer(FARCASTER_RELOAD_DELAY_MS, scheduler).pipe(
         mergeMap(() => bridge.request(AUTH_CONNECTOR_ID, { method: AUTH_CALLS.reload }).catch(() => undefined)),

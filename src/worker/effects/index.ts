@@ -3,7 +3,7 @@ import { accountTabsTriggerEffect, historyFailedEffect } from './account-tabs.js
 import { afterSendEffect } from './after-send.js'
 import { analyticsEffect } from './analytics.js'
 import { connectEffect } from './connect.js'
-import { authDeviceEffect, authEmailEffect } from './auth-email.js'
+import { authDeviceEffect, authEmailEffect, authEmailUpdateEffect } from './auth-email.js'
 import { authConnectEffect } from './auth-connect.js'
 import { authAccountTypeEffect } from './auth-account-type.js'
 import { authSocialFailedEffect, farcasterLeaveEffect } from './auth-social.js'
@@ -37,6 +37,7 @@ export const effects: readonly Effect[] = Object.entries({
   connectEffect,
   authEmailEffect,
   authDeviceEffect,
+  authEmailUpdateEffect,
   authConnectEffect,
   authRefusedEffect,
   authAccountTypeEffect,

@@ -16,11 +16,11 @@
  * which learns only that it was accepted (`auth/otp-verified`) or refused (`auth/otp-failed`).
  */
 import type { Intent, ProviderRequest } from '../../../contract.js'
-import { GangwayError } from '../../../events/errors.js'
+import { GangwayError, ProviderRequestError, UserRejectedError } from '../../../events/errors.js'
 import type { SocialProvider } from '../../../events/host-options.js'
 import { documentLink } from '../../../events/urls.js'
 import type { ConnectorSource } from '../eip1193-bridge.js'
-import { createSecureFrameTransport, type SecureFrameTransport } from './frame-transport.js'
+import { createSecureFrameTransport, OTHER_SHAPE, type SecureFrameTransport } from './frame-transport.js'
 
 /** The auth connector's id (events/entities.ts AUTH_CONNECTOR_ID; a type-only import cannot carry the value). */
 const AUTH = 'AUTH'
@@ -69,6 +69,14 @@ export interface AuthSource extends ConnectorSource {
    */
   connectSocial(provider: SocialProvider, popup: Window | null): Promise<void>
   /**
+   * UpdateEmailWallet: sends the code the visitor typed for the step the secure site asked for (the
+   * current address's, then the new one's) and tells the engine the outcome:
+   * `auth/email-update-verified`, `auth/email-updated` with the new email, or
+   * `auth/email-update-failed` with the secure site's message.
+   * @throws GangwayError 'Invalid code' for anything but 6 digits (nothing is sent).
+   */
+  submitUpdateOtp(otp: string): Promise<void>
+  /**
    * Farcaster login (ConnectingFarcaster): the link the visitor's Farcaster app opens (shown as a QR
    * code), asked of the secure site once (GET_FARCASTER_URI) and kept here until the visitor leaves
    * the view; the wait for its approval (CONNECT_FARCASTER) starts with it and ends in
@@ -78,11 +86,23 @@ export interface AuthSource extends ConnectorSource {
    */
   farcasterUrl(): Promise<string | undefined>
   /**
+   * The visitor left ApproveTransaction (closed the modal, went back) with calls still waiting: the
+   * secure site drops them (RPC_ABORT) and each caller gets UserRejectedError 4001 'User rejected the request.'.
+   */
+  abortApprovals(): void
+  /**
    * Lays the secure site's iframe over `target` (the ApproveTransaction view's box), following it
    * each frame, until the returned function hides it again. Nothing happens before the frame exists.
    */
   showFrame(target: HTMLElement): () => void
 }
+
+/** docs/behaviour.md §5: a call the secure site does not serve. */
+const RPC_CALL_NOT_ALLOWED = 'Requested RPC call is not allowed'
+/** What a call left waiting in ApproveTransaction gets when the visitor leaves it. */
+export const USER_REJECTED_REQUEST = 'User rejected the request.'
+/** How long a call may wait for the visitor's approval, in ms. */
+const APPROVAL_WAIT_MS = 30 * 60_000
 
 /** docs/behaviour.md §8 social login errors. */
 export const POPUP_CLOSED = 'Popup closed'
@@ -96,27 +116,42 @@ export const POPUP_POLL_MS = 1000
 /** The longest answer URI taken from the popup, in characters. */
 const MAX_RESULT_URI = 4096
 
+/** A wait for the provider's answer (socialResult): its outcome, and its end without one. */
+export interface SocialWait {
+  result: Promise<string | { failed: string } | undefined>
+  /** Stops listening and polling; `result` resolves undefined. */
+  cancel(): void
+}
+
 /**
  * The provider's answer the popup posts: `{ resultUri }` from `popup` itself and the secure site's
- * origin exactly, a URL on that origin; anything else is ignored. Resolves with the URI, or with
- * `{ failed: 'Popup closed' }` once the popup is found closed (checked every POPUP_POLL_MS).
+ * origin exactly, a URL on that origin; anything else is ignored. `result` resolves with the URI,
+ * or with `{ failed: 'Popup closed' }` once the popup is found closed (checked every `pollMs`).
  */
-function socialResult(win: Window, popup: Window, origin: string): Promise<string | { failed: string }> {
-  return new Promise((resolve) => {
-    const done = (value: string | { failed: string }) => {
-      win.removeEventListener('message', listener)
+export function socialResult(win: Pick<Window, 'addEventListener' | 'removeEventListener'>, popup: Pick<Window, 'closed'>, origin: string, pollMs = POPUP_POLL_MS): SocialWait {
+  let done!: (value: string | { failed: string } | undefined) => void
+  const result = new Promise<string | { failed: string } | undefined>((resolve) => {
+    done = (value) => {
+      win.removeEventListener('message', listener as EventListener)
       clearInterval(poll)
       resolve(value)
     }
-    const listener = (e: MessageEvent) => {
-      if (e.origin !== origin || e.source !== popup) return
-      const uri = (e.data as { resultUri?: unknown } | null)?.resultUri
-      if (typeof uri !== 'string' || uri.length > MAX_RESULT_URI || documentLink(uri) === undefined || new URL(uri).origin !== origin) return
-      done(uri)
-    }
-    win.addEventListener('message', listener)
-    const poll = setInterval(() => popup.closed && done({ failed: POPUP_CLOSED }), POPUP_POLL_MS)
   })
+  const listener = (e: MessageEvent) => {
+    if (e.origin !== origin || e.source !== popup) return
+    const uri = (e.data as { resultUri?: unknown } | null)?.resultUri
+    if (typeof uri !== 'string' || uri.length > MAX_RESULT_URI || documentLink(uri) === undefined || new URL(uri).origin !== origin) return
+    done(uri)
+  }
+  win.addEventListener('message', listener as EventListener)
+  const poll = setInterval(() => popup.closed && done({ failed: POPUP_CLOSED }), pollMs)
+  return { result, cancel: () => done(undefined) }
+}
+
+/** A provider's page or app link the secure site gives: https, or on the secure site's own origin (a localnet's http). */
+const providerLink = (value: unknown, origin: string): string | undefined => {
+  const url = documentLink(value)
+  return url && (url.startsWith('https:') || new URL(url).origin === origin) ? url : undefined
 }
 
 /** The fields of the secure site's user the engine reads (it checks them again). */
@@ -131,7 +166,7 @@ const firstParam = (params: ProviderRequest['params']): Record<string, unknown> 
 function addressesOf(user: Record<string, unknown>): string[] {
   const accounts = Array.isArray(user.accounts) ? (user.accounts as { address?: unknown; type?: unknown }[]) : []
   const preferred = accounts.filter((a) => a?.type === user.preferredAccountType)
-  const list = [user.address, ...preferred.map((a) => a?.address), ...accounts.map((a) => a?.address)].filter((a): a is string => typeof a === 'string')
+  const list = [...preferred.map((a) => a?.address), user.address, ...accounts.map((a) => a?.address)].filter((a): a is string => typeof a === 'string')
   return [...new Set(list)]
 }
 
@@ -144,10 +179,21 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
   /** The Farcaster link, while ConnectingFarcaster shows; its round, so a wait from before a reload is ignored. */
   let farcaster: Promise<string | undefined> | undefined
   let farcasterRound = 0
+  /** Tells the engine a fact, which it may refuse (the login ended meanwhile): nothing more to do then. */
+  const tell = (intent: Intent) => Promise.resolve().then(() => o.dispatch(intent)).catch(() => undefined)
+  /** The social login under way: its wait for the popup's answer. */
+  let socialWait: SocialWait | undefined
+  /** The code UpdateEmailWallet waits for: the current address's, then the new one's. */
+  let updateStep: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' | undefined
   const dappData = () => ({ projectId: o.projectId, sdkType: 'gangway', ...(o.metadata ? { metadata: o.metadata } : {}) })
 
+  /** Whether the frame failed to load: the next use starts a new one. */
+  let failed = false
   const start = (): SecureFrameTransport => {
-    if (transport) return transport
+    if (transport && !failed) return transport
+    transport?.close()
+    frame?.remove()
+    failed = false
     const url = new URL('/sdk', o.origin)
     url.searchParams.set('projectId', o.projectId)
     const network = o.network()
@@ -168,23 +214,46 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
         win.addEventListener('message', listener)
         return () => win.removeEventListener('message', listener)
       },
-      // Logged, a few times per page: a foreign window may post many.
-      onIgnored: (reason) => void (ignored++ < 10 && console.warn('[gangway] secure site: ignored', reason)),
+      // Messages shaped as the secure site's that fail the checks are logged, a few times per page
+      // (a foreign window may post many); the page's own and other libraries' messages are not.
+      onIgnored: (reason) => void (reason !== OTHER_SHAPE && ignored++ < 10 && console.warn('[gangway] secure site: ignored', reason)),
     })
     doc.body.append(frame)
     const t = transport
     t.ready.then(
       async () => {
-        await o.dispatch({ type: 'auth/frame-loaded', payload: {} })
+        await tell({ type: 'auth/frame-loaded', payload: {} })
         void t.request('SYNC_DAPP_DATA', dappData()).catch(() => undefined)
         const answer = await t.request<{ smartAccountEnabledNetworks?: unknown }>('GET_SMART_ACCOUNT_ENABLED_NETWORKS').catch(() => undefined)
         const ids = Array.isArray(answer?.smartAccountEnabledNetworks) ? answer.smartAccountEnabledNetworks.filter((n): n is number => Number.isSafeInteger(n) && n > 0).slice(0, 100) : []
-        await o.dispatch({ type: 'auth/smart-account-networks-fetched', payload: { caipNetworkIds: ids.map((n) => `eip155:${n}` as const) } })
+        await tell({ type: 'auth/smart-account-networks-fetched', payload: { caipNetworkIds: ids.map((n) => `eip155:${n}` as const) } })
       },
-      (error: Error) => void o.dispatch({ type: 'auth/frame-failed', payload: { message: error.message.slice(0, 256) } }),
+      (error: Error) => {
+        if (t !== transport) return
+        failed = true
+        void tell({ type: 'auth/frame-failed', payload: { message: error.message.slice(0, 256) } })
+      },
     )
     return t
   }
+
+  /** The site's call in the frame's shape: the method, its params, and the EVM connection's network. */
+  const rpcPayload = (p: Record<string, unknown>) => ({ method: p.method, params: Array.isArray(p.params) || (p.params && typeof p.params === 'object') ? p.params : [], chainId: typeof p.caipNetworkId === 'string' ? p.caipNetworkId : o.network() })
+  /** The calls waiting for the visitor in the secure site's approval UI, to reject when the visitor leaves it. */
+  const approvals = new Set<(error: Error) => void>()
+  const approve = (t: SecureFrameTransport, payload: unknown) =>
+    new Promise<unknown>((resolve, reject) => {
+      const leave = (error: Error) => {
+        approvals.delete(leave)
+        reject(error)
+      }
+      approvals.add(leave)
+      // The visitor's time, bounded: never the 120 s of a connect, or a late approval would be sent after the site gave up.
+      t.request('RPC_REQUEST', payload, APPROVAL_WAIT_MS).then(
+        (answer) => (approvals.delete(leave), resolve(answer)),
+        (error: Error) => (approvals.delete(leave), reject(error)),
+      )
+    })
 
   const getUser = async (payload: Record<string, unknown>): Promise<Record<string, unknown>> => {
     const user = (await start().request<Record<string, unknown>>('GET_USER', payload)) ?? {}
@@ -224,6 +293,11 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
         case 'wallet_switchEthereumChain':
           await t.request('SWITCH_NETWORK', { chainId: `eip155:${Number(p.chainId)}` })
           return null
+        case 'gangway_auth_updateEmail': {
+          const answer = await t.request<{ action?: unknown }>('UPDATE_EMAIL', { email: p.email })
+          updateStep = answer?.action === 'VERIFY_SECONDARY_OTP' ? 'VERIFY_SECONDARY_OTP' : 'VERIFY_PRIMARY_OTP'
+          return { action: answer?.action }
+        }
         case 'gangway_auth_setPreferredAccount': {
           const answer = await t.request<{ type?: unknown; address?: unknown }>('SET_PREFERRED_ACCOUNT', { type: p.type })
           return { type: answer?.type, address: answer?.address }
@@ -233,13 +307,21 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
           farcaster = undefined
           farcasterRound++
           await t.request('RELOAD')
+          // The frame reloads after answering: what follows waits for its next READY.
+          t.rearm()
           void t.request('SYNC_DAPP_DATA', dappData()).catch(() => undefined)
           return null
         case 'wallet_revokePermissions':
-          await t.request('SIGN_OUT', undefined, SIGN_OUT_TIMEOUT_MS)
+          // Best effort: a secure site that is down or slow never keeps the visitor connected here.
+          await Promise.race([t.request('SIGN_OUT', undefined, SIGN_OUT_TIMEOUT_MS), new Promise((r) => setTimeout(r, SIGN_OUT_TIMEOUT_MS))]).catch(() => undefined)
           return null
+        case 'gangway_auth_rpc':
+          return t.request('RPC_REQUEST', rpcPayload(p))
+        case 'gangway_auth_approve':
+          return approve(t, rpcPayload(p))
         default:
-          return t.request('RPC_REQUEST', { method, params: params ?? [], chainId: o.network() })
+          // The engine's policy sends the site's calls as gangway_auth_rpc or gangway_auth_approve (worker/auth/auth-requests.ts).
+          throw new ProviderRequestError(RPC_CALL_NOT_ALLOWED, { code: 4100, details: `${method.slice(0, 64)} is not served by the secure site` })
       }
     },
     watch: () => undefined,
@@ -248,14 +330,16 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       try {
         await start().request('CONNECT_OTP', { otp })
       } catch (error) {
-        return void (await o.dispatch({ type: 'auth/otp-failed', payload: { message: ((error as Error).message || INVALID_CODE).slice(0, 256) } }))
+        return tell({ type: 'auth/otp-failed', payload: { message: ((error as Error).message || INVALID_CODE).slice(0, 256) } })
       }
-      await o.dispatch({ type: 'auth/otp-verified', payload: {} })
+      await tell({ type: 'auth/otp-verified', payload: {} })
     },
     async connectSocial(provider, popup) {
+      // One social login at a time: a new one ends the one before (its popup is the same named window).
+      socialWait?.cancel()
       const fail = async (message: string) => {
         popup?.close()
-        await o.dispatch({ type: 'auth/social-failed', payload: { provider, message } })
+        await tell({ type: 'auth/social-failed', payload: { provider, message } })
       }
       try {
         await o.dispatch({ type: 'auth/social-requested', payload: { provider } })
@@ -267,44 +351,86 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       const t = start()
       let uri: string | undefined
       try {
-        uri = documentLink((await t.request<{ uri?: unknown }>('GET_SOCIAL_REDIRECT_URI', { provider }))?.uri)
+        uri = providerLink((await t.request<{ uri?: unknown }>('GET_SOCIAL_REDIRECT_URI', { provider }))?.uri, o.origin)
       } catch {
         uri = undefined
       }
       if (!uri) return fail(FAILED_TO_INITIATE_SOCIAL)
       popup.location.href = uri
-      const result = await socialResult(doc.defaultView ?? window, popup, o.origin)
+      const wait = (socialWait = socialResult(doc.defaultView ?? window, popup, o.origin))
+      const result = await wait.result
+      if (socialWait === wait) socialWait = undefined
+      // Ended by a newer social login: that one owns the popup now.
+      if (result === undefined) return
       if (typeof result !== 'string') return fail(result.failed)
       popup.close()
       // The provider's refusal comes back as an error parameter (access_denied…).
       if (new URL(result).searchParams.has('error')) return fail(FAILED_TO_CONNECT)
-      await o.dispatch({ type: 'auth/social-result-received', payload: { provider } })
+      try {
+        // Refused when the login ended meanwhile (the modal closed, the visitor went back): nothing more is done.
+        await o.dispatch({ type: 'auth/social-result-received', payload: { provider } })
+      } catch {
+        return
+      }
       try {
         await t.request('CONNECT_SOCIAL', { uri: result })
       } catch {
         return fail(FAILED_TO_CONNECT)
       }
-      await o.dispatch({ type: 'auth/social-connected', payload: { provider } })
+      await tell({ type: 'auth/social-connected', payload: { provider } })
+    },
+    async submitUpdateOtp(otp) {
+      if (!OTP_PATTERN.test(otp)) throw new GangwayError(INVALID_CODE)
+      const failed = (error: unknown) => tell({ type: 'auth/email-update-failed', payload: { message: ((error as Error).message || INVALID_CODE).slice(0, 256) } })
+      if (updateStep === 'VERIFY_PRIMARY_OTP') {
+        try {
+          await start().request('UPDATE_EMAIL_PRIMARY_OTP', { otp })
+        } catch (error) {
+          return void (await failed(error))
+        }
+        updateStep = 'VERIFY_SECONDARY_OTP'
+        return tell({ type: 'auth/email-update-verified', payload: {} })
+      }
+      let answer: { newEmail?: unknown } | undefined
+      try {
+        answer = await start().request<{ newEmail?: unknown }>('UPDATE_EMAIL_SECONDARY_OTP', { otp })
+      } catch (error) {
+        return void (await failed(error))
+      }
+      updateStep = undefined
+      // An email the secure site names (checked again where the engine takes it).
+      if (typeof answer?.newEmail !== 'string') return void (await failed(new Error('Failed to connect')))
+      await tell({ type: 'auth/email-updated', payload: { namespace: 'eip155', email: answer.newEmail } })
     },
     farcasterUrl() {
       if (farcaster) return farcaster
       const t = start()
       const round = ++farcasterRound
-      const failed = () => void (round === farcasterRound && o.dispatch({ type: 'auth/social-failed', payload: { provider: 'farcaster', message: FAILED_TO_CONNECT_FARCASTER } }))
+      const failed = () => void (round === farcasterRound && tell({ type: 'auth/social-failed', payload: { provider: 'farcaster', message: FAILED_TO_CONNECT_FARCASTER } }))
       farcaster = t.request<{ url?: unknown }>('GET_FARCASTER_URI').then(
         (answer) => {
-          const url = documentLink(answer?.url)
+          const url = providerLink(answer?.url, o.origin)
           if (!url) return void failed()
-          // Pending until the visitor approves in Farcaster: no time limit but the visitor's.
+          // Pending until the visitor approves in Farcaster: no time limit but the visitor's. Either
+          // way the link is spent: the next visit asks for a new one.
+          const settle = () => void (round === farcasterRound && (farcaster = undefined))
           t.request('CONNECT_FARCASTER', undefined, FARCASTER_WAIT_MS).then(
-            () => void (round === farcasterRound && o.dispatch({ type: 'auth/social-connected', payload: { provider: 'farcaster' } })),
-            failed,
+            () => {
+              if (round === farcasterRound) void tell({ type: 'auth/social-connected', payload: { provider: 'farcaster' } })
+              settle()
+            },
+            () => (failed(), settle()),
           )
           return url
         },
         () => void failed(),
       )
       return farcaster
+    },
+    abortApprovals() {
+      if (approvals.size === 0) return
+      for (const leave of [...approvals]) leave(new UserRejectedError(USER_REJECTED_REQUEST, { code: 4001, category: 'SECURE_SITE_ERROR' }))
+      void transport?.request('RPC_ABORT').catch(() => undefined)
     },
     showFrame(target) {
       const f = frame

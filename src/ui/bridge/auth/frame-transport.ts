@@ -72,9 +72,14 @@ export interface SecureFrameTransport {
    *   'The secure site did not load' when it never became ready; 'The secure site is closed' after `close()`.
    */
   request<T = unknown>(name: string, payload?: unknown, timeoutMs?: number): Promise<T>
+  /** The frame is reloading: requests wait for its next READY (which must come within `readyTimeoutMs`). */
+  rearm(): void
   /** Stops listening; every pending request rejects with 'The secure site is closed'. */
   close(): void
 }
+
+/** What `onIgnored` is told of a message not shaped as the frame's (most are the page's own, or other libraries'). */
+export const OTHER_SHAPE = 'a message of another shape'
 
 const APP = '@w3m-app/'
 const FRAME = '@w3m-frame/'
@@ -90,21 +95,27 @@ export function createSecureFrameTransport(o: SecureFrameTransportOptions): Secu
 
   let readyResolve!: () => void
   let readyReject!: (e: Error) => void
-  const ready = new Promise<void>((resolve, reject) => {
-    readyResolve = resolve
-    readyReject = reject
-  })
-  // A caller that never awaits `ready` must not see an unhandled rejection: requests report it themselves.
-  ready.catch(() => undefined)
-  const readyTimer = setTimer(() => readyReject(failure(SECURE_SITE_NOT_LOADED, `no READY from ${o.origin} within ${o.readyTimeoutMs ?? FRAME_READY_TIMEOUT_MS} ms`)), o.readyTimeoutMs ?? FRAME_READY_TIMEOUT_MS)
+  let ready!: Promise<void>
+  let readyTimer: unknown
+  /** A new wait for READY (at creation, and after the frame reloads), failing after `readyTimeoutMs`. */
+  const arm = () => {
+    ready = new Promise<void>((resolve, reject) => {
+      readyResolve = resolve
+      readyReject = reject
+    })
+    // A caller that never awaits `ready` must not see an unhandled rejection: requests report it themselves.
+    ready.catch(() => undefined)
+    readyTimer = setTimer(() => readyReject(failure(SECURE_SITE_NOT_LOADED, `no READY from ${o.origin} within ${o.readyTimeoutMs ?? FRAME_READY_TIMEOUT_MS} ms`)), o.readyTimeoutMs ?? FRAME_READY_TIMEOUT_MS)
+  }
+  arm()
 
   const ignore = (reason: string) => o.onIgnored?.(reason)
   const unlisten = o.listen((e) => {
+    const data = e.data as { type?: unknown; id?: unknown; payload?: unknown } | null
+    if (!data || typeof data !== 'object' || typeof data.type !== 'string' || !data.type.startsWith(FRAME)) return ignore(OTHER_SHAPE)
     if (e.origin !== o.origin) return ignore(`a message from ${String(e.origin).slice(0, 100)}`)
     const frame = o.frame()
     if (!frame || e.source !== frame) return ignore('a message from another window of the secure origin')
-    const data = e.data as { type?: unknown; id?: unknown; payload?: unknown } | null
-    if (!data || typeof data !== 'object' || typeof data.type !== 'string' || !data.type.startsWith(FRAME)) return ignore('a message of another shape')
     const type = data.type.slice(FRAME.length)
     if (type === 'READY') {
       clearTimer(readyTimer)
@@ -129,7 +140,14 @@ export function createSecureFrameTransport(o: SecureFrameTransportOptions): Secu
   const newId = () => Array.from(randomBytes(), (b) => b.toString(16).padStart(2, '0')).join('')
 
   return {
-    ready,
+    get ready() {
+      return ready
+    },
+    rearm() {
+      if (closed) return
+      clearTimer(readyTimer)
+      arm()
+    },
     async request<T>(name: string, payload?: unknown, timeoutMs = o.requestTimeoutMs ?? FRAME_REQUEST_TIMEOUT_MS): Promise<T> {
       if (closed) throw failure('The secure site is closed', name)
       await ready

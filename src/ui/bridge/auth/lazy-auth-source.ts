@@ -19,19 +19,25 @@ export interface LazyAuthSource extends AuthSource {
 /** An AuthSource that loads `load()`'s on its first call, once; `origin` is the secure site's. */
 export function lazyAuthSource(origin: string, load: () => Promise<AuthSource>): LazyAuthSource {
   let loaded: Promise<AuthSource> | undefined
-  const get = () => (loaded ??= load())
+  // A failed load (the chunk did not arrive) is tried again on the next use.
+  const get = () => (loaded ??= load().catch((error: unknown) => ((loaded = undefined), Promise.reject(error))))
   return {
     owns: (connectorId) => connectorId === 'AUTH',
     start: () => void get().then((s) => s.start()),
     request: async (connectorId, args, options) => (await get()).request(connectorId, args, options),
     watch: () => undefined,
     submitOtp: async (otp) => (await get()).submitOtp(otp),
+    submitUpdateOtp: async (otp) => (await get()).submitUpdateOtp(otp),
     connectSocial: async (provider, popup) => (await get()).connectSocial(provider, popup),
     farcasterUrl: async () => (await get()).farcasterUrl(),
     startSocial(provider) {
       const popup = window.open(new URL('/loading', origin).href, 'gangway-social', 'width=600,height=800,scrollbars=yes')
-      return get().then((s) => s.connectSocial(provider, popup))
+      return get().then(
+        (s) => s.connectSocial(provider, popup),
+        (error: unknown) => (popup?.close(), Promise.reject(error)),
+      )
     },
+    abortApprovals: () => void loaded?.then((s) => s.abortApprovals()),
     showFrame(target) {
       let hide: (() => void) | undefined
       let hidden = false
