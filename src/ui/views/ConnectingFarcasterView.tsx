@@ -11,7 +11,7 @@ import { useSignalValue } from '../use-signal.js'
 import { useCopy } from '../use-copy.js'
 import { useT } from '../i18n/i18n.js'
 import { isMobileDevice } from '../device.js'
-import { QrCode } from './lazy-views.js'
+import { QrCode as QrImage } from './QrCode.js'
 
 export function ConnectingFarcasterView() {
   const { signals, farcasterUrl } = useClient()
@@ -30,7 +30,7 @@ export function ConnectingFarcasterView() {
     <div className="gw-center" data-testid="gw-farcaster">
       {isMobileDevice() ? null : (
         <div className="gw-qr" data-testid="gw-farcaster-qr" data-ready={url ? '' : undefined}>
-          {url ? <QrCode value={url} label={t('farcaster.qrLabel')} fallback={waiting} /> : waiting}
+          {url ? <QrImage value={url} label={t('farcaster.qrLabel')} /> : waiting}
         </div>
       )}
       <span className="gw-muted">{connecting ? t('email.connecting') : t('farcaster.scan')}</span>
