@@ -12,7 +12,7 @@ const DIR = join(import.meta.dirname, 'catalogues')
 const read = (locale: string): Record<string, string> => JSON.parse(readFileSync(join(DIR, `${locale}.json`), 'utf8'))
 
 /** Texts a translation may keep as in English: brand names and what a language writes the same. */
-const SAME_AS_ENGLISH = new Set(['WalletConnect', 'Tokens'])
+const SAME_AS_ENGLISH = new Set(['WalletConnect', 'Farcaster', 'Tokens'])
 
 /** A message's arguments as `name` or `name:type` ('decimals:plural'), sorted, nested ones included; and each plural's selectors. */
 function argumentsOf(compiled: CompiledMessage): { args: string[]; selectors: string[][] } {
