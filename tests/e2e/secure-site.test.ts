@@ -6,8 +6,10 @@
  * wrong shape or from another window dropped unanswered, personal_sign approved by a trusted click
  * in the frame and verified with viem, the session surviving a host reload in the frame's
  * partitioned storage, the device link from a second browser context, sign-out, a social login
- * through the popup pages, Farcaster approval, the test hooks, a host origin the site does not
- * allow, and signing and sending as the eoa and as the Safe (ERC-6492, then deployed, EIP-1271).
+ * through the popup pages, a social login by the Telegram path (no popup: the host page itself goes
+ * to the provider and comes back with `result_uri`; a return address of another origin refused),
+ * Farcaster approval, the test hooks, a host origin the site does not allow, and signing and
+ * sending as the eoa and as the Safe (ERC-6492, then deployed, EIP-1271).
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { Frame, Page } from 'playwright-core'
@@ -309,6 +311,68 @@ describe('the secure-site emulator', () => {
       await context.close()
     }
   })
+
+  it('logs in by the Telegram path: the host page goes to the provider itself and comes back with result_uri, single use; a return address of another origin is refused', async () => {
+    const projectId = `secure-site-telegram-${unique()}`
+    const hostUrl = `${webUrl}/bare.html?x=1`
+    const context = await localContext(browser())
+    try {
+      const page = await context.newPage()
+      await page.goto(hostUrl)
+      await frameSdk(page, projectId)
+      await ready(page)
+      /** GET_SOCIAL_REDIRECT_URI, its state rewritten as a host in Telegram does: `--` + encodeURIComponent(returnTo) appended. */
+      const telegramUri = async (provider: string, returnTo: string) => {
+        const { payload } = await request(page, 'GET_SOCIAL_REDIRECT_URI', { provider })
+        return (payload.uri as string).replace(/([?&]state=)([^&#]*)/, (_, key: string, value: string) => `${key}${value}--${encodeURIComponent(returnTo)}`)
+      }
+      /** Waits for `page` to be back on the host page with a result_uri and returns the URL. */
+      const backHome = async () => {
+        await page.waitForURL((u) => u.href.startsWith(`${hostUrl}&`) && u.searchParams.has('result_uri'))
+        return new URL(page.url())
+      }
+
+      // Allow: provider page → /social → the host page, x=1 kept, result_uri = /social's URL with the whole state.
+      const uri = await telegramUri('github', hostUrl)
+      await page.goto(uri)
+      await page.getByTestId('oauth-username').fill('tg-user')
+      await page.getByTestId('oauth-allow').click()
+      const back = await backHome()
+      const resultUri = back.searchParams.get('result_uri')!
+      expect(back.search).toBe(`?x=1&result_uri=${encodeURIComponent(resultUri)}`)
+      expect(resultUri).toMatch(new RegExp(`^${secureSiteUrl}/social\\?code=soc_[0-9a-f]{64}&state=sos_[0-9a-f]{64}--`))
+      expect(new URL(resultUri).searchParams.get('state')).toBe(new URL(uri).searchParams.get('state'))
+      expect(new URL(resultUri).searchParams.get('state')).toMatch(new RegExp(`^sos_[0-9a-f]{64}--${hostUrl.replace(/[.?]/g, '\\$&')}$`))
+      await frameSdk(page, projectId)
+      await ready(page)
+      expect(await request(page, 'CONNECT_SOCIAL', { uri: resultUri })).toMatchObject({ ok: true, payload: { userName: 'tg-user', socialProvider: 'github' } })
+      expect((await request(page, 'GET_USER')).payload).toMatchObject({ userName: 'tg-user', socialProvider: 'github' })
+      // A result is single use.
+      expect(await request(page, 'CONNECT_SOCIAL', { uri: resultUri })).toEqual({ ok: false, payload: { message: 'Invalid social result' } })
+
+      // Deny comes back the same way; its result is refused.
+      await page.goto(await telegramUri('discord', hostUrl))
+      await page.getByTestId('oauth-deny').click()
+      const denied = (await backHome()).searchParams.get('result_uri')!
+      expect(denied).toMatch(new RegExp(`^${secureSiteUrl}/social\\?error=access_denied&state=sos_[0-9a-f]{64}--`))
+      await frameSdk(page, projectId)
+      await ready(page)
+      expect(await request(page, 'CONNECT_SOCIAL', { uri: denied })).toEqual({ ok: false, payload: { message: 'Invalid social result' } })
+
+      // A return address of another origin than the frame's parent: /social is an error page and goes nowhere.
+      const elsewhere: string[] = []
+      page.on('request', (r) => void (r.url().startsWith('http://127.0.0.2') && elsewhere.push(r.url())))
+      await page.goto(await telegramUri('google', 'http://127.0.0.2:1/'))
+      await page.getByTestId('oauth-allow').click()
+      await page.waitForURL(/\/social\?code=/)
+      await expect.poll(() => page.locator('h1').textContent()).toBe('This sign-in link is not valid')
+      expect(page.url()).toMatch(new RegExp(`^${secureSiteUrl}/social\\?code=`))
+      expect(elsewhere).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
   it('signs typed data and sends as the eoa and as the Safe after Approve: ERC-6492 before the Safe exists, its first send deploys it, EIP-1271 after', async () => {
     const projectId = `secure-site-sign-${unique()}`
     const context = await localContext(browser())

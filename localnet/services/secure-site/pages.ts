@@ -61,9 +61,17 @@ export function oauthPage(provider: string, state: string): string {
   )
 }
 
-/** The page the provider redirects to: /social.js posts `{ resultUri }` to the opener at `openerOrigin` (none: it posts nothing). */
-export function socialPage(openerOrigin: string | undefined, denied: boolean): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing in…</title><link rel="stylesheet" href="/site.css"><script src="/social.js" defer></script></head><body${openerOrigin ? ` data-opener-origin="${escapeHtml(openerOrigin)}"` : ''}><main><h1>${denied ? 'Sign-in was denied' : openerOrigin ? 'Signed in' : 'This sign-in is not valid'}</h1><p>You can close this window</p></main></body></html>`
+/**
+ * The page the provider redirects to. With `openerOrigin`, /social.js posts `{ resultUri }` to the
+ * opener at that origin (the popup path; none: it posts nothing and says the sign-in is not valid).
+ * With `returnTo` (the Telegram path: an address social.ts `returnTarget` checked and built),
+ * /social.js navigates the window there with `location.replace`.
+ */
+export function socialPage(to: { openerOrigin?: string | undefined; returnTo?: string }, denied: boolean): string {
+  const { openerOrigin, returnTo } = to
+  const attribute = returnTo ? ` data-return-to="${escapeHtml(returnTo)}"` : openerOrigin ? ` data-opener-origin="${escapeHtml(openerOrigin)}"` : ''
+  const title = denied ? 'Sign-in was denied' : openerOrigin || returnTo ? 'Signed in' : 'This sign-in is not valid'
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing in…</title><link rel="stylesheet" href="/site.css"><script src="/social.js" defer></script></head><body${attribute}><main><h1>${title}</h1><p>${returnTo ? 'Going back to the site…' : 'You can close this window'}</p></main></body></html>`
 }
 
 /** The inbox of `email`, newest first (no email: a form asking for one). */

@@ -9,7 +9,10 @@
  * - `/sdk?projectId&chainId&version` (the iframe; `frame-ancestors` = the allowed origins) and its
  *   script `/sdk.js` (frame-script.ts: the frame protocol); `/loading` (the social popup's first
  *   page); `/oauth/<provider>?state=` (Allow / Deny); `/social` (posts `{ resultUri }` to the
- *   opener, social-script.ts); `/inbox?email=`; `/device?token=` (a device link: approves);
+ *   opener, social-script.ts; on the Telegram path, a state `<issued>--<encoded host href>`, it
+ *   sends its top window back to the host's address with `result_uri` instead, when that address's
+ *   origin is the state's recorded parent origin, else it is a 400 error page: social.ts
+ *   `returnTarget`); `/inbox?email=`; `/device?token=` (a device link: approves);
  *   `/farcaster?channel=` (Approve).
  * - The frame's API: `GET /api/frame/start`, `POST /api/frame/request`, `POST /api/frame/decide`
  *   (protocol.ts; same-origin only: `Origin` must be this site).
@@ -33,7 +36,7 @@ import { devicePage, errorPage, farcasterDonePage, farcasterPage, inboxPage, loa
 import type { ApprovalDecision, FrameCall, FrameStart } from './protocol.js'
 import { handleFrameCall, type Services } from './requests.js'
 import { RpcRequests } from './rpc.js'
-import { SOCIAL_PROVIDERS, SocialLogin, type SocialProvider } from './social.js'
+import { SOCIAL_PROVIDERS, SocialLogin, splitState, type SocialProvider } from './social.js'
 import { Users } from './users.js'
 
 /** The largest request body read, in bytes. */
@@ -232,7 +235,17 @@ export async function startSecureSite({ port, chains: chainList, allowedOrigins 
           return code ? redirect(`/social?code=${code}&state=${encodeURIComponent(state)}`) : html(400, errorPage('Pick a username of 1 to 64 characters'))
         }
       }
-      if (path === '/social' && get) return html(200, socialPage(services.social.state(url.searchParams.get('state'))?.parentOrigin, url.searchParams.has('error')))
+      if (path === '/social' && get) {
+        const state = url.searchParams.get('state')
+        const denied = url.searchParams.has('error')
+        // The Telegram path: back to the checked host address, by the page's script (a redirect
+        // here would still be the provider form's navigation, which form-action 'self' blocks).
+        if (state !== null && splitState(state).returnTo !== undefined) {
+          const target = services.social.returnTarget(state, url.href)
+          return target ? html(200, socialPage({ returnTo: target }, denied)) : html(400, errorPage('This sign-in link is not valid'))
+        }
+        return html(200, socialPage({ openerOrigin: services.social.state(state)?.parentOrigin }, denied))
+      }
       if (path === '/inbox' && get) {
         const email = url.searchParams.get('email')
         return html(200, inboxPage(email, email ? inbox.list(email) : []))
