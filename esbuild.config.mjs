@@ -16,7 +16,10 @@ const common = {
   minify: true,
   legalComments: 'none',
   sourcemap: 'linked',
-  define: { 'process.env.NODE_ENV': '"production"' },
+  // docs/behaviour.md §9: the secure site's default origin comes from the build's environment
+  // (GANGWAY_SECURE_SITE, e.g. a wallet provider's hosted site); unset, a site names its own
+  // (services.secureSite) or offers no email and social login.
+  define: { 'process.env.NODE_ENV': '"production"', GANGWAY_SECURE_SITE: JSON.stringify(process.env.GANGWAY_SECURE_SITE ?? '') },
   logLevel: 'warning',
 }
 

@@ -337,6 +337,17 @@ export interface EventPayloads {
   'auth/email-update-verified': Record<string, never>
   /** The email changed (the new address's code accepted). Shared: every tab shows the new email. P. */
   'auth/email-updated': { namespace: Namespace; email: string }
+  /**
+   * Where the page runs (ui/platform.ts), once per page session when it is any of these: Telegram's
+   * in-app browser (social login without a popup; its options per platform, docs/behaviour.md §5),
+   * an iPhone or iPad, Android, a Mac, Safari on iOS. P.
+   */
+  'page/platform-detected': { telegram: boolean; ios: boolean; android: boolean; mac: boolean; iosSafari: boolean }
+  /**
+   * docs/behaviour.md §3 Telegram social provider: in Telegram the page leaves for the provider's
+   * page (no popup); the provider is kept until the page comes back with the answer. Shared. P.
+   */
+  'auth/telegram-social-started': { provider: SocialProvider }
   /** Farcaster login (ConnectingFarcaster): the page asks the secure site for the link the visitor's Farcaster app opens (a QR code). I. */
   'auth/farcaster-requested': Record<string, never>
   /**
@@ -423,6 +434,8 @@ export const DISPATCHABLE = [
   'auth/email-update-failed',
   'auth/email-update-verified',
   'auth/email-updated',
+  'page/platform-detected',
+  'auth/telegram-social-started',
 ] as const satisfies readonly EventType[]
 
 /** An event `dispatch` accepts. */

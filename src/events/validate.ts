@@ -187,6 +187,12 @@ export function validateIntent(input: unknown): Intent {
       if (!Array.isArray(p.caipNetworkIds) || p.caipNetworkIds.length > 100 || !p.caipNetworkIds.every((id) => isBounded(id, 64))) throw bad()
       for (const id of p.caipNetworkIds) parseCaipNetworkId(id as string)
       return { type, payload: { caipNetworkIds: [...p.caipNetworkIds] } } as Intent
+    case 'page/platform-detected': {
+      const keys = ['telegram', 'ios', 'android', 'mac', 'iosSafari'] as const
+      if (Object.keys(p).length !== keys.length || !keys.every((k) => typeof p[k] === 'boolean')) throw bad()
+      return { type, payload: Object.fromEntries(keys.map((k) => [k, p[k]])) } as unknown as Intent
+    }
+    case 'auth/telegram-social-started':
     case 'auth/social-requested':
     case 'auth/social-result-received':
     case 'auth/social-connected':

@@ -8,6 +8,7 @@
  */
 import { AUTH_CONNECTOR_ID, type AccountType, type CaipNetworkId, type Namespace } from '../events/entities.js'
 import type { SocialProvider } from '../events/host-options.js'
+import type { Platform } from './auth-rules.js'
 import type { EventPayloads } from '../events/types.js'
 import { withKey } from '../events/safe-json.js'
 import { slice } from './reducer.js'
@@ -49,6 +50,10 @@ export interface AuthState {
   social?: { provider: SocialProvider; step: 'started' | 'user-data-requested' | 'connecting'; error?: string }
   /** The email change under way (UpdateEmailWallet): its step, the new email, the last refusal. */
   update?: { step: 'sending' | 'primary-otp' | 'secondary-otp' | 'failed'; email: string; error?: string }
+  /** Where the page runs (page/platform-detected), when it said. */
+  platform?: Platform & { iosSafari: boolean }
+  /** docs/behaviour.md §3: the provider of a Telegram social login the page left for (shared, kept across reloads until it ends). */
+  telegramProvider?: SocialProvider
   /** How many calls wait in the secure site's approval UI (ApproveTransaction stays while any does). */
   approvals: number
   /** Each namespace's user (shared). */
@@ -63,7 +68,9 @@ const STEP_OF: Record<EventPayloads['auth/email-accepted']['action'], EmailStep>
 const idle = (s: AuthState): AuthState => ({ ...s, step: undefined, error: undefined, social: undefined, update: undefined })
 
 export const auth = slice<AuthState, State>(initial, {
-  'engine/started': (s) => ({ ...initial, users: s.users }),
+  'engine/started': (s) => ({ ...initial, users: s.users, ...(s.telegramProvider ? { telegramProvider: s.telegramProvider } : {}) }),
+  'page/platform-detected': (s, e) => ({ ...s, platform: e.payload }),
+  'auth/telegram-social-started': (s, e) => ({ ...s, telegramProvider: e.payload.provider }),
   'auth/frame-loaded': (s) => ({ ...s, frame: 'ready', frameError: undefined }),
   'auth/frame-failed': (s, e) => ({ ...s, frame: 'failed', frameError: e.payload.message, ...(s.step ? { step: undefined, error: e.payload.message } : {}) }),
   'auth/smart-account-networks-fetched': (s, e) => ({ ...s, smartAccountNetworks: e.payload.caipNetworkIds }),
@@ -75,9 +82,9 @@ export const auth = slice<AuthState, State>(initial, {
   'auth/otp-verified': (s) => (s.step ? { ...s, step: 'connecting', error: undefined } : s),
   'auth/otp-failed': (s, e) => (s.step ? { ...s, step: 'verify-otp', error: e.payload.message } : s),
   'auth/social-requested': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'started' } }),
-  'auth/social-result-received': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'user-data-requested' } }),
+  'auth/social-result-received': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'user-data-requested' }, telegramProvider: undefined }),
   'auth/social-connected': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'connecting' } }),
-  'auth/social-failed': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'started', error: e.payload.message } }),
+  'auth/social-failed': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'started', error: e.payload.message }, telegramProvider: undefined }),
   'auth/email-update-requested': (s, e) => ({ ...s, update: { step: 'sending', email: e.payload.email } }),
   'auth/email-update-accepted': (s, e) => (s.update ? { ...s, update: { step: e.payload.action === 'VERIFY_PRIMARY_OTP' ? 'primary-otp' : 'secondary-otp', email: s.update.email } } : s),
   'auth/email-update-verified': (s) => (s.update ? { ...s, update: { step: 'secondary-otp', email: s.update.email } } : s),

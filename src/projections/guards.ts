@@ -13,6 +13,7 @@ import { connectionClass } from './select/connection-class.js'
 import { MULTI_WALLET_NOT_ENABLED } from '../events/errors.js'
 import { AUTH_CONNECTOR_ID } from '../events/entities.js'
 import { emailResendWaitMs } from './auth-rules.js'
+import { offeredSocials } from './select/socials.js'
 
 export { NO_MORE_PAGES, PAGE_IN_FLIGHT } from './paging.js'
 
@@ -55,25 +56,26 @@ export const EMAIL_BEING_SENT = 'An email is already being sent'
 export function refusal(s: State, intent: Intent, now = 0): string | undefined {
   switch (intent.type) {
     case 'auth/social-requested': {
-      const socials = resolvedFeatures(s).socials
-      if (!s.config.secureSite || !socials || !socials.includes(intent.payload.provider) || intent.payload.provider === 'farcaster') return SOCIAL_NOT_ENABLED
+      if (!offeredSocials(s).includes(intent.payload.provider) || intent.payload.provider === 'farcaster') return SOCIAL_NOT_ENABLED
       return resolvedFeatures(s).legalCheckbox && !s.legal.accepted ? LEGAL_NOT_ACCEPTED : undefined
     }
     // The page's facts of a login under way: none after the login ended (a closed modal, another login).
     case 'auth/otp-verified':
     case 'auth/otp-failed':
       return s.auth.step === 'verify-otp' ? undefined : NO_LOGIN_UNDER_WAY
+    // A Telegram social login comes back to a new page session: its provider was kept (auth/telegram-social-started).
     case 'auth/social-result-received':
+      return (s.auth.social?.provider === intent.payload.provider && !s.auth.social.error) || s.auth.telegramProvider === intent.payload.provider ? undefined : NO_LOGIN_UNDER_WAY
     case 'auth/social-connected':
     case 'auth/social-failed':
+    case 'auth/telegram-social-started':
       return s.auth.social?.provider === intent.payload.provider && !s.auth.social.error ? undefined : NO_LOGIN_UNDER_WAY
     case 'auth/email-update-verified':
     case 'auth/email-update-failed':
     case 'auth/email-updated':
       return s.auth.update ? undefined : NO_LOGIN_UNDER_WAY
     case 'auth/farcaster-requested': {
-      const socials = resolvedFeatures(s).socials
-      if (!s.config.secureSite || !socials || !socials.includes('farcaster')) return SOCIAL_NOT_ENABLED
+      if (!offeredSocials(s).includes('farcaster')) return SOCIAL_NOT_ENABLED
       return resolvedFeatures(s).legalCheckbox && !s.legal.accepted ? LEGAL_NOT_ACCEPTED : undefined
     }
     case 'auth/email-update-requested': {

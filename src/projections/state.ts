@@ -103,6 +103,7 @@ export const SHARED_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
   'walletconnect/deep-link-opened',
   'auth/user-received',
   'auth/email-updated',
+  'auth/telegram-social-started',
 ])
 
 /** The `tab` of a state that belongs to no tab: it folds the shared events only (what snapshots hold). */

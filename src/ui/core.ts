@@ -20,6 +20,7 @@ import { PAGE_OPTION_KEYS, themeProblem, type GangwayOptions } from './options.j
 import { featureOptionsProblem, hostOptionsOf, unknownOption, type SocialProvider } from '../events/host-options.js'
 import { documentLink, originOf } from '../events/urls.js'
 import { lazyAuthSource } from './bridge/auth/lazy-auth-source.js'
+import { pagePlatform } from './platform.js'
 import { sameShallow } from './same-value.js'
 import { writeChip } from './shell/stored-chip.js'
 import { installAnalyticsBeacon } from './analytics-beacon.js'
@@ -135,10 +136,22 @@ function afterPaint(task: () => void): void {
 /** How long a Worker gets to answer before the engine falls back to the main thread, in ms. */
 export const WORKER_START_TIMEOUT_MS = 10_000
 
+declare const GANGWAY_SECURE_SITE: string | undefined
+/**
+ * docs/behaviour.md §9: the secure site's origin when the site names none, from the build's
+ * environment (esbuild.config.mjs `GANGWAY_SECURE_SITE`); none (no email or social login) unless set.
+ */
+export const DEFAULT_SECURE_SITE: string | undefined = typeof GANGWAY_SECURE_SITE === 'string' && GANGWAY_SECURE_SITE ? GANGWAY_SECURE_SITE : undefined
+
+/** The options with the secure site's default origin filled in where the site named none. */
+function withSecureSite(o: GangwayOptions): GangwayOptions {
+  return o.services?.secureSite || !DEFAULT_SECURE_SITE ? o : { ...o, services: { ...o.services, secureSite: DEFAULT_SECURE_SITE } }
+}
+
 /** The engine's config: the host options (declared once, events/host-options.ts), this page's origin and its path (analytics name the page by both). */
 function engineConfig(o: GangwayOptions): EngineConfig {
   return {
-    ...hostOptionsOf(o),
+    ...hostOptionsOf(withSecureSite(o)),
     ...(typeof location === 'object' && /^https?:/.test(location.origin) ? { hostOrigin: location.origin, hostPath: location.pathname } : {}),
   }
 }
@@ -238,10 +251,11 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     await (await ready).dispatch(intent)
   }
   // Email and social login (issue 19): the secure site's frame, loaded when first needed.
-  const secureOrigin = originOf(options.services?.secureSite)
+  const secureOrigin = originOf(withSecureSite(options).services?.secureSite)
   const network = () => signals.network.peek().caipNetworkId?.startsWith('eip155:') ? signals.network.peek().caipNetworkId : options.networks.find((n) => n.chainNamespace === 'eip155')?.caipNetworkId
+  const platform = pagePlatform()
   const auth = secureOrigin
-    ? lazyAuthSource(secureOrigin, () => import('./bridge/auth/auth-source.js').then((m) => m.createAuthSource({ origin: secureOrigin, projectId: options.projectId, metadata: options.metadata, network, dispatch })))
+    ? lazyAuthSource(secureOrigin, () => import('./bridge/auth/auth-source.js').then((m) => m.createAuthSource({ origin: secureOrigin, projectId: options.projectId, metadata: options.metadata, network, dispatch })), platform.telegram)
     : undefined
   const bridge = createBridge(dispatch, auth ? [auth] : [])
   const config = engineConfig(options)
@@ -297,8 +311,19 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
   installAnalyticsBeacon((callback) => engine!.subscribeAnalytics(callback), (intent) => engine!.dispatch(intent))
   hooks.engine(mode)
   onFirstApproach(() => void engine!.dispatch({ type: 'modal/trigger-approached', payload: {} }).catch(() => undefined))
+  // Where the page runs, when it matters (Telegram, the phones, a Mac, iOS Safari): the social options and the pairing reuse read it.
+  if (Object.values(platform).some(Boolean)) await engine.dispatch({ type: 'page/platform-detected', payload: platform }).catch(() => undefined)
   // The secure site's frame: in idle time after the modal first shows, when email or social login is offered.
   if (auth) {
+    // Back from a Telegram social login: the answer comes off the address at once (it holds the provider's code), then finishes the login.
+    const back = typeof location === 'object' ? new URL(location.href) : undefined
+    const resultUri = back?.searchParams.get('result_uri')
+    const provider = signals.connect.peek().telegramProvider
+    if (back && resultUri) {
+      back.searchParams.delete('result_uri')
+      history.replaceState(history.state, '', back.href)
+      if (provider) void auth.returnFromSocial(resultUri, provider)
+    }
     // Leaving ApproveTransaction (a close, a back) with a call still waiting rejects it there (RPC_ABORT).
     let approving = false
     signals.modal.subscribe((m) => {

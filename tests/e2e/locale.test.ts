@@ -57,8 +57,15 @@ const names = new Set<string>([
   'Localnet',
   'Localnet B',
   'Solana Localnet',
-  // Brand and technical names (the chain chip, the namespaces' groups).
+  // Brand and technical names (the chain chip, the namespaces' groups, the social providers' buttons).
   'Solana',
+  'Google',
+  'X',
+  'Discord',
+  'Farcaster',
+  'GitHub',
+  'Apple',
+  'Facebook',
   'EVM',
   'Ether',
   HBD.name,

@@ -133,7 +133,8 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
     async reach(page, env, path) {
       await open(page, env, path)
       await page.click('[data-social=farcaster]')
-      await page.locator('[data-testid=gw-farcaster-qr][data-ready] svg').waitFor()
+      // On a phone no QR code: the Open Farcaster button, once the link is in.
+      await page.locator('[data-testid=gw-farcaster-qr][data-ready] svg, [data-testid=gw-farcaster-open]:not([disabled])').waitFor()
     },
   },
   // The code step, for a new address.

@@ -4,6 +4,7 @@ import type { ConnectionStatus } from '../connection.js'
 import type { ConnectorRow } from '../connector-order.js'
 import { connectRows } from '../select/connect-rows.js'
 import { connectMethods, resolvedFeatures } from '../select/features.js'
+import { offeredSocials } from '../select/socials.js'
 import type { State } from '../state.js'
 import { defined } from '../../events/defined.js'
 import type { EmailStep } from '../auth.js'
@@ -38,8 +39,10 @@ export interface ConnectModel {
   emailLogin?: { step?: EmailStep; email?: string; error?: string; resendAt?: number }
   /** UpdateEmailWallet (issue 19): the email login's current email, and the change under way (its step, the new email, the last refusal). */
   emailUpdate?: { current?: string; step?: 'sending' | 'primary-otp' | 'secondary-otp' | 'failed'; email?: string; error?: string }
-  /** The social providers on offer, in order (remoteFeatures.socials; Farcaster through its own flow, ConnectingFarcaster); empty without social login. */
+  /** The social providers on offer, in order (select/socials.ts: remoteFeatures.socials, Telegram's per platform; Farcaster through its own flow, ConnectingFarcaster); empty without social login. */
   socials: SocialProvider[]
+  /** A Telegram social login the page left for, waiting for the page to come back with the answer. */
+  telegramProvider?: SocialProvider
   /** The social login under way (ConnectingExternal shows it): its provider, step and failure. */
   socialLogin?: { provider: SocialProvider; step: 'started' | 'user-data-requested' | 'connecting'; error?: string }
 }
@@ -59,8 +62,9 @@ export function connectModel(s: State): ConnectModel {
     legalAccepted: s.legal.accepted,
     collapseWallets: f.collapseWallets && methods.includes('wallet') && (methods.includes('email') || methods.includes('social')),
     branding: f.branding,
-    socials: methods.includes('social') ? f.socials || [] : [],
+    socials: offeredSocials(s),
     socialLogin: s.auth.social,
+    telegramProvider: s.auth.telegramProvider,
     emailUpdate: s.auth.users.eip155?.email || s.auth.update ? defined({ current: s.auth.users.eip155?.email, ...s.auth.update }) : undefined,
     emailLogin: s.auth.step || s.auth.error || s.auth.email ? defined({ step: s.auth.step, email: s.auth.email, error: s.auth.error, resendAt: s.auth.emailSentAt === undefined ? undefined : s.auth.emailSentAt + EMAIL_RESEND_COOLDOWN_MS }) : undefined,
   })

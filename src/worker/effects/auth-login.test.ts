@@ -8,6 +8,8 @@ import { initialStateFor, project, type State } from '../../projections/state.js
 import { createEngine } from '../engine.js'
 import { authUserOf } from './auth-connect.js'
 import { accountModel } from '../../projections/view-models/account-model.js'
+import { connectModel } from '../../projections/view-models/connect-model.js'
+import { memoryLogStorage } from '../../events/memory-storage.js'
 
 const SMART = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const EMAIL = 'visitor@harbour.example'
@@ -353,5 +355,35 @@ describe('UpdateEmailWallet', () => {
     await noSite.start({ projectId: 'test', networks: [LOCALNET] }, authBridge())
     await expect(noSite.dispatch({ type: 'modal/open-requested', payload: { view: 'UpdateEmailWallet', isMobile: false } })).rejects.toThrow('No auth connector found')
     await noSite.stop()
+  })
+})
+
+describe('Telegram (docs/behaviour.md §4, §5)', () => {
+  it('keeps the social options its platform keeps', async () => {
+    const engine = await start(authBridge())
+    await engine.dispatch({ type: 'page/platform-detected', payload: { telegram: true, ios: true, android: false, mac: false, iosSafari: false } })
+    const s = await engine.getState()
+    expect(connectModel(s).socials).toEqual(['x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+    await expect(engine.dispatch({ type: 'auth/social-requested', payload: { provider: 'google' } })).rejects.toThrow('Social login is not enabled')
+    await engine.stop()
+  })
+
+  it('the provider the page left for is kept across the reload that brings the answer back; then the login ends', async () => {
+    const storage = memoryLogStorage()
+    const first = createEngine({ mode: 'main', fetch: async () => new Response('{}', { status: 500 }), storage: () => storage })
+    await first.start({ projectId: 'test', networks: [LOCALNET], services: { secureSite: 'https://secure.example' } }, authBridge())
+    await first.dispatch({ type: 'auth/social-requested', payload: { provider: 'discord' } })
+    await first.dispatch({ type: 'auth/telegram-social-started', payload: { provider: 'discord' } })
+    await first.stop()
+    const bridge = authBridge({ gangway_auth_getUser: { ...USER, email: undefined, userName: 'harbour', socialProvider: 'discord' } })
+    const back = createEngine({ mode: 'main', fetch: async () => new Response('{}', { status: 500 }), storage: () => storage })
+    await back.start({ projectId: 'test', networks: [LOCALNET], services: { secureSite: 'https://secure.example' } }, bridge)
+    expect(connectModel(await back.getState()).telegramProvider).toBe('discord')
+    await expect(back.dispatch({ type: 'auth/social-result-received', payload: { provider: 'google' } })).rejects.toThrow('No login under way')
+    await back.dispatch({ type: 'auth/social-result-received', payload: { provider: 'discord' } })
+    await back.dispatch({ type: 'auth/social-connected', payload: { provider: 'discord' } })
+    const s = await until(back, (x) => x.connection.connectorIds.eip155 === 'AUTH')
+    expect([s.auth.telegramProvider, accountModel(s).embeddedWalletInfo?.authProvider]).toEqual([undefined, 'discord'])
+    await back.stop()
   })
 })

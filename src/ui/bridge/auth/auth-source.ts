@@ -69,6 +69,21 @@ export interface AuthSource extends ConnectorSource {
    */
   connectSocial(provider: SocialProvider, popup: Window | null): Promise<void>
   /**
+   * Social login in Telegram's in-app browser (docs/behaviour.md §4): no popup; the page itself
+   * goes to the provider's page, whose `state` carries this page's address (`--` and the address,
+   * encoded) so the secure site sends the visitor back here with `result_uri`; the engine keeps the
+   * provider meanwhile (`auth/telegram-social-started`).
+   * @throws the engine's refusal of `auth/social-requested`.
+   */
+  leaveForSocial(provider: SocialProvider): Promise<void>
+  /**
+   * Back from a Telegram social login with the secure site's answer (`result_uri`, which the core
+   * already took off the address): CONNECT_SOCIAL, then `auth/social-connected` for the provider the
+   * engine kept, or `auth/social-failed` 'Failed to connect'. An answer not on the secure site's
+   * origin, or with no login waiting for it, is dropped.
+   */
+  returnFromSocial(resultUri: string, provider: SocialProvider): Promise<void>
+  /**
    * UpdateEmailWallet: sends the code the visitor typed for the step the secure site asked for (the
    * current address's, then the new one's) and tells the engine the outcome:
    * `auth/email-update-verified`, `auth/email-updated` with the new email, or
@@ -146,6 +161,19 @@ export function socialResult(win: Pick<Window, 'addEventListener' | 'removeEvent
   win.addEventListener('message', listener as EventListener)
   const poll = setInterval(() => popup.closed && done({ failed: POPUP_CLOSED }), pollMs)
   return { result, cancel: () => done(undefined) }
+}
+
+/**
+ * The provider's page as Telegram's path opens it: the `state` parameter with `--` and this page's
+ * address (encoded, without a `result_uri` of an earlier return) appended, so the secure site can
+ * send the visitor back here.
+ */
+export function telegramSocialUrl(uri: string, pageHref: string): string {
+  const url = new URL(uri)
+  const back = new URL(pageHref)
+  back.searchParams.delete('result_uri')
+  url.searchParams.set('state', `${url.searchParams.get('state') ?? ''}--${encodeURIComponent(back.href)}`)
+  return url.href
 }
 
 /** A provider's page or app link the secure site gives: https, or on the secure site's own origin (a localnet's http). */
@@ -376,6 +404,35 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
         await t.request('CONNECT_SOCIAL', { uri: result })
       } catch {
         return fail(FAILED_TO_CONNECT)
+      }
+      await tell({ type: 'auth/social-connected', payload: { provider } })
+    },
+    async leaveForSocial(provider) {
+      await o.dispatch({ type: 'auth/social-requested', payload: { provider } })
+      const fail = (message: string) => tell({ type: 'auth/social-failed', payload: { provider, message } })
+      const win = doc.defaultView ?? window
+      let uri: string | undefined
+      try {
+        uri = providerLink((await start().request<{ uri?: unknown }>('GET_SOCIAL_REDIRECT_URI', { provider }))?.uri, o.origin)
+      } catch {
+        uri = undefined
+      }
+      if (!uri) return fail(FAILED_TO_INITIATE_SOCIAL)
+      await tell({ type: 'auth/telegram-social-started', payload: { provider } })
+      win.location.assign(telegramSocialUrl(uri, win.location.href))
+    },
+    async returnFromSocial(resultUri, provider) {
+      if (providerLink(resultUri, o.origin) === undefined || new URL(resultUri).origin !== o.origin) return
+      try {
+        await o.dispatch({ type: 'auth/social-result-received', payload: { provider } })
+      } catch {
+        return
+      }
+      if (new URL(resultUri).searchParams.has('error')) return tell({ type: 'auth/social-failed', payload: { provider, message: FAILED_TO_CONNECT } })
+      try {
+        await start().request('CONNECT_SOCIAL', { uri: resultUri })
+      } catch {
+        return tell({ type: 'auth/social-failed', payload: { provider, message: FAILED_TO_CONNECT } })
       }
       await tell({ type: 'auth/social-connected', payload: { provider } })
     },

@@ -16,8 +16,8 @@ export interface LazyAuthSource extends AuthSource {
   startSocial(provider: SocialProvider): Promise<void>
 }
 
-/** An AuthSource that loads `load()`'s on its first call, once; `origin` is the secure site's. */
-export function lazyAuthSource(origin: string, load: () => Promise<AuthSource>): LazyAuthSource {
+/** An AuthSource that loads `load()`'s on its first call, once; `origin` is the secure site's; `telegram`: the page runs in Telegram's in-app browser. */
+export function lazyAuthSource(origin: string, load: () => Promise<AuthSource>, telegram = false): LazyAuthSource {
   let loaded: Promise<AuthSource> | undefined
   // A failed load (the chunk did not arrive) is tried again on the next use.
   const get = () => (loaded ??= load().catch((error: unknown) => ((loaded = undefined), Promise.reject(error))))
@@ -30,7 +30,11 @@ export function lazyAuthSource(origin: string, load: () => Promise<AuthSource>):
     submitUpdateOtp: async (otp) => (await get()).submitUpdateOtp(otp),
     connectSocial: async (provider, popup) => (await get()).connectSocial(provider, popup),
     farcasterUrl: async () => (await get()).farcasterUrl(),
+    leaveForSocial: async (provider) => (await get()).leaveForSocial(provider),
+    returnFromSocial: async (resultUri, provider) => (await get()).returnFromSocial(resultUri, provider),
     startSocial(provider) {
+      // Telegram's in-app browser: no popup, the page leaves for the provider's page and comes back.
+      if (telegram) return get().then((s) => s.leaveForSocial(provider))
       const popup = window.open(new URL('/loading', origin).href, 'gangway-social', 'width=600,height=800,scrollbars=yes')
       return get().then(
         (s) => s.connectSocial(provider, popup),
