@@ -17,6 +17,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { devices, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { UNIVERSAL_LINK_WALLET, walletRegistry } from '../../localnet/services/wallet-config.js'
 import { copiedPairingUri } from './pairing.js'
+import { localContext } from './browser.js'
 import { pageLog, coreSession, useBrowser, waitForView } from './helpers.js'
 import { BUILT_VIEWS, visit, type TourEnv } from './view-tour.js'
 
@@ -35,12 +36,8 @@ type DeviceName = (typeof DEVICES)[number]['name']
 /** A context emulating `name` (its descriptor's viewport, user agent, scale, isMobile, hasTouch) whose requests leave 127.0.0.1 only (as browser.ts localContext). */
 async function deviceContext(b: Browser, name: DeviceName): Promise<BrowserContext> {
   const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = devices[name]
-  const context = await b.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch })
-  await context.route(
-    (url) => url.hostname !== '127.0.0.1' && url.protocol !== 'data:' && url.protocol !== 'blob:',
-    (route) => route.abort('blockedbyclient'),
-  )
-  return context
+  // Requests leave 127.0.0.1 and the secure site's localhost only (browser.ts).
+  return localContext(b, { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch })
 }
 
 /** What the sheet check reads in the page (CSS px). */
