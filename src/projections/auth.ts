@@ -6,7 +6,7 @@
  * The frame and the steps belong to this page session (`engine/started` resets them); the users
  * are folded from the shared `auth/user-received`, so every tab shows the same one.
  */
-import { AUTH_CONNECTOR_ID, type AccountType, type CaipNetworkId, type Namespace } from '../events/entities.js'
+import { AUTH_CONNECTOR_ID, type CaipNetworkId, type Namespace } from '../events/entities.js'
 import type { SocialProvider } from '../events/host-options.js'
 import type { Platform } from './auth-rules.js'
 import type { EventPayloads } from '../events/types.js'
@@ -18,18 +18,8 @@ import type { State } from './state.js'
 /** The email login's steps: asking for a code, waiting for the code, waiting for the device link, getting the user. */
 export type EmailStep = 'sending' | 'verify-otp' | 'verify-device' | 'connecting'
 
-/** The secure site's user of a namespace's auth connection. */
-export interface AuthUser {
-  email?: string
-  username?: string
-  socialProvider?: SocialProvider
-  /** The accounts the secure site holds for the user, the preferred type's first. */
-  accounts: { address: string; type: AccountType }[]
-  preferredAccountType: AccountType
-  /** Whether the smart account's code is on chain (the first send deploys it). */
-  smartAccountDeployed: boolean
-  caipNetworkId: CaipNetworkId
-}
+/** The secure site's user of a namespace's auth connection: `auth/user-received`'s payload without its namespace (events/types.ts). */
+export type AuthUser = Omit<EventPayloads['auth/user-received'], 'namespace'>
 
 export interface AuthState {
   /** The secure site's frame on this page: not created or not ready yet, ready, or failed to load. */

@@ -48,6 +48,23 @@ const startRequest = (page: Page, request: { method: string; params?: unknown[] 
   }, request)
 const answer = async (page: Page) => (await page.waitForFunction(() => (window as unknown as { __answer?: unknown }).__answer)).jsonValue() as Promise<{ result?: unknown; error?: { code?: number; message?: string } }>
 
+/** From Account: sends `amount` ETH to a fresh address through the send form, approved in the secure site's UI; resolves with the address. */
+async function sendApproved(page: Page, amount: string, label: string): Promise<string> {
+  const receiver = getAddress(`0x${keccak256(toHex(`gangway-auth-${label}-${Date.now()}`)).slice(26)}`)
+  await page.click('[data-testid=gw-open-send]')
+  await waitForView(page, 'WalletSend')
+  await page.click('[data-testid=gw-send-token]')
+  await page.click('[data-token="native"]')
+  await waitForView(page, 'WalletSend')
+  await page.fill('[data-testid=gw-send-amount]', amount)
+  await page.fill('[data-testid=gw-send-receiver]', receiver)
+  await page.click('[data-testid=gw-send-review]')
+  await page.click('[data-testid=gw-send-confirm]')
+  await waitForView(page, 'ApproveTransaction')
+  await page.frameLocator(FRAME).getByTestId('secure-approve').click()
+  return receiver
+}
+
 describe('email login through the secure site', () => {
   it('code from the inbox (a wrong one first), the user’s account, forged messages ignored, approval for signing and sending, a refused method, restore, sign-out', async () => {
     const context = await localContext(browser())
@@ -141,18 +158,7 @@ describe('email login through the secure site', () => {
     expect((await handled()).filter((n) => n.includes('eth_sign'))).toEqual([])
 
     // A send from the smart account, approved in the secure site: its first send deploys it.
-    const receiver = getAddress(`0x${keccak256(toHex(`gangway-auth-${Date.now()}`)).slice(26)}`)
-    await page.click('[data-testid=gw-open-send]')
-    await waitForView(page, 'WalletSend')
-    await page.click('[data-testid=gw-send-token]')
-    await page.click('[data-token="native"]')
-    await waitForView(page, 'WalletSend')
-    await page.fill('[data-testid=gw-send-amount]', '0.01')
-    await page.fill('[data-testid=gw-send-receiver]', receiver)
-    await page.click('[data-testid=gw-send-review]')
-    await page.click('[data-testid=gw-send-confirm]')
-    await waitForView(page, 'ApproveTransaction')
-    await page.frameLocator(FRAME).getByTestId('secure-approve').click()
+    const receiver = await sendApproved(page, '0.01', 'smart')
     await waitForText(page, '[data-testid=gw-snackbar]', 'Transaction sent', 60_000)
     expect(BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [receiver, 'latest']))).toBe(10_000_000_000_000_000n)
     expect(await rpc<string>(rpcUrl, 'eth_getCode', [smart, 'latest'])).not.toBe('0x')
@@ -169,17 +175,7 @@ describe('email login through the secure site', () => {
     const byEoa = await answer(page)
     expect(await client.verifyMessage({ address: eoa as Hex, message, signature: byEoa.result as Hex })).toBe(true)
     await waitForView(page, 'Account')
-    const eoaReceiver = getAddress(`0x${keccak256(toHex(`gangway-auth-eoa-${Date.now()}`)).slice(26)}`)
-    await page.click('[data-testid=gw-open-send]')
-    await page.click('[data-testid=gw-send-token]')
-    await page.click('[data-token="native"]')
-    await waitForView(page, 'WalletSend')
-    await page.fill('[data-testid=gw-send-amount]', '0.02')
-    await page.fill('[data-testid=gw-send-receiver]', eoaReceiver)
-    await page.click('[data-testid=gw-send-review]')
-    await page.click('[data-testid=gw-send-confirm]')
-    await waitForView(page, 'ApproveTransaction')
-    await page.frameLocator(FRAME).getByTestId('secure-approve').click()
+    const eoaReceiver = await sendApproved(page, '0.02', 'eoa')
     await expect.poll(async () => BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [eoaReceiver, 'latest'])), { timeout: 60_000 }).toBe(20_000_000_000_000_000n)
     await waitForView(page, 'Account')
 
