@@ -270,11 +270,9 @@ export interface EventPayloads {
   'legal/acceptance-changed': { accepted: boolean }
 
   /**
-   * Email and social login (issue 19). The secure site's SDK page, in a hidden iframe the page
-   * created (ui/bridge/auth/), announced itself (READY): P, a fact the page dispatches.
+   * Email and social login (issue 19): the secure site's SDK page, in a hidden iframe the page
+   * created (ui/bridge/auth/), did not load ('The secure site did not load'). P, a fact the page dispatches.
    */
-  'auth/frame-loaded': Record<string, never>
-  /** The secure site's page did not load ('The secure site did not load'), or stopped answering. P. */
   'auth/frame-failed': { message: string }
   /** The networks where the secure site offers a smart account (GET_SMART_ACCOUNT_ENABLED_NETWORKS), as CAIP-2 ids. P. */
   'auth/smart-account-networks-fetched': { caipNetworkIds: CaipNetworkId[] }
@@ -419,7 +417,6 @@ export const DISPATCHABLE = [
   'analytics/beacon-sent',
   'debug/test-error-requested',
   'legal/acceptance-changed',
-  'auth/frame-loaded',
   'auth/frame-failed',
   'auth/smart-account-networks-fetched',
   'auth/email-submitted',

@@ -172,9 +172,6 @@ export function validateIntent(input: unknown): Intent {
     case 'legal/acceptance-changed':
       if (typeof p.accepted !== 'boolean') throw bad()
       return { type, payload: { accepted: p.accepted } } as Intent
-    case 'auth/frame-loaded':
-      if (Object.keys(p).length > 0) throw bad()
-      return { type, payload: {} } as Intent
     case 'auth/frame-failed':
     case 'auth/otp-failed':
       if (!isBounded(p.message, 256)) throw bad()

@@ -22,9 +22,7 @@ export type EmailStep = 'sending' | 'verify-otp' | 'verify-device' | 'connecting
 export type AuthUser = Omit<EventPayloads['auth/user-received'], 'namespace'>
 
 export interface AuthState {
-  /** The secure site's frame on this page: not created or not ready yet, ready, or failed to load. */
-  frame: 'idle' | 'ready' | 'failed'
-  /** Why the frame failed. */
+  /** Why the secure site's frame on this page failed to load, when it did (the next use starts a new one). */
   frameError?: string
   /** The email login's step, while one is under way. */
   step?: EmailStep
@@ -50,7 +48,7 @@ export interface AuthState {
   users: Partial<Record<Namespace, AuthUser>>
 }
 
-const initial: AuthState = { frame: 'idle', smartAccountNetworks: [], approvals: 0, users: {} }
+const initial: AuthState = { smartAccountNetworks: [], approvals: 0, users: {} }
 
 const STEP_OF: Record<EventPayloads['auth/email-accepted']['action'], EmailStep> = { VERIFY_OTP: 'verify-otp', VERIFY_DEVICE: 'verify-device', CONNECT: 'connecting' }
 
@@ -61,8 +59,7 @@ export const auth = slice<AuthState, State>(initial, {
   'engine/started': (s) => ({ ...initial, users: s.users, ...(s.telegramProvider ? { telegramProvider: s.telegramProvider } : {}) }),
   'page/platform-detected': (s, e) => ({ ...s, platform: e.payload }),
   'auth/telegram-social-started': (s, e) => ({ ...s, telegramProvider: e.payload.provider }),
-  'auth/frame-loaded': (s) => ({ ...s, frame: 'ready', frameError: undefined }),
-  'auth/frame-failed': (s, e) => ({ ...s, frame: 'failed', frameError: e.payload.message, ...(s.step ? { step: undefined, error: e.payload.message } : {}) }),
+  'auth/frame-failed': (s, e) => ({ ...s, frameError: e.payload.message, ...(s.step ? { step: undefined, error: e.payload.message } : {}) }),
   'auth/smart-account-networks-fetched': (s, e) => ({ ...s, smartAccountNetworks: e.payload.caipNetworkIds }),
   'auth/email-submitted': (s, e) => ({ ...s, step: 'sending', email: e.payload.email, error: undefined }),
   // The cooldown runs from the secure site's acceptance: a refused email may be corrected at once.

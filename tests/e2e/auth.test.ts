@@ -171,6 +171,7 @@ describe('email login through the secure site', () => {
     expect((await account(page)).embeddedWalletInfo).toMatchObject({ accountType: 'eoa' })
     expect(await page.getAttribute('[data-testid=gw-account-type]', 'data-to')).toBe('smartAccount')
     await startRequest(page, { method: 'personal_sign', params: [toHex(message), eoa] })
+    await waitForView(page, 'ApproveTransaction')
     await page.frameLocator(FRAME).getByTestId('secure-approve').click()
     const byEoa = await answer(page)
     expect(await client.verifyMessage({ address: eoa as Hex, message, signature: byEoa.result as Hex })).toBe(true)
@@ -297,7 +298,8 @@ describe('Farcaster login', () => {
     await waitForView(page, 'Connect')
     const sdkLoads = () => page.frames().filter((f) => f.url().startsWith(`${new URL(secureSiteUrl).origin}/sdk`)).length
     // The frame is ready (its first load is done) before its navigations are counted.
-    await expect.poll(async () => (await pageLog(page)).events.some((e) => e.type === 'auth/frame-loaded')).toBe(true)
+    await page.waitForFunction((origin) => Array.from(document.querySelectorAll('iframe')).some((f) => f.src.startsWith(origin)), new URL(secureSiteUrl).origin)
+    await expect.poll(() => page.frames().find((f) => f.url().startsWith(`${new URL(secureSiteUrl).origin}/sdk`))?.evaluate(() => document.documentElement.dataset.state)).toBe('ready')
     const reloads: string[] = []
     page.on('framenavigated', (f) => f.url().startsWith(`${new URL(secureSiteUrl).origin}/sdk`) && reloads.push(f.url()))
 

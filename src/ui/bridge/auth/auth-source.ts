@@ -250,11 +250,9 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
     const t = transport
     t.ready.then(
       async () => {
-        await tell({ type: 'auth/frame-loaded', payload: {} })
+        // Nothing is told the engine here: a state change now would cost the page's main thread
+        // in the second after the modal opened (bench/embed), for a fact no view shows yet.
         void t.request('SYNC_DAPP_DATA', dappData()).catch(() => undefined)
-        const answer = await t.request<{ smartAccountEnabledNetworks?: unknown }>('GET_SMART_ACCOUNT_ENABLED_NETWORKS').catch(() => undefined)
-        const ids = Array.isArray(answer?.smartAccountEnabledNetworks) ? answer.smartAccountEnabledNetworks.filter((n): n is number => Number.isSafeInteger(n) && n > 0).slice(0, 100) : []
-        await tell({ type: 'auth/smart-account-networks-fetched', payload: { caipNetworkIds: ids.map((n) => `eip155:${n}` as const) } })
       },
       (error: Error) => {
         if (t !== transport) return
@@ -283,7 +281,19 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       )
     })
 
+  /** The networks with smart accounts, asked once a user logs in or is restored (the account type switch reads them). */
+  let smartAccountNetworks: Promise<void> | undefined
+  const fetchSmartAccountNetworks = (t: SecureFrameTransport) =>
+    (smartAccountNetworks ??= t.request<{ smartAccountEnabledNetworks?: unknown }>('GET_SMART_ACCOUNT_ENABLED_NETWORKS').then(
+      (answer) => {
+        const ids = Array.isArray(answer?.smartAccountEnabledNetworks) ? answer.smartAccountEnabledNetworks.filter((n): n is number => Number.isSafeInteger(n) && n > 0).slice(0, 100) : []
+        return tell({ type: 'auth/smart-account-networks-fetched', payload: { caipNetworkIds: ids.map((n) => `eip155:${n}` as const) } })
+      },
+      () => void (smartAccountNetworks = undefined),
+    ))
+
   const getUser = async (payload: Record<string, unknown>): Promise<Record<string, unknown>> => {
+    void fetchSmartAccountNetworks(start())
     const user = (await start().request<Record<string, unknown>>('GET_USER', payload)) ?? {}
     const picked: Record<string, unknown> = {}
     for (const k of USER_FIELDS) if (user[k] !== undefined) picked[k] = user[k]
