@@ -78,6 +78,13 @@ async function ready(page: Page): Promise<Host['messages'][number]> {
   return (await handle.jsonValue()) as Host['messages'][number]
 }
 
+/** Opens `url` (a page on the demo's origin) in `page`, frames the SDK page of `projectId` there and waits for its READY. */
+async function openHost(page: Page, projectId: string, url = `${webUrl}/bare.html`): Promise<void> {
+  await page.goto(url)
+  await frameSdk(page, projectId)
+  await ready(page)
+}
+
 /** Sends `name` with `payload` from the host page and returns the frame's answer. */
 const request = (page: Page, name: string, payload?: unknown) => page.evaluate(({ name, payload }) => (window as unknown as { __host: Host }).__host.request(name, payload), { name, payload })
 
@@ -242,9 +249,7 @@ describe('the secure-site emulator', () => {
     const context = await localContext(browser())
     try {
       const page = await context.newPage()
-      await page.goto(`${webUrl}/bare.html`)
-      await frameSdk(page, projectId)
-      await ready(page)
+      await openHost(page, projectId)
 
       // Social: the popup starts at /loading, goes to the provider's page, Allow → /social posts the result to its opener.
       const opened = page.waitForEvent('popup')
@@ -318,9 +323,7 @@ describe('the secure-site emulator', () => {
     const context = await localContext(browser())
     try {
       const page = await context.newPage()
-      await page.goto(hostUrl)
-      await frameSdk(page, projectId)
-      await ready(page)
+      await openHost(page, projectId, hostUrl)
       /** GET_SOCIAL_REDIRECT_URI, its state rewritten as a host in Telegram does: `--` + encodeURIComponent(returnTo) appended. */
       const telegramUri = async (provider: string, returnTo: string) => {
         const { payload } = await request(page, 'GET_SOCIAL_REDIRECT_URI', { provider })
@@ -378,9 +381,7 @@ describe('the secure-site emulator', () => {
     const context = await localContext(browser())
     try {
       const page = await context.newPage()
-      await page.goto(`${webUrl}/bare.html`)
-      await frameSdk(page, projectId)
-      await ready(page)
+      await openHost(page, projectId)
       const email = `bob-${unique()}@example.com`
       await emailLogin(page, email)
       const { accounts } = (await request(page, 'GET_USER')).payload as { accounts: { address: Hex }[] }

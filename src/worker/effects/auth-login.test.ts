@@ -2,6 +2,7 @@
 // user and its typed accounts, the refusals, and what never enters the log.
 import { describe, expect, it } from 'vitest'
 import { ADDRESS, LOCALNET } from '../../../tests/unit/fixtures.js'
+import { until as waitFor } from '../../../tests/unit/engine-until.js'
 import type { Bridge, Engine, ProviderRequest } from '../../contract.js'
 import { parseLog } from '../../events/ndjson.js'
 import { initialStateFor, project, type State } from '../../projections/state.js'
@@ -33,15 +34,7 @@ function authBridge(answers: Answers = {}): Bridge & { asked: { method: string; 
   }
 }
 
-async function until(engine: Engine, ok: (s: State) => boolean, ms = 3000): Promise<State> {
-  const end = Date.now() + ms
-  for (;;) {
-    const s = await engine.getState()
-    if (ok(s)) return s
-    if (Date.now() > end) throw new Error(`condition not met: ${JSON.stringify(s.auth)}`)
-    await new Promise((r) => setTimeout(r, 5))
-  }
-}
+const until = (engine: Engine, ok: (s: State) => boolean) => waitFor(engine, ok, { show: (s) => s.auth })
 
 const start = async (bridge: Bridge, options: Record<string, unknown> = {}, clock?: () => number): Promise<Engine> => {
   const engine = createEngine({ mode: 'main', fetch: async () => new Response('{}', { status: 500 }), ...(clock ? { clock } : {}) })

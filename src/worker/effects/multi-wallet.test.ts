@@ -2,6 +2,7 @@
 // replacing connections, switching per class, disconnecting one or all, and restoring them all.
 import { describe, expect, it } from 'vitest'
 import { ADDRESS, LOCALNET } from '../../../tests/unit/fixtures.js'
+import { until } from '../../../tests/unit/engine-until.js'
 import type { Bridge, Engine, ProviderRequest } from '../../contract.js'
 import { memoryLogStorage } from '../../events/memory-storage.js'
 import { parseLog } from '../../events/ndjson.js'
@@ -33,16 +34,6 @@ function wallets(byConnector: Record<string, Answers> = {}): Bridge & { asked: s
       return typeof answer === 'function' ? answer(args) : answer
     },
     watch: (ids) => void watched.push(ids),
-  }
-}
-
-async function until(engine: Engine, ok: (s: State) => boolean, ms = 3000): Promise<State> {
-  const end = Date.now() + ms
-  for (;;) {
-    const s = await engine.getState()
-    if (ok(s)) return s
-    if (Date.now() > end) throw new Error(`condition not met: ${JSON.stringify(s.connection)}`)
-    await new Promise((r) => setTimeout(r, 5))
   }
 }
 
