@@ -3,10 +3,14 @@
  * unlocked dev accounts. It behaves like an extension: it announces itself through EIP-6963 (mipd),
  * sets `window.ethereum` when nothing else has, asks the visitor before the first connection (a
  * prompt in its own shadow root), remembers the approval, and emits accountsChanged / chainChanged.
- * Demo and test tooling only: never part of Gangway's bundles.
+ * It sends transactions and signs messages (personal_sign, eth_signTypedData_v4) only for the site
+ * it was connected to, only with an account it exposes there, and only after the visitor approved
+ * that request. Demo and test tooling only: never part of Gangway's bundles.
  */
 import { announceProvider } from 'mipd'
+import { readPersonalSign, readTypedData } from './evm-sign-params.js'
 import { ICON, prompt } from './prompt.js'
+import { ProviderRpcError } from './rpc-error.js'
 import { registerSolanaWallet } from './solana.js'
 
 type Listener = (...args: unknown[]) => void
@@ -26,15 +30,6 @@ const EXPOSED_ACCOUNTS = 3
 const CHAIN_KEY = 'localnet-wallet:chainId'
 
 const config: LocalnetConfig = (window as unknown as { __LOCALNET__: LocalnetConfig }).__LOCALNET__
-
-class ProviderRpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 const chains = [...config.chains]
 const chainNow = () => chains.find((c) => c.chainId === Number(localStorage.getItem(CHAIN_KEY))) ?? chains[0]!
@@ -76,6 +71,23 @@ class LocalnetWallet {
     return [selected, ...others]
   }
 
+  /**
+   * The site's right to have `address` sign: 4100 'Unauthorized' before the visitor connected the
+   * site, 4100 'The requested account has not been authorized by the user.' for an account the
+   * wallet does not expose to it (issue 18: it signs for any account it exposes, and for no other).
+   */
+  async #mayUse(address: string | undefined): Promise<void> {
+    if (!this.#authorized()) throw new ProviderRpcError(4100, 'Unauthorized')
+    const exposed = await this.#current()
+    if (address && !exposed.some((a) => a.toLowerCase() === address.toLowerCase())) throw new ProviderRpcError(4100, 'The requested account has not been authorized by the user.')
+  }
+
+  /** Counts and shows the approval prompt with `text`. @throws ProviderRpcError 4001 'User rejected the request.' on Reject. */
+  async #approve(text: string): Promise<void> {
+    this.prompts++
+    if (!(await prompt(text))) throw new ProviderRpcError(4001, 'User rejected the request.')
+  }
+
   async request({ method, params }: RequestArgs): Promise<unknown> {
     switch (method) {
       case 'eth_requestAccounts': {
@@ -113,13 +125,28 @@ class LocalnetWallet {
       case 'eth_sendTransaction': {
         if (!this.#authorized()) throw new ProviderRpcError(4100, 'Unauthorized')
         const [tx] = params as { from?: string; to?: string; value?: string; data?: string }[]
-        // It signs for any account it exposes to the site (issue 18: switching accounts inside a connection), and for no other.
-        const exposed = await this.#current()
-        if (tx?.from && !exposed.some((a) => a.toLowerCase() === tx.from!.toLowerCase())) throw new ProviderRpcError(4100, 'The requested account has not been authorized by the user.')
-        this.prompts++
+        await this.#mayUse(tx?.from)
         const what = tx?.data && tx.data !== '0x' ? `Call ${tx.to}` : `Send ${Number(BigInt(tx?.value ?? '0')) / 1e18} ETH to ${tx?.to}`
-        if (!(await prompt(`${what} on chain ${chainNow().chainId}?`))) throw new ProviderRpcError(4001, 'User rejected the request.')
+        await this.#approve(`${what} on chain ${chainNow().chainId}?`)
         return anvil(method, params)
+      }
+      case 'personal_sign': {
+        if (!this.#authorized()) throw new ProviderRpcError(4100, 'Unauthorized')
+        const { messageHex, address, text } = readPersonalSign(params)
+        await this.#mayUse(address)
+        await this.#approve(`Sign this message for ${location.host} with ${address}?\n\n${text}`)
+        // anvil signs EIP-191 messages for its unlocked dev accounts (the wallet exposes no other).
+        return anvil(method, [messageHex, address])
+      }
+      case 'eth_signTypedData_v4': {
+        if (!this.#authorized()) throw new ProviderRpcError(4100, 'Unauthorized')
+        const { address, json, primaryType, domainName, chainId } = readTypedData(params)
+        await this.#mayUse(address)
+        // As MetaMask: typed data bound to a chain is signed on that chain only.
+        const active = chainNow().chainId
+        if (chainId !== undefined && chainId !== active) throw new ProviderRpcError(-32602, `Provided chainId "${chainId}" must match the active chainId "${active}"`)
+        await this.#approve(`Sign ${primaryType} for ${domainName ?? 'an unnamed domain'} (${location.host}) with ${address}?`)
+        return anvil(method, [address, json])
       }
       case 'wallet_revokePermissions':
         if (this.#revokeFails) throw new ProviderRpcError(-32603, 'Internal error: the wallet could not revoke the permission')

@@ -10,7 +10,7 @@ export function prompt(text: string): Promise<boolean> {
   const root = host.attachShadow({ mode: 'open' })
   // An adopted stylesheet, not a <style>: the demo page runs under a strict CSP too (?csp=strict).
   const sheet = new CSSStyleSheet()
-  sheet.replaceSync('div{position:fixed;top:16px;right:16px;z-index:2147483647;width:280px;padding:16px;border-radius:12px;background:#0f172a;color:#fff;font:14px system-ui;box-shadow:0 8px 24px #0006}button{margin:12px 8px 0 0;padding:8px 14px;border-radius:8px;border:0;cursor:pointer}')
+  sheet.replaceSync('div{position:fixed;top:16px;right:16px;z-index:2147483647;width:280px;padding:16px;border-radius:12px;background:#0f172a;color:#fff;font:14px system-ui;box-shadow:0 8px 24px #0006}p{white-space:pre-wrap;overflow-wrap:anywhere;max-height:40vh;overflow:auto}button{margin:12px 8px 0 0;padding:8px 14px;border-radius:8px;border:0;cursor:pointer}')
   root.adoptedStyleSheets = [sheet]
   root.innerHTML = `<div role="dialog" aria-label="Localnet Wallet"><strong>Localnet Wallet</strong><p></p><button data-testid="localnet-wallet-reject">Reject</button><button data-testid="localnet-wallet-approve">Approve</button></div>`
   root.querySelector('p')!.textContent = text

@@ -1,14 +1,17 @@
 /**
  * The Localnet Wallet's Solana side, registered through the Wallet Standard: connect (asking
- * first, silent when already approved), disconnect, change events, and solana:signTransaction,
- * signing with the localnet's dev keypair. Demo and test tooling only: it signs with ed25519 from
+ * first, silent when already approved), disconnect, change events, solana:signTransaction,
+ * solana:signMessage and solana:signIn (issue 20), each signature after the visitor approved it,
+ * with the localnet's dev keypair. Demo and test tooling only: it signs with ed25519 from
  * @noble/curves, not web3.js, so the demo page does not pay for a whole Solana SDK.
  */
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { registerWallet } from '@wallet-standard/wallet'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
+import { messageText } from './message-text.js'
 import { ICON, prompt } from './prompt.js'
+import { readSignMessageInputs, signInMessage } from './solana-sign.js'
 
 const AUTH_KEY = 'localnet-wallet:solana-authorized'
 export const SOLANA_LOCALNET_CHAIN = 'solana:localnet'
@@ -59,7 +62,7 @@ export function registerSolanaWallet(seedHex: string, address: string): void {
     address,
     publicKey,
     chains: [SOLANA_LOCALNET_CHAIN],
-    features: ['solana:signTransaction'],
+    features: ['solana:signTransaction', 'solana:signMessage', 'solana:signIn'],
   }
   const listeners = new Set<Listener>()
   const authorized = () => localStorage.getItem(AUTH_KEY) === 'true'
@@ -69,6 +72,12 @@ export function registerSolanaWallet(seedHex: string, address: string): void {
   }
   const state = { prompts: 0 }
   ;(window as unknown as { __localnetSolanaWallet: typeof state }).__localnetSolanaWallet = state
+  const rejected = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
+  /** Counts and shows the approval prompt. @throws Error 'User rejected the request.' (code 4001) on Reject. */
+  const approve = async (text: string) => {
+    state.prompts++
+    if (!(await prompt(text))) throw rejected()
+  }
 
   const wallet: Wallet = {
     version: '1.0.0',
@@ -114,6 +123,34 @@ export function registerSolanaWallet(seedHex: string, address: string): void {
           state.prompts++
           if (!(await prompt(`Sign a Solana transaction on the localnet?`))) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
           return inputs.map(({ transaction }) => ({ signedTransaction: signWireTransaction(transaction, seed, publicKey) }))
+        },
+      },
+      // Signs the bytes given as they are (ed25519 over the message): the caller verifies with the account's public key.
+      'solana:signMessage': {
+        version: '1.1.0',
+        signMessage: async (...inputs: unknown[]) => {
+          if (!authorized()) throw Object.assign(new Error('Unauthorized'), { code: 4100 })
+          const messages = readSignMessageInputs(inputs, address)
+          await approve(`Sign ${messages.length === 1 ? 'this message' : `these ${messages.length} messages`} for ${location.host}?\n\n${messages.map(messageText).join('\n\n')}`)
+          return messages.map((message) => ({ signedMessage: Uint8Array.from(message), signature: ed25519.sign(message, seed), signatureType: 'ed25519' as const }))
+        },
+      },
+      // Connects and signs in at once, as wallets do: the visitor's approval of the sign-in also connects the site.
+      'solana:signIn': {
+        version: '1.0.0',
+        signIn: async (...inputs: unknown[]) => {
+          const messages = (inputs.length ? inputs : [undefined]).map((input) => signInMessage(input, address, location.host))
+          const foreign = [...new Set(messages.map((m) => m.fields.domain).filter((d) => d !== location.host))]
+          const warning = foreign.length ? `\n\nWarning: this page is ${location.host}, not ${foreign.join(', ')}.` : ''
+          await approve(`Sign in to ${messages.map((m) => m.fields.domain).join(', ')}?${warning}\n\n${messages.map((m) => m.text).join('\n\n')}`)
+          if (!authorized()) {
+            localStorage.setItem(AUTH_KEY, 'true')
+            emit()
+          }
+          return messages.map(({ text }) => {
+            const signedMessage = new TextEncoder().encode(text)
+            return { account, signedMessage, signature: ed25519.sign(signedMessage, seed), signatureType: 'ed25519' as const }
+          })
         },
       },
     },

@@ -74,13 +74,16 @@ describe('the host page’s wallet provider', () => {
     const page = await context.newPage()
     await connectLocalnetWallet(page, webUrl)
 
-    const signed = await page.evaluate(async (address) => {
+    const signing = page.evaluate(async (address) => {
       const provider = (window as unknown as { gangway: Gangway }).gangway.getWalletProvider('eip155')
       return {
         chainId: await provider.request({ method: 'eth_chainId' }),
         signature: await provider.request({ method: 'personal_sign', params: ['0x68656c6c6f2067616e67776179', address] }),
       }
     }, account0!)
+    // The wallet asks before it signs, as an extension does.
+    await page.click('[data-testid=localnet-wallet-approve]')
+    const signed = await signing
     expect(signed.chainId).toBe('0x7a69')
     expect(await verifyMessage({ address: account0!, message: 'hello gangway', signature: signed.signature as Hex })).toBe(true)
 
