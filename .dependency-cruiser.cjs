@@ -99,11 +99,27 @@ module.exports = {
       to: { pathNot: [...src('events/', 'api/'), ...npm('viem')] },
     },
     {
+      name: 'siwx-pure-messages-and-verifiers',
+      severity: 'error',
+      comment:
+        'src/siwx (the SIWX message texts, their checks and signature verification, shared by the engine and gangway/siwx-server) imports itself, src/events, the pure helpers of src/chains (caip.ts, address.ts, eip155/accounts.ts), viem, @noble/curves, @scure/base and @solana/web3.js; never the engine, the services, the page, the server helper or a Node built-in, so the worker can bundle it.',
+      from: { path: src('siwx/') },
+      to: { pathNot: [...src('siwx/', 'events/'), ...PURE_CHAIN_HELPERS, ...npm('viem', '@noble/curves', '@scure/base', '@solana/web3.js')] },
+    },
+    {
+      name: 'siwx-server-only-siwx-events-and-node',
+      severity: 'error',
+      comment:
+        'src/siwx-server (gangway/siwx-server, a Node helper for a host site\'s backend) imports itself, src/siwx, src/events, viem and Node built-ins; not the engine, the chain clients, the services or the page.',
+      from: { path: src('siwx-server/') },
+      to: { pathNot: [...src('siwx-server/', 'siwx/', 'events/'), ...npm('viem'), NODE_BUILTINS] },
+    },
+    {
       name: 'worker-never-page',
       severity: 'error',
-      comment: 'src/worker (the engine) may import anything under src except the page (src/ui, src/react) and the CLI.',
+      comment: 'src/worker (the engine) may import anything under src except the page (src/ui, src/react), the CLI and the Node helper for site backends (src/siwx-server, node:crypto).',
       from: { path: src('worker/') },
-      to: { path: src('ui/', 'react/', 'cli/') },
+      to: { path: src('ui/', 'react/', 'cli/', 'siwx-server/') },
     },
     {
       name: 'cli-only-events-and-projections',

@@ -1,0 +1,236 @@
+/**
+ * `gangway/siwx-server` (issue 20; spec §4 SIWX): the few functions a host site's backend needs to
+ * sign visitors in with a wallet message. The backend hands out a nonce, the page has Gangway
+ * write the message with it and the wallet sign it, and the backend verifies exactly the message
+ * it asked for: its domain and URI, a network it accepts, its single-use nonce, its time window,
+ * and the signature (eip155 against the chain through the configured JSON-RPC URL, so EIP-1271
+ * contract accounts and ERC-6492 counterfactual accounts sign in as well as EOAs; solana ed25519).
+ * A verified sign-in becomes a session, kept in memory (or in a store the host gives).
+ *
+ * ```ts
+ * const siwx = createSiwxServer({ domain: 'example.com', uri: 'https://example.com', chains: { 'eip155:1': 'https://rpc.example' } })
+ * const { nonce } = siwx.issueNonce()               // give it to the page
+ * const session = await siwx.verify({ message, signature }) // throws GangwayError with a short message when refused
+ * ```
+ *
+ * Not done here: cookies, CSRF, rate limits, persistence across restarts (a `store` may do it),
+ * deciding what a signed-in account may do. See docs/security.md "gangway/siwx-server".
+ */
+import { randomBytes } from 'node:crypto'
+import { createPublicClient, http, type Client } from 'viem'
+import type { CaipAddress, CaipNetworkId } from '../events/entities.js'
+import { GangwayError, asGangwayError } from '../events/errors.js'
+import { MAX_SIWX_MESSAGE_CHARS, MAX_SIWX_SIGNATURE_CHARS } from '../siwx/limits.js'
+import { parseSiwxMessage, type SiwxMessage } from '../siwx/message.js'
+import { INVALID_SIGNATURE, invalidSiwxMessage, siwxRefusal } from '../siwx/refusals.js'
+import { DEFAULT_SIWX_SKEW_MS, validateSiwxMessage } from '../siwx/validate.js'
+import { verifySiwxSignature } from '../siwx/verify.js'
+import { readSiwxTime } from '../siwx/time.js'
+
+export {
+  CHAIN_NOT_ACCEPTED,
+  DOMAIN_MISMATCH,
+  INVALID_SIGNATURE,
+  INVALID_SIWX_MESSAGE,
+  MESSAGE_EXPIRED,
+  MESSAGE_NOT_YET_VALID,
+  UNKNOWN_OR_USED_NONCE,
+  URI_MISMATCH,
+} from '../siwx/refusals.js'
+export { GangwayError } from '../events/errors.js'
+export type { SiwxMessage } from '../siwx/message.js'
+
+/** A verified sign-in. Times in ms since the epoch, on the server's clock. */
+export interface SiwxSession {
+  /** 256 random bits, base64url: unguessable, so it may be the value of an HTTP-only session cookie. */
+  id: string
+  /** The account signed in, CAIP-10 (`eip155:1:0xAbC…` with the checksummed address; `solana:5eykt…:7xKX…`). */
+  caipAddress: CaipAddress
+  /** Its network, CAIP-2. */
+  chainId: CaipNetworkId
+  /** The nonce the message carried (used up). */
+  nonce: string
+  /** When the server verified the sign-in. */
+  issuedAt: number
+  /** When the session ends: `issuedAt + sessionTtlS`, or the message's Expiration Time if sooner. */
+  expiresAt: number
+  /** The signed text and its signature, as verified: what a page's `siwx.getSessions` hands Gangway to check again. */
+  message: string
+  signature: string
+}
+
+/** Where sessions are kept (default: a Map in memory). Synchronous; a store that persists may write through. */
+export interface SiwxSessionStore {
+  get(id: string): SiwxSession | undefined
+  set(session: SiwxSession): void
+  delete(id: string): boolean
+  values(): Iterable<SiwxSession>
+}
+
+/** createSiwxServer's options. */
+export interface SiwxServerOptions {
+  /** The RFC 3986 authority the page is served from (`example.com`, `localhost:5173`): a message must name it. */
+  domain: string
+  /** The URI a message must name (the site's origin or sign-in page), compared exactly. */
+  uri: string
+  /**
+   * The networks accepted, CAIP-2 id → JSON-RPC URL. eip155: an http(s) URL of that chain's node,
+   * which verifies contract accounts' signatures (EIP-1271, ERC-6492); it must be that chain's.
+   * solana: the value is not used (ed25519 needs no node); give ''.
+   */
+  chains: Record<CaipNetworkId, string>
+  /** How long an issued nonce may be used, in s. Default 300. */
+  nonceTtlS?: number
+  /** How long a session lasts, in s. Default 86 400 (a day). */
+  sessionTtlS?: number
+  /** The clock, in ms since the epoch. Default Date.now. */
+  clock?: () => number
+  /** How far a message's Issued At or Not Before may be ahead of the clock, in ms (a visitor's clock ahead). Default 60 000. */
+  skewMs?: number
+  /** The most nonces waiting to be used; issuing one more forgets the oldest. Default 100 000 (about 10 MB). */
+  maxNonces?: number
+  /** Where sessions are kept. Default in memory. */
+  store?: SiwxSessionStore
+}
+
+/** What createSiwxServer returns. */
+export interface SiwxServer {
+  /** A fresh nonce (128 random bits as 32 hex digits: EIP-4361's letters and digits) and when it stops being accepted (ms). */
+  issueNonce(): { nonce: string; expiresAt: number }
+  /**
+   * Verifies a signed sign-in message and starts its session. The message's nonce is used up by
+   * this call whatever its outcome.
+   * @throws GangwayError 'Invalid SIWX message' (malformed, oversized, not a sign-in message),
+   *   'Domain mismatch', 'URI mismatch', 'Chain not accepted', 'Unknown or used nonce',
+   *   'Message not yet valid', 'Message expired', 'Invalid signature', in that order of checking
+   *   (a node that cannot be read makes a contract account's signature 'Invalid signature': viem
+   *   counts a failed call as not verified); any other error of the check as a GangwayError,
+   *   category API_ERROR, with it as cause.
+   */
+  verify(input: { message: string; signature: string }): Promise<SiwxSession>
+  /** The live session with that id, or undefined (unknown, revoked or expired: an expired one is dropped). */
+  getSession(id: string): SiwxSession | undefined
+  /** Ends a session; true when there was one. */
+  revokeSession(id: string): boolean
+  /** The live sessions (expired ones are dropped). */
+  sessions(): SiwxSession[]
+}
+
+/** A GangwayError for a bad option of createSiwxServer. */
+function badOption(details: string): GangwayError {
+  return new GangwayError('Invalid SIWX server option', { details })
+}
+
+/** A Map as a SiwxSessionStore. */
+function memoryStore(): SiwxSessionStore {
+  const map = new Map<string, SiwxSession>()
+  return { get: (id) => map.get(id), set: (s) => void map.set(s.id, s), delete: (id) => map.delete(id), values: () => map.values() }
+}
+
+/** The namespace a signed text is written for, from its first line. */
+function namespaceOfText(text: string): 'eip155' | 'solana' {
+  const header = text.split('\n', 1)[0] ?? ''
+  return header.endsWith(' wants you to sign in with your Solana account:') ? 'solana' : 'eip155'
+}
+
+/**
+ * A SIWX verifier for a host site's backend (see the module's comment).
+ * @throws GangwayError 'Invalid SIWX server option' (details name it) for an empty domain or uri,
+ *   no chains, a chain id that is not an eip155 or solana CAIP-2 id, an eip155 chain without an
+ *   http(s) URL, a TTL, skew or maximum that is not a positive number.
+ */
+export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
+  const { domain, uri, chains, nonceTtlS = 300, sessionTtlS = 86_400, clock = Date.now, skewMs = DEFAULT_SIWX_SKEW_MS, maxNonces = 100_000 } = options
+  if (typeof domain !== 'string' || !domain) throw badOption('domain')
+  if (typeof uri !== 'string' || !uri) throw badOption('uri')
+  for (const [name, value] of [['nonceTtlS', nonceTtlS], ['sessionTtlS', sessionTtlS], ['maxNonces', maxNonces]] as const) {
+    if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) throw badOption(name)
+  }
+  if (typeof skewMs !== 'number' || !(skewMs >= 0) || !Number.isFinite(skewMs)) throw badOption('skewMs')
+  const accepted = Object.keys(chains ?? {}) as CaipNetworkId[]
+  if (!accepted.length) throw badOption('chains')
+  const clients = new Map<CaipNetworkId, Client>()
+  for (const id of accepted) {
+    // CAIP-2: namespace, a colon, a reference of 1 to 32 of [-_a-zA-Z0-9].
+    const namespace = /^(eip155|solana):[-_a-zA-Z0-9]{1,32}$/.exec(id)?.[1]
+    if (namespace === 'solana') continue
+    const url = chains[id]
+    if (namespace !== 'eip155') throw badOption(`chains: ${id} is not an eip155 or solana CAIP-2 id`)
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw badOption(`chains: ${id} needs an http(s) JSON-RPC URL`)
+    clients.set(id, createPublicClient({ transport: http(url) }))
+  }
+  const store = options.store ?? memoryStore()
+  /** Issued nonces → when they expire (ms); in issue order, so the first entries are the oldest. */
+  const nonces = new Map<string, number>()
+
+  const sweepNonces = (now: number) => {
+    for (const [nonce, expiresAt] of nonces) if (expiresAt <= now) nonces.delete(nonce)
+  }
+  const live = (session: SiwxSession | undefined, now: number): SiwxSession | undefined => {
+    if (!session) return undefined
+    if (session.expiresAt > now) return session
+    store.delete(session.id)
+    return undefined
+  }
+
+  return {
+    issueNonce() {
+      const now = clock()
+      sweepNonces(now)
+      while (nonces.size >= maxNonces) nonces.delete(nonces.keys().next().value as string)
+      const nonce = randomBytes(16).toString('hex')
+      const expiresAt = now + nonceTtlS * 1000
+      nonces.set(nonce, expiresAt)
+      return { nonce, expiresAt }
+    },
+
+    async verify({ message: text, signature }) {
+      if (typeof text !== 'string' || text.length > MAX_SIWX_MESSAGE_CHARS) throw invalidSiwxMessage(`the message is not a string of at most ${MAX_SIWX_MESSAGE_CHARS} characters`)
+      if (typeof signature !== 'string' || signature.length > MAX_SIWX_SIGNATURE_CHARS) throw siwxRefusal(INVALID_SIGNATURE, 'the signature is not a string of bounded length')
+      const message: SiwxMessage = parseSiwxMessage(text, namespaceOfText(text))
+      const now = clock()
+      // The nonce is used up here, before any other check and whatever the outcome: a nonce is one
+      // attempt. Otherwise a message refused for its signature (a tampered text, a guess) or for
+      // its window could be tried again and again under the same nonce, and a verification failing
+      // half-way (a node unreachable) would leave a signed message replayable later.
+      const nonceExpiry = nonces.get(message.nonce)
+      nonces.delete(message.nonce)
+      const nonceLive = nonceExpiry !== undefined && nonceExpiry > now
+      validateSiwxMessage(message, { domain, uri, chains: accepted, nonce: () => nonceLive, now, skewMs })
+      let ok: boolean
+      try {
+        ok = await verifySiwxSignature({ message, text, signature, ...(clients.has(message.chainId) ? { client: clients.get(message.chainId)! } : {}) })
+      } catch (error) {
+        throw asGangwayError(error, { category: 'API_ERROR', details: `the signature could not be checked on ${message.chainId}` })
+      }
+      if (!ok) throw siwxRefusal(INVALID_SIGNATURE)
+      const issuedAt = clock()
+      const messageExpiry = message.expirationTime !== undefined ? readSiwxTime(message.expirationTime) : undefined
+      const session: SiwxSession = {
+        id: randomBytes(32).toString('base64url'),
+        caipAddress: `${message.chainId}:${message.accountAddress}` as CaipAddress,
+        chainId: message.chainId,
+        nonce: message.nonce,
+        issuedAt,
+        expiresAt: Math.min(issuedAt + sessionTtlS * 1000, messageExpiry ?? Infinity),
+        message: text,
+        signature,
+      }
+      store.set(session)
+      return session
+    },
+
+    getSession(id) {
+      return typeof id === 'string' ? live(store.get(id), clock()) : undefined
+    },
+
+    revokeSession(id) {
+      return typeof id === 'string' && store.delete(id)
+    },
+
+    sessions() {
+      const now = clock()
+      return [...store.values()].filter((s) => live(s, now) !== undefined)
+    },
+  }
+}
