@@ -1,5 +1,6 @@
 // Builds dist/: the loader (the only code a page runs before load), the core and UI chunks it
-// loads later, the worker bundle, the main-thread engine fallback, and the React exports.
+// loads later, the worker bundle, the main-thread engine fallback, the React exports, and for Node
+// the CLI and the SIWX server helper.
 // `node esbuild.config.mjs` builds once and prints the gzip size of each file.
 import { build } from 'esbuild'
 import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
@@ -33,6 +34,17 @@ const sibling = (names) => ({
     for (const [from, to] of Object.entries(names)) b.onResolve({ filter: new RegExp(`^\\./${from}\\.js$`) }, () => ({ path: `./${to}.js`, external: true }))
   },
 })
+
+// SIWX's code for the engine (src/worker/siwx/siwx-code.ts) is a file of its own, loaded by URL from
+// the worker and the main-thread engine: in their split builds it would share viem's ERC-6492 and
+// ERC-8010 parts with the entry (which reaches them through viem's index) and move them into a
+// chunk every page loads at start.
+const apart = {
+  name: 'apart',
+  setup(b) {
+    b.onResolve({ filter: /\/siwx\/siwx-code\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: './siwx-code.js', external: true } : undefined))
+  },
+}
 
 // The views' message catalogues (src/ui/i18n): `import('./catalogues/es.json?compiled')` is the
 // catalogue compiled now (scripts/compile-catalogue.mjs, shared with vitest.config.ts), so the
@@ -70,12 +82,18 @@ await Promise.all([
     splitting: true,
     chunkNames: 'chunk-[hash]',
     jsx: 'automatic',
-    plugins: [sibling({ core: 'core', app: 'ui' }), catalogues],
+    plugins: [sibling({ core: 'core', app: 'ui' }), catalogues, apart],
   }),
   // The worker: a module with its rarely used parts (Solana transaction building) split off, loaded on demand.
-  build({ ...common, entryPoints: { worker: 'src/worker/entry.ts' }, outdir, splitting: true, chunkNames: 'worker-[hash]', define: { ...common.define, 'window.WebSocket': 'globalThis.WebSocket' } }),
+  build({ ...common, entryPoints: { worker: 'src/worker/entry.ts' }, outdir, splitting: true, chunkNames: 'worker-[hash]', define: { ...common.define, 'window.WebSocket': 'globalThis.WebSocket' }, plugins: [apart] }),
+  // SIWX's code for the engine, whole (see `apart`).
+  build({ ...common, entryPoints: { 'siwx-code': 'src/worker/siwx/siwx-code.ts' }, outdir }),
   // The `gangway` CLI (replay an exported log) for Node, on the same projection code.
   build({ ...common, entryPoints: { cli: 'src/cli/bin.ts' }, outdir, platform: 'node', minify: false, sourcemap: false, banner: { js: '#!/usr/bin/env node' } }),
+  // `gangway/siwx-server` (issue 20): a host site's backend issues nonces and verifies SIWX sign-ins.
+  // For Node, with its npm packages (viem, @noble/curves, @scure/base) left as imports: the host's
+  // node_modules resolves them, so the server shares the host's viem and nothing is bundled twice.
+  build({ ...common, entryPoints: { 'siwx-server': 'src/siwx-server/index.ts' }, outdir, platform: 'node', packages: 'external', minify: false, sourcemap: false }),
   // React exports, and the views for React sites: React stays the host's (a peer dependency), so a
   // React site evaluates no second React.
   // The views' later chunks (lazy-views.tsx) are split off here too, for the host's bundler to keep lazy.
@@ -92,7 +110,8 @@ await Promise.all([
 ])
 
 const rows = readdirSync(outdir)
-  .filter((f) => f.endsWith('.js') && f !== 'cli.js')
+  // The size table lists what pages load: the CLI and the server helper run in Node.
+  .filter((f) => f.endsWith('.js') && f !== 'cli.js' && f !== 'siwx-server.js')
   .map((f) => {
     const buf = readFileSync(join(outdir, f))
     return { file: f, minified: statSync(join(outdir, f)).size, gzip: gzipSync(buf, { level: 9 }).length }

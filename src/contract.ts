@@ -9,7 +9,7 @@
  * implement what is declared here; the view models are computed in src/projections/view-models;
  * the errors are events/errors.ts, rebuilt on the page by events/error-wire.ts.
  */
-import type { HostOptions } from './events/host-options.js'
+import type { HostOptions, SiwxDescriptor } from './events/host-options.js'
 import type { PairingUri } from './worker/walletconnect/connector.js'
 import type { AnalyticsBeacon } from './worker/effects/analytics.js'
 import type { SelectorName, Selected } from './projections/selectors.js'
@@ -20,6 +20,7 @@ export type { AccountTab, CaipAddress, CaipNetworkId, Connector, Namespace, Netw
 export type { Intent } from './events/types.js'
 export type { HostOptions, ServiceUrls } from './events/host-options.js'
 export type { Platform } from './projections/auth-rules.js'
+export type { SiwxMessage } from './siwx/message.js'
 export type { ErrorCategory, GangwayError, LogFormatError, ProviderRequestError, UserRejectedError } from './events/errors.js'
 export type { WALLETCONNECT_CONNECTOR_ID } from './events/entities.js'
 // What the views show: one view model per selector name.
@@ -66,6 +67,8 @@ export type { State } from './projections/state.js'
  * data:image/ or on a service's origin, docs/security.md).
  */
 export interface EngineConfig extends HostOptions {
+  /** The site's `siwx` option, as the engine knows it (its functions stay on the page: ui/bridge/siwx-source.ts). */
+  siwx?: SiwxDescriptor
   hostOrigin?: string
   /** The host page's path (`location.pathname`, no query or fragment): analytics name the page by origin and path (effects/analytics.ts). */
   hostPath?: string

@@ -34,6 +34,30 @@ const hostileServices = (urls) => (hostile ? Object.fromEntries(Object.entries(u
 // (activity-off, all-off, error, slow, malformed: localnet/services/wallet-config.ts CONFIG_VARIANTS).
 const remoteConfig = params.get('remote-config')
 const configUrl = remoteConfig ? `${walletConfigUrl}/features/${encodeURIComponent(remoteConfig)}` : walletConfigUrl
+// ?siwx (or ?siwx=required): the visitor signs in with a wallet message after connecting (issue 20).
+// This stand-in keeps the sessions in the page's localStorage; a real site keeps them on its server
+// (README: gangway/siwx-server) and makes the nonce there.
+const SIWX_KEY = 'demo:siwx-sessions'
+const siwxSessions = () => JSON.parse(localStorage.getItem(SIWX_KEY) ?? '[]')
+const sameAccount = (s, chainId, address) => s.data.chainId === chainId && s.data.accountAddress.toLowerCase() === address.toLowerCase()
+const demoSiwx = {
+  createMessage: async ({ accountAddress, chainId }) => ({
+    accountAddress,
+    chainId,
+    domain: location.host,
+    uri: location.origin,
+    version: '1',
+    nonce: [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join(''),
+    statement: 'Sign in to Harbour Coffee',
+    issuedAt: new Date().toISOString(),
+    expirationTime: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
+  }),
+  addSession: async (session) => localStorage.setItem(SIWX_KEY, JSON.stringify([...siwxSessions(), session])),
+  revokeSession: async (chainId, address) => localStorage.setItem(SIWX_KEY, JSON.stringify(siwxSessions().filter((s) => !sameAccount(s, chainId, address)))),
+  setSessions: async (sessions) => localStorage.setItem(SIWX_KEY, JSON.stringify(sessions)),
+  getSessions: async (chainId, address) => siwxSessions().filter((s) => sameAccount(s, chainId, address)),
+  getRequired: () => params.get('siwx') === 'required',
+}
 const modal = createModal({
   projectId: 'gangway-demo',
   networks,
@@ -68,6 +92,7 @@ const modal = createModal({
   ...(params.has('privacy') ? { privacyPolicyUrl: params.get('privacy') } : {}),
   // ?labels={"0x…":"Savings"} (JSON): the site's names for addresses (addressLabels).
   ...(params.has('labels') ? { addressLabels: JSON.parse(params.get('labels')) } : {}),
+  ...(params.has('siwx') ? { siwx: demoSiwx } : {}),
   enableEmbedded: params.has('embedded'),
   // ?debug shows the debug panel: export the log, and time travel through it.
   debug: params.has('debug'),

@@ -151,6 +151,8 @@ export interface WalletRef {
  * Its accounts are taken as it reports them, never merged (docs/behaviour.md §5).
  */
 export const AUTH_CONNECTOR_ID = 'AUTH'
+/** The pseudo-connector the engine calls the site's `siwx` option through (issue 20; ui/bridge/siwx-source.ts). */
+export const SIWX_CONNECTOR_ID = 'SIWX'
 
 /** The WalletConnect connector's id (docs/behaviour.md §3 Connector type WALLET_CONNECT); one connector serves every namespace its session holds. */
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'

@@ -121,6 +121,12 @@ export const WALLET_SWITCHED = 'Wallet switched'
 export const ACCOUNT_SWITCHED = 'Account switched'
 /** docs/behaviour.md §8: a wallet call on a namespace with no connection. */
 export const ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND = 'Address or auth connector not found'
+/** docs/behaviour.md §8 SIWX: a sign-in asked for while the site has no `siwx` option. */
+export const SIWX_NOT_ENABLED = 'SIWX is not enabled'
+/** docs/behaviour.md §8 SIWX: the site's `siwx` failed (getSessions, createMessage, addSession); the account is disconnected and the modal resets to Connect. */
+export const SIWX_INIT_FAILED = 'A problem occurred while trying initialize authentication'
+/** docs/behaviour.md §8 SIWX: the wallet did not sign the message (refused, failed, or a signature that does not verify). */
+export const SIWX_SIGN_FAILED = 'Error signing message'
 
 /** docs/behaviour.md §8 'No connector found for connection: {id}': the page has no wallet with that connector id. */
 export function noConnectorFound(connectorId: string): ProviderRequestError {

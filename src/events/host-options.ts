@@ -246,6 +246,18 @@ export interface ConfiguredPayload extends Pick<HostOptions, 'projectId' | 'netw
   blockchainService?: boolean
   /** A secure auth site is configured (`services.secureSite`): email and social login can be offered. Its origin is not logged. */
   secureSite?: boolean
+  /** The site signs visitors in with SIWX (its `siwx` option, issue 20); its functions stay on the page. */
+  siwx?: SiwxDescriptor
+}
+
+/**
+ * What the engine knows of the site's `siwx` option (docs/api.md; issue 20): that it is there, and
+ * whether a disconnect signs out (`signOutOnDisconnect`, default true, docs/behaviour.md §4). The
+ * option's functions stay on the page, where the engine calls them through the bridge
+ * (ui/bridge/siwx-source.ts, connector id SIWX_CONNECTOR_ID).
+ */
+export interface SiwxDescriptor {
+  signOutOnDisconnect: boolean
 }
 
 /** The `keys` of `o` that are set (not undefined), in the order of `keys`. */

@@ -310,6 +310,11 @@ export interface EventPayloads {
     smartAccountDeployed: boolean
   }
   /**
+   * The auth connection's smart account has code on `caipNetworkId` now (read from the chain after
+   * the first send the visitor approved from it: worker/effects/auth-deployed.ts). Shared.
+   */
+  'auth/smart-account-deployed': { namespace: Namespace; caipNetworkId: CaipNetworkId }
+  /**
    * Social login (docs/behaviour.md §4 social login steps): the page opened the popup inside the
    * visitor's click and asks the secure site for the provider's login page. I (P). Refused for a
    * provider not on offer ('Social login is not enabled') and before the legal checkbox's tick.
@@ -362,6 +367,32 @@ export interface EventPayloads {
   'auth/approval-requested': { method: string }
   /** That call ended: approved (answered), rejected by the visitor, or failed otherwise. */
   'auth/approval-settled': { method: string; outcome: 'approved' | 'rejected' | 'failed' }
+  /**
+   * SIWX (docs/behaviour.md §4, issue 20): the account (CAIP-10) has a session the engine verified,
+   * a stored one the site's `siwx.getSessions` gave back (`via: 'stored'`) or one just signed and
+   * handed to `siwx.addSession` (`via: 'signature'`). `expiresAt` in ms since the epoch, when the
+   * message has an expiration time. Shared: every tab of the connection is signed in. The message
+   * and its signature stay out of the log.
+   */
+  'siwx/session-verified': { caipAddress: CaipAddress; via: 'stored' | 'signature'; expiresAt?: number }
+  /** No verified session for the connected account: SIWXSignMessage asks the visitor to sign in. */
+  'siwx/sign-in-needed': { caipAddress: CaipAddress }
+  /** The visitor's Sign in on SIWXSignMessage. I (P). Refused: 'SIWX is not enabled', 'No sign-in under way'. */
+  'siwx/sign-requested': Record<string, never>
+  /** Signing failed or was rejected: 'Error signing message' (docs/behaviour.md §8); the view stays, to try again. */
+  'siwx/sign-failed': { caipAddress: CaipAddress; message: string }
+  /** The visitor's Cancel on SIWXSignMessage. I (P): required sign-in disconnects, else the modal closes. */
+  'siwx/cancel-requested': Record<string, never>
+  /**
+   * The site's SIWX failed ('A problem occurred while trying initialize authentication',
+   * docs/behaviour.md §8): its `getSessions`, `createMessage` or `addSession` threw or answered
+   * what Gangway cannot use. The account is disconnected and the modal resets to Connect.
+   */
+  'siwx/failed': { caipAddress: CaipAddress; message: string }
+  /** The visitor closed SIWXSignMessage (Cancel or the modal's close) where sign-in is not required: the account stays connected, unsigned. */
+  'siwx/sign-in-declined': { caipAddress: CaipAddress }
+  /** The account's sessions were revoked through `siwx.revokeSession` on disconnect (`signOutOnDisconnect`). Shared. */
+  'siwx/signed-out': { caipAddress: CaipAddress }
 }
 
 /** Every event type name. */
@@ -433,6 +464,8 @@ export const DISPATCHABLE = [
   'auth/email-updated',
   'page/platform-detected',
   'auth/telegram-social-started',
+  'siwx/sign-requested',
+  'siwx/cancel-requested',
 ] as const satisfies readonly EventType[]
 
 /** An event `dispatch` accepts. */

@@ -88,6 +88,7 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
     Array.isArray(p.networks) &&
     p.networks.every((n: Payload) => n && caip2(n.caipNetworkId) && isNamespace(n.chainNamespace) && str(n.name)) &&
     opt(p.defaultNetworkId, caip2) &&
+    opt(p.siwx, (x) => !!x && typeof (x as Payload).signOutOnDisconnect === 'boolean') &&
     featureOptionsProblem({ features: p.features as never, remoteFeatures: p.remoteFeatures as never, addressLabels: p.addressLabels as never }) === undefined,
   'engine/started': (p) => oneOf(p.mode, ['worker', 'main']),
   'rpc/supported-chains-fetched': (p) => strings(p.http) && strings(p.ws),
@@ -132,6 +133,13 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
     p.accounts.every((a: Payload) => a && isAddressOf(p.namespace as string, a.address) && oneOf(a.type, ['eoa', 'smartAccount'])) &&
     oneOf(p.preferredAccountType, ['eoa', 'smartAccount']) &&
     typeof p.smartAccountDeployed === 'boolean',
+  'siwx/session-verified': (p) => caip10(p.caipAddress) && oneOf(p.via, ['stored', 'signature']) && opt(p.expiresAt, whole),
+  'siwx/sign-in-needed': (p) => caip10(p.caipAddress),
+  'siwx/sign-failed': (p) => caip10(p.caipAddress) && str(p.message, 256),
+  'siwx/failed': (p) => caip10(p.caipAddress) && str(p.message, 256),
+  'siwx/sign-in-declined': (p) => caip10(p.caipAddress),
+  'siwx/signed-out': (p) => caip10(p.caipAddress),
+  'auth/smart-account-deployed': (p) => isNamespace(p.namespace) && caip2(p.caipNetworkId),
   'auth/email-update-accepted': (p) => oneOf(p.action, ['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']),
   'auth/rpc-refused': (p) => str(p.method, 64),
   'auth/approval-requested': (p) => str(p.method, 64),

@@ -178,6 +178,8 @@ export function validateIntent(input: unknown): Intent {
       return { type, payload: { message: p.message } } as Intent
     case 'auth/farcaster-requested':
     case 'auth/otp-verified':
+    case 'siwx/sign-requested':
+    case 'siwx/cancel-requested':
       if (Object.keys(p).length > 0) throw bad()
       return { type, payload: {} } as Intent
     case 'auth/smart-account-networks-fetched':

@@ -88,6 +88,10 @@ export const auth = slice<AuthState, State>(initial, {
     // Shared: another tab's login ends no login under way here.
     return { ...(e.tab === root.tab ? idle(s) : s), users: withKey(s.users, namespace, user) }
   },
+  'auth/smart-account-deployed': (s, e) => {
+    const user = s.users[e.payload.namespace]
+    return user && user.caipNetworkId === e.payload.caipNetworkId ? { ...s, users: withKey(s.users, e.payload.namespace, { ...user, smartAccountDeployed: true }) } : s
+  },
   'auth/approval-requested': (s) => ({ ...s, approvals: s.approvals + 1 }),
   'auth/approval-settled': (s) => ({ ...s, approvals: Math.max(0, s.approvals - 1) }),
   /** A wallet picked, or a step back: a social login shown no more is over. */

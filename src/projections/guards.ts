@@ -10,7 +10,8 @@ import { historyRequestRefusal, walletPageRefusal } from './paging.js'
 import { resolvedFeatures } from './select/features.js'
 import { sameConnector } from './connections.js'
 import { connectionClass } from './select/connection-class.js'
-import { MULTI_WALLET_NOT_ENABLED } from '../events/errors.js'
+import { MULTI_WALLET_NOT_ENABLED, SIWX_NOT_ENABLED } from '../events/errors.js'
+import { activeAccount } from './select/active-account.js'
 import { AUTH_CONNECTOR_ID } from '../events/entities.js'
 import { emailResendWaitMs } from './auth-rules.js'
 import { offeredSocials } from './select/socials.js'
@@ -49,6 +50,17 @@ export const SOCIAL_NOT_ENABLED = 'Social login is not enabled'
 /** Issue 19: a second email while the first is on its way (ours). */
 export const EMAIL_BEING_SENT = 'An email is already being sent'
 
+/** Issue 20: a Sign in or Cancel with no sign-in on SIWXSignMessage, or SIWXSignMessage with nobody connected (ours). */
+export const NO_SIGN_IN_UNDER_WAY = 'No sign-in under way'
+/** Issue 20: a second Sign in while the wallet's prompt for the first is open (ours). */
+export const SIGN_IN_BEING_ASKED = 'A sign-in is already under way'
+
+/** Why SIWXSignMessage cannot show now, or undefined when it can (docs/behaviour.md §8 'SIWX is not enabled'). */
+function siwxViewRefusal(s: State): string | undefined {
+  if (!s.config.siwx) return SIWX_NOT_ENABLED
+  return activeAccount(s)?.caipAddress ? undefined : NO_SIGN_IN_UNDER_WAY
+}
+
 /**
  * The message refusing `intent` in state `s`, or undefined when it may proceed.
  * @param now the current time, ms since the epoch (the email resend cooldown reads it).
@@ -86,7 +98,15 @@ export function refusal(s: State, intent: Intent, now = 0): string | undefined {
     }
     case 'modal/open-requested':
     case 'modal/navigate-requested':
+      if (intent.payload.view === 'SIWXSignMessage') return siwxViewRefusal(s)
       return intent.payload.view === 'UpdateEmailWallet' ? updateEmailRefusal(s) : undefined
+    case 'siwx/sign-requested':
+      if (!s.config.siwx) return SIWX_NOT_ENABLED
+      if (!s.siwx.asking) return NO_SIGN_IN_UNDER_WAY
+      return s.siwx.signing ? SIGN_IN_BEING_ASKED : undefined
+    case 'siwx/cancel-requested':
+      if (!s.config.siwx) return SIWX_NOT_ENABLED
+      return s.siwx.asking ? undefined : NO_SIGN_IN_UNDER_WAY
     case 'auth/email-submitted': {
       if (!s.config.secureSite || !resolvedFeatures(s).email) return EMAIL_NOT_ENABLED
       if (resolvedFeatures(s).legalCheckbox && !s.legal.accepted) return LEGAL_NOT_ACCEPTED

@@ -12,6 +12,7 @@ import { slice } from './reducer.js'
 import { activeAccount } from './select/active-account.js'
 import { activeNamespace } from './select/active-namespace.js'
 import { resolvedFeatures } from './select/features.js'
+import { isAsking } from './siwx.js'
 import type { State } from './state.js'
 
 export interface ModalState {
@@ -120,6 +121,14 @@ export const modal = slice<ModalState, State>(initial, {
   'auth/email-updated': (s, _e, root) => (s.open && s.view === 'UpdateEmailWallet' ? back(s, root) : s),
   'auth/farcaster-requested': (s) => (s.open ? push(s, 'ConnectingFarcaster') : s),
   /** Issue 19: a signing or sending call of the auth connector shows the secure site's approval UI in ApproveTransaction, over what was shown (or alone). */
+  /** Issue 20 (docs/behaviour.md §4 SIWX): no session for the connected account: SIWXSignMessage, in place of where the modal was. */
+  'siwx/sign-in-needed': (s) => ({ ...s, open: true, view: 'SIWXSignMessage', history: [], loading: false }),
+  /** Signed in, the account SIWXSignMessage asked for: the account. */
+  'siwx/session-verified': (s, e, root) => (s.view === 'SIWXSignMessage' && isAsking(root.siwx, e.payload.caipAddress) ? { ...s, view: 'Account', history: [] } : s),
+  /** docs/behaviour.md §8: the site's SIWX failed: the account is disconnected, and the modal resets to Connect. */
+  'siwx/failed': (s, e, root) => (s.view === 'SIWXSignMessage' && isAsking(root.siwx, e.payload.caipAddress) ? { ...s, view: 'Connect', history: [] } : s),
+  /** Cancel where sign-in is not required: the modal closes. */
+  'siwx/sign-in-declined': (s, _e, root) => (s.open && s.view === 'SIWXSignMessage' ? close(s, root) : s),
   'auth/approval-requested': (s) => (s.open ? push(s, 'ApproveTransaction') : { ...s, open: true, view: 'ApproveTransaction', history: [] }),
   /** Then, once no other call waits there, back to where it was, or closed when the call opened the modal. */
   'auth/approval-settled': (s, _e, root) => (s.open && s.view === 'ApproveTransaction' && root.auth.approvals <= 1 ? back(s, root) : s),

@@ -22,6 +22,7 @@ import { addressLabels, type AddressLabelsState } from './address-labels.js'
 import { addressBalances, type AddressBalancesState } from './address-balances.js'
 import { connections, type ConnectionsState } from './connections.js'
 import { auth, type AuthState } from './auth.js'
+import { siwx, type SiwxState } from './siwx.js'
 
 /**
  * The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none).
@@ -55,6 +56,8 @@ export interface State {
   addressBalances: AddressBalancesState
   /** Email and social login (auth.ts, issue 19): the secure site's frame, the email steps, each namespace's user. */
   auth: AuthState
+  /** Sign In With X (siwx.ts, issue 20): the verified sessions, and the sign-in SIWXSignMessage asks for. */
+  siwx: SiwxState
 }
 
 /**
@@ -85,6 +88,7 @@ export const initialState: State = {
   addressLabels: addressLabels.initial,
   addressBalances: addressBalances.initial,
   auth: auth.initial,
+  siwx: siwx.initial,
 }
 
 /**
@@ -102,8 +106,11 @@ export const SHARED_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
   'account-type/switch-requested',
   'walletconnect/deep-link-opened',
   'auth/user-received',
+  'auth/smart-account-deployed',
   'auth/email-updated',
   'auth/telegram-social-started',
+  'siwx/session-verified',
+  'siwx/signed-out',
 ])
 
 /** The `tab` of a state that belongs to no tab: it folds the shared events only (what snapshots hold). */
@@ -143,6 +150,7 @@ export function reduce(root: State, event: GangwayEvent): State {
     addressLabels: applySlice(addressLabels, root.addressLabels, event, root),
     addressBalances: applySlice(addressBalances, root.addressBalances, event, root),
     auth: applySlice(auth, root.auth, event, root),
+    siwx: applySlice(siwx, root.siwx, event, root),
   }
 }
 

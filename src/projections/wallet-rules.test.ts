@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PAIRING_LIFETIME_S, addRecentWallet, isPairingExpired, searchText, showsBrowserWallet, withoutExcluded, withoutShown } from './wallet-rules.js'
+import { PAIRING_LIFETIME_S, addRecentWallet, isPairingExpired, reusesPairing, searchText, showsBrowserWallet, withoutExcluded, withoutShown } from './wallet-rules.js'
 
 const w = (id: string, name = id, rdns?: string) => ({ id, name, ...(rdns ? { rdns } : {}) })
 
@@ -19,6 +19,10 @@ describe('wallet rules (docs/behaviour.md §5, §9)', () => {
     expect(isPairingExpired(now / 1000 + 11, now)).toBe(false)
     expect(isPairingExpired(now / 1000 + 10, now)).toBe(true)
     expect(isPairingExpired(now / 1000 - 1, now)).toBe(true)
+  })
+  it('the pairing is reused on Telegram and iOS Safari only (§4)', () => {
+    const p = (telegram: boolean, iosSafari: boolean) => ({ telegram, iosSafari })
+    expect([reusesPairing(p(true, false)), reusesPairing(p(false, true)), reusesPairing(p(false, false)), reusesPairing(undefined)]).toEqual([true, true, false, false])
   })
   it('search text is trimmed', () => {
     expect(searchText('  rain bow \n\t')).toBe('rain bow')

@@ -23,6 +23,16 @@ export function addRecentWallet<T extends RecentWallet>(list: readonly T[], wall
   return [wallet, ...list.filter((w) => w.id !== wallet.id)].slice(0, RECENT_WALLETS_MAX)
 }
 
+/**
+ * docs/behaviour.md §4: on Telegram's in-app browser and on iOS Safari the WalletConnect pairing is
+ * reused until it expires: the modal's close keeps it (the visitor may be in the wallet's app), so
+ * the next tap finds its URI ready inside the gesture and a late approval still connects.
+ * @param platform where the page runs (page/platform-detected), undefined when it never said.
+ */
+export function reusesPairing(platform: { telegram: boolean; iosSafari: boolean } | undefined): boolean {
+  return !!platform && (platform.telegram || platform.iosSafari)
+}
+
 /** docs/behaviour.md §5: a pairing whose expiry (s since the epoch) leaves 10 s or less at `nowMs` counts as expired. */
 export function isPairingExpired(expirySeconds: number, nowMs: number): boolean {
   return expirySeconds - nowMs / 1000 <= PAIRING_EXPIRY_MARGIN_S

@@ -20,6 +20,7 @@ import { PAGE_OPTION_KEYS, themeProblem, type GangwayOptions } from './options.j
 import { featureOptionsProblem, hostOptionsOf, unknownOption, type SocialProvider } from '../events/host-options.js'
 import { documentLink, originOf } from '../events/urls.js'
 import { lazyAuthSource } from './bridge/auth/lazy-auth-source.js'
+import { isSiwxConfig, lazySiwxSource, SIWX_FUNCTIONS } from './bridge/siwx-option.js'
 import { pagePlatform } from './platform.js'
 import { sameShallow } from './same-value.js'
 import { writeChip } from './shell/stored-chip.js'
@@ -152,6 +153,7 @@ function withSecureSite(o: GangwayOptions): GangwayOptions {
 function engineConfig(o: GangwayOptions): EngineConfig {
   return {
     ...hostOptionsOf(withSecureSite(o)),
+    ...(o.siwx ? { siwx: { signOutOnDisconnect: o.siwx.signOutOnDisconnect !== false } } : {}),
     ...(typeof location === 'object' && /^https?:/.test(location.origin) ? { hostOrigin: location.origin, hostPath: location.pathname } : {}),
   }
 }
@@ -227,17 +229,23 @@ async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<Clie
  *   call; the known options in `details`); 'Invalid themeMode: {value}', 'Unknown theme variable: {name}'
  *   or 'Invalid theme variable {name}' (options.ts themeProblem); 'Invalid option: {name} must …'
  *   (host-options.ts featureOptionsProblem: a feature value of the wrong type, a terms or privacy
- *   link the URL validator refuses); each also logged with console.error.
+ *   link the URL validator refuses); 'Invalid option: siwx must have createMessage, addSession,
+ *   revokeSession, setSessions and getSessions' (and getRequired a function, signOutOnDisconnect a
+ *   boolean, when given); each also logged with console.error.
  *   Then the engine's start errors ('projectId is required', 'Invalid CAIP-2 network id', …).
  */
+/** A `siwx` option without its functions. */
+const SIWX_INVALID = `Invalid option: siwx must have ${SIWX_FUNCTIONS.slice(0, -1).join(', ')} and ${SIWX_FUNCTIONS.at(-1)}`
+
 export async function startClient(options: GangwayOptions, hooks: ClientHooks): Promise<Client> {
   // The options are checked here, before anything starts, not in the loader (which stays small):
   // an option Gangway does not take, then the theme, which is the page's alone.
   const unknown = unknownOption(options, PAGE_OPTION_KEYS)
   const origin = typeof location === 'object' ? location.origin : undefined
   const invalid = unknown ? undefined : featureOptionsProblem(options, origin)
-  const theme = themeProblem(options)
-  const problem = unknown ? new GangwayError(unknown.message, { details: unknown.details }) : invalid ? new GangwayError(invalid) : theme ? new GangwayError(theme) : undefined
+  // The page's own options: the theme, and the siwx functions.
+  const own = themeProblem(options) ?? (options.siwx !== undefined && !isSiwxConfig(options.siwx) ? SIWX_INVALID : undefined)
+  const problem = unknown ? new GangwayError(unknown.message, { details: unknown.details }) : invalid ? new GangwayError(invalid) : own ? new GangwayError(own) : undefined
   if (problem) {
     // The core starts in idle time after load, ahead of any call that would report it: said at once.
     console.error('[gangway] the modal does not start:', problem.message, problem.details ?? '')
@@ -257,7 +265,8 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
   const auth = secureOrigin
     ? lazyAuthSource(secureOrigin, () => import('./bridge/auth/auth-source.js').then((m) => m.createAuthSource({ origin: secureOrigin, projectId: options.projectId, metadata: options.metadata, network, dispatch })), platform.telegram)
     : undefined
-  const bridge = createBridge(dispatch, auth ? [auth] : [])
+  const siwx = options.siwx ? lazySiwxSource(options.siwx) : undefined
+  const bridge = createBridge(dispatch, [auth, siwx].filter((s) => s !== undefined))
   const config = engineConfig(options)
   let mode: 'worker' | 'main' = 'main'
   if (options.engine !== 'main' && typeof Worker === 'function') {

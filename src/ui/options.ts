@@ -2,7 +2,7 @@
  * createModal's options and the public modal interface (docs/api.md): types, and the names of the
  * page's own options.
  */
-import type { AccountModel, HostOptions, ModalModel, Namespace, Network, NetworkModel, ViewName } from '../contract.js'
+import type { AccountModel, CaipNetworkId, HostOptions, ModalModel, Namespace, Network, NetworkModel, SiwxMessage, ViewName } from '../contract.js'
 
 /**
  * Options of createModal (docs/api.md): the host options the engine uses (declared once, in
@@ -30,10 +30,44 @@ export interface GangwayOptions extends HostOptions {
   nonce?: string
   /** Shows the debug panel: export the event log, and time travel (the modal shows the state as of a picked event, read-only). */
   debug?: boolean
+  /**
+   * Sign In With X (docs/api.md, docs/behaviour.md §4 SIWX; issue 20): the site's sessions. After
+   * a connect with no session for the account and network, SIWXSignMessage asks the visitor to sign
+   * the message `createMessage` describes; Gangway writes its text (EIP-4361 on eip155,
+   * Sign-In-With-Solana on solana), verifies the signature and hands the session to `addSession`.
+   * The functions run on the page; what they answer is checked, and every session `getSessions`
+   * gives back is verified before it counts.
+   */
+  siwx?: SiwxConfig
+}
+
+/** A signed-in session: the message's fields, its text as signed, and the signature (hex on eip155, base58 on solana). */
+export interface SiwxSession {
+  data: SiwxMessage
+  message: string
+  signature: string
+}
+
+/** The `siwx` option (docs/api.md): where the site keeps its sessions, and whether sign-in is required. */
+export interface SiwxConfig {
+  /** The message for an account to sign: fields only; Gangway writes the text. */
+  createMessage(input: { accountAddress: string; chainId: CaipNetworkId }): Promise<SiwxMessage>
+  /** Keeps a session Gangway verified (a backend would verify it again: gangway/siwx-server). */
+  addSession(session: SiwxSession): Promise<void>
+  /** Ends the account's sessions on that network. */
+  revokeSession(chainId: CaipNetworkId, address: string): Promise<void>
+  /** Replaces every session. */
+  setSessions(sessions: SiwxSession[]): Promise<void>
+  /** The account's sessions on that network (each is verified before it counts). */
+  getSessions(chainId: CaipNetworkId, address: string): Promise<SiwxSession[]>
+  /** True when a visitor must sign in to stay connected: Cancel then disconnects. Default false. It may answer a Promise; a throw counts as required. */
+  getRequired?(): boolean | Promise<boolean>
+  /** A disconnect revokes the account's sessions. Default true. */
+  signOutOnDisconnect?: boolean
 }
 
 /** The options only the page uses (never sent to the engine); with HOST_OPTION_KEYS, every option createModal takes. */
-export const PAGE_OPTION_KEYS = ['themeMode', 'themeVariables', 'engine', 'debug', 'nonce'] as const satisfies readonly Exclude<keyof GangwayOptions, keyof HostOptions>[]
+export const PAGE_OPTION_KEYS = ['themeMode', 'themeVariables', 'engine', 'debug', 'nonce', 'siwx'] as const satisfies readonly Exclude<keyof GangwayOptions, keyof HostOptions>[]
 
 // The compiler's check that PAGE_OPTION_KEYS names every page option: a missing key makes this `false`.
 const PAGE_KEYS_COMPLETE: [Exclude<keyof GangwayOptions, keyof HostOptions>] extends [(typeof PAGE_OPTION_KEYS)[number]] ? true : false = true

@@ -5,7 +5,7 @@
 import { firstValueFrom, timer, type SchedulerLike } from 'rxjs'
 import type { Client } from 'viem'
 import { erc20Abi, type Hex } from 'viem'
-import { getBlockNumber, getTransactionReceipt, readContract } from 'viem/actions'
+import { getBlockNumber, getCode, getTransactionReceipt, readContract } from 'viem/actions'
 import { eip155Client } from '../chains/eip155/client.js'
 import { getNativeBalance } from '../chains/eip155/get-native-balance.js'
 import type { CaipNetworkId, Network } from '../events/entities.js'
@@ -32,6 +32,17 @@ export interface ChainAccess {
    * @throws Error 'Transaction reverted' for a failed transaction; Error 'Transaction not found' after the timeout.
    */
   waitForReceipt(caipNetworkId: CaipNetworkId, hash: string, options?: { intervalMs?: number; timeoutMs?: number }): Promise<void>
+  /**
+   * EVM: whether `address` has code at the latest block (a deployed contract account).
+   * @throws Error 'Network not found' for a network the site did not configure or a Solana one.
+   */
+  hasCode(caipNetworkId: CaipNetworkId, address: string): Promise<boolean>
+  /**
+   * EVM: the network's viem client, for the actions an effect runs itself (SIWX verification reads
+   * EIP-1271 and ERC-6492 signatures through it).
+   * @throws Error 'Network not found' for a network the site did not configure or a Solana one.
+   */
+  evmClient(caipNetworkId: CaipNetworkId): Client
 }
 
 /** The time chain access reads and waits on: the engine's clock (ms since the epoch) and the effects' scheduler. */
@@ -98,6 +109,11 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
     async sendSolanaTransaction(id, signedBase64) {
       const { url } = find(id)
       return String(await rpc.request(url, { method: 'sendTransaction', params: [signedBase64, { encoding: 'base64', preflightCommitment: 'confirmed' }] }))
+    },
+    evmClient: (id) => lookup(id).client,
+    async hasCode(id, address) {
+      const code = await getCode(lookup(id).client, { address: address as Hex })
+      return code !== undefined && code !== '0x'
     },
     async waitForReceipt(id, hash, { intervalMs = 1000, timeoutMs = 120_000 } = {}) {
       const { network, url } = find(id)

@@ -496,6 +496,27 @@ describe('WalletConnect through the engine', () => {
     expect(s.connection.lastError).toEqual({ connectorId: 'walletConnect', message: 'Modal closed' })
     expect(s.wallets.pairing).toBeUndefined()
   })
+
+  it('on Telegram the pairing outlives the close: the same URI on reopening, and an approval after the close connects (docs/behaviour.md §4)', async () => {
+    const fake = signClient()
+    const engine = await wcEngine(fake.client)
+    const uris: (string | undefined)[] = []
+    await engine.subscribePairing((p) => void uris.push(p?.uri))
+    await engine.dispatch({ type: 'page/platform-detected', payload: { telegram: true, ios: false, android: true, mac: false, iosSafari: false } })
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: true } })
+    await engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'walletConnect', namespace: 'eip155' } })
+    await until(async () => uris, (u) => u.some((x) => x?.startsWith('wc:')))
+    await engine.dispatch({ type: 'modal/close-requested', payload: {} })
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: true } })
+    await engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'walletConnect', namespace: 'eip155' } })
+    expect((await engine.getState()).connection.lastError).toBeUndefined()
+    expect(uris.filter((u) => u === undefined)).toEqual([undefined])
+    await engine.dispatch({ type: 'modal/close-requested', payload: {} })
+    fake.settle().resolve({ topic: 'e'.repeat(64), expiry: 4_000_000_000, namespaces: { eip155: { accounts: [`eip155:31337:${ADDRESS}`], methods: [], events: [] } } })
+    const s = await until(() => engine.getState(), (x) => x.connection.status === 'connected')
+    expect(s.connection.connectorIds.eip155).toBe('walletConnect')
+    expect(s.connection.lastError).toBeUndefined()
+  })
 })
 
 describe('the log as a product (issue 7)', () => {

@@ -152,8 +152,9 @@ export function createEngine(deps: EngineDeps): Engine {
   const validateConfig = (config: EngineConfig) => {
     if (!config || typeof config.projectId !== 'string' || !config.projectId) throw new GangwayError('projectId is required')
     if (!Array.isArray(config.networks) || config.networks.length === 0) throw new GangwayError('At least one network is required')
-    const unknown = unknownOption(config, ['hostOrigin', 'hostPath'])
+    const unknown = unknownOption(config, ['hostOrigin', 'hostPath', 'siwx'])
     if (unknown) throw new GangwayError(unknown.message, { details: unknown.details })
+    if (config.siwx !== undefined && (!config.siwx || typeof config.siwx.signOutOnDisconnect !== 'boolean')) throw new GangwayError('Invalid option: siwx must be a SIWX config')
     // The feature values and the site's document links (docs/behaviour.md §3 Options): 'Invalid option: …'.
     const problem = featureOptionsProblem(config, config.hostOrigin)
     if (problem) throw new GangwayError(problem)
@@ -268,7 +269,7 @@ export function createEngine(deps: EngineDeps): Engine {
           console.error(`[gangway] event refused: ${e.type}`, error)
         }
       })
-      append(event('engine/configured', configuredPayload(config)))
+      append(event('engine/configured', { ...configuredPayload(config), ...(config.siwx ? { siwx: { signOutOnDisconnect: config.siwx.signOutOnDisconnect } } : {}) }))
       append(event('engine/started', { mode: deps.mode }))
       return { mode: deps.mode, replayed }
     },

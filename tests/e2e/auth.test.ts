@@ -48,6 +48,22 @@ const startRequest = (page: Page, request: { method: string; params?: unknown[] 
   }, request)
 const answer = async (page: Page) => (await page.waitForFunction(() => (window as unknown as { __answer?: unknown }).__answer)).jsonValue() as Promise<{ result?: unknown; error?: { code?: number; message?: string } }>
 
+/** The secure site's frame sits exactly over its place in ApproveTransaction (it follows the modal's height animation first). */
+async function frameInPlace(page: Page): Promise<void> {
+  const aligned = async () => {
+    const [frame, place] = [await page.locator(FRAME).boundingBox(), await page.locator('[data-testid=gw-approve-frame]').boundingBox()]
+    return !!frame && !!place && [frame.x - place.x, frame.y - place.y, frame.width - place.width, frame.height - place.height].every((d) => Math.abs(d) < 1)
+  }
+  await expect.poll(aligned, { timeout: 5000 }).toBe(true)
+}
+
+/** Approves the waiting request in the secure site's UI, once its frame has stopped moving (a click on a moving frame lands beside it). */
+async function approveInFrame(page: Page): Promise<void> {
+  await waitForView(page, 'ApproveTransaction')
+  await frameInPlace(page)
+  await page.frameLocator(FRAME).getByTestId('secure-approve').click()
+}
+
 /** From Account: sends `amount` ETH to a fresh address through the send form, approved in the secure site's UI; resolves with the address. */
 async function sendApproved(page: Page, amount: string, label: string): Promise<string> {
   const receiver = getAddress(`0x${keccak256(toHex(`gangway-auth-${label}-${Date.now()}`)).slice(26)}`)
@@ -60,8 +76,7 @@ async function sendApproved(page: Page, amount: string, label: string): Promise<
   await page.fill('[data-testid=gw-send-receiver]', receiver)
   await page.click('[data-testid=gw-send-review]')
   await page.click('[data-testid=gw-send-confirm]')
-  await waitForView(page, 'ApproveTransaction')
-  await page.frameLocator(FRAME).getByTestId('secure-approve').click()
+  await approveInFrame(page)
   return receiver
 }
 
@@ -124,14 +139,8 @@ describe('email login through the secure site', () => {
     // personal_sign from the site's provider: the secure site's own UI, laid over ApproveTransaction.
     const message = `Gangway e2e ${Date.now()}`
     await startRequest(page, { method: 'personal_sign', params: [toHex(message), smart] })
-    await waitForView(page, 'ApproveTransaction')
     // The frame follows its place in the view (the modal's height animates first).
-    const aligned = async () => {
-      const [frame, place] = [await page.locator(FRAME).boundingBox(), await page.locator('[data-testid=gw-approve-frame]').boundingBox()]
-      return !!frame && !!place && [frame.x - place.x, frame.y - place.y, frame.width - place.width, frame.height - place.height].every((d) => Math.abs(d) < 1)
-    }
-    await expect.poll(aligned, { timeout: 5000 }).toBe(true)
-    await page.frameLocator(FRAME).getByTestId('secure-approve').click()
+    await approveInFrame(page)
     const signed = await answer(page)
     expect(signed.error).toBeUndefined()
     const client = createPublicClient({ transport: http(rpcUrl) })
@@ -162,6 +171,8 @@ describe('email login through the secure site', () => {
     await waitForText(page, '[data-testid=gw-snackbar]', 'Transaction sent', 60_000)
     expect(BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [receiver, 'latest']))).toBe(10_000_000_000_000_000n)
     expect(await rpc<string>(rpcUrl, 'eth_getCode', [smart, 'latest'])).not.toBe('0x')
+    // …and the account says so, read from the chain.
+    await expect.poll(async () => ((await account(page)).embeddedWalletInfo as { isSmartAccountDeployed?: boolean }).isSmartAccountDeployed).toBe(true)
 
     // The account type switch (docs/behaviour.md §6): to the eoa, which signs and sends too.
     await waitForView(page, 'Account')
@@ -170,6 +181,12 @@ describe('email login through the secure site', () => {
     await page.waitForFunction((address) => (window as unknown as { gangway: { getAccount(): Account } }).gangway.getAccount().address === address, eoa)
     expect((await account(page)).embeddedWalletInfo).toMatchObject({ accountType: 'eoa' })
     expect(await page.getAttribute('[data-testid=gw-account-type]', 'data-to')).toBe('smartAccount')
+    await startRequest(page, { method: 'personal_sign', params: [toHex(message), eoa] })
+    await approveInFrame(page)
+    const byEoa = await answer(page)
+    expect(byEoa.error).toBeUndefined()
+    expect(await client.verifyMessage({ address: eoa as Hex, message, signature: byEoa.result as Hex })).toBe(true)
+    await waitForView(page, 'Account')
     const eoaReceiver = await sendApproved(page, '0.02', 'eoa')
     await expect.poll(async () => BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [eoaReceiver, 'latest'])), { timeout: 60_000 }).toBe(20_000_000_000_000_000n)
     await waitForView(page, 'Account')
@@ -197,6 +214,44 @@ describe('email login through the secure site', () => {
     await waitForView(page, 'Connect')
     expect((await account(page)).isConnected).toBe(false)
     await context.close()
+  })
+})
+
+describe('email login on a new device', () => {
+  it('the secure site asks for its link first: the modal waits on it, then the code, and the same account as on the first device', async () => {
+    const email = `traveller-${Date.now()}@harbour.example`
+    const [first, second] = [await localContext(browser()), await localContext(browser())]
+    const home = await first.newPage()
+    await home.goto(webUrl)
+    await waitForEngine(home)
+    await home.click('gangway-button')
+    await waitForView(home, 'Connect')
+    await emailLogin(home, email)
+    const address = (await account(home)).address
+
+    // Another browser: a device the secure site never saw.
+    const page = await second.newPage()
+    await page.goto(webUrl)
+    await waitForEngine(page)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    await page.fill('[data-testid=gw-email-input]', email)
+    await page.click('[data-testid=gw-email-submit]')
+    await waitForView(page, 'EmailLogin')
+    await waitForText(page, '[data-testid=gw-email-device]', new RegExp(`We sent a link to ${email.replaceAll('.', '\\.')}\\.`))
+    let mail: Mail | undefined
+    await expect.poll(async () => (mail = ((await (await fetch(`${secureSiteUrl}/api/test/inbox?email=${encodeURIComponent(email)}`)).json()) as Mail[])[0])?.kind).toBe('device')
+    // Still waiting: no code step before the link is opened.
+    expect(await page.locator('[data-testid=gw-otp-input]').count()).toBe(0)
+    const link = await second.newPage()
+    await link.goto(mail!.link!)
+    await link.close()
+    await page.locator('[data-testid=gw-otp-input]').waitFor()
+    await page.fill('[data-testid=gw-otp-input]', await mailedCode(secureSiteUrl, email))
+    await waitForView(page, 'Account')
+    expect(await account(page)).toMatchObject({ isConnected: true, connectorId: 'AUTH', address })
+    await first.close()
+    await second.close()
   })
 })
 
@@ -229,6 +284,8 @@ describe('social login through the secure site’s popup', () => {
     await page.click('gangway-button')
     await waitForView(page, 'Connect')
     await page.locator(FRAME).waitFor({ state: 'attached' })
+    // The secure site is ready (its READY posted) before the first social click.
+    await page.frameLocator(FRAME).locator('html[data-state=ready]').waitFor({ state: 'attached' })
     const loading = `${new URL(secureSiteUrl).origin}/loading`
 
     // Closed before the provider answered: 'Popup closed' (the popup is checked every second), back to Connect.

@@ -1,7 +1,7 @@
 /**
  * Gangway under a strict Content-Security-Policy (issue 16): the demo page at `?csp=strict` is
  * served with localnet/server.ts' `strictCsp` (no inline script or style, no eval, images and
- * connections only to the site, the nodes and the services, no frames), and so is the worker
+ * connections only to the site, the nodes and the services, frames only from the secure site), and so is the worker
  * script it starts, since a worker's policy is the one its script comes with. A whole session
  * (connect, the Account tabs, switch network, send) must cause no violation: none seen by a
  * `securitypolicyviolation` listener installed before the page's scripts, and none reported to the

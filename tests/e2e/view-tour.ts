@@ -153,7 +153,7 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await page.locator('[data-testid=gw-update-email-input]').waitFor()
     },
   },
-  DataCapture: { planned: 19 },
+  DataCapture: { planned: 20 },
   // Logged in by email, the site asks for a signature: the secure site's approval UI over the view.
   ApproveTransaction: {
     async reach(page, env, path) {
@@ -179,7 +179,16 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await page.locator('[data-testid=gw-connection-account] [data-testid=gw-row-balance]').nth(2).waitFor()
     },
   },
-  SIWXSignMessage: { planned: 20 },
+  // The demo's ?siwx: after the Localnet Wallet connects, the site asks for a sign-in.
+  SIWXSignMessage: {
+    async reach(page, env, path) {
+      await open(page, env, withParam(path, 'siwx'))
+      await page.click('[data-wallet-row="dev.gangway.localnet"]')
+      await page.click('[data-testid=localnet-wallet-approve]')
+      await waitForView(page, 'SIWXSignMessage')
+      await page.locator('[data-testid=gw-siwx-sign]:not([disabled])').waitFor()
+    },
+  },
   RegisterAccountName: { planned: 20 },
   RegisterAccountNameSuccess: { planned: 20 },
 }

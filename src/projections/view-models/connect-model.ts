@@ -45,6 +45,8 @@ export interface ConnectModel {
   telegramProvider?: SocialProvider
   /** The social login under way (ConnectingExternal shows it): its provider, step and failure. */
   socialLogin?: { provider: SocialProvider; step: 'started' | 'user-data-requested' | 'connecting'; error?: string }
+  /** SIWXSignMessage (issue 20): the account asked to sign in (CAIP-10 and its address), whether the wallet's prompt is open, the last failure. */
+  siwx?: { caipAddress: string; address: string; signing: boolean; error?: string }
 }
 
 /** The Connect model: connectRows, the connection's status, its pending connect and its last error, and the features that shape the view. */
@@ -66,6 +68,7 @@ export function connectModel(s: State): ConnectModel {
     socialLogin: s.auth.social,
     telegramProvider: s.auth.telegramProvider,
     emailUpdate: s.auth.users.eip155?.email || s.auth.update ? defined({ current: s.auth.users.eip155?.email, ...s.auth.update }) : undefined,
+    siwx: s.siwx.asking ? defined({ caipAddress: s.siwx.asking, address: s.siwx.asking.slice(s.siwx.asking.lastIndexOf(':') + 1), signing: s.siwx.signing, error: s.siwx.error }) : undefined,
     emailLogin: s.auth.step || s.auth.error || s.auth.email ? defined({ step: s.auth.step, email: s.auth.email, error: s.auth.error, resendAt: s.auth.emailSentAt === undefined ? undefined : s.auth.emailSentAt + EMAIL_RESEND_COOLDOWN_MS }) : undefined,
   })
 }

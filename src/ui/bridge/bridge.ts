@@ -27,8 +27,11 @@ export function createBridge(dispatch: (intent: Intent) => Promise<void> | void,
     last = key
     void dispatch({ type: 'connectors/discovered', payload: { connectors: merged } })
   }
-  const sources: ConnectorSource[] = [createEip1193Bridge(dispatch, reporter(0)), createWalletStandardBridge(dispatch, reporter(1)), ...extra]
-  const owner = (id: string) => sources.find((s) => s.owns(id)) ?? sources[0]!
+  const wallets: ConnectorSource[] = [createEip1193Bridge(dispatch, reporter(0)), createWalletStandardBridge(dispatch, reporter(1))]
+  const sources: ConnectorSource[] = [...wallets, ...extra]
+  // Gangway's own sources (the auth connector, the site's siwx) first: a wallet announcing their id
+  // (an EIP-6963 rdns 'SIWX' or 'AUTH') never receives their calls.
+  const owner = (id: string) => extra.find((s) => s.owns(id)) ?? wallets.find((s) => s.owns(id)) ?? wallets[0]!
   return {
     request: (connectorId, args, options) => owner(connectorId).request(connectorId, args, options),
     watch(connectorIds) {

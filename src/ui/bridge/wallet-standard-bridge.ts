@@ -3,7 +3,9 @@
  * Connector ids are `wallet-standard:<name>`. Requests the engine may make:
  * - `standard:connect` (params `[{ silent }]`) → the accounts' base58 addresses;
  * - `standard:disconnect`;
- * - `solana:signTransaction` (params `[base64 wire transaction, signer address]`) → the signed one, base64.
+ * - `solana:signTransaction` (params `[base64 wire transaction, signer address]`) → the signed one, base64;
+ * - `solana:signMessage` (params `[text, signer address]`: the text signed as UTF-8, issue 20 SIWX) →
+ *   `{ signature }`, the ed25519 signature in base64.
  * Wallet errors are thrown typed (events/errors.ts `walletError`: a refusal, 4001, is a UserRejectedError).
  */
 import { getWallets } from '@wallet-standard/app'
@@ -19,6 +21,7 @@ type Features = {
   'standard:disconnect'?: { disconnect(): Promise<void> }
   'standard:events'?: { on(event: 'change', listener: (p: { accounts?: readonly WalletAccount[] }) => void): () => void }
   'solana:signTransaction'?: { signTransaction(...inputs: { transaction: Uint8Array; account: WalletAccount; chain?: string }[]): Promise<{ signedTransaction: Uint8Array }[]> }
+  'solana:signMessage'?: { signMessage(...inputs: { message: Uint8Array; account: WalletAccount }[]): Promise<{ signedMessage: Uint8Array; signature: Uint8Array }[]> }
 }
 
 const isSolanaWallet = (w: Wallet) => w.chains.some((c) => c.startsWith('solana:')) && 'standard:connect' in w.features
@@ -53,6 +56,12 @@ export function createWalletStandardBridge(dispatch: (intent: Intent) => Promise
       if (!wallet) throw noConnectorFound(connectorId)
       const features = wallet.features as Features
       const params = Array.isArray(args.params) ? args.params : []
+      /** The wallet's account `address`, when the wallet can `feature` with it. */
+      const signer = (address: unknown, feature: 'solana:signTransaction' | 'solana:signMessage') => {
+        const account = wallet.accounts.find((a) => a.address === address)
+        if (!account || !features[feature]) throw new ProviderRequestError('Unauthorized', { code: PROVIDER_ERROR_CODES.UnauthorizedProviderError, details: `${String(address).slice(0, 64)} is not an account of ${wallet.name} that can sign` })
+        return account
+      }
       try {
         switch (args.method) {
           case 'standard:connect': {
@@ -64,10 +73,14 @@ export function createWalletStandardBridge(dispatch: (intent: Intent) => Promise
             return null
           case 'solana:signTransaction': {
             // The engine names the signer: the account it connected (or restored), not whichever comes first.
-            const account = wallet.accounts.find((a) => a.address === params[1])
-            if (!account || !features['solana:signTransaction']) throw new ProviderRequestError('Unauthorized', { code: PROVIDER_ERROR_CODES.UnauthorizedProviderError, details: `${String(params[1]).slice(0, 64)} is not an account of ${wallet.name} that can sign` })
-            const [signed] = await features['solana:signTransaction'].signTransaction({ transaction: fromBase64(String(params[0])), account })
+            const account = signer(params[1], 'solana:signTransaction')
+            const [signed] = await features['solana:signTransaction']!.signTransaction({ transaction: fromBase64(String(params[0])), account })
             return toBase64(signed!.signedTransaction)
+          }
+          case 'solana:signMessage': {
+            const account = signer(params[1], 'solana:signMessage')
+            const [signed] = await features['solana:signMessage']!.signMessage({ message: new TextEncoder().encode(String(params[0])), account })
+            return { signature: toBase64(signed!.signature) }
           }
           default:
             throw new ProviderRequestError(`Unsupported method: ${args.method}`, { code: PROVIDER_ERROR_CODES.UnsupportedProviderMethodError })

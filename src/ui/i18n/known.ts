@@ -7,7 +7,7 @@
  * listed here (a wallet's own error message) shows as it is. known.test.ts checks this list against
  * the strings where they are made.
  */
-import { ACCOUNT_SWITCHED, CONNECTION_REJECTED, FAILED_TO_DISCONNECT, FAILED_TO_FETCH_TRANSACTIONS, FAILED_TO_SWITCH_WALLET, INVALID_APP_CONFIGURATION, MODAL_CLOSED, MULTI_WALLET_NOT_ENABLED, TOKEN_BALANCE_UNAVAILABLE, WALLET_SWITCHED } from '../../events/errors.js'
+import { ACCOUNT_SWITCHED, CONNECTION_REJECTED, FAILED_TO_DISCONNECT, FAILED_TO_FETCH_TRANSACTIONS, FAILED_TO_SWITCH_WALLET, INVALID_APP_CONFIGURATION, MODAL_CLOSED, MULTI_WALLET_NOT_ENABLED, SIWX_INIT_FAILED, SIWX_NOT_ENABLED, SIWX_SIGN_FAILED, TOKEN_BALANCE_UNAVAILABLE, WALLET_SWITCHED } from '../../events/errors.js'
 import type { MessageId } from './messages.js'
 
 /** English text → the message that translates it. */
@@ -38,6 +38,12 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'No auth connector found': 'error.noAuthConnector',
   'Not connected to email or social': 'error.notConnectedToEmailOrSocial',
   'The new email is the current one': 'error.sameEmail',
+  // SIWX (docs/behaviour.md §8; issue 20) and its refusals (projections/guards.ts).
+  [SIWX_SIGN_FAILED]: 'error.siwxSignFailed',
+  [SIWX_INIT_FAILED]: 'error.siwxInitFailed',
+  [SIWX_NOT_ENABLED]: 'error.siwxNotEnabled',
+  'No sign-in under way': 'error.noSignIn',
+  'A sign-in is already under way': 'error.signInUnderWay',
   // The secure site refused an account type switch (worker/effects/auth-account-type.ts).
   'Failed to switch account type': 'error.accountTypeSwitchFailed',
   // A call the secure site does not serve (worker/effects/auth-rpc.ts).

@@ -23,6 +23,7 @@ const TITLES: Partial<Record<ViewName, MessageId>> = {
   ApproveTransaction: 'header.approve',
   ConnectingFarcaster: 'header.farcaster',
   UpdateEmailWallet: 'header.updateEmail',
+  SIWXSignMessage: 'header.siwx',
 }
 
 export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: boolean; title?: string }) {

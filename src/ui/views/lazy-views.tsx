@@ -1,7 +1,7 @@
 /**
  * The views that load when first shown (issue 15): the first chunk holds what a click shows at once
  * (Connect, Account, the connecting views); these follow (All Wallets, networks, send, receive,
- * ProfileWallets, EmailLogin, ApproveTransaction, ConnectingFarcaster, UpdateEmailWallet, the QR code), each its own chunk, fetched and evaluated when navigated to, or all
+ * ProfileWallets, EmailLogin, ApproveTransaction, ConnectingFarcaster, UpdateEmailWallet, SIWXSignMessage, the QR code), each its own chunk, fetched and evaluated when navigated to, or all
  * of them in idle time once the modal has opened (preloadViews). While one loads, its body shows
  * skeleton rows.
  */
@@ -17,6 +17,7 @@ const loaders = {
   approveTransaction: () => import('./ApproveTransactionView.js'),
   farcaster: () => import('./ConnectingFarcasterView.js'),
   updateEmail: () => import('./UpdateEmailWalletView.js'),
+  siwx: () => import('./SiwxSignMessageView.js'),
   qrCode: () => import('./QrCode.js'),
 }
 
@@ -45,6 +46,7 @@ export const EmailLoginView = lazyExport('emailLogin', 'EmailLoginView')
 export const ApproveTransactionView = lazyExport('approveTransaction', 'ApproveTransactionView')
 export const ConnectingFarcasterView = lazyExport('farcaster', 'ConnectingFarcasterView')
 export const UpdateEmailWalletView = lazyExport('updateEmail', 'UpdateEmailWalletView')
+export const SiwxSignMessageView = lazyExport('siwx', 'SiwxSignMessageView')
 
 const LazyQrCode = lazy(() => loaders.qrCode().then((m) => ({ default: m.QrCode })))
 /** The QR code (uqr) once its chunk is in, named `label` for assistive technology; until then the caller's `fallback`. */

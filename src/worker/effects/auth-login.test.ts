@@ -269,6 +269,39 @@ describe('account types of an email or social login (docs/behaviour.md §6)', ()
     await engine.stop()
   })
 
+  it('the first approved send from the counterfactual smart account: deployed once its code is on chain, read from the chain', async () => {
+    // The chain: no code at the smart account for the first two reads, then the Safe's.
+    let reads = 0
+    const chain = async (_url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const body = JSON.parse(String(init?.body)) as { id: number; method: string; params: unknown[] } | { id: number; method: string; params: unknown[] }[]
+      const answer = (r: { id: number; method: string; params: unknown[] }) => {
+        if (r.method !== 'eth_getCode') return { jsonrpc: '2.0', id: r.id, result: '0x0' }
+        expect(String(r.params[0]).toLowerCase()).toBe(SMART.toLowerCase())
+        return { jsonrpc: '2.0', id: r.id, result: ++reads > 2 ? '0x6080' : '0x' }
+      }
+      return new Response(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)), { headers: { 'content-type': 'application/json' } })
+    }
+    const bridge = authBridge({ gangway_auth_approve: `0x${'ab'.repeat(32)}` })
+    const engine = createEngine({ mode: 'main', fetch: chain as typeof fetch, pollIntervalMs: 5 })
+    await engine.start({ projectId: 'test', networks: [LOCALNET], services: { secureSite: 'https://secure.example' } }, bridge)
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    await submit(engine)
+    await until(engine, (x) => x.auth.step === 'verify-otp')
+    await engine.dispatch({ type: 'auth/otp-verified', payload: {} })
+    await until(engine, (x) => x.connection.connectorIds.eip155 === 'AUTH')
+    // An approved send starts the reads.
+    await engine.walletRequest('AUTH', { method: 'eth_sendTransaction', params: [{ from: SMART, to: ADDRESS, value: '0x1' }] })
+    const s = await until(engine, (x) => x.auth.users.eip155?.smartAccountDeployed === true)
+    expect(reads).toBe(3)
+    expect(accountModel(s).embeddedWalletInfo).toMatchObject({ accountType: 'smartAccount', isSmartAccountDeployed: true })
+    expect((await typesOf(engine)).filter((t) => t === 'auth/smart-account-deployed')).toHaveLength(1)
+    // Deployed: a later send reads nothing more.
+    await engine.walletRequest('AUTH', { method: 'eth_sendTransaction', params: [{ from: SMART, to: ADDRESS, value: '0x1' }] })
+    await engine.exportLog()
+    expect(reads).toBe(3)
+    await engine.stop()
+  })
+
   it('a smart account the secure site refuses falls back to the eoa, with the refusal shown; an answer naming another account is refused', async () => {
     const bridge = authBridge({ gangway_auth_setPreferredAccount: (args: ProviderRequest) => {
       const type = (args.params as [{ type: string }])[0].type

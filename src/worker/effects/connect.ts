@@ -10,10 +10,11 @@ import { walletAccounts, walletCaipAddress } from '../wallet-calls.js'
 import { isUserRejection, withCode } from '../../events/errors.js'
 import { CONNECTION_REJECTED, MODAL_CLOSED } from '../../events/errors.js'
 import { event, type NewEvent } from '../../events/types.js'
-import { connectedWalletRef, type Namespace } from '../../events/entities.js'
+import { connectedWalletRef, WALLETCONNECT_CONNECTOR_ID, type Namespace } from '../../events/entities.js'
 import { isAddressOf } from '../../events/address-rules.js'
 import { MAX_CONNECTION_ACCOUNTS } from '../../events/limits.js'
 import { resolvedFeatures } from '../../projections/select/features.js'
+import { reusesPairing } from '../../projections/wallet-rules.js'
 import { ofType, type Effect } from './context.js'
 
 /** The message and code a connect failure records: 'Connection rejected' for a refusal, else the wallet's message. */
@@ -51,8 +52,11 @@ export const connectEffect: Effect = ({ events$, bridge, state }) => {
     filter((e) => e.payload.connectorId !== asking),
     switchMap(({ payload: { connectorId, namespace, wallet } }) => {
       asking = connectorId
+      // On Telegram and iOS Safari a WalletConnect pairing outlives the close (docs/behaviour.md §4): its attempt
+      // ends when the pairing does, 'Modal closed' at its expiry (walletconnect/connector.ts hold()), or connects.
       const closed$ = events$.pipe(
         ofType('modal/close-requested'),
+        filter(() => !(connectorId === WALLETCONNECT_CONNECTOR_ID && reusesPairing(state().auth.platform))),
         take(1),
         map((): NewEvent => event('connect/failed', { connectorId, namespace, message: MODAL_CLOSED })),
       )

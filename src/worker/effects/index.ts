@@ -6,6 +6,11 @@ import { connectEffect } from './connect.js'
 import { authDeviceEffect, authEmailEffect, authEmailUpdateEffect } from './auth-email.js'
 import { authConnectEffect } from './auth-connect.js'
 import { authAccountTypeEffect } from './auth-account-type.js'
+import { authSmartAccountDeployedEffect } from './auth-deployed.js'
+import { siwxCheckEffect } from './siwx-check.js'
+import { siwxSignEffect } from './siwx-sign.js'
+import { siwxCancelEffect } from './siwx-cancel.js'
+import { siwxSignOutEffect } from './siwx-sign-out.js'
 import { authSocialFailedEffect, farcasterLeaveEffect } from './auth-social.js'
 import { authRefusedEffect } from './auth-rpc.js'
 import type { Effect } from './context.js'
@@ -41,6 +46,11 @@ export const effects: readonly Effect[] = Object.entries({
   authConnectEffect,
   authRefusedEffect,
   authAccountTypeEffect,
+  authSmartAccountDeployedEffect,
+  siwxCheckEffect,
+  siwxSignEffect,
+  siwxCancelEffect,
+  siwxSignOutEffect,
   authSocialFailedEffect,
   farcasterLeaveEffect,
   restoreEffect,

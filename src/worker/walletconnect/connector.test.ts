@@ -197,6 +197,61 @@ describe('WalletConnect connector', () => {
     await failed
     expect(await firstValueFrom(c.pairing$)).toBeUndefined()
   })
+
+  it('hold(): the pairing outlives the close, a late approval settles it, and the next connect joins it (docs/behaviour.md §4, Telegram and iOS Safari)', async () => {
+    const { client, pairings } = fakeClient()
+    const c = connector(client)
+    const first = c.request({ method: 'eth_requestAccounts' })
+    await vi.advanceTimersByTimeAsync(0)
+    c.hold()
+    await vi.advanceTimersByTimeAsync(60_000)
+    now += 60_000
+    expect((await firstValueFrom(c.pairing$))?.uri).toBe(uriOf(1))
+    const second = c.request({ method: 'eth_requestAccounts' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(client.connect).toHaveBeenCalledTimes(1)
+    pairings[0]!.resolve(session())
+    expect(await first).toEqual([ADDRESS])
+    expect(await second).toEqual([ADDRESS])
+  })
+
+  it("hold(): a held pairing ends with 'Modal closed' at its expiry instead of being renewed; a connect before then renews as usual", async () => {
+    const { client } = fakeClient()
+    const c = connector(client)
+    const events: NewEvent[] = []
+    c.events$.subscribe((e) => events.push(e))
+    const held = c.request({ method: 'eth_requestAccounts' })
+    const ended = expect(held).rejects.toThrow('Modal closed')
+    await vi.advanceTimersByTimeAsync(0)
+    c.hold()
+    await vi.advanceTimersByTimeAsync(230_000)
+    await ended
+    expect(client.connect).toHaveBeenCalledTimes(1)
+    expect(events.map((e) => e.type)).toEqual(['walletconnect/pairing-created', 'walletconnect/pairing-expired'])
+    expect(await firstValueFrom(c.pairing$)).toBeUndefined()
+    // Held, then taken over by a connect: renewed at its expiry.
+    const joined = [c.request({ method: 'eth_requestAccounts' })]
+    await vi.advanceTimersByTimeAsync(0)
+    c.hold()
+    joined.push(c.request({ method: 'eth_requestAccounts' }))
+    await vi.advanceTimersByTimeAsync(230_000)
+    expect(client.connect).toHaveBeenCalledTimes(3)
+    expect((await firstValueFrom(c.pairing$))?.pairingTopic).toBe(topic(3))
+    // cancel() still ends a held pairing at once.
+    c.hold()
+    c.cancel()
+    for (const j of joined) await expect(j).rejects.toThrow('Modal closed')
+    expect(await firstValueFrom(c.pairing$)).toBeUndefined()
+  })
+
+  it('hold() with no pairing in progress does nothing: the next pairing renews', async () => {
+    const { client } = fakeClient()
+    const c = connector(client)
+    c.hold()
+    void c.request({ method: 'eth_requestAccounts' })
+    await vi.advanceTimersByTimeAsync(230_000)
+    expect(client.connect).toHaveBeenCalledTimes(2)
+  })
 })
 
 describe('WalletConnect connector start failures', () => {

@@ -5,7 +5,8 @@
  *
  * - eth_requestAccounts / standard:connect: pairs (a `wc:` URI on the pairing channel, renewed
  *   when 10 s or less of its 4 minutes remain, docs/behaviour.md §5 and §9) and waits for the wallet to settle a
- *   session; an existing session with accounts on the namespace answers at once.
+ *   session; an existing session with accounts on the namespace answers at once, and a pairing in
+ *   progress is joined (on Telegram and iOS Safari one outlives the modal's close: `hold()`).
  * - eth_accounts / silent standard:connect: the stored session's accounts (restore; never pairs).
  * - eth_chainId: the session's current eip155 chain; wallet_switchEthereumChain moves it within the
  *   session's chains (else 4902).
@@ -84,6 +85,14 @@ export interface WalletConnectConnector {
   readonly events$: Observable<NewEvent>
   /** Ends a pairing in progress (its request rejects with GangwayError `message`, default 'Modal closed'). */
   cancel(message?: string): void
+  /**
+   * The modal closed on a browser that reuses its pairing (docs/behaviour.md §4: Telegram's in-app
+   * browser, iOS Safari): the pairing in progress stays on show, and a wallet may still settle it,
+   * until it expires (10 s or less of its lifetime left); then it ends with GangwayError 'Modal
+   * closed' instead of being renewed. The next connect or `prepare()` takes it over, and renewal
+   * resumes. Does nothing when no pairing is in progress.
+   */
+  hold(): void
   /** Loads the sign client's code ahead of a pairing (once; errors are ignored). */
   preload(): void
   /**
@@ -122,6 +131,10 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
   let prepared: Promise<SessionLike> | undefined
   /** Counts cancel() calls: a prepared pairing whose client is still starting checks it was not cancelled meanwhile. */
   let cancels = 0
+  /** The pairing in progress (a connect's or prepare()'s), which another connect joins instead of pairing anew. */
+  let live: Promise<SessionLike> | undefined
+  /** hold(): the pairing in progress ends at its expiry instead of being renewed. */
+  let held = false
 
   /** Reports each namespace of an ended session disconnected. */
   const reportGone = (gone: SessionLike) => {
@@ -215,19 +228,34 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
           clearTimeout(timer)
         }
         if (outcome !== 'expired') return outcome
-        // docs/behaviour.md §5: expired with 10 s or less left; a new pairing follows.
+        // docs/behaviour.md §5: expired with 10 s or less left; a new pairing follows, unless the modal closed over a held one.
         letGo()
         events$.next(event('walletconnect/pairing-expired', { pairingTopic }))
+        if (held) throw new GangwayError(MODAL_CLOSED)
       }
     } finally {
       abort = undefined
+      held = false
       pairing$.next(undefined)
     }
   }
 
+  /** The pairing in progress, or a new one. */
+  const pairOnce = (c: SignClientLike): Promise<SessionLike> => {
+    if (live) return live
+    const started = pair(c)
+    live = started
+    started.then(
+      () => live === started && (live = undefined),
+      () => live === started && (live = undefined),
+    )
+    return started
+  }
+
   const connect = async (namespace: Namespace): Promise<string[]> => {
+    held = false
     const c = await getClient()
-    if (!session || sessionAddresses(session.namespaces, namespace).length === 0) adopt(await (prepared ?? pair(c)))
+    if (!session || sessionAddresses(session.namespaces, namespace).length === 0) adopt(await (prepared ?? pairOnce(c)))
     const addresses = sessionAddresses(session!.namespaces, namespace, namespace === 'eip155' ? chain : undefined)
     return addresses.length ? addresses : sessionAddresses(session!.namespaces, namespace)
   }
@@ -301,10 +329,11 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
       o.preload?.().catch(() => undefined)
     },
     prepare() {
+      held = false
       if (prepared || abort || session) return
       const ticket = ++cancels
       // A cancel while the client starts ends it before it pairs; a session the client restored needs none.
-      const started = getClient().then((c) => (ticket !== cancels ? Promise.reject(new GangwayError(MODAL_CLOSED)) : (session ?? pair(c))))
+      const started = getClient().then((c) => (ticket !== cancels ? Promise.reject(new GangwayError(MODAL_CLOSED)) : (session ?? pairOnce(c))))
       prepared = started
       // Settled (approved, cancelled or failed): the next connect pairs anew unless it took this one over.
       started.then(adopt, () => undefined).finally(() => prepared === started && (prepared = undefined))
@@ -312,6 +341,9 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
     cancel(message = MODAL_CLOSED) {
       cancels++
       abort?.(new GangwayError(message))
+    },
+    hold() {
+      if (abort || prepared) held = true
     },
     async request(args) {
       try {
