@@ -185,7 +185,7 @@ function onFirstApproach(approached: () => void): void {
 }
 
 /** What the client uses of the engine, in either mode. */
-type ClientEngine = Pick<Engine, 'dispatch' | 'subscribe' | 'subscribePairing' | 'subscribeAnalytics' | 'walletRequest' | 'exportLog' | 'listEvents' | 'travel' | 'getState'>
+type ClientEngine = Pick<Engine, 'dispatch' | 'subscribe' | 'subscribePairing' | 'subscribeAnalytics' | 'walletRequest' | 'exportLog' | 'listEvents' | 'travel' | 'getState' | 'flush'>
 
 /**
  * Starts the engine in a Worker with `bridge` served on the page port; rejects if the Worker cannot
@@ -220,6 +220,7 @@ async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<Clie
     listEvents: () => remote.listEvents(),
     travel: (seq) => remote.travel(seq),
     getState: () => remote.getState(),
+    flush: () => remote.flush(),
   }
 }
 
@@ -263,7 +264,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
   const network = () => signals.network.peek().caipNetworkId?.startsWith('eip155:') ? signals.network.peek().caipNetworkId : options.networks.find((n) => n.chainNamespace === 'eip155')?.caipNetworkId
   const platform = pagePlatform()
   const auth = secureOrigin
-    ? lazyAuthSource(secureOrigin, () => import('./bridge/auth/auth-source.js').then((m) => m.createAuthSource({ origin: secureOrigin, projectId: options.projectId, metadata: options.metadata, network, dispatch })), platform.telegram)
+    ? lazyAuthSource(secureOrigin, () => import('./bridge/auth/auth-source.js').then((m) => m.createAuthSource({ origin: secureOrigin, projectId: options.projectId, metadata: options.metadata, network, dispatch, persist: async () => (await ready).flush() })), platform.telegram)
     : undefined
   const siwx = options.siwx ? lazySiwxSource(options.siwx) : undefined
   const bridge = createBridge(dispatch, [auth, siwx].filter((s) => s !== undefined))

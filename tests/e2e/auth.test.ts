@@ -434,7 +434,12 @@ describe('social login in Telegram (docs/behaviour.md §4, §5)', () => {
     // Back on the site, the answer taken off the address, and connected.
     await page.waitForURL((url) => url.origin === new URL(webUrl).origin)
     await waitForEngine(page)
-    await page.waitForFunction(() => (window as unknown as { gangway: { getAccount(): Account } }).gangway.getAccount().connectorId === 'AUTH', undefined, { timeout: 30_000 })
+    await page
+      .waitForFunction(() => (window as unknown as { gangway: { getAccount(): Account } }).gangway.getAccount().connectorId === 'AUTH', undefined, { timeout: 30_000 })
+      // Not connected in time: the events say how far the return got (the provider kept? the frame ready?).
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}; events: ${(await pageLog(page)).events.map((e) => e.type).join(' ')}`)
+      })
     const url = new URL(page.url())
     expect([url.searchParams.get('from'), url.searchParams.has('result_uri')]).toEqual(['telegram', false])
     expect((await account(page)).embeddedWalletInfo).toMatchObject({ authProvider: 'discord', user: { username: 'localnet-discord-user' } })

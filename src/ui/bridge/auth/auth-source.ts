@@ -42,6 +42,8 @@ export interface AuthSourceOptions {
   /** The eip155 network to open the secure site on (CAIP-2). */
   network(): string | undefined
   dispatch: Dispatch
+  /** Resolves once every event so far is stored (the engine's `flush`): the Telegram path awaits it before the page leaves, or the provider it keeps is lost with the page. */
+  persist?: () => Promise<void>
   /** The document the iframe goes into (default `document`). */
   doc?: Document
 }
@@ -429,6 +431,8 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       }
       if (!uri) return fail(FAILED_TO_INITIATE_SOCIAL)
       await tell({ type: 'auth/telegram-social-started', payload: { provider } })
+      // The log persists in a later task; leaving first would lose the provider the return needs.
+      await o.persist?.().catch(() => undefined)
       win.location.assign(telegramSocialUrl(uri, win.location.href))
     },
     async returnFromSocial(resultUri, provider) {
