@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_RESPONSE_BYTES } from '../events/limits.js'
-import { createServiceFetch } from './service-fetch.js'
+import { createServiceFetch, ERROR_BODY_MAX_BYTES, errorResponseBody } from './service-fetch.js'
 
 const services = { blockchain: 'https://rpc.example/', walletConfig: 'https://api.example/base' }
 
@@ -43,6 +43,48 @@ describe('service fetch (docs/behaviour.md §7)', () => {
     const pending = api.get('blockchain', 'v1/supported-chains', { signal: controller.signal })
     controller.abort(new DOMException('view closed', 'AbortError'))
     await expect(pending).rejects.toMatchObject({ name: 'AbortError', message: 'view closed' })
+  })
+  it("keeps an error answer's JSON body for errorResponseBody, off the error's enumerable keys", async () => {
+    const reasons = { reasons: [{ field: 'name', description: 'Name is already taken' }] }
+    const api = createServiceFetch({ services, projectId: 'p', fetch: async () => new Response(JSON.stringify(reasons), { status: 400 }) })
+    const error = await api.post('blockchain', 'v1/profile/account', { a: 1 }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ shortMessage: 'HTTP request failed.', status: 400 })
+    expect(errorResponseBody(error)).toEqual(reasons)
+    expect(Object.keys(error as object)).not.toContain('responseBody')
+    expect(errorResponseBody(new Error('x'))).toBeUndefined()
+    expect(errorResponseBody(undefined)).toBeUndefined()
+  })
+  it('reads no error body that is empty, not JSON, or over ERROR_BODY_MAX_BYTES (cancelled, not read whole); the status error stays', async () => {
+    for (const body of ['', '<html>oops</html>', `{"__proto__":{"polluted":1},"reasons":[]}`]) {
+      const api = createServiceFetch({ services, projectId: 'p', fetch: async () => new Response(body, { status: 500 }) })
+      const error = await api.get('blockchain', 'x').catch((e: unknown) => e)
+      expect(error).toMatchObject({ shortMessage: 'HTTP request failed.', status: 500 })
+      const read = errorResponseBody(error)
+      if (body.startsWith('{')) expect(read).toEqual({ reasons: [] })
+      else expect(read).toBeUndefined()
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    }
+    const s = streamed(100, 64 * 1024)
+    const big = createServiceFetch({ services, projectId: 'p', fetch: async () => new Response(s.body, { status: 502 }) })
+    const error = await big.get('blockchain', 'x').catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 502 })
+    expect(errorResponseBody(error)).toBeUndefined()
+    expect(s.pulled()).toBe(ERROR_BODY_MAX_BYTES / (64 * 1024) + 1)
+    expect(s.cancelled()).toBe(true)
+  })
+  it('times out, or follows the caller\'s abort, while an error body is being read', async () => {
+    // An error answer whose body never ends (its stream fails when the request is aborted, as fetch's does).
+    const stalled: typeof fetch = async (_u, init) =>
+      new Response(new ReadableStream({ start: (c) => init?.signal?.addEventListener('abort', () => c.error(init.signal!.reason)) }), { status: 400 })
+    const slow = createServiceFetch({ services, projectId: 'p', timeoutMs: 20, fetch: stalled })
+    await expect(slow.get('blockchain', 'x')).rejects.toMatchObject({ shortMessage: 'The request took too long to respond.' })
+    const controller = new AbortController()
+    const api = createServiceFetch({ services, projectId: 'p', fetch: async (u, init) => {
+      const r = await stalled(u, init)
+      queueMicrotask(() => controller.abort(new DOMException('view closed', 'AbortError')))
+      return r
+    } })
+    await expect(api.get('blockchain', 'x', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError', message: 'view closed' })
   })
   it('refuses a service with no base URL', () => {
     expect(() => createServiceFetch({ services: {}, projectId: 'p' }).url('blockchain', 'e')).toThrow('Service not configured: blockchain')

@@ -2,7 +2,8 @@
  * One fetch helper for the REST services of docs/behaviour.md §7: a base URL per service; the query params
  * projectId, st and sv on every call; the 10 s timeout of docs/behaviour.md §9; an AbortSignal so a closed view
  * cancels its requests; answers of at most 2 MB (issue 13: a larger body is refused, whatever its
- * Content-Length says, and is never read whole).
+ * Content-Length says, and is never read whole); an error answer's JSON body kept for the callers that
+ * read a service's reason (`errorResponseBody`, at most 64 KB read).
  */
 import { HttpRequestError, TimeoutError } from 'viem'
 import { MAX_RESPONSE_BYTES } from '../events/limits.js'
@@ -30,7 +31,8 @@ export interface ServiceFetch {
   /**
    * GET `path` on `service` and parse the JSON answer.
    * @throws Error 'Service not configured: {service}' when the service has no base URL;
-   *   HttpRequestError 'HTTP request failed.' on a non-2xx status (with `status`), a network failure,
+   *   HttpRequestError 'HTTP request failed.' on a non-2xx status (with `status`; the answer's JSON
+   *   body, if any, through `errorResponseBody`), a network failure,
    *   a non-empty body that is not JSON, or a body over `maxResponseBytes` (details 'Response body over {n} bytes');
    *   an empty body resolves to undefined;
    *   TimeoutError 'The request took too long to respond.' after the timeout;
@@ -73,7 +75,14 @@ export function createServiceFetch(options: ServiceFetchOptions): ServiceFetch {
           signal: controller.signal,
           ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
         })
-        if (!response.ok) throw new HttpRequestError({ url: target, status: response.status, headers: response.headers, details: response.statusText })
+        if (!response.ok) {
+          const answer = await errorAnswer(response, Math.min(maxBytes, ERROR_BODY_MAX_BYTES))
+          // Aborted or timed out while reading it: the branches below say which.
+          if (controller.signal.aborted) throw controller.signal.reason
+          const error = new HttpRequestError({ url: target, status: response.status, headers: response.headers, details: response.statusText })
+          if (answer !== undefined) Object.defineProperty(error, 'responseBody', { value: answer, enumerable: false })
+          throw error
+        }
         const text = await boundedText(response, maxBytes, () => new HttpRequestError({ url: target, status: response.status, details: `Response body over ${maxBytes} bytes` }))
         // An empty body (204, or a service that answers nothing to a POST) is no value, not a parse error.
         return (text === '' ? undefined : parseJson(text)) as T
@@ -93,6 +102,30 @@ export function createServiceFetch(options: ServiceFetchOptions): ServiceFetch {
     get: (service, path, o) => call('GET', service, path, undefined, o),
     post: (service, path, body, o) => call('POST', service, path, body, o),
     url,
+  }
+}
+
+/** The most bytes of an error answer's body read (a service's explanation of a refusal is short). */
+export const ERROR_BODY_MAX_BYTES = 64 * 1024
+
+/**
+ * The JSON body of a service's error answer (a non-2xx status), for a caller that reads the
+ * service's own explanation (the name service's `{ reasons: [{ description }] }`, src/api/names.ts):
+ * what `get` or `post` read of it before throwing their HttpRequestError, parsed as untrusted JSON
+ * (safe-json.ts), at most ERROR_BODY_MAX_BYTES. Undefined for any other error, and for an error
+ * answer whose body was empty, not JSON or too large. Kept off the error's enumerable properties.
+ */
+export function errorResponseBody(error: unknown): unknown {
+  return error instanceof HttpRequestError ? (error as HttpRequestError & { responseBody?: unknown }).responseBody : undefined
+}
+
+/** An error answer's body as JSON, or undefined when it is empty, not JSON, over `maxBytes` or cannot be read. Never throws. */
+async function errorAnswer(response: Response, maxBytes: number): Promise<unknown> {
+  try {
+    const text = await boundedText(response, maxBytes, () => new Error('too large'))
+    return text === '' ? undefined : parseJson(text)
+  } catch {
+    return undefined
   }
 }
 

@@ -127,6 +127,18 @@ export const SIWX_NOT_ENABLED = 'SIWX is not enabled'
 export const SIWX_INIT_FAILED = 'A problem occurred while trying initialize authentication'
 /** docs/behaviour.md §8 SIWX: the wallet did not sign the message (refused, failed, or a signature that does not verify). */
 export const SIWX_SIGN_FAILED = 'Error signing message'
+/** docs/behaviour.md §8 names (issue 20): the name service has no such name (a 404 to a lookup; src/api/names.ts). */
+export const NAME_NOT_FOUND = 'Name not found'
+/** docs/behaviour.md §8 names: a lookup answered another error status, with no reason of its own. */
+export const BAD_RESPONSE_STATUS = 'Bad response status'
+/** docs/behaviour.md §8 names: a lookup failed otherwise (network, timeout, a malformed answer) and the service gave no reason. */
+export const ERROR_RESOLVING_NAME = 'Error resolving name'
+/** docs/behaviour.md §8 names: the suggestions failed and the service gave no reason. */
+export const ERROR_FETCHING_NAME_SUGGESTIONS = 'Error fetching name suggestions'
+/** docs/behaviour.md §8 names: the reverse lookup (an address's names) failed and the service gave no reason. */
+export const ERROR_FETCHING_NAMES_FOR_ADDRESS = 'Error fetching names for address'
+/** docs/behaviour.md §8 names: the start of 'Error registering name {name}', a registration refused or failed with no reason from the service. */
+export const ERROR_REGISTERING_NAME = 'Error registering name'
 
 /** docs/behaviour.md §8 'No connector found for connection: {id}': the page has no wallet with that connector id. */
 export function noConnectorFound(connectorId: string): ProviderRequestError {

@@ -51,3 +51,9 @@ export const ANALYTICS_MAX_PENDING = 100
 
 /** The most accounts kept per connection (issue 18): a wallet reporting more is cut, its first ones kept. */
 export const MAX_CONNECTION_ACCOUNTS = 100
+
+/** The most name suggestions kept from one answer of the name service (issue 20). */
+export const NAME_SUGGESTIONS_MAX = 20
+
+/** The most send-form receiver names whose resolution the state keeps (issue 20): the oldest go first. */
+export const RESOLVED_NAMES_MAX = 20
