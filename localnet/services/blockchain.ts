@@ -8,7 +8,10 @@
  *   logs, newest first, HISTORY_PAGE_SIZE a page, with `next`;
  * - GET /v1/account/{address}/nfts (chainId): the ERC721 tokens held, with their metadata (not a
  *   docs/behaviour.md §7 path: no listed path gives NFTs);
- * - GET /v1/identity/{address} (sender): names and avatars from IDENTITIES;
+ * - GET /v1/identity/{address} (sender): the newest name registered for the address (names.ts),
+ *   else the name from IDENTITIES, with the avatar from IDENTITIES;
+ * - GET /v1/profile/account/{name}, /v1/profile/reverse/{address}, /v1/profile/suggestions/{label}
+ *   and POST /v1/profile/account: the name service, an in-memory registry (names.ts);
  * - POST /v1/?chainId&projectId: the wallet-provider RPC endpoint, proxied to the right node.
  * Every call must carry projectId, st and sv (the RPC endpoint: projectId), else 400.
  * Faults on demand: a request with the header `x-localnet-fault: <status>` or the query
@@ -26,12 +29,13 @@
  * Demo and test tooling only.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { encodeFunctionData, erc20Abi, erc721Abi, decodeFunctionResult, formatEther, formatUnits, type Hex } from 'viem'
+import { createPublicClient, encodeFunctionData, erc20Abi, erc721Abi, decodeFunctionResult, formatEther, formatUnits, http, type Hex } from 'viem'
 import { rpc } from '../anvil.js'
 import { readBody } from '../http.js'
 import { createEvmIndex, type EvmIndex, type IndexedTx } from './evm-index.js'
 import { collectionArt, tokenIcon, avatarArt } from './art.js'
 import { hostileCase } from './hostile.js'
+import { createNameRegistry } from './names.js'
 
 /** Transactions per history page. */
 export const HISTORY_PAGE_SIZE = 5
@@ -126,6 +130,7 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
   const spam = new Set(o.spamCollections ?? [])
   const requests: ServiceRequest[] = []
   const faults: Fault[] = []
+  const names = createNameRegistry({ chains: o.chains.map((c) => ({ chainId: c.chainId, client: createPublicClient({ transport: http(c.rpcUrl) }) })) })
 
   const iconUrl = (symbol: string) => `${url}/localnet/images/token/${encodeURIComponent(symbol)}.svg`
   const pickIndexes = (chainId: string | undefined) => (chainId ? (indexes.has(chainId) ? [[chainId, indexes.get(chainId)!] as const] : []) : [...indexes.entries()])
@@ -308,11 +313,14 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
       const body = JSON.parse(await readBody(req)) as { addresses?: string[] }
       return json(200, await prices(body.addresses ?? []))
     }
+    const named = await names.route(req.method ?? 'GET', u.pathname, params, () => readBody(req))
+    if (named) return json(named.status, named.body)
     const hostile = params.get('localnetHostile') ?? ''
     if ((m = /^\/v1\/identity\/([^/]+)$/.exec(u.pathname))) {
       if (hostile === 'oversized') return json(200, { name: `harbourmaster${'.eth'.repeat(1500)}`, avatar: null })
       const id = IDENTITIES[m[1]!.toLowerCase()]
-      return json(200, id ? { name: id.name, avatar: `${url}/localnet/images/avatar/${id.avatar}.svg` } : { name: null, avatar: null })
+      const name = names.nameOf(m[1]!) ?? id?.name
+      return json(200, name ? { name, avatar: id ? `${url}/localnet/images/avatar/${id.avatar}.svg` : null } : { name: null, avatar: null })
     }
     if ((m = /^\/v1\/account\/([^/]+)\/(balance|history|nfts)$/.exec(u.pathname))) {
       const address = m[1]!
