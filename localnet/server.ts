@@ -1,16 +1,18 @@
 /**
  * The demo host site on 127.0.0.1: the demo pages (PAGES), Gangway's dist/ under /gangway/, the
  * Localnet Wallet under /localnet/wallet.js and the React apps under /localnet/<app>.js (both built
- * on start). Responses are gzip-encoded when the browser accepts it, as a production host would
- * serve them.
+ * on start), and the host's SIWX sign-in routes under /localnet/auth/ (demo-auth.ts). Responses
+ * are gzip-encoded when the browser accepts it, as a production host would serve them.
  */
 import { build } from 'esbuild'
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { LocalnetToken } from './contracts.js'
+import { createDemoAuth, DEMO_AUTH_PATH, type DemoAuth } from './demo-auth.js'
 import type { SolanaSeed } from './solana/seed.js'
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..')
@@ -157,9 +159,12 @@ export async function startDemoServer({
   const csp = strictCsp({ chains, solana, walletConnect, services: [walletConfigUrl, blockchainUrl, analyticsUrl], secureSiteUrl })
   /** The violation reports of pages under ?csp=strict (and their workers), as the browser posted them. */
   const cspReports: unknown[] = []
+  /** The host's sign-in routes, made once the port is known (their domain and URI are the demo's origin). */
+  let auth: DemoAuth | undefined
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    if (auth && url.pathname.startsWith(DEMO_AUTH_PATH)) return auth.handle(req, res)
     let body: string | Buffer | undefined
     let type = 'text/plain'
     try {
@@ -216,6 +221,7 @@ export async function startDemoServer({
     res.writeHead(200, headers).end(body)
   })
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()))
+  auth = createDemoAuth({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, chains, ...(solana ? { solana } : {}) })
   return {
     url: `http://127.0.0.1:${port}`,
     port,

@@ -35,11 +35,16 @@ const hostileServices = (urls) => (hostile ? Object.fromEntries(Object.entries(u
 const remoteConfig = params.get('remote-config')
 const configUrl = remoteConfig ? `${walletConfigUrl}/features/${encodeURIComponent(remoteConfig)}` : walletConfigUrl
 // ?siwx (or ?siwx=required): the visitor signs in with a wallet message after connecting (issue 20).
-// This stand-in keeps the sessions in the page's localStorage; a real site keeps them on its server
-// (README: gangway/siwx-server) and makes the nonce there.
-const SIWX_KEY = 'demo:siwx-sessions'
-const siwxSessions = () => JSON.parse(localStorage.getItem(SIWX_KEY) ?? '[]')
-const sameAccount = (s, chainId, address) => s.data.chainId === chainId && s.data.accountAddress.toLowerCase() === address.toLowerCase()
+// As a real host site does, the demo's server keeps the sessions (localnet/demo-auth.ts, backed by
+// gangway/siwx-server): it makes the nonce, verifies the signed message again, and keeps the session
+// behind an HTTP-only cookie; GET /localnet/auth/me says who is signed in.
+const auth = async (path, body) => {
+  const r = await fetch(`/localnet/auth/${path}`, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) })
+  const answer = await r.json()
+  // A refusal (a tampered message, a used nonce…) throws, so Gangway reports it.
+  if (!r.ok) throw new Error(`The site refused ${path}: ${answer.error}`)
+  return answer
+}
 const demoSiwx = {
   createMessage: async ({ accountAddress, chainId }) => ({
     accountAddress,
@@ -47,15 +52,19 @@ const demoSiwx = {
     domain: location.host,
     uri: location.origin,
     version: '1',
-    nonce: [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join(''),
+    nonce: (await auth('nonce')).nonce,
     statement: 'Sign in to Harbour Coffee',
     issuedAt: new Date().toISOString(),
     expirationTime: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
   }),
-  addSession: async (session) => localStorage.setItem(SIWX_KEY, JSON.stringify([...siwxSessions(), session])),
-  revokeSession: async (chainId, address) => localStorage.setItem(SIWX_KEY, JSON.stringify(siwxSessions().filter((s) => !sameAccount(s, chainId, address)))),
-  setSessions: async (sessions) => localStorage.setItem(SIWX_KEY, JSON.stringify(sessions)),
-  getSessions: async (chainId, address) => siwxSessions().filter((s) => sameAccount(s, chainId, address)),
+  addSession: async ({ message, signature }) => void (await auth('verify', { message, signature })),
+  revokeSession: async (chainId, address) => void (await auth('revoke', { chainId, address })),
+  // The server keeps only sessions it verified itself: replacing them can only sign out.
+  setSessions: async (sessions) => {
+    if (sessions.length) throw new Error('The demo site adds sessions only through addSession')
+    await auth('revoke', { all: true })
+  },
+  getSessions: async (chainId, address) => (await auth('sessions', { chainId, address })).sessions,
   getRequired: () => params.get('siwx') === 'required',
 }
 const modal = createModal({

@@ -1,24 +1,32 @@
 /**
  * SIWX through the modal (issue 20; docs/behaviour.md §4 SIWX) in Chromium, on the demo page's
- * `?siwx` mode (a site whose `siwx` keeps its sessions in the page's storage) with the Localnet
- * Wallet: after the connect, SIWXSignMessage; Sign in makes the wallet sign an EIP-4361 message
- * that viem verifies on anvil; a reload restores the connection and the session with no new
- * signature; a disconnect signs out (the site's session is gone); with `?siwx=required`, Cancel
- * disconnects.
+ * `?siwx` mode (a site whose server keeps the sessions: localnet/demo-auth.ts, backed by
+ * gangway/siwx-server, behind an HTTP-only cookie) with the Localnet Wallet: after the connect,
+ * SIWXSignMessage; Sign in makes the wallet sign an EIP-4361 message with the server's nonce, which
+ * the server verifies and viem verifies on anvil; the host's `GET /localnet/auth/me` then names the
+ * account; a reload restores the connection and the session with no new signature; a disconnect
+ * signs out (`/me` says signed out); with `?siwx=required`, Cancel disconnects.
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, type Hex } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import { localContext } from './browser.js'
-import { useBrowser, waitForEngine, waitForView } from './helpers.js'
+import { useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
 const browser = useBrowser()
 
-type Session = { data: { accountAddress: string; chainId: string }; message: string; signature: string }
-const sessions = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('demo:siwx-sessions') ?? '[]') as Session[])
+type Session = { caipAddress: string; data: { accountAddress: string; chainId: string }; message: string; signature: string }
+/** The demo host's sessions of `address` on chain 31337, asked from the page with its cookie. */
+const sessions = (page: Page, address: string) =>
+  page.evaluate(async (address) => {
+    const r = await fetch('/localnet/auth/sessions', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chainId: 'eip155:31337', address }) })
+    return ((await r.json()) as { sessions: Session[] }).sessions
+  }, address)
+/** Who the demo host says is signed in (`GET /localnet/auth/me` from the page, with its cookie). */
+const me = (page: Page) => page.evaluate(async () => (await fetch('/localnet/auth/me', { credentials: 'same-origin' })).json() as Promise<{ signedIn: boolean; accounts?: string[] }>)
 const account = (page: Page) => page.evaluate(() => (window as unknown as { gangway: { getAccount(): { isConnected: boolean; address?: string } } }).gangway.getAccount())
 const prompts = (page: Page) => page.evaluate(() => (window as unknown as { __localnetWallet: { prompts: number } }).__localnetWallet.prompts)
 
@@ -37,13 +45,21 @@ describe('Sign In With X through the modal', () => {
     const page = await context.newPage()
     await connectToSignIn(page, '/?siwx')
     const { address } = await account(page)
-    expect(await sessions(page)).toEqual([])
+    expect(await sessions(page, address!)).toEqual([])
+    expect(await me(page)).toEqual({ signedIn: false })
     await page.click('[data-testid=gw-siwx-sign]')
     // The wallet shows the message; the visitor approves.
     await page.click('[data-testid=localnet-wallet-approve]')
     await waitForView(page, 'Account')
-    const [session] = await sessions(page)
-    expect(session).toBeDefined()
+    // The host's server verified the sign-in and keeps it behind an HTTP-only cookie.
+    const caipAddress = `eip155:31337:${address}`
+    expect(await me(page)).toEqual({ signedIn: true, accounts: [caipAddress] })
+    const cookie = (await context.cookies(webUrl + '/localnet/auth/me')).find((c) => c.name === 'demo_siwx')
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/localnet/auth' })
+    expect(await page.evaluate(() => document.cookie)).not.toContain('demo_siwx')
+    const [session, ...more] = await sessions(page, address!)
+    expect(more).toEqual([])
+    expect(session!.caipAddress).toBe(caipAddress)
     const fields = parseSiweMessage(session!.message)
     expect(fields).toMatchObject({ address, chainId: 31337, domain: new URL(webUrl).host, uri: new URL(webUrl).origin, statement: 'Sign in to Harbour Coffee' })
     const client = createPublicClient({ transport: http(rpcUrl) })
@@ -53,19 +69,22 @@ describe('Sign In With X through the modal', () => {
     expect(raw).not.toContain(session!.signature.slice(2, 42))
     expect(raw).not.toContain(fields.nonce!)
 
-    // A reload: restored and signed in, no prompt, no SIWXSignMessage.
+    // A reload: restored and signed in from the host's session, no prompt, no SIWXSignMessage.
     await page.reload()
     await waitForEngine(page)
     await expect.poll(async () => (await account(page)).isConnected, { timeout: 15_000 }).toBe(true)
     await expect.poll(() => page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog().then((l) => l.includes('"via":"stored"'))), { timeout: 15_000 }).toBe(true)
     expect(await prompts(page)).toBe(0)
     expect(await page.locator('[data-testid=gw-modal][data-open]').isVisible()).toBe(false)
+    expect(await me(page)).toEqual({ signedIn: true, accounts: [caipAddress] })
 
     // Disconnect signs out: the site's session is revoked.
     await page.click('gangway-button')
     await waitForView(page, 'Account')
     await page.click('[data-testid=gw-disconnect]')
-    await expect.poll(async () => (await sessions(page)).length).toBe(0)
+    await expect.poll(() => me(page)).toEqual({ signedIn: false })
+    expect(await sessions(page, address!)).toEqual([])
+    expect((await context.cookies(webUrl + '/localnet/auth/me')).some((c) => c.name === 'demo_siwx')).toBe(false)
     expect((await account(page)).isConnected).toBe(false)
     await context.close()
   })
@@ -76,11 +95,33 @@ describe('Sign In With X through the modal', () => {
     await connectToSignIn(page, '/?siwx=required')
     await page.click('[data-testid=gw-siwx-cancel]')
     await expect.poll(async () => (await account(page)).isConnected).toBe(false)
+    expect(await me(page)).toEqual({ signedIn: false })
     await connectToSignIn(page, '/?siwx')
     expect(await page.locator('[data-testid=gw-modal][data-open]').isVisible()).toBe(true)
     await page.click('[data-testid=gw-siwx-cancel]')
     await expect.poll(() => page.locator('[data-testid=gw-modal][data-open]').isVisible()).toBe(false)
     expect((await account(page)).isConnected).toBe(true)
+    await context.close()
+  })
+
+  it('a sign-in the host refuses (its message altered on the way) is reported, and the connection ends', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    // The signed message reaches the host's server altered: its verification must refuse it.
+    await page.route('**/localnet/auth/verify', (route) => {
+      const body = route.request().postDataJSON() as { message: string; signature: string }
+      return route.continue({ postData: JSON.stringify({ ...body, message: body.message.replace('Harbour Coffee', 'Harbour Tea') }) })
+    })
+    await connectToSignIn(page, '/?siwx')
+    const refused = page.waitForResponse('**/localnet/auth/verify')
+    await page.click('[data-testid=gw-siwx-sign]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    const answer = await refused
+    expect(answer.status()).toBe(401)
+    expect(await answer.json()).toEqual({ error: 'Invalid signature' })
+    await waitForText(page, '[data-testid=gw-snackbar]', 'A problem occurred while trying initialize authentication')
+    await expect.poll(async () => (await account(page)).isConnected).toBe(false)
+    expect(await me(page)).toEqual({ signedIn: false })
     await context.close()
   })
 })

@@ -1,0 +1,240 @@
+/**
+ * The demo host site's sign-in routes (issue 20; docs/behaviour.md §4 SIWX): what a real site's
+ * backend does with `gangway/siwx-server`, on the demo's own origin so its pages call them with
+ * their cookie. The demo page's `siwx` option (localnet/demo/demo.js `demoSiwx`) is their client.
+ *
+ * - `POST /localnet/auth/nonce` → `{ nonce }`: a single-use nonce (siwx-server `issueNonce`).
+ * - `POST /localnet/auth/verify` `{ message, signature }` → the session (`publicSession`): verified
+ *   by siwx-server against the demo's domain, URI and chains; its id joins the HTTP-only cookie.
+ *   401 `{ error }` with siwx-server's message when refused ('Invalid signature', 'Unknown or used
+ *   nonce'…), 502 when a node could not be read.
+ * - `GET /localnet/auth/me` → `{ signedIn: true, accounts: [CAIP-10…] }` or `{ signedIn: false }`.
+ * - `POST /localnet/auth/sessions` `{ chainId, address }` → `{ sessions: [publicSession…] }`: the
+ *   cookie's live sessions of that account (what `siwx.getSessions` hands Gangway to verify again).
+ * - `POST /localnet/auth/revoke` `{ chainId, address }` or `{ all: true }` → `{ revoked, signedIn }`:
+ *   ends those of the cookie's sessions (siwx-server `revokeSession`); the cookie is cleared when
+ *   none remains.
+ *
+ * The cookie (`COOKIE`) lists the browser's session ids (siwx-server's 256-bit ids, unguessable),
+ * HttpOnly and SameSite=Lax, Path=/localnet/auth; not Secure, since the demo is served over plain
+ * http. Requests are untrusted: bodies are bounded (MAX_BODY_BYTES), JSON shapes checked (400
+ * `{ error }`), POSTs must be JSON from the demo's own origin (403 otherwise), so another site can
+ * neither post a form here nor read an answer. Sessions live in this process's memory.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createSiwxServer, GangwayError, type SiwxServer, type SiwxServerOptions, type SiwxSession } from '../src/siwx-server/index.js'
+import { parseSiwxMessage, type SiwxMessage } from '../src/siwx/message.js'
+import { MAX_SIWX_MESSAGE_CHARS, MAX_SIWX_SIGNATURE_CHARS } from '../src/siwx/limits.js'
+
+/** The routes' common path. */
+export const DEMO_AUTH_PATH = '/localnet/auth/'
+/** The session cookie's name. */
+export const COOKIE = 'demo_siwx'
+/** The largest request body read, in bytes: room for siwx-server's longest message and signature (an ERC-6492 one carries a deployment). */
+export const MAX_BODY_BYTES = 32 * 1024
+/** The most sessions one cookie lists; a sign-in beyond it ends the oldest. */
+export const MAX_COOKIE_SESSIONS = 8
+/** The most nonces waiting to be used (siwx-server forgets the oldest beyond it). */
+const MAX_NONCES = 1000
+/** A siwx-server session id: 32 bytes, base64url without padding. */
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/
+/** A CAIP-2 network id. */
+const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
+/** An account address as eip155 (0x hex) or solana (base58) writes it. */
+const ADDRESS = /^[A-Za-z0-9]{1,128}$/
+
+/** A session as the routes answer it: no id (that is the cookie's secret); the page's `SiwxSession` fields (`data`, `message`, `signature`) besides. Times in ms since the epoch. */
+export interface PublicSession {
+  caipAddress: string
+  chainId: string
+  issuedAt: number
+  expiresAt: number
+  /** The signed message's fields, read from its text. */
+  data: SiwxMessage
+  message: string
+  signature: string
+}
+
+/** createDemoAuth's options. */
+export interface DemoAuthOptions {
+  /** The demo site's origin (`http://127.0.0.1:5173`): the URI a message must name, its host the domain, the only Origin allowed to post. */
+  origin: string
+  /** The EVM chains accepted, with their JSON-RPC URLs (contract accounts verify against them). */
+  chains: { chainId: number; rpcUrl: string }[]
+  /** The Solana network accepted, CAIP-2 (ed25519 needs no node). */
+  solana?: { caipNetworkId: string }
+}
+
+/** The demo's auth routes. */
+export interface DemoAuth {
+  /** The siwx-server behind them. */
+  siwx: SiwxServer
+  /** Answers a request whose path starts with DEMO_AUTH_PATH (404 `{ error }` for an unknown route; it never throws). */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>
+}
+
+/** A request refused, answered with its status and `{ error }`. */
+class Refused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** The request's body as JSON, at most MAX_BODY_BYTES. @throws Refused 413 'Body too large', 400 'Body is not JSON'. */
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new Refused(413, 'Body too large')
+  const text = await new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk)
+      // The rest is read and dropped until the answer closes the connection: a client still
+      // sending then reads the 413 rather than a reset.
+      req.off('data', onData).resume()
+      reject(new Refused(413, 'Body too large'))
+    }
+    req.on('data', onData).on('end', () => resolve(Buffer.concat(chunks).toString('utf8'))).on('error', reject)
+  })
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new Refused(400, 'Body is not JSON')
+  }
+}
+
+/** A plain object, or Refused 400 'Body must be a JSON object'. */
+function objectOf(v: unknown): Record<string, unknown> {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Refused(400, 'Body must be a JSON object')
+  return v as Record<string, unknown>
+}
+
+/** `{ chainId, address }` checked (CAIP-2, an address of letters and digits), or Refused 400. */
+function accountOf(body: Record<string, unknown>): { chainId: string; address: string } {
+  const { chainId, address } = body
+  if (typeof chainId !== 'string' || !CAIP2.test(chainId)) throw new Refused(400, 'chainId must be a CAIP-2 network id')
+  if (typeof address !== 'string' || !ADDRESS.test(address)) throw new Refused(400, 'address must be an account address')
+  return { chainId, address }
+}
+
+/** The session ids the request's cookie lists (well-formed ones, at most MAX_COOKIE_SESSIONS). */
+function cookieIds(req: IncomingMessage): string[] {
+  for (const part of String(req.headers.cookie ?? '').split(';')) {
+    const [name, value] = part.trim().split('=', 2)
+    if (name === COOKIE && value) return value.split('.').filter((id) => SESSION_ID.test(id)).slice(0, MAX_COOKIE_SESSIONS)
+  }
+  return []
+}
+
+/** The Set-Cookie value listing `sessions`, or clearing the cookie when there are none. Max-Age: until the last of them ends. */
+function cookieFor(sessions: SiwxSession[], now: number): string {
+  const attributes = 'Path=/localnet/auth; HttpOnly; SameSite=Lax'
+  if (!sessions.length) return `${COOKIE}=; ${attributes}; Max-Age=0`
+  const maxAge = Math.max(1, Math.ceil((Math.max(...sessions.map((s) => s.expiresAt)) - now) / 1000))
+  return `${COOKIE}=${sessions.map((s) => s.id).join('.')}; ${attributes}; Max-Age=${maxAge}`
+}
+
+/** True when `s` is `address`'s session on `chainId` (eip155 addresses in any case). */
+function isAccount(s: SiwxSession, chainId: string, address: string): boolean {
+  if (s.chainId !== chainId) return false
+  const own = s.caipAddress.slice(chainId.length + 1)
+  return chainId.startsWith('eip155:') ? own.toLowerCase() === address.toLowerCase() : own === address
+}
+
+/** `s` without its id, with its message's fields. */
+function publicSession(s: SiwxSession): PublicSession {
+  return { caipAddress: s.caipAddress, chainId: s.chainId, issuedAt: s.issuedAt, expiresAt: s.expiresAt, data: parseSiwxMessage(s.message, s.chainId), message: s.message, signature: s.signature }
+}
+
+/** Sends `body` as JSON with `status`, never cached; a Set-Cookie header when `cookie` is given. A 413 closes the connection (the body was cut short). */
+function send(res: ServerResponse, status: number, body: unknown, cookie?: string): void {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'cache-control': 'no-store' }
+  if (cookie !== undefined) headers['set-cookie'] = cookie
+  if (status === 413) headers.connection = 'close'
+  res.writeHead(status, headers).end(JSON.stringify(body))
+}
+
+/**
+ * The demo host's auth routes (see the module's comment) over a siwx-server for `origin`'s host
+ * and `chains` (plus `solana`).
+ * @throws GangwayError 'Invalid SIWX server option' (siwx-server's) for a chain it cannot take.
+ */
+export function createDemoAuth({ origin, chains, solana }: DemoAuthOptions): DemoAuth {
+  const site = new URL(origin)
+  const accepted: Record<string, string> = Object.fromEntries(chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl]))
+  if (solana) accepted[solana.caipNetworkId] = ''
+  const siwx = createSiwxServer({ domain: site.host, uri: site.origin, chains: accepted as SiwxServerOptions['chains'], maxNonces: MAX_NONCES })
+  /** The live sessions the request's cookie lists. */
+  const liveSessions = (req: IncomingMessage) => cookieIds(req).map((id) => siwx.getSession(id)).filter((s): s is SiwxSession => s !== undefined)
+
+  const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void>> = {
+    'POST nonce': async (_req, res) => send(res, 200, { nonce: siwx.issueNonce().nonce }),
+
+    'POST verify': async (req, res) => {
+      const { message, signature } = objectOf(await readJson(req))
+      if (typeof message !== 'string' || message.length > MAX_SIWX_MESSAGE_CHARS) throw new Refused(400, `message must be a string of at most ${MAX_SIWX_MESSAGE_CHARS} characters`)
+      if (typeof signature !== 'string' || signature.length > MAX_SIWX_SIGNATURE_CHARS) throw new Refused(400, `signature must be a string of at most ${MAX_SIWX_SIGNATURE_CHARS} characters`)
+      let session: SiwxSession
+      try {
+        session = await siwx.verify({ message, signature })
+      } catch (error) {
+        if (!(error instanceof GangwayError)) throw error
+        // A node that could not be read is the site's trouble, not a refused sign-in.
+        throw new Refused(error.category === 'API_ERROR' ? 502 : 401, error.message)
+      }
+      const kept = [...liveSessions(req), session]
+      // Beyond the cookie's room, the oldest sessions end.
+      for (const old of kept.splice(0, Math.max(0, kept.length - MAX_COOKIE_SESSIONS))) siwx.revokeSession(old.id)
+      send(res, 200, publicSession(session), cookieFor(kept, Date.now()))
+    },
+
+    'GET me': async (req, res) => {
+      const listed = cookieIds(req)
+      const live = liveSessions(req)
+      const body = live.length ? { signedIn: true, accounts: [...new Set(live.map((s) => s.caipAddress))] } : { signedIn: false }
+      // A cookie whose sessions have all ended (expired, or this process restarted) is cleared.
+      send(res, 200, body, listed.length && !live.length ? cookieFor([], Date.now()) : undefined)
+    },
+
+    'POST sessions': async (req, res) => {
+      const { chainId, address } = accountOf(objectOf(await readJson(req)))
+      send(res, 200, { sessions: liveSessions(req).filter((s) => isAccount(s, chainId, address)).map(publicSession) })
+    },
+
+    'POST revoke': async (req, res) => {
+      const body = objectOf(await readJson(req))
+      const account = body.all === true ? undefined : accountOf(body)
+      const live = liveSessions(req)
+      const revoked = live.filter((s) => !account || isAccount(s, account.chainId, account.address))
+      for (const s of revoked) siwx.revokeSession(s.id)
+      const remaining = live.filter((s) => !revoked.includes(s))
+      send(res, 200, { revoked: revoked.length, signedIn: remaining.length > 0 }, cookieFor(remaining, Date.now()))
+    },
+  }
+
+  return {
+    siwx,
+    async handle(req, res) {
+      try {
+        const path = new URL(req.url ?? '/', site).pathname
+        const name = path.startsWith(DEMO_AUTH_PATH) ? path.slice(DEMO_AUTH_PATH.length) : ''
+        const route = routes[`${req.method} ${name}`]
+        if (!route) throw Object.keys(routes).some((k) => k.endsWith(` ${name}`)) ? new Refused(405, 'Method not allowed') : new Refused(404, 'Not found')
+        if (req.method === 'POST') {
+          // Only the demo's own pages post here: a JSON body (another site's form cannot send one
+          // without a CORS preflight, which is never answered) from the demo's origin.
+          if (!/^application\/json\b/i.test(String(req.headers['content-type'] ?? ''))) throw new Refused(400, 'Body must be application/json')
+          if (req.headers.origin !== undefined && req.headers.origin !== site.origin) throw new Refused(403, 'Foreign origin')
+        }
+        await route(req, res)
+      } catch (error) {
+        if (res.headersSent) return void res.end()
+        if (error instanceof Refused) send(res, error.status, { error: error.message })
+        else send(res, 500, { error: 'Internal error' })
+      }
+    },
+  }
+}
