@@ -34,6 +34,7 @@ export type {
   ConnectionsModel,
   EngineModel,
   ModalModel,
+  NamesModel,
   NetworkListModel,
   NetworkModel,
   NftRow,

@@ -393,6 +393,38 @@ export interface EventPayloads {
   'siwx/sign-in-declined': { caipAddress: CaipAddress }
   /** The account's sessions were revoked through `siwx.revokeSession` on disconnect (`signOutOnDisconnect`). Shared. */
   'siwx/signed-out': { caipAddress: CaipAddress }
+  /**
+   * RegisterAccountName (docs/behaviour.md §4 name registration, issue 20): the visitor typed
+   * `label` (at most 64 characters); suggestions follow once typing stops for 500 ms
+   * (docs/behaviour.md §9 debounce). I (P).
+   */
+  'name/suggestions-requested': { label: string }
+  /** The name service's suggestions for `label`: full names, each marked when taken. */
+  'name/suggestions-fetched': { label: string; suggestions: NameSuggestion[] }
+  /** 'Error fetching name suggestions', or the service's first reason. */
+  'name/suggestions-failed': { label: string; message: string }
+  /**
+   * The visitor's Register for `label` (the name `label.reown.id`, events/name-rules.ts). I (P).
+   * Refused: 'Names are EVM only', 'A name has at least 4 characters: letters, digits and hyphens',
+   * 'A name registration is already under way'.
+   */
+  'name/register-requested': { label: string }
+  /** The name service registered `name` for the EVM `address` (signed by it): its profile name now. Shared. */
+  'name/registered': { address: string; name: string }
+  /** Registration failed: the service's first reason, else 'Error registering name {name}'. RegisterAccountName shows it. */
+  'name/register-failed': { label: string; message: string }
+  /** The visitor refused to sign the registration message: back to RegisterAccountName. */
+  'name/register-cancelled': { label: string }
+  /** The send form's receiver `name` (lowercased) resolves to the EVM `address` (the name service's lookup, 5 min name cache). */
+  'name/resolved': { name: string; address: string; avatar?: string }
+  /** It does not: 'Name not found', 'Error resolving name', or the service's first reason. */
+  'name/resolve-failed': { name: string; message: string }
+}
+
+/** A suggested name (docs/behaviour.md §3 name suggestions state): `registered` when someone has it already. */
+export interface NameSuggestion {
+  name: string
+  registered: boolean
 }
 
 /** Every event type name. */
@@ -466,6 +498,8 @@ export const DISPATCHABLE = [
   'auth/telegram-social-started',
   'siwx/sign-requested',
   'siwx/cancel-requested',
+  'name/suggestions-requested',
+  'name/register-requested',
 ] as const satisfies readonly EventType[]
 
 /** An event `dispatch` accepts. */

@@ -12,7 +12,7 @@ import { isAddressOf, isEvmAddress, isSolanaAddress } from './address-rules.js'
 import { storedImageUrl, walletLink } from './urls.js'
 import { plainDataProblem } from './plain-data.js'
 import { featureOptionsProblem, SOCIAL_PROVIDERS } from './host-options.js'
-import { HISTORY_PAGE_MAX, MAX_CONNECTION_ACCOUNTS, SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from './limits.js'
+import { HISTORY_PAGE_MAX, MAX_CONNECTION_ACCOUNTS, NAME_SUGGESTIONS_MAX, SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from './limits.js'
 import { DISPATCHABLE, type EventType, type GangwayEvent } from './types.js'
 import { isWalletRef, validateIntent } from './validate.js'
 
@@ -139,6 +139,12 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'siwx/failed': (p) => caip10(p.caipAddress) && str(p.message, 256),
   'siwx/sign-in-declined': (p) => caip10(p.caipAddress),
   'siwx/signed-out': (p) => caip10(p.caipAddress),
+  'name/suggestions-fetched': (p) => typeof p.label === 'string' && Array.isArray(p.suggestions) && p.suggestions.length <= NAME_SUGGESTIONS_MAX && p.suggestions.every((x: Payload) => x && str(x.name, 64) && typeof x.registered === 'boolean'),
+  'name/suggestions-failed': (p) => typeof p.label === 'string' && str(p.message, 256),
+  'name/registered': (p) => typeof p.address === 'string' && isEvmAddress(p.address) && str(p.name, 64),
+  'name/register-failed': (p) => typeof p.label === 'string' && str(p.message, 256),
+  'name/resolved': (p) => str(p.name, 255) && typeof p.address === 'string' && isEvmAddress(p.address) && opt(p.avatar, (a) => storedImageUrl(a) === a),
+  'name/resolve-failed': (p) => str(p.name, 255) && str(p.message, 256),
   'auth/smart-account-deployed': (p) => isNamespace(p.namespace) && caip2(p.caipNetworkId),
   'auth/email-update-accepted': (p) => oneOf(p.action, ['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']),
   'auth/rpc-refused': (p) => str(p.method, 64),

@@ -182,6 +182,11 @@ export function validateIntent(input: unknown): Intent {
     case 'siwx/cancel-requested':
       if (Object.keys(p).length > 0) throw bad()
       return { type, payload: {} } as Intent
+    // RegisterAccountName (issue 20): the label as typed, bounded; the rule is the guard's (a label being typed may break it).
+    case 'name/suggestions-requested':
+    case 'name/register-requested':
+      if (typeof p.label !== 'string' || p.label.length > 64 || Object.keys(p).length !== 1) throw bad()
+      return { type, payload: { label: p.label } } as Intent
     case 'auth/smart-account-networks-fetched':
       if (!Array.isArray(p.caipNetworkIds) || p.caipNetworkIds.length > 100 || !p.caipNetworkIds.every((id) => isBounded(id, 64))) throw bad()
       for (const id of p.caipNetworkIds) parseCaipNetworkId(id as string)

@@ -128,5 +128,10 @@ export const accountData = slice<AccountDataState, State>(
       const { address, ...identity } = e.payload
       return { ...s, identities: withKey(s.identities, address.toLowerCase(), identity) }
     },
+    /** docs/behaviour.md §4 name registration: the registered name is the address's profile name at once (its avatar stays). */
+    'name/registered': (s, e) => {
+      const key = e.payload.address.toLowerCase()
+      return { ...s, identities: withKey(s.identities, key, { ...s.identities[key], name: e.payload.name }) }
+    },
   },
 )

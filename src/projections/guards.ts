@@ -12,6 +12,8 @@ import { sameConnector } from './connections.js'
 import { connectionClass } from './select/connection-class.js'
 import { MULTI_WALLET_NOT_ENABLED, SIWX_NOT_ENABLED } from '../events/errors.js'
 import { activeAccount } from './select/active-account.js'
+import { activeNamespace } from './select/active-namespace.js'
+import { INVALID_NAME_LABEL, isValidNameLabel } from '../events/name-rules.js'
 import { AUTH_CONNECTOR_ID } from '../events/entities.js'
 import { emailResendWaitMs } from './auth-rules.js'
 import { offeredSocials } from './select/socials.js'
@@ -54,6 +56,16 @@ export const EMAIL_BEING_SENT = 'An email is already being sent'
 export const NO_SIGN_IN_UNDER_WAY = 'No sign-in under way'
 /** Issue 20: a second Sign in while the wallet's prompt for the first is open (ours). */
 export const SIGN_IN_BEING_ASKED = 'A sign-in is already under way'
+
+/** Issue 20 (docs/behaviour.md §9 names: EVM): a name asked for while the active account is not an EVM one (ours). */
+export const NAMES_EVM_ONLY = 'Names are EVM only'
+/** Issue 20: a second Register while the first is under way (ours). */
+export const NAME_BEING_REGISTERED = 'A name registration is already under way'
+
+/** Why names cannot be looked for or registered now (no active EVM account), or undefined when they can. */
+function nameRefusal(s: State): string | undefined {
+  return activeNamespace(s) === 'eip155' && activeAccount(s) ? undefined : NAMES_EVM_ONLY
+}
 
 /** Why SIWXSignMessage cannot show now, or undefined when it can (docs/behaviour.md §8 'SIWX is not enabled'). */
 function siwxViewRefusal(s: State): string | undefined {
@@ -99,7 +111,14 @@ export function refusal(s: State, intent: Intent, now = 0): string | undefined {
     case 'modal/open-requested':
     case 'modal/navigate-requested':
       if (intent.payload.view === 'SIWXSignMessage') return siwxViewRefusal(s)
+      if (intent.payload.view === 'RegisterAccountName' || intent.payload.view === 'RegisterAccountNameSuccess') return nameRefusal(s)
       return intent.payload.view === 'UpdateEmailWallet' ? updateEmailRefusal(s) : undefined
+    case 'name/suggestions-requested':
+      return nameRefusal(s)
+    case 'name/register-requested':
+      if (nameRefusal(s)) return nameRefusal(s)
+      if (!isValidNameLabel(intent.payload.label)) return INVALID_NAME_LABEL
+      return s.names.registering !== undefined ? NAME_BEING_REGISTERED : undefined
     case 'siwx/sign-requested':
       if (!s.config.siwx) return SIWX_NOT_ENABLED
       if (!s.siwx.asking) return NO_SIGN_IN_UNDER_WAY

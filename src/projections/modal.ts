@@ -120,7 +120,6 @@ export const modal = slice<ModalState, State>(initial, {
   /** The email changed: back to where UpdateEmailWallet was opened from (Account). */
   'auth/email-updated': (s, _e, root) => (s.open && s.view === 'UpdateEmailWallet' ? back(s, root) : s),
   'auth/farcaster-requested': (s) => (s.open ? push(s, 'ConnectingFarcaster') : s),
-  /** Issue 19: a signing or sending call of the auth connector shows the secure site's approval UI in ApproveTransaction, over what was shown (or alone). */
   /** Issue 20 (docs/behaviour.md §4 SIWX): no session for the connected account: SIWXSignMessage, in place of where the modal was. */
   'siwx/sign-in-needed': (s) => ({ ...s, open: true, view: 'SIWXSignMessage', history: [], loading: false }),
   /** Signed in, the account SIWXSignMessage asked for: the account. */
@@ -129,6 +128,9 @@ export const modal = slice<ModalState, State>(initial, {
   'siwx/failed': (s, e, root) => (s.view === 'SIWXSignMessage' && isAsking(root.siwx, e.payload.caipAddress) ? { ...s, view: 'Connect', history: [] } : s),
   /** Cancel where sign-in is not required: the modal closes. */
   'siwx/sign-in-declined': (s, _e, root) => (s.open && s.view === 'SIWXSignMessage' ? close(s, root) : s),
+  /** Issue 20 (docs/behaviour.md §4 name registration): registered from RegisterAccountName: RegisterAccountNameSuccess in its place (back goes where RegisterAccountName came from). A failure or a refused signature stays on RegisterAccountName. */
+  'name/registered': (s, e, root) => (e.tab === root.tab && s.open && s.view === 'RegisterAccountName' ? { ...s, view: 'RegisterAccountNameSuccess' } : s),
+  /** Issue 19: a signing or sending call of the auth connector shows the secure site's approval UI in ApproveTransaction, over what was shown (or alone). */
   'auth/approval-requested': (s) => (s.open ? push(s, 'ApproveTransaction') : { ...s, open: true, view: 'ApproveTransaction', history: [] }),
   /** Then, once no other call waits there, back to where it was, or closed when the call opened the modal. */
   'auth/approval-settled': (s, _e, root) => (s.open && s.view === 'ApproveTransaction' && root.auth.approvals <= 1 ? back(s, root) : s),

@@ -19,6 +19,7 @@ import { connectModel } from './view-models/connect-model.js'
 import { connectionsModel } from './view-models/connections-model.js'
 import { engineModel } from './view-models/engine-model.js'
 import { modalModel } from './view-models/modal-model.js'
+import { namesModel } from './view-models/names-model.js'
 import { networkListModel } from './view-models/network-list-model.js'
 import { networkModel } from './view-models/network-model.js'
 import { openingModel } from './view-models/opening-model.js'
@@ -35,6 +36,7 @@ export type { ConnectModel } from './view-models/connect-model.js'
 export type { ConnectionsModel } from './view-models/connections-model.js'
 export type { EngineModel } from './view-models/engine-model.js'
 export type { ModalModel } from './view-models/modal-model.js'
+export type { NamesModel } from './view-models/names-model.js'
 export type { NetworkListModel } from './view-models/network-list-model.js'
 export type { NetworkModel } from './view-models/network-model.js'
 export type { OpeningModel } from './view-models/opening-model.js'
@@ -60,6 +62,7 @@ export const selectors = {
   accountActions: accountActionsModel,
   engine: engineModel,
   profileWallets: profileWalletsModel,
+  names: namesModel,
 } as const
 
 /** Names accepted by `engine.subscribe`. */

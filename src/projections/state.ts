@@ -23,6 +23,7 @@ import { addressBalances, type AddressBalancesState } from './address-balances.j
 import { connections, type ConnectionsState } from './connections.js'
 import { auth, type AuthState } from './auth.js'
 import { siwx, type SiwxState } from './siwx.js'
+import { names, type NamesState } from './names.js'
 
 /**
  * The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none).
@@ -58,6 +59,8 @@ export interface State {
   auth: AuthState
   /** Sign In With X (siwx.ts, issue 20): the verified sessions, and the sign-in SIWXSignMessage asks for. */
   siwx: SiwxState
+  /** Account names (names.ts, issue 20): RegisterAccountName's label, suggestions and registration; the send form's resolved names. */
+  names: NamesState
 }
 
 /**
@@ -89,6 +92,7 @@ export const initialState: State = {
   addressBalances: addressBalances.initial,
   auth: auth.initial,
   siwx: siwx.initial,
+  names: names.initial,
 }
 
 /**
@@ -111,6 +115,7 @@ export const SHARED_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
   'auth/telegram-social-started',
   'siwx/session-verified',
   'siwx/signed-out',
+  'name/registered',
 ])
 
 /** The `tab` of a state that belongs to no tab: it folds the shared events only (what snapshots hold). */
@@ -151,6 +156,7 @@ export function reduce(root: State, event: GangwayEvent): State {
     addressBalances: applySlice(addressBalances, root.addressBalances, event, root),
     auth: applySlice(auth, root.auth, event, root),
     siwx: applySlice(siwx, root.siwx, event, root),
+    names: applySlice(names, root.names, event, root),
   }
 }
 

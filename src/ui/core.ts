@@ -11,7 +11,7 @@
 import { isMobileDevice } from './device.js'
 import { transfer, transferHandlers, wrap } from 'comlink'
 import { signal, type Signal } from '@preact/signals-core'
-import type { AccountActionsModel, AccountModel, AccountTabsModel, AllWalletsModel, Bridge, ConnectionsModel, ConnectModel, Engine, EngineConfig, Intent, ModalModel, Namespace, NetworkListModel, NetworkModel, OpeningModel, PairingUri, ProfileWalletsModel, ProviderRequest, SendModel, SnackbarModel, WalletConnectModel, WorkerEngine } from '../contract.js'
+import type { AccountActionsModel, AccountModel, AccountTabsModel, AllWalletsModel, Bridge, ConnectionsModel, ConnectModel, Engine, EngineConfig, Intent, ModalModel, Namespace, NetworkListModel, NetworkModel, NamesModel, OpeningModel, PairingUri, ProfileWalletsModel, ProviderRequest, SendModel, SnackbarModel, WalletConnectModel, WorkerEngine } from '../contract.js'
 import { createBridge } from './bridge/bridge.js'
 import { servePagePort } from './bridge/page-port-server.js'
 import { ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError } from '../events/errors.js'
@@ -55,6 +55,7 @@ export interface Client {
     accountActions: Signal<AccountActionsModel>
     /** The ProfileWallets view's connections by namespace (issue 18). */
     profileWallets: Signal<ProfileWalletsModel>
+    names: Signal<NamesModel>
     /** The WalletConnect pairing URI on show (never logged: it carries the pairing key). */
     pairing: Signal<PairingUri | undefined>
     /** The event seq the views show while time travelling (debug panel), else null: the live state. */
@@ -302,6 +303,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     accountTabs: signal<AccountTabsModel>({ tab: 'Tokens', tabs: ['Tokens'], tokens: [], tokensLoading: false, nfts: [], nftsLoading: false, activity: [], activityLoading: false, activityLoadingMore: false }),
     accountActions: signal<AccountActionsModel>({ actions: [] }),
     profileWallets: signal<ProfileWalletsModel>({ multiWallet: false, namespaces: [], canDisconnect: false }),
+    names: signal<NamesModel>({ canChoose: false, zone: '', label: '', suggestions: [], loading: false }),
     pairing: signal<PairingUri | undefined>(undefined),
     travel: signal<number | null>(null),
   }
@@ -315,7 +317,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
         first()
       }) as never)
     })
-  await Promise.all([follow('modal', hooks.modal), follow('account', (v) => (writeChip(options.projectId, v), hooks.account(withoutPrototype(v)))), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs'), follow('accountActions'), follow('profileWallets')])
+  await Promise.all([follow('modal', hooks.modal), follow('account', (v) => (writeChip(options.projectId, v), hooks.account(withoutPrototype(v)))), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs'), follow('accountActions'), follow('profileWallets'), follow('names')])
   await engine.subscribePairing((p: PairingUri | undefined) => void (signals.pairing.value = p))
   // The pending analytics batch, held here so that a hidden or leaving page can still send it (issue 17).
   installAnalyticsBeacon((callback) => engine!.subscribeAnalytics(callback), (intent) => engine!.dispatch(intent))

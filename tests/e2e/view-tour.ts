@@ -37,6 +37,20 @@ const sendForm = async (page: Page, env: TourEnv, path: string) => {
   await waitForView(page, 'WalletSend')
 }
 
+/**
+ * RegisterAccountName for the Localnet Wallet's account 8 (no other test uses it), opened through
+ * `open({ view })`: every tour registers a name for it, so after the first it has one and Account
+ * no longer offers the link (names.test.ts reaches the view by the link). A fresh label typed, its
+ * suggestions shown.
+ */
+const chooseName = async (page: Page, env: TourEnv, path: string) => {
+  await connectLocalnetWallet(page, env.webUrl, 8, path)
+  await page.evaluate(() => (window as unknown as { gangway: { open(o: { view: string }): Promise<void> } }).gangway.open({ view: 'RegisterAccountName' }))
+  await waitForView(page, 'RegisterAccountName')
+  await page.fill('[data-testid=gw-register-name-input]', `tour-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`)
+  await page.locator('[data-testid=gw-name-suggestions] button').first().waitFor()
+}
+
 export const VIEW_TOUR: Record<ViewName, TourStop> = {
   Connect: { reach: open },
   AllWallets: {
@@ -189,8 +203,21 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await page.locator('[data-testid=gw-siwx-sign]:not([disabled])').waitFor()
     },
   },
-  RegisterAccountName: { planned: 20 },
-  RegisterAccountNameSuccess: { planned: 20 },
+  // A label typed: its suggestions in.
+  RegisterAccountName: {
+    async reach(page, env, path) {
+      await chooseName(page, env, path)
+    },
+  },
+  // A free label registered: the wallet signs the message, the emulated name service keeps it.
+  RegisterAccountNameSuccess: {
+    async reach(page, env, path) {
+      await chooseName(page, env, path)
+      await page.click('[data-testid=gw-register-name-submit]')
+      await page.click('[data-testid=localnet-wallet-approve]')
+      await waitForView(page, 'RegisterAccountNameSuccess')
+    },
+  },
 }
 
 /** The views a visitor can reach today, in the order of docs/behaviour.md §2's list. */

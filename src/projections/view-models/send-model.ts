@@ -5,6 +5,7 @@ import { activeNamespace } from '../select/active-namespace.js'
 import { activeNetwork } from '../select/active-network.js'
 import { sendTokens } from '../select/send-tokens.js'
 import { sendProblem } from '../send-rules.js'
+import { sendReceiver } from '../select/send-receiver.js'
 import type { State } from '../state.js'
 import { defined } from '../../events/defined.js'
 import { withTokenImage } from '../images.js'
@@ -21,6 +22,10 @@ export interface SendModel {
   token?: SendTokenRow
   amount: string
   receiver: string
+  /** The receiver typed is a name (EVM): the name, the address it resolves to and its avatar (docs/behaviour.md §3 receiver profile name and image). */
+  receiverName?: string
+  receiverAddress?: string
+  receiverImage?: string
   /** The first docs/behaviour.md §5 problem with the form, if any. */
   problem?: string
   loading: boolean
@@ -39,6 +44,9 @@ export function sendModel(s: State): SendModel {
   const tokens = sendTokens(s).map(withTokenImage).map(withDisplay)
   // Only a token of the active network counts: one picked on another network is no longer offered.
   const chosen = s.send.token ? tokens.find((t) => sameToken(t, s.send.token!)) : undefined
-  const problem = sendProblem({ namespace: activeNamespace(s), token: chosen, amount: s.send.amount, receiver: s.send.receiver })
-  return defined({ tokens, token: chosen, amount: s.send.amount ?? '', receiver: s.send.receiver ?? '', problem, loading: s.send.loading, error: s.send.error, networkName: activeNetwork(s)?.name })
+  // A name stands for the address it resolves to; until it does, that is the form's problem.
+  const to = sendReceiver(s)
+  const problem = to.problem ?? sendProblem({ namespace: activeNamespace(s), token: chosen, amount: s.send.amount, receiver: to.address ?? s.send.receiver })
+  const named = to.name ? { receiverName: to.name, receiverAddress: to.address, receiverImage: to.avatar } : {}
+  return defined({ tokens, token: chosen, amount: s.send.amount ?? '', receiver: s.send.receiver ?? '', ...named, problem, loading: s.send.loading, error: s.send.error, networkName: activeNetwork(s)?.name })
 }

@@ -44,6 +44,14 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   [SIWX_NOT_ENABLED]: 'error.siwxNotEnabled',
   'No sign-in under way': 'error.noSignIn',
   'A sign-in is already under way': 'error.signInUnderWay',
+  // Account names (issue 20; events/name-rules.ts, projections/guards.ts, projections/select/send-receiver.ts, docs/behaviour.md §8).
+  'A name has at least 4 characters: letters, digits and hyphens': 'error.invalidNameLabel',
+  'Names are EVM only': 'error.namesEvmOnly',
+  'A name registration is already under way': 'error.nameBeingRegistered',
+  'Resolving name': 'error.resolvingName',
+  'Name not found': 'error.nameNotFound',
+  'Error fetching name suggestions': 'error.nameSuggestions',
+  'Error resolving name': 'error.resolveName',
   // The secure site refused an account type switch (worker/effects/auth-account-type.ts).
   'Failed to switch account type': 'error.accountTypeSwitchFailed',
   // A call the secure site does not serve (worker/effects/auth-rpc.ts).

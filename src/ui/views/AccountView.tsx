@@ -4,7 +4,8 @@
  * name or the short address, the site's label for it (addressLabels), the block explorer link
  * (addressExplorerUrl, through the URL validator right before it renders), the native balance
  * floored to 3 decimals, the network balance in USD, the network, the wallet features on (Receive,
- * Send) in the site's order (the Account actions model, docs/behaviour.md §9) and Disconnect, then
+ * Send) in the site's order (the Account actions model, docs/behaviour.md §9), "Choose a name" for an
+ * EVM account without one (RegisterAccountName, issue 20) and Disconnect, then
  * the tabs. ProfileWallets itself is a lazy chunk (lazy-views.tsx).
  */
 import { avatarColors, shortenAddress } from '../../projections/format-address.js'
@@ -22,6 +23,7 @@ export function AccountView() {
   const network = useSignalValue(signals.network)
   const tabs = useSignalValue(signals.accountTabs)
   const { actions } = useSignalValue(signals.accountActions)
+  const { canChoose } = useSignalValue(signals.names)
   const { t, known, format } = useT()
   if (!account.address) return null
   const { base, tint } = avatarColors(account.address)
@@ -91,6 +93,11 @@ export function AccountView() {
         {account.embeddedWalletInfo?.authProvider === 'email' ? (
           <button className="gw-link" data-testid="gw-update-email-open" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'UpdateEmailWallet' } }).catch(() => undefined)}>
             {t('updateEmail.open')}
+          </button>
+        ) : null}
+        {canChoose ? (
+          <button className="gw-link" data-testid="gw-register-name-open" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'RegisterAccountName' } }).catch(() => undefined)}>
+            {t('names.open')}
           </button>
         ) : null}
         <div className="gw-actions">

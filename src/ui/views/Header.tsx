@@ -24,6 +24,8 @@ const TITLES: Partial<Record<ViewName, MessageId>> = {
   ConnectingFarcaster: 'header.farcaster',
   UpdateEmailWallet: 'header.updateEmail',
   SIWXSignMessage: 'header.siwx',
+  RegisterAccountName: 'header.registerName',
+  RegisterAccountNameSuccess: 'header.registerNameSuccess',
 }
 
 export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: boolean; title?: string }) {

@@ -65,6 +65,12 @@ export function WalletSendView() {
         <span>{t('send.to')}</span>
  <input data-testid="gw-send-receiver" autoComplete="off" spellCheck={false} placeholder={token?.caipNetworkId.startsWith('solana:') ? t('send.solanaAddress') : '0x…'} value={receiver.text} onChange={(e) => receiver.change(e.target.value)} onBlur={receiver.flush} />
       </label>
+      {send.receiverName && send.receiverAddress ? (
+        <p className="gw-row" data-testid="gw-send-receiver-name">
+          {send.receiverImage ? <Icon src={send.receiverImage} name={send.receiverName} /> : null}
+          <span className="gw-muted">{t('send.resolvesTo', { name: send.receiverName, address: shortenAddress(send.receiverAddress) })}</span>
+        </p>
+      ) : null}
       {/* The problem's line is there with or without a problem, so the form keeps its height: pressing
           Review blurs the field being edited, whose flushed edit can clear or set the problem before
           the release, and a change of height (the card is centred) would move Review from under the
@@ -116,7 +122,7 @@ export function WalletSendPreviewView() {
       <strong data-testid="gw-send-summary">
         {send.amount} {send.token?.symbol ?? ''}
       </strong>
-      <span className="gw-muted">{t('send.previewTo', { address: send.receiver ? shortenAddress(send.receiver.trim()) : '—' })}</span>
+      <span className="gw-muted">{t('send.previewTo', { address: send.receiverName ?? (send.receiver ? shortenAddress(send.receiver.trim()) : '—') })}</span>
       <span className="gw-muted">{t('send.previewOn', { network: send.networkName ?? '' })}</span>
       {message ? (
         <span className="gw-error" data-testid="gw-send-error">

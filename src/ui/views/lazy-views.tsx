@@ -1,7 +1,7 @@
 /**
  * The views that load when first shown (issue 15): the first chunk holds what a click shows at once
  * (Connect, Account, the connecting views); these follow (All Wallets, networks, send, receive,
- * ProfileWallets, EmailLogin, ApproveTransaction, ConnectingFarcaster, UpdateEmailWallet, SIWXSignMessage, the QR code), each its own chunk, fetched and evaluated when navigated to, or all
+ * ProfileWallets, EmailLogin, ApproveTransaction, ConnectingFarcaster, UpdateEmailWallet, SIWXSignMessage, RegisterAccountName and its success, the QR code), each its own chunk, fetched and evaluated when navigated to, or all
  * of them in idle time once the modal has opened (preloadViews). While one loads, its body shows
  * skeleton rows.
  */
@@ -18,6 +18,7 @@ const loaders = {
   farcaster: () => import('./ConnectingFarcasterView.js'),
   updateEmail: () => import('./UpdateEmailWalletView.js'),
   siwx: () => import('./SiwxSignMessageView.js'),
+  names: () => import('./RegisterAccountNameView.js'),
   qrCode: () => import('./QrCode.js'),
 }
 
@@ -47,6 +48,8 @@ export const ApproveTransactionView = lazyExport('approveTransaction', 'ApproveT
 export const ConnectingFarcasterView = lazyExport('farcaster', 'ConnectingFarcasterView')
 export const UpdateEmailWalletView = lazyExport('updateEmail', 'UpdateEmailWalletView')
 export const SiwxSignMessageView = lazyExport('siwx', 'SiwxSignMessageView')
+export const RegisterAccountNameView = lazyExport('names', 'RegisterAccountNameView')
+export const RegisterAccountNameSuccessView = lazyExport('names', 'RegisterAccountNameSuccessView')
 
 const LazyQrCode = lazy(() => loaders.qrCode().then((m) => ({ default: m.QrCode })))
 /** The QR code (uqr) once its chunk is in, named `label` for assistive technology; until then the caller's `fallback`. */

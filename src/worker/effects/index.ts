@@ -11,6 +11,7 @@ import { siwxCheckEffect } from './siwx-check.js'
 import { siwxSignEffect } from './siwx-sign.js'
 import { siwxCancelEffect } from './siwx-cancel.js'
 import { siwxSignOutEffect } from './siwx-sign-out.js'
+import { nameRegisterEffect, nameResolveEffect, nameSuggestionsEffect } from './names.js'
 import { authSocialFailedEffect, farcasterLeaveEffect } from './auth-social.js'
 import { authRefusedEffect } from './auth-rpc.js'
 import type { Effect } from './context.js'
@@ -51,6 +52,9 @@ export const effects: readonly Effect[] = Object.entries({
   siwxSignEffect,
   siwxCancelEffect,
   siwxSignOutEffect,
+  nameSuggestionsEffect,
+  nameRegisterEffect,
+  nameResolveEffect,
   authSocialFailedEffect,
   farcasterLeaveEffect,
   restoreEffect,

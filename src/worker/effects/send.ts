@@ -14,6 +14,7 @@ import { parseCaipNetworkId } from '../../chains/caip.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { activeAccount } from '../../projections/select/active-account.js'
 import { activeNamespace } from '../../projections/select/active-namespace.js'
+import { sendReceiver } from '../../projections/select/send-receiver.js'
 import { sendModel } from '../../projections/view-models/send-model.js'
 import { amountInSmallestUnit, withHexPrefix } from '../../projections/send-rules.js'
 import { errorMessage, isUserRejection, withCode } from '../../events/errors.js'
@@ -45,7 +46,8 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
       }
       const { address, caipNetworkId } = account
       const value = amountInSmallestUnit(amount, token.decimals)!
-      const to = receiver.trim()
+      // A name sends to the address it resolved to (the guard refused the send until it did).
+      const to = sendReceiver(s).address ?? receiver.trim()
       /** Broadcasts, reporting send/submitted as soon as a hash exists, then waits for the chain. */
       const sending = new Observable<NewEvent>((out) => {
         void (async () => {
