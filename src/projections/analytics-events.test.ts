@@ -85,6 +85,36 @@ describe('the analytics projection (log events → analytics events)', () => {
     expect(JSON.stringify(out)).not.toMatch(/visitor@|harbour0/)
   })
 
+  it('issue 20: SIWX and account names, without the message, its signature or the receiver', () => {
+    const out = sent(
+      ...connected,
+      ['siwx/sign-in-needed', { caipAddress: CAIP_ADDRESS }],
+      ['siwx/sign-requested', {}],
+      ['siwx/sign-failed', { caipAddress: CAIP_ADDRESS, message: 'Error signing message' }],
+      ['siwx/sign-requested', {}],
+      ['siwx/session-verified', { caipAddress: CAIP_ADDRESS, via: 'signature' }],
+      // A stored session verified at load is nothing the visitor did.
+      ['siwx/session-verified', { caipAddress: CAIP_ADDRESS, via: 'stored' }],
+      ['name/register-requested', { label: 'Harbour' }],
+      ['name/register-failed', { label: 'Harbour', message: 'Name is already taken' }],
+      ['name/register-requested', { label: 'harbour-cafe' }],
+      ['name/registered', { address: ADDRESS, name: 'harbour-cafe.reown.id' }],
+      ['send/receiver-changed', { receiver: 'alice.reown.id' }],
+      ['name/resolved', { name: 'alice.reown.id', address: ADDRESS }],
+    ).filter((x) => x.props!.event !== 'MODAL_OPEN' && x.props!.event !== 'MODAL_CLOSE' && x.props!.event !== 'CONNECT_SUCCESS' && x.props!.event !== 'SELECT_WALLET')
+    expect(out.map((x) => [x.props!.event, x.props!.properties, x.props!.address])).toEqual([
+      ['CLICK_SIGN_SIWX_MESSAGE', { network: 'eip155:31337' }, ADDRESS],
+      ['SIWX_AUTH_ERROR', { network: 'eip155:31337', message: 'Error signing message' }, ADDRESS],
+      ['CLICK_SIGN_SIWX_MESSAGE', { network: 'eip155:31337' }, ADDRESS],
+      ['SIWX_AUTH_SUCCESS', { network: 'eip155:31337' }, ADDRESS],
+      ['REGISTER_NAME_INITIATED', { name: 'harbour.reown.id' }, ADDRESS],
+      ['REGISTER_NAME_ERROR', { name: 'harbour.reown.id', message: 'Name is already taken' }, ADDRESS],
+      ['REGISTER_NAME_INITIATED', { name: 'harbour-cafe.reown.id' }, ADDRESS],
+      ['REGISTER_NAME_SUCCESS', { name: 'harbour-cafe.reown.id' }, ADDRESS],
+    ])
+    expect(JSON.stringify(out)).not.toContain('alice')
+  })
+
   it('a refusal is USER_REJECTED, another failure CONNECT_ERROR; a failed send is SEND_ERROR', () => {
     const out = sent(
       ['connect/requested', { connectorId: 'injected', namespace: 'eip155' }],

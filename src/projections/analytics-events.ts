@@ -20,11 +20,12 @@ import { namespaceOf, readCaipAddress } from '../chains/caip.js'
 import type { ErrorCategory } from '../events/errors.js'
 import { CONNECTION_REJECTED, USER_REJECTION_CODES } from '../events/errors.js'
 import { redact, scrubText } from '../events/redact.js'
+import { fullName } from '../events/name-rules.js'
 import type { EventPayloads, EventType, GangwayEvent } from '../events/types.js'
 import { activeAccount } from './select/active-account.js'
 import type { State } from './state.js'
 
-/** The analytics events Gangway sends (later issues add swap, buy, name and SIWX ones). */
+/** The analytics events Gangway sends (issue 21 adds swap and buy ones). */
 export type AnalyticsEventName =
   | 'MODAL_OPEN'
   | 'MODAL_CLOSE'
@@ -50,6 +51,13 @@ export type AnalyticsEventName =
   | 'SOCIAL_LOGIN_REQUEST_USER_DATA'
   | 'SOCIAL_LOGIN_SUCCESS'
   | 'SOCIAL_LOGIN_ERROR'
+  | 'CLICK_SIGN_SIWX_MESSAGE'
+  | 'CLICK_CANCEL_SIWX'
+  | 'SIWX_AUTH_SUCCESS'
+  | 'SIWX_AUTH_ERROR'
+  | 'REGISTER_NAME_INITIATED'
+  | 'REGISTER_NAME_SUCCESS'
+  | 'REGISTER_NAME_ERROR'
 
 /** A property value: plain, flat data only. */
 export type PropValue = string | number | boolean
@@ -151,6 +159,21 @@ export const ANALYTICS_EVENTS: { [T in EventType]?: Handler<T> } = {
   'auth/social-result-received': (before, e) => track('SOCIAL_LOGIN_REQUEST_USER_DATA', { provider: e.payload.provider }, connectedAddress(before)),
   'auth/social-failed': (before, e) => track('SOCIAL_LOGIN_ERROR', { provider: e.payload.provider, message: e.payload.message }, connectedAddress(before)),
   'auth/user-received': (before, e) => (e.payload.socialProvider ? track('SOCIAL_LOGIN_SUCCESS', { provider: e.payload.socialProvider }, connectedAddress(before)) : undefined),
+  // Issue 20: SIWX (the network of the account asked; never the message, its nonce or the signature).
+  'siwx/sign-requested': (before) => track('CLICK_SIGN_SIWX_MESSAGE', { network: siwxNetwork(before.siwx.asking) }, connectedAddress(before)),
+  'siwx/cancel-requested': (before) => track('CLICK_CANCEL_SIWX', { network: siwxNetwork(before.siwx.asking) }, connectedAddress(before)),
+  'siwx/session-verified': (before, e) => (e.payload.via === 'signature' ? track('SIWX_AUTH_SUCCESS', { network: siwxNetwork(e.payload.caipAddress) }, connectedAddress(before)) : undefined),
+  'siwx/sign-failed': (before, e) => track('SIWX_AUTH_ERROR', { network: siwxNetwork(e.payload.caipAddress), message: e.payload.message }, connectedAddress(before)),
+  'siwx/failed': (before, e) => track('SIWX_AUTH_ERROR', { network: siwxNetwork(e.payload.caipAddress), message: e.payload.message }, connectedAddress(before)),
+  // Issue 20: account names (a name is public; the registration message and signature never go).
+  'name/register-requested': (before, e) => track('REGISTER_NAME_INITIATED', { name: text(fullName(e.payload.label)) }, connectedAddress(before)),
+  'name/registered': (before, e) => track('REGISTER_NAME_SUCCESS', { name: text(e.payload.name) }, connectedAddress(before)),
+  'name/register-failed': (before, e) => track('REGISTER_NAME_ERROR', { name: text(fullName(e.payload.label)), message: e.payload.message }, connectedAddress(before)),
+}
+
+/** The CAIP-2 network of a SIWX account (CAIP-10), when there is one. */
+function siwxNetwork(caipAddress: string | undefined): string | undefined {
+  return caipAddress ? readCaipAddress(caipAddress)?.caipNetworkId : undefined
 }
 
 function optionalText(value: string | undefined): string | undefined {

@@ -9,7 +9,8 @@
  *   type of its chain: `name/registered` (the cached identity and names of the address are dropped),
  *   `name/register-cancelled` when the visitor refuses to sign, else `name/register-failed`;
  * - the send form's receiver name: looked up through the name cache (5 min): `name/resolved` with the
- *   address for the active chain's coin type (else mainnet's, 60), or `name/resolve-failed`.
+ *   address for the active chain's coin type (else ENSIP-19's default EVM one, else mainnet's, 60), or
+ *   `name/resolve-failed` (a name with none of them: 'Name not found').
  */
 import { debounceTime, filter, from, groupBy, map, mergeMap, switchMap, type Observable } from 'rxjs'
 import { toHex } from 'viem'
@@ -26,8 +27,10 @@ import { ofType, type Effect, type EffectContext } from './context.js'
 /** docs/behaviour.md §9: the debounce before suggestions are asked for, in ms. */
 export const NAME_SUGGESTIONS_DEBOUNCE_MS = 500
 
-/** The name service's coin type for Ethereum mainnet (ENSIP-11): the address a name has on every chain that lacks its own. */
+/** The name service's coin type for Ethereum mainnet (ENSIP-11). */
 const MAINNET_COIN_TYPE = '60'
+/** ENSIP-19's default EVM coin type: the address a name has on every EVM chain without one of its own. */
+const DEFAULT_EVM_COIN_TYPE = '2147483648'
 
 /** A message fit for the log: a string of at most 256 characters. */
 const bounded = (error: unknown, fallback: string): string => (errorMessage(error) || fallback).slice(0, 256)
@@ -70,7 +73,7 @@ function resolve(ctx: EffectContext, name: string): Observable<NewEvent> {
     cache: { name: 'name', store: ctx.caches.name as never, key: `lookup:${name}`, readCache: true },
     load: (signal) => client.lookupName(name, signal),
     fetched: (found: Awaited<ReturnType<typeof client.lookupName>>) => {
-      const address = found.addresses[coinType] ?? found.addresses[MAINNET_COIN_TYPE]
+      const address = found.addresses[coinType] ?? found.addresses[DEFAULT_EVM_COIN_TYPE] ?? found.addresses[MAINNET_COIN_TYPE]
       const avatar = storedImageUrl(found.attributes.avatar)
       return address ? event('name/resolved', { name, address, ...(avatar ? { avatar } : {}) }) : event('name/resolve-failed', { name, message: 'Name not found' })
     },
