@@ -258,6 +258,8 @@ export interface ConfiguredPayload extends Pick<HostOptions, 'projectId' | 'netw
  */
 export interface SiwxDescriptor {
   signOutOnDisconnect: boolean
+  /** The site's `siwx` takes an email for its sessions (`requestEmailOtp`, `confirmEmailOtp`): DataCapture may follow a sign-in. */
+  emailCapture?: boolean
 }
 
 /** The `keys` of `o` that are set (not undefined), in the order of `keys`. */

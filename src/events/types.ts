@@ -419,6 +419,13 @@ export interface EventPayloads {
   'name/resolved': { name: string; address: string; avatar?: string }
   /** It does not: 'Name not found' (a 404, or no address for an EVM chain), 'Bad response status', 'Error resolving name', or the service's first reason. */
   'name/resolve-failed': { name: string; message: string }
+  /**
+   * DataCapture (docs/behaviour.md §2; issue 20): the site's `siwx` took the visitor's email for the
+   * signed-in account (and its code, when it mailed one). The email and the code stay on the page. I (P).
+   */
+  'data-capture/completed': Record<string, never>
+  /** The visitor's Skip on DataCapture: no email given. I (P). */
+  'data-capture/skipped': Record<string, never>
 }
 
 /** A suggested name (docs/behaviour.md §3 name suggestions state): `registered` when someone has it already. */
@@ -500,6 +507,8 @@ export const DISPATCHABLE = [
   'siwx/cancel-requested',
   'name/suggestions-requested',
   'name/register-requested',
+  'data-capture/completed',
+  'data-capture/skipped',
 ] as const satisfies readonly EventType[]
 
 /** An event `dispatch` accepts. */

@@ -180,6 +180,8 @@ export function validateIntent(input: unknown): Intent {
     case 'auth/otp-verified':
     case 'siwx/sign-requested':
     case 'siwx/cancel-requested':
+    case 'data-capture/completed':
+    case 'data-capture/skipped':
       if (Object.keys(p).length > 0) throw bad()
       return { type, payload: {} } as Intent
     // RegisterAccountName (issue 20): the label as typed, bounded; the rule is the guard's (a label being typed may break it).

@@ -16,6 +16,8 @@ import { activeNamespace } from './select/active-namespace.js'
 import { INVALID_NAME_LABEL, isValidNameLabel } from '../events/name-rules.js'
 import { AUTH_CONNECTOR_ID } from '../events/entities.js'
 import { emailResendWaitMs } from './auth-rules.js'
+import { siwxKey } from './siwx.js'
+import { capturesEmail } from './modal.js'
 import { offeredSocials } from './select/socials.js'
 
 export { NO_MORE_PAGES, PAGE_IN_FLIGHT } from './paging.js'
@@ -56,6 +58,18 @@ export const EMAIL_BEING_SENT = 'An email is already being sent'
 export const NO_SIGN_IN_UNDER_WAY = 'No sign-in under way'
 /** Issue 20: a second Sign in while the wallet's prompt for the first is open (ours). */
 export const SIGN_IN_BEING_ASKED = 'A sign-in is already under way'
+
+/** Issue 20: DataCapture's outcome while it does not show (ours). */
+export const NO_DATA_CAPTURE = 'No email capture under way'
+/** Issue 20: DataCapture asked for without the emailCapture remote feature or a site `siwx` that takes an email (ours). */
+export const EMAIL_CAPTURE_NOT_ENABLED = 'Email capture is not enabled'
+
+/** Why DataCapture cannot show now: no capture configured, or the active account is not signed in. */
+function dataCaptureRefusal(s: State): string | undefined {
+  if (!capturesEmail(s)) return EMAIL_CAPTURE_NOT_ENABLED
+  const account = activeAccount(s)
+  return account && s.siwx.sessions[siwxKey(account.caipAddress)] ? undefined : NO_SIGN_IN_UNDER_WAY
+}
 
 /** Issue 20 (docs/behaviour.md §9 names: EVM): a name asked for while the active account is not an EVM one (ours). */
 export const NAMES_EVM_ONLY = 'Names are EVM only'
@@ -111,6 +125,7 @@ export function refusal(s: State, intent: Intent, now = 0): string | undefined {
     case 'modal/open-requested':
     case 'modal/navigate-requested':
       if (intent.payload.view === 'SIWXSignMessage') return siwxViewRefusal(s)
+      if (intent.payload.view === 'DataCapture') return dataCaptureRefusal(s)
       if (intent.payload.view === 'RegisterAccountName' || intent.payload.view === 'RegisterAccountNameSuccess') return nameRefusal(s)
       return intent.payload.view === 'UpdateEmailWallet' ? updateEmailRefusal(s) : undefined
     case 'name/suggestions-requested':
@@ -119,6 +134,9 @@ export function refusal(s: State, intent: Intent, now = 0): string | undefined {
       if (nameRefusal(s)) return nameRefusal(s)
       if (!isValidNameLabel(intent.payload.label)) return INVALID_NAME_LABEL
       return s.names.registering !== undefined ? NAME_BEING_REGISTERED : undefined
+    case 'data-capture/completed':
+    case 'data-capture/skipped':
+      return s.modal.view === 'DataCapture' ? undefined : NO_DATA_CAPTURE
     case 'siwx/sign-requested':
       if (!s.config.siwx) return SIWX_NOT_ENABLED
       if (!s.siwx.asking) return NO_SIGN_IN_UNDER_WAY

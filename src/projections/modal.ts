@@ -99,6 +99,11 @@ const close = (s: ModalState, root: State): ModalState => ({ ...s, open: false, 
 
 const push = (s: ModalState, view: ViewName): ModalState => (s.view === view ? s : { ...s, view, history: [...s.history, s.view] })
 
+/** DataCapture follows a sign-in (docs/behaviour.md §2; issue 20): the `emailCapture` remote feature on, and the site's `siwx` takes an email. */
+export function capturesEmail(root: State): boolean {
+  return resolvedFeatures(root).emailCapture && root.config.siwx?.emailCapture === true
+}
+
 export const modal = slice<ModalState, State>(initial, {
   // A new engine start is a new page session: the modal is closed and nothing is pending.
   'engine/started': (s, _e, root) => ({ ...initial, view: closingView(root), isMobile: s.isMobile }),
@@ -123,7 +128,10 @@ export const modal = slice<ModalState, State>(initial, {
   /** Issue 20 (docs/behaviour.md §4 SIWX): no session for the connected account: SIWXSignMessage, in place of where the modal was. */
   'siwx/sign-in-needed': (s) => ({ ...s, open: true, view: 'SIWXSignMessage', history: [], loading: false }),
   /** Signed in, the account SIWXSignMessage asked for: the account. */
-  'siwx/session-verified': (s, e, root) => (s.view === 'SIWXSignMessage' && isAsking(root.siwx, e.payload.caipAddress) ? { ...s, view: 'Account', history: [] } : s),
+  'siwx/session-verified': (s, e, root) => (s.view === 'SIWXSignMessage' && isAsking(root.siwx, e.payload.caipAddress) ? { ...s, view: capturesEmail(root) ? 'DataCapture' : 'Account', history: [] } : s),
+  /** DataCapture done or skipped: the account. */
+  'data-capture/completed': (s) => (s.view === 'DataCapture' ? { ...s, view: 'Account', history: [] } : s),
+  'data-capture/skipped': (s) => (s.view === 'DataCapture' ? { ...s, view: 'Account', history: [] } : s),
   /** docs/behaviour.md §8: the site's SIWX failed: the account is disconnected, and the modal resets to Connect. */
   'siwx/failed': (s, e, root) => (s.view === 'SIWXSignMessage' && isAsking(root.siwx, e.payload.caipAddress) ? { ...s, view: 'Connect', history: [] } : s),
   /** Cancel where sign-in is not required: the modal closes. */

@@ -25,6 +25,26 @@ describe('SIWX in the state', () => {
     expect(isSignedIn(s.siwx, CAIP_ADDRESS, 50_000)).toBe(false)
   })
 
+  it('DataCapture follows a sign-in when the emailCapture remote feature is on and the site takes an email; completed or skipped: Account', () => {
+    const signed = [needed, ['siwx/sign-requested', {}], ['siwx/session-verified', { caipAddress: CAIP_ADDRESS, via: 'signature' }]] as const
+    const capture = (emailCapture: boolean, remote: boolean) => started({ siwx: { signOutOnDisconnect: true, emailCapture }, remoteFeatures: { emailCapture: remote } })
+    let s = project(log(...capture(true, true), ['modal/open-requested', { isMobile: false }], ...connected, ...signed))
+    expect(s.modal).toMatchObject({ open: true, view: 'DataCapture' })
+    expect(refusal(s, { type: 'data-capture/completed', payload: {} })).toBeUndefined()
+    expect(project(log(...capture(true, true), ['modal/open-requested', { isMobile: false }], ...connected, ...signed, ['data-capture/completed', {}])).modal.view).toBe('Account')
+    expect(project(log(...capture(true, true), ['modal/open-requested', { isMobile: false }], ...connected, ...signed, ['data-capture/skipped', {}])).modal.view).toBe('Account')
+    // Either one off: straight to Account, and DataCapture is refused.
+    for (const [site, remote] of [[false, true], [true, false]] as const) {
+      s = project(log(...capture(site, remote), ['modal/open-requested', { isMobile: false }], ...connected, ...signed))
+      expect(s.modal.view).toBe('Account')
+      expect(refusal(s, { type: 'modal/navigate-requested', payload: { view: 'DataCapture' } })).toBe('Email capture is not enabled')
+      expect(refusal(s, { type: 'data-capture/completed', payload: {} })).toBe('No email capture under way')
+    }
+    // On, but the account is not signed in.
+    s = project(log(...capture(true, true), ['modal/open-requested', { isMobile: false }], ...connected, needed))
+    expect(refusal(s, { type: 'modal/navigate-requested', payload: { view: 'DataCapture' } })).toBe('No sign-in under way')
+  })
+
   it('sessions are keyed by CAIP-10 with the EVM address in any case; another network of the same address is another session', () => {
     expect(siwxKey(CAIP_ADDRESS)).toBe(siwxKey(`eip155:31337:${ADDRESS.toLowerCase()}`))
     expect(siwxKey(CAIP_ADDRESS)).not.toBe(siwxKey(`eip155:1:${ADDRESS}`))

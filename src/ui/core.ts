@@ -20,7 +20,7 @@ import { PAGE_OPTION_KEYS, themeProblem, type GangwayOptions } from './options.j
 import { featureOptionsProblem, hostOptionsOf, unknownOption, type SocialProvider } from '../events/host-options.js'
 import { documentLink, originOf } from '../events/urls.js'
 import { lazyAuthSource } from './bridge/auth/lazy-auth-source.js'
-import { isSiwxConfig, lazySiwxSource, SIWX_FUNCTIONS } from './bridge/siwx-option.js'
+import { capturesEmail, emailCapture, isSiwxConfig, lazySiwxSource, SIWX_FUNCTIONS } from './bridge/siwx-option.js'
 import { pagePlatform } from './platform.js'
 import { sameShallow } from './same-value.js'
 import { writeChip } from './shell/stored-chip.js'
@@ -95,6 +95,12 @@ export interface Client {
   /** UpdateEmailWallet (issue 19): the code for the step the secure site asked for, sent from the page (AuthSource.submitUpdateOtp). */
   submitUpdateOtp?(otp: string): Promise<void>
   /**
+   * DataCapture (issue 20): the site's `siwx.requestEmailOtp` and `confirmEmailOtp`, called from the
+   * page (neither the email nor the code reaches the engine; its log learns only that it ended).
+   * Absent when the site's `siwx` has no email functions.
+   */
+  captureEmail?: { request(email: string, account: string): Promise<'code' | 'done'>; confirm(code: string): Promise<void> }
+  /**
    * Social login (issue 19): call inside the visitor's click; the popup opens before anything is
    * awaited. Absent without `services.secureSite`.
    * @throws the engine's refusal ('Social login is not enabled', 'Accept the terms to connect a wallet').
@@ -154,7 +160,7 @@ function withSecureSite(o: GangwayOptions): GangwayOptions {
 function engineConfig(o: GangwayOptions): EngineConfig {
   return {
     ...hostOptionsOf(withSecureSite(o)),
-    ...(o.siwx ? { siwx: { signOutOnDisconnect: o.siwx.signOutOnDisconnect !== false } } : {}),
+    ...(o.siwx ? { siwx: { signOutOnDisconnect: o.siwx.signOutOnDisconnect !== false, ...(capturesEmail(o.siwx) ? { emailCapture: true } : {}) } } : {}),
     ...(typeof location === 'object' && /^https?:/.test(location.origin) ? { hostOrigin: location.origin, hostPath: location.pathname } : {}),
   }
 }
@@ -375,6 +381,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
       await engine!.travel(seq)
       signals.travel.value = seq
     },
+    ...(options.siwx && capturesEmail(options.siwx) ? { captureEmail: emailCapture(options.siwx) } : {}),
     ...(auth ? { submitOtp: (otp: string) => auth.submitOtp(otp), submitUpdateOtp: (otp: string) => auth.submitUpdateOtp(otp), showSecureFrame: (target: HTMLElement) => auth.showFrame(target), startSocial: (provider: SocialProvider) => auth.startSocial(provider), farcasterUrl: () => auth.farcasterUrl() } : {}),
     testError: (message = 'Gangway test error') => engine!.dispatch({ type: 'debug/test-error-requested', payload: { message } }),
     async walletRequest(args, { namespace, restricted }) {

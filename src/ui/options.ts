@@ -64,6 +64,15 @@ export interface SiwxConfig {
   getRequired?(): boolean | Promise<boolean>
   /** A disconnect revokes the account's sessions. Default true. */
   signOutOnDisconnect?: boolean
+  /**
+   * DataCapture (docs/behaviour.md §2; with the `emailCapture` remote feature on, after a sign-in):
+   * the email the visitor typed, for the signed-in account (CAIP-10). Resolves `{ uuid }` when the
+   * site mailed a code to confirm (`confirmEmailOtp` follows), `{ uuid: null }` when the email is
+   * kept as it is. Give both functions or neither; without them DataCapture never shows.
+   */
+  requestEmailOtp?(input: { email: string; account: string }): Promise<{ uuid: string | null }>
+  /** The code the site mailed, as the visitor typed it (6 digits); rejects when it is wrong. */
+  confirmEmailOtp?(input: { code: string }): Promise<void>
 }
 
 /** The options only the page uses (never sent to the engine); with HOST_OPTION_KEYS, every option createModal takes. */

@@ -154,7 +154,7 @@ export function createEngine(deps: EngineDeps): Engine {
     if (!Array.isArray(config.networks) || config.networks.length === 0) throw new GangwayError('At least one network is required')
     const unknown = unknownOption(config, ['hostOrigin', 'hostPath', 'siwx'])
     if (unknown) throw new GangwayError(unknown.message, { details: unknown.details })
-    if (config.siwx !== undefined && (!config.siwx || typeof config.siwx.signOutOnDisconnect !== 'boolean')) throw new GangwayError('Invalid option: siwx must be a SIWX config')
+    if (config.siwx !== undefined && (!config.siwx || typeof config.siwx.signOutOnDisconnect !== 'boolean' || (config.siwx.emailCapture !== undefined && typeof config.siwx.emailCapture !== 'boolean'))) throw new GangwayError('Invalid option: siwx must be a SIWX config')
     // The feature values and the site's document links (docs/behaviour.md §3 Options): 'Invalid option: …'.
     const problem = featureOptionsProblem(config, config.hostOrigin)
     if (problem) throw new GangwayError(problem)
@@ -269,7 +269,7 @@ export function createEngine(deps: EngineDeps): Engine {
           console.error(`[gangway] event refused: ${e.type}`, error)
         }
       })
-      append(event('engine/configured', { ...configuredPayload(config), ...(config.siwx ? { siwx: { signOutOnDisconnect: config.siwx.signOutOnDisconnect } } : {}) }))
+      append(event('engine/configured', { ...configuredPayload(config), ...(config.siwx ? { siwx: { signOutOnDisconnect: config.siwx.signOutOnDisconnect, ...(config.siwx.emailCapture === true ? { emailCapture: true } : {}) } } : {}) }))
       append(event('engine/started', { mode: deps.mode }))
       return { mode: deps.mode, replayed }
     },

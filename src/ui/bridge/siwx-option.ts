@@ -4,17 +4,28 @@
  * makes one: a site without the option carries none of it, and one with it loads it at the first
  * connect or restore.
  */
+import { GangwayError } from '../../events/errors.js'
 import type { SiwxConfig } from '../options.js'
 import type { ConnectorSource } from './eip1193-bridge.js'
 
 /** The functions a `siwx` option must have (docs/api.md). */
 export const SIWX_FUNCTIONS = ['createMessage', 'addSession', 'revokeSession', 'setSessions', 'getSessions'] as const
 
-/** True when `v` has every function of SIWX_FUNCTIONS (and `getRequired`, when given, is one; `signOutOnDisconnect`, a boolean). */
+/**
+ * True when `v` has every function of SIWX_FUNCTIONS (and `getRequired`, when given, is one;
+ * `signOutOnDisconnect`, a boolean; `requestEmailOtp` and `confirmEmailOtp` both functions or both absent).
+ */
 export function isSiwxConfig(v: unknown): v is SiwxConfig {
   if (!v || typeof v !== 'object') return false
   const o = v as Record<string, unknown>
-  return SIWX_FUNCTIONS.every((k) => typeof o[k] === 'function') && (o.getRequired === undefined || typeof o.getRequired === 'function') && (o.signOutOnDisconnect === undefined || typeof o.signOutOnDisconnect === 'boolean')
+  const capture = [o.requestEmailOtp, o.confirmEmailOtp]
+  const captureOk = capture.every((f) => f === undefined) || capture.every((f) => typeof f === 'function')
+  return SIWX_FUNCTIONS.every((k) => typeof o[k] === 'function') && (o.getRequired === undefined || typeof o.getRequired === 'function') && (o.signOutOnDisconnect === undefined || typeof o.signOutOnDisconnect === 'boolean') && captureOk
+}
+
+/** Whether the site's `siwx` takes an email for its sessions (DataCapture): both email functions given. */
+export function capturesEmail(siwx: SiwxConfig): boolean {
+  return typeof siwx.requestEmailOtp === 'function' && typeof siwx.confirmEmailOtp === 'function'
 }
 
 /** The SIWX source for the bridge, its code loaded on the first call (siwx-source.ts `createSiwxSource`). */
@@ -34,6 +45,33 @@ export function lazySiwxSource(siwx: SiwxConfig): ConnectorSource {
         },
       )
       return (await source).request(connectorId, args)
+    },
+  }
+}
+
+/** The longest email taken (RFC 5321's path limit). */
+const EMAIL_MAX = 254
+/** A one-time code as the visitor types it. */
+const CODE = /^\d{6}$/
+
+/**
+ * DataCapture's calls of the site's `siwx` (issue 20), from the page: `request` hands the email for
+ * `account` (CAIP-10) to `requestEmailOtp` and says whether a code follows ('code') or it is kept
+ * ('done'); `confirm` hands the code to `confirmEmailOtp`.
+ * @throws GangwayError 'Invalid email' (no @, over 254 characters), 'Invalid code' (not 6 digits), before the site is called; the site's own errors as they come.
+ */
+export function emailCapture(siwx: SiwxConfig): { request(email: string, account: string): Promise<'code' | 'done'>; confirm(code: string): Promise<void> } {
+  return {
+    async request(email, account) {
+      const trimmed = email.trim()
+      if (trimmed.length > EMAIL_MAX || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) throw new GangwayError('Invalid email')
+      const answer: unknown = await siwx.requestEmailOtp!({ email: trimmed, account })
+      const uuid = answer && typeof answer === 'object' ? (answer as { uuid?: unknown }).uuid : undefined
+      return typeof uuid === 'string' && uuid !== '' ? 'code' : 'done'
+    },
+    async confirm(code) {
+      if (!CODE.test(code)) throw new GangwayError('Invalid code')
+      await siwx.confirmEmailOtp!({ code })
     },
   }
 }

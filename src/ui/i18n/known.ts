@@ -47,6 +47,8 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   // Account names (issue 20; events/name-rules.ts, projections/guards.ts, projections/select/send-receiver.ts, docs/behaviour.md §8).
   'A name has at least 4 characters: letters, digits and hyphens': 'error.invalidNameLabel',
   'Names are EVM only': 'error.namesEvmOnly',
+  // DataCapture (issue 20; projections/guards.ts).
+  'Email capture is not enabled': 'error.emailCaptureNotEnabled',
   'A name registration is already under way': 'error.nameBeingRegistered',
   'Resolving name': 'error.resolvingName',
   'Name not found': 'error.nameNotFound',

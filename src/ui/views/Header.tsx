@@ -24,6 +24,7 @@ const TITLES: Partial<Record<ViewName, MessageId>> = {
   ConnectingFarcaster: 'header.farcaster',
   UpdateEmailWallet: 'header.updateEmail',
   SIWXSignMessage: 'header.siwx',
+  DataCapture: 'header.dataCapture',
   RegisterAccountName: 'header.registerName',
   RegisterAccountNameSuccess: 'header.registerNameSuccess',
 }

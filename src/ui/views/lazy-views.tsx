@@ -1,7 +1,7 @@
 /**
  * The views that load when first shown (issue 15): the first chunk holds what a click shows at once
  * (Connect, Account, the connecting views); these follow (All Wallets, networks, send, receive,
- * ProfileWallets, EmailLogin, ApproveTransaction, ConnectingFarcaster, UpdateEmailWallet, SIWXSignMessage, RegisterAccountName and its success, the QR code), each its own chunk, fetched and evaluated when navigated to, or all
+ * ProfileWallets, EmailLogin, ApproveTransaction, ConnectingFarcaster, UpdateEmailWallet, SIWXSignMessage, DataCapture, RegisterAccountName and its success, the QR code), each its own chunk, fetched and evaluated when navigated to, or all
  * of them in idle time once the modal has opened (preloadViews). While one loads, its body shows
  * skeleton rows.
  */
@@ -19,6 +19,7 @@ const loaders = {
   updateEmail: () => import('./UpdateEmailWalletView.js'),
   siwx: () => import('./SiwxSignMessageView.js'),
   names: () => import('./RegisterAccountNameView.js'),
+  dataCapture: () => import('./DataCaptureView.js'),
   qrCode: () => import('./QrCode.js'),
 }
 
@@ -49,6 +50,7 @@ export const ConnectingFarcasterView = lazyExport('farcaster', 'ConnectingFarcas
 export const UpdateEmailWalletView = lazyExport('updateEmail', 'UpdateEmailWalletView')
 export const SiwxSignMessageView = lazyExport('siwx', 'SiwxSignMessageView')
 export const RegisterAccountNameView = lazyExport('names', 'RegisterAccountNameView')
+export const DataCaptureView = lazyExport('dataCapture', 'DataCaptureView')
 export const RegisterAccountNameSuccessView = lazyExport('names', 'RegisterAccountNameSuccessView')
 
 const LazyQrCode = lazy(() => loaders.qrCode().then((m) => ({ default: m.QrCode })))
