@@ -12,6 +12,9 @@
  *   else the name from IDENTITIES, with the avatar from IDENTITIES;
  * - GET /v1/profile/account/{name}, /v1/profile/reverse/{address}, /v1/profile/suggestions/{label}
  *   and POST /v1/profile/account: the name service, an in-memory registry (names.ts);
+ * - GET /v1/sessions/{id} and POST /v1/sessions/{id}/revoke: smart sessions per account, in memory,
+ *   a revocation's signature verified on the account's chain (sessions.ts); `POST /localnet/sessions`
+ *   adds one, `DELETE /localnet/sessions` forgets all;
  * - POST /v1/?chainId&projectId: the wallet-provider RPC endpoint, proxied to the right node.
  * Every call must carry projectId, st and sv (the RPC endpoint: projectId), else 400.
  * Faults on demand: a request with the header `x-localnet-fault: <status>` or the query
@@ -36,6 +39,7 @@ import { createEvmIndex, type EvmIndex, type IndexedTx } from './evm-index.js'
 import { collectionArt, tokenIcon, avatarArt } from './art.js'
 import { hostileCase } from './hostile.js'
 import { createNameRegistry } from './names.js'
+import { createSessionStore } from './sessions.js'
 
 /** Transactions per history page. */
 export const HISTORY_PAGE_SIZE = 5
@@ -131,6 +135,7 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
   const requests: ServiceRequest[] = []
   const faults: Fault[] = []
   const names = createNameRegistry({ chains: o.chains.map((c) => ({ chainId: c.chainId, client: createPublicClient({ transport: http(c.rpcUrl) }) })) })
+  const sessions = createSessionStore({ chains: o.chains.map((c) => ({ chainId: c.chainId, client: createPublicClient({ transport: http(c.rpcUrl) }) })) })
 
   const iconUrl = (symbol: string) => `${url}/localnet/images/token/${encodeURIComponent(symbol)}.svg`
   const pickIndexes = (chainId: string | undefined) => (chainId ? (indexes.has(chainId) ? [[chainId, indexes.get(chainId)!] as const] : []) : [...indexes.entries()])
@@ -295,6 +300,10 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
       else faults.push(JSON.parse(await readBody(req)) as Fault)
       return json(200, { faults })
     }
+    if (u.pathname === '/localnet/sessions') {
+      const added = await sessions.route(req.method ?? 'GET', u.pathname, () => readBody(req))
+      return added ? json(added.status, added.body) : json(405, { error: 'POST or DELETE' })
+    }
 
     requests.push({ method: req.method ?? 'GET', path: u.pathname, query: Object.fromEntries(params) })
     const fault = faultFor(req, u)
@@ -315,6 +324,8 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
     }
     const named = await names.route(req.method ?? 'GET', u.pathname, params, () => readBody(req))
     if (named) return json(named.status, named.body)
+    const session = await sessions.route(req.method ?? 'GET', u.pathname, () => readBody(req))
+    if (session) return json(session.status, session.body)
     const hostile = params.get('localnetHostile') ?? ''
     if ((m = /^\/v1\/identity\/([^/]+)$/.exec(u.pathname))) {
       if (hostile === 'oversized') return json(200, { name: `harbourmaster${'.eth'.repeat(1500)}`, avatar: null })

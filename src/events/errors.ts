@@ -202,3 +202,8 @@ export function withCode(error: unknown): { code?: number } {
   const code = errorCode(error)
   return code === undefined ? {} : { code }
 }
+
+/** Smart sessions (issue 20): the hosted service's list of an account's sessions failed and it gave no reason (src/api/sessions.ts). */
+export const ERROR_FETCHING_SESSIONS = 'Error fetching smart sessions'
+/** Smart sessions: a revocation was refused or failed and the service gave no reason (src/api/sessions.ts). */
+export const ERROR_REVOKING_SESSION = 'Error revoking smart session'
