@@ -17,6 +17,7 @@ import { localContext } from './browser.js'
 import { emailLogin, mailedCode, pageLog, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
 import { secretsIn } from './secrets.js'
 import { instrumentPopups, popupOpens } from './popup-instrument.js'
+import { approveInFrame, FRAME } from './secure-frame.js'
 import { rpc } from '../../localnet/anvil.js'
 
 const webUrl = inject('webUrl')
@@ -24,7 +25,6 @@ const rpcUrl = inject('rpcUrl')
 const secureSiteUrl = inject('secureSiteUrl')
 const browser = useBrowser()
 const PROJECT = 'gangway-demo'
-const FRAME = 'iframe[title="Secure login"]'
 
 type Mail = { kind: 'otp' | 'device'; code?: string; link?: string }
 /** The request names the emulator's frames of the demo project handled, in order. */
@@ -47,22 +47,6 @@ const startRequest = (page: Page, request: { method: string; params?: unknown[] 
       )
   }, request)
 const answer = async (page: Page) => (await page.waitForFunction(() => (window as unknown as { __answer?: unknown }).__answer)).jsonValue() as Promise<{ result?: unknown; error?: { code?: number; message?: string } }>
-
-/** The secure site's frame sits exactly over its place in ApproveTransaction (it follows the modal's height animation first). */
-async function frameInPlace(page: Page): Promise<void> {
-  const aligned = async () => {
-    const [frame, place] = [await page.locator(FRAME).boundingBox(), await page.locator('[data-testid=gw-approve-frame]').boundingBox()]
-    return !!frame && !!place && [frame.x - place.x, frame.y - place.y, frame.width - place.width, frame.height - place.height].every((d) => Math.abs(d) < 1)
-  }
-  await expect.poll(aligned, { timeout: 5000 }).toBe(true)
-}
-
-/** Approves the waiting request in the secure site's UI, once its frame has stopped moving (a click on a moving frame lands beside it). */
-async function approveInFrame(page: Page): Promise<void> {
-  await waitForView(page, 'ApproveTransaction')
-  await frameInPlace(page)
-  await page.frameLocator(FRAME).getByTestId('secure-approve').click()
-}
 
 /** From Account: sends `amount` ETH to a fresh address through the send form, approved in the secure site's UI; resolves with the address. */
 async function sendApproved(page: Page, amount: string, label: string): Promise<string> {

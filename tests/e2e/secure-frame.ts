@@ -1,0 +1,23 @@
+/** The secure site's frame in the modal, for the end-to-end tests of email and social login (issue 19) and of what the auth connector signs. */
+import { expect } from 'vitest'
+import type { Page } from 'playwright-core'
+import { waitForView } from './helpers.js'
+
+/** The secure site's iframe on the host page. */
+export const FRAME = 'iframe[title="Secure login"]'
+
+/** The secure site's frame sits exactly over its place in ApproveTransaction (it follows the modal's height animation first). */
+export async function frameInPlace(page: Page): Promise<void> {
+  const aligned = async () => {
+    const [frame, place] = [await page.locator(FRAME).boundingBox(), await page.locator('[data-testid=gw-approve-frame]').boundingBox()]
+    return !!frame && !!place && [frame.x - place.x, frame.y - place.y, frame.width - place.width, frame.height - place.height].every((d) => Math.abs(d) < 1)
+  }
+  await expect.poll(aligned, { timeout: 5000 }).toBe(true)
+}
+
+/** Approves the waiting request in the secure site's UI, once its frame has stopped moving (a click on a moving frame lands beside it). */
+export async function approveInFrame(page: Page): Promise<void> {
+  await waitForView(page, 'ApproveTransaction')
+  await frameInPlace(page)
+  await page.frameLocator(FRAME).getByTestId('secure-approve').click()
+}
