@@ -4,6 +4,9 @@
  * solana:signMessage and solana:signIn (issue 20), each signature after the visitor approved it,
  * with the localnet's dev keypair. Demo and test tooling only: it signs with ed25519 from
  * @noble/curves, not web3.js, so the demo page does not pay for a whole Solana SDK.
+ * With `localStorage['localnet-wallet:solana-without-sign-in'] === 'true'` when the page loads, it
+ * registers without `solana:signIn`, as a wallet from before that feature (a site then signs in with
+ * `solana:signMessage`; tests/e2e/siwx-solana.test.ts).
  */
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
@@ -14,6 +17,8 @@ import { ICON, prompt } from './prompt.js'
 import { readSignMessageInputs, signInMessage } from './solana-sign.js'
 
 const AUTH_KEY = 'localnet-wallet:solana-authorized'
+/** Set to 'true' before the page loads: the wallet has no `solana:signIn`. */
+const WITHOUT_SIGN_IN_KEY = 'localnet-wallet:solana-without-sign-in'
 export const SOLANA_LOCALNET_CHAIN = 'solana:localnet'
 
 type Listener = (properties: { accounts?: readonly WalletAccount[] }) => void
@@ -58,11 +63,12 @@ export function signWireTransaction(wire: Uint8Array, seed: Uint8Array, publicKe
 export function registerSolanaWallet(seedHex: string, address: string): void {
   const seed = Uint8Array.from(seedHex.match(/../g)!.map((h) => parseInt(h, 16)))
   const publicKey = base58.decode(address)
+  const withSignIn = localStorage.getItem(WITHOUT_SIGN_IN_KEY) !== 'true'
   const account: WalletAccount = {
     address,
     publicKey,
     chains: [SOLANA_LOCALNET_CHAIN],
-    features: ['solana:signTransaction', 'solana:signMessage', 'solana:signIn'],
+    features: ['solana:signTransaction', 'solana:signMessage', ...(withSignIn ? ['solana:signIn' as const] : [])],
   }
   const listeners = new Set<Listener>()
   const authorized = () => localStorage.getItem(AUTH_KEY) === 'true'
@@ -155,5 +161,6 @@ export function registerSolanaWallet(seedHex: string, address: string): void {
       },
     },
   }
+  if (!withSignIn) delete (wallet.features as Record<string, unknown>)['solana:signIn']
   registerWallet(wallet)
 }

@@ -6,13 +6,24 @@
  * - `solana:signTransaction` (params `[base64 wire transaction, signer address]`) → the signed one, base64;
  * - `solana:signMessage` (params `[text, signer address]`: the text signed as UTF-8, issue 20 SIWX) →
  *   `{ signature }`, the ed25519 signature in base64.
- * Wallet errors are thrown typed (events/errors.ts `walletError`: a refusal, 4001, is a UserRejectedError).
+ * - `solana:signIn` (params `[input]`, the Wallet Standard's `SolanaSignInInput`: `address` (the
+ *   signer: an account of the wallet, else ProviderRequestError 4100 'Unauthorized'), `domain`,
+ *   `statement`, `uri`, `version`, `chainId`, `nonce`, `issuedAt`, `expirationTime`, `notBefore`,
+ *   `requestId` as strings and `resources` as strings, other keys dropped; issue 20 SIWX)
+ *   → `{ address, signedMessage, signature }`: the account the wallet signed in with, the text it
+ *   wrote and signed (UTF-8 decoded), the ed25519 signature in base64. Nothing here checks the text
+ *   against the input: the engine does (worker/effects/siwx-sign.ts). A wallet without the feature
+ *   is refused with ProviderRequestError 4200 'Unsupported method: solana:signIn', so the engine
+ *   signs the same text with `solana:signMessage` instead.
+ * Wallet errors are thrown typed (events/errors.ts `walletError`: a refusal, 4001, is a UserRejectedError);
+ * a sign-in output that is not `{ account, signedMessage, signature }` with UTF-8 text of at most
+ * MAX_SIGN_IN_BYTES (32 KiB) and a 64-byte signature is GangwayError 'The wallet returned no signed sign-in'.
  */
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { Connector, Intent } from '../../contract.js'
 import type { ConnectorSource } from './eip1193-bridge.js'
-import { PROVIDER_ERROR_CODES, ProviderRequestError, noConnectorFound, walletError } from '../../events/errors.js'
+import { GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError, noConnectorFound, walletError } from '../../events/errors.js'
 
 const PREFIX = 'wallet-standard:'
 
@@ -22,11 +33,50 @@ type Features = {
   'standard:events'?: { on(event: 'change', listener: (p: { accounts?: readonly WalletAccount[] }) => void): () => void }
   'solana:signTransaction'?: { signTransaction(...inputs: { transaction: Uint8Array; account: WalletAccount; chain?: string }[]): Promise<{ signedTransaction: Uint8Array }[]> }
   'solana:signMessage'?: { signMessage(...inputs: { message: Uint8Array; account: WalletAccount }[]): Promise<{ signedMessage: Uint8Array; signature: Uint8Array }[]> }
+  'solana:signIn'?: { signIn(...inputs: Record<string, unknown>[]): Promise<unknown[]> }
 }
 
 const isSolanaWallet = (w: Wallet) => w.chains.some((c) => c.startsWith('solana:')) && 'standard:connect' in w.features
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
 const fromBase64 = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))
+
+/** The string fields of a `solana:signIn` input passed on to the wallet. */
+const SIGN_IN_FIELDS = ['domain', 'address', 'statement', 'uri', 'version', 'chainId', 'nonce', 'issuedAt', 'expirationTime', 'notBefore', 'requestId'] as const
+/** The longest sign-in field or resource passed on, in characters, and the most resources. */
+const SIGN_IN_FIELD_CHARS = 2048
+const SIGN_IN_RESOURCES = 64
+/** The longest signed sign-in text taken from a wallet, in bytes (the engine reads at most 8192 characters). */
+const MAX_SIGN_IN_BYTES = 32 * 1024
+
+/** The known fields of a `solana:signIn` input, as plain strings (longer or other values dropped). */
+function signInInput(value: unknown): Record<string, unknown> {
+  const given = value && typeof value === 'object' ? (value as Record<string, unknown>) : {}
+  const input: Record<string, unknown> = {}
+  for (const key of SIGN_IN_FIELDS) {
+    const v = given[key]
+    if (typeof v === 'string' && v.length <= SIGN_IN_FIELD_CHARS) input[key] = v
+  }
+  const resources = given.resources
+  if (Array.isArray(resources)) input.resources = resources.slice(0, SIGN_IN_RESOURCES).filter((r): r is string => typeof r === 'string' && r.length <= SIGN_IN_FIELD_CHARS)
+  return input
+}
+
+/** A wallet's `solana:signIn` output as `{ address, signedMessage, signature }`. @throws GangwayError 'The wallet returned no signed sign-in'. */
+function signInOutput(output: unknown): { address: string; signedMessage: string; signature: string } {
+  const o = (output && typeof output === 'object' ? output : {}) as { account?: { address?: unknown }; signedMessage?: unknown; signature?: unknown }
+  const address = o.account?.address
+  const { signedMessage, signature } = o
+  if (typeof address !== 'string' || address.length > 64 || !(signedMessage instanceof Uint8Array) || signedMessage.length > MAX_SIGN_IN_BYTES || !(signature instanceof Uint8Array) || signature.length !== 64) {
+    throw new GangwayError('The wallet returned no signed sign-in', { category: 'API_ERROR' })
+  }
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(signedMessage)
+  } catch {
+    throw new GangwayError('The wallet returned no signed sign-in', { category: 'API_ERROR', details: 'the signed message is not UTF-8' })
+  }
+  return { address, signedMessage: text, signature: toBase64(signature) }
+}
 
 export function createWalletStandardBridge(dispatch: (intent: Intent) => Promise<void> | void, report: (connectors: Connector[]) => void): ConnectorSource {
   const registry = getWallets()
@@ -57,7 +107,7 @@ export function createWalletStandardBridge(dispatch: (intent: Intent) => Promise
       const features = wallet.features as Features
       const params = Array.isArray(args.params) ? args.params : []
       /** The wallet's account `address`, when the wallet can `feature` with it. */
-      const signer = (address: unknown, feature: 'solana:signTransaction' | 'solana:signMessage') => {
+      const signer = (address: unknown, feature: 'solana:signTransaction' | 'solana:signMessage' | 'solana:signIn') => {
         const account = wallet.accounts.find((a) => a.address === address)
         if (!account || !features[feature]) throw new ProviderRequestError('Unauthorized', { code: PROVIDER_ERROR_CODES.UnauthorizedProviderError, details: `${String(address).slice(0, 64)} is not an account of ${wallet.name} that can sign` })
         return account
@@ -81,6 +131,14 @@ export function createWalletStandardBridge(dispatch: (intent: Intent) => Promise
             const account = signer(params[1], 'solana:signMessage')
             const [signed] = await features['solana:signMessage']!.signMessage({ message: new TextEncoder().encode(String(params[0])), account })
             return { signature: toBase64(signed!.signature) }
+          }
+          case 'solana:signIn': {
+            // Without the feature the engine falls back to solana:signMessage: say so with the code it looks for.
+            if (!features['solana:signIn']) throw new ProviderRequestError(`Unsupported method: ${args.method}`, { code: PROVIDER_ERROR_CODES.UnsupportedProviderMethodError })
+            const input = signInInput(params[0])
+            signer(input.address, 'solana:signIn')
+            const [output] = await features['solana:signIn'].signIn(input)
+            return signInOutput(output)
           }
           default:
             throw new ProviderRequestError(`Unsupported method: ${args.method}`, { code: PROVIDER_ERROR_CODES.UnsupportedProviderMethodError })

@@ -2,11 +2,17 @@
  * The visitor's Sign in on SIWXSignMessage (docs/behaviour.md §4 SIWX; issue 20): the site's
  * `siwx.createMessage` gives the message's fields for the account and network; Gangway writes its
  * text itself (EIP-4361 on eip155 with viem's SIWE helpers, Sign-In-With-Solana on solana:
- * src/siwx/message.ts), the wallet signs it (`personal_sign`; `solana:signMessage`), Gangway
- * verifies the signature as it verifies stored sessions, and hands the session to
- * `siwx.addSession`. Then `siwx/session-verified` (via 'signature'), and the modal shows Account.
- * - The wallet refuses or fails, or its signature does not verify: `siwx/sign-failed` 'Error
- *   signing message'; SIWXSignMessage stays, to try again.
+ * src/siwx/message.ts), the wallet signs it, Gangway verifies the signature as it verifies stored
+ * sessions, and hands the session to `siwx.addSession`. Then `siwx/session-verified` (via
+ * 'signature'), and the modal shows Account. How the wallet signs:
+ * - eip155: `personal_sign` of the text.
+ * - solana: the Wallet Standard's `solana:signIn` where the wallet has it (the bridge refuses it
+ *   with 4200 otherwise: ui/bridge/wallet-standard-bridge.ts), given the message's fields
+ *   (solanaSignInInput); the wallet writes the text itself, so what it signed must be exactly the
+ *   text Gangway wrote, by the connected account (signedIn). Without the feature (4200, as a
+ *   WalletConnect session answers too), `solana:signMessage` of the text.
+ * - The wallet refuses or fails, its sign-in is of another text or account, or its signature does
+ *   not verify: `siwx/sign-failed` 'Error signing message'; SIWXSignMessage stays, to try again.
  * - The site's `createMessage` or `addSession` throws, or gives a message for another account or
  *   network, with a list Gangway would have to cut, or outside its time window: `siwx/failed` 'A
  *   problem occurred while trying initialize authentication', shown, and the connection that served
@@ -15,15 +21,15 @@
  *   the signature is dropped and the site is given no session.
  */
 import { EMPTY, filter, from, mergeMap, switchMap, type Observable } from 'rxjs'
-import { toHex } from 'viem'
+import { UnsupportedProviderMethodError, toHex } from 'viem'
 import { SIWX_CONNECTOR_ID, type CaipAddress, type Namespace } from '../../events/entities.js'
-import { SIWX_SIGN_FAILED } from '../../events/errors.js'
+import { SIWX_SIGN_FAILED, errorCode } from '../../events/errors.js'
 import { event, type NewEvent } from '../../events/types.js'
-import { readCaipAddress } from '../../chains/caip.js'
+import { readCaipAddress, readCaipNetworkId } from '../../chains/caip.js'
 import { isAsking } from '../../projections/siwx.js'
 import type { State } from '../../projections/state.js'
 import type { SiwxMessage } from '../../siwx/message.js'
-import { MAX_SIWX_RESOURCES } from '../../siwx/limits.js'
+import { MAX_SIWX_MESSAGE_CHARS, MAX_SIWX_RESOURCES, MAX_SIWX_SIGNATURE_CHARS } from '../../siwx/limits.js'
 import { SIWX_CALLS, siwxFailure, stillActive, verifyingClient } from './siwx-check.js'
 import { ofType, type Effect, type EffectContext } from './context.js'
 
@@ -47,13 +53,62 @@ export function siwxMessageOf(fields: unknown): SiwxMessage | undefined {
 /** True while SIWXSignMessage still asks `caipAddress` to sign in and it is still its namespace's active account. */
 const stillAsking = (s: State, caipAddress: CaipAddress): boolean => isAsking(s.siwx, caipAddress) && stillActive(s, caipAddress)
 
-/** Signs `text` as `caipAddress` through its connector; the signature as the session keeps it (eip155 hex; solana base64, as the Wallet Standard bridge gives it). */
-async function sign({ bridge }: Pick<EffectContext, 'bridge'>, connectorId: string, caipAddress: CaipAddress, text: string): Promise<string> {
+/**
+ * The Wallet Standard `solana:signIn` input for a solana message (issue 20): its fields as
+ * Sign-In-With-Solana names them, `chainId` the CAIP-2 reference (as siwxMessageText writes the
+ * `Chain ID:` line), optional fields only when set. A wallet that writes the text from these writes
+ * the text Gangway writes.
+ */
+export function solanaSignInInput(m: SiwxMessage): Record<string, string | string[]> {
+  const optional = { statement: m.statement, expirationTime: m.expirationTime, notBefore: m.notBefore, requestId: m.requestId }
+  return {
+    domain: m.domain,
+    address: m.accountAddress,
+    uri: m.uri,
+    version: m.version,
+    chainId: readCaipNetworkId(m.chainId)?.reference ?? m.chainId,
+    nonce: m.nonce,
+    issuedAt: m.issuedAt,
+    ...Object.fromEntries(Object.entries(optional).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== '')),
+    ...(m.resources?.length ? { resources: [...m.resources] } : {}),
+  }
+}
+
+/**
+ * What a wallet's `solana:signIn` answered (the bridge's `{ address, signedMessage, signature }`),
+ * checked against the sign-in asked: the signature (a string of at most MAX_SIWX_SIGNATURE_CHARS;
+ * verified by the caller) when the wallet signed in as `address` and signed exactly `text`, the
+ * Sign-In-With-Solana text Gangway wrote for the site's fields, so every field (domain, address,
+ * nonce, statement, URI, chain, times, request id, resources) is the one the site asked for.
+ * @throws Error 'Not the sign-in asked' otherwise (another text, account, a malformed answer).
+ */
+export function signedIn(answer: unknown, text: string, address: string): string {
+  const a = (answer && typeof answer === 'object' ? answer : {}) as { address?: unknown; signedMessage?: unknown; signature?: unknown }
+  const ok =
+    a.address === address &&
+    typeof a.signedMessage === 'string' &&
+    a.signedMessage.length <= MAX_SIWX_MESSAGE_CHARS &&
+    a.signedMessage === text &&
+    typeof a.signature === 'string' &&
+    a.signature.length > 0 &&
+    a.signature.length <= MAX_SIWX_SIGNATURE_CHARS
+  if (!ok) throw new Error('Not the sign-in asked')
+  return a.signature as string
+}
+
+/** Signs `text` (written for `message`) as `caipAddress` through its connector; the signature as the session keeps it (eip155 hex; solana base64, as the Wallet Standard bridge gives it, or base58 from WalletConnect). */
+async function sign({ bridge }: Pick<EffectContext, 'bridge'>, connectorId: string, caipAddress: CaipAddress, message: SiwxMessage, text: string): Promise<string> {
   const { namespace, address } = readCaipAddress(caipAddress)!
   if (namespace === 'eip155') {
     const signature = await bridge.request(connectorId, { method: 'personal_sign', params: [toHex(text), address] })
     if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) throw new Error('Not a signature')
     return signature
+  }
+  try {
+    return signedIn(await bridge.request(connectorId, { method: 'solana:signIn', params: [solanaSignInInput(message)] }), text, address)
+  } catch (error) {
+    // Only a wallet without solana:signIn signs the text as a plain message; a refusal or a wrong sign-in fails.
+    if (errorCode(error) !== UnsupportedProviderMethodError.code) throw error
   }
   const answer = (await bridge.request(connectorId, { method: 'solana:signMessage', params: [text, address] })) as { signature?: unknown } | null
   if (typeof answer?.signature !== 'string') throw new Error('Not a signature')
@@ -87,7 +142,7 @@ async function signIn(ctx: EffectContext, caipAddress: CaipAddress): Promise<New
   if (!stillAsking(state(), caipAddress)) return ended()
   let signature: string
   try {
-    signature = await sign(ctx, connectorId, caipAddress, text)
+    signature = await sign(ctx, connectorId, caipAddress, message, text)
   } catch {
     return [event('siwx/sign-failed', { caipAddress, message: SIWX_SIGN_FAILED })]
   }

@@ -5,6 +5,10 @@ import type { NewEvent } from '../../events/types.js'
 import { GangwayError, ProviderRequestError, UserRejectedError } from '../../events/errors.js'
 import { errorFields, rejection } from '../../../tests/unit/error-fields.js'
 import { createWalletConnectConnector, type SessionLike, type SignClientLike } from './connector.js'
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
+import { siwxMessageText, type SiwxMessage } from '../../siwx/message.js'
+import { verifySiwxSignature } from '../../siwx/verify.js'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const topic = (n: number) => n.toString(16).padStart(64, '0')
@@ -251,6 +255,42 @@ describe('WalletConnect connector', () => {
     void c.request({ method: 'eth_requestAccounts' })
     await vi.advanceTimersByTimeAsync(230_000)
     expect(client.connect).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('WalletConnect connector on Solana (issue 20 SIWX)', () => {
+  const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+  const seed = Uint8Array.from({ length: 32 }, (_, i) => i + 7)
+  const pubkey = base58.encode(ed25519.getPublicKey(seed))
+  const solanaSession: SessionLike = { topic: 'e'.repeat(64), expiry: 4_000_000_000, namespaces: { solana: { accounts: [`${SOLANA}:${pubkey}`], methods: ['solana_signMessage'], events: [] } } }
+  const message: SiwxMessage = { accountAddress: pubkey, chainId: SOLANA, domain: 'shop.example', uri: 'https://shop.example/', version: '1', nonce: 'k7Qz8mN3pL2x', issuedAt: '2030-01-01T00:00:00.000Z', statement: 'Sign in to Harbour Coffee' }
+
+  it("solana:signMessage is the session's solana_signMessage ({ message: base58 bytes, pubkey } → { signature: base58 }), a signature SIWX verifies; solana:signIn is 4200 so the engine falls back", async () => {
+    const { client } = fakeClient([solanaSession])
+    const asked: unknown[] = []
+    vi.mocked(client.request).mockImplementation((async ({ chainId, request }: { chainId: string; request: { method: string; params?: unknown } }) => {
+      asked.push({ chainId, request })
+      const { message: bytes } = request.params as { message: string }
+      return { signature: base58.encode(ed25519.sign(base58.decode(bytes), seed)) }
+    }) as SignClientLike['request'])
+    const c = connector(client)
+    const text = siwxMessageText(message)
+    const answer = (await c.request({ method: 'solana:signMessage', params: [text, pubkey] })) as { signature: string }
+    expect(asked).toEqual([{ chainId: SOLANA, request: { method: 'solana_signMessage', params: { message: base58.encode(new TextEncoder().encode(text)), pubkey } } }])
+    expect(base58.decode(answer.signature)).toHaveLength(64)
+    expect(await verifySiwxSignature({ message, text, signature: answer.signature })).toBe(true)
+    expect(await verifySiwxSignature({ message, text: text.replace('k7Qz8mN3pL2x', 'k7Qz8mN3pL2y'), signature: answer.signature })).toBe(false)
+
+    expect(await rejection(c.request({ method: 'solana:signIn', params: [{ address: pubkey }] }))).toEqual({ name: 'ProviderRequestError', category: 'INTERNAL_SDK_ERROR', code: 4200, message: 'Unsupported method: solana:signIn' })
+    expect(asked).toHaveLength(1)
+  })
+
+  it("a wallet's answer to solana_signMessage that is not a 64-byte base58 signature: 'The wallet returned no signature'", async () => {
+    for (const result of [null, {}, { signature: 42 }, { signature: '0OIl' }, { signature: base58.encode(new Uint8Array(63)) }, { signature: Buffer.alloc(64).toString('base64') }]) {
+      const { client } = fakeClient([solanaSession])
+      vi.mocked(client.request).mockResolvedValue(result)
+      expect(await rejection(connector(client).request({ method: 'solana:signMessage', params: ['hello', pubkey] }))).toEqual({ name: 'GangwayError', category: 'API_ERROR', message: 'The wallet returned no signature' })
+    }
   })
 })
 

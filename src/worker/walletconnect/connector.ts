@@ -11,11 +11,18 @@
  * - eth_chainId: the session's current eip155 chain; wallet_switchEthereumChain moves it within the
  *   session's chains (else 4902).
  * - wallet_revokePermissions / standard:disconnect: ends the session.
- * - solana:signTransaction: solana_signTransaction. Anything else goes to the wallet as it is.
+ * - solana:signTransaction: solana_signTransaction.
+ * - solana:signMessage (params `[text, signer address]`, issue 20 SIWX): solana_signMessage with
+ *   `{ message: base58 of the text's UTF-8 bytes, pubkey: the address }`; the wallet's `{ signature }`
+ *   (base58, 64 bytes) is answered as `{ signature }` in base58, which src/siwx/verify.ts reads as
+ *   it reads the Wallet Standard bridge's base64.
+ * - solana:signIn: refused with 4200 'Unsupported method' (WalletConnect has no sign-in method), so
+ *   the engine signs with solana:signMessage instead (worker/effects/siwx-sign.ts).
+ * Anything else goes to the wallet as it is.
  * Wallet-side changes (session events, update, delete, expiry) come out of `events$` as wallet/* events.
  */
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
-import { SwitchChainError, UnauthorizedProviderError, toHex } from 'viem'
+import { SwitchChainError, UnauthorizedProviderError, UnsupportedProviderMethodError, toHex } from 'viem'
 import { WALLETCONNECT_CONNECTOR_ID, type CaipNetworkId, type Namespace, type Network } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { GangwayError, MODAL_CLOSED, ProviderRequestError, walletError } from '../../events/errors.js'
@@ -75,8 +82,10 @@ export interface WalletConnectConnector {
    *   ProviderRequestError 4100 'No WalletConnect session' for a call that needs a session when none
    *   is settled; ProviderRequestError 4902 'Unrecognized chain ID' for a chain the session lacks;
    *   GangwayError 'Invalid CAIP-2 network id' (DATA_PARSING_ERROR) for eth_chainId when the
-   *   session's chain is malformed; GangwayError 'The wallet returned no signed transaction' and
-   *   'WalletConnect gave no pairing URI' (API_ERROR).
+   *   session's chain is malformed; GangwayError 'The wallet returned no signed transaction', 'The
+   *   wallet returned no signature' (solana:signMessage: not a 64-byte base58 signature) and
+   *   'WalletConnect gave no pairing URI' (API_ERROR); ProviderRequestError 4200 'Unsupported
+   *   method: solana:signIn'.
    */
   request(args: ProviderRequest): Promise<unknown>
   /** The pairing URI on show, or undefined. */
@@ -112,6 +121,15 @@ const noSession = () => new ProviderRequestError('No WalletConnect session', { c
  * chunk does not load that package), not an EIP-1193 error.
  */
 const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
+
+/** `value` decoded by `coder`, or undefined when it is not in that encoding. */
+const decodes = (coder: { decode(s: string): Uint8Array }, value: string): Uint8Array | undefined => {
+  try {
+    return coder.decode(value)
+  } catch {
+    return undefined
+  }
+}
 
 /** An account of a session event: a CAIP-10 id's address, a bare address as it is, else undefined. */
 const eventAddress = (account: unknown): string | undefined => (typeof account !== 'string' ? undefined : account.includes(':') ? readCaipAddress(account)?.address : account)
@@ -315,6 +333,17 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
         if (!result?.transaction) throw new GangwayError('The wallet returned no signed transaction', { category: 'API_ERROR' })
         return result.transaction
       }
+      case 'solana:signMessage': {
+        // Base58 is loaded with the first Solana message: most sites never ask for one.
+        const { base58 } = await import('@scure/base')
+        const message = base58.encode(new TextEncoder().encode(String(params[0])))
+        const result = (await forward({ method: 'solana_signMessage', params: { message, pubkey: String(params[1]) } }, 'solana')) as { signature?: unknown } | null
+        const signature = result?.signature
+        if (typeof signature !== 'string' || signature.length > 128 || decodes(base58, signature)?.length !== 64) throw new GangwayError('The wallet returned no signature', { category: 'API_ERROR' })
+        return { signature }
+      }
+      case 'solana:signIn':
+        throw new ProviderRequestError(`Unsupported method: ${args.method}`, { code: UnsupportedProviderMethodError.code })
       default:
         return forward(args, args.method.startsWith('solana') ? 'solana' : 'eip155')
     }
