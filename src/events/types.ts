@@ -389,6 +389,11 @@ export interface EventPayloads {
    * what Gangway cannot use. The account is disconnected and the modal resets to Connect.
    */
   'siwx/failed': { caipAddress: CaipAddress; message: string }
+  /**
+   * The account SIWXSignMessage asked for is no longer its namespace's active one, and the active one
+   * is signed in (the wallet switched back): the sign-in asked for ends, and the modal shows Account.
+   */
+  'siwx/sign-in-moot': { caipAddress: CaipAddress }
   /** The visitor closed SIWXSignMessage (Cancel or the modal's close) where sign-in is not required: the account stays connected, unsigned. */
   'siwx/sign-in-declined': { caipAddress: CaipAddress }
   /** The account's sessions were revoked through `siwx.revokeSession` on disconnect (`signOutOnDisconnect`). Shared. */

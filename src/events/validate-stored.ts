@@ -138,6 +138,7 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'siwx/sign-failed': (p) => caip10(p.caipAddress) && str(p.message, 256),
   'siwx/failed': (p) => caip10(p.caipAddress) && str(p.message, 256),
   'siwx/sign-in-declined': (p) => caip10(p.caipAddress),
+  'siwx/sign-in-moot': (p) => caip10(p.caipAddress),
   'siwx/signed-out': (p) => caip10(p.caipAddress),
   'name/suggestions-fetched': (p) => typeof p.label === 'string' && Array.isArray(p.suggestions) && p.suggestions.length <= NAME_SUGGESTIONS_MAX && p.suggestions.every((x: Payload) => x && str(x.name, 64) && typeof x.registered === 'boolean'),
   'name/suggestions-failed': (p) => typeof p.label === 'string' && str(p.message, 256),

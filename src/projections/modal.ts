@@ -134,6 +134,8 @@ export const modal = slice<ModalState, State>(initial, {
   'data-capture/skipped': (s) => (s.view === 'DataCapture' ? { ...s, view: 'Account', history: [] } : s),
   /** docs/behaviour.md §8: the site's SIWX failed: the account is disconnected, and the modal resets to Connect. */
   'siwx/failed': (s, e, root) => (s.view === 'SIWXSignMessage' && isAsking(root.siwx, e.payload.caipAddress) ? { ...s, view: 'Connect', history: [] } : s),
+  /** The wallet went back to a signed-in account while SIWXSignMessage asked another: Account. */
+  'siwx/sign-in-moot': (s, e, root) => (s.view === 'SIWXSignMessage' && isAsking(root.siwx, e.payload.caipAddress) ? { ...s, view: 'Account', history: [] } : s),
   /** Cancel where sign-in is not required: the modal closes. */
   'siwx/sign-in-declined': (s, _e, root) => (s.open && s.view === 'SIWXSignMessage' ? close(s, root) : s),
   /** Issue 20 (docs/behaviour.md §4 name registration): registered from RegisterAccountName: RegisterAccountNameSuccess in its place (back goes where RegisterAccountName came from). A failure or a refused signature stays on RegisterAccountName. */

@@ -76,6 +76,7 @@ export const siwx = slice<SiwxState, State>(initial, {
   // A failure for another account than the one asked now (a late one) only ends the signing.
   'siwx/sign-failed': (s, e) => ({ ...s, signing: false, ...(isAsking(s, e.payload.caipAddress) ? { error: e.payload.message } : {}) }),
   'siwx/sign-in-declined': (s, e) => settled(s, e.payload.caipAddress),
+  'siwx/sign-in-moot': (s, e) => settled(s, e.payload.caipAddress),
   'siwx/failed': (s, e) => settled(s, e.payload.caipAddress),
   'siwx/signed-out': (s, e) => {
     const key = siwxKey(e.payload.caipAddress)

@@ -106,7 +106,13 @@ export const siwxCheckEffect: Effect = (ctx) =>
         distinctUntilChanged((a, b) => !b.confirmed && sameSiwxAccount(a.caipAddress, b.caipAddress)),
         // The namespace's latest account wins: a switch or a disconnect makes the earlier check moot.
         // Only the tab whose event changed it asks (another tab's connect is that tab's to sign in).
-        switchMap(({ caipAddress, own }) => (!own || !caipAddress || isSignedIn(ctx.state().siwx, caipAddress, ctx.clock()) ? EMPTY : from(checkSessions(ctx, caipAddress)).pipe(mergeMap((events) => events)))),
+        switchMap(({ caipAddress, own }) => {
+          if (!own || !caipAddress) return EMPTY
+          if (!isSignedIn(ctx.state().siwx, caipAddress, ctx.clock())) return from(checkSessions(ctx, caipAddress)).pipe(mergeMap((events) => events))
+          // Back on a signed-in account while SIWXSignMessage asks another of this namespace: that ends.
+          const asked = ctx.state().siwx.asking
+          return asked && !sameSiwxAccount(asked, caipAddress) && readCaipAddress(asked)?.namespace === readCaipAddress(caipAddress)?.namespace ? [event('siwx/sign-in-moot', { caipAddress: asked })] : EMPTY
+        }),
       ),
     ),
   ) as Observable<NewEvent>
