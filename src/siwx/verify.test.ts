@@ -6,7 +6,7 @@ import { base58, base64 } from '@scure/base'
 import { parseSiwxMessage, siwxMessageText, type SiwxMessage } from './message.js'
 import { verifySiwxSignature } from './verify.js'
 
-// anvil's first two well-known dev keys.
+// anvil's first dev key, and a key of another account.
 const eoa = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
 const other = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8d8999145eb5ca2b2d')
 

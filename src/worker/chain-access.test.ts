@@ -47,3 +47,21 @@ describe('chain access on injected time', () => {
     expect(asked).toEqual([0, 400, 800, 1200, 1600, 2000, 2400])
   })
 })
+
+describe('a Solana node’s numbers are checked where they enter', () => {
+  it('takes a balance and a slot that are whole numbers, and refuses anything else', async () => {
+    let answer: unknown
+    const rpc = { request: async () => answer }
+    const chains = createChainAccess(() => [SOLANA], rpc, () => ({ projectId: 'p' }), { clock: Date.now, scheduler: virtualTime().scheduler })
+    answer = { value: 1_500_000_000 }
+    expect(await chains.nativeBalance(SOLANA.caipNetworkId, 'Gang')).toEqual({ value: '1500000000', decimals: 18, symbol: 'ETH' })
+    answer = 42
+    expect(await chains.blockNumber(SOLANA.caipNetworkId)).toBe('42')
+    for (const bad of [{ value: 'lots' }, { value: -1 }, { value: 1.5 }, {}, null]) {
+      answer = bad
+      await expect(chains.nativeBalance(SOLANA.caipNetworkId, 'Gang')).rejects.toThrow('Malformed getBalance answer')
+    }
+    answer = '42'
+    await expect(chains.blockNumber(SOLANA.caipNetworkId)).rejects.toThrow('Malformed getSlot answer')
+  })
+})

@@ -63,6 +63,11 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
     if (!network) throw new Error('Network not found')
     return { network, url: rpcEndpoint(network, routing()) }
   }
+  /** A Solana node's whole number (lamports, a slot) as it answered, checked where it enters. @throws Error 'Malformed {method} answer' for anything but a whole number ≥ 0. */
+  const lamports = (v: unknown, method: string): number => {
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new Error(`Malformed ${method} answer`)
+    return v
+  }
   const lookup = (id: CaipNetworkId) => {
     const { network, url } = find(id)
     if (network.chainNamespace !== 'eip155') throw new Error('Network not found')
@@ -75,13 +80,13 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
       const { network, url } = find(id)
       const value =
         network.chainNamespace === 'solana'
-          ? String(((await rpc.request(url, { method: 'getBalance', params: [address, { commitment: 'confirmed' }] })) as { value: number }).value)
+          ? String(lamports(((await rpc.request(url, { method: 'getBalance', params: [address, { commitment: 'confirmed' }] })) as { value?: unknown } | null)?.value, 'getBalance'))
           : await getNativeBalance(lookup(id).client, address)
       return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
     },
     async blockNumber(id) {
       const { network, url } = find(id)
-      if (network.chainNamespace === 'solana') return String(await rpc.request(url, { method: 'getSlot', params: [{ commitment: 'confirmed' }] }))
+      if (network.chainNamespace === 'solana') return String(lamports(await rpc.request(url, { method: 'getSlot', params: [{ commitment: 'confirmed' }] }), 'getSlot'))
       return (await getBlockNumber(lookup(id).client, { cacheTime: 0 })).toString()
     },
     async tokenBalances(id, owner, tokens) {
