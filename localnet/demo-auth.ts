@@ -14,6 +14,12 @@
  * - `POST /localnet/auth/revoke` `{ chainId, address }` or `{ all: true }` → `{ revoked, signedIn }`:
  *   ends those of the cookie's sessions (siwx-server `revokeSession`); the cookie is cleared when
  *   none remains.
+ * - DataCapture (the demo's `siwx.requestEmailOtp` / `confirmEmailOtp`): `POST /localnet/auth/email`
+ *   `{ email, account }` → `{ uuid }` for an account the cookie has signed in (401 otherwise): a
+ *   6-digit code "mailed" to the email (`GET /localnet/auth/inbox?email=` → `{ code }`, the demo's
+ *   stand-in for a mailbox), or `{ uuid: null }` when the account already has that email;
+ *   `POST /localnet/auth/email/confirm` `{ uuid, code }` → `{ email }`, the account's email from then
+ *   on (400 'Invalid code' otherwise, the pending code gone after 3 tries); `/me` names the emails.
  *
  * The cookie (`COOKIE`) lists the browser's session ids (siwx-server's 256-bit ids, unguessable),
  * HttpOnly and SameSite=Lax, Path=/localnet/auth; not Secure, since the demo is served over plain
@@ -21,6 +27,7 @@
  * `{ error }`), POSTs must be JSON from the demo's own origin (403 otherwise), so another site can
  * neither post a form here nor read an answer. Sessions live in this process's memory.
  */
+import { randomInt, randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createSiwxServer, GangwayError, type SiwxServer, type SiwxServerOptions, type SiwxSession } from '../src/siwx-server/index.js'
 import { parseSiwxMessage, type SiwxMessage } from '../src/siwx/message.js'
@@ -34,6 +41,10 @@ export const COOKIE = 'demo_siwx'
 export const MAX_BODY_BYTES = 32 * 1024
 /** The most sessions one cookie lists; a sign-in beyond it ends the oldest. */
 export const MAX_COOKIE_SESSIONS = 8
+/** Wrong codes before a pending email capture is dropped. */
+const MAX_CODE_TRIES = 3
+/** An email as the routes take it: at most 254 characters, one @, a dot in the domain. */
+const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/
 /** The most nonces waiting to be used (siwx-server forgets the oldest beyond it). */
 const MAX_NONCES = 1000
 /** A siwx-server session id: 32 bytes, base64url without padding. */
@@ -169,6 +180,10 @@ export function createDemoAuth({ origin, chains, solana }: DemoAuthOptions): Dem
   const siwx = createSiwxServer({ domain: site.host, uri: site.origin, chains: accepted as SiwxServerOptions['chains'], maxNonces: MAX_NONCES })
   /** The live sessions the request's cookie lists. */
   const liveSessions = (req: IncomingMessage) => cookieIds(req).map((id) => siwx.getSession(id)).filter((s): s is SiwxSession => s !== undefined)
+  /** DataCapture: the confirmed email of each account (CAIP-10), the codes waiting to be confirmed by their uuid, the last code mailed to each email. */
+  const emails = new Map<string, string>()
+  const pending = new Map<string, { account: string; email: string; code: string; tries: number }>()
+  const inbox = new Map<string, string>()
 
   const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void>> = {
     'POST nonce': async (_req, res) => send(res, 200, { nonce: siwx.issueNonce().nonce }),
@@ -196,7 +211,38 @@ export function createDemoAuth({ origin, chains, solana }: DemoAuthOptions): Dem
       const live = liveSessions(req)
       const body = live.length ? { signedIn: true, accounts: [...new Set(live.map((s) => s.caipAddress))] } : { signedIn: false }
       // A cookie whose sessions have all ended (expired, or this process restarted) is cleared.
-      send(res, 200, body, listed.length && !live.length ? cookieFor([], Date.now()) : undefined)
+      const captured = live.length ? Object.fromEntries([...new Set(live.map((s) => s.caipAddress))].flatMap((a) => (emails.has(a) ? [[a, emails.get(a)!]] : []))) : {}
+      send(res, 200, Object.keys(captured).length ? { ...body, emails: captured } : body, listed.length && !live.length ? cookieFor([], Date.now()) : undefined)
+    },
+
+    'POST email': async (req, res) => {
+      const { email, account } = objectOf(await readJson(req))
+      if (typeof email !== 'string' || email.length > 254 || !EMAIL.test(email)) throw new Refused(400, 'Invalid email')
+      if (typeof account !== 'string' || !liveSessions(req).some((s) => s.caipAddress === account)) throw new Refused(401, 'Not signed in')
+      if (emails.get(account) === email) return send(res, 200, { uuid: null })
+      const uuid = randomUUID()
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+      pending.set(uuid, { account, email, code, tries: 0 })
+      inbox.set(email, code)
+      send(res, 200, { uuid })
+    },
+
+    'POST email/confirm': async (req, res) => {
+      const { uuid, code } = objectOf(await readJson(req))
+      const waiting = typeof uuid === 'string' ? pending.get(uuid) : undefined
+      if (!waiting || !liveSessions(req).some((s) => s.caipAddress === waiting.account)) throw new Refused(400, 'No email waiting to be confirmed')
+      if (code !== waiting.code) {
+        if (++waiting.tries >= MAX_CODE_TRIES) pending.delete(uuid as string)
+        throw new Refused(400, 'Invalid code')
+      }
+      pending.delete(uuid as string)
+      emails.set(waiting.account, waiting.email)
+      send(res, 200, { email: waiting.email })
+    },
+
+    'GET inbox': async (req, res) => {
+      const email = new URL(req.url ?? '/', site).searchParams.get('email') ?? ''
+      send(res, 200, { code: inbox.get(email) ?? null })
     },
 
     'POST sessions': async (req, res) => {

@@ -124,4 +124,48 @@ describe('Sign In With X through the modal', () => {
     expect(await me(page)).toEqual({ signedIn: false })
     await context.close()
   })
+
+  it('DataCapture after the sign-in (emailCapture on): the email and its code go to the host, which keeps the email; a wrong code is refused; Skip goes on', async () => {
+    const path = `/?siwx&remote-features=${encodeURIComponent('{"emailCapture":true}')}`
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    await connectToSignIn(page, path)
+    await page.click('[data-testid=gw-siwx-sign]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'DataCapture')
+    const email = `capture-${Date.now()}@harbour.example`
+    await page.fill('[data-testid=gw-data-capture-input]', email)
+    await page.click('[data-testid=gw-data-capture-submit]')
+    await page.locator('[data-testid=gw-data-capture][data-step=code]').waitFor()
+    const code = await page.evaluate(async (email) => ((await (await fetch(`/localnet/auth/inbox?email=${encodeURIComponent(email)}`)).json()) as { code: string }).code, email)
+    expect(code).toMatch(/^\d{6}$/)
+    // A wrong code first: the host refuses it, the view says so and waits for another.
+    await page.fill('[data-testid=gw-otp-input]', code === '000000' ? '111111' : '000000')
+    await waitForText(page, '[data-testid=gw-otp-error]', /Invalid code/)
+    await page.fill('[data-testid=gw-otp-input]', code)
+    await waitForView(page, 'Account')
+    const { address } = await account(page)
+    expect(await me(page)).toEqual({ signedIn: true, accounts: [`eip155:31337:${address}`], emails: { [`eip155:31337:${address}`]: email } })
+    // Neither the email nor the code entered the log: only that the capture ended.
+    const raw = await page.evaluate(() => (window as unknown as { gangway: { exportLog(o: { redact: boolean }): Promise<string> } }).gangway.exportLog({ redact: false }))
+    expect(raw).toContain('data-capture/completed')
+    expect(raw).not.toContain(email)
+    expect(raw).not.toContain(`"${code}"`)
+    await context.close()
+
+    // Another visit skips it: signed in, and nothing asked of the host's email routes.
+    const other = await localContext(browser())
+    const second = await other.newPage()
+    const asked: string[] = []
+    second.on('request', (r) => void (r.url().includes('/localnet/auth/email') && asked.push(r.url())))
+    await connectToSignIn(second, path)
+    await second.click('[data-testid=gw-siwx-sign]')
+    await second.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(second, 'DataCapture')
+    await second.click('[data-testid=gw-data-capture-skip]')
+    await waitForView(second, 'Account')
+    expect((await me(second)).signedIn).toBe(true)
+    expect(asked).toEqual([])
+    await other.close()
+  })
 })

@@ -167,7 +167,19 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await page.locator('[data-testid=gw-update-email-input]').waitFor()
     },
   },
-  DataCapture: { planned: 20 },
+  // The demo's ?siwx with the emailCapture remote feature on: signed in, the site asks for an email.
+  DataCapture: {
+    async reach(page, env, path) {
+      await open(page, env, withParam(withParam(path, 'siwx'), `remote-features=${encodeURIComponent('{"emailCapture":true}')}`))
+      await page.click('[data-wallet-row="dev.gangway.localnet"]')
+      await page.click('[data-testid=localnet-wallet-approve]')
+      await waitForView(page, 'SIWXSignMessage')
+      await page.click('[data-testid=gw-siwx-sign]')
+      await page.click('[data-testid=localnet-wallet-approve]')
+      await waitForView(page, 'DataCapture')
+      await page.locator('[data-testid=gw-data-capture-input]').waitFor()
+    },
+  },
   // Logged in by email, the site asks for a signature: the secure site's approval UI over the view.
   ApproveTransaction: {
     async reach(page, env, path) {

@@ -119,6 +119,31 @@ describe('the demo host\'s sign-in routes', () => {
     expect(auth.siwx.sessions()).toEqual([])
   })
 
+  it('DataCapture: an email for a signed-in account only, confirmed by the code mailed to it; three wrong codes drop it', async () => {
+    const caipAddress = `${EVM_CHAIN}:${eoa.address}`
+    expect((await post('email', { email: 'a@harbour.example', account: caipAddress })).status).toBe(401)
+    const cookie = cookieOf(await post('verify', await evmSignIn()))
+    expect((await post('email', { email: 'not an email', account: caipAddress }, cookie)).json).toEqual({ error: 'Invalid email' })
+    expect((await post('email', { email: 'a@harbour.example', account: `${EVM_CHAIN}:0x0000000000000000000000000000000000000001` }, cookie)).status).toBe(401)
+    const asked = await post('email', { email: 'a@harbour.example', account: caipAddress }, cookie)
+    const { uuid } = asked.json as { uuid: string }
+    const { code } = (await call('GET', `inbox?email=${encodeURIComponent('a@harbour.example')}`)).json as { code: string }
+    expect(code).toMatch(/^\d{6}$/)
+    const wrong = code === '000000' ? '111111' : '000000'
+    expect((await post('email/confirm', { uuid, code: wrong }, cookie)).json).toEqual({ error: 'Invalid code' })
+    expect((await post('email/confirm', { uuid, code }, cookie)).json).toEqual({ email: 'a@harbour.example' })
+    expect((await call('GET', 'me', { cookie })).json).toEqual({ signedIn: true, accounts: [caipAddress], emails: { [caipAddress]: 'a@harbour.example' } })
+    // The same email again needs no code; a new one does, and three wrong tries drop it.
+    expect((await post('email', { email: 'a@harbour.example', account: caipAddress }, cookie)).json).toEqual({ uuid: null })
+    const next = ((await post('email', { email: 'b@harbour.example', account: caipAddress }, cookie)).json as { uuid: string }).uuid
+    const right = ((await call('GET', `inbox?email=${encodeURIComponent('b@harbour.example')}`)).json as { code: string }).code
+    const bad = right === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 3; i++) expect((await post('email/confirm', { uuid: next, code: bad }, cookie)).json).toEqual({ error: 'Invalid code' })
+    expect((await post('email/confirm', { uuid: next, code: right }, cookie)).json).toEqual({ error: 'No email waiting to be confirmed' })
+    expect((await call('GET', 'me', { cookie })).json).toMatchObject({ emails: { [caipAddress]: 'a@harbour.example' } })
+    await post('revoke', { all: true }, cookie)
+  })
+
   it('accepts a Solana sign-in (ed25519)', async () => {
     const message = siwxMessageText({ accountAddress: solanaAddress, chainId: SOLANA_CHAIN, domain: host, uri: origin, version: '1', nonce: await nonce(), issuedAt: new Date().toISOString() })
     const signature = base58.encode(ed25519.sign(new TextEncoder().encode(message), solanaKey))
