@@ -23,6 +23,7 @@
  */
 import { getAddress, type Client, type Hex } from 'viem'
 import { verifyMessage } from 'viem/actions'
+import type { JsonAnswer, VerifyingEmulatorOptions } from './emulator-types.js'
 
 /** The zone of every name (the hosted service's). */
 export const ZONE = 'reown.id'
@@ -50,18 +51,10 @@ export const NAME_REFUSALS = {
   notFound: 'Name not found',
 } as const
 
-export interface NameRegistryOptions {
-  /** The served EVM chains, each with the viem client a signature is verified on. */
-  chains: { chainId: number; client: Client }[]
-  /** The clock, in ms; default Date.now. */
-  now?: () => number
-}
+export type NameRegistryOptions = VerifyingEmulatorOptions
 
 /** An HTTP answer: status and JSON body. */
-export interface NameAnswer {
-  status: number
-  body: unknown
-}
+export type NameAnswer = JsonAnswer
 
 /** A registered name. */
 export interface NameEntry {

@@ -23,6 +23,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Client, Hex } from 'viem'
 import { verifyMessage } from 'viem/actions'
+import type { JsonAnswer, VerifyingEmulatorOptions } from './emulator-types.js'
 
 /** How long a session added without an expiry lasts, in seconds. */
 export const DEFAULT_SESSION_S = 3600
@@ -39,18 +40,10 @@ export const SESSION_REFUSALS = {
   unverifiable: 'Signature could not be verified',
 } as const
 
-export interface SessionStoreOptions {
-  /** The served EVM chains, each with the viem client a signature is verified on. */
-  chains: { chainId: number; client: Client }[]
-  /** The clock, in ms; default Date.now. */
-  now?: () => number
-}
+export type SessionStoreOptions = VerifyingEmulatorOptions
 
 /** An HTTP answer: status and JSON body. */
-export interface SessionAnswer {
-  status: number
-  body: unknown
-}
+export type SessionAnswer = JsonAnswer
 
 /** A session as the hosted service lists one (times in seconds). */
 export interface SessionRecord {
