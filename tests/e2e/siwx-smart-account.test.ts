@@ -18,6 +18,7 @@ import { createPublicClient, getAddress, hashMessage, http, keccak256, parseAbi,
 import { localContext } from './browser.js'
 import { askEmailCode, mailedCode, pageLog, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
 import { approveInFrame, FRAME } from './secure-frame.js'
+import { hostSessions, me, type HostSession } from './demo-host.js'
 import { rpc } from '../../localnet/anvil.js'
 
 const webUrl = inject('webUrl')
@@ -30,16 +31,9 @@ const EIP1271_MAGIC = '0x1626ba7e'
 const client = createPublicClient({ transport: http(rpcUrl) })
 
 type Account = { isConnected: boolean; address?: string; connectorId?: string; embeddedWalletInfo?: { accountType?: string; isSmartAccountDeployed?: boolean } }
-type Session = { caipAddress: string; message: string; signature: string }
 const account = (page: Page) => page.evaluate(() => (window as unknown as { gangway: { getAccount(): Account } }).gangway.getAccount())
-/** Who the demo host says is signed in (`GET /localnet/auth/me` from the page, with its cookie). */
-const me = (page: Page) => page.evaluate(async () => (await fetch('/localnet/auth/me', { credentials: 'same-origin' })).json() as Promise<{ signedIn: boolean; accounts?: string[] }>)
-/** The demo host's sessions of `address` on chain 31337, asked from the page with its cookie. */
-const sessions = (page: Page, address: string) =>
-  page.evaluate(async (address) => {
-    const r = await fetch('/localnet/auth/sessions', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chainId: 'eip155:31337', address }) })
-    return ((await r.json()) as { sessions: Session[] }).sessions
-  }, address)
+/** The demo host's sessions of `address` on chain 31337. */
+const sessions = (page: Page, address: string) => hostSessions(page, 'eip155:31337', address)
 /** How many mails the secure-site emulator sent to `email`. */
 const mailCount = async (email: string) => ((await (await fetch(`${secureSiteUrl}/api/test/inbox?email=${encodeURIComponent(email)}`)).json()) as unknown[]).length
 /** The sessions the engine verified in this page session (since its last `engine/started`), as their `via`: 'signature' or 'stored'. */
@@ -50,7 +44,7 @@ async function verifiedVia(page: Page): Promise<string[]> {
 }
 
 /** On SIWXSignMessage: Sign in, approved in the secure site's UI; resolves once the engine verified it (Account) with the host's one session of `address`. */
-async function signIn(page: Page, address: string): Promise<Session> {
+async function signIn(page: Page, address: string): Promise<HostSession> {
   await page.click('[data-testid=gw-siwx-sign]')
   await approveInFrame(page)
   await waitForView(page, 'Account', 30_000)

@@ -18,6 +18,7 @@ import { parseSiwsMessage } from '../../src/siwx/solana-message.js'
 import { localContext } from './browser.js'
 import { copiedPairingUri } from './pairing.js'
 import { useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
+import { hostSessions, me } from './demo-host.js'
 
 const webUrl = inject('webUrl')
 const wcWalletUrl = inject('wcWalletUrl')
@@ -26,15 +27,8 @@ const solanaCaip2 = inject('solanaCaip2')
 const solanaWallet = inject('solanaWallet')
 const browser = useBrowser()
 
-type Session = { caipAddress: string; data: { accountAddress: string; chainId: string }; message: string; signature: string }
-/** The demo host's sessions of the Solana account, asked from the page with its cookie. */
-const sessions = (page: Page) =>
-  page.evaluate(async ({ chainId, address }) => {
-    const r = await fetch('/localnet/auth/sessions', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chainId, address }) })
-    return ((await r.json()) as { sessions: Session[] }).sessions
-  }, { chainId: solanaCaip2, address: solanaWallet })
-/** Who the demo host says is signed in (`GET /localnet/auth/me` from the page, with its cookie). */
-const me = (page: Page) => page.evaluate(async () => (await fetch('/localnet/auth/me', { credentials: 'same-origin' })).json() as Promise<{ signedIn: boolean; accounts?: string[] }>)
+/** The demo host's sessions of the Solana account. */
+const sessions = (page: Page) => hostSessions(page, solanaCaip2, solanaWallet)
 const account = (page: Page) => page.evaluate(() => (window as unknown as { gangway: { getAccount(): { isConnected: boolean; namespace?: string; caipAddress?: string } } }).gangway.getAccount())
 const prompts = (page: Page) => page.evaluate(() => (window as unknown as { __localnetSolanaWallet: { prompts: number } }).__localnetSolanaWallet.prompts)
 /** A call to the Localnet WalletConnect wallet's control service. */
@@ -160,10 +154,7 @@ describe('Sign In With X on Solana through the modal', () => {
     expect((await wcWallet<string[]>('/requests')).slice(answered)).toEqual(['solana_signMessage'])
     expect(await me(page)).toEqual({ signedIn: true, accounts: [caipAddress] })
     const address = caipAddress!.slice(solanaCaip2.length + 1)
-    const [session] = await page.evaluate(async ({ chainId, address }) => {
-      const r = await fetch('/localnet/auth/sessions', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chainId, address }) })
-      return ((await r.json()) as { sessions: Session[] }).sessions
-    }, { chainId: solanaCaip2, address })
+    const [session] = await hostSessions(page, solanaCaip2, address)
     expect(parseSiwsMessage(session!.message)).toMatchObject({ domain: new URL(webUrl).host, address, chainId: solanaCaip2.split(':')[1] })
     // The signature as WalletConnect gives it: base58, 64 bytes, over the text's UTF-8 bytes.
     expect(ed25519.verify(base58.decode(session!.signature), new TextEncoder().encode(session!.message), base58.decode(address), { zip215: false })).toBe(true)

@@ -13,20 +13,14 @@ import { createPublicClient, http, type Hex } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import { localContext } from './browser.js'
 import { useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
+import { hostSessions, me } from './demo-host.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
 const browser = useBrowser()
 
-type Session = { caipAddress: string; data: { accountAddress: string; chainId: string }; message: string; signature: string }
-/** The demo host's sessions of `address` on chain 31337, asked from the page with its cookie. */
-const sessions = (page: Page, address: string) =>
-  page.evaluate(async (address) => {
-    const r = await fetch('/localnet/auth/sessions', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chainId: 'eip155:31337', address }) })
-    return ((await r.json()) as { sessions: Session[] }).sessions
-  }, address)
-/** Who the demo host says is signed in (`GET /localnet/auth/me` from the page, with its cookie). */
-const me = (page: Page) => page.evaluate(async () => (await fetch('/localnet/auth/me', { credentials: 'same-origin' })).json() as Promise<{ signedIn: boolean; accounts?: string[] }>)
+/** The demo host's sessions of `address` on chain 31337. */
+const sessions = (page: Page, address: string) => hostSessions(page, 'eip155:31337', address)
 const account = (page: Page) => page.evaluate(() => (window as unknown as { gangway: { getAccount(): { isConnected: boolean; address?: string } } }).gangway.getAccount())
 const prompts = (page: Page) => page.evaluate(() => (window as unknown as { __localnetWallet: { prompts: number } }).__localnetWallet.prompts)
 
