@@ -92,6 +92,7 @@ const DATA = [
   /^0\.0$/, // the amount's placeholder
   /^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}\s[AP]M$/, // an Activity date (formatted as English)
   /^Gangway$/, // the dialog's name
+  /^[a-z0-9-]+\.reown\.id$/, // an account name (RegisterAccountName: the label typed, the suggestions)
 ]
 /** Whether a text is data (a name from the services, an address, an amount, a date), not a message. */
 const isData = (text: string) => names.has(text) || DATA.some((re) => re.test(text))
