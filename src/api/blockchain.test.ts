@@ -40,3 +40,46 @@ describe('blockchain client: hostile answers (issue 13)', () => {
     expect(await clientAnswering({ name: `harbourmaster${'.eth'.repeat(1500)}` }).getIdentity('0xabc')).toEqual({ name: `harbourmaster${'.eth'.repeat(1500)}`.slice(0, 64) })
   })
 })
+
+describe('blockchain client: token prices (issue 21)', () => {
+  it('POSTs /v1/fungible/price with currency usd, the addresses and the projectId, and reads each price', async () => {
+    const sent: { url: string; body: unknown }[] = []
+    const client = blockchainClient(
+      createServiceFetch({
+        services: { blockchain: 'https://bc.example' },
+        projectId: 'p1',
+        fetch: async (input, init) => {
+          sent.push({ url: String(input), body: JSON.parse(String(init?.body)) })
+          return new Response(JSON.stringify({ fungibles: [{ address: 'eip155:1:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', name: 'Ether', symbol: 'ETH', iconUrl: 'https://cdn.example/eth.svg', price: 3012.5, decimals: 18 }, { name: 'USD Coin', symbol: 'USDC', price: 1 }] }))
+        },
+      }),
+    )
+    expect(await client.getTokenPrices(['eip155:1:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'])).toEqual([
+      { address: 'eip155:1:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', name: 'Ether', symbol: 'ETH', iconUrl: 'https://cdn.example/eth.svg', price: 3012.5 },
+      { name: 'USD Coin', symbol: 'USDC', price: 1 },
+    ])
+    expect(sent).toHaveLength(1)
+    expect(new URL(sent[0]!.url).pathname).toBe('/v1/fungible/price')
+    expect(sent[0]!.body).toEqual({ currency: 'usd', addresses: ['eip155:1:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'], projectId: 'p1' })
+  })
+  it('asks nothing for no addresses, sends at most 20, and drops prices that are negative, not finite or not numbers', async () => {
+    let asked: string[] = []
+    const client = blockchainClient(
+      createServiceFetch({
+        services: { blockchain: 'https://bc.example' },
+        projectId: 'p',
+        fetch: async (_input, init) => {
+          asked = (JSON.parse(String(init?.body)) as { addresses: string[] }).addresses
+          const fungibles = [{ symbol: 'A', price: -1 }, { symbol: 'B', price: '2' }, { symbol: 'C', price: null }, { symbol: '', price: 1 }, { symbol: 'E', price: 0, address: 'not caip' }, ...Array.from({ length: 100 }, (_, i) => ({ symbol: `T${i}`, price: i }))]
+          return new Response(JSON.stringify({ fungibles }))
+        },
+      }),
+    )
+    expect(await client.getTokenPrices([])).toEqual([])
+    expect(asked).toEqual([])
+    const prices = await client.getTokenPrices(Array.from({ length: 50 }, (_, i) => `eip155:1:0x${String(i).padStart(40, '0')}`))
+    expect(asked).toHaveLength(20)
+    expect(prices[0]).toEqual({ symbol: 'E', price: 0 })
+    expect(prices).toHaveLength(16)
+  })
+})

@@ -1,6 +1,6 @@
 /**
- * Client of the blockchain service (docs/behaviour.md §7): holdings, history, NFTs and identity, through the
- * shared service fetch (projectId, st, sv, the 10 s timeout, an AbortSignal). Answers are remote
+ * Client of the blockchain service (docs/behaviour.md §7): holdings, history, NFTs, identity and token
+ * prices (issue 21), through the shared service fetch (projectId, st, sv, the 10 s timeout, an AbortSignal). Answers are remote
  * data (issue 13): each entry is checked and reduced to the fields Gangway uses; malformed entries
  * are dropped; lists are cut (HISTORY_PAGE_MAX transactions a page, TRANSFERS_MAX transfers each,
  * HOLDINGS_MAX holdings or NFTs); strings are cut to MAX_REMOTE_STRING (256) characters and names
@@ -91,6 +91,38 @@ function toNft(v: unknown): Nft | undefined {
   return defined({ chain, contract, tokenId, name: str(n.name, NAME) ?? `#${tokenId}`, collectionName: str(obj(n.collection)?.name, NAME), imageUrl: imageUrl(n.imageUrl), spam: obj(n.flags)?.is_spam === true })
 }
 
+/** The most token prices asked for, and kept, in one call. The hosted service prices only the first address it is sent (`/v1/fungible/price` reads `addresses[0]`), the localnet emulator each. */
+export const TOKEN_PRICES_MAX = 20
+
+/** A token's price (POST /v1/fungible/price): `price` in the currency asked for (USD), per whole token; ≥ 0 and finite. */
+export interface TokenPrice {
+  /** The token's CAIP-10 address as the service gives it (the hosted service does; the emulator does not), at most 200 characters. */
+  address?: string
+  name?: string
+  symbol: string
+  iconUrl?: string
+  price: number
+}
+
+/** One entry of a price answer, or undefined without a symbol or a finite price ≥ 0. */
+export function toTokenPrice(v: unknown): TokenPrice | undefined {
+  const f = obj(v)
+  const symbol = str(f?.symbol, 20)
+  const price = typeof f?.price === 'number' && Number.isFinite(f.price) && f.price >= 0 ? f.price : undefined
+  if (!f || !symbol || price === undefined) return undefined
+  const address = typeof f.address === 'string' && /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/.test(f.address) ? f.address : undefined
+  return defined({ address, name: str(f.name, NAME), symbol, iconUrl: imageUrl(f.iconUrl), price })
+}
+
+/**
+ * The project id the service fetch puts on every call (the query's `projectId`), for the bodies that
+ * carry it too (docs/behaviour.md §7: `/v1/fungible/price`, `/v1/convert/build-transaction`).
+ * @throws Error 'Service not configured: blockchain' when the blockchain service has no base URL.
+ */
+export function projectIdOf(api: ServiceFetch): string {
+  return new URL(api.url('blockchain', 'v1')).searchParams.get('projectId') ?? ''
+}
+
 export function blockchainClient(api: ServiceFetch) {
   const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {})
   return {
@@ -121,6 +153,22 @@ export function blockchainClient(api: ServiceFetch) {
     async getIdentity(address: string, signal?: AbortSignal): Promise<{ name?: string; avatar?: string }> {
       const r = obj(await api.get('blockchain', `v1/identity/${encodeURIComponent(address)}`, { params: { sender: address }, ...withSignal(signal) }))
       return defined({ name: str(r?.name, NAME), avatar: imageUrl(r?.avatar) })
+    },
+    /**
+     * POST /v1/fungible/price with body `{ currency: 'usd', addresses, projectId }`: the USD prices of
+     * tokens named by CAIP-10 address (`eip155:1:0x…`; the native token as
+     * `eip155:<chainId>:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE`). The hosted service prices
+     * only the first address: ask for one at a time where every price matters. An empty list asks nothing.
+     * @param addresses at most TOKEN_PRICES_MAX are sent (the first ones).
+     * @returns the answer's `fungibles` (at most TOKEN_PRICES_MAX), each checked (toTokenPrice), in the
+     *   service's order; match them by `address` when given, else by `symbol`.
+     * @throws as getBalances; Error 'Service not configured: blockchain'.
+     */
+    async getTokenPrices(addresses: string[], signal?: AbortSignal): Promise<TokenPrice[]> {
+      const asked = (Array.isArray(addresses) ? addresses : []).filter((a) => typeof a === 'string' && a.length > 0 && a.length <= 200).slice(0, TOKEN_PRICES_MAX)
+      if (asked.length === 0) return []
+      const r = obj(await api.post('blockchain', 'v1/fungible/price', { currency: 'usd', addresses: asked, projectId: projectIdOf(api) }, withSignal(signal)))
+      return list(r?.fungibles, TOKEN_PRICES_MAX).map(toTokenPrice).filter((p): p is TokenPrice => p !== undefined)
     },
   }
 }

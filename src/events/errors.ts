@@ -207,3 +207,30 @@ export function withCode(error: unknown): { code?: number } {
 export const ERROR_FETCHING_SESSIONS = 'Error fetching smart sessions'
 /** Smart sessions: a revocation was refused or failed and the service gave no reason (src/api/sessions.ts). */
 export const ERROR_REVOKING_SESSION = 'Error revoking smart session'
+
+/** docs/behaviour.md §8 swaps (issue 21): a swap call for a network the swap service does not serve (src/api/convert.ts: any namespace but eip155). */
+export const NETWORK_NOT_SUPPORTED_FOR_SWAPS = 'Network not supported for Swaps'
+/** docs/behaviour.md §8 swaps: a gas price asked for a network the swap service does not serve (src/api/convert.ts: any namespace but eip155). */
+export const NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE = 'Network not supported for Gas Price'
+/** Swaps (issue 21; AppKit's words): the swap service's first reason says 'insufficient liquidity', in any case (src/api/convert.ts). */
+export const INSUFFICIENT_LIQUIDITY = 'Insufficient liquidity'
+/** Swaps: the tokens a network can swap could not be read and the service gave no reason (src/api/convert.ts). */
+export const ERROR_FETCHING_SWAP_TOKENS = 'Error fetching swap tokens'
+/** Swaps: no quote could be read and the service gave no reason (src/api/convert.ts). */
+export const ERROR_FETCHING_SWAP_QUOTE = 'Error fetching swap quote'
+/** Swaps: the network's gas price could not be read and the service gave no reason (src/api/convert.ts). */
+export const ERROR_FETCHING_GAS_PRICE = 'Error fetching gas price'
+/** Swaps: a token's allowance could not be read and the service gave no reason (src/api/convert.ts). */
+export const ERROR_FETCHING_ALLOWANCE = 'Error fetching allowance'
+/** Swaps: the approval transaction could not be built and the service gave no reason (src/api/convert.ts). */
+export const ERROR_BUILDING_APPROVAL = 'Error building approval transaction'
+/** Swaps: the swap transaction could not be built and the service gave no reason (src/api/convert.ts). */
+export const ERROR_BUILDING_SWAP = 'Error building swap transaction'
+/** On-ramp (issue 21): the options could not be read (docs/behaviour.md §8: the caller falls back to the built-in sample options; src/api/onramp.ts). */
+export const ERROR_FETCHING_ONRAMP_OPTIONS = 'Error fetching on-ramp options'
+/** On-ramp: no quote could be read (docs/behaviour.md §8: the caller falls back to a mocked quote; src/api/onramp.ts). */
+export const ERROR_FETCHING_ONRAMP_QUOTE = 'Error fetching on-ramp quote'
+/** On-ramp: the provider's URL could not be generated, or the service's URL was refused by the URL validator (src/api/onramp.ts). */
+export const ERROR_GENERATING_ONRAMP_URL = 'Error generating on-ramp URL'
+/** On-ramp: a provider URL (meld's) that cannot be built: a base that is not https, or fields that are empty or too long (src/api/onramp.ts). */
+export const INVALID_ONRAMP_URL = 'Invalid on-ramp URL'
