@@ -41,6 +41,8 @@ export const COOKIE = 'demo_siwx'
 export const MAX_BODY_BYTES = 32 * 1024
 /** The most sessions one cookie lists; a sign-in beyond it ends the oldest. */
 export const MAX_COOKIE_SESSIONS = 8
+/** The most email captures waiting for their code (and mailed codes kept); the oldest go first. */
+const MAX_WAITING = 1000
 /** Wrong codes before a pending email capture is dropped. */
 const MAX_CODE_TRIES = 3
 /** An email as the routes take it: at most 254 characters, one @, a dot in the domain. */
@@ -222,8 +224,12 @@ export function createDemoAuth({ origin, chains, solana }: DemoAuthOptions): Dem
       if (emails.get(account) === email) return send(res, 200, { uuid: null })
       const uuid = randomUUID()
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+      // One code waits per account: a new one replaces the last. Both maps stay bounded.
+      for (const [id, p] of pending) if (p.account === account) pending.delete(id)
       pending.set(uuid, { account, email, code, tries: 0 })
+      inbox.delete(email)
       inbox.set(email, code)
+      for (const map of [pending, inbox] as Map<string, unknown>[]) while (map.size > MAX_WAITING) map.delete(map.keys().next().value!)
       send(res, 200, { uuid })
     },
 

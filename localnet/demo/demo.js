@@ -67,15 +67,9 @@ const demoSiwx = {
   getSessions: async (chainId, address) => (await auth('sessions', { chainId, address })).sessions,
   getRequired: () => params.get('siwx') === 'required',
   // DataCapture (with ?remote-features={"emailCapture":true}): the server mails a code to confirm the email.
-  requestEmailOtp: async ({ email, account }) => {
-    const { uuid } = await auth('email', { email, account })
-    emailCapture = uuid
-    return { uuid }
-  },
-  confirmEmailOtp: async ({ code }) => void (await auth('email/confirm', { uuid: emailCapture, code })),
+  requestEmailOtp: async ({ email, account }) => ({ uuid: (await auth('email', { email, account })).uuid }),
+  confirmEmailOtp: async ({ code, uuid }) => void (await auth('email/confirm', { uuid, code })),
 }
-/** The email capture waiting for its code (the server's uuid). */
-let emailCapture = null
 const modal = createModal({
   projectId: 'gangway-demo',
   networks,

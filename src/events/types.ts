@@ -420,8 +420,8 @@ export interface EventPayloads {
   'name/register-failed': { label: string; message: string }
   /** The visitor refused to sign the registration message: back to RegisterAccountName. */
   'name/register-cancelled': { label: string }
-  /** The send form's receiver `name` (lowercased) resolves to the EVM `address` (the name service's lookup, 5 min name cache). */
-  'name/resolved': { name: string; address: string; avatar?: string }
+  /** The send form's receiver `name` (lowercased) resolves to the EVM `address` on `caipNetworkId` (its coin type's; the name service's lookup, 5 min name cache). */
+  'name/resolved': { name: string; caipNetworkId: CaipNetworkId; address: string; avatar?: string }
   /** It does not: 'Name not found' (a 404, or no address for an EVM chain), 'Bad response status', 'Error resolving name', or the service's first reason. */
   'name/resolve-failed': { name: string; message: string }
   /**

@@ -144,7 +144,7 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'name/suggestions-failed': (p) => typeof p.label === 'string' && str(p.message, 256),
   'name/registered': (p) => typeof p.address === 'string' && isEvmAddress(p.address) && str(p.name, 64),
   'name/register-failed': (p) => typeof p.label === 'string' && str(p.message, 256),
-  'name/resolved': (p) => str(p.name, 255) && typeof p.address === 'string' && isEvmAddress(p.address) && opt(p.avatar, (a) => storedImageUrl(a) === a),
+  'name/resolved': (p) => str(p.name, 255) && caip2(p.caipNetworkId) && typeof p.address === 'string' && isEvmAddress(p.address) && opt(p.avatar, (a) => storedImageUrl(a) === a),
   'name/resolve-failed': (p) => str(p.name, 255) && str(p.message, 256),
   'auth/smart-account-deployed': (p) => isNamespace(p.namespace) && caip2(p.caipNetworkId),
   'auth/email-update-accepted': (p) => oneOf(p.action, ['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']),

@@ -100,7 +100,7 @@ describe('the analytics projection (log events → analytics events)', () => {
       ['name/register-requested', { label: 'harbour-cafe' }],
       ['name/registered', { address: ADDRESS, name: 'harbour-cafe.reown.id' }],
       ['send/receiver-changed', { receiver: 'alice.reown.id' }],
-      ['name/resolved', { name: 'alice.reown.id', address: ADDRESS }],
+      ['name/resolved', { name: 'alice.reown.id', caipNetworkId: 'eip155:31337', address: ADDRESS }],
     ).filter((x) => x.props!.event !== 'MODAL_OPEN' && x.props!.event !== 'MODAL_CLOSE' && x.props!.event !== 'CONNECT_SUCCESS' && x.props!.event !== 'SELECT_WALLET')
     expect(out.map((x) => [x.props!.event, x.props!.properties, x.props!.address])).toEqual([
       ['CLICK_SIGN_SIWX_MESSAGE', { network: 'eip155:31337' }, ADDRESS],

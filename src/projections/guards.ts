@@ -16,7 +16,7 @@ import { activeNamespace } from './select/active-namespace.js'
 import { INVALID_NAME_LABEL, isValidNameLabel } from '../events/name-rules.js'
 import { AUTH_CONNECTOR_ID } from '../events/entities.js'
 import { emailResendWaitMs } from './auth-rules.js'
-import { siwxKey } from './siwx.js'
+import { isSignedIn } from './siwx.js'
 import { capturesEmail } from './modal.js'
 import { offeredSocials } from './select/socials.js'
 
@@ -64,11 +64,11 @@ export const NO_DATA_CAPTURE = 'No email capture under way'
 /** Issue 20: DataCapture asked for without the emailCapture remote feature or a site `siwx` that takes an email (ours). */
 export const EMAIL_CAPTURE_NOT_ENABLED = 'Email capture is not enabled'
 
-/** Why DataCapture cannot show now: no capture configured, or the active account is not signed in. */
-function dataCaptureRefusal(s: State): string | undefined {
+/** Why DataCapture cannot show at `now` (ms): no capture configured, or the active account is not signed in (an expired session is not). */
+function dataCaptureRefusal(s: State, now: number): string | undefined {
   if (!capturesEmail(s)) return EMAIL_CAPTURE_NOT_ENABLED
   const account = activeAccount(s)
-  return account && s.siwx.sessions[siwxKey(account.caipAddress)] ? undefined : NO_SIGN_IN_UNDER_WAY
+  return account && isSignedIn(s.siwx, account.caipAddress, now) ? undefined : NO_SIGN_IN_UNDER_WAY
 }
 
 /** Issue 20 (docs/behaviour.md §9 names: EVM): a name asked for while the active account is not an EVM one (ours). */
@@ -125,7 +125,7 @@ export function refusal(s: State, intent: Intent, now = 0): string | undefined {
     case 'modal/open-requested':
     case 'modal/navigate-requested':
       if (intent.payload.view === 'SIWXSignMessage') return siwxViewRefusal(s)
-      if (intent.payload.view === 'DataCapture') return dataCaptureRefusal(s)
+      if (intent.payload.view === 'DataCapture') return dataCaptureRefusal(s, now)
       if (intent.payload.view === 'RegisterAccountName' || intent.payload.view === 'RegisterAccountNameSuccess') return nameRefusal(s)
       return intent.payload.view === 'UpdateEmailWallet' ? updateEmailRefusal(s) : undefined
     case 'name/suggestions-requested':

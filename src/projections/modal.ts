@@ -128,7 +128,12 @@ export const modal = slice<ModalState, State>(initial, {
   /** Issue 20 (docs/behaviour.md §4 SIWX): no session for the connected account: SIWXSignMessage, in place of where the modal was. */
   'siwx/sign-in-needed': (s) => ({ ...s, open: true, view: 'SIWXSignMessage', history: [], loading: false }),
   /** Signed in, the account SIWXSignMessage asked for: the account. */
-  'siwx/session-verified': (s, e, root) => (s.view === 'SIWXSignMessage' && isAsking(root.siwx, e.payload.caipAddress) ? { ...s, view: capturesEmail(root) ? 'DataCapture' : 'Account', history: [] } : s),
+  'siwx/session-verified': (s, e, root) => {
+    if (s.view !== 'SIWXSignMessage' || !isAsking(root.siwx, e.payload.caipAddress)) return s
+    // DataCapture follows this tab's own sign-in by signature only (not a stored session, nor another tab's).
+    const capture = capturesEmail(root) && e.payload.via === 'signature' && (root.tab === undefined || e.tab === root.tab)
+    return { ...s, view: capture ? 'DataCapture' : 'Account', history: [] }
+  },
   /** DataCapture done or skipped: the account. */
   'data-capture/completed': (s) => (s.view === 'DataCapture' ? { ...s, view: 'Account', history: [] } : s),
   'data-capture/skipped': (s) => (s.view === 'DataCapture' ? { ...s, view: 'Account', history: [] } : s),
@@ -139,7 +144,7 @@ export const modal = slice<ModalState, State>(initial, {
   /** Cancel where sign-in is not required: the modal closes. */
   'siwx/sign-in-declined': (s, _e, root) => (s.open && s.view === 'SIWXSignMessage' ? close(s, root) : s),
   /** Issue 20 (docs/behaviour.md §4 name registration): registered from RegisterAccountName: RegisterAccountNameSuccess in its place (back goes where RegisterAccountName came from). A failure or a refused signature stays on RegisterAccountName. */
-  'name/registered': (s, e, root) => (e.tab === root.tab && s.open && s.view === 'RegisterAccountName' ? { ...s, view: 'RegisterAccountNameSuccess' } : s),
+  'name/registered': (s, e, root) => ((root.tab === undefined || e.tab === root.tab) && s.open && s.view === 'RegisterAccountName' ? { ...s, view: 'RegisterAccountNameSuccess' } : s),
   /** Issue 19: a signing or sending call of the auth connector shows the secure site's approval UI in ApproveTransaction, over what was shown (or alone). */
   'auth/approval-requested': (s) => (s.open ? push(s, 'ApproveTransaction') : { ...s, open: true, view: 'ApproveTransaction', history: [] }),
   /** Then, once no other call waits there, back to where it was, or closed when the call opened the modal. */

@@ -10,8 +10,9 @@ import type { NameSuggestion } from '../events/types.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
-/** A receiver name's resolution: its address (EVM) and avatar, or why it has none; neither while asked. */
+/** A receiver name's resolution: its address (EVM) on `caipNetworkId` and avatar, or why it has none; neither while asked. */
 export interface ResolvedName {
+  caipNetworkId?: string
   address?: string
   avatar?: string
   error?: string
@@ -45,12 +46,13 @@ function resolvedWith(resolved: Record<string, ResolvedName>, name: string, valu
 export const names = slice<NamesState, State>(initial, {
   // A new page session keeps no registration or suggestion under way.
   'engine/started': () => initial,
-  'modal/close-requested': (s) => ({ ...initial, resolved: s.resolved }),
+  // A registration under way outlives a close (its wallet prompt may still be open): one at a time holds.
+  'modal/close-requested': (s) => ({ ...initial, resolved: s.resolved, ...(s.registering !== undefined ? { registering: s.registering } : {}) }),
   'name/suggestions-requested': (s, e) => ({ ...s, label: e.payload.label, loading: true, error: undefined, registered: undefined }),
   'name/suggestions-fetched': (s, e) => (e.payload.label === s.label ? { ...s, suggestions: e.payload.suggestions, loading: false } : s),
   'name/suggestions-failed': (s, e) => (e.payload.label === s.label ? { ...s, suggestions: [], loading: false, error: e.payload.message } : s),
   'name/register-requested': (s, e) => ({ ...s, registering: e.payload.label, error: undefined }),
-  'name/registered': (s, e, root) => (e.tab === root.tab && s.registering !== undefined ? { ...s, registering: undefined, registered: e.payload.name } : s),
+  'name/registered': (s, e, root) => ((root.tab === undefined || e.tab === root.tab) && s.registering !== undefined ? { ...s, registering: undefined, registered: e.payload.name } : s),
   'name/register-failed': (s, e) => (s.registering === e.payload.label ? { ...s, registering: undefined, error: e.payload.message } : s),
   'name/register-cancelled': (s, e) => (s.registering === e.payload.label ? { ...s, registering: undefined } : s),
   'send/receiver-changed': (s, e) => {
@@ -58,6 +60,6 @@ export const names = slice<NamesState, State>(initial, {
     const name = e.payload.receiver.trim().toLowerCase()
     return s.resolved[name] ? { ...s, resolved: resolvedWith(s.resolved, name, {}) } : s
   },
-  'name/resolved': (s, e) => ({ ...s, resolved: resolvedWith(s.resolved, e.payload.name, { address: e.payload.address, ...(e.payload.avatar ? { avatar: e.payload.avatar } : {}) }) }),
+  'name/resolved': (s, e) => ({ ...s, resolved: resolvedWith(s.resolved, e.payload.name, { caipNetworkId: e.payload.caipNetworkId, address: e.payload.address, ...(e.payload.avatar ? { avatar: e.payload.avatar } : {}) }) }),
   'name/resolve-failed': (s, e) => ({ ...s, resolved: resolvedWith(s.resolved, e.payload.name, { error: e.payload.message }) }),
 })

@@ -33,6 +33,9 @@ describe('SIWX in the state', () => {
     expect(refusal(s, { type: 'data-capture/completed', payload: {} })).toBeUndefined()
     expect(project(log(...capture(true, true), ['modal/open-requested', { isMobile: false }], ...connected, ...signed, ['data-capture/completed', {}])).modal.view).toBe('Account')
     expect(project(log(...capture(true, true), ['modal/open-requested', { isMobile: false }], ...connected, ...signed, ['data-capture/skipped', {}])).modal.view).toBe('Account')
+    // A stored session verified while SIWXSignMessage showed is no sign-in by the visitor: Account.
+    s = project(log(...capture(true, true), ['modal/open-requested', { isMobile: false }], ...connected, needed, ['siwx/session-verified', { caipAddress: CAIP_ADDRESS, via: 'stored' }]))
+    expect(s.modal.view).toBe('Account')
     // Either one off: straight to Account, and DataCapture is refused.
     for (const [site, remote] of [[false, true], [true, false]] as const) {
       s = project(log(...capture(site, remote), ['modal/open-requested', { isMobile: false }], ...connected, ...signed))

@@ -71,8 +71,8 @@ export interface SiwxConfig {
    * kept as it is. Give both functions or neither; without them DataCapture never shows.
    */
   requestEmailOtp?(input: { email: string; account: string }): Promise<{ uuid: string | null }>
-  /** The code the site mailed, as the visitor typed it (6 digits); rejects when it is wrong. */
-  confirmEmailOtp?(input: { code: string }): Promise<void>
+  /** The code the site mailed for request `uuid` (requestEmailOtp's), as the visitor typed it (6 digits); rejects when it is wrong. */
+  confirmEmailOtp?(input: { code: string; uuid: string }): Promise<void>
 }
 
 /** The options only the page uses (never sent to the engine); with HOST_OPTION_KEYS, every option createModal takes. */

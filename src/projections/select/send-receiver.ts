@@ -5,6 +5,7 @@
  */
 import { isNameLike } from '../../events/name-rules.js'
 import { activeNamespace } from './active-namespace.js'
+import { activeNetworkId } from './active-network.js'
 import type { State } from '../state.js'
 
 /** Resolving a name: it has no address yet. */
@@ -26,7 +27,9 @@ export function sendReceiver(s: State): SendReceiver {
   const typed = s.send.receiver?.trim() ?? ''
   if (typed === '' || activeNamespace(s) !== 'eip155' || !isNameLike(typed)) return typed === '' ? {} : { address: typed }
   const name = typed.toLowerCase()
-  const r = s.names.resolved[name]
+  // An address resolved for another network is not this one's (the coin types differ).
+  const found = s.names.resolved[name]
+  const r = found?.caipNetworkId === undefined || found.caipNetworkId === activeNetworkId(s) ? found : undefined
   if (r?.address) return { address: r.address, name, ...(r.avatar ? { avatar: r.avatar } : {}) }
   return { name, problem: r?.error ?? NAME_RESOLVING }
 }

@@ -23,10 +23,12 @@ describe('the siwx option', () => {
     await capture.confirm('123456')
     uuid = null
     expect(await capture.request('visitor@harbour.example', 'eip155:1:0xabc')).toBe('done')
-    expect(calls).toEqual([{ email: 'visitor@harbour.example', account: 'eip155:1:0xabc' }, { code: '123456' }, { email: 'visitor@harbour.example', account: 'eip155:1:0xabc' }])
+    expect(calls).toEqual([{ email: 'visitor@harbour.example', account: 'eip155:1:0xabc' }, { code: '123456', uuid: 'u-1' }, { email: 'visitor@harbour.example', account: 'eip155:1:0xabc' }])
     await expect(capture.request('not an email', 'eip155:1:0xabc')).rejects.toThrow('Invalid email')
     await expect(capture.request(`${'a'.repeat(250)}@b.co`, 'eip155:1:0xabc')).rejects.toThrow('Invalid email')
     await expect(capture.confirm('12345')).rejects.toThrow('Invalid code')
+    // The email was kept as it is (no uuid): no code is awaited.
+    await expect(capture.confirm('123456')).rejects.toThrow('Invalid code')
     expect(calls).toHaveLength(3)
   })
 })

@@ -57,21 +57,26 @@ const CODE = /^\d{6}$/
 /**
  * DataCapture's calls of the site's `siwx` (issue 20), from the page: `request` hands the email for
  * `account` (CAIP-10) to `requestEmailOtp` and says whether a code follows ('code') or it is kept
- * ('done'); `confirm` hands the code to `confirmEmailOtp`.
- * @throws GangwayError 'Invalid email' (no @, over 254 characters), 'Invalid code' (not 6 digits), before the site is called; the site's own errors as they come.
+ * ('done'); `confirm` hands the code, with the request's `uuid`, to `confirmEmailOtp`.
+ * @throws GangwayError 'Invalid email' (not `local@domain.tld` without spaces, or over 254
+ *   characters), 'Invalid code' (not 6 digits, or no code asked for), before the site is called; the
+ *   site's own errors as they come.
  */
 export function emailCapture(siwx: SiwxConfig): { request(email: string, account: string): Promise<'code' | 'done'>; confirm(code: string): Promise<void> } {
+  /** The uuid of the request whose code is awaited. */
+  let asked: string | undefined
   return {
     async request(email, account) {
       const trimmed = email.trim()
       if (trimmed.length > EMAIL_MAX || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) throw new GangwayError('Invalid email')
       const answer: unknown = await siwx.requestEmailOtp!({ email: trimmed, account })
       const uuid = answer && typeof answer === 'object' ? (answer as { uuid?: unknown }).uuid : undefined
-      return typeof uuid === 'string' && uuid !== '' ? 'code' : 'done'
+      asked = typeof uuid === 'string' && uuid !== '' && uuid.length <= 256 ? uuid : undefined
+      return asked ? 'code' : 'done'
     },
     async confirm(code) {
-      if (!CODE.test(code)) throw new GangwayError('Invalid code')
-      await siwx.confirmEmailOtp!({ code })
+      if (!CODE.test(code) || !asked) throw new GangwayError('Invalid code')
+      await siwx.confirmEmailOtp!({ code, uuid: asked })
     },
   }
 }

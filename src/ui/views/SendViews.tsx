@@ -122,7 +122,7 @@ export function WalletSendPreviewView() {
       <strong data-testid="gw-send-summary">
         {send.amount} {send.token?.symbol ?? ''}
       </strong>
-      <span className="gw-muted">{t('send.previewTo', { address: send.receiverName ?? (send.receiver ? shortenAddress(send.receiver.trim()) : '—') })}</span>
+      <span className="gw-muted">{t('send.previewTo', { address: send.receiverName && send.receiverAddress ? `${send.receiverName} (${shortenAddress(send.receiverAddress)})` : send.receiver ? shortenAddress(send.receiver.trim()) : '—' })}</span>
       <span className="gw-muted">{t('send.previewOn', { network: send.networkName ?? '' })}</span>
       {message ? (
         <span className="gw-error" data-testid="gw-send-error">

@@ -159,6 +159,10 @@ describe('account names', () => {
     const busy = await connected(held)
     await busy.dispatch({ type: 'name/register-requested', payload: { label: 'alice' } })
     await expect(busy.dispatch({ type: 'name/register-requested', payload: { label: 'alice2' } })).rejects.toThrow('A name registration is already under way')
+    // Closed and opened again while the wallet still asks: still one at a time.
+    await busy.dispatch({ type: 'modal/close-requested', payload: {} })
+    await busy.dispatch({ type: 'modal/open-requested', payload: { view: 'RegisterAccountName', isMobile: false } })
+    await expect(busy.dispatch({ type: 'name/register-requested', payload: { label: 'alice3' } })).rejects.toThrow('A name registration is already under way')
     expect((await busy.getState()).names.registering).toBe('alice')
     sign()
     await waitFor(busy, (x) => x.names.registered === 'alice.reown.id', { show })

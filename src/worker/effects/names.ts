@@ -9,13 +9,13 @@
  *   type of its chain: `name/registered` (the cached identity and names of the address are dropped),
  *   `name/register-cancelled` when the visitor refuses to sign, else `name/register-failed`;
  * - the send form's receiver name: looked up through the name cache (5 min): `name/resolved` with the
- *   address for the active chain's coin type (else ENSIP-19's default EVM one, else mainnet's, 60), or
- *   `name/resolve-failed` (a name with none of them: 'Name not found').
+ *   address for the active chain's coin type (else ENSIP-19's default EVM one; mainnet's, 60, on chain
+ *   1 only), or `name/resolve-failed` (a name with neither: 'Name not found').
  */
-import { debounceTime, filter, from, groupBy, map, mergeMap, switchMap, type Observable } from 'rxjs'
+import { debounceTime, filter, from, map, mergeMap, of, switchMap, type Observable } from 'rxjs'
 import { toHex } from 'viem'
 import { nameClient, nameCoinType, nameRegistrationMessage } from '../../api/names.js'
-import { errorMessage, isUserRejection } from '../../events/errors.js'
+import { errorMessage, isUserRejection, NAME_NOT_FOUND } from '../../events/errors.js'
 import { fullName, isNameLike, isValidNameLabel } from '../../events/name-rules.js'
 import { storedImageUrl } from '../../events/urls.js'
 import { event, type NewEvent } from '../../events/types.js'
@@ -27,9 +27,7 @@ import { ofType, type Effect, type EffectContext } from './context.js'
 /** docs/behaviour.md §9: the debounce before suggestions are asked for, in ms. */
 export const NAME_SUGGESTIONS_DEBOUNCE_MS = 500
 
-/** The name service's coin type for Ethereum mainnet (ENSIP-11). */
-const MAINNET_COIN_TYPE = '60'
-/** ENSIP-19's default EVM coin type: the address a name has on every EVM chain without one of its own. */
+/** ENSIP-19's default EVM coin type: the address a name has on every EVM chain without one of its own (never mainnet's, 60, which is chain 1's alone). */
 const DEFAULT_EVM_COIN_TYPE = '2147483648'
 
 /** A message fit for the log: a string of at most 256 characters. */
@@ -59,23 +57,29 @@ async function register(ctx: EffectContext, label: string): Promise<NewEvent[]> 
   }
   // What the caches say of the address and the name is out of date now.
   const address = account.address.toLowerCase()
-  await Promise.all([ctx.caches.identity.delete(address), ctx.caches.name.delete(`lookup:${name}`), ctx.caches.name.delete(`reverse:${address}`)]).catch(() => undefined)
+  await Promise.all([ctx.caches.identity.delete(address), ctx.caches.name.delete(`lookup:${name}`)]).catch(() => undefined)
   return [event('name/registered', { address: account.address, name })]
 }
 
-/** The lookup of a receiver `name` (lowercased) for the active chain, through the name cache. */
+/** The lookup of a receiver `name` (lowercased) for the active EVM network, through the name cache. */
 function resolve(ctx: EffectContext, name: string): Observable<NewEvent> {
   const client = nameClient(ctx.api)
-  const network = activeAccount(ctx.state())?.caipNetworkId
-  const coinType = network?.startsWith('eip155:') ? String(nameCoinType(Number(parseCaipNetworkId(network).reference))) : MAINNET_COIN_TYPE
+  const caipNetworkId = activeAccount(ctx.state())?.caipNetworkId
+  let coinType: string
+  try {
+    coinType = String(nameCoinType(Number(parseCaipNetworkId(caipNetworkId!).reference)))
+  } catch {
+    // A chain id ENSIP-11 cannot name (over 0x7fffffff): no address for it.
+    return of(event('name/resolve-failed', { name, message: NAME_NOT_FOUND }))
+  }
   return ctx.read({
     requestKey: `name:${name}`,
     cache: { name: 'name', store: ctx.caches.name as never, key: `lookup:${name}`, readCache: true },
     load: (signal) => client.lookupName(name, signal),
     fetched: (found: Awaited<ReturnType<typeof client.lookupName>>) => {
-      const address = found.addresses[coinType] ?? found.addresses[DEFAULT_EVM_COIN_TYPE] ?? found.addresses[MAINNET_COIN_TYPE]
+      const address = found.addresses[coinType] ?? found.addresses[DEFAULT_EVM_COIN_TYPE]
       const avatar = storedImageUrl(found.attributes.avatar)
-      return address ? event('name/resolved', { name, address, ...(avatar ? { avatar } : {}) }) : event('name/resolve-failed', { name, message: 'Name not found' })
+      return address ? event('name/resolved', { name, caipNetworkId: caipNetworkId!, address, ...(avatar ? { avatar } : {}) }) : event('name/resolve-failed', { name, message: NAME_NOT_FOUND })
     },
     failed: (message) => event('name/resolve-failed', { name, message }),
   })
@@ -113,7 +117,6 @@ export const nameResolveEffect: Effect = (ctx) =>
     filter((e) => e.tab === ctx.state().tab && activeNamespace(ctx.state()) === 'eip155'),
     map((e) => e.payload.receiver.trim().toLowerCase()),
     filter(isNameLike),
-    // One lookup per name at a time; typing on drops nothing another name needs.
-    groupBy((name) => name),
-    mergeMap((names$) => names$.pipe(switchMap((name) => resolve(ctx, name)))),
+    // The receiver typed last is the one looked up (the cache answers a name typed again).
+    switchMap((name) => resolve(ctx, name)),
   )

@@ -46,8 +46,10 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
       }
       const { address, caipNetworkId } = account
       const value = amountInSmallestUnit(amount, token.decimals)!
-      // A name sends to the address it resolved to (the guard refused the send until it did).
-      const to = sendReceiver(s).address ?? receiver.trim()
+      // A name sends to the address it resolved to, never to its text (the guard refuses it until then too).
+      const receiverNow = sendReceiver(s)
+      if (!receiverNow.address) return of<NewEvent>(event('send/failed', { message: receiverNow.problem ?? 'Invalid receiver address' }))
+      const to = receiverNow.address
       /** Broadcasts, reporting send/submitted as soon as a hash exists, then waits for the chain. */
       const sending = new Observable<NewEvent>((out) => {
         void (async () => {
