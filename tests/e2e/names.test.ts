@@ -75,7 +75,8 @@ describe('account names', () => {
     await waitForText(second, '[data-testid=gw-send-receiver-name]', `${name} is 0x7099…79C8`)
     await second.click('[data-testid=gw-send-review]')
     await waitForView(second, 'WalletSendPreview')
-    await waitForText(second, '[data-testid=gw-send-preview]', new RegExp(`to ${name.replaceAll('.', '\\.')}on `))
+    // The preview names the receiver and the address it stands for, before the wallet is asked.
+    await waitForText(second, '[data-testid=gw-send-preview]', new RegExp(`to ${name.replaceAll('.', '\\.')} \\(0x7099…79C8\\)on `))
     await second.click('[data-testid=gw-send-confirm]')
     await second.click('[data-testid=localnet-wallet-approve]')
     await waitForView(second, 'Account')
