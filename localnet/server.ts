@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import type { LocalnetAmm } from './amm.js'
 import type { LocalnetToken } from './contracts.js'
 import { createDemoAuth, DEMO_AUTH_PATH, type DemoAuth } from './demo-auth.js'
 import type { SolanaSeed } from './solana/seed.js'
@@ -128,6 +129,7 @@ export async function startDemoServer({
   blockchainUrl,
   analyticsUrl,
   secureSiteUrl,
+  amm,
 }: {
   port: number
   chains: { chainId: number; rpcUrl: string }[]
@@ -142,12 +144,14 @@ export async function startDemoServer({
   analyticsUrl?: string
   /** Base URL of the secure-site emulator (`http://localhost:<port>`): in `__LOCALNET__` as `secureSiteUrl`, and the strict CSP's `frame-src`. */
   secureSiteUrl?: string
+  /** The AMM's addresses (amm.ts: WETH9, factory, Router02, Harbour USD, the pairs): in `__LOCALNET__` as `amm`. */
+  amm?: LocalnetAmm
 }): Promise<DemoServer> {
   const [wallet, apps, apps18] = await Promise.all([buildWallet(), buildReactApps(''), buildReactApps('react18/', join(root, 'tests/react18/node_modules'))])
   /** The built scripts by path. */
   const scripts = new Map<string, string>([['/localnet/wallet.js', wallet], ...apps, ...apps18])
   // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
-  const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, secureSiteUrl, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
+  const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, secureSiteUrl, amm, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
   /** The React demo app rendered to HTML in this process, as a site's server would: Gangway imported in Node. */
   const renderReactDemo = async (mismatch: boolean) => {
     const [{ renderToString }, { createElement }, { App }] = await Promise.all([import('react-dom/server'), import('react'), import('./demo/react-wallet.js')])

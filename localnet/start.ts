@@ -1,11 +1,13 @@
 /**
- * The whole localnet: two anvil chains (31337, 31338) with the HBD token and the seeded assets
- * (assets.ts) on both, a Solana node (litesvm) with a funded dev wallet and an SPL mint, the
+ * The whole localnet: two anvil chains (31337, 31338) with, on both, the HBD token, the seeded
+ * assets (assets.ts), and Uniswap V2 with the Harbour USD stablecoin (USDT-style) and pools seeded
+ * with liquidity (amm.ts); a Solana node (litesvm) with a funded dev wallet and an SPL mint, the
  * WalletConnect relay with the Localnet WalletConnect wallet, the wallet/config, blockchain and
  * analytics service emulators, the secure-site emulator (email and social login, on `localhost`:
  * another site than the demo's 127.0.0.1), and the demo host site.
  */
 import { createHash } from 'node:crypto'
+import { deployAmm, type LocalnetAmm } from './amm.js'
 import { startAnvil, type Anvil } from './anvil.js'
 import { seedAssets, type SeededAssets } from './assets.js'
 import { deployToken, type LocalnetToken } from './contracts.js'
@@ -42,6 +44,8 @@ export interface Localnet {
   secureSite: SecureSite
   /** The ERC20s and ERC721 collections seeded after HBD (same addresses on every chain). */
   assets: SeededAssets
+  /** Uniswap V2 (WETH9, factory, Router02), Harbour USD and the seeded pools (same addresses on every chain). */
+  amm: LocalnetAmm
   stop(): Promise<void>
 }
 
@@ -72,6 +76,8 @@ export async function startLocalnet({
     const nftBaseUrl = `http://127.0.0.1:${bcPort}/localnet/nft/`
     const seeded = await Promise.all(chains.map((c, chainIndex) => seedAssets(c.url, { nftBaseUrl, chainIndex, hbd: token.address })))
     const assets = seeded[0]!
+    const tide = assets.tokens.find((t) => t.symbol === 'TIDE')!.address
+    const amm = (await Promise.all(chains.map((c) => deployAmm(c.url, { hbd: token.address, tide }))))[0]!
     node = await startSolanaNode({ port: solanaPort && (await freePort(solanaPort)) === solanaPort && (await freePort(solanaPort + 1)) === solanaPort + 1 ? solanaPort : await freePortPair() })
     const seed = await seedSolana(node)
     const solana = Object.assign(node, { caipNetworkId: SOLANA_LOCALNET_CAIP2, seed })
@@ -115,9 +121,10 @@ export async function startLocalnet({
       blockchainUrl: blockchain.url,
       analyticsUrl: analytics.url,
       secureSiteUrl: secureSite.url,
+      amm,
     })
     const stopAll = [web, ...started, node, ...chains]
-    return { chains, token, solana, web, relay, wcWallet, walletConfig, blockchain, analytics, secureSite, assets, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
+    return { chains, token, solana, web, relay, wcWallet, walletConfig, blockchain, analytics, secureSite, assets, amm, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
   } catch (error) {
     await Promise.all([...started, ...chains].map((c) => c.stop()).concat(node ? [node.stop()] : []))
     throw error

@@ -85,7 +85,7 @@ function oversizedBalances(chain: string): unknown {
 }
 
 /** USD prices by symbol. */
-export const PRICES: Record<string, number> = { ETH: 3120.55, HBD: 1, TIDE: 0.4217, KELP: 12.5, PRL: 2, SOL: 142.3 }
+export const PRICES: Record<string, number> = { ETH: 3120.55, HBD: 1, TIDE: 0.4217, KELP: 12.5, PRL: 2, SOL: 142.3, HUSD: 1 }
 
 /** Names and avatars by lowercase address: anvil dev accounts 0 and 3. */
 export const IDENTITIES: Record<string, { name: string; avatar: string }> = {

@@ -107,7 +107,7 @@ export const ASSET_IMAGES: Readonly<Record<string, { name: string; kind: 'evm' |
   'solana-localnet': { name: 'Solana Localnet', kind: 'solana' },
 }
 /** The token symbols GET /public/getTokenImage/{symbol} draws (the localnet's native and seeded tokens); other ids get 404. */
-export const TOKEN_IMAGES: readonly string[] = ['ETH', 'SOL', 'HBD', 'TIDE', 'KELP']
+export const TOKEN_IMAGES: readonly string[] = ['ETH', 'SOL', 'HBD', 'TIDE', 'KELP', 'HUSD']
 /** The currency codes GET /public/getCurrencyImage/{code} draws; other ids get 404. */
 export const CURRENCY_IMAGES: readonly string[] = ['USD']
 /** How long a browser may keep an image (the HTTP cache the views' image cache relies on), in seconds. */

@@ -1,6 +1,7 @@
 /** Starts the localnet (anvil and the demo site on free ports) once for the end-to-end tests. */
 import { existsSync } from 'node:fs'
 import type { TestProject } from 'vitest/node'
+import type { LocalnetAmm } from '../../localnet/amm.js'
 import { startLocalnet } from '../../localnet/start.js'
 
 declare module 'vitest' {
@@ -30,6 +31,8 @@ declare module 'vitest' {
     /** The seeded ERC20s and collections (same addresses on both chains). */
     seededTokens: { address: string; symbol: string; decimals: number }[]
     seededCollections: { address: string; symbol: string; spam: boolean }[]
+    /** Uniswap V2 and Harbour USD (localnet/amm.ts; same addresses on both chains). */
+    amm: LocalnetAmm
   }
 }
 
@@ -54,5 +57,6 @@ export default async function setup(project: TestProject) {
   project.provide('secureSiteUrl', net.secureSite.url)
   project.provide('seededTokens', net.assets.tokens.map(({ address, symbol, decimals }) => ({ address, symbol, decimals })))
   project.provide('seededCollections', net.assets.collections.map(({ address, symbol, spam }) => ({ address, symbol, spam })))
+  project.provide('amm', net.amm)
   return () => net.stop()
 }
