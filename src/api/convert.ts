@@ -58,6 +58,7 @@ import { MAX_REMOTE_NAME, MAX_REMOTE_STRING } from '../events/limits.js'
 import { defined } from '../events/defined.js'
 import { storedImageUrl, URL_MAX } from '../events/urls.js'
 import { projectIdOf } from './blockchain.js'
+import type { SwapToken } from '../events/entities.js'
 import { firstReason } from './names.js'
 import { errorResponseBody, type ServiceFetch } from './service-fetch.js'
 
@@ -76,17 +77,8 @@ export const SWAP_SYMBOL_MAX = 20
 /** The most decimals a token may have (ERC-20's `decimals` is a uint8; no real token has more than 36). */
 export const SWAP_DECIMALS_MAX = 36
 
-/** A token the network can swap. */
-export interface SwapToken {
-  name: string
-  symbol: string
-  /** CAIP-10, `eip155:<chainId>:0x…` with the address checksummed; the native token's is SWAP_NATIVE_TOKEN_ADDRESS. */
-  address: string
-  /** 0…SWAP_DECIMALS_MAX: one whole token is 10^decimals base units. */
-  decimals: number
-  /** The logo, a stored image URL (shown through the views' image rule). */
-  logoUri?: string
-}
+/** A token the network can swap (events/entities.ts: the engine's events carry it). */
+export type { SwapToken }
 
 /** A quote: what `amount` of `from` yields of `to`, both in base units (decimal strings). */
 export interface SwapQuote {

@@ -38,7 +38,22 @@ export const VIEWS = [
   'WalletSendPreview',
   // Receiving (issue 17): the active account's address as text and QR code.
   'WalletReceive',
+  // Swapping (issue 21): the form, the token list, the preview.
+  'Swap',
+  'SwapSelectToken',
+  'SwapPreview',
 ] as const
+
+/** A token a network can swap (issue 21; the swap service's `/v1/convert/tokens`). */
+export interface SwapToken {
+  name: string
+  symbol: string
+  /** CAIP-10, `eip155:<chainId>:0x…`; the native currency's address is `0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE`. */
+  address: string
+  /** One whole token is 10^decimals base units. */
+  decimals: number
+  logoUri?: string
+}
 
 /** One of the docs/behaviour.md §2 view names. */
 export type ViewName = (typeof VIEWS)[number]

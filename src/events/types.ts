@@ -3,7 +3,7 @@
  * Names follow `area/fact` (past tense) for outcomes and `area/…-requested` for intents (docs/api.md).
  * Payloads are plain JSON; amounts are decimal strings whose unit is in the field name (`valueWei`).
  */
-import type { AccountTab, AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Nft, SendToken, SnackbarVariant, TokenBalance, Transaction, ViewName, WalletListing, WalletRef } from './entities.js'
+import type { AccountTab, AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Nft, SendToken, SnackbarVariant, SwapToken, TokenBalance, Transaction, ViewName, WalletListing, WalletRef } from './entities.js'
 import type { ConfiguredPayload, RemoteFeatures, SocialProvider } from './host-options.js'
 import type { ErrorCategory } from './errors.js'
 
@@ -431,6 +431,14 @@ export interface EventPayloads {
   'data-capture/completed': Record<string, never>
   /** The visitor's Skip on DataCapture: no email given. I (P). */
   'data-capture/skipped': Record<string, never>
+  /** Swap (issue 21): the visitor picked the token to swap from or into. I (P). */
+  'swap/token-selected': { side: 'from' | 'to'; token: SwapToken }
+  /** The amount to swap, in whole tokens of the `from` token, as typed (a decimal string, at most 80 characters). I (P). */
+  'swap/amount-changed': { amount: string }
+  /** A quote: `fromAmount` of `from` yields `toAmount` of `to` (CAIP-10 tokens; base units, decimal strings). */
+  'swap/quote-fetched': { from: string; to: string; fromAmount: string; toAmount: string }
+  /** No quote for that swap: 'Insufficient liquidity', the service's reason, 'Error fetching swap quote'. */
+  'swap/quote-failed': { from: string; to: string; fromAmount: string; message: string }
 }
 
 /** A suggested name (docs/behaviour.md §3 name suggestions state): `registered` when someone has it already. */
@@ -514,6 +522,8 @@ export const DISPATCHABLE = [
   'name/register-requested',
   'data-capture/completed',
   'data-capture/skipped',
+  'swap/token-selected',
+  'swap/amount-changed',
 ] as const satisfies readonly EventType[]
 
 /** An event `dispatch` accepts. */

@@ -19,6 +19,8 @@ import { isWalletRef, validateIntent } from './validate.js'
 type Payload = Record<string, unknown>
 const str = (v: unknown, max = 256): v is string => typeof v === 'string' && v.length > 0 && v.length <= max
 const opt = (v: unknown, check: (v: unknown) => boolean) => v === undefined || check(v)
+/** An unsigned integer of at most 256 bits as a decimal string (base units). */
+const uint = (v: unknown) => typeof v === 'string' && /^(0|[1-9]\d{0,77})$/.test(v)
 /** A personal string as an export redacts it (events/redact.ts redactedHash). */
 const REDACTED = /^redacted:[0-9a-f]{12}$/
 const oneOf = (v: unknown, values: readonly string[]) => typeof v === 'string' && values.includes(v)
@@ -140,6 +142,8 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'siwx/sign-in-declined': (p) => caip10(p.caipAddress),
   'siwx/sign-in-moot': (p) => caip10(p.caipAddress),
   'siwx/signed-out': (p) => caip10(p.caipAddress),
+  'swap/quote-fetched': (p) => str(p.from, 128) && str(p.to, 128) && uint(p.fromAmount) && uint(p.toAmount),
+  'swap/quote-failed': (p) => str(p.from, 128) && str(p.to, 128) && uint(p.fromAmount) && str(p.message, 256),
   'name/suggestions-fetched': (p) => typeof p.label === 'string' && Array.isArray(p.suggestions) && p.suggestions.length <= NAME_SUGGESTIONS_MAX && p.suggestions.every((x: Payload) => x && str(x.name, 64) && typeof x.registered === 'boolean'),
   'name/suggestions-failed': (p) => typeof p.label === 'string' && str(p.message, 256),
   'name/registered': (p) => typeof p.address === 'string' && isEvmAddress(p.address) && str(p.name, 64),

@@ -54,6 +54,23 @@ export const INVALID_EMAIL = 'Invalid email'
 /** An email address as the login field takes it: one '@', a dot in the domain, no spaces, at most 254 characters. */
 export const isEmail = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_EMAIL && /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/.test(v)
 
+/** A swap token (issue 21): bounded name and symbol, an eip155 CAIP-10 address, whole decimals 0–36, a logo the URL validator keeps (else none). */
+const swapTokenOf = (v: unknown): Record<string, unknown> | undefined => {
+  if (!v || typeof v !== 'object') return undefined
+  const t = v as Record<string, unknown>
+  if (!isBounded(t.name, 64) || !isBounded(t.symbol, 20) || !isBounded(t.address, 128) || !Number.isSafeInteger(t.decimals) || (t.decimals as number) < 0 || (t.decimals as number) > 36) return undefined
+  const parsed = (() => {
+    try {
+      return parseCaipAddress(t.address as string)
+    } catch {
+      return undefined
+    }
+  })()
+  if (parsed?.namespace !== 'eip155' || !isEvmAddress(parsed.address)) return undefined
+  const logoUri = storedImageUrl(t.logoUri)
+  return { name: t.name, symbol: t.symbol, address: t.address, decimals: t.decimals, ...(logoUri ? { logoUri } : {}) }
+}
+
 const FETCH_REASONS = ['connected', 'modal-opened', 'new-block', 'account-changed', 'manual']
 
 /**
@@ -184,6 +201,15 @@ export function validateIntent(input: unknown): Intent {
     case 'data-capture/skipped':
       if (Object.keys(p).length > 0) throw bad()
       return { type, payload: {} } as Intent
+    // Swap (issue 21): a token of the list, and the amount as typed (the form's rules read it).
+    case 'swap/token-selected': {
+      const token = swapTokenOf(p.token)
+      if ((p.side !== 'from' && p.side !== 'to') || !token) throw bad()
+      return { type, payload: { side: p.side, token } } as unknown as Intent
+    }
+    case 'swap/amount-changed':
+      if (typeof p.amount !== 'string' || p.amount.length > 80 || Object.keys(p).length !== 1) throw bad()
+      return { type, payload: { amount: p.amount } } as Intent
     // RegisterAccountName (issue 20): the label as typed, bounded; the rule is the guard's (a label being typed may break it).
     case 'name/suggestions-requested':
     case 'name/register-requested':

@@ -24,6 +24,7 @@ import { connections, type ConnectionsState } from './connections.js'
 import { auth, type AuthState } from './auth.js'
 import { siwx, type SiwxState } from './siwx.js'
 import { names, type NamesState } from './names.js'
+import { swap, type SwapState } from './swap.js'
 
 /**
  * The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none).
@@ -61,6 +62,8 @@ export interface State {
   siwx: SiwxState
   /** Account names (names.ts, issue 20): RegisterAccountName's label, suggestions and registration; the send form's resolved names. */
   names: NamesState
+  /** The swap form and its quote (swap.ts, issue 21). */
+  swap: SwapState
 }
 
 /**
@@ -93,6 +96,7 @@ export const initialState: State = {
   auth: auth.initial,
   siwx: siwx.initial,
   names: names.initial,
+  swap: swap.initial,
 }
 
 /**
@@ -157,6 +161,7 @@ export function reduce(root: State, event: GangwayEvent): State {
     auth: applySlice(auth, root.auth, event, root),
     siwx: applySlice(siwx, root.siwx, event, root),
     names: applySlice(names, root.names, event, root),
+    swap: applySlice(swap, root.swap, event, root),
   }
 }
 

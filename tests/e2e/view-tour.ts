@@ -230,6 +230,9 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await waitForView(page, 'RegisterAccountNameSuccess')
     },
   },
+  Swap: { planned: 21 },
+  SwapSelectToken: { planned: 21 },
+  SwapPreview: { planned: 21 },
 }
 
 /** The views a visitor can reach today, in the order of docs/behaviour.md §2's list. */

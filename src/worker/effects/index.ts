@@ -12,6 +12,7 @@ import { siwxSignEffect } from './siwx-sign.js'
 import { siwxCancelEffect } from './siwx-cancel.js'
 import { siwxSignOutEffect } from './siwx-sign-out.js'
 import { nameRegisterEffect, nameResolveEffect, nameSuggestionsEffect } from './names.js'
+import { swapQuoteEffect } from './swap-quote.js'
 import { authSocialFailedEffect, farcasterLeaveEffect } from './auth-social.js'
 import { authRefusedEffect } from './auth-rpc.js'
 import type { Effect } from './context.js'
@@ -55,6 +56,7 @@ export const effects: readonly Effect[] = Object.entries({
   nameSuggestionsEffect,
   nameRegisterEffect,
   nameResolveEffect,
+  swapQuoteEffect,
   authSocialFailedEffect,
   farcasterLeaveEffect,
   restoreEffect,

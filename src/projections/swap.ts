@@ -1,0 +1,69 @@
+/**
+ * The swap form (issue 21; docs/behaviour.md §4 swap): the tokens picked, the amount typed, and the
+ * latest quote for them with its state. A quote answers one `from`, `to` and amount: one for an
+ * earlier form is never shown (`currentQuote`). The views and the transaction steps come later in
+ * issue 21.
+ */
+import type { SwapToken } from '../events/entities.js'
+import { slice } from './reducer.js'
+import type { State } from './state.js'
+
+/** A quote as the state keeps it: CAIP-10 tokens, base units (decimal strings). */
+export interface SwapQuoteState {
+  from: string
+  to: string
+  fromAmount: string
+  toAmount: string
+}
+
+export interface SwapState {
+  from?: SwapToken
+  to?: SwapToken
+  /** Whole tokens of `from`, as typed. */
+  amount?: string
+  quote?: SwapQuoteState
+  /** A quote is asked for the form as it is now. */
+  quoting: boolean
+  /** Why the last quote failed ('Insufficient liquidity'…). */
+  error?: string
+}
+
+const initial: SwapState = { quoting: false }
+
+/**
+ * The amount to swap in base units of `from` (a decimal string), or undefined when the form has no
+ * token or its amount is not a positive number with at most the token's decimals.
+ */
+export function swapAmountBase(s: Pick<SwapState, 'from' | 'amount'>): string | undefined {
+  if (!s.from || !s.amount || !/^\d{1,60}(\.\d{1,60})?$/.test(s.amount.trim())) return undefined
+  const [whole, fraction = ''] = s.amount.trim().split('.')
+  if (fraction.length > s.from.decimals) return undefined
+  const base = BigInt(whole! + fraction.padEnd(s.from.decimals, '0'))
+  return base > 0n ? base.toString() : undefined
+}
+
+/** The form changed: a quote is due when it is complete (the effect asks after the debounce); the last error is gone. */
+const edited = (s: SwapState, patch: Partial<SwapState>): SwapState => {
+  const { error: _e, ...rest } = s
+  const next = { ...rest, ...patch }
+  return { ...next, quoting: next.to !== undefined && swapAmountBase(next) !== undefined }
+}
+
+export const swap = slice<SwapState, State>(initial, {
+  'engine/started': () => initial,
+  'swap/token-selected': (s, e) => edited(s, e.payload.side === 'from' ? { from: e.payload.token } : { to: e.payload.token }),
+  'swap/amount-changed': (s, e) => edited(s, { amount: e.payload.amount }),
+  'swap/quote-fetched': (s, e) => {
+    const { error: _e, ...rest } = s
+    return { ...rest, quote: e.payload, quoting: false }
+  },
+  'swap/quote-failed': (s, e) => ({ ...s, quoting: false, error: e.payload.message }),
+  /** Another network: the form's tokens are not its tokens. */
+  'network/switched': () => initial,
+})
+
+/** The quote for the form as it is now (its tokens and its amount in base units), if the state holds one. */
+export function currentQuote(s: SwapState, fromAmount: string | undefined): SwapQuoteState | undefined {
+  const q = s.quote
+  return q && s.from && s.to && q.from === s.from.address && q.to === s.to.address && q.fromAmount === fromAmount ? q : undefined
+}
