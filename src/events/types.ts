@@ -439,6 +439,16 @@ export interface EventPayloads {
   'swap/quote-fetched': { from: string; to: string; fromAmount: string; toAmount: string }
   /** No quote for that swap: 'Insufficient liquidity', the service's reason, 'Error fetching swap quote'. */
   'swap/quote-failed': { from: string; to: string; fromAmount: string; message: string }
+  /** The visitor's Swap on SwapPreview: the quoted swap, through its approval when the allowance is too low. I (P). Refused: 'No quote for this swap', 'A swap is already under way'. */
+  'swap/requested': Record<string, never>
+  /** An approval of the `from` token was sent (its hash); the swap waits for its receipt, then checks the allowance again. */
+  'swap/approval-submitted': { caipNetworkId: CaipNetworkId; hash: string }
+  /** The swap transaction was sent (its hash). */
+  'swap/submitted': { caipNetworkId: CaipNetworkId; hash: string }
+  /** The swap landed: `fromAmount` of `from` swapped (base units; a native source less its gas when the balance asked it). */
+  'swap/succeeded': { caipNetworkId: CaipNetworkId; hash: string; from: string; to: string; fromAmount: string }
+  /** The swap failed: the wallet's refusal, a reverted transaction, 'Insufficient balance', the service's reason. */
+  'swap/failed': { message: string; code?: number }
 }
 
 /** A suggested name (docs/behaviour.md §3 name suggestions state): `registered` when someone has it already. */
@@ -524,6 +534,7 @@ export const DISPATCHABLE = [
   'data-capture/skipped',
   'swap/token-selected',
   'swap/amount-changed',
+  'swap/requested',
 ] as const satisfies readonly EventType[]
 
 /** An event `dispatch` accepts. */

@@ -199,6 +199,7 @@ export function validateIntent(input: unknown): Intent {
     case 'siwx/cancel-requested':
     case 'data-capture/completed':
     case 'data-capture/skipped':
+    case 'swap/requested':
       if (Object.keys(p).length > 0) throw bad()
       return { type, payload: {} } as Intent
     // Swap (issue 21): a token of the list, and the amount as typed (the form's rules read it).

@@ -17,6 +17,7 @@ import { INVALID_NAME_LABEL, isValidNameLabel } from '../events/name-rules.js'
 import { AUTH_CONNECTOR_ID } from '../events/entities.js'
 import { emailResendWaitMs } from './auth-rules.js'
 import { isSignedIn } from './siwx.js'
+import { currentQuote, swapAmountBase } from './swap.js'
 import { capturesEmail } from './modal.js'
 import { offeredSocials } from './select/socials.js'
 
@@ -58,6 +59,11 @@ export const EMAIL_BEING_SENT = 'An email is already being sent'
 export const NO_SIGN_IN_UNDER_WAY = 'No sign-in under way'
 /** Issue 20: a second Sign in while the wallet's prompt for the first is open (ours). */
 export const SIGN_IN_BEING_ASKED = 'A sign-in is already under way'
+
+/** Issue 21: Swap without a quote for the form as it is (ours). */
+export const NO_SWAP_QUOTE = 'No quote for this swap'
+/** Issue 21: a second Swap while one is under way (ours). */
+export const SWAP_UNDER_WAY = 'A swap is already under way'
 
 /** Issue 20: DataCapture's outcome while it does not show (ours). */
 export const NO_DATA_CAPTURE = 'No email capture under way'
@@ -134,6 +140,10 @@ export function refusal(s: State, intent: Intent, now = 0): string | undefined {
       if (nameRefusal(s)) return nameRefusal(s)
       if (!isValidNameLabel(intent.payload.label)) return INVALID_NAME_LABEL
       return s.names.registering !== undefined ? NAME_BEING_REGISTERED : undefined
+    case 'swap/requested': {
+      if (s.swap.step) return SWAP_UNDER_WAY
+      return currentQuote(s.swap, swapAmountBase(s.swap)) ? undefined : NO_SWAP_QUOTE
+    }
     case 'data-capture/completed':
     case 'data-capture/skipped':
       return s.modal.view === 'DataCapture' ? undefined : NO_DATA_CAPTURE

@@ -189,6 +189,8 @@ export const modal = slice<ModalState, State>(initial, {
   'send/requested': (s) => ({ ...s, loading: true }),
   'send/failed': (s) => ({ ...s, loading: false }),
   /** docs/behaviour.md §4: on success the view returns to Account. */
+  /** docs/behaviour.md §4: a swap that landed shows Account. */
+  'swap/succeeded': (s) => (s.open ? { ...s, view: 'Account', history: [], loading: false } : s),
   'send/succeeded': (s) => (s.open ? { ...s, view: 'Account', history: [], loading: false } : { ...s, loading: false }),
   /** docs/behaviour.md §4: a network switch failure goes back one view. */
   'network/switch-failed': (s, _e, root) => (s.open && (s.view === 'SwitchNetwork' || s.view === 'SwitchActiveChain') ? back(s, root) : { ...s, loading: false }),

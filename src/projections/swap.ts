@@ -24,8 +24,12 @@ export interface SwapState {
   quote?: SwapQuoteState
   /** A quote is asked for the form as it is now. */
   quoting: boolean
-  /** Why the last quote failed ('Insufficient liquidity'…). */
+  /** Why the last quote or swap failed ('Insufficient liquidity', 'Insufficient balance'…). */
   error?: string
+  /** The swap under way: approving the `from` token, then swapping. */
+  step?: 'approving' | 'swapping'
+  /** The hash of the last swap that landed. */
+  lastHash?: string
 }
 
 const initial: SwapState = { quoting: false }
@@ -58,8 +62,17 @@ export const swap = slice<SwapState, State>(initial, {
     return { ...rest, quote: e.payload, quoting: false }
   },
   'swap/quote-failed': (s, e) => ({ ...s, quoting: false, error: e.payload.message }),
-  /** Another network: the form's tokens are not its tokens. */
-  'network/switched': () => initial,
+  'swap/requested': (s) => {
+    const { error: _e, ...rest } = s
+    return { ...rest, step: 'swapping' }
+  },
+  'swap/approval-submitted': (s) => ({ ...s, step: 'approving' }),
+  'swap/submitted': (s) => ({ ...s, step: 'swapping' }),
+  /** docs/behaviour.md §4: a swap that landed resets the form. */
+  'swap/succeeded': (_s, e) => ({ ...initial, lastHash: e.payload.hash }),
+  'swap/failed': (s, e) => ({ ...s, step: undefined, error: e.payload.message }),
+  /** Another network: the form's tokens are not its tokens (not while a swap is under way: its receipt is still awaited). */
+  'network/switched': (s) => (s.step ? s : initial),
 })
 
 /** The quote for the form as it is now (its tokens and its amount in base units), if the state holds one. */

@@ -13,6 +13,7 @@ import { siwxCancelEffect } from './siwx-cancel.js'
 import { siwxSignOutEffect } from './siwx-sign-out.js'
 import { nameRegisterEffect, nameResolveEffect, nameSuggestionsEffect } from './names.js'
 import { swapQuoteEffect } from './swap-quote.js'
+import { swapExecuteEffect } from './swap-execute.js'
 import { authSocialFailedEffect, farcasterLeaveEffect } from './auth-social.js'
 import { authRefusedEffect } from './auth-rpc.js'
 import type { Effect } from './context.js'
@@ -57,6 +58,7 @@ export const effects: readonly Effect[] = Object.entries({
   nameRegisterEffect,
   nameResolveEffect,
   swapQuoteEffect,
+  swapExecuteEffect,
   authSocialFailedEffect,
   farcasterLeaveEffect,
   restoreEffect,
