@@ -128,6 +128,7 @@ export async function startDemoServer({
   walletConfigUrl,
   blockchainUrl,
   analyticsUrl,
+  onrampUrl,
   secureSiteUrl,
   amm,
 }: {
@@ -142,6 +143,8 @@ export async function startDemoServer({
   blockchainUrl?: string
   /** Base URL of the analytics service emulator. */
   analyticsUrl?: string
+  /** Base URL of the on-ramp service emulator (services/onramp.ts): in `__LOCALNET__` as `onrampUrl`, and in the strict CSP's connect-src. */
+  onrampUrl?: string
   /** Base URL of the secure-site emulator (`http://localhost:<port>`): in `__LOCALNET__` as `secureSiteUrl`, and the strict CSP's `frame-src`. */
   secureSiteUrl?: string
   /** The AMM's addresses (amm.ts: WETH9, factory, Router02, Harbour USD, the pairs): in `__LOCALNET__` as `amm`. */
@@ -151,7 +154,7 @@ export async function startDemoServer({
   /** The built scripts by path. */
   const scripts = new Map<string, string>([['/localnet/wallet.js', wallet], ...apps, ...apps18])
   // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
-  const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, secureSiteUrl, amm, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
+  const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, onrampUrl, secureSiteUrl, amm, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
   /** The React demo app rendered to HTML in this process, as a site's server would: Gangway imported in Node. */
   const renderReactDemo = async (mismatch: boolean) => {
     const [{ renderToString }, { createElement }, { App }] = await Promise.all([import('react-dom/server'), import('react'), import('./demo/react-wallet.js')])
@@ -160,7 +163,7 @@ export async function startDemoServer({
   }
   const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{LOCALNET_JSON}}', localnet)
   scripts.set('/localnet/localnet.js', `window.__LOCALNET__ = ${localnet}`)
-  const csp = strictCsp({ chains, solana, walletConnect, services: [walletConfigUrl, blockchainUrl, analyticsUrl], secureSiteUrl })
+  const csp = strictCsp({ chains, solana, walletConnect, services: [walletConfigUrl, blockchainUrl, analyticsUrl, onrampUrl], secureSiteUrl })
   /** The violation reports of pages under ?csp=strict (and their workers), as the browser posted them. */
   const cspReports: unknown[] = []
   /** The host's sign-in routes, made once the port is known (their domain and URI are the demo's origin). */

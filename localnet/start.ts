@@ -3,8 +3,9 @@
  * assets (assets.ts), and Uniswap V2 with the Harbour USD stablecoin (USDT-style) and pools seeded
  * with liquidity (amm.ts); a Solana node (litesvm) with a funded dev wallet and an SPL mint, the
  * WalletConnect relay with the Localnet WalletConnect wallet, the wallet/config, blockchain and
- * analytics service emulators, the secure-site emulator (email and social login, on `localhost`:
- * another site than the demo's 127.0.0.1), and the demo host site.
+ * analytics service emulators, the on-ramp service emulator with its provider page (HUSD and SOL
+ * bought with fiat, funded on the localnet), the secure-site emulator (email and social login, on
+ * `localhost`: another site than the demo's 127.0.0.1), and the demo host site.
  */
 import { createHash } from 'node:crypto'
 import { deployAmm, type LocalnetAmm } from './amm.js'
@@ -21,6 +22,7 @@ import { spawnWalletConnectWallet } from './walletconnect/wallet-process.js'
 import { startWalletConfigService, type WalletConfigService } from './services/wallet-config.js'
 import { startBlockchainService, type BlockchainService } from './services/blockchain.js'
 import { startAnalyticsService, type AnalyticsService } from './services/analytics.js'
+import { startOnrampService, type OnrampService } from './services/onramp.js'
 import { startSecureSite, type SecureSite } from './services/secure-site/server.js'
 
 /** Chain ids of the localnet's EVM chains. */
@@ -40,6 +42,12 @@ export interface Localnet {
   /** The analytics service emulator (POST /e; what it received at GET /localnet/analytics). */
   analytics: AnalyticsService
   blockchain: BlockchainService
+  /**
+   * The on-ramp service emulator (issue 21; services/onramp.ts): options, quotes and the URL
+   * generator at `onramp.url`, and the provider page that funds a wallet with HUSD or SOL; the
+   * generator names the page `https://…` (`onramp.providerUrl`), served over http (`onramp.servedUrl`).
+   */
+  onramp: OnrampService
   /** The secure-site emulator (email and social login) at `http://localhost:<port>`; only the demo site's origins may frame it. */
   secureSite: SecureSite
   /** The ERC20s and ERC721 collections seeded after HBD (same addresses on every chain). */
@@ -63,7 +71,8 @@ export async function startLocalnet({
   blockchainPort = 0,
   analyticsPort = 0,
   secureSitePort = 0,
-}: { anvilPorts?: number[]; webPort?: number; solanaPort?: number; relayPort?: number; walletConfigPort?: number; wcWalletPort?: number; blockchainPort?: number; analyticsPort?: number; secureSitePort?: number } = {}): Promise<Localnet> {
+  onrampPort = 0,
+}: { anvilPorts?: number[]; webPort?: number; solanaPort?: number; relayPort?: number; walletConfigPort?: number; wcWalletPort?: number; blockchainPort?: number; analyticsPort?: number; secureSitePort?: number; onrampPort?: number } = {}): Promise<Localnet> {
   const chains: Anvil[] = []
   let node: SolanaNode | undefined
   const started: { stop(): Promise<void> }[] = []
@@ -87,6 +96,7 @@ export async function startLocalnet({
       chains: chainList,
       spamCollections: assets.collections.filter((c) => c.spam).map((c) => c.symbol),
       solana: { caipNetworkId: solana.caipNetworkId, rpcUrl: node.url, mints: { [seed.mint.address]: { name: seed.mint.name, symbol: seed.mint.symbol } } },
+      amm,
     })
     started.push(blockchain)
     const relay = await startRelay({ port: await freePort(relayPort) })
@@ -95,6 +105,8 @@ export async function startLocalnet({
     started.push(walletConfig)
     const analytics = await startAnalyticsService({ port: await freePort(analyticsPort) })
     started.push(analytics)
+    const onramp = await startOnrampService({ port: await freePort(onrampPort), chains: chainList, husd: amm.stablecoin.address, solana: { caipNetworkId: solana.caipNetworkId, rpcUrl: node.url } })
+    started.push(onramp)
     // The demo site's port is chosen first: only its origins may drive the wallet from a browser,
     // or frame the secure site.
     const demoPort = await freePort(webPort)
@@ -120,11 +132,12 @@ export async function startLocalnet({
       walletConfigUrl: walletConfig.url,
       blockchainUrl: blockchain.url,
       analyticsUrl: analytics.url,
+      onrampUrl: onramp.url,
       secureSiteUrl: secureSite.url,
       amm,
     })
     const stopAll = [web, ...started, node, ...chains]
-    return { chains, token, solana, web, relay, wcWallet, walletConfig, blockchain, analytics, secureSite, assets, amm, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
+    return { chains, token, solana, web, relay, wcWallet, walletConfig, blockchain, analytics, onramp, secureSite, assets, amm, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
   } catch (error) {
     await Promise.all([...started, ...chains].map((c) => c.stop()).concat(node ? [node.stop()] : []))
     throw error

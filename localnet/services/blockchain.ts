@@ -3,7 +3,10 @@
  * - GET /v1/supported-chains: the EVM chains its RPC endpoint serves;
  * - GET /v1/account/{address}/balance (currency=usd, chainId, forceUpdate): native and token
  *   holdings found by indexing Transfer logs, balances read from the chain, prices from PRICES;
- * - POST /v1/fungible/price (currency, addresses): prices of CAIP-10 token addresses;
+ * - POST /v1/fungible/price (currency, addresses): prices of CAIP-10 token addresses: with `amm`, a
+ *   token the pools join to the stablecoin (the native token through WETH) at the pools' mid price
+ *   (convert.ts `usdPrice`; the stablecoin at 1), else PRICES by symbol. The balance and history
+ *   answers (the Tokens tab) keep PRICES: the pools drift as tests trade on the shared chains;
  * - GET /v1/account/{address}/history (cursor, chainId): transactions from the chains' blocks and
  *   logs, newest first, HISTORY_PAGE_SIZE a page, with `next`;
  * - GET /v1/account/{address}/nfts (chainId): the ERC721 tokens held, with their metadata (not a
@@ -15,6 +18,9 @@
  * - GET /v1/sessions/{id} and POST /v1/sessions/{id}/revoke: smart sessions per account, in memory,
  *   a revocation's signature verified on the account's chain (sessions.ts); `POST /localnet/sessions`
  *   adds one, `DELETE /localnet/sessions` forgets all;
+ * - GET /v1/convert/tokens, quotes, gas-price, allowance, build-approve and POST
+ *   /v1/convert/build-transaction: the swap service over the localnet's Uniswap V2 pools, with `amm`
+ *   (convert.ts);
  * - POST /v1/?chainId&projectId: the wallet-provider RPC endpoint, proxied to the right node.
  * Every call must carry projectId, st and sv (the RPC endpoint: projectId), else 400.
  * Faults on demand: a request with the header `x-localnet-fault: <status>` or the query
@@ -38,6 +44,7 @@ import { readBody } from '../http.js'
 import { createEvmIndex, type EvmIndex, type IndexedTx } from './evm-index.js'
 import { collectionArt, tokenIcon, avatarArt } from './art.js'
 import { hostileCase } from './hostile.js'
+import { createConvertService, type SwapAmm } from './convert.js'
 import { createNameRegistry } from './names.js'
 import { createSessionStore } from './sessions.js'
 
@@ -102,6 +109,8 @@ export interface BlockchainServiceOptions {
   /** Symbols of the ERC721 collections flagged as spam. */
   spamCollections?: string[]
   solana?: { caipNetworkId: string; rpcUrl: string; mints: Record<string, { name: string; symbol: string }> }
+  /** The AMM on the chains (amm.ts `LocalnetAmm`): without it, no `/v1/convert/` path is served and prices are PRICES'. */
+  amm?: SwapAmm
 }
 
 export interface ServiceRequest {
@@ -138,6 +147,7 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
   const sessions = createSessionStore({ chains: o.chains.map((c) => ({ chainId: c.chainId, client: createPublicClient({ transport: http(c.rpcUrl) }) })) })
 
   const iconUrl = (symbol: string) => `${url}/localnet/images/token/${encodeURIComponent(symbol)}.svg`
+  const convert = o.amm ? createConvertService({ chains: o.chains.map((c) => ({ chainId: c.chainId, client: createPublicClient({ transport: http(c.rpcUrl) }) })), amm: o.amm, iconUrl }) : undefined
   const pickIndexes = (chainId: string | undefined) => (chainId ? (indexes.has(chainId) ? [[chainId, indexes.get(chainId)!] as const] : []) : [...indexes.entries()])
 
   const nftMeta = async (index: EvmIndex, contract: Hex, tokenId: bigint) => {
@@ -262,7 +272,8 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
       const index = indexes.get(`${ns}:${ref}`)
       if (!index || !contract) continue
       const meta = same(contract, NATIVE_TOKEN_ADDRESS) ? { name: 'Ether', symbol: 'ETH' } : await index.tokenMeta(contract as Hex)
-      fungibles.push({ name: meta.name, symbol: meta.symbol, iconUrl: iconUrl(meta.symbol), price: PRICES[meta.symbol] ?? 0 })
+      const pooled = await convert?.usdPrice(index.chainId, contract)
+      fungibles.push({ name: meta.name, symbol: meta.symbol, iconUrl: iconUrl(meta.symbol), price: pooled ?? PRICES[meta.symbol] ?? 0 })
     }
     return { fungibles }
   }
@@ -326,6 +337,8 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
     if (named) return json(named.status, named.body)
     const session = await sessions.route(req.method ?? 'GET', u.pathname, () => readBody(req))
     if (session) return json(session.status, session.body)
+    const converted = await convert?.route(req.method ?? 'GET', u.pathname, params, () => readBody(req))
+    if (converted) return json(converted.status, converted.body)
     const hostile = params.get('localnetHostile') ?? ''
     if ((m = /^\/v1\/identity\/([^/]+)$/.exec(u.pathname))) {
       if (hostile === 'oversized') return json(200, { name: `harbourmaster${'.eth'.repeat(1500)}`, avatar: null })

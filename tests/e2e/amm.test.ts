@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module'
 import { describe, expect, inject, it } from 'vitest'
 import {
+  parseAbiItem,
   createPublicClient,
   createWalletClient,
   decodeFunctionResult,
@@ -78,6 +79,14 @@ const reserves = async (pair: Hex, tokenA: Hex) => {
   return token0.toLowerCase() === tokenA.toLowerCase() ? [r0, r1] : [r1, r0]
 }
 
+/** The reserves a pair was seeded with (its first Sync event), `tokenA`'s first. */
+const seededReserves = async (pair: Hex, tokenA: Hex) => {
+  const [first] = await pub.getLogs({ address: pair, event: parseAbiItem('event Sync(uint112 reserve0, uint112 reserve1)'), fromBlock: 0n, toBlock: 'latest' })
+  const token0 = await pub.readContract({ address: pair, abi: pairAbi, functionName: 'token0' })
+  const { reserve0, reserve1 } = first!.args as { reserve0: bigint; reserve1: bigint }
+  return token0.toLowerCase() === tokenA.toLowerCase() ? [reserve0, reserve1] : [reserve1, reserve0]
+}
+
 /** A fresh key with 100 ETH, and its wallet client. */
 async function trader() {
   const account = privateKeyToAccount(generatePrivateKey())
@@ -124,7 +133,8 @@ describe('the localnet AMM', () => {
     const usd: Record<string, number> = { WETH: PRICES.ETH!, HUSD: 1, TIDE: PRICES.TIDE!, HBD: PRICES.HBD! }
     for (const name of AMM_POOLS) {
       const [a, b] = name.split('/') as ['WETH' | 'HUSD' | 'TIDE' | 'HBD', 'WETH' | 'HUSD' | 'TIDE' | 'HBD']
-      const [ra, rb] = await reserves(amm.pairs[name], address[a]!)
+      // As seeded: the pair's first Sync (other tests trade on the pools later).
+      const [ra, rb] = await seededReserves(amm.pairs[name], address[a]!)
       expect([ra, rb]).toEqual([poolSide(a), poolSide(b)])
       const decimals = (s: string) => (s === 'HUSD' ? 6 : 18)
       const worthA = (Number(ra) / 10 ** decimals(a)) * usd[a]!

@@ -26,6 +26,8 @@ declare module 'vitest' {
     blockchainUrl: string
     /** The analytics service emulator (GET /localnet/analytics lists what it received; DELETE clears it). */
     analyticsUrl: string
+    /** The on-ramp service emulator, `http://127.0.0.1:<port>` (localnet/services/onramp.ts): options, quotes, the URL generator, the provider page. */
+    onrampUrl: string
     /** The secure-site emulator, `http://localhost:<port>` (localnet/services/secure-site/server.ts). */
     secureSiteUrl: string
     /** The seeded ERC20s and collections (same addresses on both chains). */
@@ -54,6 +56,7 @@ export default async function setup(project: TestProject) {
   project.provide('walletConfigUrl', net.walletConfig.url)
   project.provide('blockchainUrl', net.blockchain.url)
   project.provide('analyticsUrl', net.analytics.url)
+  project.provide('onrampUrl', net.onramp.url)
   project.provide('secureSiteUrl', net.secureSite.url)
   project.provide('seededTokens', net.assets.tokens.map(({ address, symbol, decimals }) => ({ address, symbol, decimals })))
   project.provide('seededCollections', net.assets.collections.map(({ address, symbol, spam }) => ({ address, symbol, spam })))
