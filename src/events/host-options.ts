@@ -149,6 +149,8 @@ export interface HostOptions {
   defaultAccountTypes?: Partial<Record<Namespace, AccountType>>
   /** §6: CAIP-2 ids of the networks where smart accounts exist (the account type can be switched there). */
   smartAccountNetworks?: CaipNetworkId[]
+  /** §9 (issue 21): CAIP-2 ids of the eip155 networks swaps are offered on, in place of the §9 list (the localnet's chains, say). */
+  swapNetworks?: CaipNetworkId[]
   /** §3 Options, §9: the site's features (see Features). */
   features?: Features
   /** §3 Options, §9: features the remote configuration may also switch (see RemoteFeatures). */
@@ -206,6 +208,7 @@ export const HOST_OPTION_KEYS = [
   'enableNetworkSwitch',
   'defaultAccountTypes',
   'smartAccountNetworks',
+  'swapNetworks',
   'features',
   'remoteFeatures',
   'termsConditionsUrl',
@@ -228,6 +231,7 @@ const LOGGED_AS_GIVEN = [
   'enableNetworkSwitch',
   'defaultAccountTypes',
   'smartAccountNetworks',
+  'swapNetworks',
   'featuredWalletIds',
   'includeWalletIds',
   'excludeWalletIds',

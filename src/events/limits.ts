@@ -57,3 +57,6 @@ export const NAME_SUGGESTIONS_MAX = 20
 
 /** The most send-form receiver names whose resolution the state keeps (issue 20): the oldest go first. */
 export const RESOLVED_NAMES_MAX = 20
+
+/** The most swap tokens one `swap/tokens-fetched` keeps (issue 21): the service's first ones. */
+export const SWAP_TOKENS_LOGGED = 500

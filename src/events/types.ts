@@ -439,6 +439,10 @@ export interface EventPayloads {
   'swap/quote-fetched': { from: string; to: string; fromAmount: string; toAmount: string }
   /** No quote for that swap: 'Insufficient liquidity', the service's reason, 'Error fetching swap quote'. */
   'swap/quote-failed': { from: string; to: string; fromAmount: string; message: string }
+  /** The tokens the swap service lists for `caipNetworkId` (at most SWAP_TOKENS_LOGGED of them), asked when Swap first shows there. */
+  'swap/tokens-fetched': { caipNetworkId: CaipNetworkId; tokens: SwapToken[] }
+  /** None: 'Network not supported for Swaps', the service's reason, 'Error fetching swap tokens'. */
+  'swap/tokens-failed': { caipNetworkId?: CaipNetworkId; message: string }
   /** The visitor's Swap on SwapPreview: the quoted swap, through its approval when the allowance is too low. I (P). Refused: 'No quote for this swap', 'A swap is already under way'. */
   'swap/requested': Record<string, never>
   /** An approval of the `from` token was sent (its hash); the swap waits for its receipt, then checks the allowance again. */

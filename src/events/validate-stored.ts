@@ -12,7 +12,7 @@ import { isAddressOf, isEvmAddress, isSolanaAddress } from './address-rules.js'
 import { storedImageUrl, walletLink } from './urls.js'
 import { plainDataProblem } from './plain-data.js'
 import { featureOptionsProblem, SOCIAL_PROVIDERS } from './host-options.js'
-import { HISTORY_PAGE_MAX, MAX_CONNECTION_ACCOUNTS, NAME_SUGGESTIONS_MAX, SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from './limits.js'
+import { HISTORY_PAGE_MAX, MAX_CONNECTION_ACCOUNTS, NAME_SUGGESTIONS_MAX, SEARCH_ENTRIES, SWAP_TOKENS_LOGGED, WALLETS_PAGE_SIZE } from './limits.js'
 import { DISPATCHABLE, type EventType, type GangwayEvent } from './types.js'
 import { isWalletRef, validateIntent } from './validate.js'
 
@@ -142,6 +142,8 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'siwx/sign-in-declined': (p) => caip10(p.caipAddress),
   'siwx/sign-in-moot': (p) => caip10(p.caipAddress),
   'siwx/signed-out': (p) => caip10(p.caipAddress),
+  'swap/tokens-fetched': (p) => caip2(p.caipNetworkId) && Array.isArray(p.tokens) && p.tokens.length <= SWAP_TOKENS_LOGGED && p.tokens.every((t: Payload) => t && str(t.name, 64) && str(t.symbol, 20) && str(t.address, 128) && whole(t.decimals, 36) && opt(t.logoUri, (u) => storedImageUrl(u) === u)),
+  'swap/tokens-failed': (p) => opt(p.caipNetworkId, caip2) && str(p.message, 256),
   'swap/approval-submitted': (p) => caip2(p.caipNetworkId) && str(p.hash, 128),
   'swap/submitted': (p) => caip2(p.caipNetworkId) && str(p.hash, 128),
   'swap/succeeded': (p) => caip2(p.caipNetworkId) && str(p.hash, 128) && str(p.from, 128) && str(p.to, 128) && uint(p.fromAmount),

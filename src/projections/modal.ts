@@ -13,6 +13,8 @@ import { activeAccount } from './select/active-account.js'
 import { activeNamespace } from './select/active-namespace.js'
 import { resolvedFeatures } from './select/features.js'
 import { isAsking } from './siwx.js'
+import { isSwapNetwork } from './swap-rules.js'
+import { activeNetworkId } from './select/active-network.js'
 import type { State } from './state.js'
 
 export interface ModalState {
@@ -36,6 +38,8 @@ function connectingView(s: ModalState, connectorId: string): ViewName {
 
 /** The send flow's views: never shown while the send feature is off. */
 const SEND_VIEWS: readonly ViewName[] = ['WalletSend', 'WalletSendSelectToken', 'WalletSendPreview']
+/** The swap views (issue 21). */
+const SWAP_VIEWS: readonly ViewName[] = ['Swap', 'SwapSelectToken', 'SwapPreview']
 
 /**
  * `view`, or where it falls back to while its feature is off (docs/behaviour.md §9 features, flags
@@ -46,6 +50,8 @@ export function availableView(root: State, view: ViewName): ViewName {
   const f = resolvedFeatures(root)
   if (view === 'AllWallets' && !f.allWallets) return 'Connect'
   if ((SEND_VIEWS.includes(view) && !f.send) || (view === 'WalletReceive' && !f.receive)) return 'Account'
+  // Issue 21: swaps where the remote feature is on and the active network is a swap network.
+  if (SWAP_VIEWS.includes(view) && (!f.swaps || !isSwapNetwork(activeNetworkId(root), root.config.swapNetworks))) return 'Account'
   return view
 }
 

@@ -17,6 +17,10 @@ export interface SwapQuoteState {
 }
 
 export interface SwapState {
+  /** The tokens the swap service lists for a network (the active one's when it was asked). */
+  tokens?: { caipNetworkId: string; list: SwapToken[] }
+  /** Why there are none ('Network not supported for Swaps'…). */
+  tokensError?: string
   from?: SwapToken
   to?: SwapToken
   /** Whole tokens of `from`, as typed. */
@@ -62,6 +66,11 @@ export const swap = slice<SwapState, State>(initial, {
     return { ...rest, quote: e.payload, quoting: false }
   },
   'swap/quote-failed': (s, e) => ({ ...s, quoting: false, error: e.payload.message }),
+  'swap/tokens-fetched': (s, e) => {
+    const { tokensError: _e, ...rest } = s
+    return { ...rest, tokens: { caipNetworkId: e.payload.caipNetworkId, list: e.payload.tokens } }
+  },
+  'swap/tokens-failed': (s, e) => ({ ...s, tokensError: e.payload.message }),
   'swap/requested': (s) => {
     const { error: _e, ...rest } = s
     return { ...rest, step: 'swapping' }
@@ -69,10 +78,10 @@ export const swap = slice<SwapState, State>(initial, {
   'swap/approval-submitted': (s) => ({ ...s, step: 'approving' }),
   'swap/submitted': (s) => ({ ...s, step: 'swapping' }),
   /** docs/behaviour.md §4: a swap that landed resets the form. */
-  'swap/succeeded': (_s, e) => ({ ...initial, lastHash: e.payload.hash }),
+  'swap/succeeded': (s, e) => ({ ...initial, ...(s.tokens ? { tokens: s.tokens } : {}), lastHash: e.payload.hash }),
   'swap/failed': (s, e) => ({ ...s, step: undefined, error: e.payload.message }),
   /** Another network: the form's tokens are not its tokens (not while a swap is under way: its receipt is still awaited). */
-  'network/switched': (s) => (s.step ? s : initial),
+  'network/switched': (s) => (s.step ? s : { ...initial, ...(s.tokens ? { tokens: s.tokens } : {}) }),
 })
 
 /** The quote for the form as it is now (its tokens and its amount in base units), if the state holds one. */

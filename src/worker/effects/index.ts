@@ -14,6 +14,7 @@ import { siwxSignOutEffect } from './siwx-sign-out.js'
 import { nameRegisterEffect, nameResolveEffect, nameSuggestionsEffect } from './names.js'
 import { swapQuoteEffect } from './swap-quote.js'
 import { swapExecuteEffect } from './swap-execute.js'
+import { swapTokensEffect } from './swap-tokens.js'
 import { authSocialFailedEffect, farcasterLeaveEffect } from './auth-social.js'
 import { authRefusedEffect } from './auth-rpc.js'
 import type { Effect } from './context.js'
@@ -59,6 +60,7 @@ export const effects: readonly Effect[] = Object.entries({
   nameResolveEffect,
   swapQuoteEffect,
   swapExecuteEffect,
+  swapTokensEffect,
   authSocialFailedEffect,
   farcasterLeaveEffect,
   restoreEffect,

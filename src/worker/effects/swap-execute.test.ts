@@ -71,7 +71,7 @@ const show = (s: State) => ({ swap: s.swap, view: s.modal.view })
 
 async function quotedSwap(w: ReturnType<typeof world>, from: SwapToken, amount: string) {
   const engine = createEngine({ mode: 'main', fetch: w.fetch })
-  await engine.start({ projectId: 'test', networks: [LOCALNET], services: { blockchain: 'https://bc.example' } }, w.bridge)
+  await engine.start({ projectId: 'test', networks: [LOCALNET], services: { blockchain: 'https://bc.example' }, swapNetworks: ['eip155:31337'] }, w.bridge)
   await engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155' } })
   await until(engine, (s) => s.connection.status === 'connected')
   await engine.dispatch({ type: 'modal/open-requested', payload: { view: 'Swap', isMobile: false } })

@@ -29,6 +29,7 @@ async function setup(answer: (amount: string) => { status: number; body: unknown
   const fetch: typeof globalThis.fetch = async (input) => {
     const url = new URL(String(input))
     if (url.hostname !== 'bc.example') return json(200, { jsonrpc: '2.0', id: 1, result: '0x0' })
+    if (url.pathname === '/v1/convert/tokens') return json(200, { tokens: [{ ...ETH, logoUri: null, eip2612: false }, { ...TIDE, logoUri: null, eip2612: false }] })
     if (url.pathname === '/v1/convert/gas-price') return json(200, { standard: '1000000000', fast: '2000000000', instant: '3000000000' })
     if (url.pathname === '/v1/convert/quotes') {
       const amount = url.searchParams.get('amount')!
@@ -41,7 +42,7 @@ async function setup(answer: (amount: string) => { status: number; body: unknown
     return json(200, { http: [], ws: [] })
   }
   const engine = createEngine({ mode: 'main', fetch, clock: time.clock, scheduler: time.scheduler })
-  await engine.start({ projectId: 'test', networks: [LOCALNET], services: { blockchain: 'https://bc.example' } }, bridge)
+  await engine.start({ projectId: 'test', networks: [LOCALNET], services: { blockchain: 'https://bc.example' }, swapNetworks: ['eip155:31337'] }, bridge)
   await engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155' } })
   await until(engine, (s) => s.connection.status === 'connected')
   await engine.dispatch({ type: 'modal/open-requested', payload: { view: 'Swap', isMobile: false } })
@@ -49,6 +50,24 @@ async function setup(answer: (amount: string) => { status: number; body: unknown
 }
 
 const quoted = (amount: string, toAmount: string) => ({ status: 200, body: { quotes: [{ id: null, fromAmount: amount, fromAccount: ETH.address, toAmount, toAccount: TIDE.address }] } })
+
+describe('the swap view', () => {
+  it('lists the swap service’s tokens for the network when Swap shows; a network swaps are not offered on shows Account', async () => {
+    const { engine } = await setup(() => ({ status: 500, body: {} }))
+    const s = await until(engine, (x) => x.swap.tokens !== undefined)
+    expect(s.modal.view).toBe('Swap')
+    expect(s.swap.tokens).toEqual({ caipNetworkId: 'eip155:31337', list: [ETH, TIDE] })
+    await engine.stop()
+
+    const other = createEngine({ mode: 'main' })
+    await other.start({ projectId: 'test', networks: [LOCALNET] }, bridge)
+    await other.dispatch({ type: 'connect/requested', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155' } })
+    await until(other, (x) => x.connection.status === 'connected')
+    await other.dispatch({ type: 'modal/open-requested', payload: { view: 'Swap', isMobile: false } })
+    expect((await other.getState()).modal.view).toBe('Account')
+    await other.stop()
+  })
+})
 
 describe('the swap quote', () => {
   it('is asked 200 ms after the last edit, for the form as it is then; again every 10 s while Swap shows; not after', async () => {
