@@ -99,6 +99,9 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await connected(page, env, path)
       await page.click('[data-testid=gw-network]')
       await page.click(`[data-network="${env.solanaCaip2}"]`)
+      // Shown, and its entrance settled (an axe run during the height animation read a fading colour).
+      await waitForView(page, 'SwitchActiveChain')
+      await page.locator('[data-testid=gw-modal] .gw-card').evaluate((card) => Promise.all(card.getAnimations({ subtree: true }).map((a) => a.finished)))
     },
   },
   // The wallet moves to chain 1, which the site does not list.
