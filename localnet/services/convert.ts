@@ -8,8 +8,10 @@
  *   WETH is not listed, the native token stands for it. Addresses are CAIP-10, checksummed; logos are
  *   the blockchain emulator's token icons (`iconUrl`, the same art as the wallet/config service's).
  * - GET /v1/convert/quotes (amount, from, to, userAddress, gasPrice): `{ quotes: [{ id: null,
- *   fromAmount, fromAccount, toAmount, toAccount }] }`: Router02's `getAmountsOut` over the best path
- *   (see `bestRoute`), amounts in base units as decimal strings, the accounts the CAIP-10 tokens asked.
+ *   fromAmount, fromAccount, toAmount, toAccount, fee, gas }] }`: Router02's `getAmountsOut` over the
+ *   best path (see `bestRoute`), amounts in base units as decimal strings, the accounts the CAIP-10
+ *   tokens asked; `fee` what the pools keep (0.3 % a hop) in base units of `from`, `gas` the swap's
+ *   gas limit as build-transaction gives it.
  * - GET /v1/convert/gas-price (chainId): `{ standard, fast, instant }`, wei as decimal strings: the
  *   node's eth_gasPrice, ×FAST_GAS_PERCENT/100 and ×INSTANT_GAS_PERCENT/100.
  * - GET /v1/convert/allowance (tokenAddress, userAddress; CAIP-10): `{ allowance }`, the token's
@@ -54,6 +56,9 @@ export const DEADLINE_S = 20 * 60
 /** The gas limit of a swap's first hop (wrapping or taking the input included), and of each further hop. */
 export const SWAP_GAS_FIRST_HOP = 250_000n
 export const SWAP_GAS_NEXT_HOP = 100_000n
+/** Uniswap V2's fee: each hop passes on POOL_FEE_KEPT/POOL_FEE_BASE of its input (0.3 % stays in the pool). */
+export const POOL_FEE_KEPT = 997n
+export const POOL_FEE_BASE = 1000n
 /** The `fast` and `instant` gas prices, in percent of the node's. */
 export const FAST_GAS_PERCENT = 120n
 export const INSTANT_GAS_PERCENT = 150n
@@ -317,7 +322,11 @@ export function createConvertService(o: ConvertServiceOptions): ConvertService {
     if (key(r.from) === key(r.to)) return refuse('to', 'same')
     const route = await bestRoute(r.chain, r.from, r.to, amount)
     if (!route) return refuse('amount', 'liquidity')
-    return ok({ quotes: [{ id: null, fromAmount: amount.toString(), fromAccount: caip10(r.chain, r.from), toAmount: route.amounts.at(-1)!.toString(), toAccount: caip10(r.chain, r.to) }] })
+    // The pools' own fee (Uniswap V2 keeps 0.3 % of each hop's input), in base units of `from`, and the swap's gas limit.
+    const hops = BigInt(route.amounts.length - 1)
+    const fee = amount - (amount * POOL_FEE_KEPT ** hops) / POOL_FEE_BASE ** hops
+    const gas = SWAP_GAS_FIRST_HOP + SWAP_GAS_NEXT_HOP * (hops - 1n)
+    return ok({ quotes: [{ id: null, fromAmount: amount.toString(), fromAccount: caip10(r.chain, r.from), toAmount: route.amounts.at(-1)!.toString(), toAccount: caip10(r.chain, r.to), fee: fee.toString(), gas: gas.toString() }] })
   }
 
   async function gasPrice(params: URLSearchParams): Promise<Answer> {

@@ -86,6 +86,10 @@ export interface SwapQuote {
   toAmount: string
   /** The service's quote id, when it gives one (the hosted service gives null). */
   id?: string
+  /** What the provider keeps, in base units of `from`, when the service says (the localnet's does). */
+  fee?: string
+  /** The swap's gas limit, when the service says. */
+  gas?: string
 }
 
 /** The network's gas prices, in wei (decimal strings); AppKit's swap uses `standard`. */
@@ -255,7 +259,8 @@ export function convertClient(api: ServiceFetch) {
      * GET /v1/convert/quotes (amount, userAddress (the plain address), from, to, gasPrice): what
      * `amount` of `from` yields of `to`.
      * @returns the first quote with both amounts (each an unsigned 256-bit integer) whose
-     *   `fromAccount` and `toAccount`, when given, are the tokens asked for.
+     *   `fromAccount` and `toAccount`, when given, are the tokens asked for; its `fee` (base units of
+     *   `from`, at most `fromAmount`) and `gas` when the service gives them.
      * @throws GangwayError 'Network not supported for Swaps', or 'Error fetching swap quote' with
      *   'Invalid request: {amount|from|to|userAddress|gasPrice}' (INTERNAL_SDK_ERROR, no request); else
      *   'Insufficient liquidity', the service's first reason, or 'Error fetching swap quote' (no
@@ -279,7 +284,9 @@ export function convertClient(api: ServiceFetch) {
           const toAmount = readUint256(q?.toAmount)
           if (!q || fromAmount === undefined || toAmount === undefined || !same(q.fromAccount, ids.from) || !same(q.toAccount, ids.to)) continue
           const id = typeof q.id === 'string' && q.id.length > 0 && q.id.length <= MAX_REMOTE_STRING ? q.id : undefined
-          return defined({ fromAmount, toAmount, id })
+          const fee = readUint256(q.fee)
+          const gas = readUint256(q.gas)
+          return defined({ fromAmount, toAmount, id, fee: fee !== undefined && BigInt(fee) <= BigInt(fromAmount) ? fee : undefined, gas })
         }
         throw malformed(ERROR_FETCHING_SWAP_QUOTE, 'No quote')
       } catch (error) {

@@ -14,6 +14,25 @@ import type { ErrorCategory } from './errors.js'
 export const EVENT_SCHEMA_VERSION = 2
 
 /** Payload of each event type. */
+/**
+ * A swap quote (issue 21): `toAmount` of `to` for `fromAmount` of `from` (CAIP-10 tokens, base units as
+ * decimal strings); with what the form shows beside it when known: the USD prices of `from`, `to` and
+ * the network's native currency (`fromPrice`, `toPrice`, `nativePrice`), the gas price (`gasPrice`,
+ * wei), the swap's gas limit (`gas`) and the provider's fee (`fee`, base units of `from`).
+ */
+export interface SwapQuoteFetched {
+  from: string
+  to: string
+  fromAmount: string
+  toAmount: string
+  fromPrice?: number
+  toPrice?: number
+  nativePrice?: number
+  gasPrice?: string
+  gas?: string
+  fee?: string
+}
+
 export interface EventPayloads {
   /** The host site's options as the engine uses them (host-options.ts: configuredPayload); written once per engine start. */
   'engine/configured': ConfiguredPayload
@@ -435,8 +454,10 @@ export interface EventPayloads {
   'swap/token-selected': { side: 'from' | 'to'; token: SwapToken }
   /** The amount to swap, in whole tokens of the `from` token, as typed (a decimal string, at most 80 characters). I (P). */
   'swap/amount-changed': { amount: string }
+  /** SwapSelectToken opens to pick the `side` token. */
+  'swap/token-list-requested': { side: 'from' | 'to' }
   /** A quote: `fromAmount` of `from` yields `toAmount` of `to` (CAIP-10 tokens; base units, decimal strings). */
-  'swap/quote-fetched': { from: string; to: string; fromAmount: string; toAmount: string }
+  'swap/quote-fetched': SwapQuoteFetched
   /** No quote for that swap: 'Insufficient liquidity', the service's reason, 'Error fetching swap quote'. */
   'swap/quote-failed': { from: string; to: string; fromAmount: string; message: string }
   /** The tokens the swap service lists for `caipNetworkId` (at most SWAP_TOKENS_LOGGED of them), asked when Swap first shows there. */
@@ -538,6 +559,7 @@ export const DISPATCHABLE = [
   'data-capture/skipped',
   'swap/token-selected',
   'swap/amount-changed',
+  'swap/token-list-requested',
   'swap/requested',
 ] as const satisfies readonly EventType[]
 

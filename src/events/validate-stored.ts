@@ -25,6 +25,8 @@ const uint = (v: unknown) => typeof v === 'string' && /^(0|[1-9]\d{0,77})$/.test
 const REDACTED = /^redacted:[0-9a-f]{12}$/
 const oneOf = (v: unknown, values: readonly string[]) => typeof v === 'string' && values.includes(v)
 const whole = (v: unknown, max = Number.MAX_SAFE_INTEGER) => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max
+/** A USD price: a finite number, not negative. */
+const price = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0
 const digits = (v: unknown) => typeof v === 'string' && /^\d{1,80}$/.test(v)
 const throwsNot = (f: () => unknown) => {
   try {
@@ -148,7 +150,7 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'swap/submitted': (p) => caip2(p.caipNetworkId) && str(p.hash, 128),
   'swap/succeeded': (p) => caip2(p.caipNetworkId) && str(p.hash, 128) && str(p.from, 128) && str(p.to, 128) && uint(p.fromAmount),
   'swap/failed': (p) => str(p.message, 256) && opt(p.code, Number.isSafeInteger),
-  'swap/quote-fetched': (p) => str(p.from, 128) && str(p.to, 128) && uint(p.fromAmount) && uint(p.toAmount),
+  'swap/quote-fetched': (p) => str(p.from, 128) && str(p.to, 128) && uint(p.fromAmount) && uint(p.toAmount) && [p.fromPrice, p.toPrice, p.nativePrice].every((x) => opt(x, price)) && [p.gasPrice, p.gas, p.fee].every((x) => opt(x, uint)),
   'swap/quote-failed': (p) => str(p.from, 128) && str(p.to, 128) && uint(p.fromAmount) && str(p.message, 256),
   'name/suggestions-fetched': (p) => typeof p.label === 'string' && Array.isArray(p.suggestions) && p.suggestions.length <= NAME_SUGGESTIONS_MAX && p.suggestions.every((x: Payload) => x && str(x.name, 64) && typeof x.registered === 'boolean'),
   'name/suggestions-failed': (p) => typeof p.label === 'string' && str(p.message, 256),

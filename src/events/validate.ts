@@ -208,6 +208,9 @@ export function validateIntent(input: unknown): Intent {
       if ((p.side !== 'from' && p.side !== 'to') || !token) throw bad()
       return { type, payload: { side: p.side, token } } as unknown as Intent
     }
+    case 'swap/token-list-requested':
+      if ((p.side !== 'from' && p.side !== 'to') || Object.keys(p).length !== 1) throw bad()
+      return { type, payload: { side: p.side } } as Intent
     case 'swap/amount-changed':
       if (typeof p.amount !== 'string' || p.amount.length > 80 || Object.keys(p).length !== 1) throw bad()
       return { type, payload: { amount: p.amount } } as Intent

@@ -192,6 +192,8 @@ export const modal = slice<ModalState, State>(initial, {
   },
   /** Picking a token in the token list returns to the form. */
   'send/token-selected': (s, _e, root) => (s.view === 'WalletSendSelectToken' ? back(s, root) : s),
+  'swap/token-list-requested': (s, e, root) => ((root.tab === undefined || e.tab === root.tab) && s.open ? push(s, availableView(root, 'SwapSelectToken')) : s),
+  'swap/token-selected': (s, e, root) => ((root.tab === undefined || e.tab === root.tab) && s.view === 'SwapSelectToken' ? back(s, root) : s),
   'send/requested': (s) => ({ ...s, loading: true }),
   'send/failed': (s) => ({ ...s, loading: false }),
   /** docs/behaviour.md §4: on success the view returns to Account. */

@@ -25,6 +25,7 @@ import { networkModel } from './view-models/network-model.js'
 import { openingModel } from './view-models/opening-model.js'
 import { profileWalletsModel } from './view-models/profile-wallets-model.js'
 import { sendModel } from './view-models/send-model.js'
+import { swapModel } from './view-models/swap-model.js'
 import { snackbarModel } from './view-models/snackbar-model.js'
 import { walletConnectModel } from './view-models/wallet-connect-model.js'
 
@@ -42,6 +43,7 @@ export type { NetworkModel } from './view-models/network-model.js'
 export type { OpeningModel } from './view-models/opening-model.js'
 export type { ProfileWalletsModel, ProfileNamespace, ProfileConnectionRow, ProfileAccountRow } from './view-models/profile-wallets-model.js'
 export type { SendModel, SendTokenRow } from './view-models/send-model.js'
+export type { SwapModel, SwapTokenRow, SwapDetails } from './view-models/swap-model.js'
 export type { SnackbarModel } from './view-models/snackbar-model.js'
 export type { WalletConnectModel } from './view-models/wallet-connect-model.js'
 
@@ -56,6 +58,7 @@ export const selectors = {
   walletConnect: walletConnectModel,
   opening: openingModel,
   send: sendModel,
+  swap: swapModel,
   connections: connectionsModel,
   snackbar: snackbarModel,
   accountTabs: accountTabsModel,

@@ -5,16 +5,12 @@
  * issue 21.
  */
 import type { SwapToken } from '../events/entities.js'
+import type { SwapQuoteFetched } from '../events/types.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
-/** A quote as the state keeps it: CAIP-10 tokens, base units (decimal strings). */
-export interface SwapQuoteState {
-  from: string
-  to: string
-  fromAmount: string
-  toAmount: string
-}
+/** A quote as the state keeps it: CAIP-10 tokens, base units (decimal strings), with the prices, gas and fee the effect found (events/types.ts SwapQuoteFetched). */
+export type SwapQuoteState = SwapQuoteFetched
 
 export interface SwapState {
   /** The tokens the swap service lists for a network (the active one's when it was asked). */
@@ -23,6 +19,8 @@ export interface SwapState {
   tokensError?: string
   from?: SwapToken
   to?: SwapToken
+  /** The side SwapSelectToken picks for (`swap/token-list-requested`). */
+  selecting?: 'from' | 'to'
   /** Whole tokens of `from`, as typed. */
   amount?: string
   quote?: SwapQuoteState
@@ -61,6 +59,7 @@ export const swap = slice<SwapState, State>(initial, {
   'engine/started': () => initial,
   'swap/token-selected': (s, e) => edited(s, e.payload.side === 'from' ? { from: e.payload.token } : { to: e.payload.token }),
   'swap/amount-changed': (s, e) => edited(s, { amount: e.payload.amount }),
+  'swap/token-list-requested': (s, e) => ({ ...s, selecting: e.payload.side }),
   'swap/quote-fetched': (s, e) => {
     const { error: _e, ...rest } = s
     return { ...rest, quote: e.payload, quoting: false }

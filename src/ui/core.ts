@@ -11,7 +11,7 @@
 import { isMobileDevice } from './device.js'
 import { transfer, transferHandlers, wrap } from 'comlink'
 import { signal, type Signal } from '@preact/signals-core'
-import type { AccountActionsModel, AccountModel, AccountTabsModel, AllWalletsModel, Bridge, ConnectionsModel, ConnectModel, Engine, EngineConfig, Intent, ModalModel, Namespace, NetworkListModel, NetworkModel, NamesModel, OpeningModel, PairingUri, ProfileWalletsModel, ProviderRequest, SendModel, SnackbarModel, WalletConnectModel, WorkerEngine } from '../contract.js'
+import type { AccountActionsModel, AccountModel, AccountTabsModel, AllWalletsModel, Bridge, ConnectionsModel, ConnectModel, Engine, EngineConfig, Intent, ModalModel, Namespace, NetworkListModel, NetworkModel, NamesModel, OpeningModel, PairingUri, ProfileWalletsModel, ProviderRequest, SendModel, SnackbarModel, SwapModel, WalletConnectModel, WorkerEngine } from '../contract.js'
 import { createBridge } from './bridge/bridge.js'
 import { servePagePort } from './bridge/page-port-server.js'
 import { ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError } from '../events/errors.js'
@@ -48,6 +48,8 @@ export interface Client {
     opening: Signal<OpeningModel>
     networkList: Signal<NetworkListModel>
     send: Signal<SendModel>
+    /** The swap views' data (issue 21). */
+    swap: Signal<SwapModel>
     connections: Signal<ConnectionsModel>
     allWallets: Signal<AllWalletsModel>
     walletConnect: Signal<WalletConnectModel>
@@ -303,6 +305,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     opening: signal<OpeningModel>({ view: 'Connect', mobileView: 'Connect' }),
     networkList: signal<NetworkListModel>({ groups: [] }),
     send: signal<SendModel>({ tokens: [], amount: '', receiver: '', loading: false }),
+    swap: signal<SwapModel>({ tokens: [], amount: '', quoting: false, canSwap: false }),
     connections: signal<ConnectionsModel>({ connectorIds: {} }),
     allWallets: signal<AllWalletsModel>({ wallets: [], count: 0, loading: false, hasMore: true, nextPage: 1 }),
     walletConnect: signal<WalletConnectModel>({ connecting: false }),
@@ -323,7 +326,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
         first()
       }) as never)
     })
-  await Promise.all([follow('modal', hooks.modal), follow('account', (v) => (writeChip(options.projectId, v), hooks.account(withoutPrototype(v)))), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs'), follow('accountActions'), follow('profileWallets'), follow('names')])
+  await Promise.all([follow('modal', hooks.modal), follow('account', (v) => (writeChip(options.projectId, v), hooks.account(withoutPrototype(v)))), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('swap'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs'), follow('accountActions'), follow('profileWallets'), follow('names')])
   await engine.subscribePairing((p: PairingUri | undefined) => void (signals.pairing.value = p))
   // The pending analytics batch, held here so that a hidden or leaving page can still send it (issue 17).
   installAnalyticsBeacon((callback) => engine!.subscribeAnalytics(callback), (intent) => engine!.dispatch(intent))

@@ -11,6 +11,7 @@ import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { rpc } from '../../localnet/anvil.js'
 import { HBD } from '../../localnet/contracts.js'
+import { HUSD } from '../../localnet/stablecoin.js'
 import { SEEDED_COLLECTIONS, SEEDED_TOKENS } from '../../localnet/assets.js'
 import { walletRegistry } from '../../localnet/services/wallet-config.js'
 import { IDENTITIES } from '../../localnet/services/blockchain.js'
@@ -69,6 +70,8 @@ const names = new Set<string>([
   'EVM',
   'Ether',
   HBD.name,
+  HUSD.name,
+  HUSD.symbol,
   ...SEEDED_TOKENS.flatMap((t) => [t.name, t.symbol]),
   // Ticker symbols on their own (the token list, the send summary).
   'ETH',

@@ -51,6 +51,20 @@ const chooseName = async (page: Page, env: TourEnv, path: string) => {
   await page.locator('[data-testid=gw-name-suggestions] button').first().waitFor()
 }
 
+/** The Swap form from Account: 0.01 ETH into TIDE, quoted, its details shown. */
+const swapForm = async (page: Page, env: TourEnv, path: string) => {
+  await connected(page, env, path)
+  await page.locator('[data-testid=gw-tokens] li').first().waitFor()
+  await page.click('[data-testid=gw-open-swap]')
+  for (const [side, symbol] of [['from', 'ETH'], ['to', 'TIDE']] as const) {
+    await page.click(`[data-testid=gw-swap-${side}-token]`)
+    await page.click(`[data-testid=gw-swap-tokens] [data-token="${symbol}"]`)
+    await waitForView(page, 'Swap')
+  }
+  await page.fill('[data-testid=gw-swap-amount]', '0.01')
+  await page.locator('[data-testid=gw-swap-details] [data-detail=cost]').waitFor()
+}
+
 export const VIEW_TOUR: Record<ViewName, TourStop> = {
   Connect: { reach: open },
   AllWallets: {
@@ -233,9 +247,30 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await waitForView(page, 'RegisterAccountNameSuccess')
     },
   },
-  Swap: { planned: 21 },
-  SwapSelectToken: { planned: 21 },
-  SwapPreview: { planned: 21 },
+  // A quote for 0.01 ETH in TIDE, with its details.
+  Swap: {
+    async reach(page, env, path) {
+      await swapForm(page, env, path)
+    },
+  },
+  // The token list, its balances in.
+  SwapSelectToken: {
+    async reach(page, env, path) {
+      await connected(page, env, path)
+      await page.locator('[data-testid=gw-tokens] li').first().waitFor()
+      await page.click('[data-testid=gw-open-swap]')
+      await page.click('[data-testid=gw-swap-from-token]')
+      await waitForView(page, 'SwapSelectToken')
+      await page.locator('[data-testid=gw-swap-tokens] [data-token="ETH"]').waitFor()
+    },
+  },
+  SwapPreview: {
+    async reach(page, env, path) {
+      await swapForm(page, env, path)
+      await page.click('[data-testid=gw-swap-review]')
+      await waitForView(page, 'SwapPreview')
+    },
+  },
 }
 
 /** The views a visitor can reach today, in the order of docs/behaviour.md §2's list. */

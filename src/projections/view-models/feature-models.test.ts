@@ -57,4 +57,10 @@ describe('the Account tabs and actions and the features', () => {
     expect(accountActionsModel(account({ features: { send: false } })).actions).toEqual(['receive'])
     expect(accountActionsModel(account({ features: { receive: false, walletFeaturesOrder: ['receive', 'send'] } })).actions).toEqual(['send'])
   })
+  it('Swap where the swaps remote feature is on and the network is a swap network (issue 21)', () => {
+    const swapping = { swapNetworks: ['eip155:31337' as const] }
+    expect(accountActionsModel(account(swapping)).actions).toEqual(['swaps', 'receive', 'send'])
+    expect(accountActionsModel(account(swapping, { swaps: false })).actions).toEqual(['receive', 'send'])
+    expect(accountActionsModel(account({ ...swapping, features: { walletFeaturesOrder: ['send', 'swaps'] } })).actions).toEqual(['send', 'swaps'])
+  })
 })

@@ -14,6 +14,9 @@ const read = (locale: string): Record<string, string> => JSON.parse(readFileSync
 /** Texts a translation may keep as in English: brand names and what a language writes the same. */
 const SAME_AS_ENGLISH = new Set(['WalletConnect', 'Farcaster', 'Tokens'])
 
+/** Whether a message has letters outside its placeholders (one of only placeholders and signs, like '1 {from} ≈ {rate} {to}', reads the same in every language). */
+const hasWords = (message: string) => /\p{L}/u.test(message.replace(/\{[^{}]*\}/g, ''))
+
 /** A message's arguments as `name` or `name:type` ('decimals:plural'), sorted, nested ones included; and each plural's selectors. */
 function argumentsOf(compiled: CompiledMessage): { args: string[]; selectors: string[][] } {
   const args = new Set<string>()
@@ -43,7 +46,7 @@ function catalogueProblems(locale: string, english: Record<string, string>, sour
   for (const [id, message] of Object.entries(source)) {
     const en = english[id]
     if (en === undefined) continue
-    if (message === en && !SAME_AS_ENGLISH.has(message)) problems.push(`${locale}: ${id} is the English text`)
+    if (message === en && !SAME_AS_ENGLISH.has(message) && hasWords(message)) problems.push(`${locale}: ${id} is the English text`)
     let compiled: CompiledMessage
     try {
       compiled = compileOne(message, { id, name: locale })

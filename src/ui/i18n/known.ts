@@ -78,6 +78,11 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'Invalid receiver address': 'error.invalidReceiver',
   'Invalid amount': 'error.invalidAmount',
   'Insufficient balance': 'error.insufficientBalance',
+  // Swaps (issue 21; src/events/errors.ts).
+  'Insufficient liquidity': 'error.insufficientLiquidity',
+  'Network not supported for Swaps': 'error.swapNetwork',
+  'Network not supported for Gas Price': 'error.gasPriceNetwork',
+  'Error fetching swap quote': 'error.swapQuote',
   // The network model's name for a chain the site did not list.
   'Unknown network': 'networks.unknown',
   // The Activity rows (projections/asset-rules.ts activityRow): titles by operation, and a row with no transfer.

@@ -8,6 +8,8 @@
  * EVM account without one (RegisterAccountName, issue 20) and Disconnect, then
  * the tabs. ProfileWallets itself is a lazy chunk (lazy-views.tsx).
  */
+import type { AccountAction, ViewName } from '../../contract.js'
+import type { MessageId } from '../i18n/messages.js'
 import { avatarColors, shortenAddress } from '../../projections/format-address.js'
 import { documentLink } from '../../events/urls.js'
 import { preloadProfileWallets } from './lazy-views.js'
@@ -16,6 +18,13 @@ import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { useT } from '../i18n/i18n.js'
 import { AccountTabs } from './AccountTabs.js'
+
+/** Each Account action's view, label and test id. */
+const ACTIONS: Record<AccountAction, { view: ViewName; label: MessageId; testId: string }> = {
+  swaps: { view: 'Swap', label: 'account.swap', testId: 'gw-open-swap' },
+  receive: { view: 'WalletReceive', label: 'account.receive', testId: 'gw-open-receive' },
+  send: { view: 'WalletSend', label: 'account.send', testId: 'gw-open-send' },
+}
 
 export function AccountView() {
   const { signals, dispatch } = useClient()
@@ -101,17 +110,14 @@ export function AccountView() {
           </button>
         ) : null}
         <div className="gw-actions">
-          {actions.map((action) =>
-            action === 'receive' ? (
-              <button key={action} className="gw-btn" data-testid="gw-open-receive" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'WalletReceive' } })}>
-                {t('account.receive')}
+          {actions.map((action) => {
+            const { view, label, testId } = ACTIONS[action]
+            return (
+              <button key={action} className="gw-btn" data-testid={testId} onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view } })}>
+                {t(label)}
               </button>
-            ) : (
-              <button key={action} className="gw-btn" data-testid="gw-open-send" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'WalletSend' } })}>
-                {t('account.send')}
-              </button>
-            ),
-          )}
+            )
+          })}
           <button className="gw-btn" data-testid="gw-disconnect" onClick={() => void dispatch({ type: 'disconnect/requested', payload: {} })}>
             {t('account.disconnect')}
           </button>

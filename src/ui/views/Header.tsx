@@ -27,6 +27,9 @@ const TITLES: Partial<Record<ViewName, MessageId>> = {
   DataCapture: 'header.dataCapture',
   RegisterAccountName: 'header.registerName',
   RegisterAccountNameSuccess: 'header.registerNameSuccess',
+  Swap: 'header.swap',
+  SwapSelectToken: 'header.selectToken',
+  SwapPreview: 'header.reviewSwap',
 }
 
 export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: boolean; title?: string }) {

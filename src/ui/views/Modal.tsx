@@ -10,7 +10,7 @@ import { ConnectView } from './ConnectView.js'
 import { Header } from './Header.js'
 import { Snackbar, SnackbarMessage } from './Snackbar.js'
 import { useAnimatedHeight, useDialog } from './use-dialog.js'
-import { AllWalletsView, ApproveTransactionView, DataCaptureView, RegisterAccountNameSuccessView, RegisterAccountNameView, ConnectingFarcasterView, SiwxSignMessageView, UpdateEmailWalletView, EmailLoginView, NetworkList, preloadViews, ProfileWalletsView, SwitchActiveChainView, UnsupportedChainView, WalletReceiveView, WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView } from './lazy-views.js'
+import { AllWalletsView, ApproveTransactionView, DataCaptureView, RegisterAccountNameSuccessView, RegisterAccountNameView, ConnectingFarcasterView, SiwxSignMessageView, UpdateEmailWalletView, EmailLoginView, NetworkList, preloadViews, ProfileWalletsView, SwitchActiveChainView, UnsupportedChainView, WalletReceiveView, WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView, SwapView, SwapSelectTokenView, SwapPreviewView } from './lazy-views.js'
 import { useT } from '../i18n/i18n.js'
 
 /** The component of each view built so far; those from lazy-views.js load when first shown. */
@@ -27,6 +27,9 @@ const BODIES: Partial<Record<ViewName, () => ReactElement | null>> = {
   WalletSend: WalletSendView,
   WalletSendSelectToken: WalletSendSelectTokenView,
   WalletSendPreview: WalletSendPreviewView,
+  Swap: SwapView,
+  SwapSelectToken: SwapSelectTokenView,
+  SwapPreview: SwapPreviewView,
   WalletReceive: WalletReceiveView,
   ProfileWallets: ProfileWalletsView,
   EmailLogin: EmailLoginView,

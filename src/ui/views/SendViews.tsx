@@ -3,37 +3,13 @@
  * keep their text locally and reach the engine 300 ms after typing stops (docs/behaviour.md §9 search wait), or
  * at once on Review, so the log holds edits, not keystrokes.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { shortenAddress } from '../../projections/format-address.js'
 import { useClient } from '../client-context.js'
+import { useEdited } from '../use-edited.js'
 import { useSignalValue } from '../use-signal.js'
 import { useT } from '../i18n/i18n.js'
 import { Icon } from '../images/Icon.js'
-
-const EDIT_WAIT_MS = 300
-
-/** Local text that follows the engine's value and sends edits after a pause; `flush` sends now. */
-function useEdited(value: string, send: (v: string) => void) {
-  const [text, setText] = useState(value)
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  const pending = useRef<string | undefined>(undefined)
-  useEffect(() => {
-    if (pending.current === undefined) setText(value)
-  }, [value])
-  const flush = () => {
-    clearTimeout(timer.current)
-    if (pending.current !== undefined) send(pending.current)
-    pending.current = undefined
-  }
-  const change = (v: string) => {
-    setText(v)
-    pending.current = v
-    clearTimeout(timer.current)
-    timer.current = setTimeout(flush, EDIT_WAIT_MS)
-  }
-  useEffect(() => () => clearTimeout(timer.current), [])
-  return { text, change, flush }
-}
 
 export function WalletSendView() {
   const { signals, dispatch } = useClient()

@@ -25,8 +25,9 @@ const bridge: Bridge = {
 async function setup(answer: (amount: string) => { status: number; body: unknown }) {
   const time = virtualTime()
   const quotes: string[] = []
+  const priced: string[][] = []
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-  const fetch: typeof globalThis.fetch = async (input) => {
+  const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = new URL(String(input))
     if (url.hostname !== 'bc.example') return json(200, { jsonrpc: '2.0', id: 1, result: '0x0' })
     if (url.pathname === '/v1/convert/tokens') return json(200, { tokens: [{ ...ETH, logoUri: null, eip2612: false }, { ...TIDE, logoUri: null, eip2612: false }] })
@@ -37,6 +38,10 @@ async function setup(answer: (amount: string) => { status: number; body: unknown
       const a = answer(amount)
       return json(a.status, a.body)
     }
+    if (url.pathname === '/v1/fungible/price') {
+      priced.push((JSON.parse(String(init?.body)) as { addresses: string[] }).addresses)
+      return json(200, { fungibles: [{ name: 'Ether', symbol: 'ETH', price: 3000 }, { name: 'Tidewater', symbol: 'TIDE', price: 0.42 }] })
+    }
     if (url.pathname.endsWith('/balance')) return json(200, { balances: [] })
     if (url.pathname.startsWith('/v1/identity/')) return json(200, { name: null })
     return json(200, { http: [], ws: [] })
@@ -46,7 +51,7 @@ async function setup(answer: (amount: string) => { status: number; body: unknown
   await engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155' } })
   await until(engine, (s) => s.connection.status === 'connected')
   await engine.dispatch({ type: 'modal/open-requested', payload: { view: 'Swap', isMobile: false } })
-  return { engine, time, quotes }
+  return { engine, time, quotes, priced }
 }
 
 const quoted = (amount: string, toAmount: string) => ({ status: 200, body: { quotes: [{ id: null, fromAmount: amount, fromAccount: ETH.address, toAmount, toAccount: TIDE.address }] } })
@@ -71,7 +76,7 @@ describe('the swap view', () => {
 
 describe('the swap quote', () => {
   it('is asked 200 ms after the last edit, for the form as it is then; again every 10 s while Swap shows; not after', async () => {
-    const { engine, time, quotes } = await setup((amount) => quoted(amount, (BigInt(amount) * 7000n).toString()))
+    const { engine, time, quotes, priced } = await setup((amount) => quoted(amount, (BigInt(amount) * 7000n).toString()))
     await engine.dispatch({ type: 'swap/token-selected', payload: { side: 'from', token: ETH } })
     await engine.dispatch({ type: 'swap/token-selected', payload: { side: 'to', token: TIDE } })
     await engine.dispatch({ type: 'swap/amount-changed', payload: { amount: '0.' } })
@@ -84,15 +89,21 @@ describe('the swap quote', () => {
     let s = await until(engine, (x) => x.swap.quote !== undefined)
     expect(quotes).toEqual([`500000000000000000 ${ETH.address} ${TIDE.address}`])
     expect(s.swap).toMatchObject({ quoting: false, quote: { from: ETH.address, to: TIDE.address, fromAmount: '500000000000000000', toAmount: '3500000000000000000000' } })
+    // The native currency's price first, with the tokens'; the gas price the quote was asked at.
+    expect(s.swap.quote).toMatchObject({ fromPrice: 3000, toPrice: 0.42, nativePrice: 3000, gasPrice: '1000000000' })
+    expect(priced).toEqual([[ETH.address, TIDE.address]])
 
     await time.advance(9_999)
     expect(quotes).toHaveLength(1)
     await time.advance(1)
     await settle()
     expect(quotes).toHaveLength(2)
+    // The prices come from the 15 s cache at 10 s, and are asked again at 20 s.
+    expect(priced).toHaveLength(1)
     await time.advance(10_000)
     await settle()
     expect(quotes).toHaveLength(3)
+    expect(priced).toHaveLength(2)
 
     // Back to Account: no more quotes.
     await engine.dispatch({ type: 'modal/navigate-requested', payload: { view: 'Account' } })

@@ -7,13 +7,15 @@
  * tokens and a positive amount is not quoted; a newer edit drops the quote asked before it.
  */
 import { debounceTime, filter, from, switchMap, takeWhile, timer, type Observable } from 'rxjs'
-import { convertClient } from '../../api/convert.js'
+import { convertClient, isSwapNativeToken } from '../../api/convert.js'
+import { defined } from '../../events/defined.js'
 import { errorMessage, ERROR_FETCHING_SWAP_QUOTE } from '../../events/errors.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { activeAccount } from '../../projections/select/active-account.js'
 import { swapAmountBase } from '../../projections/swap.js'
 import type { State } from '../../projections/state.js'
 import { ofType, type Effect, type EffectContext } from './context.js'
+import { tokenPrices } from './token-prices.js'
 
 /** docs/behaviour.md §4: a quote is asked this long after the last edit, in ms. */
 export const SWAP_QUOTE_DEBOUNCE_MS = 200
@@ -32,9 +34,13 @@ async function quote(ctx: EffectContext): Promise<NewEvent[]> {
   const request = { from: fromToken.address, to: toToken.address, fromAmount }
   try {
     const client = convertClient(ctx.api)
+    // The order of docs/behaviour.md §4: the prices (the native currency's first), the gas price, the quote.
+    const native = s.swap.tokens?.list.find((t) => isSwapNativeToken(t.address))
+    const prices = await tokenPrices(ctx, [...(native ? [native] : []), fromToken, toToken])
     const gas = await client.getGasPrice(account.caipNetworkId)
     const answer = await client.getQuote({ amount: fromAmount, from: fromToken.address, to: toToken.address, userAddress: account.caipAddress, gasPrice: gas.standard })
-    return [event('swap/quote-fetched', { ...request, toAmount: answer.toAmount })]
+    const priced = { fromPrice: prices[fromToken.address], toPrice: prices[toToken.address], nativePrice: native ? prices[native.address] : undefined }
+    return [event('swap/quote-fetched', defined({ ...request, toAmount: answer.toAmount, ...priced, gasPrice: gas.standard, gas: answer.gas, fee: answer.fee }))]
   } catch (error) {
     return [event('swap/quote-failed', { ...request, message: (errorMessage(error) || ERROR_FETCHING_SWAP_QUOTE).slice(0, 256) })]
   }
