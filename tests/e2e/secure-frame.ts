@@ -15,9 +15,18 @@ export async function frameInPlace(page: Page): Promise<void> {
   await expect.poll(aligned, { timeout: 5000 }).toBe(true)
 }
 
-/** Approves the waiting request in the secure site's UI, once its frame has stopped moving (a click on a moving frame lands beside it). */
+/**
+ * Approves the waiting request in the secure site's UI, once its frame has stopped moving: the
+ * card's animations (its height, the view's entrance) have finished and the frame sits on its place.
+ * A click on a moving frame lands beside the button: Playwright's stability check looks inside the
+ * frame, where the button does not move, so only waiting here keeps the click on it.
+ */
 export async function approveInFrame(page: Page): Promise<void> {
   await waitForView(page, 'ApproveTransaction')
+  await page.locator('[data-testid=gw-modal] .gw-card').evaluate((card) => Promise.all(card.getAnimations({ subtree: true }).map((a) => a.finished)))
   await frameInPlace(page)
-  await page.frameLocator(FRAME).getByTestId('secure-approve').click()
+  const approve = page.frameLocator(FRAME).getByTestId('secure-approve')
+  await approve.click()
+  // The frame's panel takes the click (the button is disabled while it decides, the panel hides after).
+  await expect.poll(async () => (await approve.isHidden()) || (await approve.isDisabled()), { timeout: 5000 }).toBe(true)
 }
