@@ -91,12 +91,15 @@ export async function startLocalnet({
     const seed = await seedSolana(node)
     const solana = Object.assign(node, { caipNetworkId: SOLANA_LOCALNET_CAIP2, seed })
     const chainList = chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.url }))
+    const onramp = await startOnrampService({ port: await freePort(onrampPort), chains: chainList, husd: amm.stablecoin.address, solana: { caipNetworkId: solana.caipNetworkId, rpcUrl: node.url } })
+    started.push(onramp)
     const blockchain = await startBlockchainService({
       port: bcPort,
       chains: chainList,
       spamCollections: assets.collections.filter((c) => c.spam).map((c) => c.symbol),
       solana: { caipNetworkId: solana.caipNetworkId, rpcUrl: node.url, mints: { [seed.mint.address]: { name: seed.mint.name, symbol: seed.mint.symbol } } },
       amm,
+      onrampUrl: onramp.url,
     })
     started.push(blockchain)
     const relay = await startRelay({ port: await freePort(relayPort) })
@@ -105,8 +108,6 @@ export async function startLocalnet({
     started.push(walletConfig)
     const analytics = await startAnalyticsService({ port: await freePort(analyticsPort) })
     started.push(analytics)
-    const onramp = await startOnrampService({ port: await freePort(onrampPort), chains: chainList, husd: amm.stablecoin.address, solana: { caipNetworkId: solana.caipNetworkId, rpcUrl: node.url } })
-    started.push(onramp)
     // The demo site's port is chosen first: only its origins may drive the wallet from a browser,
     // or frame the secure site.
     const demoPort = await freePort(webPort)

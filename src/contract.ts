@@ -46,6 +46,7 @@ export type {
   SelectorName,
   Selected,
   SendModel,
+  OnrampModel,
   SwapDetails,
   SwapModel,
   SwapTokenRow,

@@ -16,7 +16,7 @@ const networks = window.__LOCALNET__.chains.map(({ chainId, rpcUrl }) => ({
   // An account's page (addressExplorerUrl): the blockchain emulator's plain-text explorer.
   blockExplorers: { default: { name: 'Localnet explorer', url: `${window.__LOCALNET__.blockchainUrl}/localnet/explorer/eip155:${chainId}` } },
 }))
-const { token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, secureSiteUrl } = window.__LOCALNET__
+const { token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, secureSiteUrl, onrampUrl } = window.__LOCALNET__
 if (solana) {
   networks.push({
     id: solana.caipNetworkId.split(':')[1],
@@ -88,6 +88,8 @@ const modal = createModal({
           ...hostileServices({ walletConfig: configUrl, blockchain: blockchainUrl }),
           analytics: params.get('analytics') === 'forbidden' ? `${analyticsUrl}/forbidden` : analyticsUrl,
           ...(secureSiteUrl && !params.has('no-auth') ? { secureSite: new URL(secureSiteUrl).origin } : {}),
+          // The on-ramp emulator's provider page stands in for meld's (issue 21).
+          ...(onrampUrl ? { onramp: `${onrampUrl}/provider` } : {}),
         },
       }),
   ...(walletConnect ? { walletConnect: { relayUrl: walletConnect.relayUrl } } : {}),

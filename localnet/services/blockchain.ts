@@ -111,6 +111,8 @@ export interface BlockchainServiceOptions {
   solana?: { caipNetworkId: string; rpcUrl: string; mints: Record<string, { name: string; symbol: string }> }
   /** The AMM on the chains (amm.ts `LocalnetAmm`): without it, no `/v1/convert/` path is served and prices are PRICES'. */
   amm?: SwapAmm
+  /** The on-ramp service emulator's base URL (onramp.ts): `/v1/onramp/*` and `/v1/generators/onrampurl` are forwarded there, as the hosted blockchain service serves them. */
+  onrampUrl?: string
 }
 
 export interface ServiceRequest {
@@ -337,6 +339,12 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
     if (named) return json(named.status, named.body)
     const session = await sessions.route(req.method ?? 'GET', u.pathname, () => readBody(req))
     if (session) return json(session.status, session.body)
+    if (o.onrampUrl && (u.pathname.startsWith('/v1/onramp/') || u.pathname === '/v1/generators/onrampurl')) {
+      const body = req.method === 'POST' ? await readBody(req) : undefined
+      const fault = req.headers['x-localnet-fault']
+      const answer = await fetch(`${o.onrampUrl}${u.pathname}${u.search}`, { method: req.method ?? 'GET', headers: { 'content-type': 'application/json', ...(typeof fault === 'string' ? { 'x-localnet-fault': fault } : {}) }, ...(body !== undefined ? { body } : {}) })
+      return json(answer.status, await answer.json().catch(() => ({})))
+    }
     const converted = await convert?.route(req.method ?? 'GET', u.pathname, params, () => readBody(req))
     if (converted) return json(converted.status, converted.body)
     const hostile = params.get('localnetHostile') ?? ''

@@ -32,13 +32,18 @@
  * - the caller's abort passes through as the signal's AbortError. `getOptionsOrSample` and
  *   `getQuoteOrMock` apply §8's fallbacks instead of throwing API errors.
  */
-import { HttpRequestError, parseUnits } from 'viem'
+import { HttpRequestError } from 'viem'
 import { isEvmAddress, isSolanaAddress } from '../events/address-rules.js'
+import type { OnrampLimit, OnrampNetwork, OnrampOptions, OnrampPaymentCurrency, OnrampPurchaseCurrency } from '../events/entities.js'
+import { compareDecimals, ONRAMP_DECIMAL as DECIMAL, SAMPLE_ONRAMP_OPTIONS } from '../events/onramp-rules.js'
 import { ERROR_FETCHING_ONRAMP_OPTIONS, ERROR_FETCHING_ONRAMP_QUOTE, ERROR_GENERATING_ONRAMP_URL, errorMessage, GangwayError, INVALID_ONRAMP_URL } from '../events/errors.js'
 import { MAX_REMOTE_NAME, MAX_REMOTE_STRING } from '../events/limits.js'
-import { navigationFor, URL_MAX } from '../events/urls.js'
+import { navigationFor, providerPageUrl, URL_MAX } from '../events/urls.js'
 import { firstReason } from './names.js'
 import { errorResponseBody, type ServiceFetch } from './service-fetch.js'
+
+export type { OnrampLimit, OnrampNetwork, OnrampOptions, OnrampPaymentCurrency, OnrampPurchaseCurrency }
+export { onrampAmountProblem, ONRAMP_AMOUNT_INVALID, SAMPLE_ONRAMP_OPTIONS } from '../events/onramp-rules.js'
 
 /** The most payment currencies, and the most purchase currencies, kept of one answer. */
 export const ONRAMP_CURRENCIES_MAX = 100
@@ -48,43 +53,14 @@ export const ONRAMP_LIMITS_MAX = 10
 export const ONRAMP_NETWORKS_MAX = 50
 /** The most destination wallets sent for one URL, and the most blockchains and assets of each. */
 export const ONRAMP_WALLETS_MAX = 10
+/**
+ * The publicKey meld's URL carries (docs/behaviour.md §4): the integrating partner's key at meld.
+ * A placeholder: a production deployment sets its own with meld; the localnet's provider page takes any.
+ */
+export const MELD_PUBLIC_KEY = 'gangway-localnet'
 /** The quote id of the mocked quote (docs/behaviour.md §8). */
 export const MOCKED_ONRAMP_QUOTE_ID = 'mocked-quote-id'
 
-/** A payment currency's limit for one payment method ('card', 'ach_bank_account'), or for all when `paymentMethod` is absent: decimal strings in that currency. */
-export interface OnrampLimit {
-  paymentMethod?: string
-  min: string
-  max: string
-}
-
-/** A fiat currency to pay with ('USD'), with its limits per payment method. */
-export interface OnrampPaymentCurrency {
-  id: string
-  limits: OnrampLimit[]
-}
-
-/** A network a purchase currency is delivered on: `name` the provider's ('ethereum-mainnet'), `chain_id` its chain reference as a string ('1'; may be empty), `contract_address` '' for the native coin. */
-export interface OnrampNetwork {
-  name: string
-  display_name: string
-  chain_id: string
-  contract_address: string
-}
-
-/** A crypto currency to buy ('USDC'), with its networks. */
-export interface OnrampPurchaseCurrency {
-  id: string
-  name: string
-  symbol: string
-  networks: OnrampNetwork[]
-}
-
-/** What can be paid with and bought; each list has at least one entry. */
-export interface OnrampOptions {
-  paymentCurrencies: OnrampPaymentCurrency[]
-  purchaseCurrencies: OnrampPurchaseCurrency[]
-}
 
 /** An amount of a currency: a decimal string in whole units ('99.50'), the currency's code. */
 export interface OnrampAmount {
@@ -140,42 +116,11 @@ export interface OnrampProvider {
 /** docs/behaviour.md §4, §9: the providers, meld only. */
 export const ONRAMP_PROVIDERS: readonly OnrampProvider[] = [{ name: 'meld', label: 'Meld.io', feeRange: '1-2%', url: 'https://meldcrypto.com', namespaces: ['eip155', 'solana'] }]
 
-const LIMITS: OnrampLimit[] = [
-  { paymentMethod: 'card', min: '10.00', max: '7500.00' },
-  { paymentMethod: 'ach_bank_account', min: '10.00', max: '25000.00' },
-]
-
-/**
- * The built-in sample options (docs/behaviour.md §8: an options failure falls back to them; §9: the
- * limits of the default and fallback options): USD (the default) and EUR, each by card 10.00 to
- * 7500.00 and by bank account ('ach_bank_account') 10.00 to 25000.00; USDC on Ethereum and Polygon,
- * and ETH on Ethereum.
- */
-export const SAMPLE_ONRAMP_OPTIONS: OnrampOptions = {
-  paymentCurrencies: [
-    { id: 'USD', limits: LIMITS },
-    { id: 'EUR', limits: LIMITS },
-  ],
-  purchaseCurrencies: [
-    {
-      id: 'USDC',
-      name: 'USD Coin',
-      symbol: 'USDC',
-      networks: [
-        { name: 'ethereum-mainnet', display_name: 'Ethereum', chain_id: '1', contract_address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
-        { name: 'polygon-mainnet', display_name: 'Polygon', chain_id: '137', contract_address: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359' },
-      ],
-    },
-    { id: 'ETH', name: 'Ether', symbol: 'ETH', networks: [{ name: 'ethereum-mainnet', display_name: 'Ethereum', chain_id: '1', contract_address: '' }] },
-  ],
-}
 
 type Json = Record<string, unknown>
 const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined)
 const list = (v: unknown, max: number): unknown[] => (Array.isArray(v) ? v.slice(0, max) : [])
 const CODE = /^[A-Za-z0-9_.-]{1,64}$/
-/** A decimal amount in whole units: digits, optionally a point and more digits. */
-const DECIMAL = /^\d{1,30}(?:\.\d{1,30})?$/
 const code = (v: unknown): string | undefined => (typeof v === 'string' && CODE.test(v) ? v : undefined)
 const decimal = (v: unknown): string | undefined => (typeof v === 'string' && DECIMAL.test(v) ? v : undefined)
 /** Text for a view: control characters as spaces, trimmed, cut to `max`; undefined when empty. */
@@ -186,13 +131,6 @@ const text = (v: unknown, max: number): string | undefined => {
 /** The first of `keys` that `o` has (the service's two spellings of a field). */
 const either = (o: Json, ...keys: string[]): unknown => o[keys.find((k) => o[k] !== undefined) ?? keys[0]!]
 
-/** -1, 0 or 1 as decimal `a` is less than, equal to or more than `b` (both DECIMAL), exactly. */
-function compareDecimals(a: string, b: string): number {
-  const scale = Math.max(a.split('.')[1]?.length ?? 0, b.split('.')[1]?.length ?? 0)
-  const x = parseUnits(a, scale)
-  const y = parseUnits(b, scale)
-  return x < y ? -1 : x > y ? 1 : 0
-}
 
 function toLimit(v: unknown): OnrampLimit | undefined {
   const l = obj(v)
@@ -268,29 +206,7 @@ export function mockOnrampQuote(amount: string, paymentCurrency: string): Onramp
   return { purchaseAmount: a, networkFee: { ...a }, paymentSubtotal: { ...a }, paymentTotal: { ...a }, quoteId: MOCKED_ONRAMP_QUOTE_ID }
 }
 
-/** onrampAmountProblem's message for an amount that is not a decimal number. */
-export const ONRAMP_AMOUNT_INVALID = 'Enter an amount, like 10.00'
 
-/**
- * What is wrong with paying `amount` of `currency` by `method` under `options`' limits, as a
- * message for the visitor, or undefined when the amount is within them (inclusive). The limit used
- * is the currency's one for `method`, else its one without a method; decimals compare exactly.
- * @param amount a decimal string in whole units ('25', '25.50').
- * @param method a payment method ('card', 'ach_bank_account'); undefined: the currency's first limit.
- * @returns undefined, or one of: 'Enter an amount, like 10.00' (not a decimal);
- *   'Unsupported currency: {currency}'; 'Unsupported payment method: {method}';
- *   'The minimum is {min} {currency}'; 'The maximum is {max} {currency}'.
- */
-export function onrampAmountProblem(amount: string, currency: string, method: string | undefined, options: OnrampOptions): string | undefined {
-  if (typeof amount !== 'string' || !DECIMAL.test(amount.trim())) return ONRAMP_AMOUNT_INVALID
-  const c = options.paymentCurrencies.find((p) => p.id === currency)
-  if (!c) return `Unsupported currency: ${String(currency).slice(0, 64)}`
-  const limit = method === undefined ? c.limits[0] : (c.limits.find((l) => l.paymentMethod === method) ?? c.limits.find((l) => l.paymentMethod === undefined))
-  if (!limit) return `Unsupported payment method: ${String(method).slice(0, 64)}`
-  if (compareDecimals(amount.trim(), limit.min) < 0) return `The minimum is ${limit.min} ${c.id}`
-  if (compareDecimals(amount.trim(), limit.max) > 0) return `The maximum is ${limit.max} ${c.id}`
-  return undefined
-}
 
 /** meld's `destinationCurrencyCode` (docs/behaviour.md §4): 'SOL' on solana, 'USDC' elsewhere. */
 export function meldDestinationCurrency(namespace: string): 'SOL' | 'USDC' {
@@ -312,22 +228,23 @@ export interface MeldUrlFields {
  * `base` with the query fields publicKey, destinationCurrencyCode, walletAddress and
  * externalCustomerId set (replacing any of the same name; the base's other fields kept), as the URL
  * validator normalises it.
- * @param base an https URL (ONRAMP_PROVIDERS' meld url, 'https://meldcrypto.com').
+ * @param base an https URL (ONRAMP_PROVIDERS' meld url, 'https://meldcrypto.com'), or an http one
+ *   on `allowedOrigins` (the site's `services.onramp`; urls.ts providerPageUrl).
  * @returns the URL, https, at most URL_MAX characters.
  * @throws GangwayError 'Invalid on-ramp URL' (details 'Not an https URL', 'Invalid {field}', 'Too
  *   long') for a base that is not https by navigationFor, a field that is empty, over 256
  *   characters or holds control characters, or a URL over URL_MAX.
  */
-export function meldUrl(base: string, fields: MeldUrlFields): string {
-  const nav = navigationFor(base)
-  if (!nav || nav.target !== 'new-tab') throw new GangwayError(INVALID_ONRAMP_URL, { details: 'Not an https URL' })
-  const url = new URL(nav.href)
+export function meldUrl(base: string, fields: MeldUrlFields, allowedOrigins: readonly string[] = []): string {
+  const page = providerPageUrl(base, allowedOrigins)
+  if (!page) throw new GangwayError(INVALID_ONRAMP_URL, { details: 'Not an https URL' })
+  const url = new URL(page)
   for (const key of ['publicKey', 'destinationCurrencyCode', 'walletAddress', 'externalCustomerId'] as const) {
     const value = (obj(fields) ?? {})[key]
     if (typeof value !== 'string' || value.length === 0 || value.length > 256 || /[\u0000-\u001f\u007f-\u009f]/.test(value)) throw new GangwayError(INVALID_ONRAMP_URL, { details: `Invalid ${key}` })
     url.searchParams.set(key, value)
   }
-  const href = navigationFor(url.href)?.href
+  const href = providerPageUrl(url.href, allowedOrigins)
   if (!href || href.length > URL_MAX) throw new GangwayError(INVALID_ONRAMP_URL, { details: 'Too long' })
   return href
 }

@@ -42,6 +42,11 @@ export const VIEWS = [
   'Swap',
   'SwapSelectToken',
   'SwapPreview',
+  // Buying (issue 21): the providers with the form, the currency to buy, the one to pay with, the purchase under way.
+  'OnRampProviders',
+  'OnRampTokenSelect',
+  'OnRampFiatSelect',
+  'BuyInProgress',
 ] as const
 
 /** A token a network can swap (issue 21; the swap service's `/v1/convert/tokens`). */
@@ -232,4 +237,40 @@ export interface Nft {
   collectionName?: string
   imageUrl?: string
   spam: boolean
+}
+
+// The on-ramp service's options (issue 21; docs/behaviour.md §3 fiat on-ramp options), as src/api/onramp.ts checks them.
+/** A payment currency's limit for one payment method ('card', 'ach_bank_account'), or for all when `paymentMethod` is absent: decimal strings in that currency. */
+export interface OnrampLimit {
+  paymentMethod?: string
+  min: string
+  max: string
+}
+
+/** A fiat currency to pay with ('USD'), with its limits per payment method. */
+export interface OnrampPaymentCurrency {
+  id: string
+  limits: OnrampLimit[]
+}
+
+/** A network a purchase currency is delivered on: `name` the provider's ('ethereum-mainnet'), `chain_id` its chain reference as a string ('1'; may be empty), `contract_address` '' for the native coin. */
+export interface OnrampNetwork {
+  name: string
+  display_name: string
+  chain_id: string
+  contract_address: string
+}
+
+/** A crypto currency to buy ('USDC'), with its networks. */
+export interface OnrampPurchaseCurrency {
+  id: string
+  name: string
+  symbol: string
+  networks: OnrampNetwork[]
+}
+
+/** What can be paid with and bought; each list has at least one entry. */
+export interface OnrampOptions {
+  paymentCurrencies: OnrampPaymentCurrency[]
+  purchaseCurrencies: OnrampPurchaseCurrency[]
 }

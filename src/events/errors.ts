@@ -234,3 +234,12 @@ export const ERROR_FETCHING_ONRAMP_QUOTE = 'Error fetching on-ramp quote'
 export const ERROR_GENERATING_ONRAMP_URL = 'Error generating on-ramp URL'
 /** On-ramp: a provider URL (meld's) that cannot be built: a base that is not https, or fields that are empty or too long (src/api/onramp.ts). */
 export const INVALID_ONRAMP_URL = 'Invalid on-ramp URL'
+
+/** docs/behaviour.md §4 on-ramp (issue 21): nothing arrived within the watch after the provider's page opened. */
+export const BUY_FAILED = 'Buy failed'
+/** Buying (issue 21): the currency picked is not delivered on the active network. */
+export const ONRAMP_NOT_ON_NETWORK = 'This currency is not offered on this network'
+/** Buying: a provider picked while a purchase is being opened or watched. */
+export const BUY_UNDER_WAY = 'A purchase is already under way'
+/** Buying: a provider picked where the on-ramp is not offered (the feature off, a namespace without it, a restricted time zone). */
+export const NOT_ONRAMP = 'Buying is not offered here'

@@ -98,6 +98,10 @@ describe('host options', () => {
     expect(problem({ addressLabels: { '0xabc': 'x'.repeat(65) } })).toBe(labels)
     expect(problem({ addressLabels: { 'eip155:1:0xabc': 'Savings' } })).toBe(labels)
     expect(problem({ addressLabels: { '0xabc': 'Savings' } })).toBeUndefined()
+    const zones = 'Invalid option: onrampRestrictedTimeZones must be a list of at most 100 IANA time zones'
+    expect(problem({ onrampRestrictedTimeZones: 'Asia/Shanghai' })).toBe(zones)
+    expect(problem({ onrampRestrictedTimeZones: ['Asia/Shanghai', '<script>'] })).toBe(zones)
+    expect(problem({ onrampRestrictedTimeZones: ['Asia/Shanghai', 'Etc/GMT+8'] })).toBeUndefined()
   })
 
   it('refuses an errorReports that is not a boolean (the engine reads anything but false as on)', () => {

@@ -23,10 +23,16 @@ export interface ServiceUrls {
    * Without it, email and social login are not offered.
    */
   secureSite?: string
+  /**
+   * The on-ramp provider's buy page (issue 21; meld's widget, default 'https://meldcrypto.com'): the
+   * page docs/behaviour.md §4's meld URL fields go to. A provider page opens in the popup only when
+   * it is https or on this origin (the localnet's provider page is http on 127.0.0.1).
+   */
+  onramp?: string
 }
 
 /** The services Gangway calls (docs/api.md). */
-export const SERVICE_KEYS = ['walletConfig', 'blockchain', 'analytics', 'secureSite'] as const satisfies readonly (keyof ServiceUrls)[]
+export const SERVICE_KEYS = ['walletConfig', 'blockchain', 'analytics', 'secureSite', 'onramp'] as const satisfies readonly (keyof ServiceUrls)[]
 
 
 /** docs/behaviour.md §2 Connect methods: how a visitor can connect, in the order the Connect view offers them. */
@@ -151,6 +157,11 @@ export interface HostOptions {
   smartAccountNetworks?: CaipNetworkId[]
   /** §9 (issue 21): CAIP-2 ids of the eip155 networks swaps are offered on, in place of the §9 list (the localnet's chains, say). */
   swapNetworks?: CaipNetworkId[]
+  /**
+   * §9 restricted time zones (issue 21): the IANA time zones where the on-ramp is not offered, in
+   * place of the China-region list (ONRAMP_RESTRICTED_TIME_ZONES); [] offers it everywhere.
+   */
+  onrampRestrictedTimeZones?: string[]
   /** §3 Options, §9: the site's features (see Features). */
   features?: Features
   /** §3 Options, §9: features the remote configuration may also switch (see RemoteFeatures). */
@@ -209,6 +220,7 @@ export const HOST_OPTION_KEYS = [
   'defaultAccountTypes',
   'smartAccountNetworks',
   'swapNetworks',
+  'onrampRestrictedTimeZones',
   'features',
   'remoteFeatures',
   'termsConditionsUrl',
@@ -232,6 +244,7 @@ const LOGGED_AS_GIVEN = [
   'defaultAccountTypes',
   'smartAccountNetworks',
   'swapNetworks',
+  'onrampRestrictedTimeZones',
   'featuredWalletIds',
   'includeWalletIds',
   'excludeWalletIds',
@@ -252,6 +265,8 @@ export interface ConfiguredPayload extends Pick<HostOptions, 'projectId' | 'netw
   secureSite?: boolean
   /** The site signs visitors in with SIWX (its `siwx` option, issue 20); its functions stay on the page. */
   siwx?: SiwxDescriptor
+  /** The visitor's IANA time zone as the browser reports it (issue 21: the on-ramp's §9 restricted time zones). */
+  timeZone?: string
 }
 
 /**
@@ -340,9 +355,10 @@ const listOf = (v: unknown, values: readonly string[]) => Array.isArray(v) && v.
  * - 'Invalid option: termsConditionsUrl must be an http or https URL' (and privacyPolicyUrl), by
  *   the URL validator (events/urls.ts `documentLink`; a path is read against `base`, the page's origin);
  * - 'Invalid option: addressLabels must map addresses to labels of at most 64 characters' (at most
- *   MAX_ADDRESS_LABELS addresses, none with a colon).
+ *   MAX_ADDRESS_LABELS addresses, none with a colon);
+ * - 'Invalid option: onrampRestrictedTimeZones must be a list of at most 100 IANA time zones'.
  */
-export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteFeatures' | 'services' | 'errorReports' | 'termsConditionsUrl' | 'privacyPolicyUrl' | 'addressLabels'>, base?: string): string | undefined {
+export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteFeatures' | 'services' | 'errorReports' | 'termsConditionsUrl' | 'privacyPolicyUrl' | 'addressLabels' | 'onrampRestrictedTimeZones'>, base?: string): string | undefined {
   const invalid = (name: string, rule: string) => `Invalid option: ${name} must ${rule}`
   const list = (values: readonly string[]) => `be a list of ${values.join(', ')} (each at most once)`
   for (const name of ['features', 'remoteFeatures', 'services'] as const) {
@@ -362,6 +378,8 @@ export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteF
   if (r.socials !== undefined && r.socials !== false && !listOf(r.socials, SOCIAL_PROVIDERS)) return invalid('remoteFeatures.socials', `be false or ${list(SOCIAL_PROVIDERS).slice(3)}`)
   for (const k of ['termsConditionsUrl', 'privacyPolicyUrl'] as const) if (o[k] !== undefined && documentLink(o[k], base) === undefined) return invalid(k, 'be an http or https URL')
   if (o.addressLabels !== undefined && !isAddressLabels(o.addressLabels)) return invalid('addressLabels', `map addresses to labels of at most ${MAX_ADDRESS_LABEL} characters`)
+  const zones: unknown = o.onrampRestrictedTimeZones
+  if (zones !== undefined && !(Array.isArray(zones) && zones.length <= 100 && zones.every((z) => typeof z === 'string' && /^[A-Za-z0-9_+\-/]{1,64}$/.test(z)))) return invalid('onrampRestrictedTimeZones', 'be a list of at most 100 IANA time zones')
   return undefined
 }
 

@@ -3,7 +3,7 @@
  * Names follow `area/fact` (past tense) for outcomes and `area/…-requested` for intents (docs/api.md).
  * Payloads are plain JSON; amounts are decimal strings whose unit is in the field name (`valueWei`).
  */
-import type { AccountTab, AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Nft, SendToken, SnackbarVariant, SwapToken, TokenBalance, Transaction, ViewName, WalletListing, WalletRef } from './entities.js'
+import type { AccountTab, AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Nft, OnrampOptions, SendToken, SnackbarVariant, SwapToken, TokenBalance, Transaction, ViewName, WalletListing, WalletRef } from './entities.js'
 import type { ConfiguredPayload, RemoteFeatures, SocialProvider } from './host-options.js'
 import type { ErrorCategory } from './errors.js'
 
@@ -474,6 +474,25 @@ export interface EventPayloads {
   'swap/succeeded': { caipNetworkId: CaipNetworkId; hash: string; from: string; to: string; fromAmount: string }
   /** The swap failed: the wallet's refusal, a reverted transaction, 'Insufficient balance', the service's reason. */
   'swap/failed': { message: string; code?: number }
+  /** Buying (issue 21; docs/behaviour.md §4 on-ramp): the service's options, else the sample ones (`sample`). */
+  'onramp/options-fetched': { options: OnrampOptions; sample: boolean }
+  /** The currency to buy (an options purchase currency id) and the one to pay with (a payment currency id). */
+  'onramp/purchase-currency-selected': { id: string }
+  'onramp/payment-currency-selected': { id: string }
+  /** The amount to pay, in whole units of the payment currency, as typed. */
+  'onramp/amount-changed': { amount: string }
+  /** A quote for the form (decimal strings in whole units); `mocked`: the service failed and this is §8's mocked quote, an estimate. */
+  'onramp/quote-fetched': { amount: string; paymentCurrency: string; purchaseCurrency: string; purchaseAmount: string; mocked: boolean }
+  /** The visitor picked a provider: the page opened the popup in the click. */
+  'onramp/provider-selected': { provider: 'meld' }
+  /** The provider's page the popup goes to, and what the purchase is watched by: the account (CAIP-10), the token (its contract, absent for the native coin) and its balance before, in base units. */
+  'onramp/provider-opened': { provider: 'meld'; url: string; caipAddress: string; token?: string; decimals: number; symbol: string; baseline: string }
+  /** The bought funds arrived: `received` base units more than before. */
+  'onramp/succeeded': { received: string }
+  /** Nothing arrived within ONRAMP_WATCH_MS (180 s): 'Buy failed'. */
+  'onramp/failed': { message: string }
+  /** docs/behaviour.md §4 resetState: the form back to its defaults (Retry after 'Buy failed' starts here). */
+  'onramp/reset-requested': Record<string, never>
 }
 
 /** A suggested name (docs/behaviour.md §3 name suggestions state): `registered` when someone has it already. */
@@ -560,6 +579,11 @@ export const DISPATCHABLE = [
   'swap/token-selected',
   'swap/amount-changed',
   'swap/token-list-requested',
+  'onramp/purchase-currency-selected',
+  'onramp/payment-currency-selected',
+  'onramp/amount-changed',
+  'onramp/provider-selected',
+  'onramp/reset-requested',
   'swap/requested',
 ] as const satisfies readonly EventType[]
 

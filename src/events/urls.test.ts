@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentLink, imageUrl, navigationFor, serviceOrigin, storedImageUrl, walletLink } from './urls.js'
+import { documentLink, imageUrl, navigationFor, pageOrigin, providerPageUrl, serviceOrigin, storedImageUrl, walletLink } from './urls.js'
 import { walletDeepLink } from '../projections/wallet-rules.js'
 
 const SERVICE = 'http://127.0.0.1:5175'
@@ -134,5 +134,16 @@ describe('the URL validator (issue 13)', () => {
     expect(serviceOrigin('https://api.example/v1')).toBe('https://api.example')
     expect(serviceOrigin('javascript:alert(1)')).toBeUndefined()
     expect(serviceOrigin(undefined)).toBeUndefined()
+  })
+})
+
+describe('the on-ramp provider page (issue 21)', () => {
+  it('is https, or http on the site’s on-ramp origin only; never another scheme', () => {
+    const local = pageOrigin('http://127.0.0.1:9/provider')
+    expect(local).toEqual(['http://127.0.0.1:9'])
+    expect(providerPageUrl('https://meldcrypto.com/?walletAddress=0xabc', [])).toBe('https://meldcrypto.com/?walletAddress=0xabc')
+    expect(providerPageUrl('http://127.0.0.1:9/provider?x=1', local)).toBe('http://127.0.0.1:9/provider?x=1')
+    for (const refused of ['http://127.0.0.1:10/provider', 'http://evil.example/provider', 'javascript:alert(1)', 'data:text/html,x', 'metamask://x', 42]) expect(providerPageUrl(refused, local)).toBeUndefined()
+    expect(pageOrigin('javascript:alert(1)')).toEqual([])
   })
 })

@@ -98,6 +98,19 @@ export function navigationFor(value: unknown): Navigation | undefined {
 }
 
 /**
+ * An on-ramp provider's page for the buy popup (issue 21): an https navigation link (navigationFor),
+ * or an http URL on one of `allowedOrigins` (the configured on-ramp page's origin: the localnet's
+ * provider page is http on 127.0.0.1). Never throws.
+ * @returns the normalised URL, or undefined when refused.
+ */
+export function providerPageUrl(value: unknown, allowedOrigins: readonly string[]): string | undefined {
+  const nav = navigationFor(value)
+  if (nav?.target === 'new-tab') return nav.href
+  const url = parse(value, URL_MAX)
+  return url && url.protocol === 'http:' && allowedOrigins.includes(url.origin) ? url.href : undefined
+}
+
+/**
  * A link to one of the site's own documents (the `termsConditionsUrl` and `privacyPolicyUrl`
  * options), for an `<a href>` that opens in a new tab: `https:` or `http:`, at most URL_MAX
  * characters; a path ('/terms', './privacy.html', '../legal') is read against `base`, the host
@@ -156,6 +169,12 @@ export function serviceOrigins(services: object): string[] {
 export function serviceOrigin(base: string | undefined): string | undefined {
   const url = parse(base, URL_MAX)
   return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.origin : undefined
+}
+
+/** The origin of an http(s) URL `value` (a path allowed), as a one-entry list; [] when it is none. */
+export function pageOrigin(value: unknown): string[] {
+  const url = parse(value, URL_MAX)
+  return url && (url.protocol === 'https:' || url.protocol === 'http:') ? [url.origin] : []
 }
 
 /**

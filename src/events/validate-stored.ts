@@ -13,6 +13,7 @@ import { storedImageUrl, walletLink } from './urls.js'
 import { plainDataProblem } from './plain-data.js'
 import { featureOptionsProblem, SOCIAL_PROVIDERS } from './host-options.js'
 import { HISTORY_PAGE_MAX, MAX_CONNECTION_ACCOUNTS, NAME_SUGGESTIONS_MAX, SEARCH_ENTRIES, SWAP_TOKENS_LOGGED, WALLETS_PAGE_SIZE } from './limits.js'
+import { ONRAMP_DECIMAL } from './onramp-rules.js'
 import { DISPATCHABLE, type EventType, type GangwayEvent } from './types.js'
 import { isWalletRef, validateIntent } from './validate.js'
 
@@ -25,6 +26,20 @@ const uint = (v: unknown) => typeof v === 'string' && /^(0|[1-9]\d{0,77})$/.test
 const REDACTED = /^redacted:[0-9a-f]{12}$/
 const oneOf = (v: unknown, values: readonly string[]) => typeof v === 'string' && values.includes(v)
 const whole = (v: unknown, max = Number.MAX_SAFE_INTEGER) => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max
+/** An on-ramp code: a currency or network id, a payment method. */
+const code = (v: unknown) => typeof v === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(v)
+/** Options as src/api/onramp.ts keeps them (bounded lists of codes, names and decimal limits). */
+const onrampOptions = (v: unknown) => {
+  const o = v as Payload | undefined
+  const list = (x: unknown, max: number) => Array.isArray(x) && x.length > 0 && x.length <= max
+  return (
+    !!o &&
+    list(o.paymentCurrencies, 100) &&
+    list(o.purchaseCurrencies, 100) &&
+    (o.paymentCurrencies as Payload[]).every((c) => c && code(c.id) && list(c.limits, 10) && (c.limits as Payload[]).every((l) => l && opt(l.paymentMethod, code) && ONRAMP_DECIMAL.test(String(l.min)) && ONRAMP_DECIMAL.test(String(l.max)))) &&
+    (o.purchaseCurrencies as Payload[]).every((c) => c && code(c.id) && str(c.name) && str(c.symbol, 20) && list(c.networks, 50) && (c.networks as Payload[]).every((n) => n && code(n.name) && str(n.display_name) && typeof n.chain_id === 'string' && typeof n.contract_address === 'string' && n.contract_address.length <= 64))
+  )
+}
 /** A USD price: a finite number, not negative. */
 const price = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0
 const digits = (v: unknown) => typeof v === 'string' && /^\d{1,80}$/.test(v)
@@ -93,7 +108,8 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
     p.networks.every((n: Payload) => n && caip2(n.caipNetworkId) && isNamespace(n.chainNamespace) && str(n.name)) &&
     opt(p.defaultNetworkId, caip2) &&
     opt(p.siwx, (x) => !!x && typeof (x as Payload).signOutOnDisconnect === 'boolean' && opt((x as Payload).emailCapture, (c) => typeof c === 'boolean')) &&
-    featureOptionsProblem({ features: p.features as never, remoteFeatures: p.remoteFeatures as never, addressLabels: p.addressLabels as never }) === undefined,
+    featureOptionsProblem({ features: p.features as never, remoteFeatures: p.remoteFeatures as never, addressLabels: p.addressLabels as never, onrampRestrictedTimeZones: p.onrampRestrictedTimeZones as never }) === undefined &&
+    opt(p.timeZone, (z) => typeof z === 'string' && /^[A-Za-z0-9_+\-/]{1,64}$/.test(z)),
   'engine/started': (p) => oneOf(p.mode, ['worker', 'main']),
   'rpc/supported-chains-fetched': (p) => strings(p.http) && strings(p.ws),
   'connect/succeeded': (p) =>
@@ -150,6 +166,11 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'swap/submitted': (p) => caip2(p.caipNetworkId) && str(p.hash, 128),
   'swap/succeeded': (p) => caip2(p.caipNetworkId) && str(p.hash, 128) && str(p.from, 128) && str(p.to, 128) && uint(p.fromAmount),
   'swap/failed': (p) => str(p.message, 256) && opt(p.code, Number.isSafeInteger),
+  'onramp/options-fetched': (p) => typeof p.sample === 'boolean' && onrampOptions(p.options),
+  'onramp/quote-fetched': (p) => [p.amount, p.purchaseAmount].every((x) => typeof x === 'string' && ONRAMP_DECIMAL.test(x)) && code(p.paymentCurrency) && code(p.purchaseCurrency) && typeof p.mocked === 'boolean',
+  'onramp/provider-opened': (p) => p.provider === 'meld' && str(p.url, 2048) && str(p.caipAddress, 128) && opt(p.token, (t) => str(t, 64)) && whole(p.decimals, 36) && str(p.symbol, 20) && uint(p.baseline),
+  'onramp/succeeded': (p) => uint(p.received),
+  'onramp/failed': (p) => str(p.message, 256),
   'swap/quote-fetched': (p) => str(p.from, 128) && str(p.to, 128) && uint(p.fromAmount) && uint(p.toAmount) && [p.fromPrice, p.toPrice, p.nativePrice].every((x) => opt(x, price)) && [p.gasPrice, p.gas, p.fee].every((x) => opt(x, uint)),
   'swap/quote-failed': (p) => str(p.from, 128) && str(p.to, 128) && uint(p.fromAmount) && str(p.message, 256),
   'name/suggestions-fetched': (p) => typeof p.label === 'string' && Array.isArray(p.suggestions) && p.suggestions.length <= NAME_SUGGESTIONS_MAX && p.suggestions.every((x: Payload) => x && str(x.name, 64) && typeof x.registered === 'boolean'),

@@ -208,6 +208,20 @@ export function validateIntent(input: unknown): Intent {
       if ((p.side !== 'from' && p.side !== 'to') || !token) throw bad()
       return { type, payload: { side: p.side, token } } as unknown as Intent
     }
+    // Buying (issue 21): ids of the options, the amount as typed (the limits are the form's rules), the one provider.
+    case 'onramp/purchase-currency-selected':
+    case 'onramp/payment-currency-selected':
+      if (typeof p.id !== 'string' || !/^[A-Za-z0-9_.-]{1,64}$/.test(p.id) || Object.keys(p).length !== 1) throw bad()
+      return { type, payload: { id: p.id } } as Intent
+    case 'onramp/amount-changed':
+      if (typeof p.amount !== 'string' || p.amount.length > 40 || Object.keys(p).length !== 1) throw bad()
+      return { type, payload: { amount: p.amount } } as Intent
+    case 'onramp/provider-selected':
+      if (p.provider !== 'meld' || Object.keys(p).length !== 1) throw bad()
+      return { type, payload: { provider: 'meld' } } as Intent
+    case 'onramp/reset-requested':
+      if (Object.keys(p).length > 0) throw bad()
+      return { type, payload: {} } as Intent
     case 'swap/token-list-requested':
       if ((p.side !== 'from' && p.side !== 'to') || Object.keys(p).length !== 1) throw bad()
       return { type, payload: { side: p.side } } as Intent

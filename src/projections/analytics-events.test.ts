@@ -115,6 +115,39 @@ describe('the analytics projection (log events → analytics events)', () => {
     expect(JSON.stringify(out)).not.toContain('alice')
   })
 
+  it('issue 21: swaps and buying, with the tokens and amounts, never a provider URL', () => {
+    const ETH = { name: 'Ether', symbol: 'ETH', address: 'eip155:31337:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', decimals: 18 }
+    const TIDE = { name: 'Tidewater', symbol: 'TIDE', address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 18 }
+    const out = sent(
+      ...connected,
+      ['modal/open-requested', { isMobile: false }],
+      ['modal/navigate-requested', { view: 'Swap' }],
+      ['swap/token-selected', { side: 'from', token: ETH }],
+      ['swap/token-selected', { side: 'to', token: TIDE }],
+      ['swap/amount-changed', { amount: '0.5' }],
+      ['swap/requested', {}],
+      ['swap/failed', { message: 'Transaction rejected in the wallet', code: 4001 }],
+      ['swap/requested', {}],
+      ['swap/succeeded', { caipNetworkId: 'eip155:31337', hash: '0xabc', from: ETH.address, to: TIDE.address, fromAmount: '500000000000000000' }],
+      ['modal/navigate-requested', { view: 'OnRampProviders' }],
+      ['onramp/amount-changed', { amount: '100' }],
+      ['onramp/provider-selected', { provider: 'meld' }],
+      ['onramp/provider-opened', { provider: 'meld', url: 'http://127.0.0.1:9/provider?walletAddress=secret-url', caipAddress: CAIP_ADDRESS, decimals: 18, symbol: 'ETH', baseline: '0' }],
+      ['onramp/failed', { message: 'Buy failed' }],
+    ).filter((x) => !['MODAL_OPEN', 'MODAL_CLOSE', 'CONNECT_SUCCESS', 'SELECT_WALLET'].includes(String(x.props!.event)))
+    expect(out.map((x) => [x.props!.event, x.props!.properties])).toEqual([
+      ['OPEN_SWAP', { network: 'eip155:31337' }],
+      ['INITIATE_SWAP', { from: 'ETH', to: 'TIDE', amount: '0.5' }],
+      ['SWAP_ERROR', { from: 'ETH', to: 'TIDE', amount: '0.5', message: 'Transaction rejected in the wallet', code: 4001 }],
+      ['INITIATE_SWAP', { from: 'ETH', to: 'TIDE', amount: '0.5' }],
+      ['SWAP_SUCCESS', { from: 'ETH', to: 'TIDE', amount: '0.5', network: 'eip155:31337', hash: '0xabc' }],
+      ['SELECT_BUY_CRYPTO', {}],
+      ['SELECT_BUY_PROVIDER', { provider: 'meld', paymentCurrency: 'USD', amount: '100' }],
+      ['BUY_ERROR', { paymentCurrency: 'USD', amount: '100', message: 'Buy failed' }],
+    ])
+    expect(JSON.stringify(out)).not.toContain('secret-url')
+  })
+
   it('a refusal is USER_REJECTED, another failure CONNECT_ERROR; a failed send is SEND_ERROR', () => {
     const out = sent(
       ['connect/requested', { connectorId: 'injected', namespace: 'eip155' }],

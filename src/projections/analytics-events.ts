@@ -25,7 +25,7 @@ import type { EventPayloads, EventType, GangwayEvent } from '../events/types.js'
 import { activeAccount } from './select/active-account.js'
 import type { State } from './state.js'
 
-/** The analytics events Gangway sends (issue 21 adds swap and buy ones). */
+/** The analytics events Gangway sends. */
 export type AnalyticsEventName =
   | 'MODAL_OPEN'
   | 'MODAL_CLOSE'
@@ -58,6 +58,14 @@ export type AnalyticsEventName =
   | 'REGISTER_NAME_INITIATED'
   | 'REGISTER_NAME_SUCCESS'
   | 'REGISTER_NAME_ERROR'
+  | 'OPEN_SWAP'
+  | 'INITIATE_SWAP'
+  | 'SWAP_SUCCESS'
+  | 'SWAP_ERROR'
+  | 'SELECT_BUY_CRYPTO'
+  | 'SELECT_BUY_PROVIDER'
+  | 'BUY_SUCCESS'
+  | 'BUY_ERROR'
 
 /** A property value: plain, flat data only. */
 export type PropValue = string | number | boolean
@@ -169,6 +177,26 @@ export const ANALYTICS_EVENTS: { [T in EventType]?: Handler<T> } = {
   'name/register-requested': (before, e) => track('REGISTER_NAME_INITIATED', { name: text(fullName(e.payload.label)) }, connectedAddress(before)),
   'name/registered': (before, e) => track('REGISTER_NAME_SUCCESS', { name: text(e.payload.name) }, connectedAddress(before)),
   'name/register-failed': (before, e) => track('REGISTER_NAME_ERROR', { name: text(fullName(e.payload.label)), message: e.payload.message }, connectedAddress(before)),
+  // Issue 21: swaps (the tokens and amounts in base units; never a transaction's calldata).
+  'modal/navigate-requested': (before, e) =>
+    e.payload.view === 'Swap' && before.modal.view !== 'Swap' ? track('OPEN_SWAP', { network: before.networks.active.eip155 }, connectedAddress(before)) : e.payload.view === 'OnRampProviders' && before.modal.view !== 'OnRampProviders' ? track('SELECT_BUY_CRYPTO', {}, connectedAddress(before)) : undefined,
+  'swap/requested': (before) => track('INITIATE_SWAP', swapProps(before), connectedAddress(before)),
+  'swap/succeeded': (before, e) => track('SWAP_SUCCESS', { ...swapProps(before), network: e.payload.caipNetworkId, hash: text(e.payload.hash) }, connectedAddress(before)),
+  'swap/failed': (before, e) => track('SWAP_ERROR', { ...swapProps(before), message: e.payload.message, code: e.payload.code }, connectedAddress(before)),
+  // Issue 21: buying (the currencies and the amount; never the provider's URL).
+  'onramp/provider-selected': (before, e) => track('SELECT_BUY_PROVIDER', { provider: e.payload.provider, ...buyProps(before) }, connectedAddress(before)),
+  'onramp/succeeded': (before) => track('BUY_SUCCESS', buyProps(before), connectedAddress(before)),
+  'onramp/failed': (before, e) => track('BUY_ERROR', { ...buyProps(before), message: e.payload.message }, connectedAddress(before)),
+}
+
+/** The swap form's tokens (symbols) and amount, as typed. */
+function swapProps(s: State): Record<string, PropValue | undefined> {
+  return { from: optionalText(s.swap.from?.symbol), to: optionalText(s.swap.to?.symbol), amount: optionalText(s.swap.amount) }
+}
+
+/** The buying form's currencies and amount. */
+function buyProps(s: State): Record<string, PropValue | undefined> {
+  return { purchaseCurrency: optionalText(s.onramp.purchaseCurrency), paymentCurrency: text(s.onramp.paymentCurrency), amount: optionalText(s.onramp.amount || undefined) }
 }
 
 /** The CAIP-2 network of a SIWX account (CAIP-10), when there is one. */

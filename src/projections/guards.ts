@@ -4,13 +4,14 @@
  */
 import type { Intent } from '../events/types.js'
 import { canSwitchAccountType, preferredAccountType } from './account-types.js'
+import { onrampOffered } from './onramp-rules.js'
 import type { State } from './state.js'
 import { selectors } from './selectors.js'
 import { historyRequestRefusal, walletPageRefusal } from './paging.js'
 import { resolvedFeatures } from './select/features.js'
 import { sameConnector } from './connections.js'
 import { connectionClass } from './select/connection-class.js'
-import { MULTI_WALLET_NOT_ENABLED, SIWX_NOT_ENABLED } from '../events/errors.js'
+import { BUY_UNDER_WAY, NOT_ONRAMP, MULTI_WALLET_NOT_ENABLED, SIWX_NOT_ENABLED } from '../events/errors.js'
 import { activeAccount } from './select/active-account.js'
 import { activeNamespace } from './select/active-namespace.js'
 import { INVALID_NAME_LABEL, isValidNameLabel } from '../events/name-rules.js'
@@ -140,6 +141,9 @@ export function refusal(s: State, intent: Intent, now = 0): string | undefined {
       if (nameRefusal(s)) return nameRefusal(s)
       if (!isValidNameLabel(intent.payload.label)) return INVALID_NAME_LABEL
       return s.names.registering !== undefined ? NAME_BEING_REGISTERED : undefined
+    case 'onramp/provider-selected':
+      if (!onrampOffered(s)) return NOT_ONRAMP
+      return s.onramp.status === 'opening' || s.onramp.status === 'buying' ? BUY_UNDER_WAY : undefined
     case 'swap/requested': {
       if (s.swap.step) return SWAP_UNDER_WAY
       return currentQuote(s.swap, swapAmountBase(s.swap)) ? undefined : NO_SWAP_QUOTE

@@ -14,6 +14,7 @@ import { activeNamespace } from './select/active-namespace.js'
 import { resolvedFeatures } from './select/features.js'
 import { isAsking } from './siwx.js'
 import { isSwapNetwork } from './swap-rules.js'
+import { onrampOffered } from './onramp-rules.js'
 import { activeNetworkId } from './select/active-network.js'
 import type { State } from './state.js'
 
@@ -40,6 +41,8 @@ function connectingView(s: ModalState, connectorId: string): ViewName {
 const SEND_VIEWS: readonly ViewName[] = ['WalletSend', 'WalletSendSelectToken', 'WalletSendPreview']
 /** The swap views (issue 21). */
 const SWAP_VIEWS: readonly ViewName[] = ['Swap', 'SwapSelectToken', 'SwapPreview']
+/** The buying views (issue 21). */
+const ONRAMP_VIEWS: readonly ViewName[] = ['OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'BuyInProgress']
 
 /**
  * `view`, or where it falls back to while its feature is off (docs/behaviour.md §9 features, flags
@@ -52,6 +55,8 @@ export function availableView(root: State, view: ViewName): ViewName {
   if ((SEND_VIEWS.includes(view) && !f.send) || (view === 'WalletReceive' && !f.receive)) return 'Account'
   // Issue 21: swaps where the remote feature is on and the active network is a swap network.
   if (SWAP_VIEWS.includes(view) && (!f.swaps || !isSwapNetwork(activeNetworkId(root), root.config.swapNetworks))) return 'Account'
+  // Issue 21: buying where the on-ramp is offered (onramp-rules.ts).
+  if (ONRAMP_VIEWS.includes(view) && !onrampOffered(root)) return 'Account'
   return view
 }
 
@@ -193,6 +198,9 @@ export const modal = slice<ModalState, State>(initial, {
   /** Picking a token in the token list returns to the form. */
   'send/token-selected': (s, _e, root) => (s.view === 'WalletSendSelectToken' ? back(s, root) : s),
   'swap/token-list-requested': (s, e, root) => ((root.tab === undefined || e.tab === root.tab) && s.open ? push(s, availableView(root, 'SwapSelectToken')) : s),
+  'onramp/purchase-currency-selected': (s, e, root) => ((root.tab === undefined || e.tab === root.tab) && s.view === 'OnRampTokenSelect' ? back(s, root) : s),
+  'onramp/payment-currency-selected': (s, e, root) => ((root.tab === undefined || e.tab === root.tab) && s.view === 'OnRampFiatSelect' ? back(s, root) : s),
+  'onramp/provider-selected': (s, e, root) => ((root.tab === undefined || e.tab === root.tab) && s.open ? push(s, availableView(root, 'BuyInProgress')) : s),
   'swap/token-selected': (s, e, root) => ((root.tab === undefined || e.tab === root.tab) && s.view === 'SwapSelectToken' ? back(s, root) : s),
   'send/requested': (s) => ({ ...s, loading: true }),
   'send/failed': (s) => ({ ...s, loading: false }),

@@ -26,6 +26,7 @@ import { openingModel } from './view-models/opening-model.js'
 import { profileWalletsModel } from './view-models/profile-wallets-model.js'
 import { sendModel } from './view-models/send-model.js'
 import { swapModel } from './view-models/swap-model.js'
+import { onrampModel } from './view-models/onramp-model.js'
 import { snackbarModel } from './view-models/snackbar-model.js'
 import { walletConnectModel } from './view-models/wallet-connect-model.js'
 
@@ -44,6 +45,7 @@ export type { OpeningModel } from './view-models/opening-model.js'
 export type { ProfileWalletsModel, ProfileNamespace, ProfileConnectionRow, ProfileAccountRow } from './view-models/profile-wallets-model.js'
 export type { SendModel, SendTokenRow } from './view-models/send-model.js'
 export type { SwapModel, SwapTokenRow, SwapDetails } from './view-models/swap-model.js'
+export type { OnrampModel, OnrampCurrencyRow, OnrampProviderRow } from './view-models/onramp-model.js'
 export type { SnackbarModel } from './view-models/snackbar-model.js'
 export type { WalletConnectModel } from './view-models/wallet-connect-model.js'
 
@@ -59,6 +61,7 @@ export const selectors = {
   opening: openingModel,
   send: sendModel,
   swap: swapModel,
+  onramp: onrampModel,
   connections: connectionsModel,
   snackbar: snackbarModel,
   accountTabs: accountTabsModel,

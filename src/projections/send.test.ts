@@ -101,7 +101,7 @@ describe('review fixes: sends never go to the wrong network or twice', () => {
     const s = project(
       log(
         ...started({ networks: [SOLANA_A, SOLANA_B] }),
-        ['connect/succeeded', { connectorId: 'wallet-standard:W', namespace: 'solana', caipAddress: `${SOLANA_A.caipNetworkId}:${WALLET}`, via: 'prompt' }],
+        ['connect/succeeded', { connectorId: 'wallet-standard:W', namespace: 'solana', caipAddress: `${SOLANA_A.caipNetworkId}:${WALLET}` as const, via: 'prompt' }],
         ['network/switched', { caipNetworkId: SOLANA_B.caipNetworkId }],
       ),
     )

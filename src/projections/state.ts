@@ -25,6 +25,7 @@ import { auth, type AuthState } from './auth.js'
 import { siwx, type SiwxState } from './siwx.js'
 import { names, type NamesState } from './names.js'
 import { swap, type SwapState } from './swap.js'
+import { onramp, type OnrampState } from './onramp.js'
 
 /**
  * The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none).
@@ -64,6 +65,8 @@ export interface State {
   names: NamesState
   /** The swap form and its quote (swap.ts, issue 21). */
   swap: SwapState
+  /** Buying with the fiat on-ramp (onramp.ts, issue 21). */
+  onramp: OnrampState
 }
 
 /**
@@ -97,6 +100,7 @@ export const initialState: State = {
   siwx: siwx.initial,
   names: names.initial,
   swap: swap.initial,
+  onramp: onramp.initial,
 }
 
 /**
@@ -162,6 +166,7 @@ export function reduce(root: State, event: GangwayEvent): State {
     siwx: applySlice(siwx, root.siwx, event, root),
     names: applySlice(names, root.names, event, root),
     swap: applySlice(swap, root.swap, event, root),
+    onramp: applySlice(onramp, root.onramp, event, root),
   }
 }
 

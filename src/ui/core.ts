@@ -11,14 +11,14 @@
 import { isMobileDevice } from './device.js'
 import { transfer, transferHandlers, wrap } from 'comlink'
 import { signal, type Signal } from '@preact/signals-core'
-import type { AccountActionsModel, AccountModel, AccountTabsModel, AllWalletsModel, Bridge, ConnectionsModel, ConnectModel, Engine, EngineConfig, Intent, ModalModel, Namespace, NetworkListModel, NetworkModel, NamesModel, OpeningModel, PairingUri, ProfileWalletsModel, ProviderRequest, SendModel, SnackbarModel, SwapModel, WalletConnectModel, WorkerEngine } from '../contract.js'
+import type { AccountActionsModel, AccountModel, AccountTabsModel, AllWalletsModel, Bridge, ConnectionsModel, ConnectModel, Engine, EngineConfig, Intent, ModalModel, Namespace, NetworkListModel, NetworkModel, NamesModel, OpeningModel, PairingUri, ProfileWalletsModel, ProviderRequest, SendModel, SnackbarModel, SwapModel, OnrampModel, WalletConnectModel, WorkerEngine } from '../contract.js'
 import { createBridge } from './bridge/bridge.js'
 import { servePagePort } from './bridge/page-port-server.js'
 import { ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError } from '../events/errors.js'
 import { installErrorWire } from '../events/error-wire.js'
 import { PAGE_OPTION_KEYS, themeProblem, type GangwayOptions } from './options.js'
 import { featureOptionsProblem, hostOptionsOf, unknownOption, type SocialProvider } from '../events/host-options.js'
-import { documentLink, originOf } from '../events/urls.js'
+import { documentLink, originOf, pageOrigin } from '../events/urls.js'
 import { lazyAuthSource } from './bridge/auth/lazy-auth-source.js'
 import { capturesEmail, emailCapture, isSiwxConfig, lazySiwxSource, SIWX_FUNCTIONS } from './bridge/siwx-option.js'
 import { pagePlatform } from './platform.js'
@@ -48,6 +48,8 @@ export interface Client {
     opening: Signal<OpeningModel>
     networkList: Signal<NetworkListModel>
     send: Signal<SendModel>
+    /** The buying views' data (issue 21). */
+    onramp: Signal<OnrampModel>
     /** The swap views' data (issue 21). */
     swap: Signal<SwapModel>
     connections: Signal<ConnectionsModel>
@@ -70,6 +72,8 @@ export interface Client {
    * this page session, and the engine refuses a connect without it.
    */
   legal: { termsConditionsUrl?: string; privacyPolicyUrl?: string }
+  /** The origins an on-ramp provider's page may be http on (the site's `services.onramp`; issue 21, urls.ts providerPageUrl). */
+  onrampOrigins: string[]
   dispatch(intent: Intent): Promise<void>
   /**
    * Opens the modal. Without an explicit view or namespace, the view the engine pre-computed
@@ -306,6 +310,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     networkList: signal<NetworkListModel>({ groups: [] }),
     send: signal<SendModel>({ tokens: [], amount: '', receiver: '', loading: false }),
     swap: signal<SwapModel>({ tokens: [], amount: '', quoting: false, canSwap: false }),
+    onramp: signal<OnrampModel>({ loading: true, sample: false, purchaseCurrencies: [], paymentCurrencies: [], paymentCurrency: 'USD', amount: '', quotesLoading: false, providers: [], status: 'idle' }),
     connections: signal<ConnectionsModel>({ connectorIds: {} }),
     allWallets: signal<AllWalletsModel>({ wallets: [], count: 0, loading: false, hasMore: true, nextPage: 1 }),
     walletConnect: signal<WalletConnectModel>({ connecting: false }),
@@ -326,7 +331,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
         first()
       }) as never)
     })
-  await Promise.all([follow('modal', hooks.modal), follow('account', (v) => (writeChip(options.projectId, v), hooks.account(withoutPrototype(v)))), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('swap'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs'), follow('accountActions'), follow('profileWallets'), follow('names')])
+  await Promise.all([follow('modal', hooks.modal), follow('account', (v) => (writeChip(options.projectId, v), hooks.account(withoutPrototype(v)))), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('swap'), follow('onramp'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs'), follow('accountActions'), follow('profileWallets'), follow('names')])
   await engine.subscribePairing((p: PairingUri | undefined) => void (signals.pairing.value = p))
   // The pending analytics batch, held here so that a hidden or leaving page can still send it (issue 17).
   installAnalyticsBeacon((callback) => engine!.subscribeAnalytics(callback), (intent) => engine!.dispatch(intent))
@@ -366,6 +371,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     locale: options.locale,
     signals,
     legal: { ...(terms ? { termsConditionsUrl: terms } : {}), ...(privacy ? { privacyPolicyUrl: privacy } : {}) },
+    onrampOrigins: pageOrigin(options.services?.onramp),
     dispatch: (intent) => engine!.dispatch(intent),
     open(options) {
       // Whether this is a phone or tablet is read here, not in the loader, which keeps it small.

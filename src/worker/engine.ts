@@ -67,6 +67,16 @@ export interface EngineDeps {
 }
 
 /** A page session id: 16 random hex digits (crypto.getRandomValues works outside secure contexts too). */
+/** The browser's IANA time zone for `engine/configured` (issue 21: the on-ramp's restricted time zones), when it names one. */
+function visitorTimeZone(): { timeZone?: string } {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    return typeof zone === 'string' && /^[A-Za-z0-9_+\-/]{1,64}$/.test(zone) ? { timeZone: zone } : {}
+  } catch {
+    return {}
+  }
+}
+
 function newTabId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('')
 }
@@ -269,7 +279,7 @@ export function createEngine(deps: EngineDeps): Engine {
           console.error(`[gangway] event refused: ${e.type}`, error)
         }
       })
-      append(event('engine/configured', { ...configuredPayload(config), ...(config.siwx ? { siwx: { signOutOnDisconnect: config.siwx.signOutOnDisconnect, ...(config.siwx.emailCapture === true ? { emailCapture: true } : {}) } } : {}) }))
+      append(event('engine/configured', { ...configuredPayload(config), ...visitorTimeZone(), ...(config.siwx ? { siwx: { signOutOnDisconnect: config.siwx.signOutOnDisconnect, ...(config.siwx.emailCapture === true ? { emailCapture: true } : {}) } } : {}) }))
       append(event('engine/started', { mode: deps.mode }))
       return { mode: deps.mode, replayed }
     },

@@ -72,6 +72,10 @@ const names = new Set<string>([
   HBD.name,
   HUSD.name,
   HUSD.symbol,
+  // The on-ramp's currency codes and provider (issue 21).
+  'USD',
+  'EUR',
+  'Meld.io',
   ...SEEDED_TOKENS.flatMap((t) => [t.name, t.symbol]),
   // Ticker symbols on their own (the token list, the send summary).
   'ETH',

@@ -65,6 +65,16 @@ const swapForm = async (page: Page, env: TourEnv, path: string) => {
   await page.locator('[data-testid=gw-swap-details] [data-detail=cost]').waitFor()
 }
 
+/** OnRampProviders from Account: 100 USD, its quote in. */
+const buyForm = async (page: Page, env: TourEnv, path: string) => {
+  await connected(page, env, path)
+  await page.locator('[data-testid=gw-tokens] li').first().waitFor()
+  await page.click('[data-testid=gw-open-buy]')
+  await waitForView(page, 'OnRampProviders')
+  await page.fill('[data-testid=gw-onramp-amount]', '100')
+  await page.locator('[data-testid=gw-onramp-quote]').waitFor()
+}
+
 export const VIEW_TOUR: Record<ViewName, TourStop> = {
   Connect: { reach: open },
   AllWallets: {
@@ -269,6 +279,37 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await swapForm(page, env, path)
       await page.click('[data-testid=gw-swap-review]')
       await waitForView(page, 'SwapPreview')
+    },
+  },
+  // 100 USD of Harbour USD, quoted by the on-ramp emulator.
+  OnRampProviders: {
+    async reach(page, env, path) {
+      await buyForm(page, env, path)
+    },
+  },
+  OnRampTokenSelect: {
+    async reach(page, env, path) {
+      await buyForm(page, env, path)
+      await page.click('[data-testid=gw-onramp-token]')
+      await waitForView(page, 'OnRampTokenSelect')
+    },
+  },
+  OnRampFiatSelect: {
+    async reach(page, env, path) {
+      await buyForm(page, env, path)
+      await page.click('[data-testid=gw-onramp-fiat]')
+      await waitForView(page, 'OnRampFiatSelect')
+    },
+  },
+  // Meld picked: its popup (the emulator's provider page) opens, the modal waits for the funds.
+  BuyInProgress: {
+    async reach(page, env, path) {
+      await buyForm(page, env, path)
+      const popup = page.context().waitForEvent('page')
+      await page.click('[data-testid=gw-onramp-providers] [data-provider=meld]')
+      await waitForView(page, 'BuyInProgress')
+      await page.locator('[data-testid=gw-buy][data-status=buying]').waitFor()
+      await (await popup).close()
     },
   },
 }

@@ -4,9 +4,10 @@ import { resolvedFeatures } from '../select/features.js'
 import { activeNetworkId } from '../select/active-network.js'
 import type { State } from '../state.js'
 import { isSwapNetwork } from '../swap-rules.js'
+import { onrampOffered } from '../onramp-rules.js'
 
-/** An Account view action Gangway has a view for (the on-ramp comes later in issue 21). */
-export type AccountAction = Extract<WalletFeature, 'swaps' | 'receive' | 'send'>
+/** An Account view action: each wallet feature has a view. */
+export type AccountAction = WalletFeature
 
 /** The Account view's actions. */
 export interface AccountActionsModel {
@@ -14,14 +15,13 @@ export interface AccountActionsModel {
   actions: AccountAction[]
 }
 
-const HAS_VIEW: readonly WalletFeature[] = ['swaps', 'receive', 'send']
-
 /**
  * The Account actions model: the wallet features in order, those switched off and those without a
- * view left out; swaps only on a swap network (issue 21: `swapNetworks`, else the §9 list).
+ * view left out; swaps only on a swap network (issue 21: `swapNetworks`, else the §9 list), buying
+ * only where the on-ramp is offered (onramp-rules.ts).
  */
 export function accountActionsModel(s: State): AccountActionsModel {
   const f = resolvedFeatures(s)
-  const on: Record<AccountAction, boolean> = { swaps: f.swaps && isSwapNetwork(activeNetworkId(s), s.config.swapNetworks), receive: f.receive, send: f.send }
-  return { actions: f.walletFeaturesOrder.filter((a): a is AccountAction => HAS_VIEW.includes(a) && on[a as AccountAction]) }
+  const on: Record<AccountAction, boolean> = { onramp: onrampOffered(s), swaps: f.swaps && isSwapNetwork(activeNetworkId(s), s.config.swapNetworks), receive: f.receive, send: f.send }
+  return { actions: f.walletFeaturesOrder.filter((a) => on[a]) }
 }

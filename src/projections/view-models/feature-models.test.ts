@@ -51,16 +51,23 @@ describe('the Account tabs and actions and the features', () => {
     // The site's own remote features win over the answer.
     expect(accountTabsModel(account({ remoteFeatures: { activity: true } }, { activity: false })).tabs).toContain('Activity')
   })
-  it('receive and send in walletFeaturesOrder, those switched off left out', () => {
-    expect(accountActionsModel(account()).actions).toEqual(['receive', 'send'])
+  it('the wallet features in walletFeaturesOrder, those switched off left out', () => {
+    expect(accountActionsModel(account()).actions).toEqual(['onramp', 'receive', 'send'])
     expect(accountActionsModel(account({ features: { walletFeaturesOrder: ['send', 'swaps', 'receive'] } })).actions).toEqual(['send', 'receive'])
-    expect(accountActionsModel(account({ features: { send: false } })).actions).toEqual(['receive'])
+    expect(accountActionsModel(account({ features: { send: false } }, { onramp: false })).actions).toEqual(['receive'])
     expect(accountActionsModel(account({ features: { receive: false, walletFeaturesOrder: ['receive', 'send'] } })).actions).toEqual(['send'])
   })
   it('Swap where the swaps remote feature is on and the network is a swap network (issue 21)', () => {
     const swapping = { swapNetworks: ['eip155:31337' as const] }
-    expect(accountActionsModel(account(swapping)).actions).toEqual(['swaps', 'receive', 'send'])
-    expect(accountActionsModel(account(swapping, { swaps: false })).actions).toEqual(['receive', 'send'])
+    expect(accountActionsModel(account(swapping)).actions).toEqual(['onramp', 'swaps', 'receive', 'send'])
+    expect(accountActionsModel(account(swapping, { swaps: false })).actions).toEqual(['onramp', 'receive', 'send'])
     expect(accountActionsModel(account({ ...swapping, features: { walletFeaturesOrder: ['send', 'swaps'] } })).actions).toEqual(['send', 'swaps'])
+  })
+  it('Buy where the onramp remote feature is on, and not in a China-region time zone unless the site says otherwise (issue 21)', () => {
+    expect(accountActionsModel(account({}, { onramp: false })).actions).toEqual(['receive', 'send'])
+    expect(accountActionsModel(account({ timeZone: 'Asia/Shanghai' })).actions).toEqual(['receive', 'send'])
+    expect(accountActionsModel(account({ timeZone: 'Europe/Paris' })).actions).toEqual(['onramp', 'receive', 'send'])
+    expect(accountActionsModel(account({ timeZone: 'Asia/Shanghai', onrampRestrictedTimeZones: [] })).actions).toEqual(['onramp', 'receive', 'send'])
+    expect(accountActionsModel(account({ timeZone: 'Europe/Paris', onrampRestrictedTimeZones: ['Europe/Paris'] })).actions).toEqual(['receive', 'send'])
   })
 })

@@ -83,6 +83,9 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'Network not supported for Swaps': 'error.swapNetwork',
   'Network not supported for Gas Price': 'error.gasPriceNetwork',
   'Error fetching swap quote': 'error.swapQuote',
+  // Buying (issue 21; src/events/errors.ts, src/events/onramp-rules.ts).
+  'Buy failed': 'error.buyFailed',
+  'Enter an amount, like 10.00': 'error.onrampAmount',
   // The network model's name for a chain the site did not list.
   'Unknown network': 'networks.unknown',
   // The Activity rows (projections/asset-rules.ts activityRow): titles by operation, and a row with no transfer.
@@ -100,6 +103,9 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
 
 /** Engine texts with values in them: a pattern, its message, and the values read from the match. */
 const KNOWN_PATTERNS: readonly { pattern: RegExp; id: MessageId; values: (m: RegExpExecArray) => Record<string, unknown> }[] = [
+  // onrampAmountProblem (src/events/onramp-rules.ts): the card's limits.
+  { pattern: /^The minimum is (\d+(?:\.\d+)?) ([A-Za-z0-9_.-]+)$/, id: 'error.onrampMinimum', values: (m) => ({ min: m[1], currency: m[2] }) },
+  { pattern: /^The maximum is (\d+(?:\.\d+)?) ([A-Za-z0-9_.-]+)$/, id: 'error.onrampMaximum', values: (m) => ({ max: m[1], currency: m[2] }) },
   // SEND_ERRORS.decimals: '{symbol} allows at most {decimals} decimals'.
   { pattern: /^(.+) allows at most (\d+) decimals$/, id: 'error.decimals', values: (m) => ({ symbol: m[1], decimals: Number(m[2]) }) },
   // The email resend cooldown (projections/guards.ts): 'Please try again after {n} seconds'.

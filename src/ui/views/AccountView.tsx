@@ -21,6 +21,7 @@ import { AccountTabs } from './AccountTabs.js'
 
 /** Each Account action's view, label and test id. */
 const ACTIONS: Record<AccountAction, { view: ViewName; label: MessageId; testId: string }> = {
+  onramp: { view: 'OnRampProviders', label: 'account.buy', testId: 'gw-open-buy' },
   swaps: { view: 'Swap', label: 'account.swap', testId: 'gw-open-swap' },
   receive: { view: 'WalletReceive', label: 'account.receive', testId: 'gw-open-receive' },
   send: { view: 'WalletSend', label: 'account.send', testId: 'gw-open-send' },

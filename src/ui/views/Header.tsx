@@ -30,6 +30,10 @@ const TITLES: Partial<Record<ViewName, MessageId>> = {
   Swap: 'header.swap',
   SwapSelectToken: 'header.selectToken',
   SwapPreview: 'header.reviewSwap',
+  OnRampProviders: 'header.buy',
+  OnRampTokenSelect: 'header.selectToken',
+  OnRampFiatSelect: 'header.payWith',
+  BuyInProgress: 'header.buy',
 }
 
 export function Header({ view, canGoBack, title }: { view: ViewName; canGoBack: boolean; title?: string }) {

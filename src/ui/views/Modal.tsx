@@ -10,7 +10,7 @@ import { ConnectView } from './ConnectView.js'
 import { Header } from './Header.js'
 import { Snackbar, SnackbarMessage } from './Snackbar.js'
 import { useAnimatedHeight, useDialog } from './use-dialog.js'
-import { AllWalletsView, ApproveTransactionView, DataCaptureView, RegisterAccountNameSuccessView, RegisterAccountNameView, ConnectingFarcasterView, SiwxSignMessageView, UpdateEmailWalletView, EmailLoginView, NetworkList, preloadViews, ProfileWalletsView, SwitchActiveChainView, UnsupportedChainView, WalletReceiveView, WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView, SwapView, SwapSelectTokenView, SwapPreviewView } from './lazy-views.js'
+import { AllWalletsView, ApproveTransactionView, DataCaptureView, RegisterAccountNameSuccessView, RegisterAccountNameView, ConnectingFarcasterView, SiwxSignMessageView, UpdateEmailWalletView, EmailLoginView, NetworkList, preloadViews, ProfileWalletsView, SwitchActiveChainView, UnsupportedChainView, WalletReceiveView, WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView, SwapView, SwapSelectTokenView, SwapPreviewView, OnRampProvidersView, OnRampTokenSelectView, OnRampFiatSelectView, BuyInProgressView } from './lazy-views.js'
 import { useT } from '../i18n/i18n.js'
 
 /** The component of each view built so far; those from lazy-views.js load when first shown. */
@@ -30,6 +30,10 @@ const BODIES: Partial<Record<ViewName, () => ReactElement | null>> = {
   Swap: SwapView,
   SwapSelectToken: SwapSelectTokenView,
   SwapPreview: SwapPreviewView,
+  OnRampProviders: OnRampProvidersView,
+  OnRampTokenSelect: OnRampTokenSelectView,
+  OnRampFiatSelect: OnRampFiatSelectView,
+  BuyInProgress: BuyInProgressView,
   WalletReceive: WalletReceiveView,
   ProfileWallets: ProfileWalletsView,
   EmailLogin: EmailLoginView,

@@ -1,6 +1,6 @@
 /**
  * The views that load when first shown (issue 15): the first chunk holds what a click shows at once
- * (Connect, Account, the connecting views); these follow (All Wallets, networks, send, swap, receive,
+ * (Connect, Account, the connecting views); these follow (All Wallets, networks, send, swap, buy, receive,
  * ProfileWallets, EmailLogin, ApproveTransaction, ConnectingFarcaster, UpdateEmailWallet, SIWXSignMessage, DataCapture, RegisterAccountName and its success, the QR code), each its own chunk, fetched and evaluated when navigated to, or all
  * of them in idle time once the modal has opened (preloadViews). While one loads, its body shows
  * skeleton rows.
@@ -12,6 +12,7 @@ const loaders = {
   networks: () => import('./NetworkList.js'),
   send: () => import('./SendViews.js'),
   swap: () => import('./SwapViews.js'),
+  onramp: () => import('./OnRampViews.js'),
   receive: () => import('./ReceiveView.js'),
   profileWallets: () => import('./ProfileWalletsView.js'),
   emailLogin: () => import('./EmailLoginView.js'),
@@ -46,6 +47,10 @@ export const WalletSendPreviewView = lazyExport('send', 'WalletSendPreviewView')
 export const SwapView = lazyExport('swap', 'SwapView')
 export const SwapSelectTokenView = lazyExport('swap', 'SwapSelectTokenView')
 export const SwapPreviewView = lazyExport('swap', 'SwapPreviewView')
+export const OnRampProvidersView = lazyExport('onramp', 'OnRampProvidersView')
+export const OnRampTokenSelectView = lazyExport('onramp', 'OnRampTokenSelectView')
+export const OnRampFiatSelectView = lazyExport('onramp', 'OnRampFiatSelectView')
+export const BuyInProgressView = lazyExport('onramp', 'BuyInProgressView')
 export const WalletReceiveView = lazyExport('receive', 'WalletReceiveView')
 export const ProfileWalletsView = lazyExport('profileWallets', 'ProfileWalletsView')
 export const EmailLoginView = lazyExport('emailLogin', 'EmailLoginView')

@@ -36,6 +36,7 @@ export const viewsCss = `
 .gw-list{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none}
 .gw-row{display:flex;align-items:center;gap:12px;width:100%;height:56px;padding:0 12px;border:0;border-radius:calc(var(--gw-r)*3);background:var(--gw-soft);cursor:pointer;font:inherit;color:inherit;text-align:start}
 .gw-row:hover,.gw-row:focus-visible{background:var(--gw-soft2)}
+.gw-row:hover .gw-muted,.gw-row:focus-visible .gw-muted{color:var(--gw-fg)}
 .gw-row img,.gw-row .gw-img{width:36px;height:36px;border-radius:calc(var(--gw-r)*2.5);background:var(--gw-soft2);object-fit:cover}
 .gw-row .gw-name{flex:1;font-weight:500}
 .gw-tag{font-size:calc(var(--gw-fs)*1.1);padding:2px 6px;border-radius:calc(var(--gw-r)*1.5);background:var(--gw-ok-bg);color:var(--gw-ok-fg)}

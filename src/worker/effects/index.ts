@@ -13,6 +13,8 @@ import { siwxCancelEffect } from './siwx-cancel.js'
 import { siwxSignOutEffect } from './siwx-sign-out.js'
 import { nameRegisterEffect, nameResolveEffect, nameSuggestionsEffect } from './names.js'
 import { swapQuoteEffect } from './swap-quote.js'
+import { onrampOptionsEffect, onrampQuoteEffect } from './onramp-form.js'
+import { onrampBuyEffect, onrampWatchEffect } from './onramp-buy.js'
 import { swapExecuteEffect } from './swap-execute.js'
 import { swapTokensEffect } from './swap-tokens.js'
 import { authSocialFailedEffect, farcasterLeaveEffect } from './auth-social.js'
@@ -59,6 +61,10 @@ export const effects: readonly Effect[] = Object.entries({
   nameRegisterEffect,
   nameResolveEffect,
   swapQuoteEffect,
+  onrampOptionsEffect,
+  onrampQuoteEffect,
+  onrampBuyEffect,
+  onrampWatchEffect,
   swapExecuteEffect,
   swapTokensEffect,
   authSocialFailedEffect,

@@ -1,0 +1,98 @@
+/**
+ * Buying with the fiat on-ramp (issue 21; docs/behaviour.md §3 on-ramp state, §4 on-ramp): the
+ * options (the service's, or the sample ones), the form (the currency to buy, the one to pay with,
+ * the amount), the latest quote with `quotesLoading`, and the purchase under way: the provider's
+ * page opened, then the funds arrived ('succeeded') or not within the watch ('failed').
+ */
+import type { OnrampOptions } from '../events/entities.js'
+import { onrampAmountProblem } from '../events/onramp-rules.js'
+import { slice } from './reducer.js'
+import { activeNetworkId } from './select/active-network.js'
+import type { State } from './state.js'
+
+/** A quote as the state keeps it: whole units, decimal strings; `mocked` marks §8's estimate. */
+export interface OnrampQuoteState {
+  amount: string
+  paymentCurrency: string
+  purchaseCurrency: string
+  purchaseAmount: string
+  mocked: boolean
+}
+
+/** The purchase under way: what the popup shows, and what arriving funds are measured against. */
+export interface OnrampPurchase {
+  provider: 'meld'
+  url: string
+  caipAddress: string
+  /** The bought token's contract; absent for the native coin. */
+  token?: string
+  decimals: number
+  symbol: string
+  /** The balance before, in base units. */
+  baseline: string
+}
+
+export interface OnrampState {
+  options?: OnrampOptions
+  /** The options are the built-in sample ones (the service failed). */
+  sample: boolean
+  purchaseCurrency?: string
+  paymentCurrency: string
+  /** Whole units of the payment currency, as typed. */
+  amount: string
+  quote?: OnrampQuoteState
+  quotesLoading: boolean
+  status: 'idle' | 'opening' | 'buying' | 'succeeded' | 'failed'
+  purchase?: OnrampPurchase
+  /** Base units that arrived. */
+  received?: string
+  error?: string
+}
+
+/** docs/behaviour.md §4 resetState: USD, no amount, nothing under way (the options stay). */
+const initial: OnrampState = { sample: false, paymentCurrency: 'USD', amount: '', quotesLoading: false, status: 'idle' }
+
+/** The card's limits (the method the provider page takes), or undefined when the form has no options yet. */
+export function onrampProblem(s: Pick<OnrampState, 'options' | 'amount' | 'paymentCurrency'>): string | undefined {
+  return s.options ? onrampAmountProblem(s.amount, s.paymentCurrency, 'card', s.options) : undefined
+}
+
+/** The form changed: a quote is due when the amount is within the limits and a currency is chosen. */
+const edited = (s: OnrampState, patch: Partial<OnrampState>): OnrampState => {
+  const next = { ...s, ...patch }
+  return { ...next, quotesLoading: next.purchaseCurrency !== undefined && next.amount !== '' && onrampProblem(next) === undefined }
+}
+
+export const onramp = slice<OnrampState, State>(initial, {
+  'engine/started': () => initial,
+  'onramp/options-fetched': (s, e, root) => {
+    const { options, sample } = e.payload
+    // The first currency delivered on the active network, else the first of all.
+    const reference = activeNetworkId(root)?.split(':')[1]
+    const first = options.purchaseCurrencies.find((c) => c.networks.some((n) => n.chain_id === reference)) ?? options.purchaseCurrencies[0]
+    const purchaseCurrency = s.purchaseCurrency && options.purchaseCurrencies.some((c) => c.id === s.purchaseCurrency) ? s.purchaseCurrency : first?.id
+    const paymentCurrency = options.paymentCurrencies.some((c) => c.id === s.paymentCurrency) ? s.paymentCurrency : (options.paymentCurrencies[0]?.id ?? 'USD')
+    return edited(s, { options, sample, ...(purchaseCurrency ? { purchaseCurrency } : {}), paymentCurrency })
+  },
+  'onramp/purchase-currency-selected': (s, e) => edited(s, { purchaseCurrency: e.payload.id }),
+  'onramp/payment-currency-selected': (s, e) => edited(s, { paymentCurrency: e.payload.id }),
+  'onramp/amount-changed': (s, e) => edited(s, { amount: e.payload.amount }),
+  'onramp/quote-fetched': (s, e) => ({ ...s, quote: e.payload, quotesLoading: false }),
+  'onramp/provider-selected': (s) => {
+    const { error: _e, received: _r, ...rest } = s
+    return { ...rest, status: 'opening' }
+  },
+  'onramp/provider-opened': (s, e) => {
+    const { provider: _p, ...purchase } = e.payload
+    return { ...s, status: 'buying', purchase: { provider: 'meld', ...purchase } }
+  },
+  'onramp/succeeded': (s, e) => ({ ...s, status: 'succeeded', received: e.payload.received }),
+  'onramp/failed': (s, e) => ({ ...s, status: 'failed', error: e.payload.message }),
+  'onramp/reset-requested': (s) => ({ ...initial, ...(s.options ? { options: s.options, sample: s.sample, ...(s.options.purchaseCurrencies[0] ? { purchaseCurrency: s.purchaseCurrency ?? s.options.purchaseCurrencies[0].id } : {}) } : {}) }),
+})
+
+/** The quote for the form as it is now, if the state holds one. */
+export function currentOnrampQuote(s: OnrampState): OnrampQuoteState | undefined {
+  const q = s.quote
+  return q && q.amount === s.amount && q.paymentCurrency === s.paymentCurrency && q.purchaseCurrency === s.purchaseCurrency ? q : undefined
+}

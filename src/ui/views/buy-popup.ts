@@ -1,0 +1,30 @@
+/**
+ * The on-ramp provider's popup (issue 21; docs/behaviour.md §4 on-ramp: 600x800, opened inside the
+ * visitor's click). The click opens it blank at once (a browser refuses a popup opened after an
+ * await); the engine then names the provider's page, which goes through the URL validator
+ * (urls.ts providerPageUrl: https, or http on the site's on-ramp origin) before the popup is sent there.
+ */
+import { providerPageUrl } from '../../events/urls.js'
+
+/** docs/behaviour.md §9: the popup's size, in CSS px. */
+const FEATURES = 'width=600,height=800,scrollbars=yes'
+const NAME = 'gangway-onramp'
+
+let popup: Window | null = null
+
+/** Opens the blank popup; call inside the click. */
+export function openBuyPopup(): void {
+  popup = window.open('about:blank', NAME, FEATURES)
+}
+
+/**
+ * Sends the popup (or, when it was blocked or closed, a new one) to `url` once the validator takes it.
+ * @returns false when the URL is refused (nothing opens).
+ */
+export function showProviderPage(url: string, allowedOrigins: readonly string[]): boolean {
+  const href = providerPageUrl(url, allowedOrigins)
+  if (!href) return false
+  if (popup && !popup.closed) popup.location.href = href
+  else popup = window.open(href, NAME, FEATURES)
+  return true
+}

@@ -1,0 +1,89 @@
+/**
+ * A purchase through the on-ramp provider (issue 21; docs/behaviour.md §4 on-ramp, §9 provider fee):
+ * once the visitor picks a provider (the page opened the popup inside that click), its page's URL
+ * (meld's, with the §4 fields: publicKey, destinationCurrencyCode SOL on solana else USDC,
+ * walletAddress, externalCustomerId the project id) and the bought currency's balance before
+ * (`onramp/provider-opened`; the page sends the popup there). Then the balance is read every
+ * ONRAMP_POLL_MS (4 s) for up to ONRAMP_WATCH_MS (180 s): more than before is `onramp/succeeded`
+ * (and the holdings are asked afresh), nothing is `onramp/failed` 'Buy failed'.
+ */
+import { concatMap, EMPTY, filter, first, from, merge, mergeMap, of, switchMap, takeUntil, timer, type Observable } from 'rxjs'
+import { erc20Abi } from 'viem'
+import { readContract } from 'viem/actions'
+import { meldDestinationCurrency, meldUrl, MELD_PUBLIC_KEY, ONRAMP_PROVIDERS } from '../../api/onramp.js'
+import type { CaipAddress, CaipNetworkId } from '../../events/entities.js'
+import { BUY_FAILED, errorMessage, ONRAMP_NOT_ON_NETWORK } from '../../events/errors.js'
+import { event, type NewEvent } from '../../events/types.js'
+import { pageOrigin } from '../../events/urls.js'
+import { activeAccount } from '../../projections/select/active-account.js'
+import type { OnrampPurchase } from '../../projections/onramp.js'
+import { ofType, type Effect, type EffectContext } from './context.js'
+import { onrampNetwork } from './onramp-form.js'
+
+/** docs/behaviour.md §4: the balance is read this often after the provider's page opened, in ms. */
+export const ONRAMP_POLL_MS = 4_000
+/** docs/behaviour.md §4: and for this long, in ms, before 'Buy failed'. */
+export const ONRAMP_WATCH_MS = 180_000
+
+/** The balance of the purchase's currency, in base units. */
+async function balance(ctx: EffectContext, p: Pick<OnrampPurchase, 'caipAddress' | 'token'>): Promise<bigint> {
+  const [namespace, reference, address] = p.caipAddress.split(':') as [string, string, string]
+  const network = `${namespace}:${reference}` as CaipNetworkId
+  if (p.token === undefined) return BigInt((await ctx.chains.nativeBalance(network, address)).value)
+  const [held] = await ctx.chains.tokenBalances(network, address, [p.token])
+  return BigInt(held?.value ?? '0')
+}
+
+/** The provider's page and the balance before, or why the purchase cannot start. */
+async function open(ctx: EffectContext): Promise<NewEvent> {
+  const s = ctx.state()
+  const account = activeAccount(s)
+  const network = onrampNetwork(s)
+  const currency = s.onramp.options?.purchaseCurrencies.find((c) => c.id === s.onramp.purchaseCurrency)
+  if (!account || !network || !currency) return event('onramp/failed', { message: ONRAMP_NOT_ON_NETWORK })
+  try {
+    const meld = ONRAMP_PROVIDERS.find((p) => p.name === 'meld')!
+    const base = ctx.services.onramp ?? meld.url
+    const allowed = pageOrigin(ctx.services.onramp)
+    const url = meldUrl(base, { publicKey: MELD_PUBLIC_KEY, destinationCurrencyCode: meldDestinationCurrency(account.namespace), walletAddress: account.address, externalCustomerId: s.config.projectId }, allowed)
+    const token = network.contract === '' ? undefined : network.contract
+    const before = await balance(ctx, { caipAddress: account.caipAddress, ...(token ? { token } : {}) })
+    const decimals = token ? await readContract(ctx.chains.evmClient(account.caipNetworkId), { address: token as `0x${string}`, abi: erc20Abi, functionName: 'decimals' }) : account.namespace === 'solana' ? 9 : 18
+    return event('onramp/provider-opened', { provider: 'meld', url, caipAddress: account.caipAddress, ...(token ? { token } : {}), decimals, symbol: currency.symbol, baseline: before.toString() })
+  } catch (error) {
+    return event('onramp/failed', { message: (errorMessage(error) || BUY_FAILED).slice(0, 256) })
+  }
+}
+
+/** Reads the balance every 4 s until it grows (succeeded) or 180 s pass (failed); a reset or another purchase ends the watch. */
+function watch(ctx: EffectContext, p: OnrampPurchase): Observable<NewEvent> {
+  const baseline = BigInt(p.baseline)
+  const end$ = merge(timer(ONRAMP_WATCH_MS, ctx.scheduler), ctx.events$.pipe(ofType('onramp/reset-requested', 'onramp/provider-selected')))
+  return timer(ONRAMP_POLL_MS, ONRAMP_POLL_MS, ctx.scheduler).pipe(
+    takeUntil(end$),
+    concatMap(() => from(balance(ctx, p).catch(() => baseline))),
+    first((now) => now > baseline, undefined),
+    mergeMap((now): Observable<NewEvent> => {
+      if (now !== undefined) return of(event('onramp/succeeded', { received: (now - baseline).toString() }), event('portfolio/fetch-requested', { caipAddress: p.caipAddress as CaipAddress, forceUpdate: true }))
+      const s = ctx.state().onramp
+      return s.status === 'buying' && s.purchase?.url === p.url ? of(event('onramp/failed', { message: BUY_FAILED })) : EMPTY
+    }),
+  )
+}
+
+export const onrampBuyEffect: Effect = (ctx) =>
+  ctx.events$.pipe(
+    ofType('onramp/provider-selected'),
+    filter((e) => e.tab === ctx.state().tab),
+    switchMap(() => from(open(ctx))),
+  ) as Observable<NewEvent>
+
+export const onrampWatchEffect: Effect = (ctx) =>
+  ctx.events$.pipe(
+    ofType('onramp/provider-opened'),
+    filter((e) => e.tab === ctx.state().tab),
+    switchMap(() => {
+      const p = ctx.state().onramp.purchase
+      return p ? watch(ctx, p) : of()
+    }),
+  ) as Observable<NewEvent>
