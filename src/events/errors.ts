@@ -243,3 +243,5 @@ export const ONRAMP_NOT_ON_NETWORK = 'This currency is not offered on this netwo
 export const BUY_UNDER_WAY = 'A purchase is already under way'
 /** Buying: a provider picked where the on-ramp is not offered (the feature off, a namespace without it, a restricted time zone). */
 export const NOT_ONRAMP = 'Buying is not offered here'
+/** docs/behaviour.md §9 pending transactions limit (issue 21): a transaction pushed out of the 99 followed is no longer polled. */
+export const NO_LONGER_FOLLOWED = 'Transaction no longer followed'

@@ -60,3 +60,6 @@ export const RESOLVED_NAMES_MAX = 20
 
 /** The most swap tokens one `swap/tokens-fetched` keeps (issue 21): the service's first ones. */
 export const SWAP_TOKENS_LOGGED = 500
+
+/** docs/behaviour.md §9 (issue 21): the most pending transactions followed; past it the oldest is no longer polled. */
+export const PENDING_TRANSACTIONS_MAX = 99

@@ -26,6 +26,7 @@ import { siwx, type SiwxState } from './siwx.js'
 import { names, type NamesState } from './names.js'
 import { swap, type SwapState } from './swap.js'
 import { onramp, type OnrampState } from './onramp.js'
+import { pending, type PendingState } from './pending.js'
 
 /**
  * The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none).
@@ -67,6 +68,8 @@ export interface State {
   swap: SwapState
   /** Buying with the fiat on-ramp (onramp.ts, issue 21). */
   onramp: OnrampState
+  /** The transactions sent and not yet settled, at most 99 (pending.ts, issue 21). */
+  pending: PendingState
 }
 
 /**
@@ -101,6 +104,7 @@ export const initialState: State = {
   names: names.initial,
   swap: swap.initial,
   onramp: onramp.initial,
+  pending: pending.initial,
 }
 
 /**
@@ -167,6 +171,7 @@ export function reduce(root: State, event: GangwayEvent): State {
     names: applySlice(names, root.names, event, root),
     swap: applySlice(swap, root.swap, event, root),
     onramp: applySlice(onramp, root.onramp, event, root),
+    pending: applySlice(pending, root.pending, event, root),
   }
 }
 

@@ -46,6 +46,21 @@ describe('chain access on injected time', () => {
     expect(outcome).toEqual(new Error('Transaction not found'))
     expect(asked).toEqual([0, 400, 800, 1200, 1600, 2000, 2400])
   })
+
+  it("stops with 'Transaction no longer followed' once the transaction is out of the followed ones (docs/behaviour.md §9)", async () => {
+    const time = virtualTime()
+    const { asked, chains } = solanaNode(time)
+    let followed = true
+    let outcome: unknown
+    const waiting = chains.waitForReceipt(SOLANA.caipNetworkId, 'sig', { followed: () => followed }).catch((error: unknown) => (outcome = error))
+    await time.advance(800)
+    expect(outcome).toBeUndefined()
+    followed = false
+    await time.advance(400)
+    await waiting
+    expect(outcome).toEqual(new Error('Transaction no longer followed'))
+    expect(asked).toEqual([0, 400, 800, 1200])
+  })
 })
 
 describe('a Solana node’s numbers are checked where they enter', () => {

@@ -9,6 +9,7 @@ import { getBlockNumber, getCode, getTransactionReceipt, readContract } from 'vi
 import { eip155Client } from '../chains/eip155/client.js'
 import { getNativeBalance } from '../chains/eip155/get-native-balance.js'
 import type { CaipNetworkId, Network } from '../events/entities.js'
+import { NO_LONGER_FOLLOWED } from '../events/errors.js'
 import type { JsonRpc } from '../chains/json-rpc.js'
 import { rpcEndpoint, type RoutingOptions } from './rpc/routing.js'
 
@@ -29,9 +30,11 @@ export interface ChainAccess {
   /**
    * Waits for a transaction's receipt, polling every `intervalMs` (default 1000) for up to `timeoutMs` (default 120 000),
    * both in ms on the injected time (`createChainAccess`'s `time`).
-   * @throws Error 'Transaction reverted' for a failed transaction; Error 'Transaction not found' after the timeout.
+   * `followed` is asked before each wait: false stops it (docs/behaviour.md §9 pending limit).
+   * @throws Error 'Transaction reverted' for a failed transaction; Error 'Transaction not found' after the timeout;
+   *   Error 'Transaction no longer followed' once `followed` answers false.
    */
-  waitForReceipt(caipNetworkId: CaipNetworkId, hash: string, options?: { intervalMs?: number; timeoutMs?: number }): Promise<void>
+  waitForReceipt(caipNetworkId: CaipNetworkId, hash: string, options?: { intervalMs?: number; timeoutMs?: number; followed?: () => boolean }): Promise<void>
   /**
    * EVM: whether `address` has code at the latest block (a deployed contract account).
    * @throws Error 'Network not found' for a network the site did not configure or a Solana one.
@@ -120,7 +123,7 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
       const code = await getCode(lookup(id).client, { address: address as Hex })
       return code !== undefined && code !== '0x'
     },
-    async waitForReceipt(id, hash, { intervalMs = 1000, timeoutMs = 120_000 } = {}) {
+    async waitForReceipt(id, hash, { intervalMs = 1000, timeoutMs = 120_000, followed } = {}) {
       const { network, url } = find(id)
       // Each poll answers true when final (throws when failed), false to ask again.
       const settled: () => Promise<boolean> =
@@ -141,6 +144,8 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
       const end = time.clock() + timeoutMs
       while (!(await settled())) {
         if (time.clock() > end) throw new Error('Transaction not found')
+        // docs/behaviour.md §9: a transaction pushed out of the 99 followed is polled no more.
+        if (followed && !followed()) throw new Error(NO_LONGER_FOLLOWED)
         await firstValueFrom(timer(every, time.scheduler))
       }
     },

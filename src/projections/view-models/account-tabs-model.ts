@@ -43,6 +43,10 @@ export interface AccountTabsModel {
   activityLoadingMore: boolean
   /** The next Activity page's cursor (the view asks for it on scroll). */
   next?: string
+  /** Transactions sent on this network and not yet settled (issue 21), oldest first. */
+  pending?: { hash: string; kind: 'send' | 'swap' | 'approval' }[]
+  /** docs/behaviour.md §9: how many pending transactions were pushed out of the 99 followed (no longer polled). */
+  unfollowed?: number
 }
 
 /** The Account tabs model of the active account (empty lists while none is connected). */
@@ -76,8 +80,15 @@ export function accountTabsModel(s: State): AccountTabsModel {
     nfts: visibleNfts(nfts?.items ?? [], chain).map((n) => ({ key: `${n.contract}:${n.tokenId}`, name: n.name, ...(n.collectionName ? { collectionName: n.collectionName } : {}), ...(n.imageUrl ? { imageUrl: n.imageUrl } : {}) })),
     nftsLoading: nfts?.loading ?? false,
     activity: (history?.transactions ?? []).map(activityRow),
+    ...pendingOf(s, chain),
     activityLoading: history?.loading ?? false,
     activityLoadingMore: history?.loadingMore ?? false,
     ...(history?.next ? { next: history.next } : {}),
   }
+}
+
+/** The pending transactions on `chain`, and the count no longer followed, when there are any. */
+function pendingOf(s: State, chain: string): Pick<AccountTabsModel, 'pending' | 'unfollowed'> {
+  const list = s.pending.list.filter((t) => t.caipNetworkId === chain).map(({ hash, kind }) => ({ hash, kind }))
+  return { ...(list.length ? { pending: list } : {}), ...(s.pending.dropped ? { unfollowed: s.pending.dropped } : {}) }
 }

@@ -85,6 +85,7 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'Error fetching swap quote': 'error.swapQuote',
   // Buying (issue 21; src/events/errors.ts, src/events/onramp-rules.ts).
   'Buy failed': 'error.buyFailed',
+  'Transaction no longer followed': 'error.noLongerFollowed',
   'Enter an amount, like 10.00': 'error.onrampAmount',
   // The network model's name for a chain the site did not list.
   'Unknown network': 'networks.unknown',

@@ -108,8 +108,36 @@ function ActivityTab({ v }: { v: AccountTabsModel }) {
     // The engine refuses a page its paging rules forbid; a refusal needs no handling here.
     if (v.caipAddress && v.next) void dispatch({ type: 'history/fetch-requested', payload: { caipAddress: v.caipAddress, cursor: v.next } }).catch(() => undefined)
   })
-  if (v.activity.length === 0) return <p className="gw-muted" data-testid="gw-activity-empty">{v.activityLoading ? t('activity.loading') : t('activity.empty')}</p>
+  const pending = (
+    <>
+      {v.unfollowed ? (
+        <p className="gw-muted" data-testid="gw-activity-unfollowed">
+          {t('activity.unfollowed', { count: v.unfollowed })}
+        </p>
+      ) : null}
+      {v.pending?.length ? (
+        <ul className="gw-list" data-testid="gw-activity-pending">
+          {v.pending.map((p) => (
+            <li key={p.hash} className="gw-muted" data-hash={p.hash}>
+              {t('activity.pending', { hash: `${p.hash.slice(0, 6)}…${p.hash.slice(-4)}` })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  )
+  if (v.activity.length === 0)
+    return (
+      <>
+        {pending}
+        <p className="gw-muted" data-testid="gw-activity-empty">
+          {v.activityLoading ? t('activity.loading') : t('activity.empty')}
+        </p>
+      </>
+    )
   return (
+    <>
+    {pending}
     <ul className="gw-list gw-activity" ref={list} data-testid="gw-activity" data-has-more={String(Boolean(v.next))}>
       {v.activity.map((row) => (
         <ActivityItem key={row.id} row={row} />
@@ -117,5 +145,6 @@ function ActivityTab({ v }: { v: AccountTabsModel }) {
       <li ref={end} className="gw-grid-end" data-testid="gw-activity-end" aria-hidden="true" />
       {v.activityLoadingMore ? <li className="gw-muted">{t('activity.loadingMore')}</li> : null}
     </ul>
+    </>
   )
 }

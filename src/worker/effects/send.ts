@@ -8,6 +8,7 @@
  * → 'send/succeeded', which resets the form and returns to Account; or 'send/failed' with the
  * wallet's refusal or the error, keeping the form.
  */
+import { isFollowed } from '../../projections/pending.js'
 import { Observable, catchError, concat, exhaustMap, mergeMap, of } from 'rxjs'
 import { encodeFunctionData, erc20Abi, getAddress, toHex, type Hex } from 'viem'
 import { parseCaipNetworkId } from '../../chains/caip.js'
@@ -66,7 +67,7 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
             hash = (await bridge.request(connectorId, { method: 'eth_sendTransaction', params: [request] })) as string
           }
           out.next(event('send/submitted', { caipNetworkId, hash }))
-          await chains.waitForReceipt(caipNetworkId, hash)
+          await chains.waitForReceipt(caipNetworkId, hash, { followed: () => isFollowed(state(), hash) })
           out.next(event('send/succeeded', { caipNetworkId, hash }))
           out.complete()
         })().catch((error: unknown) => out.error(error))

@@ -12,6 +12,7 @@
  *    shows) and the account's holdings are asked afresh (`forceUpdate`); any failure, the wallet's
  *    refusal included: `swap/failed` with its message, the form kept.
  */
+import { isFollowed } from '../../projections/pending.js'
 import { exhaustMap, filter, Observable } from 'rxjs'
 import { toHex } from 'viem'
 import { convertClient, isSwapNativeToken, type SwapTransaction } from '../../api/convert.js'
@@ -49,7 +50,7 @@ function swapping(ctx: EffectContext): Observable<NewEvent> {
           if (round === SWAP_APPROVAL_ROUNDS) throw new Error('The token was not approved')
           const hash = await send(await client.buildApproveTransaction({ userAddress: caipAddress, from: fromToken.address, to: toToken.address, amount: amount.toString() }))
           out.next(event('swap/approval-submitted', { caipNetworkId, hash }))
-          await ctx.chains.waitForReceipt(caipNetworkId, hash)
+          await ctx.chains.waitForReceipt(caipNetworkId, hash, { followed: () => isFollowed(ctx.state(), hash) })
         }
       }
       const build = (a: bigint) => client.buildSwapTransaction({ amount: a.toString(), from: fromToken.address, to: toToken.address, userAddress: caipAddress })
@@ -63,7 +64,7 @@ function swapping(ctx: EffectContext): Observable<NewEvent> {
       }
       const hash = await send(tx)
       out.next(event('swap/submitted', { caipNetworkId, hash }))
-      await ctx.chains.waitForReceipt(caipNetworkId, hash)
+      await ctx.chains.waitForReceipt(caipNetworkId, hash, { followed: () => isFollowed(ctx.state(), hash) })
       out.next(event('swap/succeeded', { caipNetworkId, hash, from: fromToken.address, to: toToken.address, fromAmount: amount.toString() }))
       void ctx.caches.portfolio.delete(caipAddress)
       out.next(event('portfolio/fetch-requested', { caipAddress, forceUpdate: true }))
