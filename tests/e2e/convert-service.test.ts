@@ -16,7 +16,7 @@ import { createPublicClient, createWalletClient, decodeFunctionData, defineChain
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { rpc } from '../../localnet/anvil.js'
 import { PRICES, startBlockchainService, type BlockchainService } from '../../localnet/services/blockchain.js'
-import { DEADLINE_S, SWAP_GAS_FIRST_HOP } from '../../localnet/services/convert.js'
+import { DEADLINE_S, SWAP_GAS_FIRST_HOP, SWAP_GAS_NEXT_HOP } from '../../localnet/services/convert.js'
 import { freePort } from '../../localnet/ports.js'
 import { HUSD } from '../../localnet/stablecoin.js'
 import { blockchainClient } from '../../src/api/blockchain.js'
@@ -138,7 +138,8 @@ describe('swap service on the localnet', () => {
     const quote = (amount: bigint, from: string, to: string) => convert.getQuote({ amount: amount.toString(), from: id(from), to: id(to), userAddress: user, gasPrice: standard })
     const last = (a: readonly bigint[]) => a.at(-1)!.toString()
     const oneEth = parseEther('1')
-    expect(await quote(oneEth, SWAP_NATIVE_TOKEN_ADDRESS, tide)).toEqual({ fromAmount: oneEth.toString(), toAmount: last(await amountsOut(oneEth, [weth, tide])) })
+    // The pool keeps 0.3 % of the input (one hop), and the gas limit is build-transaction's.
+    expect(await quote(oneEth, SWAP_NATIVE_TOKEN_ADDRESS, tide)).toEqual({ fromAmount: oneEth.toString(), toAmount: last(await amountsOut(oneEth, [weth, tide])), fee: ((oneEth * 3n) / 1000n).toString(), gas: SWAP_GAS_FIRST_HOP.toString() })
     expect((await quote(parseEther('1000'), tide, SWAP_NATIVE_TOKEN_ADDRESS)).toAmount).toBe(last(await amountsOut(parseEther('1000'), [tide, weth])))
     expect((await quote(parseEther('1000'), tide, hbd)).toAmount).toBe(last(await amountsOut(parseEther('1000'), [tide, hbd])))
     const hundred = parseUnits('100', HUSD.decimals)
@@ -147,7 +148,8 @@ describe('swap service on the localnet', () => {
     // ETH to HBD: no pool joins them; through TIDE or through HUSD, whichever yields more.
     const viaTide = (await amountsOut(oneEth, [weth, tide, hbd])).at(-1)!
     const viaHusd = (await amountsOut(oneEth, [weth, husd, hbd])).at(-1)!
-    expect((await quote(oneEth, SWAP_NATIVE_TOKEN_ADDRESS, hbd)).toAmount).toBe((viaTide > viaHusd ? viaTide : viaHusd).toString())
+    const twoHops = await quote(oneEth, SWAP_NATIVE_TOKEN_ADDRESS, hbd)
+    expect(twoHops).toMatchObject({ toAmount: (viaTide > viaHusd ? viaTide : viaHusd).toString(), fee: (oneEth - (oneEth * 997n * 997n) / 1_000_000n).toString(), gas: (SWAP_GAS_FIRST_HOP + SWAP_GAS_NEXT_HOP).toString() })
     // Not a swap token, or the same token twice.
     await expect(quote(oneEth, SWAP_NATIVE_TOKEN_ADDRESS, kelp)).rejects.toThrow('Token is not swappable on this chain')
     await expect(quote(oneEth, tide, tide)).rejects.toThrow('From and to are the same token')
