@@ -12,11 +12,9 @@ import { siwxSignEffect } from './siwx-sign.js'
 import { siwxCancelEffect } from './siwx-cancel.js'
 import { siwxSignOutEffect } from './siwx-sign-out.js'
 import { nameRegisterEffect, nameResolveEffect, nameSuggestionsEffect } from './names.js'
-import { swapQuoteEffect } from './swap-quote.js'
-import { onrampOptionsEffect, onrampQuoteEffect } from './onramp-form.js'
-import { onrampBuyEffect, onrampWatchEffect } from './onramp-buy.js'
-import { swapExecuteEffect } from './swap-execute.js'
-import { swapTokensEffect } from './swap-tokens.js'
+import { lazyEffect } from './lazy.js'
+import type { GangwayEvent } from '../../events/types.js'
+import type { State } from '../../projections/state.js'
 import { authSocialFailedEffect, farcasterLeaveEffect } from './auth-social.js'
 import { authRefusedEffect } from './auth-rpc.js'
 import type { Effect } from './context.js'
@@ -39,6 +37,13 @@ import { watchEffect } from './watch.js'
 import { walletConnectCancelEffect, walletConnectEventsEffect, walletConnectPrepareEffect, walletConnectPreloadEffect } from './walletconnect.js'
 import { walletImagePrefetchEffect, walletListsEffect, walletPagesEffect, walletSearchEffect } from './wallets.js'
 
+/** The views of swapping and buying (issue 21): showing one is reaching for them. */
+const TRADE_VIEWS: readonly string[] = ['Swap', 'SwapSelectToken', 'SwapPreview', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'BuyInProgress']
+/** A swap or on-ramp view shows, or a swap or on-ramp event was logged (another tab's, or a replayed one). */
+const reachesTrade = (s: State, e: GangwayEvent) => (s.modal.open && TRADE_VIEWS.includes(s.modal.view)) || e.type.startsWith('swap/') || e.type.startsWith('onramp/')
+/** One of trade.ts's effects, loaded with that chunk once a visitor reaches for Swap or Buy. */
+const trade = (name: keyof typeof import('./trade.js')) => lazyEffect(reachesTrade, () => import('./trade.js').then((m) => m[name]))
+
 /**
  * Every effect the engine runs, in order, each under its source name: the build shortens function
  * names, so each gets its own back here (`Function.name`), and an `engine/effect-failed` names the
@@ -60,13 +65,13 @@ export const effects: readonly Effect[] = Object.entries({
   nameSuggestionsEffect,
   nameRegisterEffect,
   nameResolveEffect,
-  swapQuoteEffect,
-  onrampOptionsEffect,
-  onrampQuoteEffect,
-  onrampBuyEffect,
-  onrampWatchEffect,
-  swapExecuteEffect,
-  swapTokensEffect,
+  swapQuoteEffect: trade('swapQuoteEffect'),
+  onrampOptionsEffect: trade('onrampOptionsEffect'),
+  onrampQuoteEffect: trade('onrampQuoteEffect'),
+  onrampBuyEffect: trade('onrampBuyEffect'),
+  onrampWatchEffect: trade('onrampWatchEffect'),
+  swapExecuteEffect: trade('swapExecuteEffect'),
+  swapTokensEffect: trade('swapTokensEffect'),
   authSocialFailedEffect,
   farcasterLeaveEffect,
   restoreEffect,
