@@ -16,7 +16,7 @@ const networks = window.__LOCALNET__.chains.map(({ chainId, rpcUrl }) => ({
   // An account's page (addressExplorerUrl): the blockchain emulator's plain-text explorer.
   blockExplorers: { default: { name: 'Localnet explorer', url: `${window.__LOCALNET__.blockchainUrl}/localnet/explorer/eip155:${chainId}` } },
 }))
-const { token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, secureSiteUrl, onrampUrl } = window.__LOCALNET__
+const { token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, secureSiteUrl, onrampUrl, amm } = window.__LOCALNET__
 if (solana) {
   networks.push({
     id: solana.caipNetworkId.split(':')[1],
@@ -73,7 +73,8 @@ const demoSiwx = {
 const modal = createModal({
   projectId: 'gangway-demo',
   networks,
-  tokens: Object.fromEntries(networks.map((n) => [n.caipNetworkId, n.chainNamespace === 'solana' ? [solana.mint] : [token]])),
+  // HBD, and on EVM Harbour USD, the USDT-style stablecoin the on-ramp sells (issue 21).
+  tokens: Object.fromEntries(networks.map((n) => [n.caipNetworkId, n.chainNamespace === 'solana' ? [solana.mint] : [token, ...(amm ? [amm.stablecoin] : [])]])),
   metadata: { name: 'Harbour Coffee', description: 'A Gangway demo site', url: location.origin, icons: [] },
   // Swaps (issue 21) on the localnet's EVM chains, where its Uniswap V2 pools are.
   swapNetworks: networks.filter((n) => n.chainNamespace === 'eip155').map((n) => n.caipNetworkId),

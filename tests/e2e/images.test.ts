@@ -21,6 +21,7 @@ const webUrl = inject('webUrl')
 const walletConfigUrl = inject('walletConfigUrl')
 const blockchainUrl = inject('blockchainUrl')
 const tokenAddress = inject('tokenAddress')
+const husd = inject('amm').stablecoin.address
 const solanaCaip2 = inject('solanaCaip2')
 const browser = useBrowser()
 
@@ -187,6 +188,7 @@ describe('images (issue 16)', () => {
     expect(sendTokens.map((t) => [t.key, t.icon, t.src])).toEqual([
       ['native', 'image', `${walletConfigUrl}/public/getTokenImage/ETH?${QUERY}`],
       [tokenAddress, 'image', `${walletConfigUrl}/public/getTokenImage/HBD?${QUERY}`],
+      [husd, 'image', `${walletConfigUrl}/public/getTokenImage/HUSD?${QUERY}`],
     ])
     expect(errors).toEqual([])
     await context.close()
@@ -237,6 +239,7 @@ describe('images (issue 16)', () => {
     expect(sendTokens.map((t) => [t.key, t.icon, t.text])).toEqual([
       ['native', 'generated', 'E'],
       [tokenAddress, 'generated', 'HD'],
+      [husd, 'generated', 'HU'],
     ])
 
     // Each network image was asked for once (a failed URL is not asked for again) and none came.

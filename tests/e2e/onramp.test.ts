@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, getAddress, http, parseUnits, type Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { localContext } from './browser.js'
 import { connectLocalnetWallet, recordServiceRequests, useBrowser, waitForText, waitForView } from './helpers.js'
 
@@ -89,6 +90,20 @@ describe('buying through the modal', () => {
     await page.click('gangway-button')
     await waitForView(page, 'Account')
     await page.locator('[data-testid=gw-tokens] li', { hasText: 'HUSD' }).waitFor()
+
+    // The USDT-style stablecoin (its transfer returns nothing) sends through the send form.
+    const receiver = privateKeyToAddress(generatePrivateKey())
+    await page.click('[data-testid=gw-open-send]')
+    await page.click('[data-testid=gw-send-token]')
+    await page.click('[data-testid=gw-send-tokens] button:has-text("HUSD")')
+    await waitForView(page, 'WalletSend')
+    await page.fill('[data-testid=gw-send-amount]', '10')
+    await page.fill('[data-testid=gw-send-receiver]', receiver)
+    await page.click('[data-testid=gw-send-review]')
+    await page.click('[data-testid=gw-send-confirm]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account', 30_000)
+    expect(await client.readContract({ address: husd, abi: erc20Abi, functionName: 'balanceOf', args: [receiver] })).toBe(parseUnits('10', 6))
     await context.close()
   })
 

@@ -6,15 +6,17 @@
  */
 import { formatUnits } from 'viem'
 import { defined } from '../../events/defined.js'
+import { withTokenImage } from '../images.js'
 import { currentOnrampQuote, onrampProblem } from '../onramp.js'
 import { activeNetworkId } from '../select/active-network.js'
 import type { State } from '../state.js'
 
-/** A currency to buy: its options id, name and symbol. */
+/** A currency to buy: its options id, name and symbol, and the image service's image of its symbol. */
 export interface OnrampCurrencyRow {
   id: string
   name: string
   symbol: string
+  iconUrl?: string
 }
 
 /** The providers Gangway offers (docs/behaviour.md §9: meld, a 1-2 % fee). */
@@ -61,7 +63,7 @@ export function onrampModel(s: State): OnrampModel {
   const reference = activeNetworkId(s)?.split(':')[1]
   const all = o.options?.purchaseCurrencies ?? []
   const here = all.filter((c) => c.networks.some((n) => n.chain_id === reference))
-  const row = (c: (typeof all)[number]): OnrampCurrencyRow => ({ id: c.id, name: c.name, symbol: c.symbol })
+  const row = (c: (typeof all)[number]): OnrampCurrencyRow => withTokenImage({ id: c.id, name: c.name, symbol: c.symbol })
   const chosen = all.find((c) => c.id === o.purchaseCurrency)
   const quote = currentOnrampQuote(o)
   const purchase = o.purchase

@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef } from 'react'
 import { useClient } from '../client-context.js'
+import { Icon } from '../images/Icon.js'
 import { useT } from '../i18n/i18n.js'
 import { useEdited } from '../use-edited.js'
 import { useSignalValue } from '../use-signal.js'
@@ -27,6 +28,7 @@ export function OnRampProvidersView() {
       ) : null}
       <button type="button" className="gw-row" data-testid="gw-onramp-token" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'OnRampTokenSelect' } })}>
         <span className="gw-muted">{t('onramp.buy')}</span>
+        {m.purchaseCurrency ? <Icon src={m.purchaseCurrency.iconUrl} name={m.purchaseCurrency.name} /> : null}
         <span className="gw-name">{m.purchaseCurrency?.symbol ?? t('swap.selectToken')}</span>
       </button>
       <div className="gw-field">
@@ -81,6 +83,7 @@ export function OnRampTokenSelectView() {
       {m.purchaseCurrencies.map((c) => (
         <li key={c.id}>
           <button className="gw-row" data-currency={c.id} onClick={() => void dispatch({ type: 'onramp/purchase-currency-selected', payload: { id: c.id } })}>
+            <Icon src={c.iconUrl} name={c.name} />
             <span className="gw-name">{c.name}</span>
             <span className="gw-muted">{c.symbol}</span>
           </button>
