@@ -31,6 +31,15 @@ async function pick(page: Page, side: 'from' | 'to', symbol: string): Promise<vo
   await waitForView(page, 'Swap')
 }
 
+/** Swap from Account: `from` into `to`, `amount` typed. */
+async function form(page: Page, from: string, to: string, amount: string): Promise<void> {
+  await page.click('[data-testid=gw-open-swap]')
+  await waitForView(page, 'Swap')
+  await pick(page, 'from', from)
+  await pick(page, 'to', to)
+  await page.fill('[data-testid=gw-swap-amount]', amount)
+}
+
 /** The newest quote the engine logged for `fromAmount` (base units): what `to` it promised, in base units. */
 async function quoted(page: Page, fromAmount: bigint): Promise<bigint> {
   const quotes = (await pageLog(page)).events.filter((e) => e.type === 'swap/quote-fetched' && (e.payload as { fromAmount: string }).fromAmount === fromAmount.toString())
@@ -52,13 +61,9 @@ describe('swap through the modal', () => {
     const context = await localContext(browser())
     const page = await context.newPage()
     await connectLocalnetWallet(page, webUrl, 3)
-    await page.click('[data-testid=gw-open-swap]')
-    await waitForView(page, 'Swap')
 
     // ETH → TIDE: the quote, its rate, impact, minimum, fee and cost, then the swap.
-    await pick(page, 'from', 'ETH')
-    await pick(page, 'to', 'TIDE')
-    await page.fill('[data-testid=gw-swap-amount]', '0.5')
+    await form(page, 'ETH', 'TIDE', '0.5')
     await page.locator('[data-testid=gw-swap-details] [data-detail=cost]').waitFor()
     for (const detail of ['rate', 'impact', 'minimum', 'fee', 'cost']) expect(await page.locator(`[data-testid=gw-swap-details] [data-detail=${detail}]`).count()).toBe(1)
     const tideBefore = await balanceOf(tide)
@@ -73,11 +78,7 @@ describe('swap through the modal', () => {
     expect(events).toContain('swap/succeeded')
 
     // TIDE → HBD: the router may not move TIDE yet, so the wallet approves first, then swaps.
-    await page.click('[data-testid=gw-open-swap]')
-    await waitForView(page, 'Swap')
-    await pick(page, 'from', 'TIDE')
-    await pick(page, 'to', 'HBD')
-    await page.fill('[data-testid=gw-swap-amount]', '100')
+    await form(page, 'TIDE', 'HBD', '100')
     await page.locator('[data-testid=gw-swap-details] [data-detail=minimum]').waitFor()
     const hbdBefore = await balanceOf(hbd)
     const tideHeld = await balanceOf(tide)
@@ -91,11 +92,7 @@ describe('swap through the modal', () => {
     expect((await pageLog(page)).events.filter((e) => e.type === 'swap/approval-submitted').length).toBe(1)
 
     // More ETH than the pools hold: the service's reason, and no review.
-    await page.click('[data-testid=gw-open-swap]')
-    await waitForView(page, 'Swap')
-    await pick(page, 'from', 'ETH')
-    await pick(page, 'to', 'TIDE')
-    await page.fill('[data-testid=gw-swap-amount]', '5000')
+    await form(page, 'ETH', 'TIDE', '5000')
     await waitForText(page, '[data-testid=gw-swap-problem]', 'Insufficient liquidity')
     expect(await page.isDisabled('[data-testid=gw-swap-review]')).toBe(true)
     await context.close()

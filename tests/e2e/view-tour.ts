@@ -75,6 +75,13 @@ const buyForm = async (page: Page, env: TourEnv, path: string) => {
   await page.locator('[data-testid=gw-onramp-quote]').waitFor()
 }
 
+/** `view`, reached from the buy form by the control `testId`. */
+const fromBuyForm = (testId: string, view: ViewName) => async (page: Page, env: TourEnv, path: string) => {
+  await buyForm(page, env, path)
+  await page.click(`[data-testid=${testId}]`)
+  await waitForView(page, view)
+}
+
 export const VIEW_TOUR: Record<ViewName, TourStop> = {
   Connect: { reach: open },
   AllWallets: {
@@ -287,20 +294,8 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await buyForm(page, env, path)
     },
   },
-  OnRampTokenSelect: {
-    async reach(page, env, path) {
-      await buyForm(page, env, path)
-      await page.click('[data-testid=gw-onramp-token]')
-      await waitForView(page, 'OnRampTokenSelect')
-    },
-  },
-  OnRampFiatSelect: {
-    async reach(page, env, path) {
-      await buyForm(page, env, path)
-      await page.click('[data-testid=gw-onramp-fiat]')
-      await waitForView(page, 'OnRampFiatSelect')
-    },
-  },
+  OnRampTokenSelect: { reach: fromBuyForm('gw-onramp-token', 'OnRampTokenSelect') },
+  OnRampFiatSelect: { reach: fromBuyForm('gw-onramp-fiat', 'OnRampFiatSelect') },
   // Meld picked: its popup (the emulator's provider page) opens, the modal waits for the funds.
   BuyInProgress: {
     async reach(page, env, path) {

@@ -1,4 +1,5 @@
 /** Builders for unit tests: recorded events with gap-free seq, and folds over them. */
+import type { Bridge } from '../../src/contract.js'
 import type { Network } from '../../src/events/entities.js'
 import { EVENT_SCHEMA_VERSION, type EventPayloads, type EventType, type GangwayEvent } from '../../src/events/types.js'
 import { project, type State } from '../../src/projections/state.js'
@@ -40,4 +41,16 @@ export const connected = [
 /** Folds the given items after a default start. */
 export function fold(...items: Parameters<typeof log>): State {
   return project(log(...started(), ...items))
+}
+
+/** A bridge whose one wallet is ADDRESS on the localnet chain (31337): it grants accounts and answers null to anything else. */
+export function accountBridge(): Bridge {
+  return {
+    async request(_id, { method }) {
+      if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [ADDRESS]
+      if (method === 'eth_chainId') return '0x7a69'
+      return null
+    },
+    watch: () => undefined,
+  }
 }
