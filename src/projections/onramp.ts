@@ -77,12 +77,20 @@ export const onramp = slice<OnrampState, State>(initial, {
   'onramp/purchase-currency-selected': (s, e) => edited(s, { purchaseCurrency: e.payload.id }),
   'onramp/payment-currency-selected': (s, e) => edited(s, { paymentCurrency: e.payload.id }),
   'onramp/amount-changed': (s, e) => edited(s, { amount: e.payload.amount }),
-  'onramp/quote-fetched': (s, e) => ({ ...s, quote: e.payload, quotesLoading: false }),
+  // A quote for an older form is kept (never shown: currentOnrampQuote) and the form's own is still awaited.
+  'onramp/quote-fetched': (s, e) => {
+    const q = e.payload
+    const current = q.amount === s.amount && q.paymentCurrency === s.paymentCurrency && q.purchaseCurrency === s.purchaseCurrency
+    return { ...s, quote: q, quotesLoading: current ? false : s.quotesLoading }
+  },
+  // A new purchase: the last one's page, funds and error are gone.
   'onramp/provider-selected': (s) => {
-    const { error: _e, received: _r, ...rest } = s
+    const { error: _e, received: _r, purchase: _p, ...rest } = s
     return { ...rest, status: 'opening' }
   },
+  // Only for the purchase being opened (a reset in between wins).
   'onramp/provider-opened': (s, e) => {
+    if (s.status !== 'opening') return s
     const { provider: _p, ...purchase } = e.payload
     return { ...s, status: 'buying', purchase: { provider: 'meld', ...purchase } }
   },

@@ -11,7 +11,7 @@ import { Icon } from '../images/Icon.js'
 import { useT } from '../i18n/i18n.js'
 import { useEdited } from '../use-edited.js'
 import { useSignalValue } from '../use-signal.js'
-import { openBuyPopup, showProviderPage } from './buy-popup.js'
+import { closeBlankBuyPopup, openBuyPopup, showProviderPage } from './buy-popup.js'
 
 export function OnRampProvidersView() {
   const { signals, dispatch } = useClient()
@@ -60,7 +60,7 @@ export function OnRampProvidersView() {
                 amount.flush()
                 // Inside the click: a popup opened after an await is blocked.
                 openBuyPopup()
-                void dispatch({ type: 'onramp/provider-selected', payload: { provider: p.name } }).catch(() => undefined)
+                void dispatch({ type: 'onramp/provider-selected', payload: { provider: p.name } }).catch(closeBlankBuyPopup)
               }}
             >
               <span className="gw-name">{p.label}</span>
@@ -117,7 +117,9 @@ export function BuyInProgressView() {
   const shown = useRef<string | undefined>(undefined)
   useEffect(() => {
     if (m.url && shown.current !== m.url && showProviderPage(m.url, onrampOrigins)) shown.current = m.url
-  }, [m.url, onrampOrigins])
+    // The purchase could not start: the blank popup goes.
+    if (m.status === 'failed' && !m.url) closeBlankBuyPopup()
+  }, [m.url, m.status, onrampOrigins])
   return (
     <div className="gw-center" data-testid="gw-buy" data-status={m.status}>
       {m.status === 'succeeded' ? (

@@ -15,6 +15,18 @@ let popup: Window | null = null
 /** Opens the blank popup; call inside the click. */
 export function openBuyPopup(): void {
   popup = window.open('about:blank', NAME, FEATURES)
+  // The provider's page is a third party's: it gets no handle on the host page.
+  if (popup) popup.opener = null
+}
+
+/** Closes the popup while it is still blank (the purchase could not start). */
+export function closeBlankBuyPopup(): void {
+  try {
+    if (popup && !popup.closed && popup.location.href === 'about:blank') popup.close()
+  } catch {
+    // Navigated to the provider's origin: not ours to read, and not blank.
+  }
+  popup = null
 }
 
 /**
@@ -25,6 +37,6 @@ export function showProviderPage(url: string, allowedOrigins: readonly string[])
   const href = providerPageUrl(url, allowedOrigins)
   if (!href) return false
   if (popup && !popup.closed) popup.location.href = href
-  else popup = window.open(href, NAME, FEATURES)
+  else popup = window.open(href, NAME, `${FEATURES},noopener`)
   return true
 }

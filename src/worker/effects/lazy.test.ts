@@ -46,4 +46,19 @@ describe('lazyEffect', () => {
     expect(again).toEqual([5])
     expect(loads).toBe(1)
   })
+
+  it('a chunk that fails to load ends the effect with its error and keeps nothing', async () => {
+    const events$ = new Subject<GangwayEvent>()
+    const ctx = { events$, state: () => ({}) as State } as unknown as EffectContext
+    const effect = lazyEffect(
+      () => true,
+      () => Promise.reject(new Error('chunk failed')),
+    )
+    let failure: unknown
+    effect(ctx).subscribe({ error: (e: unknown) => (failure = e) })
+    events$.next(ev(1, 'swap/amount-changed'))
+    await new Promise((r) => setTimeout(r, 0))
+    expect(failure).toEqual(new Error('chunk failed'))
+    expect(events$.observed).toBe(false)
+  })
 })

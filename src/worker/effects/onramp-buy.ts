@@ -18,7 +18,6 @@ import { pageOrigin } from '../../events/urls.js'
 import { activeAccount } from '../../projections/select/active-account.js'
 import type { OnrampPurchase } from '../../projections/onramp.js'
 import { ofType, type Effect, type EffectContext } from './context.js'
-import { onrampNetwork } from './onramp-form.js'
 
 /** docs/behaviour.md §4: the balance is read this often after the provider's page opened, in ms. */
 export const ONRAMP_POLL_MS = 4_000
@@ -34,21 +33,33 @@ async function balance(ctx: EffectContext, p: Pick<OnrampPurchase, 'caipAddress'
   return BigInt(held?.value ?? '0')
 }
 
+/** The bought currency's decimals: the native coin's, an ERC20's from its contract, an SPL mint's from the site's `tokens` (else 9). */
+async function decimalsOf(ctx: EffectContext, caipNetworkId: CaipNetworkId, token: string | undefined): Promise<number> {
+  if (caipNetworkId.startsWith('eip155:')) return token ? await readContract(ctx.chains.evmClient(caipNetworkId), { address: token as `0x${string}`, abi: erc20Abi, functionName: 'decimals' }) : 18
+  return token ? (ctx.state().config.tokens?.[caipNetworkId]?.find((t) => t.address === token)?.decimals ?? 9) : 9
+}
+
 /** The provider's page and the balance before, or why the purchase cannot start. */
 async function open(ctx: EffectContext): Promise<NewEvent> {
   const s = ctx.state()
   const account = activeAccount(s)
-  const network = onrampNetwork(s)
-  const currency = s.onramp.options?.purchaseCurrencies.find((c) => c.id === s.onramp.purchaseCurrency)
-  if (!account || !network || !currency) return event('onramp/failed', { message: ONRAMP_NOT_ON_NETWORK })
+  if (!account) return event('onramp/failed', { message: ONRAMP_NOT_ON_NETWORK })
+  // What meld delivers (docs/behaviour.md §4: SOL on solana, else USDC) is what is watched, when the
+  // options deliver it on this network; else the currency picked (the localnet's HUSD stands for USDC).
+  const delivered = meldDestinationCurrency(account.namespace)
+  const reference = account.caipNetworkId.split(':')[1]
+  const onThisChain = (id: string | undefined) => s.onramp.options?.purchaseCurrencies.find((c) => (id === undefined ? true : c.id === id) && c.networks.some((n) => n.chain_id === reference))
+  const currency = s.onramp.options?.purchaseCurrencies.find((c) => c.symbol === delivered && c.networks.some((n) => n.chain_id === reference)) ?? onThisChain(s.onramp.purchaseCurrency)
+  const network = currency?.networks.find((n) => n.chain_id === reference)
+  if (!currency || !network) return event('onramp/failed', { message: ONRAMP_NOT_ON_NETWORK })
   try {
     const meld = ONRAMP_PROVIDERS.find((p) => p.name === 'meld')!
     const base = ctx.services.onramp ?? meld.url
     const allowed = pageOrigin(ctx.services.onramp)
-    const url = meldUrl(base, { publicKey: MELD_PUBLIC_KEY, destinationCurrencyCode: meldDestinationCurrency(account.namespace), walletAddress: account.address, externalCustomerId: s.config.projectId }, allowed)
-    const token = network.contract === '' ? undefined : network.contract
+    const url = meldUrl(base, { publicKey: MELD_PUBLIC_KEY, destinationCurrencyCode: delivered, walletAddress: account.address, externalCustomerId: s.config.projectId }, allowed)
+    const token = network.contract_address === '' ? undefined : network.contract_address
     const before = await balance(ctx, { caipAddress: account.caipAddress, ...(token ? { token } : {}) })
-    const decimals = token ? await readContract(ctx.chains.evmClient(account.caipNetworkId), { address: token as `0x${string}`, abi: erc20Abi, functionName: 'decimals' }) : account.namespace === 'solana' ? 9 : 18
+    const decimals = await decimalsOf(ctx, account.caipNetworkId, token)
     return event('onramp/provider-opened', { provider: 'meld', url, caipAddress: account.caipAddress, ...(token ? { token } : {}), decimals, symbol: currency.symbol, baseline: before.toString() })
   } catch (error) {
     return event('onramp/failed', { message: (errorMessage(error) || BUY_FAILED).slice(0, 256) })

@@ -6,7 +6,7 @@
  * within the card's limits (checked here first: nothing is asked for an amount out of them), with
  * §8's mocked quote when the service fails (`mocked`).
  */
-import { debounceTime, filter, from, mergeMap, switchMap, type Observable } from 'rxjs'
+import { debounceTime, exhaustMap, filter, from, mergeMap, switchMap, type Observable } from 'rxjs'
 import { onrampClient } from '../../api/onramp.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { activeAccount } from '../../projections/select/active-account.js'
@@ -51,7 +51,7 @@ export const onrampOptionsEffect: Effect = (ctx) =>
   ctx.events$.pipe(
     ofType('modal/open-requested', 'modal/navigate-requested'),
     filter((e) => e.tab === ctx.state().tab && formShows(ctx.state())),
-    mergeMap(() => from(options(ctx)).pipe(mergeMap((events) => events))),
+    exhaustMap(() => from(options(ctx)).pipe(mergeMap((events) => events))),
   ) as Observable<NewEvent>
 
 export const onrampQuoteEffect: Effect = (ctx) =>

@@ -4,21 +4,13 @@
 // §4's fields, and the watch: the balance read every 4 s, 'succeeded' once it grows, 'Buy failed'
 // after 180 s.
 import { describe, expect, it } from 'vitest'
-import { ADDRESS, LOCALNET } from '../../../tests/unit/fixtures.js'
+import { accountBridge, ADDRESS, LOCALNET } from '../../../tests/unit/fixtures.js'
 import { until } from '../../../tests/unit/engine-until.js'
 import { settle, virtualTime } from '../../../tests/unit/virtual-time.js'
-import type { Bridge } from '../../contract.js'
 import { SAMPLE_ONRAMP_OPTIONS } from '../../events/onramp-rules.js'
 import { createEngine } from '../engine.js'
 
-const bridge: Bridge = {
-  async request(_id, { method }) {
-    if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [ADDRESS]
-    if (method === 'eth_chainId') return '0x7a69'
-    return null
-  },
-  watch: () => undefined,
-}
+const bridge = accountBridge()
 
 /** ETH on the localnet chain, bought with USD or EUR (the card 10.00 to 7500.00). */
 const OPTIONS = {

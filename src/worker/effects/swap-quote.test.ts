@@ -2,24 +2,16 @@
 // last edit, only for the form as it is then, again every 10 s while the Swap view shows, and no
 // more once it does not; 'Insufficient liquidity' from the service's reason.
 import { describe, expect, it } from 'vitest'
-import { ADDRESS, LOCALNET } from '../../../tests/unit/fixtures.js'
+import { accountBridge, ADDRESS, LOCALNET } from '../../../tests/unit/fixtures.js'
 import { until } from '../../../tests/unit/engine-until.js'
 import { settle, virtualTime } from '../../../tests/unit/virtual-time.js'
-import type { Bridge } from '../../contract.js'
 import type { SwapToken } from '../../events/entities.js'
 import { createEngine } from '../engine.js'
 
 const ETH: SwapToken = { name: 'Ether', symbol: 'ETH', address: 'eip155:31337:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', decimals: 18 }
 const TIDE: SwapToken = { name: 'Tidewater', symbol: 'TIDE', address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 18 }
 
-const bridge: Bridge = {
-  async request(_id, { method }) {
-    if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [ADDRESS]
-    if (method === 'eth_chainId') return '0x7a69'
-    return null
-  },
-  watch: () => undefined,
-}
+const bridge = accountBridge()
 
 /** An engine on virtual time whose swap service answers `quote` (an amount out, or a refusal) and records what it was asked. */
 async function setup(answer: (amount: string) => { status: number; body: unknown }) {
