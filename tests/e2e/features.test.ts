@@ -144,6 +144,8 @@ describe('features and remote features', () => {
       const tile = page.locator('[data-testid=gw-all-list] [data-wallet-id]').first()
       await tile.waitFor()
       expect(await tile.getAttribute('aria-disabled')).toBe('true')
+      // A forced click skips Playwright's stability check: the modal's opening animations end first, or it lands beside the tile.
+      await page.locator('[data-testid=gw-modal] .gw-card').evaluate((card) => Promise.all(card.getAnimations({ subtree: true }).map((a) => a.finished)))
       await tile.click({ force: true })
       await page.locator('[data-testid=gw-legal][data-highlighted]').waitFor()
       expect(await currentView(page)).toBe('AllWallets')
