@@ -35,7 +35,7 @@
 import { HttpRequestError } from 'viem'
 import { isEvmAddress, isSolanaAddress } from '../events/address-rules.js'
 import type { OnrampLimit, OnrampNetwork, OnrampOptions, OnrampPaymentCurrency, OnrampPurchaseCurrency } from '../events/entities.js'
-import { compareDecimals, ONRAMP_DECIMAL as DECIMAL, SAMPLE_ONRAMP_OPTIONS } from '../events/onramp-rules.js'
+import { compareDecimals, ONRAMP_CODE as CODE, ONRAMP_DECIMAL as DECIMAL, SAMPLE_ONRAMP_OPTIONS } from '../events/onramp-rules.js'
 import { ERROR_FETCHING_ONRAMP_OPTIONS, ERROR_FETCHING_ONRAMP_QUOTE, ERROR_GENERATING_ONRAMP_URL, errorMessage, GangwayError, INVALID_ONRAMP_URL } from '../events/errors.js'
 import { MAX_REMOTE_NAME, MAX_REMOTE_STRING } from '../events/limits.js'
 import { navigationFor, providerPageUrl, URL_MAX } from '../events/urls.js'
@@ -120,7 +120,6 @@ export const ONRAMP_PROVIDERS: readonly OnrampProvider[] = [{ name: 'meld', labe
 type Json = Record<string, unknown>
 const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined)
 const list = (v: unknown, max: number): unknown[] => (Array.isArray(v) ? v.slice(0, max) : [])
-const CODE = /^[A-Za-z0-9_.-]{1,64}$/
 const code = (v: unknown): string | undefined => (typeof v === 'string' && CODE.test(v) ? v : undefined)
 const decimal = (v: unknown): string | undefined => (typeof v === 'string' && DECIMAL.test(v) ? v : undefined)
 /** Text for a view: control characters as spaces, trimmed, cut to `max`; undefined when empty. */

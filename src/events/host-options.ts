@@ -200,6 +200,9 @@ export function isAddressLabels(v: unknown): v is Record<string, string> {
   return entries.length <= MAX_ADDRESS_LABELS && entries.every(([a, l]) => a.length > 0 && a.length <= 128 && !a.includes(':') && typeof l === 'string' && l.length <= MAX_ADDRESS_LABEL)
 }
 
+/** An IANA time zone name as Gangway takes it ('Asia/Shanghai', 'Etc/GMT+8'): `onrampRestrictedTimeZones`' entries and the visitor's zone. */
+export const TIME_ZONE = /^[A-Za-z0-9_+\-/]{1,64}$/
+
 /** Every key of HostOptions, once: what the engine takes and checks options against. */
 export const HOST_OPTION_KEYS = [
   'projectId',
@@ -379,7 +382,7 @@ export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteF
   for (const k of ['termsConditionsUrl', 'privacyPolicyUrl'] as const) if (o[k] !== undefined && documentLink(o[k], base) === undefined) return invalid(k, 'be an http or https URL')
   if (o.addressLabels !== undefined && !isAddressLabels(o.addressLabels)) return invalid('addressLabels', `map addresses to labels of at most ${MAX_ADDRESS_LABEL} characters`)
   const zones: unknown = o.onrampRestrictedTimeZones
-  if (zones !== undefined && !(Array.isArray(zones) && zones.length <= 100 && zones.every((z) => typeof z === 'string' && /^[A-Za-z0-9_+\-/]{1,64}$/.test(z)))) return invalid('onrampRestrictedTimeZones', 'be a list of at most 100 IANA time zones')
+  if (zones !== undefined && !(Array.isArray(zones) && zones.length <= 100 && zones.every((z) => typeof z === 'string' && TIME_ZONE.test(z)))) return invalid('onrampRestrictedTimeZones', 'be a list of at most 100 IANA time zones')
   return undefined
 }
 

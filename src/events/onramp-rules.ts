@@ -8,6 +8,8 @@ import type { OnrampLimit, OnrampOptions } from './entities.js'
 
 /** A decimal amount in whole units: digits, optionally a point and more digits. */
 export const ONRAMP_DECIMAL = /^\d{1,30}(?:\.\d{1,30})?$/
+/** An on-ramp code: a currency or network id, a payment method. */
+export const ONRAMP_CODE = /^[A-Za-z0-9_.-]{1,64}$/
 
 const LIMITS: OnrampLimit[] = [
   { paymentMethod: 'card', min: '10.00', max: '7500.00' },

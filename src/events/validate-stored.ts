@@ -11,9 +11,9 @@ import { isNamespace, parseCaipAddress, parseCaipNetworkId } from '../chains/cai
 import { isAddressOf, isEvmAddress, isSolanaAddress } from './address-rules.js'
 import { storedImageUrl, walletLink } from './urls.js'
 import { plainDataProblem } from './plain-data.js'
-import { featureOptionsProblem, SOCIAL_PROVIDERS } from './host-options.js'
+import { featureOptionsProblem, SOCIAL_PROVIDERS, TIME_ZONE } from './host-options.js'
 import { HISTORY_PAGE_MAX, MAX_CONNECTION_ACCOUNTS, NAME_SUGGESTIONS_MAX, SEARCH_ENTRIES, SWAP_TOKENS_LOGGED, WALLETS_PAGE_SIZE } from './limits.js'
-import { ONRAMP_DECIMAL } from './onramp-rules.js'
+import { ONRAMP_CODE, ONRAMP_DECIMAL } from './onramp-rules.js'
 import { DISPATCHABLE, type EventType, type GangwayEvent } from './types.js'
 import { isWalletRef, validateIntent } from './validate.js'
 
@@ -27,7 +27,7 @@ const REDACTED = /^redacted:[0-9a-f]{12}$/
 const oneOf = (v: unknown, values: readonly string[]) => typeof v === 'string' && values.includes(v)
 const whole = (v: unknown, max = Number.MAX_SAFE_INTEGER) => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max
 /** An on-ramp code: a currency or network id, a payment method. */
-const code = (v: unknown) => typeof v === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(v)
+const code = (v: unknown) => typeof v === 'string' && ONRAMP_CODE.test(v)
 /** Options as src/api/onramp.ts keeps them (bounded lists of codes, names and decimal limits). */
 const onrampOptions = (v: unknown) => {
   const o = v as Payload | undefined
@@ -109,7 +109,7 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
     opt(p.defaultNetworkId, caip2) &&
     opt(p.siwx, (x) => !!x && typeof (x as Payload).signOutOnDisconnect === 'boolean' && opt((x as Payload).emailCapture, (c) => typeof c === 'boolean')) &&
     featureOptionsProblem({ features: p.features as never, remoteFeatures: p.remoteFeatures as never, addressLabels: p.addressLabels as never, onrampRestrictedTimeZones: p.onrampRestrictedTimeZones as never }) === undefined &&
-    opt(p.timeZone, (z) => typeof z === 'string' && /^[A-Za-z0-9_+\-/]{1,64}$/.test(z)),
+    opt(p.timeZone, (z) => typeof z === 'string' && TIME_ZONE.test(z)),
   'engine/started': (p) => oneOf(p.mode, ['worker', 'main']),
   'rpc/supported-chains-fetched': (p) => strings(p.http) && strings(p.ws),
   'connect/succeeded': (p) =>

@@ -2,6 +2,7 @@
  * Checks what `dispatch` receives before it enters the log: bad input throws a GangwayError with a
  * clear message and nothing is appended.
  */
+import { ONRAMP_CODE } from './onramp-rules.js'
 import { isNamespace, parseCaipAddress, parseCaipNetworkId } from '../chains/caip.js'
 import { isAddressOf, isEvmAddress, isSolanaAddress } from './address-rules.js'
 import { ACCOUNT_TABS, VIEWS } from './entities.js'
@@ -211,7 +212,7 @@ export function validateIntent(input: unknown): Intent {
     // Buying (issue 21): ids of the options, the amount as typed (the limits are the form's rules), the one provider.
     case 'onramp/purchase-currency-selected':
     case 'onramp/payment-currency-selected':
-      if (typeof p.id !== 'string' || !/^[A-Za-z0-9_.-]{1,64}$/.test(p.id) || Object.keys(p).length !== 1) throw bad()
+      if (typeof p.id !== 'string' || !ONRAMP_CODE.test(p.id) || Object.keys(p).length !== 1) throw bad()
       return { type, payload: { id: p.id } } as Intent
     case 'onramp/amount-changed':
       if (typeof p.amount !== 'string' || p.amount.length > 40 || Object.keys(p).length !== 1) throw bad()

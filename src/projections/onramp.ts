@@ -4,7 +4,7 @@
  * the amount), the latest quote with `quotesLoading`, and the purchase under way: the provider's
  * page opened, then the funds arrived ('succeeded') or not within the watch ('failed').
  */
-import type { OnrampOptions } from '../events/entities.js'
+import type { OnrampNetwork, OnrampOptions, OnrampPurchaseCurrency } from '../events/entities.js'
 import { onrampAmountProblem } from '../events/onramp-rules.js'
 import { slice } from './reducer.js'
 import { activeNetworkId } from './select/active-network.js'
@@ -52,6 +52,12 @@ export interface OnrampState {
 /** docs/behaviour.md §4 resetState: USD, no amount, nothing under way (the options stay). */
 const initial: OnrampState = { sample: false, paymentCurrency: 'USD', amount: '', quotesLoading: false, status: 'idle' }
 
+/** `currency`'s network on the chain of `caipNetworkId` (whose CAIP-2 reference is the network's `chain_id`), if it is delivered there. */
+export function networkOn(currency: OnrampPurchaseCurrency, caipNetworkId: string | undefined): OnrampNetwork | undefined {
+  const reference = caipNetworkId?.split(':')[1]
+  return reference === undefined ? undefined : currency.networks.find((n) => n.chain_id === reference)
+}
+
 /** The card's limits (the method the provider page takes), or undefined when the form has no options yet. */
 export function onrampProblem(s: Pick<OnrampState, 'options' | 'amount' | 'paymentCurrency'>): string | undefined {
   return s.options ? onrampAmountProblem(s.amount, s.paymentCurrency, 'card', s.options) : undefined
@@ -68,8 +74,8 @@ export const onramp = slice<OnrampState, State>(initial, {
   'onramp/options-fetched': (s, e, root) => {
     const { options, sample } = e.payload
     // The first currency delivered on the active network, else the first of all.
-    const reference = activeNetworkId(root)?.split(':')[1]
-    const first = options.purchaseCurrencies.find((c) => c.networks.some((n) => n.chain_id === reference)) ?? options.purchaseCurrencies[0]
+    const network = activeNetworkId(root)
+    const first = options.purchaseCurrencies.find((c) => networkOn(c, network)) ?? options.purchaseCurrencies[0]
     const purchaseCurrency = s.purchaseCurrency && options.purchaseCurrencies.some((c) => c.id === s.purchaseCurrency) ? s.purchaseCurrency : first?.id
     const paymentCurrency = options.paymentCurrencies.some((c) => c.id === s.paymentCurrency) ? s.paymentCurrency : (options.paymentCurrencies[0]?.id ?? 'USD')
     return edited(s, { options, sample, ...(purchaseCurrency ? { purchaseCurrency } : {}), paymentCurrency })
@@ -79,9 +85,7 @@ export const onramp = slice<OnrampState, State>(initial, {
   'onramp/amount-changed': (s, e) => edited(s, { amount: e.payload.amount }),
   // A quote for an older form is kept (never shown: currentOnrampQuote) and the form's own is still awaited.
   'onramp/quote-fetched': (s, e) => {
-    const q = e.payload
-    const current = q.amount === s.amount && q.paymentCurrency === s.paymentCurrency && q.purchaseCurrency === s.purchaseCurrency
-    return { ...s, quote: q, quotesLoading: current ? false : s.quotesLoading }
+    return { ...s, quote: e.payload, quotesLoading: quotesForm(e.payload, s) ? false : s.quotesLoading }
   },
   // A new purchase: the last one's page, funds and error are gone.
   'onramp/provider-selected': (s) => {
@@ -99,8 +103,12 @@ export const onramp = slice<OnrampState, State>(initial, {
   'onramp/reset-requested': (s) => ({ ...initial, ...(s.options ? { options: s.options, sample: s.sample, ...(s.options.purchaseCurrencies[0] ? { purchaseCurrency: s.purchaseCurrency ?? s.options.purchaseCurrencies[0].id } : {}) } : {}) }),
 })
 
+/** Whether quote `q` answers the form as it is in `s`: its amount and both currencies. */
+function quotesForm(q: OnrampQuoteState, s: OnrampState): boolean {
+  return q.amount === s.amount && q.paymentCurrency === s.paymentCurrency && q.purchaseCurrency === s.purchaseCurrency
+}
+
 /** The quote for the form as it is now, if the state holds one. */
 export function currentOnrampQuote(s: OnrampState): OnrampQuoteState | undefined {
-  const q = s.quote
-  return q && q.amount === s.amount && q.paymentCurrency === s.paymentCurrency && q.purchaseCurrency === s.purchaseCurrency ? q : undefined
+  return s.quote && quotesForm(s.quote, s) ? s.quote : undefined
 }

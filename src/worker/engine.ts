@@ -7,7 +7,7 @@
 import { BehaviorSubject, Subject, asyncScheduler, catchError, combineLatest, distinctUntilChanged, map, merge, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
 import { parseCaipNetworkId } from '../chains/caip.js'
 import { GangwayError } from '../events/errors.js'
-import { configuredPayload, featureOptionsProblem, unknownOption } from '../events/host-options.js'
+import { configuredPayload, featureOptionsProblem, TIME_ZONE, unknownOption } from '../events/host-options.js'
 import type { LogStorage } from '../events/log.js'
 import { serializeLog } from '../events/ndjson.js'
 import { event, type GangwayEvent, type NewEvent } from '../events/types.js'
@@ -71,7 +71,7 @@ export interface EngineDeps {
 function visitorTimeZone(): { timeZone?: string } {
   try {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
-    return typeof zone === 'string' && /^[A-Za-z0-9_+\-/]{1,64}$/.test(zone) ? { timeZone: zone } : {}
+    return typeof zone === 'string' && TIME_ZONE.test(zone) ? { timeZone: zone } : {}
   } catch {
     return {}
   }

@@ -16,7 +16,7 @@ import { createPublicClient, createWalletClient, decodeFunctionData, defineChain
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { rpc } from '../../localnet/anvil.js'
 import { PRICES, startBlockchainService, type BlockchainService } from '../../localnet/services/blockchain.js'
-import { DEADLINE_S, SWAP_GAS_FIRST_HOP, SWAP_GAS_NEXT_HOP } from '../../localnet/services/convert.js'
+import { DEADLINE_S, pairAbi, routerAbi, SWAP_GAS_FIRST_HOP, SWAP_GAS_NEXT_HOP } from '../../localnet/services/convert.js'
 import { freePort } from '../../localnet/ports.js'
 import { HUSD } from '../../localnet/stablecoin.js'
 import { blockchainClient } from '../../src/api/blockchain.js'
@@ -37,13 +37,6 @@ const kelp = getAddress(inject('seededTokens').find((t) => t.symbol === 'KELP')!
 const id = (address: string) => `${CHAIN}:${address}`
 const ETH = id(SWAP_NATIVE_TOKEN_ADDRESS)
 
-const routerAbi = parseAbi([
-  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
-  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
-  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
-  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
-])
-const pairAbi = parseAbi(['function token0() view returns (address)', 'function getReserves() view returns (uint112, uint112, uint32)'])
 /** Harbour USD's approve returns nothing. */
 const usdtApproveAbi = parseAbi(['function approve(address spender, uint256 value)'])
 

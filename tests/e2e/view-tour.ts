@@ -29,12 +29,14 @@ const open = async (page: Page, env: TourEnv, path: string) => {
 const connected = (page: Page, env: TourEnv, path: string) => connectLocalnetWallet(page, env.webUrl, 0, path)
 const withParam = (path: string, param: string) => `${path}${path.includes('?') ? '&' : '?'}${param}`
 /** The send form, from Account. */
-const sendForm = async (page: Page, env: TourEnv, path: string) => {
+const sendForm = (page: Page, env: TourEnv, path: string) => accountAction(page, env, path, 'gw-open-send', 'WalletSend')
+
+/** Connected, then Account's action `testId` once the Account view has settled (its tokens in, so `view` is where it stays). */
+const accountAction = async (page: Page, env: TourEnv, path: string, testId: string, view: ViewName) => {
   await connected(page, env, path)
-  // The Account view settled (its tokens in), so Send is where it stays.
   await page.locator('[data-testid=gw-tokens] li').first().waitFor()
-  await page.click('[data-testid=gw-open-send]')
-  await waitForView(page, 'WalletSend')
+  await page.click(`[data-testid=${testId}]`)
+  await waitForView(page, view)
 }
 
 /**
@@ -53,9 +55,7 @@ const chooseName = async (page: Page, env: TourEnv, path: string) => {
 
 /** The Swap form from Account: 0.01 ETH into TIDE, quoted, its details shown. */
 const swapForm = async (page: Page, env: TourEnv, path: string) => {
-  await connected(page, env, path)
-  await page.locator('[data-testid=gw-tokens] li').first().waitFor()
-  await page.click('[data-testid=gw-open-swap]')
+  await accountAction(page, env, path, 'gw-open-swap', 'Swap')
   for (const [side, symbol] of [['from', 'ETH'], ['to', 'TIDE']] as const) {
     await page.click(`[data-testid=gw-swap-${side}-token]`)
     await page.click(`[data-testid=gw-swap-tokens] [data-token="${symbol}"]`)
@@ -67,10 +67,7 @@ const swapForm = async (page: Page, env: TourEnv, path: string) => {
 
 /** OnRampProviders from Account: 100 USD, its quote in. */
 const buyForm = async (page: Page, env: TourEnv, path: string) => {
-  await connected(page, env, path)
-  await page.locator('[data-testid=gw-tokens] li').first().waitFor()
-  await page.click('[data-testid=gw-open-buy]')
-  await waitForView(page, 'OnRampProviders')
+  await accountAction(page, env, path, 'gw-open-buy', 'OnRampProviders')
   await page.fill('[data-testid=gw-onramp-amount]', '100')
   await page.locator('[data-testid=gw-onramp-quote]').waitFor()
 }
@@ -273,9 +270,7 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
   // The token list, its balances in.
   SwapSelectToken: {
     async reach(page, env, path) {
-      await connected(page, env, path)
-      await page.locator('[data-testid=gw-tokens] li').first().waitFor()
-      await page.click('[data-testid=gw-open-swap]')
+      await accountAction(page, env, path, 'gw-open-swap', 'Swap')
       await page.click('[data-testid=gw-swap-from-token]')
       await waitForView(page, 'SwapSelectToken')
       await page.locator('[data-testid=gw-swap-tokens] [data-token="ETH"]').waitFor()

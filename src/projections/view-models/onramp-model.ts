@@ -7,7 +7,7 @@
 import { formatUnits } from 'viem'
 import { defined } from '../../events/defined.js'
 import { withTokenImage } from '../images.js'
-import { currentOnrampQuote, onrampProblem } from '../onramp.js'
+import { currentOnrampQuote, networkOn, onrampProblem } from '../onramp.js'
 import { activeNetworkId } from '../select/active-network.js'
 import type { State } from '../state.js'
 
@@ -60,9 +60,9 @@ const PROVIDERS: OnrampProviderRow[] = [{ name: 'meld', label: 'Meld.io', feeRan
 /** The on-ramp model. */
 export function onrampModel(s: State): OnrampModel {
   const o = s.onramp
-  const reference = activeNetworkId(s)?.split(':')[1]
+  const network = activeNetworkId(s)
   const all = o.options?.purchaseCurrencies ?? []
-  const here = all.filter((c) => c.networks.some((n) => n.chain_id === reference))
+  const here = all.filter((c) => networkOn(c, network))
   const row = (c: (typeof all)[number]): OnrampCurrencyRow => withTokenImage({ id: c.id, name: c.name, symbol: c.symbol })
   const chosen = all.find((c) => c.id === o.purchaseCurrency)
   const quote = currentOnrampQuote(o)

@@ -5,6 +5,7 @@
  * shows it). Names, symbols and images are remote: text and <img src> only.
  */
 import type { AccountTab, AccountTabsModel, ActivityRow } from '../../contract.js'
+import { shortenAddress } from '../../projections/format-address.js'
 import { useClient } from '../client-context.js'
 import { useEndOfList } from '../use-end-of-list.js'
 import { useSignalValue } from '../use-signal.js'
@@ -119,7 +120,7 @@ function ActivityTab({ v }: { v: AccountTabsModel }) {
         <ul className="gw-list" data-testid="gw-activity-pending">
           {v.pending.map((p) => (
             <li key={p.hash} className="gw-muted" data-hash={p.hash}>
-              {t('activity.pending', { hash: `${p.hash.slice(0, 6)}…${p.hash.slice(-4)}` })}
+              {t('activity.pending', { hash: shortenAddress(p.hash) })}
             </li>
           ))}
         </ul>

@@ -16,7 +16,7 @@ import { BUY_FAILED, errorMessage, ONRAMP_NOT_ON_NETWORK } from '../../events/er
 import { event, type NewEvent } from '../../events/types.js'
 import { pageOrigin } from '../../events/urls.js'
 import { activeAccount } from '../../projections/select/active-account.js'
-import type { OnrampPurchase } from '../../projections/onramp.js'
+import { networkOn, type OnrampPurchase } from '../../projections/onramp.js'
 import { ofType, type Effect, type EffectContext } from './context.js'
 
 /** docs/behaviour.md §4: the balance is read this often after the provider's page opened, in ms. */
@@ -47,10 +47,9 @@ async function open(ctx: EffectContext): Promise<NewEvent> {
   // What meld delivers (docs/behaviour.md §4: SOL on solana, else USDC) is what is watched, when the
   // options deliver it on this network; else the currency picked (the localnet's HUSD stands for USDC).
   const delivered = meldDestinationCurrency(account.namespace)
-  const reference = account.caipNetworkId.split(':')[1]
-  const onThisChain = (id: string | undefined) => s.onramp.options?.purchaseCurrencies.find((c) => (id === undefined ? true : c.id === id) && c.networks.some((n) => n.chain_id === reference))
-  const currency = s.onramp.options?.purchaseCurrencies.find((c) => c.symbol === delivered && c.networks.some((n) => n.chain_id === reference)) ?? onThisChain(s.onramp.purchaseCurrency)
-  const network = currency?.networks.find((n) => n.chain_id === reference)
+  const here = (s.onramp.options?.purchaseCurrencies ?? []).filter((c) => networkOn(c, account.caipNetworkId))
+  const currency = here.find((c) => c.symbol === delivered) ?? here.find((c) => c.id === s.onramp.purchaseCurrency)
+  const network = currency && networkOn(currency, account.caipNetworkId)
   if (!currency || !network) return event('onramp/failed', { message: ONRAMP_NOT_ON_NETWORK })
   try {
     const meld = ONRAMP_PROVIDERS.find((p) => p.name === 'meld')!

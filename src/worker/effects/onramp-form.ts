@@ -10,7 +10,7 @@ import { debounceTime, exhaustMap, filter, from, mergeMap, switchMap, type Obser
 import { onrampClient } from '../../api/onramp.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { activeAccount } from '../../projections/select/active-account.js'
-import { onrampProblem } from '../../projections/onramp.js'
+import { networkOn, onrampProblem } from '../../projections/onramp.js'
 import type { State } from '../../projections/state.js'
 import { ofType, type Effect, type EffectContext } from './context.js'
 
@@ -27,13 +27,12 @@ async function options(ctx: EffectContext): Promise<NewEvent[]> {
   return [event('onramp/options-fetched', { options, sample })]
 }
 
-/** The network name the options give the active chain for the purchase currency (its first network when none matches). */
+/** The purchase currency's network on the active chain (its name and contract), if it is delivered there. */
 export function onrampNetwork(s: State): { name: string; contract: string } | undefined {
   const currency = s.onramp.options?.purchaseCurrencies.find((c) => c.id === s.onramp.purchaseCurrency)
   const account = activeAccount(s)
   if (!currency || !account) return undefined
-  const reference = account.caipNetworkId.split(':')[1]
-  const network = currency.networks.find((n) => n.chain_id === reference)
+  const network = networkOn(currency, account.caipNetworkId)
   return network ? { name: network.name, contract: network.contract_address } : undefined
 }
 
