@@ -49,6 +49,17 @@ export const VIEWS = [
   'BuyInProgress',
 ] as const
 
+/**
+ * One call of an EIP-5792 batch that Gangway sends itself, one transaction after another, for a
+ * wallet without `wallet_sendCalls` (issue 22): the contract or account `to` (absent: a
+ * deployment), its 0x-prefixed call `data`, and `valueWei` (a decimal string of wei).
+ */
+export interface BatchCall {
+  to?: string
+  data?: string
+  valueWei: string
+}
+
 /** A token a network can swap (issue 21; the swap service's `/v1/convert/tokens`). */
 export interface SwapToken {
   name: string

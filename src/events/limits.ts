@@ -63,3 +63,10 @@ export const SWAP_TOKENS_LOGGED = 500
 
 /** docs/behaviour.md §9 (issue 21): the most pending transactions followed; past it the oldest is no longer polled. */
 export const PENDING_TRANSACTIONS_MAX = 99
+
+/** EIP-5792's sequential fallback (issue 22): the most calls one `wallet_sendCalls` batch may hold (more: 5740 BundleTooLargeError). */
+export const CALLS_BATCH_MAX = 10
+/** The longest call data the fallback takes, in characters of its 0x-prefixed hex (64 KiB of bytes). */
+export const CALL_DATA_MAX = 2 + 2 * 65_536
+/** The most fallback batches the state keeps (the oldest go first); `wallet_getCallsStatus` of a forgotten one is 5730. */
+export const CALLS_BATCHES_KEPT = 100

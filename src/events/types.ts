@@ -3,7 +3,7 @@
  * Names follow `area/fact` (past tense) for outcomes and `area/…-requested` for intents (docs/api.md).
  * Payloads are plain JSON; amounts are decimal strings whose unit is in the field name (`valueWei`).
  */
-import type { AccountTab, AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Nft, OnrampOptions, SendToken, SnackbarVariant, SwapToken, TokenBalance, Transaction, ViewName, WalletListing, WalletRef } from './entities.js'
+import type { AccountTab, BatchCall, AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Nft, OnrampOptions, SendToken, SnackbarVariant, SwapToken, TokenBalance, Transaction, ViewName, WalletListing, WalletRef } from './entities.js'
 import type { ConfiguredPayload, RemoteFeatures, SocialProvider } from './host-options.js'
 import type { ErrorCategory } from './errors.js'
 
@@ -493,6 +493,18 @@ export interface EventPayloads {
   'onramp/failed': { message: string }
   /** docs/behaviour.md §4 resetState: the form back to its defaults (Retry after 'Buy failed' starts here). */
   'onramp/reset-requested': Record<string, never>
+  /**
+   * EIP-5792's sequential fallback (issue 22): the site's `wallet_sendCalls` to a wallet without it,
+   * logged as batch `id` (0x-prefixed hex) by the engine's provider: the calls are sent one after
+   * another by `from` through `connectorId` on `caipNetworkId`, each after the last one's receipt.
+   */
+  'calls/requested': { id: string; connectorId: string; caipNetworkId: CaipNetworkId; from: string; calls: BatchCall[] }
+  /** Call `index` of batch `id` was sent: its transaction `hash`. */
+  'calls/sent': { id: string; index: number; hash: string }
+  /** Its receipt: `success` false for a reverted call, which ends the batch. */
+  'calls/landed': { id: string; index: number; success: boolean }
+  /** Call `index` was not sent (the wallet's refusal or error, with its code), which ends the batch. */
+  'calls/failed': { id: string; index: number; message: string; code?: number }
 }
 
 /** A suggested name (docs/behaviour.md §3 name suggestions state): `registered` when someone has it already. */

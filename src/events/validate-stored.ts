@@ -12,7 +12,7 @@ import { isAddressOf, isEvmAddress, isSolanaAddress } from './address-rules.js'
 import { storedImageUrl, walletLink } from './urls.js'
 import { plainDataProblem } from './plain-data.js'
 import { featureOptionsProblem, SOCIAL_PROVIDERS, TIME_ZONE } from './host-options.js'
-import { HISTORY_PAGE_MAX, MAX_CONNECTION_ACCOUNTS, NAME_SUGGESTIONS_MAX, SEARCH_ENTRIES, SWAP_TOKENS_LOGGED, WALLETS_PAGE_SIZE } from './limits.js'
+import { CALL_DATA_MAX, CALLS_BATCH_MAX, HISTORY_PAGE_MAX, MAX_CONNECTION_ACCOUNTS, NAME_SUGGESTIONS_MAX, SEARCH_ENTRIES, SWAP_TOKENS_LOGGED, WALLETS_PAGE_SIZE } from './limits.js'
 import { ONRAMP_CODE, ONRAMP_DECIMAL } from './onramp-rules.js'
 import { DISPATCHABLE, type EventType, type GangwayEvent } from './types.js'
 import { isWalletRef, validateIntent } from './validate.js'
@@ -40,6 +40,10 @@ const onrampOptions = (v: unknown) => {
     (o.purchaseCurrencies as Payload[]).every((c) => c && code(c.id) && str(c.name) && str(c.symbol, 20) && list(c.networks, 50) && (c.networks as Payload[]).every((n) => n && code(n.name) && str(n.display_name) && typeof n.chain_id === 'string' && typeof n.contract_address === 'string' && n.contract_address.length <= 64))
   )
 }
+/** An EVM address (0x and 40 hex digits). */
+const evm = (v: unknown) => typeof v === 'string' && isEvmAddress(v)
+/** An EIP-5792 batch id: 0x-prefixed hex, at most 4096 characters (ERC-5792). */
+const batchId = (v: unknown) => typeof v === 'string' && v.length <= 4096 && /^0x[0-9a-fA-F]+$/.test(v)
 /** A USD price: a finite number, not negative. */
 const price = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0
 const digits = (v: unknown) => typeof v === 'string' && /^\d{1,80}$/.test(v)
@@ -166,6 +170,18 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'swap/submitted': (p) => caip2(p.caipNetworkId) && str(p.hash, 128),
   'swap/succeeded': (p) => caip2(p.caipNetworkId) && str(p.hash, 128) && str(p.from, 128) && str(p.to, 128) && uint(p.fromAmount),
   'swap/failed': (p) => str(p.message, 256) && opt(p.code, Number.isSafeInteger),
+  'calls/requested': (p) =>
+    batchId(p.id) &&
+    str(p.connectorId) &&
+    caip2(p.caipNetworkId) &&
+    evm(p.from) &&
+    Array.isArray(p.calls) &&
+    p.calls.length > 0 &&
+    p.calls.length <= CALLS_BATCH_MAX &&
+    (p.calls as Payload[]).every((c) => c && opt(c.to, evm) && opt(c.data, (d) => typeof d === 'string' && d.length <= CALL_DATA_MAX && /^0x([0-9a-fA-F]{2})*$/.test(d)) && uint(c.valueWei)),
+  'calls/sent': (p) => batchId(p.id) && whole(p.index, CALLS_BATCH_MAX - 1) && typeof p.hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(p.hash),
+  'calls/landed': (p) => batchId(p.id) && whole(p.index, CALLS_BATCH_MAX - 1) && typeof p.success === 'boolean',
+  'calls/failed': (p) => batchId(p.id) && whole(p.index, CALLS_BATCH_MAX - 1) && str(p.message, 256) && opt(p.code, Number.isSafeInteger),
   'onramp/options-fetched': (p) => typeof p.sample === 'boolean' && onrampOptions(p.options),
   'onramp/quote-fetched': (p) => [p.amount, p.purchaseAmount].every((x) => typeof x === 'string' && ONRAMP_DECIMAL.test(x)) && code(p.paymentCurrency) && code(p.purchaseCurrency) && typeof p.mocked === 'boolean',
   'onramp/provider-opened': (p) => p.provider === 'meld' && str(p.url, 2048) && str(p.caipAddress, 128) && opt(p.token, (t) => str(t, 64)) && whole(p.decimals, 36) && str(p.symbol, 20) && uint(p.baseline),

@@ -27,6 +27,7 @@ import { names, type NamesState } from './names.js'
 import { swap, type SwapState } from './swap.js'
 import { onramp, type OnrampState } from './onramp.js'
 import { pending, type PendingState } from './pending.js'
+import { calls, type CallsState } from './calls.js'
 
 /**
  * The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none).
@@ -70,6 +71,8 @@ export interface State {
   onramp: OnrampState
   /** The transactions sent and not yet settled, at most 99 (pending.ts, issue 21). */
   pending: PendingState
+  /** EIP-5792 batches Gangway sent itself for a wallet without it (calls.ts, issue 22). */
+  calls: CallsState
 }
 
 /**
@@ -105,6 +108,7 @@ export const initialState: State = {
   swap: swap.initial,
   onramp: onramp.initial,
   pending: pending.initial,
+  calls: calls.initial,
 }
 
 /**
@@ -172,6 +176,7 @@ export function reduce(root: State, event: GangwayEvent): State {
     swap: applySlice(swap, root.swap, event, root),
     onramp: applySlice(onramp, root.onramp, event, root),
     pending: applySlice(pending, root.pending, event, root),
+    calls: applySlice(calls, root.calls, event, root),
   }
 }
 

@@ -475,7 +475,7 @@ describe('WalletConnect through the engine', () => {
     await until(() => engine.getState(), (s) => s.wallets.pairing !== undefined)
     expect((await engine.getState()).modal.view).toBe('ConnectingWalletConnect')
     await until(async () => uris, (u) => u.some((x) => x?.startsWith('wc:')))
-    fake.settle().resolve({ topic: 'e'.repeat(64), expiry: 4_000_000_000, namespaces: { eip155: { accounts: [`eip155:31337:${ADDRESS}`], methods: [], events: [] } } })
+    fake.settle().resolve({ topic: 'e'.repeat(64), expiry: 4_000_000_000, namespaces: { eip155: { accounts: [`eip155:31337:${ADDRESS}`], methods: ['personal_sign'], events: [] } } })
     const s = await until(() => engine.getState(), (x) => x.connection.status === 'connected')
     expect(s.connection.connectorIds.eip155).toBe('walletConnect')
     expect(s.modal.view).toBe('Account')

@@ -34,6 +34,7 @@ import { createWalletConnectConnector, type PairingUri, type SignClientLike } fr
 import { loadSignClient, preloadSignClient, type SignClientSettings } from './walletconnect/sign-client.js'
 import { routedBridge } from './walletconnect/routed-bridge.js'
 import { authPolicyBridge } from './auth/auth-requests.js'
+import { callsBridge } from './calls/calls-bridge.js'
 import { createProjectedLog, type ProjectedLog } from './projected-log.js'
 import { analyticsClient } from '../api/analytics.js'
 import { analyticsPage } from '../projections/analytics-events.js'
@@ -66,7 +67,6 @@ export interface EngineDeps {
   loadSignClient?: (settings: SignClientSettings) => Promise<SignClientLike>
 }
 
-/** A page session id: 16 random hex digits (crypto.getRandomValues works outside secure contexts too). */
 /** The browser's IANA time zone for `engine/configured` (issue 21: the on-ramp's restricted time zones), when it names one. */
 function visitorTimeZone(): { timeZone?: string } {
   try {
@@ -77,9 +77,12 @@ function visitorTimeZone(): { timeZone?: string } {
   }
 }
 
-function newTabId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('')
+/** `bytes` random bytes as hex digits (crypto.getRandomValues works outside secure contexts too). */
+function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('')
 }
+/** A page session id: 16 random hex digits. */
+const newTabId = () => randomHex(8)
 
 /** Refusal while time travelling (a debug message, not a docs/behaviour.md §8 one): the selectors show a past state. */
 export const READ_ONLY_TRAVEL = 'Read-only while time travelling'
@@ -224,7 +227,15 @@ export function createEngine(deps: EngineDeps): Engine {
       // The auth connector's call policy wraps both the effects' calls and the site's (worker/auth/auth-requests.ts).
       const evmNetwork = () => state$.value.accounts.eip155?.caipNetworkId
       routed = authPolicyBridge(routedBridge(bridge, walletConnect), append, evmNetwork)
-      siteRouted = authPolicyBridge(routedBridge(bridge, walletConnect), append, evmNetwork, { site: true })
+      // The site's calls also get EIP-5792's sequential fallback where the wallet has no batches (worker/calls/calls-bridge.ts).
+      siteRouted = callsBridge(authPolicyBridge(routedBridge(bridge, walletConnect), append, evmNetwork, { site: true }), {
+        append,
+        events$: appended$.asObservable(),
+        state: () => state$.value,
+        networks: () => config.networks,
+        chains: () => ctx.chains,
+        newId: () => `0x${randomHex(32)}`,
+      })
       const ctx = {
         events$: appended$.asObservable(),
         state: () => state$.value,

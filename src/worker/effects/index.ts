@@ -31,6 +31,7 @@ import { switchNetworkEffect } from './switch-network.js'
 import { handOverEffect, switchConnectionEffect } from './switch-connection.js'
 import { tokensFetchEffect, tokensTriggerEffect } from './tokens.js'
 import { sendEffect } from './send.js'
+import { callsFallbackEffect } from './calls-fallback.js'
 import { shakeEffect, snackbarEffect } from './ui-timers.js'
 import { testErrorEffect } from './test-error.js'
 import { watchEffect } from './watch.js'
@@ -65,6 +66,7 @@ export const effects: readonly Effect[] = Object.entries({
   nameSuggestionsEffect,
   nameRegisterEffect,
   nameResolveEffect,
+  callsFallbackEffect,
   swapQuoteEffect: trade('swapQuoteEffect'),
   onrampOptionsEffect: trade('onrampOptionsEffect'),
   onrampQuoteEffect: trade('onrampQuoteEffect'),

@@ -16,7 +16,7 @@ const uriOf = (n: number) => `wc:${topic(n)}@2?relay-protocol=irn&symKey=${'ab'.
 const session = (chains = ['eip155:31337']): SessionLike => ({
   topic: 'f'.repeat(64),
   expiry: 4_000_000_000,
-  namespaces: { eip155: { accounts: chains.map((c) => `${c}:${ADDRESS}`), methods: ['personal_sign'], events: [] } },
+  namespaces: { eip155: { accounts: chains.map((c) => `${c}:${ADDRESS}`), methods: ['personal_sign', 'eth_sendTransaction', 'eth_getBalance'], events: [] } },
 })
 
 /** A sign client whose proposals the test settles: `approve(i)` / `reject(i)` the i-th pairing. */
@@ -116,6 +116,10 @@ describe('WalletConnect connector', () => {
     expect(failed).toBeInstanceOf(ProviderRequestError)
     expect(errorFields(failed)).toEqual({ name: 'ProviderRequestError', category: 'API_ERROR', code: -32000, message: 'insufficient funds', details: 'eth_sendTransaction on connector walletConnect' })
     expect((failed as ProviderRequestError).data).toEqual({ need: '0x1' })
+    // A method the wallet did not approve for the session (EIP-5792's here) is one it lacks: 4200, and the wallet is not asked.
+    vi.mocked(client.request).mockClear()
+    expect(await rejection(c.request({ method: 'wallet_sendCalls', params: [{}] }))).toMatchObject({ name: 'ProviderRequestError', code: 4200, message: 'Unsupported method: wallet_sendCalls' })
+    expect(client.request).not.toHaveBeenCalled()
   })
 
   it('reads session events through the CAIP parsers: CAIP-10 or bare accounts, and ignores malformed ids', async () => {

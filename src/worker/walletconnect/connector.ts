@@ -298,6 +298,8 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
     if (!session) throw noSession()
     const chainId = namespace === 'eip155' ? chain : sessionChains(session.namespaces, namespace)[0]
     if (!chainId) throw noSession()
+    // A method the wallet did not approve for the session is one it lacks (sign-client would refuse it untyped).
+    if (!(session.namespaces[namespace]?.methods ?? []).includes(args.method)) throw new ProviderRequestError(`Unsupported method: ${args.method.slice(0, 64)}`, { code: UnsupportedProviderMethodError.code })
     return c.request({ topic: session.topic, chainId, request: { method: args.method, ...(args.params !== undefined ? { params: args.params } : {}) } })
   }
 
