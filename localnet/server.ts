@@ -131,6 +131,7 @@ export async function startDemoServer({
   onrampUrl,
   secureSiteUrl,
   amm,
+  batchDelegates,
 }: {
   port: number
   chains: { chainId: number; rpcUrl: string }[]
@@ -149,12 +150,14 @@ export async function startDemoServer({
   secureSiteUrl?: string
   /** The AMM's addresses (amm.ts: WETH9, factory, Router02, Harbour USD, the pairs): in `__LOCALNET__` as `amm`. */
   amm?: LocalnetAmm
+  /** Simple7702Account's address by chain id (batch-delegate.ts): in `__LOCALNET__` as `batchDelegates`, the Localnet Wallet's EIP-7702 delegates. */
+  batchDelegates?: Record<number, string>
 }): Promise<DemoServer> {
   const [wallet, apps, apps18] = await Promise.all([buildWallet(), buildReactApps(''), buildReactApps('react18/', join(root, 'tests/react18/node_modules'))])
   /** The built scripts by path. */
   const scripts = new Map<string, string>([['/localnet/wallet.js', wallet], ...apps, ...apps18])
   // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
-  const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, onrampUrl, secureSiteUrl, amm, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
+  const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, onrampUrl, secureSiteUrl, amm, batchDelegates, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
   /** The React demo app rendered to HTML in this process, as a site's server would: Gangway imported in Node. */
   const renderReactDemo = async (mismatch: boolean) => {
     const [{ renderToString }, { createElement }, { App }] = await Promise.all([import('react-dom/server'), import('react'), import('./demo/react-wallet.js')])

@@ -7,8 +7,10 @@
  * bought with fiat, funded on the localnet), the secure-site emulator (email and social login, on
  * `localhost`: another site than the demo's 127.0.0.1), and the demo host site.
  */
+import type { Hex } from 'viem'
 import { createHash } from 'node:crypto'
 import { deployAmm, type LocalnetAmm } from './amm.js'
+import { deployBatchDelegate } from './batch-delegate.js'
 import { startAnvil, type Anvil } from './anvil.js'
 import { seedAssets, type SeededAssets } from './assets.js'
 import { deployToken, type LocalnetToken } from './contracts.js'
@@ -54,6 +56,8 @@ export interface Localnet {
   assets: SeededAssets
   /** Uniswap V2 (WETH9, factory, Router02), Harbour USD and the seeded pools (same addresses on every chain). */
   amm: LocalnetAmm
+  /** Simple7702Account by chain id, the Localnet Wallet's EIP-7702 delegate for atomic EIP-5792 batches (batch-delegate.ts). */
+  batchDelegates: Record<number, Hex>
   stop(): Promise<void>
 }
 
@@ -87,6 +91,7 @@ export async function startLocalnet({
     const assets = seeded[0]!
     const tide = assets.tokens.find((t) => t.symbol === 'TIDE')!.address
     const amm = (await Promise.all(chains.map((c) => deployAmm(c.url, { hbd: token.address, tide }))))[0]!
+    const batchDelegates = Object.fromEntries(await Promise.all(chains.map(async (c) => [c.chainId, await deployBatchDelegate(c.url)] as const)))
     node = await startSolanaNode({ port: solanaPort && (await freePort(solanaPort)) === solanaPort && (await freePort(solanaPort + 1)) === solanaPort + 1 ? solanaPort : await freePortPair() })
     const seed = await seedSolana(node)
     const solana = Object.assign(node, { caipNetworkId: SOLANA_LOCALNET_CAIP2, seed })
@@ -136,9 +141,10 @@ export async function startLocalnet({
       onrampUrl: onramp.url,
       secureSiteUrl: secureSite.url,
       amm,
+      batchDelegates,
     })
     const stopAll = [web, ...started, node, ...chains]
-    return { chains, token, solana, web, relay, wcWallet, walletConfig, blockchain, analytics, onramp, secureSite, assets, amm, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
+    return { chains, token, solana, web, relay, wcWallet, walletConfig, blockchain, analytics, onramp, secureSite, assets, amm, batchDelegates, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
   } catch (error) {
     await Promise.all([...started, ...chains].map((c) => c.stop()).concat(node ? [node.stop()] : []))
     throw error

@@ -12,6 +12,7 @@ import { readPersonalSign, readTypedData } from './evm-sign-params.js'
 import { ICON, prompt } from './prompt.js'
 import { ProviderRpcError } from './rpc-error.js'
 import { registerSolanaWallet } from './solana.js'
+import { batchMethods } from './batch.js'
 
 type Listener = (...args: unknown[]) => void
 interface RequestArgs {
@@ -20,6 +21,8 @@ interface RequestArgs {
 }
 interface LocalnetConfig {
   chains: { chainId: number; rpcUrl: string }[]
+  /** Simple7702Account by chain id, the EIP-7702 delegate of atomic EIP-5792 batches (localnet/batch-delegate.ts). */
+  batchDelegates?: Record<number, `0x${string}`>
   solana?: { walletSeedHex: string; walletAddress: string }
 }
 
@@ -34,8 +37,8 @@ const config: LocalnetConfig = (window as unknown as { __LOCALNET__: LocalnetCon
 const chains = [...config.chains]
 const chainNow = () => chains.find((c) => c.chainId === Number(localStorage.getItem(CHAIN_KEY))) ?? chains[0]!
 
-async function anvil(method: string, params: unknown = []): Promise<unknown> {
-  const res = await fetch(chainNow().rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+async function anvil(method: string, params: unknown = [], chain = chainNow()): Promise<unknown> {
+  const res = await fetch(chain.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
   const json = (await res.json()) as { result?: unknown; error?: { code: number; message: string } }
   if (json.error) throw new ProviderRpcError(json.error.code, json.error.message)
   return json.result
@@ -50,6 +53,19 @@ class LocalnetWallet {
   prompts = 0
   /** The fault switch (`failRevoke`): wallet_revokePermissions throws instead of forgetting the site. */
   #revokeFails = false
+  /** The EIP-5792 switch (`support5792`): off, the wallet answers its methods 4200 like a wallet without them. */
+  #batches = true
+  readonly #batch = config.batchDelegates
+    ? batchMethods({
+        delegates: config.batchDelegates,
+        chain: chainNow,
+        chains: () => chains,
+        anvil,
+        accountIndex: async (address) => (await this.#all()).findIndex((a) => a.toLowerCase() === address.toLowerCase()),
+        mayUse: (address) => this.#mayUse(address),
+        approve: (text) => this.#approve(text),
+      })
+    : undefined
 
   async #all(): Promise<string[]> {
     return (this.#accounts ??= (await anvil('eth_accounts')) as string[])
@@ -148,6 +164,17 @@ class LocalnetWallet {
         await this.#approve(`Sign ${primaryType} for ${domainName ?? 'an unnamed domain'} (${location.host}) with ${address}?`)
         return anvil(method, [address, json])
       }
+      case 'wallet_getCapabilities':
+      case 'wallet_sendCalls':
+      case 'wallet_getCallsStatus':
+      case 'wallet_showCallsStatus': {
+        if (!this.#batches || !this.#batch) throw new ProviderRpcError(4200, `Method not supported: ${method}`)
+        if (!this.#authorized()) throw new ProviderRpcError(4100, 'Unauthorized')
+        if (method === 'wallet_getCapabilities') return this.#batch.getCapabilities(params)
+        if (method === 'wallet_sendCalls') return this.#batch.sendCalls(params)
+        if (method === 'wallet_getCallsStatus') return this.#batch.getCallsStatus(params)
+        return null
+      }
       case 'wallet_revokePermissions':
         if (this.#revokeFails) throw new ProviderRpcError(-32603, 'Internal error: the wallet could not revoke the permission')
         localStorage.removeItem(AUTH_KEY)
@@ -174,6 +201,11 @@ class LocalnetWallet {
   /** Test control: while `on`, wallet_revokePermissions fails (a wallet whose revoke breaks: 'Failed to disconnect'). */
   failRevoke(on: boolean): void {
     this.#revokeFails = on
+  }
+
+  /** Test control: with `on` false the wallet lacks EIP-5792 (its methods answer 4200). */
+  support5792(on: boolean): void {
+    this.#batches = on
   }
 
   /** Test control: switch to dev account `index` and emit accountsChanged. */

@@ -35,6 +35,8 @@ declare module 'vitest' {
     seededCollections: { address: string; symbol: string; spam: boolean }[]
     /** Uniswap V2 and Harbour USD (localnet/amm.ts; same addresses on both chains). */
     amm: LocalnetAmm
+    /** Simple7702Account by chain id, the Localnet Wallet's EIP-7702 delegates (localnet/batch-delegate.ts). */
+    batchDelegates: Record<number, string>
   }
 }
 
@@ -58,6 +60,7 @@ export default async function setup(project: TestProject) {
   project.provide('analyticsUrl', net.analytics.url)
   project.provide('onrampUrl', net.onramp.url)
   project.provide('secureSiteUrl', net.secureSite.url)
+  project.provide('batchDelegates', net.batchDelegates)
   project.provide('seededTokens', net.assets.tokens.map(({ address, symbol, decimals }) => ({ address, symbol, decimals })))
   project.provide('seededCollections', net.assets.collections.map(({ address, symbol, spam }) => ({ address, symbol, spam })))
   project.provide('amm', net.amm)
