@@ -191,6 +191,14 @@ module.exports = {
       to: { path: '^src/ui/loader\\.ts$', dependencyTypesNot: ['aliased'] },
     },
     {
+      name: 'wagmi-only-types-and-viem',
+      severity: 'error',
+      comment:
+        "src/wagmi (`gangway/wagmi`, the wagmi connector) works on the modal the site passes in: it names the loader's and the contract's types (type-only imports), @wagmi/core in types only (a peer dependency, the site's), and viem at run time; nothing else, so wagmi.js bundles no engine, views or loader.",
+      from: { path: src('wagmi/') },
+      to: { pathNot: [...src('wagmi/'), ...npm('viem')], dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment:

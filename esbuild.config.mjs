@@ -94,6 +94,10 @@ await Promise.all([
   // For Node, with its npm packages (viem, @noble/curves, @scure/base) left as imports: the host's
   // node_modules resolves them, so the server shares the host's viem and nothing is bundled twice.
   build({ ...common, entryPoints: { 'siwx-server': 'src/siwx-server/index.ts' }, outdir, platform: 'node', packages: 'external', minify: false, sourcemap: false }),
+  // `gangway/wagmi` (issue 22): the wagmi connector, for a site's bundler. Its packages (viem's
+  // error classes; @wagmi/core is named in types only) stay imports, so the site's own viem serves
+  // it; the modal is the one the site passes in, so no loader is imported.
+  build({ ...common, entryPoints: { wagmi: 'src/wagmi/index.ts' }, outdir, packages: 'external', minify: false, sourcemap: false }),
   // React exports, and the views for React sites: React stays the host's (a peer dependency), so a
   // React site evaluates no second React.
   // The views' later chunks (lazy-views.tsx) are split off here too, for the host's bundler to keep lazy.

@@ -27,11 +27,11 @@ const here = import.meta.url
 const coreUrl = new URL('./core.js', here).href
 const uiUrl = new URL('./ui.js', here).href
 
-/** The views module: app.tsx built on Preact's React API (ui.js), or on the host's React (gangway/react). */
+/** The views module: app.tsx built on Preact's React API (ui.js), or on the host's React (gangway/react). @internal */
 export type ViewsModule = typeof import('./app.js')
 type CoreModule = typeof import('./core.js')
 
-/** What gangway/react passes to createModal besides the options (not for plain pages). */
+/** What gangway/react passes to createModal besides the options (not for plain pages). @internal */
 export interface ModalInternals {
   /** Loads the views built on the host's React instead of ui.js. */
   views?: () => Promise<ViewsModule>
@@ -100,6 +100,9 @@ const buttons = new Set<{ render(): void }>()
  * @throws Error 'projectId is required' or 'At least one network is required'. The other options
  *   are checked when the core starts (core.ts startClient), which keeps this file small.
  */
+export function createModal(options: GangwayOptions): GangwayModal
+/** gangway/react's: the views on the host's React. @internal */
+export function createModal(options: GangwayOptions, internals: ModalInternals): GangwayModal
 export function createModal(options: GangwayOptions, internals: ModalInternals = {}): GangwayModal {
   if (!options || typeof options.projectId !== 'string' || !options.projectId) throw new Error('projectId is required')
   if (!Array.isArray(options.networks) || options.networks.length === 0) throw new Error('At least one network is required')

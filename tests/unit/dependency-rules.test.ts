@@ -39,6 +39,7 @@ const WRONG_IMPORTS: [rule: string, from: string, to: string][] = [
   ['react-only-loader-views-and-contract', 'src/react/hooks.ts', 'src/events/entities.ts'],
   ['react-views-only-dynamic', 'src/react/static-views.ts', 'src/ui/app.tsx'],
   ['react-loader-through-alias', 'src/react/relative-loader.ts', 'src/ui/loader.ts'],
+  ['wagmi-only-types-and-viem', 'src/wagmi/loader-code.ts', 'src/ui/loader.ts'],
   ['no-circular', 'src/projections/cycle-a.ts', 'src/projections/cycle-b.ts'],
   ['src-not-dev-tooling', 'src/worker/demo.ts', 'localnet/wallet.ts'],
   ['src-not-dev-dependencies', 'src/worker/tokens.ts', '@solana/spl-token'],
@@ -76,6 +77,10 @@ const ALLOWED_IMPORTS: [from: string, to: string][] = [
   ['src/worker/main-thread.ts', 'src/events/log.ts'],
   ['src/worker/main-thread.ts', 'src/contract.ts'],
   ['src/worker/dev-types.ts', '@wallet-standard/base'],
+  ['src/wagmi/index.ts', 'src/ui/loader.ts'],
+  ['src/wagmi/index.ts', 'src/contract.ts'],
+  ['src/wagmi/index.ts', '@wagmi/core'],
+  ['src/wagmi/index.ts', 'viem'],
   ['src/cli/read.ts', 'fs'],
   ['src/cli/read.ts', 'src/projections/fold.ts'],
   // the one sanctioned dynamic import
