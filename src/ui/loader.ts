@@ -23,9 +23,10 @@ import { frameCss } from './shell/styles.js'
 
 export type { GangwayModal, GangwayOptions } from './options.js'
 
-const here = import.meta.url
-const coreUrl = new URL('./core.js', here).href
-const uiUrl = new URL('./ui.js', here).href
+/** Where the lazy files are: next to the loader, unless createModal's `assetsUrl` names a folder. */
+let assets: string | URL = import.meta.url
+/** A lazy file's URL; `import()` reads it as its string. */
+const lazyUrl = (file: string) => new URL(file, assets) as unknown as string
 
 /** The views module: app.tsx built on Preact's React API (ui.js), or on the host's React (gangway/react). @internal */
 export type ViewsModule = typeof import('./app.js')
@@ -42,7 +43,7 @@ let uiModule: Promise<ViewsModule> | undefined
 let viewsSource: (() => Promise<ViewsModule>) | undefined
 /** Evaluates the views once (a load that failed is tried again on the next call). */
 const loadUi = () =>
-  (uiModule ??= (viewsSource ? viewsSource() : (import(/* @vite-ignore */ uiUrl) as Promise<ViewsModule>)).catch((error: unknown) => {
+  (uiModule ??= (viewsSource ? viewsSource() : (import(/* @vite-ignore */ lazyUrl('./ui.js')) as Promise<ViewsModule>)).catch((error: unknown) => {
     uiModule = undefined
     throw error
   }))
@@ -109,6 +110,7 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
   const existing = byProject.get(options.projectId)
   if (existing) return (current = existing)
   if (internals.views && !uiModule) viewsSource = internals.views
+  if (options.assetsUrl) assets = new URL(options.assetsUrl, assets)
   labels = shellLabels(options.locale, languages)
   paintTheme = (el) => {
     el.style.colorScheme = options.themeMode == 'light' || options.themeMode == 'dark' ? options.themeMode : 'light dark'
@@ -138,7 +140,7 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
     engine: (mode) => state.set({ ...state.get(), engine: mode }),
   }
   const loadCore = () =>
-    (client ??= (import(/* @vite-ignore */ coreUrl) as Promise<CoreModule>).then((core) => core.startClient(options, hooks)))
+    (client ??= (import(/* @vite-ignore */ lazyUrl('./core.js')) as Promise<CoreModule>).then((core) => core.startClient(options, hooks)))
   /** Hands an intent to the engine (loading the core first); resolves once it is in the log, rejects with the engine's refusal. */
   const send = async (intent: Intent) => void (await (await loadCore()).dispatch(intent))
 

@@ -20,6 +20,14 @@ export interface GangwayOptions extends HostOptions {
    * radius master (default 4px), z-index (default 999), QR code colour.
    */
   themeVariables?: ThemeVariables
+  /**
+   * The folder Gangway's lazy files (`dist/`: core.js, ui.js, worker.js and their chunks) are
+   * served from, on the page's origin (a Worker starts only from it), e.g. '/gangway/'. Default:
+   * next to the loader, which is right when the page imports `dist/loader.js` where it is served.
+   * A site whose bundler takes the loader into its own bundle copies `node_modules/gangway/dist/`
+   * to that folder (docs/api.md, "Bundlers").
+   */
+  assetsUrl?: string
   /** `main` forces the engine onto the main thread; `auto` (default) uses a Worker where one can start. */
   engine?: 'auto' | 'main'
   /**
@@ -76,7 +84,7 @@ export interface SiwxConfig {
 }
 
 /** The options only the page uses (never sent to the engine); with HOST_OPTION_KEYS, every option createModal takes. */
-export const PAGE_OPTION_KEYS = ['themeMode', 'themeVariables', 'engine', 'debug', 'nonce', 'siwx'] as const satisfies readonly Exclude<keyof GangwayOptions, keyof HostOptions>[]
+export const PAGE_OPTION_KEYS = ['themeMode', 'themeVariables', 'engine', 'debug', 'nonce', 'siwx', 'assetsUrl'] as const satisfies readonly Exclude<keyof GangwayOptions, keyof HostOptions>[]
 
 // The compiler's check that PAGE_OPTION_KEYS names every page option: a missing key makes this `false`.
 const PAGE_KEYS_COMPLETE: [Exclude<keyof GangwayOptions, keyof HostOptions>] extends [(typeof PAGE_OPTION_KEYS)[number]] ? true : false = true

@@ -96,7 +96,7 @@ describe('gangway/wagmi', () => {
     const { modal, fake, setAccount } = fakeModal(disconnected, 'worker')
     const config = configFor(modal)
     setAccount(connectedAs(A))
-    expect((await switchChain(config, { chainId: 31338 })).id).toBe(31338)
+    expect(((await switchChain(config, { chainId: 31338 })) as { id: number }).id).toBe(31338)
     expect(fake.switchNetwork).toHaveBeenCalledWith('eip155:31338')
     expect(getConnection(config).chainId).toBe(31338)
     await expect(switchChain(config, { chainId: 1 as 31337 })).rejects.toThrow()
