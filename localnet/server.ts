@@ -167,6 +167,28 @@ export async function startDemoServer({
   const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{LOCALNET_JSON}}', localnet)
   scripts.set('/localnet/localnet.js', `window.__LOCALNET__ = ${localnet}`)
   const csp = strictCsp({ chains, solana, walletConnect, services: [walletConfigUrl, blockchainUrl, analyticsUrl, onrampUrl], secureSiteUrl })
+  /**
+   * The example apps (examples/<name>/dist, built by `npm run examples`) at /examples/<name>/, on
+   * the localnet: their `config.js` names its chain and services, and their page gets the Localnet
+   * Wallet the way an extension injects its provider, before the page's own scripts.
+   */
+  const exampleConfig = JSON.stringify({
+    projectId: 'gangway-examples',
+    chainId: chains[0]!.chainId,
+    rpcUrl: chains[0]!.rpcUrl,
+    services: { walletConfig: walletConfigUrl, blockchain: blockchainUrl },
+    ...(walletConnect ? { walletConnect: { relayUrl: walletConnect.relayUrl } } : {}),
+    ...(solana ? { solana: { caipNetworkId: solana.caipNetworkId, rpcUrl: solana.rpcUrl } } : {}),
+  }).replaceAll('<', '\\u003c')
+  const example = async (path: string): Promise<[string | Buffer, string]> => {
+    const [name = '', ...rest] = path.slice('/examples/'.length).split('/')
+    const file = normalize(rest.join('/') || 'index.html')
+    if (!/^[a-z0-9-]+$/.test(name) || file.startsWith('..')) throw new Error('not an example file')
+    if (file === 'config.js') return [`window.exampleConfig = ${exampleConfig}`, TYPES['.js']!]
+    const body = await readFile(join(root, 'examples', name, 'dist', file))
+    if (file !== 'index.html') return [body, TYPES[extname(file)] ?? 'application/octet-stream']
+    return [String(body).replace('<head>', '<head>\n    <script src="/localnet/localnet.js"></script>\n    <script src="/localnet/wallet.js"></script>'), TYPES['.html']!]
+  }
   /** The violation reports of pages under ?csp=strict (and their workers), as the browser posted them. */
   const cspReports: unknown[] = []
   /** The host's sign-in routes, made once the port is known (their domain and URI are the demo's origin). */
@@ -204,6 +226,7 @@ export async function startDemoServer({
         }
         ;[body, type] = [JSON.stringify(cspReports), TYPES['.json']!]
       }
+      else if (url.pathname.startsWith('/examples/')) [body, type] = await example(url.pathname)
       else if (url.pathname.startsWith('/gangway/')) {
         const file = normalize(url.pathname.slice('/gangway/'.length))
         if (file.startsWith('..')) throw new Error('outside dist')

@@ -1,0 +1,20 @@
+/**
+ * The site's settings. `config.js` next to index.html sets `window.exampleConfig`; the localnet
+ * demo server writes one for its chains and services when it serves this example. Without it the
+ * page runs on Ethereum mainnet with the hosted services.
+ */
+export interface ExampleConfig {
+  projectId: string
+  chainId: number
+  rpcUrl: string
+  services?: { walletConfig?: string; blockchain?: string }
+  walletConnect?: { relayUrl: string }
+}
+
+declare global {
+  interface Window {
+    exampleConfig?: ExampleConfig
+  }
+}
+
+export const config: ExampleConfig = window.exampleConfig ?? { projectId: 'your-project-id', chainId: 1, rpcUrl: 'https://ethereum-rpc.publicnode.com' }
