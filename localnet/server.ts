@@ -176,6 +176,8 @@ export async function startDemoServer({
     projectId: 'gangway-examples',
     chainId: chains[0]!.chainId,
     rpcUrl: chains[0]!.rpcUrl,
+    chains,
+    token: token.address,
     services: { walletConfig: walletConfigUrl, blockchain: blockchainUrl },
     ...(walletConnect ? { walletConnect: { relayUrl: walletConnect.relayUrl } } : {}),
     ...(solana ? { solana: { caipNetworkId: solana.caipNetworkId, rpcUrl: solana.rpcUrl } } : {}),

@@ -21,7 +21,7 @@ const run = (name, cwd, cmd, args) =>
     let out = ''
     child.stdout.on('data', (d) => (out += d))
     child.stderr.on('data', (d) => (out += d))
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name}: ${cmd} ${args.join(' ')} exited ${code}\n${out}`))))
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${name}: ${cmd} ${args.join(' ')} exited ${code}\n${out}`))))
   })
 
 const wanted = process.argv.slice(2)
@@ -33,8 +33,8 @@ await Promise.all(
     const t = Date.now()
     await run(name, cwd, 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'])
     await run(name, cwd, 'npm', ['run', '--silent', 'typecheck'])
-    await run(name, cwd, 'npm', ['run', '--silent', 'build'])
-    console.log(`examples/${name}: installed from the tarball, typechecked (strict), built in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+    const built = (await run(name, cwd, 'npm', ['run', '--silent', 'build'])).trim()
+    console.log(`examples/${name}: installed from the tarball, typechecked (strict), built in ${((Date.now() - t) / 1000).toFixed(1)} s${built ? `\n  ${built}` : ''}`)
   }),
 )
 console.log(`${names.length} examples in ${((Date.now() - started) / 1000).toFixed(1)} s`)

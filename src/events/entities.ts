@@ -102,7 +102,7 @@ export interface Network {
   chainNamespace: Namespace
   name: string
   nativeCurrency: { name: string; decimals: number; symbol: string }
-  rpcUrls: { default: { http: string[] }; chainDefault?: { http: string[] } }
+  rpcUrls: { default: { http: readonly string[] }; chainDefault?: { http: readonly string[] } }
   assets?: { imageId?: string; imageUrl?: string }
   /**
    * The network's block explorer (viem's chain shape): an account's page is `{url}/address/{address}`

@@ -34,6 +34,7 @@ function fakeModal(first: AccountModel = disconnected, engine?: 'worker') {
     subscribeAccount: (cb: (a: AccountModel) => void) => (accountCbs.add(cb), () => accountCbs.delete(cb)),
     subscribeState: (cb: (s: typeof state) => void) => (stateCbs.add(cb), () => stateCbs.delete(cb)),
     open: vi.fn(async () => setState({ open: true })),
+    close: vi.fn(async () => setState({ open: false })),
     disconnect: vi.fn(async () => setAccount(disconnected)),
     switchNetwork: vi.fn(async (id: string) => setAccount(connectedAs(account.address!, Number(id.split(':')[1])))),
     warm: vi.fn(),
@@ -59,8 +60,9 @@ describe('gangway/wagmi', () => {
     const connecting = connect(config, { connector: config.connectors[0]! })
     await vi.waitFor(() => expect(fake.open).toHaveBeenCalledWith({ namespace: 'eip155' }))
     setAccount(connectedAs(A))
-    setState({ open: false })
     expect(await connecting).toEqual({ accounts: [A], chainId: 31337 })
+    // Connected: the connector closes the modal it opened.
+    expect(fake.close).toHaveBeenCalled()
     expect([getConnection(config).status, getConnection(config).address]).toEqual(['connected', A])
 
     await disconnect(config)

@@ -9,8 +9,8 @@
  * const config = createConfig({ chains: [mainnet], connectors: [gangway({ modal })], transports: { [mainnet.id]: http() } })
  * ```
  *
- * Both ways in sync: wagmi's `connect` opens the modal and resolves once the visitor connected
- * (rejects with viem's UserRejectedRequestError when the modal closes without a connection);
+ * Both ways in sync: wagmi's `connect` opens the modal and resolves once the visitor connected,
+ * closing it (rejects with viem's UserRejectedRequestError when the modal closes without a connection);
  * wagmi's `disconnect` disconnects the modal's EVM connection; a connect, a disconnect, an account
  * or a network change made in the modal reaches wagmi as the connector's `connect`, `disconnect`
  * and `change` events. On a reload, wagmi's reconnect finds the modal's restored connection
@@ -118,6 +118,8 @@ export function gangway({ modal, restoreTimeoutMs = 10_000 }: GangwayParameters)
           // Opened: wait for a connection, or for the modal to close without one.
           account = (await when(modal, () => ({ account: evmAccount(modal), open: modal.getState().open }), (v) => v.account !== undefined || !v.open, 24 * 3600_000))?.account
           if (!account) throw new UserRejectedRequestError(new Error('The modal closed with no EVM connection'))
+          // Connected: the site's own UI takes over from the modal it asked for.
+          void modal.close()
         }
         told = account
         if (parameters?.chainId !== undefined && parameters.chainId !== account.chainId) {
