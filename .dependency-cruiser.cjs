@@ -143,11 +143,11 @@ module.exports = {
       name: 'ui-only-page-libraries',
       severity: 'error',
       comment:
-        'src/ui (the page) takes from npm only the libraries the page bundles: react, react-dom, comlink, mipd, @wallet-standard/app and base, @preact/signals-core, uqr, @lingui/core (the views\' messages); no Node built-in. The engine\'s libraries (viem, rxjs, @walletconnect/*, @solana/web3.js, idb) stay in the worker, off the main thread.',
+        'src/ui (the page) takes from npm only the libraries the page bundles: react, react-dom, comlink, mipd, @wallet-standard/app and base, @preact/signals-core, uqr, @lingui/core (the views\' messages), @scure/base (base58 of Solana keys, in the lazy Wallet Standard registration); no Node built-in. The engine\'s libraries (viem, rxjs, @walletconnect/*, @solana/web3.js, idb) stay in the worker, off the main thread.',
       from: { path: src('ui/') },
       to: {
         path: [ANY_NPM, NODE_BUILTINS],
-        pathNot: npm('react', 'react-dom', 'comlink', 'mipd', '@wallet-standard/app', '@wallet-standard/base', '@preact/signals-core', 'uqr', '@lingui/core', '@types/react'),
+        pathNot: npm('react', 'react-dom', 'comlink', 'mipd', '@wallet-standard/app', '@wallet-standard/base', '@preact/signals-core', 'uqr', '@lingui/core', '@scure/base', '@types/react'),
       },
     },
     {

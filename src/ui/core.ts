@@ -25,6 +25,7 @@ import { pagePlatform } from './platform.js'
 import { sameShallow } from './same-value.js'
 import { writeChip } from './shell/stored-chip.js'
 import { installAnalyticsBeacon } from './analytics-beacon.js'
+import { followSolanaConnection } from './bridge/follow-solana-connection.js'
 
 /** Callbacks the loader passes in to keep its synchronous snapshots current. */
 export interface ClientHooks {
@@ -336,6 +337,18 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
   // The pending analytics batch, held here so that a hidden or leaving page can still send it (issue 17).
   installAnalyticsBeacon((callback) => engine!.subscribeAnalytics(callback), (intent) => engine!.dispatch(intent))
   hooks.engine(mode)
+  // Issue 22: a Solana connection no page wallet provides is registered through the Wallet Standard, for the site's Solana libraries.
+  followSolanaConnection({
+    account: () => signals.account.value,
+    connectorId: () => signals.connections.value.connectorIds.solana,
+    pageWallet: (connectorId) => bridge.pageWallet(connectorId),
+    request: (method, params) => {
+      const connectorId = signals.connections.peek().connectorIds.solana
+      if (!connectorId) return Promise.reject(new ProviderRequestError(ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, { code: PROVIDER_ERROR_CODES.UnauthorizedProviderError, details: 'no wallet connected on solana' }))
+      return engine!.walletRequest(connectorId, { method, params })
+    },
+    disconnect: () => engine!.dispatch({ type: 'disconnect/requested', payload: { namespace: 'solana' } }),
+  })
   onFirstApproach(() => void engine!.dispatch({ type: 'modal/trigger-approached', payload: {} }).catch(() => undefined))
   // Where the page runs, when it matters (Telegram, the phones, a Mac, iOS Safari): the social options and the pairing reuse read it.
   if (Object.values(platform).some(Boolean)) await engine.dispatch({ type: 'page/platform-detected', payload: platform }).catch(() => undefined)

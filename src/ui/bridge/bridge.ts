@@ -9,7 +9,7 @@ import { createEip1193Bridge, type ConnectorSource } from './eip1193-bridge.js'
 import { createWalletStandardBridge } from './wallet-standard-bridge.js'
 
 /** The bridge over this page's wallets, and `extra` sources that report no connectors (the auth connector's, issue 19). */
-export function createBridge(dispatch: (intent: Intent) => Promise<void> | void, extra: ConnectorSource[] = []): Bridge & { close(): void } {
+export function createBridge(dispatch: (intent: Intent) => Promise<void> | void, extra: ConnectorSource[] = []): Bridge & { close(): void; pageWallet(connectorId: string): boolean } {
   const lists: Connector[][] = [[], []]
   let last = ''
   /** The connectors the engine asked to watch; re-applied when wallets appear (a restore can ask before its wallet announces). */
@@ -38,6 +38,8 @@ export function createBridge(dispatch: (intent: Intent) => Promise<void> | void,
       watching = connectorIds
       applyWatch()
     },
+    /** Whether a wallet on this page (an EIP-6963 or injected provider, a Wallet Standard wallet) is the connector `connectorId`. */
+    pageWallet: (connectorId) => wallets.some((s) => s.owns(connectorId)),
     close() {
       for (const s of sources) s.close()
     },

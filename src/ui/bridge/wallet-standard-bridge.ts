@@ -19,6 +19,8 @@
  * a sign-in output that is not `{ account, signedMessage, signature }` with UTF-8 text of at most
  * MAX_SIGN_IN_BYTES (32 KiB) and a 64-byte signature is GangwayError 'The wallet returned no signed sign-in'.
  */
+import { toBase64, fromBase64 } from './base64.js'
+import { GANGWAY_WALLET_FEATURE } from './gangway-wallet-feature.js'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { Connector, Intent } from '../../contract.js'
@@ -36,9 +38,12 @@ type Features = {
   'solana:signIn'?: { signIn(...inputs: Record<string, unknown>[]): Promise<unknown[]> }
 }
 
-const isSolanaWallet = (w: Wallet) => w.chains.some((c) => c.startsWith('solana:')) && 'standard:connect' in w.features
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
-const fromBase64 = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))
+/**
+ * A Solana wallet the modal offers: not Gangway's own registration of its connections
+ * (solana-standard-wallet.ts, marked with the GANGWAY_WALLET_FEATURE), which would offer the
+ * modal's connection back to itself.
+ */
+const isSolanaWallet = (w: Wallet) => w.chains.some((c) => c.startsWith('solana:')) && 'standard:connect' in w.features && !(GANGWAY_WALLET_FEATURE in w.features)
 
 /** The string fields of a `solana:signIn` input passed on to the wallet. */
 const SIGN_IN_FIELDS = ['domain', 'address', 'statement', 'uri', 'version', 'chainId', 'nonce', 'issuedAt', 'expirationTime', 'notBefore', 'requestId'] as const

@@ -1,0 +1,43 @@
+/**
+ * Issue 22: while the modal's Solana connection is one no wallet on the page provides (a
+ * WalletConnect session, an email or social account), it is registered through the Wallet
+ * Standard as "Gangway" (solana-standard-wallet.ts, a chunk loaded the first time such a
+ * connection shows); it is unregistered when the connection ends or moves to a page wallet.
+ */
+import { effect } from '@preact/signals-core'
+import type { AccountModel } from '../../contract.js'
+import type { GangwayWalletDeps, SolanaConnection } from './solana-standard-wallet.js'
+
+/** What core gives: the account and the connection's connector, read inside a signals effect. */
+export interface FollowSolanaDeps extends Omit<GangwayWalletDeps, 'connection'> {
+  account(): AccountModel
+  connectorId(): string | undefined
+  /** Whether a wallet on the page is that connector (it registers itself). */
+  pageWallet(connectorId: string): boolean
+}
+
+/** Starts following; returns the stop function. */
+export function followSolanaConnection(deps: FollowSolanaDeps): () => void {
+  let current: SolanaConnection | undefined
+  let registered: Promise<{ changed(): void; unregister(): void }> | undefined
+  const stop = effect(() => {
+    const solana = deps.account().byNamespace?.solana
+    const connectorId = deps.connectorId()
+    const ours = solana?.isConnected && solana.address && solana.caipAddress && connectorId && !deps.pageWallet(connectorId)
+    const before = current
+    current = ours ? { address: solana.address!, caipNetworkId: solana.caipAddress!.split(':').slice(0, 2).join(':') } : undefined
+    if (current && !registered) {
+      registered = import('./solana-standard-wallet.js').then((m) => m.registerGangwayWallet({ connection: () => current, request: deps.request, disconnect: deps.disconnect }))
+      registered.catch(() => (registered = undefined))
+    } else if (!current && registered) {
+      void registered.then((r) => r.unregister())
+      registered = undefined
+    } else if (registered && (before?.address !== current?.address || before?.caipNetworkId !== current?.caipNetworkId)) {
+      void registered.then((r) => r.changed())
+    }
+  })
+  return () => {
+    stop()
+    void registered?.then((r) => r.unregister())
+  }
+}

@@ -1,0 +1,88 @@
+// Gangway's Wallet Standard registration of a Solana connection no page wallet provides (issue 22):
+// the wallet "Gangway" with the connection's account on its cluster; its signTransaction and
+// signMessage go through the modal's provider (base64 wire transactions; a signature in base58 or
+// base64 read back to 64 bytes); text only for messages; another account refused; disconnect goes
+// to the modal; change events; gone once unregistered; the modal's own Wallet Standard bridge never
+// lists it. Registered straight into @wallet-standard/app's registry (in Node it has no window).
+import { describe, expect, it, vi } from 'vitest'
+import { getWallets } from '@wallet-standard/app'
+import type { Wallet, WalletAccount } from '@wallet-standard/base'
+import { base58, base64 } from '@scure/base'
+import { registerGangwayWallet, type SolanaConnection } from './solana-standard-wallet.js'
+import { createWalletStandardBridge } from './wallet-standard-bridge.js'
+
+const ADDRESS = 'CKt9rdNYXhWUUdNNrzEcn6kT7pJfH5TB6cEXxBSLMYA5'
+const LOCALNET = 'solana:Gj4x7Tpr6C1FBzPhdSmNTNBmoNZ7Ce4A'
+const signature = Uint8Array.from({ length: 64 }, (_, i) => i)
+
+type Features = {
+  'standard:connect': { connect(): Promise<{ accounts: readonly WalletAccount[] }> }
+  'standard:disconnect': { disconnect(): Promise<void> }
+  'standard:events': { on(e: 'change', l: (p: { accounts?: readonly WalletAccount[] }) => void): () => void }
+  'solana:signTransaction': { signTransaction(...i: { transaction: Uint8Array; account: WalletAccount }[]): Promise<{ signedTransaction: Uint8Array }[]> }
+  'solana:signMessage': { signMessage(...i: { message: Uint8Array; account: WalletAccount }[]): Promise<{ signedMessage: Uint8Array; signature: Uint8Array }[]> }
+}
+
+function setup(encoding: 'base58' | 'base64' = 'base58') {
+  let connection: SolanaConnection | undefined = { address: ADDRESS, caipNetworkId: LOCALNET }
+  const request = vi.fn(async (method: string, params: unknown[]) => {
+    if (method === 'solana:signTransaction') return base64.encode(Uint8Array.from([...base64.decode(params[0] as string), 9]))
+    return { signature: encoding === 'base58' ? base58.encode(signature) : base64.encode(signature) }
+  })
+  const disconnect = vi.fn(async () => void (connection = undefined))
+  const registration = registerGangwayWallet({ connection: () => connection, request, disconnect })
+  const wallet = getWallets().get().find((w) => w.name === 'Gangway') as Wallet
+  return { wallet, features: wallet.features as unknown as Features, request, disconnect, registration, set: (c: SolanaConnection | undefined) => (connection = c) }
+}
+
+describe('the Gangway Wallet Standard wallet', () => {
+  it("has the connection's account on its cluster, and signs through the modal's provider", async () => {
+    const { wallet, features, request, registration } = setup()
+    const { accounts } = await features['standard:connect'].connect()
+    expect(accounts.map((a) => [a.address, a.chains, [...a.publicKey]])).toEqual([[ADDRESS, ['solana:localnet'], [...base58.decode(ADDRESS)]]])
+    expect(wallet.accounts).toHaveLength(1)
+
+    const [signedTx] = await features['solana:signTransaction'].signTransaction({ transaction: Uint8Array.from([1, 2, 3]), account: accounts[0]! })
+    expect([...signedTx!.signedTransaction]).toEqual([1, 2, 3, 9])
+    expect(request).toHaveBeenCalledWith('solana:signTransaction', ['AQID', ADDRESS])
+
+    const message = new TextEncoder().encode('Hello from Solana')
+    const [signed] = await features['solana:signMessage'].signMessage({ message, account: accounts[0]! })
+    expect([[...signed!.signature], signed!.signedMessage]).toEqual([[...signature], message])
+    expect(request).toHaveBeenLastCalledWith('solana:signMessage', ['Hello from Solana', ADDRESS])
+    registration.unregister()
+  })
+
+  it('reads a base64 signature too; refuses bytes that are not UTF-8 text and an account that is not the connection’s', async () => {
+    const { features, registration } = setup('base64')
+    const { accounts } = await features['standard:connect'].connect()
+    const [signed] = await features['solana:signMessage'].signMessage({ message: new TextEncoder().encode('hi'), account: accounts[0]! })
+    expect([...signed!.signature]).toEqual([...signature])
+    await expect(features['solana:signMessage'].signMessage({ message: Uint8Array.from([0xff, 0xfe]), account: accounts[0]! })).rejects.toThrow('Gangway signs UTF-8 text messages only')
+    await expect(features['solana:signTransaction'].signTransaction({ transaction: Uint8Array.from([1]), account: { ...accounts[0]!, address: 'So11111111111111111111111111111111111111112' } })).rejects.toThrow('Not connected with this account')
+    registration.unregister()
+  })
+
+  it("disconnect goes to the modal; an account change is an event; unregistered, it is gone from the registry", async () => {
+    const { features, disconnect, registration, set } = setup()
+    const seen: (readonly WalletAccount[] | undefined)[] = []
+    features['standard:events'].on('change', ({ accounts }) => seen.push(accounts))
+    set({ address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })
+    registration.changed()
+    expect(seen.at(-1)?.map((a) => [a.address, a.chains])).toEqual([['4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T', ['solana:mainnet']]])
+    await features['standard:disconnect'].disconnect()
+    expect(disconnect).toHaveBeenCalled()
+    registration.unregister()
+    expect(seen.at(-1)).toEqual([])
+    expect(getWallets().get().some((w) => w.name === 'Gangway')).toBe(false)
+  })
+
+  it("is not among the modal's own Wallet Standard connectors", () => {
+    const { registration } = setup()
+    const reported: string[][] = []
+    const bridge = createWalletStandardBridge(() => undefined, (connectors) => reported.push(connectors.map((c) => c.name)))
+    expect(reported.at(-1)).not.toContain('Gangway')
+    bridge.close()
+    registration.unregister()
+  })
+})
