@@ -21,6 +21,8 @@ declare module 'vitest' {
     /** Its control token: every call sends `authorization: Bearer <wcWalletToken>`. */
     wcWalletToken: string
     wcWalletAddress: string
+    /** The Localnet WalletConnect wallet's Solana address (base58). */
+    wcWalletSolanaAddress: string
     relayUrl: string
     walletConfigUrl: string
     blockchainUrl: string
@@ -54,6 +56,7 @@ export default async function setup(project: TestProject) {
   project.provide('wcWalletUrl', net.wcWallet.url)
   project.provide('wcWalletToken', net.wcWallet.token)
   project.provide('wcWalletAddress', net.wcWallet.address)
+  project.provide('wcWalletSolanaAddress', net.wcWallet.solanaAddress)
   project.provide('relayUrl', net.relay.url)
   project.provide('walletConfigUrl', net.walletConfig.url)
   project.provide('blockchainUrl', net.blockchain.url)

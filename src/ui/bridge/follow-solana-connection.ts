@@ -2,7 +2,10 @@
  * Issue 22: while the modal's Solana connection is one no wallet on the page provides (a
  * WalletConnect session, an email or social account), it is registered through the Wallet
  * Standard as "Gangway" (solana-standard-wallet.ts, a chunk loaded the first time such a
- * connection shows); it is unregistered when the connection ends or moves to a page wallet.
+ * connection shows). When the connection ends, or moves to a page wallet, the registration stays,
+ * with no account (a `change` event says so), for the rest of the page session: taking it away
+ * would trip @solana/wallet-standard-wallet-adapter-react 1.1's `unregister` handler, which keeps
+ * only the unregistered wallets and so would empty the app's list.
  */
 import { effect } from '@preact/signals-core'
 import type { AccountModel } from '../../contract.js'
@@ -29,9 +32,6 @@ export function followSolanaConnection(deps: FollowSolanaDeps): () => void {
     if (current && !registered) {
       registered = import('./solana-standard-wallet.js').then((m) => m.registerGangwayWallet({ connection: () => current, request: deps.request, disconnect: deps.disconnect }))
       registered.catch(() => (registered = undefined))
-    } else if (!current && registered) {
-      void registered.then((r) => r.unregister())
-      registered = undefined
     } else if (registered && (before?.address !== current?.address || before?.caipNetworkId !== current?.caipNetworkId)) {
       void registered.then((r) => r.changed())
     }

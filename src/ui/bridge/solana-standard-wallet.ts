@@ -3,12 +3,13 @@
  * WalletConnect session, an email or social account) registered through the Wallet Standard as
  * the wallet "Gangway", so `@solana/wallet-adapter-react` and `@solana/kit` apps see it, once, and
  * sign and send through it. A connection through a Wallet Standard wallet is never registered
- * again: the page has that wallet already (no duplicates). core.ts registers it while such a
- * connection lasts and unregisters it after.
+ * again: the page has that wallet already (no duplicates). follow-solana-connection.ts registers
+ * it at the first such connection; it has no account while there is none.
  *
  * Its features go through the modal's Solana provider (`getWalletProvider('solana')`, the engine's
  * connectors):
- * - `standard:connect` answers the connection's account (it exists only while connected);
+ * - `standard:connect` answers the connection's account; with none it refuses ('Not connected:
+ *   connect in the modal first');
  *   `standard:disconnect` disconnects the modal's Solana connection; `standard:events` reports an
  *   account change;
  * - `solana:signTransaction` (legacy and v0) signs each wire transaction; an app's
@@ -16,7 +17,6 @@
  * - `solana:signMessage` signs a UTF-8 text message (refused otherwise: 'Gangway signs UTF-8 text
  *   messages only').
  */
-import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { base58 } from '@scure/base'
 import { fromBase64, toBase64 } from './base64.js'
@@ -59,12 +59,34 @@ function signatureBytes(answer: unknown): Uint8Array {
   return bytes
 }
 
+/** The Wallet Standard's app API, as an app hands it to a wallet's register callback. */
+type AppApi = { register(...wallets: Wallet[]): () => void }
+
 /**
- * Registers "Gangway" with the page's Wallet Standard registry.
+ * The Wallet Standard's window protocol, as `@wallet-standard/wallet`'s registerWallet speaks it,
+ * keeping what each app's `register` returns so the wallet can be taken away again: every app on
+ * the page (the site's copy of `@wallet-standard/app`, Gangway's own) gets `wallet` now through a
+ * `wallet-standard:register-wallet` event, and an app that loads later through its
+ * `wallet-standard:app-ready` event. @returns the unregister function.
+ */
+function announce(wallet: Wallet, target: EventTarget): () => void {
+  const unregisters: (() => void)[] = []
+  const callback = (api: AppApi) => void unregisters.push(api.register(wallet))
+  const onReady = (e: Event) => callback((e as CustomEvent<AppApi>).detail)
+  target.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
+  target.addEventListener('wallet-standard:app-ready', onReady)
+  return () => {
+    target.removeEventListener('wallet-standard:app-ready', onReady)
+    for (const unregister of unregisters.splice(0)) unregister()
+  }
+}
+
+/**
+ * Registers "Gangway" with every Wallet Standard app on the page (`target`: the window).
  * @returns `{ changed, unregister }`: `changed()` tells the apps listening that the account changed;
  *   `unregister()` takes the wallet away.
  */
-export function registerGangwayWallet(deps: GangwayWalletDeps): { changed(): void; unregister(): void } {
+export function registerGangwayWallet(deps: GangwayWalletDeps, target: EventTarget = window): { changed(): void; unregister(): void } {
   const listeners = new Set<Listener>()
   const account = (): WalletAccount | undefined => {
     const c = deps.connection()
@@ -92,7 +114,14 @@ export function registerGangwayWallet(deps: GangwayWalletDeps): { changed(): voi
     },
     features: {
       [GANGWAY_WALLET_FEATURE]: { version: '1.0.0' },
-      'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: accounts() }) },
+      'standard:connect': {
+        version: '1.0.0',
+        connect: async ({ silent }: { silent?: boolean } = {}) => {
+          const list = accounts()
+          if (!list.length && !silent) throw new Error('Not connected: connect in the modal first')
+          return { accounts: list }
+        },
+      },
       'standard:disconnect': { version: '1.0.0', disconnect: () => deps.disconnect() },
       'standard:events': {
         version: '1.0.0',
@@ -132,7 +161,7 @@ export function registerGangwayWallet(deps: GangwayWalletDeps): { changed(): voi
       },
     },
   }
-  const unregister = getWallets().register(wallet)
+  const unregister = announce(wallet, target)
   return {
     changed() {
       for (const l of listeners) l({ accounts: accounts() })
