@@ -11,23 +11,14 @@ import { describe, expect, inject, it } from 'vitest'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64 } from '@scure/base'
 import { localContext } from './browser.js'
-import { useBrowser, waitForText, waitForView } from './helpers.js'
+import { useBrowser, waitForText, waitForView, wcWallet } from './helpers.js'
 import { copiedPairingUri } from './pairing.js'
 
 const webUrl = inject('webUrl')
 const solanaUrl = inject('solanaUrl')
-const wcWalletUrl = inject('wcWalletUrl')
-const wcWalletToken = inject('wcWalletToken')
 const ADDRESS = inject('wcWalletSolanaAddress')
 const browser = useBrowser()
 
-/** A call to the Localnet WalletConnect wallet's control service. */
-async function wcWallet<T>(path: string, body?: unknown): Promise<T> {
-  const headers = { authorization: `Bearer ${wcWalletToken}` }
-  const r = await fetch(`${wcWalletUrl}${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) })
-  if (!r.ok) throw new Error(`${path}: ${r.status}`)
-  return (await r.json()) as T
-}
 /** The Solana localnet's balance of `address`, in lamports. */
 async function lamports(address: string): Promise<number> {
   const r = await fetch(solanaUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] }) })

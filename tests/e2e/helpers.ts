@@ -1,6 +1,6 @@
 /** Page helpers for the end-to-end tests. Playwright's CSS locators pierce open shadow roots. */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { formatUnits, getAddress, keccak256, toHex } from 'viem'
 import { rpc, waitForReceipt } from '../../localnet/anvil.js'
 import { launchChromium } from './browser.js'
@@ -195,4 +195,16 @@ export async function emailLogin(page: Page, email: string): Promise<void> {
   await askEmailCode(page, email)
   await page.fill('[data-testid=gw-otp-input]', await mailedCode(await pageSecureSiteUrl(page), email))
   await waitForView(page, 'Account')
+}
+
+/**
+ * A call to the Localnet WalletConnect wallet's control service (localnet/walletconnect/wallet.ts):
+ * GET `path`, or POST `body` as JSON, with its bearer token. Resolves to the JSON answer.
+ * @throws Error '{path}: {status} {body}' on a refusal.
+ */
+export async function wcWallet<T = unknown>(path: string, body?: unknown): Promise<T> {
+  const headers = { authorization: `Bearer ${inject('wcWalletToken')}` }
+  const r = await fetch(`${inject('wcWalletUrl')}${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) })
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`)
+  return (await r.json()) as T
 }

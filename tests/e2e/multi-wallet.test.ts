@@ -15,15 +15,13 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { rpc } from '../../localnet/anvil.js'
 import { localContext } from './browser.js'
 import { copiedPairingUri } from './pairing.js'
-import { connectLocalnetWallet, flooredBalance, pageLog, useBrowser, waitForText, waitForView } from './helpers.js'
+import { connectLocalnetWallet, flooredBalance, pageLog, useBrowser, waitForText, waitForView, wcWallet } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
 const blockchainUrl = inject('blockchainUrl')
 const solanaCaip2 = inject('solanaCaip2')
 const solanaWallet = inject('solanaWallet')
-const wcWalletUrl = inject('wcWalletUrl')
-const wcWalletToken = inject('wcWalletToken')
 const wc5 = getAddress(inject('wcWalletAddress'))
 const wc6 = mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 6 }).address
 const browser = useBrowser()
@@ -44,15 +42,9 @@ const g = (page: Page) => page.evaluateHandle(() => (window as unknown as { gang
 const account = async (page: Page, namespace?: string) => (await g(page)).evaluate((x, ns) => x.getAccount(ns), namespace)
 const prompts = (page: Page) => page.evaluate(() => (window as unknown as { __localnetWallet: { prompts: number } }).__localnetWallet.prompts)
 
-const wallet = async (path: string, body?: unknown) => {
-  const headers = { authorization: `Bearer ${wcWalletToken}` }
-  const r = await fetch(`${wcWalletUrl}${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) })
-  if (!r.ok) throw new Error(`${path}: ${r.status}`)
-  return r.json()
-}
 
 /** The wallet's session topics (other test files may have left sessions of their own). */
-const topics = async (): Promise<string[]> => ((await wallet('/sessions')) as { topic: string }[]).map((x) => x.topic)
+const topics = async (): Promise<string[]> => ((await wcWallet<unknown[]>('/sessions')) as { topic: string }[]).map((x) => x.topic)
 
 /** From the Connect view: the WalletConnect row, the pairing read through Copy link, the wallet pairs and approves; resolves with the new session's topic. */
 async function connectWalletConnect(page: Page): Promise<string> {
@@ -60,9 +52,9 @@ async function connectWalletConnect(page: Page): Promise<string> {
   await page.click(`[data-wallet-row=${WC}]`)
   await waitForView(page, 'ConnectingWalletConnect')
   const uri = await copiedPairingUri(page)
-  await wallet('/pair', { uri })
-  await expect.poll(async () => (await wallet('/proposals')).length, { timeout: 15_000 }).toBeGreaterThan(0)
-  await wallet('/approve', {})
+  await wcWallet('/pair', { uri })
+  await expect.poll(async () => (await wcWallet<unknown[]>('/proposals')).length, { timeout: 15_000 }).toBeGreaterThan(0)
+  await wcWallet('/approve', {})
   let topic: string | undefined
   await expect.poll(async () => (topic = (await topics()).find((t) => !earlier.includes(t))), { timeout: 15_000 }).toBeDefined()
   return topic!
@@ -123,7 +115,7 @@ describe('several wallets at once', () => {
     await openProfileWallets(page)
     await connection(page, 'solana', 'wallet-standard:Localnet Wallet').waitFor()
     const before = await prompts(page)
-    const wcRequests = (await wallet('/requests')).length
+    const wcRequests = (await wcWallet<string[]>('/requests')).length
     await row(page, 'eip155', LOCAL, dev0).getByRole('button', { name: /switch/i }).click()
     await waitForText(page, '[data-testid=gw-snackbar]', 'Wallet switched')
     await expect.poll(async () => (await account(page))?.connectorId).toBe(LOCAL)
@@ -136,7 +128,7 @@ describe('several wallets at once', () => {
     await row(page, 'eip155', WC, wc5).getByRole('button', { name: /switch/i }).click()
     await expect.poll(async () => (await account(page))?.connectorId).toBe(WC)
     expect((await account(page))?.address).toBe(wc5)
-    expect((await wallet('/requests')).length).toBe(wcRequests)
+    expect((await wcWallet<string[]>('/requests')).length).toBe(wcRequests)
     // Switch accounts inside the WalletConnect connection.
     await row(page, 'eip155', WC, wc6).getByRole('button', { name: /switch/i }).click()
     await waitForText(page, '[data-testid=gw-snackbar]', 'Account switched')
@@ -222,7 +214,7 @@ describe('several wallets at once', () => {
     expect(await page.locator('[data-testid=gw-connection]').count()).toBe(1)
     expect(await statusOf(page, 'eip155', WC)).toBe('connected')
     // The wallet ends its session, as its user would: the page follows.
-    await wallet('/disconnect', { topic })
+    await wcWallet('/disconnect', { topic })
     await expect.poll(async () => (await account(page))?.connectorId ?? null, { timeout: 15_000 }).toBe(null)
     await context.close()
   })

@@ -17,12 +17,10 @@ import { base58, base64 } from '@scure/base'
 import { parseSiwsMessage } from '../../src/siwx/solana-message.js'
 import { localContext } from './browser.js'
 import { copiedPairingUri } from './pairing.js'
-import { useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
+import { useBrowser, waitForEngine, waitForText, waitForView, wcWallet } from './helpers.js'
 import { hostSessions, me } from './demo-host.js'
 
 const webUrl = inject('webUrl')
-const wcWalletUrl = inject('wcWalletUrl')
-const wcWalletToken = inject('wcWalletToken')
 const solanaCaip2 = inject('solanaCaip2')
 const solanaWallet = inject('solanaWallet')
 const browser = useBrowser()
@@ -31,13 +29,6 @@ const browser = useBrowser()
 const sessions = (page: Page) => hostSessions(page, solanaCaip2, solanaWallet)
 const account = (page: Page) => page.evaluate(() => (window as unknown as { gangway: { getAccount(): { isConnected: boolean; namespace?: string; caipAddress?: string } } }).gangway.getAccount())
 const prompts = (page: Page) => page.evaluate(() => (window as unknown as { __localnetSolanaWallet: { prompts: number } }).__localnetSolanaWallet.prompts)
-/** A call to the Localnet WalletConnect wallet's control service. */
-const wcWallet = async <T>(path: string, body?: unknown): Promise<T> => {
-  const headers = { authorization: `Bearer ${wcWalletToken}` }
-  const r = await fetch(`${wcWalletUrl}${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) })
-  if (!r.ok) throw new Error(`${path}: ${r.status}`)
-  return (await r.json()) as T
-}
 const exportLog = (page: Page) => page.evaluate(() => (window as unknown as { gangway: { exportLog(o?: { redact: boolean }): Promise<string> } }).gangway.exportLog({ redact: false }))
 
 describe('Sign In With X on Solana through the modal', () => {

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import { getAddress, verifyMessage, type Hex } from 'viem'
 import { localContext } from './browser.js'
 import { copiedPairingUri } from './pairing.js'
-import { domText, flooredBalance, useBrowser, waitForText, waitForView } from './helpers.js'
+import { domText, flooredBalance, useBrowser, waitForText, waitForView, wcWallet } from './helpers.js'
 import { secretsIn } from './secrets.js'
 
 const webUrl = inject('webUrl')
@@ -28,18 +28,11 @@ type Gangway = {
   getWalletProvider(ns?: string): { request(a: { method: string; params?: unknown[] }): Promise<unknown> }
 }
 
-const wallet = async (path: string, body?: unknown) => {
-  const headers = { authorization: `Bearer ${wcWalletToken}` }
-  const r = await fetch(`${wcWalletUrl}${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) })
-  const json = await r.json()
-  if (!r.ok) throw new Error(`${path}: ${JSON.stringify(json)}`)
-  return json
-}
 
 /** Waits for the wallet to hold a session proposal from the page. */
 async function proposal(): Promise<void> {
   for (let i = 0; i < 100; i++) {
-    if ((await wallet('/proposals')).length > 0) return
+    if ((await wcWallet<unknown[]>('/proposals')).length > 0) return
     await new Promise((r) => setTimeout(r, 100))
   }
   throw new Error('no session proposal reached the wallet')
@@ -93,9 +86,9 @@ describe('WalletConnect', () => {
     await waitForView(page, 'ConnectingWalletConnect')
     await waitForText(page, '[data-testid=gw-wc] .gw-muted', 'Scan this QR code with Localnet WalletConnect Wallet')
     const uri = await pairingUri(page)
-    await wallet('/pair', { uri })
+    await wcWallet('/pair', { uri })
     await proposal()
-    await wallet('/approve', {})
+    await wcWallet('/approve', {})
     await waitForView(page, 'Account')
     expect(await page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.getAccount().address)).toBe(wcAddress)
     await waitForText(page, '[data-testid=gw-balance]', `${await flooredBalance(rpcUrl, wcAddress)} ETH`)
@@ -120,7 +113,7 @@ describe('WalletConnect', () => {
 
     // The page disconnects: the wallet's session ends too.
     await page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.disconnect())
-    await expect.poll(() => wallet('/sessions').then((s) => s.length), { timeout: 15_000 }).toBe(0)
+    await expect.poll(() => wcWallet<unknown[]>('/sessions').then((s) => s.length), { timeout: 15_000 }).toBe(0)
     // The wallet can see the delete before the page's engine has recorded its own disconnect.
     await expect.poll(() => isConnected(page), { timeout: 15_000 }).toBe(false)
 
@@ -138,21 +131,21 @@ describe('WalletConnect', () => {
     await page.click('[data-wallet-row=walletConnect]')
     await waitForView(page, 'ConnectingWalletConnect')
     const rejected = await pairingUri(page)
-    await wallet('/pair', { uri: rejected })
+    await wcWallet('/pair', { uri: rejected })
     await proposal()
-    await wallet('/reject', {})
+    await wcWallet('/reject', {})
     await waitForText(page, '[data-testid=gw-connect-error]', 'Connection rejected')
     expect(await isConnected(page)).toBe(false)
     await page.click('[data-testid=gw-retry]')
     const retried = await pairingUri(page)
     expect(retried).not.toBe(rejected)
-    await wallet('/pair', { uri: retried })
+    await wcWallet('/pair', { uri: retried })
     await proposal()
-    await wallet('/approve', {})
+    await wcWallet('/approve', {})
     await waitForView(page, 'Account')
 
     // The wallet deletes the session: the page is disconnected.
-    await wallet('/disconnect', {})
+    await wcWallet('/disconnect', {})
     await expect.poll(() => isConnected(page), { timeout: 15_000 }).toBe(false)
     await context.close()
   }, 120_000)
