@@ -13,6 +13,7 @@ import type { ViewName } from '../../src/contract.js'
 import { localContext } from './browser.js'
 import { useBrowser, waitForView } from './helpers.js'
 import { BUILT_VIEWS, PLANNED_VIEWS, visit, type TourEnv } from './view-tour.js'
+import { lanes } from './lanes.js'
 
 const env: TourEnv = { webUrl: inject('webUrl'), rpcUrl: inject('rpcUrl'), solanaCaip2: inject('solanaCaip2') }
 const browser = useBrowser()
@@ -35,27 +36,32 @@ const settled = (page: Page) => page.evaluate(() => Promise.all(document.getAnim
 
 describe('accessibility', () => {
   it('axe finds no violation, of any impact, on any built view, in the light theme and the dark', async () => {
-    const visited: string[] = []
-    const found: string[] = []
-    for (const view of BUILT_VIEWS) {
-      // One visit for both themes: the demo's themeMode is `system`, which follows prefers-color-scheme live.
-      const context = await localContext(browser())
-      const page = await visit(context, view, env, '/?theme=system')
-      // A built view is never the placeholder.
-      expect(await page.locator('[data-testid=gw-modal] .gw-empty').count(), view).toBe(0)
-      for (const theme of THEMES) {
-        await page.emulateMedia({ colorScheme: theme })
-        await settled(page)
-        expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), view).toBe(theme === 'dark')
-        const { violations, byImpact, passes } = await audit(page)
-        visited.push(`${view} (${theme}): ${passes} rules pass; ${JSON.stringify(byImpact)}`)
-        found.push(...violations.map((v) => `${view} (${theme}): ${v.impact} ${v.rule} ${v.target}`))
-      }
-      await context.close()
-    }
-    console.log(`axe, views visited:\n${visited.join('\n')}`)
-    expect(found).toEqual([])
-    expect(visited).toHaveLength(BUILT_VIEWS.length * THEMES.length)
+    const inLane = lanes(() => localContext(browser()), env.webUrl)
+    const results = await Promise.all(
+      BUILT_VIEWS.map((view) =>
+        inLane(async (context) => {
+          // One visit for both themes: the demo's themeMode is `system`, which follows prefers-color-scheme live.
+          const page = await visit(context, view, env, '/?theme=system')
+          // A built view is never the placeholder.
+          const placeholders = await page.locator('[data-testid=gw-modal] .gw-empty').count()
+          const visited: string[] = []
+          const found: string[] = []
+          for (const theme of THEMES) {
+            await page.emulateMedia({ colorScheme: theme })
+            await settled(page)
+            if ((await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)) !== (theme === 'dark')) found.push(`${view}: the ${theme} scheme was not applied`)
+            const { violations, byImpact, passes } = await audit(page)
+            visited.push(`${view} (${theme}): ${passes} rules pass; ${JSON.stringify(byImpact)}`)
+            found.push(...violations.map((v) => `${view} (${theme}): ${v.impact} ${v.rule} ${v.target}`))
+          }
+          return { view, placeholders, visited, found }
+        }),
+      ),
+    )
+    console.log(`axe, views visited:\n${results.flatMap((r) => r.visited).join('\n')}`)
+    expect(results.filter((r) => r.placeholders > 0).map((r) => r.view)).toEqual([])
+    expect(results.flatMap((r) => r.found)).toEqual([])
+    expect(results.flatMap((r) => r.visited)).toHaveLength(BUILT_VIEWS.length * THEMES.length)
   }, 300_000)
 
   it('a planned view is still the placeholder (when one is built, the tour must reach it)', async () => {

@@ -13,6 +13,7 @@ import { CSP_REPORTS } from '../../localnet/server.js'
 import { localContext } from './browser.js'
 import { connectLocalnetWallet, coreSession, useBrowser } from './helpers.js'
 import { BUILT_VIEWS, visit, type TourEnv } from './view-tour.js'
+import { lanes } from './lanes.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl2 = inject('rpcUrl2')
@@ -64,16 +65,21 @@ describe('strict Content-Security-Policy', () => {
   it('every view of the tour (view-tour.ts) shows under the policy with no violation, on the page or in its worker', async () => {
     const reports = async () => (await (await fetch(`${webUrl}${CSP_REPORTS}`)).json()) as Report[]
     const reportedBefore = (await reports()).length
-    const found: string[] = []
-    for (const view of BUILT_VIEWS) {
+    const inLane = lanes(async () => {
       const context = await localContext(browser())
       await context.addInitScript(LISTEN)
-      const page = await visit(context, view, tourEnv, '/?csp=strict')
-      for (const v of await page.evaluate(() => (window as unknown as { __violations: Violation[] }).__violations)) found.push(`${view}: ${v.directive} ${v.blocked}`)
-      await context.close()
-    }
+      return context
+    }, webUrl)
+    const found = await Promise.all(
+      BUILT_VIEWS.map((view) =>
+        inLane(async (context) => {
+          const page = await visit(context, view, tourEnv, '/?csp=strict')
+          return (await page.evaluate(() => (window as unknown as { __violations: Violation[] }).__violations)).map((v) => `${view}: ${v.directive} ${v.blocked}`)
+        }),
+      ),
+    )
     console.log(`strict CSP, views visited: ${BUILT_VIEWS.join(', ')}`)
-    expect(found).toEqual([])
+    expect(found.flat()).toEqual([])
     // The worker's would be reported; a report arrives a moment after its violation, so a
     // sentinel from a last page comes after any of them.
     const context = await localContext(browser())

@@ -12,12 +12,12 @@
  * expects each reported. A view the tour adds is checked without a new test.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import type { BrowserContext } from 'playwright-core'
 import type { ViewName } from '../../src/contract.js'
 import { localContext } from './browser.js'
 import { useBrowser } from './helpers.js'
 import { cardBox, layoutProblems, settle, type LayoutProblem } from './layout-check.js'
 import { BUILT_VIEWS, visit, type TourEnv } from './view-tour.js'
+import { lanes } from './lanes.js'
 
 const env: TourEnv = { webUrl: inject('webUrl'), rpcUrl: inject('rpcUrl'), solanaCaip2: inject('solanaCaip2') }
 const browser = useBrowser()
@@ -31,43 +31,7 @@ const CASES: { view: ViewName; locale: string }[] = [
   ...['en', 'en-XA'].flatMap((locale) => BUILT_VIEWS.map((view) => ({ view, locale }))),
   ...['es', 'zh', 'ja', 'ar'].flatMap((locale) => WORDY.filter((v) => BUILT_VIEWS.includes(v)).map((view) => ({ view, locale }))),
 ]
-/** Cases run at once, each in its own browser context (the machine's two cores are shared with the localnet). */
-const LANES = 2
-
-/**
- * Up to `size` browser contexts kept for the whole file, each running one case at a time: before a
- * case the demo origin's storage (the event log's IndexedDB, localStorage) is cleared, so the tour
- * starts as on a fresh context while the HTTP cache keeps the built scripts; after it, every page
- * the case opened is closed (its engine with it), also when the case failed halfway.
- */
-function lanes(size: number) {
-  const idle: { context: BrowserContext; clear: () => Promise<void>; closePages: () => Promise<void> }[] = []
-  const waiting: (() => void)[] = []
-  let made = 0
-  const origin = new URL(env.webUrl).origin
-  const make = async () => {
-    const context = await localContext(browser(), DESKTOP)
-    // A blank page of the context's own, to speak CDP through.
-    const blank = await context.newPage()
-    const cdp = await context.newCDPSession(blank)
-    const clear = async () => void (await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'indexeddb,local_storage,cookies,service_workers,cache_storage' }))
-    const closePages = async () => void (await Promise.all(context.pages().filter((p) => p !== blank).map((p) => p.close())))
-    return { context, clear, closePages }
-  }
-  return async <T>(fn: (context: BrowserContext) => Promise<T>): Promise<T> => {
-    while (!idle.length && made >= size) await new Promise<void>((resolve) => waiting.push(resolve))
-    const lane = idle.pop() ?? (made++, await make())
-    try {
-      await lane.clear()
-      return await fn(lane.context)
-    } finally {
-      await lane.closePages()
-      idle.push(lane)
-      waiting.shift()?.()
-    }
-  }
-}
-const inLane = lanes(LANES)
+const inLane = lanes(() => localContext(browser(), DESKTOP), env.webUrl)
 const checked = new Map<string, string[]>()
 const format = (problems: LayoutProblem[]) => problems.map((p) => `${p.kind} ${p.path} ${JSON.stringify(p.text)}: ${p.detail}`)
 

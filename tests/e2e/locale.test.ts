@@ -17,6 +17,7 @@ import { walletRegistry } from '../../localnet/services/wallet-config.js'
 import { IDENTITIES } from '../../localnet/services/blockchain.js'
 import { localContext } from './browser.js'
 import { BUILT_VIEWS, visit, type TourEnv } from './view-tour.js'
+import { lanes } from './lanes.js'
 import { holdBack, useBrowser, waitForText, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
@@ -269,17 +270,18 @@ describe('localisation', () => {
   }, 90_000)
 
   it('locale=en-XA on every view of the tour (view-tour.ts): no visible text that is neither from the catalogue nor data', async () => {
-    const visited: string[] = []
-    const offending: string[] = []
-    for (const view of BUILT_VIEWS) {
-      const context = await localContext(browser())
-      const page = await visit(context, view, tourEnv, '/?locale=en-XA')
-      for (const text of await unmarked(page)) offending.push(`${view}: ${JSON.stringify(text)}`)
-      visited.push(view)
-      await context.close()
-    }
+    const inLane = lanes(() => localContext(browser()), tourEnv.webUrl)
+    const results = await Promise.all(
+      BUILT_VIEWS.map((view) =>
+        inLane(async (context) => {
+          const page = await visit(context, view, tourEnv, '/?locale=en-XA')
+          return { view, offending: (await unmarked(page)).map((text) => `${view}: ${JSON.stringify(text)}`) }
+        }),
+      ),
+    )
+    const visited = results.map((r) => r.view)
     console.log(`pseudo-locale, the tour: ${visited.join(', ')}`)
     expect(visited).toEqual(BUILT_VIEWS)
-    expect(offending).toEqual([])
+    expect(results.flatMap((r) => r.offending)).toEqual([])
   }, 120_000)
 })

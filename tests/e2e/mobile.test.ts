@@ -20,6 +20,7 @@ import { copiedPairingUri } from './pairing.js'
 import { localContext } from './browser.js'
 import { pageLog, coreSession, useBrowser, waitForView } from './helpers.js'
 import { BUILT_VIEWS, visit, type TourEnv } from './view-tour.js'
+import { lanes } from './lanes.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl2 = inject('rpcUrl2')
@@ -325,12 +326,8 @@ describe('mobile: the wallet deep link opens inside the tap', () => {
   // control, the opening rule shows All Wallets there (docs/behaviour.md §2 Opening).
   it('Pixel 7: every view of the tour (view-tour.ts) is a bottom sheet with 44 px touch targets', async () => {
     const views = BUILT_VIEWS.filter((v) => v !== 'ConnectingWalletConnectBasic')
-    for (const view of views) {
-      const context = await deviceContext(browser(), 'Pixel 7')
-      const page = await visit(context, view, tourEnv)
-      await expectBottomSheet(page, view)
-      await context.close()
-    }
+    const inLane = lanes(() => deviceContext(browser(), 'Pixel 7'), tourEnv.webUrl)
+    await Promise.all(views.map((view) => inLane(async (context) => expectBottomSheet(await visit(context, view, tourEnv), view))))
     console.log(`mobile sheet, views visited: ${views.join(', ')}`)
   }, 120_000)
 })
