@@ -31,10 +31,17 @@ export interface DemoServer {
   stop(): Promise<void>
 }
 
-/** Builds the Localnet Wallet's browser script. */
-async function buildWallet(): Promise<string> {
-  const out = await build({ entryPoints: [join(root, 'localnet/wallet/index.ts')], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' })
-  return out.outputFiles[0]!.text
+/** Where the Localnet Wallet's EIP-5792 module is served (localnet/wallet/batch.ts; wallet/index.ts imports it from there). */
+const WALLET_BATCH = '/localnet/wallet-batch.js'
+
+/** Builds the Localnet Wallet's browser script, and its EIP-5792 module. */
+async function buildWallet(): Promise<[string, string]> {
+  const [wallet, batch] = await Promise.all([
+    // The wallet's EIP-5792 batches (viem's accounts and signing) load at its first batch call, from their own file: a real extension's page script does not weigh on the page's load.
+    build({ entryPoints: [join(root, 'localnet/wallet/index.ts')], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' }),
+    build({ entryPoints: [join(root, 'localnet/wallet/batch.ts')], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' }),
+  ])
+  return [wallet.outputFiles[0]!.text, batch.outputFiles[0]!.text]
 }
 
 /**
@@ -153,9 +160,9 @@ export async function startDemoServer({
   /** Simple7702Account's address by chain id (batch-delegate.ts): in `__LOCALNET__` as `batchDelegates`, the Localnet Wallet's EIP-7702 delegates. */
   batchDelegates?: Record<number, string>
 }): Promise<DemoServer> {
-  const [wallet, apps, apps18] = await Promise.all([buildWallet(), buildReactApps(''), buildReactApps('react18/', join(root, 'tests/react18/node_modules'))])
+  const [[wallet, walletBatch], apps, apps18] = await Promise.all([buildWallet(), buildReactApps(''), buildReactApps('react18/', join(root, 'tests/react18/node_modules'))])
   /** The built scripts by path. */
-  const scripts = new Map<string, string>([['/localnet/wallet.js', wallet], ...apps, ...apps18])
+  const scripts = new Map<string, string>([['/localnet/wallet.js', wallet], [WALLET_BATCH, walletBatch], ...apps, ...apps18])
   // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
   const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, onrampUrl, secureSiteUrl, amm, batchDelegates, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
   /** The React demo app rendered to HTML in this process, as a site's server would: Gangway imported in Node. */

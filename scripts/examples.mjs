@@ -31,7 +31,7 @@ await Promise.all(
   names.map(async (name) => {
     const cwd = join(examples, name)
     const t = Date.now()
-    await run(name, cwd, 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'])
+    await run(name, cwd, 'npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'])
     await run(name, cwd, 'npm', ['run', '--silent', 'typecheck'])
     const built = (await run(name, cwd, 'npm', ['run', '--silent', 'build'])).trim()
     console.log(`examples/${name}: installed from the tarball, typechecked (strict), built in ${((Date.now() - t) / 1000).toFixed(1)} s${built ? `\n  ${built}` : ''}`)

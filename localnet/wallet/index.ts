@@ -12,7 +12,7 @@ import { readPersonalSign, readTypedData } from './evm-sign-params.js'
 import { ICON, prompt } from './prompt.js'
 import { ProviderRpcError } from './rpc-error.js'
 import { registerSolanaWallet } from './solana.js'
-import { batchMethods } from './batch.js'
+import type { BatchDeps, batchMethods } from './batch.js'
 
 type Listener = (...args: unknown[]) => void
 interface RequestArgs {
@@ -27,6 +27,8 @@ interface LocalnetConfig {
 }
 
 const AUTH_KEY = 'localnet-wallet:authorized'
+/** The wallet's EIP-5792 module, as the demo server serves it (a variable, so the build leaves the import to run time). */
+const BATCH_MODULE: string = '/localnet/wallet-batch.js'
 /** How many dev accounts the wallet exposes to an approved site (the selected one first). */
 const EXPOSED_ACCOUNTS = 3
 /** The wallet's selected chain survives reloads, as in an extension. */
@@ -55,17 +57,20 @@ class LocalnetWallet {
   #revokeFails = false
   /** The EIP-5792 switch (`support5792`): off, the wallet answers its methods 4200 like a wallet without them. */
   #batches = true
-  readonly #batch = config.batchDelegates
-    ? batchMethods({
-        delegates: config.batchDelegates,
-        chain: chainNow,
-        chains: () => chains,
-        anvil,
-        accountIndex: async (address) => (await this.#all()).findIndex((a) => a.toLowerCase() === address.toLowerCase()),
-        mayUse: (address) => this.#mayUse(address),
-        approve: (text) => this.#approve(text),
-      })
-    : undefined
+  /** The EIP-5792 methods, loaded at the first batch call (localnet/server.ts serves batch.ts on its own). */
+  #batch: Promise<ReturnType<typeof batchMethods>> | undefined
+  #batchMethods(): Promise<ReturnType<typeof batchMethods>> {
+    const deps: BatchDeps = {
+      delegates: config.batchDelegates!,
+      chain: chainNow,
+      chains: () => chains,
+      anvil,
+      accountIndex: async (address) => (await this.#all()).findIndex((a) => a.toLowerCase() === address.toLowerCase()),
+      mayUse: (address) => this.#mayUse(address),
+      approve: (text) => this.#approve(text),
+    }
+    return (this.#batch ??= (import(BATCH_MODULE) as Promise<typeof import('./batch.js')>).then((m) => m.batchMethods(deps)))
+  }
 
   async #all(): Promise<string[]> {
     return (this.#accounts ??= (await anvil('eth_accounts')) as string[])
@@ -168,11 +173,12 @@ class LocalnetWallet {
       case 'wallet_sendCalls':
       case 'wallet_getCallsStatus':
       case 'wallet_showCallsStatus': {
-        if (!this.#batches || !this.#batch) throw new ProviderRpcError(4200, `Method not supported: ${method}`)
+        if (!this.#batches || !config.batchDelegates) throw new ProviderRpcError(4200, `Method not supported: ${method}`)
         if (!this.#authorized()) throw new ProviderRpcError(4100, 'Unauthorized')
-        if (method === 'wallet_getCapabilities') return this.#batch.getCapabilities(params)
-        if (method === 'wallet_sendCalls') return this.#batch.sendCalls(params)
-        if (method === 'wallet_getCallsStatus') return this.#batch.getCallsStatus(params)
+        const batch = await this.#batchMethods()
+        if (method === 'wallet_getCapabilities') return batch.getCapabilities(params)
+        if (method === 'wallet_sendCalls') return batch.sendCalls(params)
+        if (method === 'wallet_getCallsStatus') return batch.getCallsStatus(params)
         return null
       }
       case 'wallet_revokePermissions':
