@@ -61,8 +61,9 @@ const BATCH_METHODS: ReadonlySet<string> = new Set(['wallet_getCapabilities', 'w
  *   requires it.', 5700, 5740 and -32602 from `readSendCalls`; 5710 'This Wallet does not support
  *   the requested chain ID.' for a chain other than the connection's; 5720 'There is already a
  *   bundle submitted with this ID.'; 5730 'This bundle id is unknown / has not been submitted' for
- *   a status of an id neither the wallet nor the fallback knows; the wallet's error for the first
- *   call; else whatever `inner` throws.
+ *   a status of an id neither the wallet nor the fallback knows; 4900 'Not connected' for a batch
+ *   with no EVM account on that connector; the wallet's error for the first call; else whatever
+ *   `inner` throws.
  */
 export function callsBridge(inner: Bridge, deps: CallsBridgeDeps): Bridge {
   /** The wallet's own answer, or `fallback()` when it has no such method. */

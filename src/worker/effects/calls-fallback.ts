@@ -19,10 +19,13 @@ const REVERTED = 'Transaction reverted'
 function sending(ctx: EffectContext, e: EventOf<'calls/requested'>): Observable<NewEvent> {
   return new Observable<NewEvent>((out) => {
     let stopped = false
+    const { id, connectorId, caipNetworkId, from, calls } = e.payload
+    /** The call under way: an unexpected failure ends the batch there, so the site's wallet_sendCalls never waits forever. */
+    let index = 0
     void (async () => {
-      const { id, connectorId, caipNetworkId, from, calls } = e.payload
       const chainId = toHex(Number(parseCaipNetworkId(caipNetworkId).reference))
-      for (const [index, call] of calls.entries()) {
+      for (const [i, call] of calls.entries()) {
+        index = i
         if (stopped) return
         let hash: string
         try {
@@ -46,7 +49,9 @@ function sending(ctx: EffectContext, e: EventOf<'calls/requested'>): Observable<
         }
         out.next(event('calls/landed', { id, index, success: true }))
       }
-    })().finally(() => out.complete())
+    })()
+      .catch((error: unknown) => out.next(event('calls/failed', { id, index, message: (errorMessage(error) || 'The call was not sent').slice(0, 256) })))
+      .finally(() => out.complete())
     return () => {
       stopped = true
     }
