@@ -51,17 +51,11 @@ async function sendCalls(page: Page, calls: unknown[], prompts: number, more: Re
   return sent
 }
 
-/** Polls `wallet_getCallsStatus` until the batch is no longer pending (100). */
-async function settled(page: Page, id: string, prompts = 0): Promise<Status> {
-  for (let approved = 0; ; ) {
-    if (approved < prompts && (await page.locator('[data-testid=localnet-wallet-approve]').count()) > 0) {
-      await page.click('[data-testid=localnet-wallet-approve]')
-      approved++
-    }
-    const { result } = await request(page, 'wallet_getCallsStatus', [id])
-    if ((result as Status).status !== 100) return result as Status
-    await page.waitForTimeout(100)
-  }
+/** `wallet_getCallsStatus` of batch `id`, once it is no longer pending (100). */
+async function settled(page: Page, id: string): Promise<Status> {
+  const status = async () => (await request(page, 'wallet_getCallsStatus', [id])).result as Status
+  await expect.poll(async () => (await status()).status, { timeout: 15_000 }).not.toBe(100)
+  return status()
 }
 
 beforeAll(async () => {
@@ -105,7 +99,9 @@ describe('EIP-5792 batches through getWalletProvider', () => {
     // The first call's prompt shows before wallet_sendCalls answers; the second's after the first receipt.
     const { result } = await sendCalls(page, [transfer(a, hbd('3')), transfer(b, hbd('4'))], 1)
     const { id } = result as { id: string }
-    const status = await settled(page, id, 1)
+    // The second call's prompt, once the first call's receipt is in.
+    await page.click('[data-testid=localnet-wallet-approve]')
+    const status = await settled(page, id)
     expect([status.status, status.atomic, status.receipts?.map((r) => r.status)]).toEqual([200, false, ['0x1', '0x1']])
     const [first, second] = await Promise.all(status.receipts!.map((r) => client.getTransactionReceipt({ hash: r.transactionHash })))
     expect(first!.transactionHash).not.toBe(second!.transactionHash)
