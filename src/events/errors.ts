@@ -245,3 +245,5 @@ export const BUY_UNDER_WAY = 'A purchase is already under way'
 export const NOT_ONRAMP = 'Buying is not offered here'
 /** docs/behaviour.md §9 pending transactions limit (issue 21): a transaction pushed out of the 99 followed is no longer polled. */
 export const NO_LONGER_FOLLOWED = 'Transaction no longer followed'
+/** A transaction's receipt says it reverted (worker/chain-access.ts waitForReceipt; EIP-5792's fallback ends its batch on it). */
+export const TRANSACTION_REVERTED = 'Transaction reverted'

@@ -9,7 +9,7 @@ import { getBlockNumber, getCode, getTransactionReceipt, readContract } from 'vi
 import { eip155Client } from '../chains/eip155/client.js'
 import { getNativeBalance } from '../chains/eip155/get-native-balance.js'
 import type { CaipNetworkId, Network } from '../events/entities.js'
-import { NO_LONGER_FOLLOWED } from '../events/errors.js'
+import { NO_LONGER_FOLLOWED, TRANSACTION_REVERTED } from '../events/errors.js'
 import type { JsonRpc } from '../chains/json-rpc.js'
 import { rpcEndpoint, type RoutingOptions } from './rpc/routing.js'
 
@@ -136,7 +136,7 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
             }
           : async () => {
               const receipt = await getTransactionReceipt(lookup(id).client, { hash: hash as Hex }).catch(() => undefined)
-              if (receipt && receipt.status !== 'success') throw new Error('Transaction reverted')
+              if (receipt && receipt.status !== 'success') throw new Error(TRANSACTION_REVERTED)
               return receipt !== undefined
             }
       // Solana confirms within a slot or two: it is asked at least every 400 ms.

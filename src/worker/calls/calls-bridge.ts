@@ -13,11 +13,12 @@
  *   every receipt so far, read from the chain; `atomic: false`;
  * - `wallet_showCallsStatus` of a fallback batch: opens the modal's Account view on Activity.
  */
-import { DuplicateIdError, MethodNotFoundRpcError, toHex, UnknownBundleIdError, UnsupportedChainIdError, UnsupportedProviderMethodError, type Hex } from 'viem'
+import { DuplicateIdError, MethodNotFoundRpcError, ProviderDisconnectedError, toHex, UnknownBundleIdError, UnsupportedChainIdError, UnsupportedProviderMethodError, type Hex } from 'viem'
 import { getTransactionReceipt } from 'viem/actions'
 import { filter, firstValueFrom, type Observable } from 'rxjs'
 import { callsReceipt, readSendCalls, type CallsReceipt } from '../../chains/eip155/send-calls.js'
 import { parseCaipNetworkId } from '../../chains/caip.js'
+import { chainIdHexOf } from '../../chains/eip155/accounts.js'
 import { AUTH_CONNECTOR_ID, type CaipNetworkId, type Network } from '../../events/entities.js'
 import { asGangwayError, errorCode, ProviderRequestError } from '../../events/errors.js'
 import { event, type GangwayEvent, type NewEvent } from '../../events/types.js'
@@ -94,7 +95,7 @@ export function callsBridge(inner: Bridge, deps: CallsBridgeDeps): Bridge {
     const s = deps.state()
     const account = s.accounts.eip155
     const caipNetworkId = account?.caipNetworkId
-    if (!account?.address || !caipNetworkId || !sameConnector(s.connection.connectorIds.eip155 ?? '', connectorId)) throw new ProviderRequestError('Not connected', { code: 4900, details: `no EVM account on connector ${connectorId}` })
+    if (!account?.address || !caipNetworkId || !sameConnector(s.connection.connectorIds.eip155 ?? '', connectorId)) throw new ProviderRequestError('Not connected', { code: ProviderDisconnectedError.code, details: `no EVM account on connector ${connectorId}` })
     const chain = Number(parseCaipNetworkId(caipNetworkId).reference)
     if (request.chainId !== chain) throw new ProviderRequestError(new UnsupportedChainIdError(new Error()).shortMessage, { code: UnsupportedChainIdError.code, details: `chain ${request.chainId}; the connection is on ${caipNetworkId}` })
     const id = request.id ?? deps.newId()
@@ -115,7 +116,7 @@ export function callsBridge(inner: Bridge, deps: CallsBridgeDeps): Bridge {
     const client = deps.chains().evmClient(b.caipNetworkId as CaipNetworkId)
     const found = await Promise.all(b.hashes.map((hash) => getTransactionReceipt(client, { hash: hash as Hex }).catch(() => undefined)))
     const receipts = found.filter((r) => r !== undefined)
-    return { version: '2.0.0', id: b.id, chainId: toHex(Number(parseCaipNetworkId(b.caipNetworkId).reference)), status: callsStatus(b), atomic: false, receipts: receipts.map(callsReceipt) }
+    return { version: '2.0.0', id: b.id, chainId: chainIdHexOf(b.caipNetworkId), status: callsStatus(b), atomic: false, receipts: receipts.map(callsReceipt) }
   }
 
   const unknownBundle = (params: unknown) => new ProviderRequestError(new UnknownBundleIdError(new Error()).shortMessage, { code: UnknownBundleIdError.code, details: String(Array.isArray(params) ? params[0] : '').slice(0, 80) })

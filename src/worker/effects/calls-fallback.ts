@@ -8,13 +8,10 @@
  */
 import { concatMap, filter, Observable } from 'rxjs'
 import { toHex } from 'viem'
-import { parseCaipNetworkId } from '../../chains/caip.js'
-import { errorMessage, withCode } from '../../events/errors.js'
+import { chainIdHexOf } from '../../chains/eip155/accounts.js'
+import { errorMessage, TRANSACTION_REVERTED, withCode } from '../../events/errors.js'
 import { event, type EventOf, type NewEvent } from '../../events/types.js'
 import { ofType, type Effect, type EffectContext } from './context.js'
-
-/** waitForReceipt's error for a receipt whose status is not success (worker/chain-access.ts). */
-const REVERTED = 'Transaction reverted'
 
 function sending(ctx: EffectContext, e: EventOf<'calls/requested'>): Observable<NewEvent> {
   return new Observable<NewEvent>((out) => {
@@ -23,7 +20,7 @@ function sending(ctx: EffectContext, e: EventOf<'calls/requested'>): Observable<
     /** The call under way: an unexpected failure ends the batch there, so the site's wallet_sendCalls never waits forever. */
     let index = 0
     void (async () => {
-      const chainId = toHex(Number(parseCaipNetworkId(caipNetworkId).reference))
+      const chainId = chainIdHexOf(caipNetworkId)
       for (const [i, call] of calls.entries()) {
         index = i
         if (stopped) return
@@ -44,7 +41,7 @@ function sending(ctx: EffectContext, e: EventOf<'calls/requested'>): Observable<
           await ctx.chains.waitForReceipt(caipNetworkId, hash)
         } catch (error) {
           const message = errorMessage(error)
-          out.next(message === REVERTED ? event('calls/landed', { id, index, success: false }) : event('calls/failed', { id, index, message: message.slice(0, 256) }))
+          out.next(message === TRANSACTION_REVERTED ? event('calls/landed', { id, index, success: false }) : event('calls/failed', { id, index, message: message.slice(0, 256) }))
           return
         }
         out.next(event('calls/landed', { id, index, success: true }))

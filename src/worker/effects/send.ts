@@ -11,7 +11,7 @@
 import { isFollowed } from '../../projections/pending.js'
 import { Observable, catchError, concat, exhaustMap, mergeMap, of } from 'rxjs'
 import { encodeFunctionData, erc20Abi, getAddress, toHex, type Hex } from 'viem'
-import { parseCaipNetworkId } from '../../chains/caip.js'
+import { chainIdHexOf } from '../../chains/eip155/accounts.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { activeAccount } from '../../projections/select/active-account.js'
 import { activeNamespace } from '../../projections/select/active-namespace.js'
@@ -63,7 +63,7 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
             const signed = (await bridge.request(connectorId, { method: 'solana:signTransaction', params: [unsigned, address] })) as string
             hash = await chains.sendSolanaTransaction(caipNetworkId, signed)
           } else {
-            const request = { ...transferRequest(address, getAddress(withHexPrefix(to)), value, token.address), chainId: toHex(Number(parseCaipNetworkId(caipNetworkId).reference)) }
+            const request = { ...transferRequest(address, getAddress(withHexPrefix(to)), value, token.address), chainId: chainIdHexOf(caipNetworkId) }
             hash = (await bridge.request(connectorId, { method: 'eth_sendTransaction', params: [request] })) as string
           }
           out.next(event('send/submitted', { caipNetworkId, hash }))

@@ -18,7 +18,7 @@ import { toHex } from 'viem'
 import { convertClient, isSwapNativeToken, type SwapTransaction } from '../../api/convert.js'
 import { errorMessage, withCode } from '../../events/errors.js'
 import { event, type NewEvent } from '../../events/types.js'
-import { parseCaipNetworkId } from '../../chains/caip.js'
+import { chainIdHexOf } from '../../chains/eip155/accounts.js'
 import { activeAccount } from '../../projections/select/active-account.js'
 import { nativeAmountAfterGas } from '../../projections/swap-rules.js'
 import { swapAmountBase } from '../../projections/swap.js'
@@ -37,7 +37,7 @@ function swapping(ctx: EffectContext): Observable<NewEvent> {
       const fromAmount = swapAmountBase(s.swap)
       if (account?.namespace !== 'eip155' || !account.connectorId || !fromToken || !toToken || fromAmount === undefined) throw new Error('Not connected')
       const { caipNetworkId, caipAddress, address, connectorId } = account
-      const chainId = toHex(Number(parseCaipNetworkId(caipNetworkId).reference))
+      const chainId = chainIdHexOf(caipNetworkId)
       const client = convertClient(ctx.api)
       const send = (tx: SwapTransaction) =>
         ctx.bridge.request(connectorId, { method: 'eth_sendTransaction', params: [{ from: address, to: tx.to, data: tx.data, value: toHex(BigInt(tx.value)), ...(tx.gas ? { gas: toHex(BigInt(tx.gas)) } : {}), chainId }] }) as Promise<string>

@@ -22,11 +22,12 @@
  * Wallet-side changes (session events, update, delete, expiry) come out of `events$` as wallet/* events.
  */
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
-import { SwitchChainError, UnauthorizedProviderError, UnsupportedProviderMethodError, toHex } from 'viem'
+import { SwitchChainError, UnauthorizedProviderError, UnsupportedProviderMethodError } from 'viem'
 import { WALLETCONNECT_CONNECTOR_ID, type CaipNetworkId, type Namespace, type Network } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { GangwayError, MODAL_CLOSED, ProviderRequestError, walletError } from '../../events/errors.js'
-import { parseCaipNetworkId, readCaipAddress, readCaipNetworkId } from '../../chains/caip.js'
+import { readCaipAddress, readCaipNetworkId } from '../../chains/caip.js'
+import { chainIdHexOf } from '../../chains/eip155/accounts.js'
 import { PAIRING_EXPIRY_MARGIN_S, PAIRING_LIFETIME_S } from '../../projections/wallet-rules.js'
 import { isEvmAddress } from '../../events/address-rules.js'
 import type { ProviderRequest } from '../../contract.js'
@@ -316,7 +317,7 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
       case 'eth_chainId':
         await getClient()
         if (!chain) throw noSession()
-        return toHex(Number(parseCaipNetworkId(chain).reference))
+        return chainIdHexOf(chain)
       case 'wallet_switchEthereumChain': {
         await getClient()
         if (!session) throw noSession()
