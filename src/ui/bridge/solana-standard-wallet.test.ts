@@ -73,6 +73,25 @@ describe('the Gangway Wallet Standard wallet', () => {
     registration.unregister()
   })
 
+  it('refuses a message with a C0 control other than tab, line feed and carriage return, or DEL; signs text with them', async () => {
+    const { features, request, registration } = setup()
+    const { accounts } = await features['standard:connect'].connect()
+    const account = accounts[0]!
+    for (const control of [0x00, 0x01, 0x08, 0x0b, 0x1b, 0x1f, 0x7f]) {
+      const message = Uint8Array.from([0x68, 0x69, control, 0x21])
+      await expect(features['solana:signMessage'].signMessage({ message, account }), `0x${control.toString(16)}`).rejects.toThrow('Gangway signs UTF-8 text messages only')
+    }
+    // A legacy transaction message's first bytes are its signer counts: one required signature, none read-only.
+    await expect(features['solana:signMessage'].signMessage({ message: Uint8Array.from([1, 0, 1, ...new TextEncoder().encode('abc')]), account })).rejects.toThrow('Gangway signs UTF-8 text messages only')
+    expect(request).not.toHaveBeenCalled()
+
+    const text = 'Sign in\n\tto the dapp\r\nat 12:00'
+    const [signed] = await features['solana:signMessage'].signMessage({ message: new TextEncoder().encode(text), account })
+    expect([...signed!.signature]).toEqual([...signature])
+    expect(request).toHaveBeenCalledWith('solana:signMessage', [text, ADDRESS])
+    registration.unregister()
+  })
+
   it('disconnect goes to the modal; an account change is an event; an app that loads later gets it; unregistered, it is gone from every app', async () => {
     const { features, disconnect, registration, set, page: on } = setup()
     // A second app on the page, loading after the registration: it says it is ready, and is given the wallet.

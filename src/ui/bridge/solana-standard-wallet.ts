@@ -14,8 +14,10 @@
  *   account change;
  * - `solana:signTransaction` (legacy and v0) signs each wire transaction; an app's
  *   `sendTransaction` then sends it itself (wallet-adapter's path without `signAndSendTransaction`);
- * - `solana:signMessage` signs a UTF-8 text message (refused otherwise: 'Gangway signs UTF-8 text
- *   messages only').
+ * - `solana:signMessage` signs a UTF-8 text message without control characters other than tab,
+ *   line feed and carriage return (refused otherwise: 'Gangway signs UTF-8 text messages only'), so
+ *   a transaction's bytes cannot pass as a message (a legacy transaction message starts with its
+ *   small signer counts, C0 controls; a v0 one with 0x80, not UTF-8).
  */
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { base58 } from '@scure/base'
@@ -49,6 +51,27 @@ export interface GangwayWalletDeps {
 }
 
 type Listener = (properties: { accounts?: readonly WalletAccount[] }) => void
+
+/** The refusal of a message that is not text. */
+const TEXT_ONLY = 'Gangway signs UTF-8 text messages only'
+/** C0 control characters other than tab (0x09), line feed (0x0a) and carriage return (0x0d), and DEL (0x7f). */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+/**
+ * `message` as the text it encodes: strict UTF-8, with no C0 control character other than tab, line
+ * feed and carriage return, and no DEL.
+ * @throws Error 'Gangway signs UTF-8 text messages only' for anything else.
+ */
+function messageText(message: Uint8Array): string {
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(message)
+  } catch {
+    throw new Error(TEXT_ONLY)
+  }
+  if (CONTROL.test(text)) throw new Error(TEXT_ONLY)
+  return text
+}
 
 /** A signature as the engine's connectors answer it: 64 bytes, base58 or padded base64 (the two cannot be confused). */
 function signatureBytes(answer: unknown): Uint8Array {
@@ -148,12 +171,7 @@ export function registerGangwayWallet(deps: GangwayWalletDeps, target: EventTarg
         signMessage: async (...inputs: { message: Uint8Array; account: WalletAccount }[]) => {
           const out: { signedMessage: Uint8Array; signature: Uint8Array }[] = []
           for (const { message, account: asked } of inputs) {
-            let text: string
-            try {
-              text = new TextDecoder('utf-8', { fatal: true }).decode(message)
-            } catch {
-              throw new Error('Gangway signs UTF-8 text messages only')
-            }
+            const text = messageText(message)
             out.push({ signedMessage: message, signature: signatureBytes(await deps.request('solana:signMessage', [text, signer(asked)])) })
           }
           return out
