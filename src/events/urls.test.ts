@@ -51,6 +51,83 @@ describe('the URL validator (issue 13)', () => {
     expect(navigationFor(input)).toBeUndefined()
   })
 
+  it.each([
+    ['rainbow://', 'rainbow://'],
+    ['phantom://', 'phantom://'],
+    ['zerion://', 'zerion://'],
+    ['cbwallet://', 'cbwallet://'],
+    ['imtokenv2://', 'imtokenv2://'],
+    ['ledgerlive://', 'ledgerlive://'],
+    ['harborpay-desktop://', 'harborpay-desktop://'],
+    ['wallet.app+v2://', 'wallet.app+v2://'],
+    ['MetaMask://wc?uri=x', 'metamask://wc?uri=x'],
+    ['rainbow', 'rainbow://'],
+    ['telegram://', 'telegram://'],
+    ['edge://', 'edge://'],
+  ])('accepts the wallet app scheme %s (allow-list)', (input, normalised) => {
+    expect(walletLink(input)).toBe(normalised)
+    expect(navigationFor(input)).toEqual({ href: normalised, target: 'same-tab' })
+  })
+
+  it.each([
+    // Windows handlers: search-ms can show a remote share as a local folder, ms-msdt ran code (Follina).
+    'search-ms:query=invoice&crumb=location:\\\\attacker.example\\share',
+    'search-ms://query=x',
+    'search-ms',
+    'SEARCH-MS:query=x',
+    'search:query=x',
+    'ms-settings:',
+    'ms-settings:display',
+    'ms-settings://',
+    'ms-settings',
+    'MS-Settings:privacy',
+    'ms-msdt:/id PCWDiagnostic',
+    'ms-officecmd:{}',
+    'ms-appinstaller:?source=https://attacker.example/a.appinstaller',
+    'shell:startup',
+    'shell://startup',
+    // Handing a web page to another browser.
+    'googlechromes://attacker.example/steal',
+    'googlechrome://attacker.example/steal',
+    'GoogleChromes://attacker.example/',
+    'firefox://open-url?url=https://attacker.example',
+    'microsoft-edge:https://attacker.example',
+    'microsoft-edge-https://attacker.example',
+    'opera-https://attacker.example',
+    'x-safari-https://attacker.example',
+    'brave://open-url?url=https://attacker.example',
+    'chrome://settings',
+    'chrome-extension://abcdef/page.html',
+    'web+wallet://attacker.example',
+    // Apple, Android and Linux system handlers.
+    'itms-services://?action=download-manifest&url=https://attacker.example/m.plist',
+    'itms-apps://apps.apple.com/app/id1',
+    'facetime://+15550100',
+    'facetime-audio://+15550100',
+    'x-apple-reminderkit://REMCDReminder/1',
+    'shortcuts://run-shortcut?name=x',
+    'app-settings:',
+    'android-app://com.attacker/https/attacker.example',
+    'apt:sl',
+    // Telephony and mail.
+    'tel:+15550100',
+    'tel://+15550100',
+    'sms:+15550100',
+    'mailto:a@attacker.example',
+    // Files and shares.
+    'smb://attacker.example/share',
+    'file://attacker.example/share',
+    // A wallet scheme in the opaque form, or with one slash: OS handlers are written so, wallet links are not.
+    'metamask:wc?uri=x',
+    'trust:/wc',
+    // Not a scheme a wallet app can register.
+    'wallet_app://',
+    '1inch://',
+  ])('refuses the OS or browser handler %j', (input) => {
+    expect(walletLink(input)).toBeUndefined()
+    expect(navigationFor(input)).toBeUndefined()
+  })
+
   it('opens custom schemes in the tab and https in a new one', () => {
     expect(navigationFor('metamask://wc?uri=x')).toEqual({ href: 'metamask://wc?uri=x', target: 'same-tab' })
     expect(navigationFor('https://w.example/wc?uri=x')).toEqual({ href: 'https://w.example/wc?uri=x', target: 'new-tab' })

@@ -13,28 +13,64 @@ export const URL_MAX = 2048
 export const DATA_IMAGE_MAX = 100_000
 
 /**
- * Schemes a wallet link may never have: script and document schemes, local files, the browser's own
- * pages, and the web and socket schemes other than https (a universal link is https only, so a
- * same-tab navigation can never reach a web host with the pairing URI).
+ * A custom scheme a wallet app registers, as the URL parser writes it: lower-case ASCII letters,
+ * digits, '+', '-' and '.', starting with a letter (`metamask`, `trust`, `imtokenv2`,
+ * `harborpay-desktop`). A wallet link with such a scheme must be `{scheme}://…` or the bare
+ * `{scheme}:`; the opaque `{scheme}:…` form (`ms-settings:display`, `search-ms:query=…`,
+ * `mailto:…`) is how OS handlers are addressed, and no wallet link needs it.
  */
-const REFUSED_LINK_SCHEMES = new Set([
-  'javascript:',
-  'vbscript:',
-  'data:',
-  'blob:',
-  'file:',
-  'filesystem:',
-  'about:',
-  'view-source:',
-  'chrome:',
-  'chrome-extension:',
-  // Android's intent: URLs can name a browser fallback, i.e. a web page, for the same tab.
-  'intent:',
-  'http:',
-  'ws:',
-  'wss:',
-  'ftp:',
+const APP_SCHEME = /^[a-z][a-z0-9+.-]*$/
+
+/**
+ * Schemes that fit APP_SCHEME but are not wallet apps' (compared without the colon): script and
+ * document schemes, files and shares, the web and socket schemes other than https (so a same-tab
+ * navigation never reaches a web host carrying the pairing URI), and the handlers of the OS and the
+ * browsers (settings, search, shells, installers, telephony, mail; schemes that hand a URL to
+ * another browser). REFUSED_SCHEME_PREFIXES covers their families.
+ */
+const REFUSED_SCHEMES = new Set([
+  // Script, documents, the browser's own pages.
+  'javascript', 'vbscript', 'data', 'blob', 'about', 'view-source', 'filesystem', 'jar', 'mhtml', 'resource', 'wyciwyg',
+  // Local files, shares, remote shells and file transfer.
+  'file', 'smb', 'afp', 'nfs', 'ftp', 'ftps', 'sftp', 'ssh', 'telnet', 'rlogin', 'vnc', 'rdp', 'ldap', 'ldaps', 'git', 'svn',
+  // The web and sockets other than https.
+  'http', 'ws', 'wss', 'gopher', 'news', 'nntp', 'snews', 'feed', 'webcal', 'webcals', 'irc', 'ircs',
+  // Browsers' schemes that hand a URL to them (the families below too). Not 'edge': a wallet app may
+  // be named so (Edge is one), and a web page cannot open the Edge browser's internal edge:// pages.
+  'brave', 'safari', 'duckduckgo',
+  // Android: intent: URLs can name a browser fallback (a web page, for the same tab); apps and content by name.
+  'intent', 'android-app', 'content', 'market',
+  // Windows: search and shell handlers (search-ms: can show a remote share as a local folder).
+  'search', 'search-ms', 'shell', 'res', 'mk', 'its', 'hcp', 'windowsdefender',
+  // Apple: shortcuts run automations, settings, help, mail, web search.
+  'shortcuts', 'workflow', 'prefs', 'app-prefs', 'app-settings', 'help', 'message', 'x-web-search',
+  // Linux desktops: package installers.
+  'apt', 'appstream', 'snap',
+  // Telephony, messaging, mail.
+  'tel', 'telprompt', 'callto', 'sip', 'sips', 'sms', 'smsto', 'mms', 'mmsto', 'mailto',
 ])
+
+/** Families of refused schemes, by prefix (see REFUSED_SCHEMES). */
+const REFUSED_SCHEME_PREFIXES = [
+  'ms-', // Windows and Office handlers: ms-settings, ms-msdt, ms-officecmd, ms-appinstaller, ms-word…
+  'chrome', // chrome, chrome-extension, chrome-search, chrome-untrusted…
+  'googlechrome', // iOS: googlechrome, googlechromes (open a web page in Chrome)
+  'firefox', // firefox, firefox-focus…
+  'microsoft-edge', // microsoft-edge, microsoft-edge-https…
+  'opera', // opera, opera-http, opera-https…
+  'x-safari', // iOS: x-safari-https…
+  'moz-', // moz-extension…
+  'facetime', // facetime, facetime-audio, facetime-group…
+  'x-apple', // x-apple-helpbasic, x-apple-reminderkit…
+  'itms', // itms, itms-services (installs an app from a manifest), itms-apps, itms-beta…
+  'web+', // handlers a web page registered (registerProtocolHandler): they lead to that site
+  'ext+', // handlers a browser extension registered
+]
+
+/** Whether `scheme` (lower-case, no colon) may be a wallet app's custom scheme. */
+function isAppScheme(scheme: string): boolean {
+  return APP_SCHEME.test(scheme) && !REFUSED_SCHEMES.has(scheme) && !REFUSED_SCHEME_PREFIXES.some((prefix) => scheme.startsWith(prefix))
+}
 
 function parse(value: unknown, max: number): URL | undefined {
   if (typeof value !== 'string' || value.length === 0 || value.length > max) return undefined
@@ -67,17 +103,26 @@ function pathOn(value: unknown, base: string | undefined, max: number): URL | un
 }
 
 /**
- * A wallet's deep or universal link (registry `mobile_link`, `desktop_link`, `webapp_link`; docs/behaviour.md §3
- * deep link): `https:` (a universal link) or a custom wallet scheme (`metamask:`, `trust://`, or
- * the bare name `trust`, read as `trust://`), at most URL_MAX characters. Refused: javascript:, data:, vbscript:, file:, blob:, about:, http: (any
- * case) and the other schemes of REFUSED_LINK_SCHEMES.
- * @returns the normalised link, or undefined when refused.
+ * A wallet's deep or universal link (registry `mobile_link`, `desktop_link`, `webapp_link`;
+ * docs/behaviour.md §3 deep link), at most URL_MAX characters, by allow-list:
+ * - `https:` (a universal link), any host;
+ * - a wallet app's custom scheme: one that fits APP_SCHEME (letters, digits, '+', '-', '.', a
+ *   letter first; any case, read lower-case) and is not an OS, browser or web scheme
+ *   (REFUSED_SCHEMES, REFUSED_SCHEME_PREFIXES: `javascript:`, `data:`, `http:`, `file:`, `intent:`,
+ *   `ms-settings:`, `search-ms:`, `googlechromes:`, `tel:`, `itms-services:`…), written
+ *   `{scheme}://…` (`metamask://`, `trust://wc?uri=…`) or bare `{scheme}:` (`trust:`); a bare name
+ *   (`trust`) reads as `trust://`.
+ * Everything else is refused, the opaque `{scheme}:…` form included.
+ * @returns the normalised link (the parsed URL's `href`), or undefined when refused.
  */
 export function walletLink(value: unknown): string | undefined {
   // A bare scheme name ('trust') is the custom scheme 'trust://'.
   const url = parse(typeof value === 'string' && /^[a-z][a-z0-9+.-]*$/i.test(value) ? `${value}://` : value, URL_MAX)
-  if (!url || REFUSED_LINK_SCHEMES.has(url.protocol)) return undefined
-  return url.href
+  if (!url) return undefined
+  if (url.protocol === 'https:') return url.href
+  const scheme = url.protocol.slice(0, -1)
+  if (!isAppScheme(scheme)) return undefined
+  return url.href === url.protocol || url.href.startsWith(`${url.protocol}//`) ? url.href : undefined
 }
 
 /** A link that may be navigated to: a custom wallet scheme (same tab) or https (a new tab). */
