@@ -121,6 +121,11 @@ export const WALLET_SWITCHED = 'Wallet switched'
 export const ACCOUNT_SWITCHED = 'Account switched'
 /** docs/behaviour.md §8: a wallet call on a namespace with no connection. */
 export const ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND = 'Address or auth connector not found'
+/**
+ * docs/behaviour.md §8 social login (ours): a social login's answer came back to a tab that did not
+ * start that login, or after its lifetime (SOCIAL_LOGIN_TTL_MS): it is not redeemed.
+ */
+export const SOCIAL_RETURN_REFUSED = 'Login link expired or not started here'
 /** docs/behaviour.md §8 SIWX: a sign-in asked for while the site has no `siwx` option. */
 export const SIWX_NOT_ENABLED = 'SIWX is not enabled'
 /** docs/behaviour.md §8 SIWX: the site's `siwx` failed (getSessions, createMessage, addSession); the account is disconnected and the modal resets to Connect. */

@@ -49,6 +49,13 @@ export const IMAGE_PRELOAD_TIMEOUT_MS = 2000
  */
 export const ANALYTICS_MAX_PENDING = 100
 
+/**
+ * docs/behaviour.md §9 (ours): how long a social login may take, in ms, from the moment the page
+ * asked for the provider's page: an answer that comes back later is not redeemed, and a Telegram
+ * login left unfinished ends then (`auth/telegram-social-ended` 'expired').
+ */
+export const SOCIAL_LOGIN_TTL_MS = 10 * 60_000
+
 /** The most accounts kept per connection (issue 18): a wallet reporting more is cut, its first ones kept. */
 export const MAX_CONNECTION_ACCOUNTS = 100
 

@@ -370,6 +370,20 @@ export interface EventPayloads {
    * page (no popup); the provider is kept until the page comes back with the answer. Shared. P.
    */
   'auth/telegram-social-started': { provider: SocialProvider }
+  /**
+   * The Telegram social login the page left for is over (docs/behaviour.md §4): its answer came back
+   * and was taken ('returned'), an answer came back that this tab did not ask for or too late
+   * ('refused', after `auth/social-return-refused`), or it was left unfinished for SOCIAL_LOGIN_TTL_MS
+   * ('expired'). Appended by the engine; shared, so no tab and no later page waits for it any more.
+   */
+  'auth/telegram-social-ended': { provider: SocialProvider; reason: 'returned' | 'refused' | 'expired' }
+  /**
+   * docs/behaviour.md §4: a social login's answer (Telegram's `?result_uri=`) came to this page but was
+   * not redeemed: no login was started in this tab ('not-started'), its lifetime had passed
+   * ('expired'), or it carries another login's state ('mismatch'). The modal shows 'Login link
+   * expired or not started here'. The state itself never enters the log. P.
+   */
+  'auth/social-return-refused': { reason: 'not-started' | 'expired' | 'mismatch' }
   /** Farcaster login (ConnectingFarcaster): the page asks the secure site for the link the visitor's Farcaster app opens (a QR code). I. */
   'auth/farcaster-requested': Record<string, never>
   /**
@@ -582,6 +596,7 @@ export const DISPATCHABLE = [
   'auth/email-updated',
   'page/platform-detected',
   'auth/telegram-social-started',
+  'auth/social-return-refused',
   'siwx/sign-requested',
   'siwx/cancel-requested',
   'name/suggestions-requested',

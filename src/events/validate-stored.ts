@@ -200,6 +200,7 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'auth/rpc-refused': (p) => str(p.method, 64),
   'auth/approval-requested': (p) => str(p.method, 64),
   'auth/approval-settled': (p) => str(p.method, 64) && oneOf(p.outcome, ['approved', 'rejected', 'failed']),
+  'auth/telegram-social-ended': (p) => oneOf(p.provider, SOCIAL_PROVIDERS) && oneOf(p.reason, ['returned', 'refused', 'expired']),
   'features/remote-config-fetched': (p) => !!p.features && featureOptionsProblem({ remoteFeatures: p.features as never }) === undefined,
 }
 

@@ -252,6 +252,9 @@ export function validateIntent(input: unknown): Intent {
     case 'auth/social-failed':
       if (!(SOCIAL_PROVIDERS as readonly unknown[]).includes(p.provider) || !isBounded(p.message, 256)) throw bad()
       return { type, payload: { provider: p.provider, message: p.message } } as Intent
+    case 'auth/social-return-refused':
+      if (!['not-started', 'expired', 'mismatch'].includes(p.reason as string) || Object.keys(p).length !== 1) throw bad()
+      return { type, payload: { reason: p.reason } } as Intent
     case 'auth/email-update-verified':
       if (Object.keys(p).length > 0) throw bad()
       return { type, payload: {} } as Intent

@@ -129,6 +129,7 @@ export const SHARED_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
   'auth/smart-account-deployed',
   'auth/email-updated',
   'auth/telegram-social-started',
+  'auth/telegram-social-ended',
   'siwx/session-verified',
   'siwx/signed-out',
   'name/registered',

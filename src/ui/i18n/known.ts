@@ -7,7 +7,7 @@
  * listed here (a wallet's own error message) shows as it is. known.test.ts checks this list against
  * the strings where they are made.
  */
-import { ACCOUNT_SWITCHED, CONNECTION_REJECTED, FAILED_TO_DISCONNECT, FAILED_TO_FETCH_TRANSACTIONS, FAILED_TO_SWITCH_WALLET, INVALID_APP_CONFIGURATION, MODAL_CLOSED, MULTI_WALLET_NOT_ENABLED, SIWX_INIT_FAILED, SIWX_NOT_ENABLED, SIWX_SIGN_FAILED, TOKEN_BALANCE_UNAVAILABLE, WALLET_SWITCHED } from '../../events/errors.js'
+import { ACCOUNT_SWITCHED, CONNECTION_REJECTED, FAILED_TO_DISCONNECT, FAILED_TO_FETCH_TRANSACTIONS, FAILED_TO_SWITCH_WALLET, INVALID_APP_CONFIGURATION, MODAL_CLOSED, MULTI_WALLET_NOT_ENABLED, SIWX_INIT_FAILED, SIWX_NOT_ENABLED, SIWX_SIGN_FAILED, SOCIAL_RETURN_REFUSED, TOKEN_BALANCE_UNAVAILABLE, WALLET_SWITCHED } from '../../events/errors.js'
 import type { MessageId } from './messages.js'
 
 /** English text → the message that translates it. */
@@ -34,6 +34,7 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'Failed to initiate social connection': 'error.failedToInitiateSocial',
   'Social login is not enabled': 'error.socialNotEnabled',
   'Failed to connect to farcaster': 'error.failedToConnectFarcaster',
+  [SOCIAL_RETURN_REFUSED]: 'error.socialReturnRefused',
   // UpdateEmailWallet's refusals (docs/behaviour.md §8; projections/guards.ts).
   'No auth connector found': 'error.noAuthConnector',
   'Not connected to email or social': 'error.notConnectedToEmailOrSocial',
