@@ -189,13 +189,84 @@ describe('createSiwxServer', () => {
     expect(siwx.sessions()).toEqual([])
   })
 
-  it('forgets the oldest nonce beyond maxNonces', async () => {
-    siwx = createSiwxServer({ domain: DOMAIN, uri: URI, chains: { [EVM_CHAIN]: nodeUrl }, clock: () => now, maxNonces: 2 })
-    const oldest = await evmSignIn()
-    const kept = await evmSignIn()
-    siwx.issueNonce()
-    expect(await refusal(oldest)).toBe('Unknown or used nonce')
-    expect(await refusal(kept)).toBe('accepted')
+  describe('nonce limits', () => {
+    /** A server with these limits on the test clock. */
+    const limited = (limits: { maxNonces?: number; maxNoncesPerClient?: number }) =>
+      (siwx = createSiwxServer({ domain: DOMAIN, uri: URI, chains: { [EVM_CHAIN]: nodeUrl }, clock: () => now, ...limits }))
+    /** The refusal of issueNonce, or 'issued'. */
+    const issueRefusal = (clientKey?: string): string => {
+      try {
+        siwx.issueNonce(clientKey === undefined ? undefined : { clientKey })
+      } catch (error) {
+        expect(error).toBeInstanceOf(GangwayError)
+        return (error as Error).message
+      }
+      return 'issued'
+    }
+    /** The EOA's signed sign-in with a nonce issued to `clientKey`. */
+    const signInAs = async (clientKey: string) => {
+      const message = siwxMessageText(fields(siwx.issueNonce({ clientKey }).nonce))
+      return { message, signature: await eoa.signMessage({ message }) }
+    }
+
+    it('refuses a client past maxNoncesPerClient, not other clients', () => {
+      limited({ maxNoncesPerClient: 2 })
+      expect(issueRefusal('198.51.100.7')).toBe('issued')
+      expect(issueRefusal('198.51.100.7')).toBe('issued')
+      expect(issueRefusal('198.51.100.7')).toBe('Too many nonces')
+      expect(issueRefusal('198.51.100.8')).toBe('issued')
+      expect(issueRefusal()).toBe('issued')
+    })
+
+    it('defaults to 20 live nonces per client', () => {
+      for (let i = 0; i < 20; i++) expect(issueRefusal('flood')).toBe('issued')
+      expect(issueRefusal('flood')).toBe('Too many nonces')
+    })
+
+    it("refuses at maxNonces instead of forgetting another client's live nonce", async () => {
+      limited({ maxNonces: 2 })
+      const visitor = await signInAs('visitor')
+      expect(issueRefusal('flood-1')).toBe('issued')
+      expect(issueRefusal('flood-2')).toBe('Too many nonces')
+      expect(issueRefusal()).toBe('Too many nonces')
+      expect(await refusal(visitor)).toBe('accepted')
+      expect(issueRefusal('flood-2')).toBe('issued')
+    })
+
+    it('frees expired nonces from the front, and only those', async () => {
+      limited({ maxNonces: 2, maxNoncesPerClient: 2 })
+      expect(issueRefusal('a')).toBe('issued')
+      now = START + 100_000
+      const later = await signInAs('a')
+      expect(issueRefusal('a')).toBe('Too many nonces')
+      // The first nonce has lived its 300 s; the second has 100 s left.
+      now = START + 300_000
+      expect(issueRefusal('a')).toBe('issued')
+      expect(issueRefusal('a')).toBe('Too many nonces')
+      expect(issueRefusal('b')).toBe('Too many nonces')
+      expect(await refusal(later)).toBe('accepted')
+      // The one left has expired by now: the whole store is free again.
+      now = START + 700_000
+      expect(issueRefusal('b')).toBe('issued')
+      expect(issueRefusal('b')).toBe('issued')
+    })
+
+    it("gives a client its slot back when its nonce is used, by a sign-in or by a failed attempt", async () => {
+      limited({ maxNoncesPerClient: 1 })
+      const good = await signInAs('a')
+      expect(issueRefusal('a')).toBe('Too many nonces')
+      expect(await refusal(good)).toBe('accepted')
+      const next = await signInAs('a')
+      expect(issueRefusal('a')).toBe('Too many nonces')
+      expect(await refusal({ message: next.message, signature: await other.signMessage({ message: next.message }) })).toBe('Invalid signature')
+      expect(issueRefusal('a')).toBe('issued')
+    })
+
+    it('refuses a client key that is not a bounded string', () => {
+      expect(issueRefusal('x'.repeat(513))).toBe('Invalid SIWX client key')
+      expect(issueRefusal(42 as unknown as string)).toBe('Invalid SIWX client key')
+      expect(issueRefusal('x'.repeat(512))).toBe('issued')
+    })
   })
 
   it('refuses bad options', () => {
@@ -207,5 +278,6 @@ describe('createSiwxServer', () => {
     expect(bad({ chains: { 'bip122:000000000019d6689c085ae165831e93': 'http://x' } })).toThrow('Invalid SIWX server option')
     expect(bad({ nonceTtlS: 0 })).toThrow('Invalid SIWX server option')
     expect(bad({ sessionTtlS: Number.NaN })).toThrow('Invalid SIWX server option')
+    expect(bad({ maxNoncesPerClient: 0 })).toThrow('Invalid SIWX server option')
   })
 })

@@ -9,9 +9,13 @@
  *
  * ```ts
  * const siwx = createSiwxServer({ domain: 'example.com', uri: 'https://example.com', chains: { 'eip155:1': 'https://rpc.example' } })
- * const { nonce } = siwx.issueNonce()               // give it to the page
+ * const { nonce } = siwx.issueNonce({ clientKey: ip }) // give it to the page; throws 'Too many nonces' when that client (or the server) has its fill
  * const session = await siwx.verify({ message, signature }) // throws GangwayError with a short message when refused
  * ```
+ *
+ * Issued nonces are bounded without forgetting anyone's: at most `maxNoncesPerClient` live ones
+ * per client key, `maxNonces` in all; past either, `issueNonce` refuses ('Too many nonces') rather
+ * than drop a nonce a visitor is signing with.
  *
  * Not done here: cookies, CSRF, rate limits, persistence across restarts (a `store` may do it),
  * deciding what a signed-in account may do. See docs/security.md "gangway/siwx-server".
@@ -38,6 +42,13 @@ export {
   URI_MISMATCH,
 } from '../siwx/refusals.js'
 export { GangwayError } from '../events/errors.js'
+
+/** The message of `issueNonce`'s refusal when the client, or the whole server, holds as many live nonces as allowed. */
+export const TOO_MANY_NONCES = 'Too many nonces'
+/** The message of `issueNonce`'s refusal of a client key that is not a string of at most MAX_CLIENT_KEY_CHARS characters. */
+export const INVALID_CLIENT_KEY = 'Invalid SIWX client key'
+/** The longest client key `issueNonce` takes, in characters (an IPv6 address is at most 45, a session id far less than this). */
+export const MAX_CLIENT_KEY_CHARS = 512
 export type { SiwxMessage } from '../siwx/message.js'
 
 /** A verified sign-in. Times in ms since the epoch, on the server's clock. */
@@ -87,16 +98,34 @@ export interface SiwxServerOptions {
   clock?: () => number
   /** How far a message's Issued At or Not Before may be ahead of the clock, in ms (a visitor's clock ahead). Default 60 000. */
   skewMs?: number
-  /** The most nonces waiting to be used; issuing one more forgets the oldest. Default 100 000 (about 10 MB). */
+  /**
+   * The most live nonces (issued, not used, not expired) in all; while this many wait, `issueNonce`
+   * refuses ('Too many nonces'): no waiting nonce is forgotten to make room. Default 100 000 (about 10 MB).
+   */
   maxNonces?: number
+  /**
+   * The most live nonces one client key may hold (see `issueNonce`); one more is refused ('Too many
+   * nonces') until one of them is used or expires. Default 20.
+   */
+  maxNoncesPerClient?: number
   /** Where sessions are kept. Default in memory. */
   store?: SiwxSessionStore
 }
 
 /** What createSiwxServer returns. */
 export interface SiwxServer {
-  /** A fresh nonce (128 random bits as 32 hex digits: EIP-4361's letters and digits) and when it stops being accepted (ms). */
-  issueNonce(): { nonce: string; expiresAt: number }
+  /**
+   * A fresh nonce (128 random bits as 32 hex digits: EIP-4361's letters and digits) and when it
+   * stops being accepted (ms since the epoch: now + `nonceTtlS`). Expired nonces are let go first
+   * (in amortised constant time: all share one lifetime, so issue order is expiry order).
+   * @param request.clientKey who asks, as the site knows them: the visitor's IP address (for IPv6,
+   *   its /64 prefix, which one visitor holds whole) or session id. A key may hold at most
+   *   `maxNoncesPerClient` live nonces. Without a key only `maxNonces` applies.
+   * @throws GangwayError 'Too many nonces' when that client key already holds `maxNoncesPerClient`
+   *   live nonces, or the server `maxNonces` (details say which); 'Invalid SIWX client key' for a
+   *   key that is not a string of at most MAX_CLIENT_KEY_CHARS characters.
+   */
+  issueNonce(request?: { clientKey?: string | undefined }): { nonce: string; expiresAt: number }
   /**
    * Verifies a signed sign-in message and starts its session. The message's nonce is used up by
    * this call whatever its outcome.
@@ -140,10 +169,10 @@ function namespaceOfText(text: string): 'eip155' | 'solana' {
  *   http(s) URL, a TTL, skew or maximum that is not a positive number.
  */
 export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
-  const { domain, uri, chains, nonceTtlS = 300, sessionTtlS = 86_400, clock = Date.now, skewMs = DEFAULT_SIWX_SKEW_MS, maxNonces = 100_000 } = options
+  const { domain, uri, chains, nonceTtlS = 300, sessionTtlS = 86_400, clock = Date.now, skewMs = DEFAULT_SIWX_SKEW_MS, maxNonces = 100_000, maxNoncesPerClient = 20 } = options
   if (typeof domain !== 'string' || !domain) throw badOption('domain')
   if (typeof uri !== 'string' || !uri) throw badOption('uri')
-  for (const [name, value] of [['nonceTtlS', nonceTtlS], ['sessionTtlS', sessionTtlS], ['maxNonces', maxNonces]] as const) {
+  for (const [name, value] of [['nonceTtlS', nonceTtlS], ['sessionTtlS', sessionTtlS], ['maxNonces', maxNonces], ['maxNoncesPerClient', maxNoncesPerClient]] as const) {
     if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) throw badOption(name)
   }
   if (typeof skewMs !== 'number' || !(skewMs >= 0) || !Number.isFinite(skewMs)) throw badOption('skewMs')
@@ -160,11 +189,34 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
     clients.set(id, createPublicClient({ transport: http(url) }))
   }
   const store = options.store ?? memoryStore()
-  /** Issued nonces → when they expire (ms); in issue order, so the first entries are the oldest. */
-  const nonces = new Map<string, number>()
+  /**
+   * Issued nonces → when they expire (ms) and their client key. A Map keeps issue order, and every
+   * nonce lives `nonceTtlS`, so the first entries expire first.
+   */
+  const nonces = new Map<string, { expiresAt: number; clientKey: string | undefined }>()
+  /** Client key → how many of `nonces` it holds (no entry for none), kept as nonces come and go. */
+  const perClient = new Map<string, number>()
 
+  /** Drops an issued nonce (used or expired) and gives its client key the slot back. */
+  const forgetNonce = (nonce: string) => {
+    const issued = nonces.get(nonce)
+    if (!issued) return
+    nonces.delete(nonce)
+    if (issued.clientKey === undefined) return
+    const held = (perClient.get(issued.clientKey) ?? 1) - 1
+    if (held > 0) perClient.set(issued.clientKey, held)
+    else perClient.delete(issued.clientKey)
+  }
+  /**
+   * Drops the expired nonces from the front, stopping at the first live one: each nonce is dropped
+   * once, so this costs amortised constant time, whatever the number waiting. (Were the clock to
+   * step back, a nonce behind a later-expiring one waits for it; `verify` checks expiry itself.)
+   */
   const sweepNonces = (now: number) => {
-    for (const [nonce, expiresAt] of nonces) if (expiresAt <= now) nonces.delete(nonce)
+    for (const [nonce, { expiresAt }] of nonces) {
+      if (expiresAt > now) return
+      forgetNonce(nonce)
+    }
   }
   const live = (session: SiwxSession | undefined, now: number): SiwxSession | undefined => {
     if (!session) return undefined
@@ -174,13 +226,19 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
   }
 
   return {
-    issueNonce() {
+    issueNonce({ clientKey } = {}) {
+      if (clientKey !== undefined && (typeof clientKey !== 'string' || clientKey.length > MAX_CLIENT_KEY_CHARS)) {
+        throw new GangwayError(INVALID_CLIENT_KEY, { details: `a client key is a string of at most ${MAX_CLIENT_KEY_CHARS} characters` })
+      }
       const now = clock()
       sweepNonces(now)
-      while (nonces.size >= maxNonces) nonces.delete(nonces.keys().next().value as string)
+      const held = clientKey === undefined ? 0 : (perClient.get(clientKey) ?? 0)
+      if (held >= maxNoncesPerClient) throw new GangwayError(TOO_MANY_NONCES, { details: `this client holds ${held} live nonces (maxNoncesPerClient)` })
+      if (nonces.size >= maxNonces) throw new GangwayError(TOO_MANY_NONCES, { details: `the server holds ${nonces.size} live nonces (maxNonces)` })
       const nonce = randomBytes(16).toString('hex')
       const expiresAt = now + nonceTtlS * 1000
-      nonces.set(nonce, expiresAt)
+      nonces.set(nonce, { expiresAt, clientKey })
+      if (clientKey !== undefined) perClient.set(clientKey, held + 1)
       return { nonce, expiresAt }
     },
 
@@ -193,8 +251,9 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
       // attempt. Otherwise a message refused for its signature (a tampered text, a guess) or for
       // its window could be tried again and again under the same nonce, and a verification failing
       // half-way (a node unreachable) would leave a signed message replayable later.
-      const nonceExpiry = nonces.get(message.nonce)
-      nonces.delete(message.nonce)
+      sweepNonces(now)
+      const nonceExpiry = nonces.get(message.nonce)?.expiresAt
+      forgetNonce(message.nonce)
       const nonceLive = nonceExpiry !== undefined && nonceExpiry > now
       validateSiwxMessage(message, { domain, uri, chains: accepted, nonce: () => nonceLive, now, skewMs })
       let ok: boolean
