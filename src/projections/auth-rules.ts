@@ -4,9 +4,11 @@
  *   character; else the email, which past 30 characters shows all but its last 3 plus an ellipsis;
  * - the social options a platform keeps: in Telegram, Apple's phones and tablets lose google, a Mac
  *   loses x, Android loses facebook and x; elsewhere every option stays;
- * - the email resend cooldown: 30 s after a code was sent.
+ * - the email resend cooldown: 30 s after a code was sent;
+ * - the Telegram social login's wait: over SOCIAL_LOGIN_TTL_MS (10 min) after it started.
  */
 import type { SocialProvider } from '../events/host-options.js'
+import { SOCIAL_LOGIN_TTL_MS } from '../events/limits.js'
 
 /** The longest email shown whole, in characters. */
 export const EMAIL_SHOWN_MAX = 30
@@ -50,4 +52,14 @@ export function socialsFor(socials: readonly SocialProvider[], platform: Platfor
  */
 export function emailResendWaitMs(sentAt: number | undefined, now: number): number {
   return sentAt === undefined ? 0 : Math.max(0, sentAt + EMAIL_RESEND_COOLDOWN_MS - now)
+}
+
+/**
+ * How long the Telegram social login the page left for may still come back, in ms (0: it may not;
+ * docs/behaviour.md §4, §9 SOCIAL_LOGIN_TTL_MS).
+ * @param startedAt when it started (`auth/telegram-social-started`'s `at`), or undefined when none waits.
+ * @param now the current time (ms since the epoch).
+ */
+export function telegramWaitLeftMs(startedAt: number | undefined, now: number): number {
+  return startedAt === undefined ? 0 : Math.max(0, startedAt + SOCIAL_LOGIN_TTL_MS - now)
 }

@@ -40,8 +40,14 @@ export interface AuthState {
   update?: { step: 'sending' | 'primary-otp' | 'secondary-otp' | 'failed'; email: string; error?: string }
   /** Where the page runs (page/platform-detected), when it said. */
   platform?: Platform & { iosSafari: boolean }
-  /** docs/behaviour.md §3: the provider of a Telegram social login the page left for (shared, kept across reloads until it ends). */
+  /**
+   * docs/behaviour.md §3: the provider of a Telegram social login the page left for (shared, kept
+   * across reloads until `auth/telegram-social-ended`: its answer taken or refused, or
+   * SOCIAL_LOGIN_TTL_MS after it started).
+   */
   telegramProvider?: SocialProvider
+  /** When that login started (its `auth/telegram-social-started`'s `at`), ms since the epoch. */
+  telegramStartedAt?: number
   /** How many calls wait in the secure site's approval UI (ApproveTransaction stays while any does). */
   approvals: number
   /** Each namespace's user (shared). */
@@ -56,9 +62,10 @@ const STEP_OF: Record<EventPayloads['auth/email-accepted']['action'], EmailStep>
 const idle = (s: AuthState): AuthState => ({ ...s, step: undefined, error: undefined, social: undefined, update: undefined })
 
 export const auth = slice<AuthState, State>(initial, {
-  'engine/started': (s) => ({ ...initial, users: s.users, ...(s.telegramProvider ? { telegramProvider: s.telegramProvider } : {}) }),
+  'engine/started': (s) => ({ ...initial, users: s.users, ...(s.telegramProvider ? { telegramProvider: s.telegramProvider, telegramStartedAt: s.telegramStartedAt } : {}) }),
   'page/platform-detected': (s, e) => ({ ...s, platform: e.payload }),
-  'auth/telegram-social-started': (s, e) => ({ ...s, telegramProvider: e.payload.provider }),
+  'auth/telegram-social-started': (s, e) => ({ ...s, telegramProvider: e.payload.provider, telegramStartedAt: e.at }),
+  'auth/telegram-social-ended': (s) => ({ ...s, telegramProvider: undefined, telegramStartedAt: undefined }),
   'auth/frame-failed': (s, e) => ({ ...s, frameError: e.payload.message, ...(s.step ? { step: undefined, error: e.payload.message } : {}) }),
   'auth/smart-account-networks-fetched': (s, e) => ({ ...s, smartAccountNetworks: e.payload.caipNetworkIds }),
   'auth/email-submitted': (s, e) => ({ ...s, step: 'sending', email: e.payload.email, error: undefined }),
@@ -69,9 +76,10 @@ export const auth = slice<AuthState, State>(initial, {
   'auth/otp-verified': (s) => (s.step ? { ...s, step: 'connecting', error: undefined } : s),
   'auth/otp-failed': (s, e) => (s.step ? { ...s, step: 'verify-otp', error: e.payload.message } : s),
   'auth/social-requested': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'started' } }),
-  'auth/social-result-received': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'user-data-requested' }, telegramProvider: undefined }),
+  // A Telegram login's wait ends with the shared auth/telegram-social-ended the engine appends after this (effects/auth-social-return.ts).
+  'auth/social-result-received': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'user-data-requested' } }),
   'auth/social-connected': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'connecting' } }),
-  'auth/social-failed': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'started', error: e.payload.message }, telegramProvider: undefined }),
+  'auth/social-failed': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'started', error: e.payload.message } }),
   'auth/email-update-requested': (s, e) => ({ ...s, update: { step: 'sending', email: e.payload.email } }),
   'auth/email-update-accepted': (s, e) => (s.update ? { ...s, update: { step: e.payload.action === 'VERIFY_PRIMARY_OTP' ? 'primary-otp' : 'secondary-otp', email: s.update.email } } : s),
   'auth/email-update-verified': (s) => (s.update ? { ...s, update: { step: 'secondary-otp', email: s.update.email } } : s),

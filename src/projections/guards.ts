@@ -16,7 +16,7 @@ import { activeAccount } from './select/active-account.js'
 import { activeNamespace } from './select/active-namespace.js'
 import { INVALID_NAME_LABEL, isValidNameLabel } from '../events/name-rules.js'
 import { AUTH_CONNECTOR_ID } from '../events/entities.js'
-import { emailResendWaitMs } from './auth-rules.js'
+import { emailResendWaitMs, telegramWaitLeftMs } from './auth-rules.js'
 import { isSignedIn } from './siwx.js'
 import { currentQuote, swapAmountBase } from './swap.js'
 import { capturesEmail } from './modal.js'
@@ -108,9 +108,9 @@ export function refusal(s: State, intent: Intent, now = 0): string | undefined {
     case 'auth/otp-verified':
     case 'auth/otp-failed':
       return s.auth.step === 'verify-otp' ? undefined : NO_LOGIN_UNDER_WAY
-    // A Telegram social login comes back to a new page session: its provider was kept (auth/telegram-social-started).
+    // A Telegram social login comes back to a new page session: its provider was kept (auth/telegram-social-started), for SOCIAL_LOGIN_TTL_MS.
     case 'auth/social-result-received':
-      return (s.auth.social?.provider === intent.payload.provider && !s.auth.social.error) || s.auth.telegramProvider === intent.payload.provider ? undefined : NO_LOGIN_UNDER_WAY
+      return (s.auth.social?.provider === intent.payload.provider && !s.auth.social.error) || (s.auth.telegramProvider === intent.payload.provider && telegramWaitLeftMs(s.auth.telegramStartedAt, now) > 0) ? undefined : NO_LOGIN_UNDER_WAY
     case 'auth/social-connected':
     case 'auth/social-failed':
     case 'auth/telegram-social-started':

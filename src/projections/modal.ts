@@ -162,6 +162,8 @@ export const modal = slice<ModalState, State>(initial, {
   'auth/approval-settled': (s, _e, root) => (s.open && s.view === 'ApproveTransaction' && root.auth.approvals <= 1 ? back(s, root) : s),
   /** A refused call: the modal shows, for 'Action not allowed' (the snackbar effect). */
   'auth/rpc-refused': (s, _e, root) => (s.open ? s : { ...s, open: true, view: openingView(root, { isMobile: s.isMobile }), history: [] }),
+  /** A social login's answer this tab did not start, or too late: the modal shows, for 'Login link expired or not started here' (the snackbar effect). */
+  'auth/social-return-refused': (s, _e, root) => (s.open ? s : { ...s, open: true, view: openingView(root, { isMobile: s.isMobile }), history: [] }),
   'connect/succeeded': (s, e, root) => {
     // A reducer never throws: a malformed id (validation refuses those where events enter) shows no UnsupportedChain.
     // Only the connection that becomes the active one can show UnsupportedChain (a restore of another does not).

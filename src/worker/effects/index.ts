@@ -16,6 +16,7 @@ import { lazyEffect } from './lazy.js'
 import type { GangwayEvent } from '../../events/types.js'
 import type { State } from '../../projections/state.js'
 import { authSocialFailedEffect, farcasterLeaveEffect } from './auth-social.js'
+import { socialReturnEffect, telegramExpiryEffect } from './auth-social-return.js'
 import { authRefusedEffect } from './auth-rpc.js'
 import type { Effect } from './context.js'
 import { disconnectEffect, walletDisconnectEffect } from './disconnect.js'
@@ -76,6 +77,8 @@ export const effects: readonly Effect[] = Object.entries({
   swapTokensEffect: trade('swapTokensEffect'),
   authSocialFailedEffect,
   farcasterLeaveEffect,
+  socialReturnEffect,
+  telegramExpiryEffect,
   restoreEffect,
   supportedChainsEffect,
   switchNetworkEffect,
