@@ -48,6 +48,8 @@ export type {
   SendModel,
   OnrampModel,
   SwapDetails,
+  SwapReview,
+  SwapAssetChange,
   SwapModel,
   SwapTokenRow,
   SendTokenRow,

@@ -54,7 +54,7 @@ import {
   NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE,
   NETWORK_NOT_SUPPORTED_FOR_SWAPS,
 } from '../events/errors.js'
-import { MAX_REMOTE_NAME, MAX_REMOTE_STRING } from '../events/limits.js'
+import { MAX_REMOTE_NAME, MAX_REMOTE_STRING, SWAP_DATA_MAX_CHARS } from '../events/limits.js'
 import { defined } from '../events/defined.js'
 import { storedImageUrl, URL_MAX } from '../events/urls.js'
 import { projectIdOf } from './blockchain.js'
@@ -70,8 +70,7 @@ export const SWAP_SLIPPAGE = 1
 export const SWAP_TOKENS_MAX = 3000
 /** The most quotes read of one answer (the hosted service gives one). */
 export const SWAP_QUOTES_MAX = 20
-/** The longest transaction data kept, in characters of 0x hex (a swap's calldata is a few KB). */
-export const SWAP_DATA_MAX_CHARS = 100_000
+export { SWAP_DATA_MAX_CHARS }
 /** The longest token symbol kept, in characters ('USD₮0'). */
 export const SWAP_SYMBOL_MAX = 20
 /** The most decimals a token may have (ERC-20's `decimals` is a uint8; no real token has more than 36). */

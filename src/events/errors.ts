@@ -252,3 +252,53 @@ export const NOT_ONRAMP = 'Buying is not offered here'
 export const NO_LONGER_FOLLOWED = 'Transaction no longer followed'
 /** A transaction's receipt says it reverted (worker/chain-access.ts waitForReceipt; EIP-5792's fallback ends its batch on it). */
 export const TRANSACTION_REVERTED = 'Transaction reverted'
+
+/**
+ * A transaction Gangway built from the swap service's answer that does not do what the visitor was
+ * shown (docs/behaviour.md §4 swap, the checks before the wallet): nothing is sent. `message` is one
+ * of SWAP_REFUSALS' values, so each mismatch has its own stable name; `details` says what was found
+ * (an address, an amount in base units). Category API_ERROR: the service answered it.
+ */
+export class SwapRefusedError extends GangwayError {
+  override name = 'SwapRefusedError'
+  constructor(message: SwapRefusal, details?: string) {
+    super(message, { category: 'API_ERROR', ...(details !== undefined ? { details } : {}) })
+  }
+}
+
+/** The refusals of the swap checks (docs/behaviour.md §4 swap), each its own message. */
+export const SWAP_REFUSALS = {
+  /** The approval is not sent to the token swapped. */
+  approvalToken: 'Approval is not for the token swapped',
+  /** The approval's spender is not the router the swap calls. */
+  approvalSpender: 'Approval spender is not the swap router',
+  /** The approval's amount is not the amount swapped (unlimited included, unless the site allows it). */
+  approvalAmount: 'Approval amount is not the amount swapped',
+  /** The swap transaction calls a contract that is not the router pinned for the network. */
+  unknownRouter: 'Swap target is not a known router',
+  /** The swap transaction calls one of the two tokens. */
+  targetIsToken: 'Swap target is a token',
+  /** The pinned router has no code on this network. */
+  routerNoCode: 'Swap router has no code on this network',
+  /** The router's calldata is no swap Gangway can read. */
+  unknownCall: 'Swap call is not a known swap',
+  /** The swap sends its output to another account. */
+  recipient: 'Swap recipient is not this account',
+  /** The swap spends another amount, or swaps other tokens, than the form. */
+  mismatch: 'Swap does not match the form',
+  /** The swap's minimum output is below the 'Minimum received' shown. */
+  minimum: 'Swap minimum is below the minimum shown',
+  /** The swap service lists other decimals for a token than its contract has. */
+  decimals: 'Token decimals do not match the chain',
+  /** The simulation of the approval and the swap reverted. */
+  simulationFailed: 'Swap simulation failed',
+  /** The simulation takes more of the input than the amount, or gives less than the minimum shown. */
+  simulatedAmounts: 'Simulated swap does not match the review',
+  /** The simulation moves an asset of the account other than the two swapped. */
+  otherAsset: 'Swap moves another asset',
+  /** The simulation logs an approval of the account other than the one shown. */
+  otherApproval: 'Swap grants another approval',
+} as const
+
+/** One of SWAP_REFUSALS' messages. */
+export type SwapRefusal = (typeof SWAP_REFUSALS)[keyof typeof SWAP_REFUSALS]

@@ -67,6 +67,12 @@ export const RESOLVED_NAMES_MAX = 20
 
 /** The most swap tokens one `swap/tokens-fetched` keeps (issue 21): the service's first ones. */
 export const SWAP_TOKENS_LOGGED = 500
+/** The longest swap transaction data kept, in characters of 0x hex (a swap's calldata is a few KB). */
+export const SWAP_DATA_MAX_CHARS = 100_000
+/** The most transactions a checked swap sends: a USDT-style reset, the approval, the swap. */
+export const SWAP_PLAN_MAX = 3
+/** The most asset changes a checked swap's simulation keeps (the swap moves two; more is refused or shown). */
+export const SWAP_CHANGES_MAX = 20
 
 /** docs/behaviour.md §9 (issue 21): the most pending transactions followed; past it the oldest is no longer polled. */
 export const PENDING_TRANSACTIONS_MAX = 99

@@ -33,6 +33,37 @@ export interface SwapQuoteFetched {
   fee?: string
 }
 
+/** A transaction of a checked swap (docs/behaviour.md §4 swap): an approval, a USDT-style reset to zero, or the swap; `value` and `gas` in wei as decimal strings. */
+export interface SwapPlanTransaction {
+  kind: 'approve' | 'reset' | 'swap'
+  /** The contract called, checksummed. */
+  to: string
+  /** 0x hex calldata. */
+  data: string
+  value: string
+  gas?: string
+}
+
+/**
+ * A swap checked before the wallet (docs/behaviour.md §4 swap; worker/swap/check-swap.ts): the form's
+ * `from`, `to` (CAIP-10) and `typedAmount` (base units) it answers; `fromAmount` what is spent (a
+ * native source less its gas), `minimum` the least of `to` the signed swap gives (base units, read
+ * from its calldata), the transactions to send in order, the two tokens as their contracts say
+ * (CAIP-10 address, symbol, decimals; none for the native one), and, when the node simulated them,
+ * the account's asset changes (`diff` signed base units as a decimal string).
+ */
+export interface SwapChecked {
+  from: string
+  to: string
+  typedAmount: string
+  fromAmount: string
+  minimum: string
+  transactions: SwapPlanTransaction[]
+  tokens: { address: string; symbol: string; decimals: number }[]
+  simulated: boolean
+  changes?: { token: string; diff: string; symbol?: string; decimals?: number }[]
+}
+
 export interface EventPayloads {
   /** The host site's options as the engine uses them (host-options.ts: configuredPayload); written once per engine start. */
   'engine/configured': ConfiguredPayload
@@ -478,6 +509,10 @@ export interface EventPayloads {
   'swap/tokens-fetched': { caipNetworkId: CaipNetworkId; tokens: SwapToken[] }
   /** None: 'Network not supported for Swaps', the service's reason, 'Error fetching swap tokens'. */
   'swap/tokens-failed': { caipNetworkId?: CaipNetworkId; message: string }
+  /** The form's swap passed the checks before the wallet: what SwapPreview shows and Swap sends. */
+  'swap/checked': SwapChecked
+  /** The form's swap was refused by the checks (SwapRefusedError's message) or could not be built; nothing is sent. */
+  'swap/check-failed': { from: string; to: string; typedAmount: string; message: string; details?: string }
   /** The visitor's Swap on SwapPreview: the quoted swap, through its approval when the allowance is too low. I (P). Refused: 'No quote for this swap', 'A swap is already under way'. */
   'swap/requested': Record<string, never>
   /** An approval of the `from` token was sent (its hash); the swap waits for its receipt, then checks the allowance again. */

@@ -12,7 +12,7 @@ import { isAddressOf, isEvmAddress, isSolanaAddress } from './address-rules.js'
 import { storedImageUrl, walletLink } from './urls.js'
 import { plainDataProblem } from './plain-data.js'
 import { featureOptionsProblem, SOCIAL_PROVIDERS, TIME_ZONE } from './host-options.js'
-import { CALL_DATA_MAX, CALLS_BATCH_MAX, HISTORY_PAGE_MAX, MAX_CONNECTION_ACCOUNTS, NAME_SUGGESTIONS_MAX, SEARCH_ENTRIES, SWAP_TOKENS_LOGGED, WALLETS_PAGE_SIZE } from './limits.js'
+import { CALL_DATA_MAX, CALLS_BATCH_MAX, SWAP_CHANGES_MAX, SWAP_DATA_MAX_CHARS, SWAP_PLAN_MAX, HISTORY_PAGE_MAX, MAX_CONNECTION_ACCOUNTS, NAME_SUGGESTIONS_MAX, SEARCH_ENTRIES, SWAP_TOKENS_LOGGED, WALLETS_PAGE_SIZE } from './limits.js'
 import { ONRAMP_CODE, ONRAMP_DECIMAL } from './onramp-rules.js'
 import { DISPATCHABLE, type EventType, type GangwayEvent } from './types.js'
 import { isWalletRef, validateIntent } from './validate.js'
@@ -166,6 +166,20 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'siwx/signed-out': (p) => caip10(p.caipAddress),
   'swap/tokens-fetched': (p) => caip2(p.caipNetworkId) && Array.isArray(p.tokens) && p.tokens.length <= SWAP_TOKENS_LOGGED && p.tokens.every((t: Payload) => t && str(t.name, 64) && str(t.symbol, 20) && str(t.address, 128) && whole(t.decimals, 36) && opt(t.logoUri, (u) => storedImageUrl(u) === u)),
   'swap/tokens-failed': (p) => opt(p.caipNetworkId, caip2) && str(p.message, 256),
+  'swap/checked': (p) =>
+    str(p.from, 128) &&
+    str(p.to, 128) &&
+    [p.typedAmount, p.fromAmount, p.minimum].every(uint) &&
+    Array.isArray(p.transactions) &&
+    p.transactions.length > 0 &&
+    p.transactions.length <= SWAP_PLAN_MAX &&
+    (p.transactions as Payload[]).every((t) => t && oneOf(t.kind, ['approve', 'reset', 'swap']) && evm(t.to) && typeof t.data === 'string' && t.data.length <= SWAP_DATA_MAX_CHARS && /^0x([0-9a-fA-F]{2})*$/.test(t.data) && uint(t.value) && opt(t.gas, uint)) &&
+    Array.isArray(p.tokens) &&
+    p.tokens.length <= 2 &&
+    (p.tokens as Payload[]).every((t) => t && str(t.address, 128) && str(t.symbol, 20) && whole(t.decimals, 36)) &&
+    typeof p.simulated === 'boolean' &&
+    opt(p.changes, (c) => Array.isArray(c) && c.length <= SWAP_CHANGES_MAX && (c as Payload[]).every((x) => x && str(x.token, 128) && typeof x.diff === 'string' && /^-?(0|[1-9]\d{0,77})$/.test(x.diff) && opt(x.symbol, (y) => str(y, 20)) && opt(x.decimals, (d) => whole(d, 36)))),
+  'swap/check-failed': (p) => str(p.from, 128) && str(p.to, 128) && uint(p.typedAmount) && str(p.message, 256) && opt(p.details, (d) => str(d, 512)),
   'swap/approval-submitted': (p) => caip2(p.caipNetworkId) && str(p.hash, 128),
   'swap/submitted': (p) => caip2(p.caipNetworkId) && str(p.hash, 128),
   'swap/succeeded': (p) => caip2(p.caipNetworkId) && str(p.hash, 128) && str(p.from, 128) && str(p.to, 128) && uint(p.fromAmount),

@@ -18,7 +18,7 @@ import { INVALID_NAME_LABEL, isValidNameLabel } from '../events/name-rules.js'
 import { AUTH_CONNECTOR_ID } from '../events/entities.js'
 import { emailResendWaitMs, telegramWaitLeftMs } from './auth-rules.js'
 import { isSignedIn } from './siwx.js'
-import { currentQuote, swapAmountBase } from './swap.js'
+import { currentCheck, currentQuote, swapAmountBase } from './swap.js'
 import { capturesEmail } from './modal.js'
 import { offeredSocials } from './select/socials.js'
 
@@ -65,6 +65,8 @@ export const SIGN_IN_BEING_ASKED = 'A sign-in is already under way'
 export const NO_SWAP_QUOTE = 'No quote for this swap'
 /** Issue 21: a second Swap while one is under way (ours). */
 export const SWAP_UNDER_WAY = 'A swap is already under way'
+/** docs/behaviour.md §4 swap: Swap before the checks before the wallet passed for the form as it is now. */
+export const SWAP_NOT_CHECKED = 'This swap has not been checked'
 
 /** Issue 20: DataCapture's outcome while it does not show (ours). */
 export const NO_DATA_CAPTURE = 'No email capture under way'
@@ -146,7 +148,9 @@ export function refusal(s: State, intent: Intent, now = 0): string | undefined {
       return s.onramp.status === 'opening' || s.onramp.status === 'buying' ? BUY_UNDER_WAY : undefined
     case 'swap/requested': {
       if (s.swap.step) return SWAP_UNDER_WAY
-      return currentQuote(s.swap, swapAmountBase(s.swap)) ? undefined : NO_SWAP_QUOTE
+      const typed = swapAmountBase(s.swap)
+      if (!currentQuote(s.swap, typed)) return NO_SWAP_QUOTE
+      return currentCheck(s.swap, typed) ? undefined : SWAP_NOT_CHECKED
     }
     case 'data-capture/completed':
     case 'data-capture/skipped':

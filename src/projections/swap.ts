@@ -5,7 +5,7 @@
  * issue 21.
  */
 import type { SwapToken } from '../events/entities.js'
-import type { SwapQuoteFetched } from '../events/types.js'
+import type { SwapChecked, SwapQuoteFetched } from '../events/types.js'
 import { slice } from './reducer.js'
 import type { State } from './state.js'
 
@@ -32,6 +32,8 @@ export interface SwapState {
   step?: 'approving' | 'swapping'
   /** The hash of the last swap that landed. */
   lastHash?: string
+  /** The swap as checked before the wallet (docs/behaviour.md §4 swap): what SwapPreview shows and Swap sends; one for an earlier form is never used (`currentCheck`). */
+  checked?: SwapChecked
 }
 
 const initial: SwapState = { quoting: false }
@@ -50,7 +52,7 @@ export function swapAmountBase(s: Pick<SwapState, 'from' | 'amount'>): string | 
 
 /** The form changed: a quote is due when it is complete (the effect asks after the debounce); the last error is gone. */
 const edited = (s: SwapState, patch: Partial<SwapState>): SwapState => {
-  const { error: _e, ...rest } = s
+  const { error: _e, checked: _c, ...rest } = s
   const next = { ...rest, ...patch }
   return { ...next, quoting: next.to !== undefined && swapAmountBase(next) !== undefined }
 }
@@ -70,6 +72,14 @@ export const swap = slice<SwapState, State>(initial, {
     return { ...rest, tokens: { caipNetworkId: e.payload.caipNetworkId, list: e.payload.tokens } }
   },
   'swap/tokens-failed': (s, e) => ({ ...s, tokensError: e.payload.message }),
+  'swap/checked': (s, e) => {
+    const { error: _e, ...rest } = s
+    return { ...rest, checked: e.payload }
+  },
+  'swap/check-failed': (s, e) => {
+    const { checked: _c, ...rest } = s
+    return { ...rest, error: e.payload.message }
+  },
   'swap/requested': (s) => {
     const { error: _e, ...rest } = s
     return { ...rest, step: 'swapping' }
@@ -78,7 +88,11 @@ export const swap = slice<SwapState, State>(initial, {
   'swap/submitted': (s) => ({ ...s, step: 'swapping' }),
   /** docs/behaviour.md §4: a swap that landed resets the form. */
   'swap/succeeded': (s, e) => ({ ...initial, ...(s.tokens ? { tokens: s.tokens } : {}), lastHash: e.payload.hash }),
-  'swap/failed': (s, e) => ({ ...s, step: undefined, error: e.payload.message }),
+  /** A failed swap is checked again before another try: its approval may have landed. */
+  'swap/failed': (s, e) => {
+    const { checked: _c, ...rest } = s
+    return { ...rest, step: undefined, error: e.payload.message }
+  },
   /** Another network: the form's tokens are not its tokens (not while a swap is under way: its receipt is still awaited). */
   'network/switched': (s) => (s.step ? s : { ...initial, ...(s.tokens ? { tokens: s.tokens } : {}) }),
 })
@@ -87,4 +101,10 @@ export const swap = slice<SwapState, State>(initial, {
 export function currentQuote(s: SwapState, fromAmount: string | undefined): SwapQuoteState | undefined {
   const q = s.quote
   return q && s.from && s.to && q.from === s.from.address && q.to === s.to.address && q.fromAmount === fromAmount ? q : undefined
+}
+
+/** The check for the form as it is now (its tokens and its amount in base units), if the state holds one. */
+export function currentCheck(s: SwapState, typedAmount: string | undefined): SwapChecked | undefined {
+  const c = s.checked
+  return c && s.from && s.to && c.from === s.from.address && c.to === s.to.address && c.typedAmount === typedAmount ? c : undefined
 }

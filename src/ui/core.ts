@@ -310,7 +310,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     opening: signal<OpeningModel>({ view: 'Connect', mobileView: 'Connect' }),
     networkList: signal<NetworkListModel>({ groups: [] }),
     send: signal<SendModel>({ tokens: [], amount: '', receiver: '', loading: false }),
-    swap: signal<SwapModel>({ tokens: [], amount: '', quoting: false, canSwap: false }),
+    swap: signal<SwapModel>({ tokens: [], amount: '', quoting: false, canSwap: false, checking: false, canConfirm: false }),
     onramp: signal<OnrampModel>({ loading: true, sample: false, purchaseCurrencies: [], paymentCurrencies: [], paymentCurrency: 'USD', amount: '', quotesLoading: false, providers: [], status: 'idle' }),
     connections: signal<ConnectionsModel>({ connectorIds: {} }),
     allWallets: signal<AllWalletsModel>({ wallets: [], count: 0, loading: false, hasMore: true, nextPage: 1 }),

@@ -11,7 +11,7 @@ import { floorUnits, floorUsd } from '../format.js'
 import { withTokenImage } from '../images.js'
 import { activeNetwork } from '../select/active-network.js'
 import { sendTokens } from '../select/send-tokens.js'
-import { currentQuote, swapAmountBase } from '../swap.js'
+import { currentCheck, currentQuote, swapAmountBase } from '../swap.js'
 import { SEND_ERRORS } from '../send-rules.js'
 import { minimumReceived, SWAP_SLIPPAGE_PERCENT } from '../swap-rules.js'
 import type { State } from '../state.js'
@@ -47,6 +47,27 @@ export interface SwapDetails {
   networkCostUsd?: string
 }
 
+/** One asset the checked swap moves for the account, as simulated: `amount` signed whole tokens (a decimal string), `address` the token's contract (none for the native currency). */
+export interface SwapAssetChange {
+  symbol: string
+  amount: string
+  address?: string
+}
+
+/**
+ * What SwapPreview shows of the checked swap (docs/behaviour.md §4 swap): the two tokens' contracts
+ * as the chain names them, the least the signed swap gives (`minimumReceived`, whole `to` tokens,
+ * read from its calldata), how many transactions the wallet will ask for, and the account's asset
+ * changes from the simulation (`simulated` false: the node could not simulate, 'Not simulated').
+ */
+export interface SwapReview {
+  tokens: { symbol: string; address: string }[]
+  minimumReceived: string
+  transactions: number
+  simulated: boolean
+  changes: SwapAssetChange[]
+}
+
 /** The swap views' data. */
 export interface SwapModel {
   tokens: SwapTokenRow[]
@@ -71,6 +92,12 @@ export interface SwapModel {
   step?: 'approving' | 'swapping'
   /** A quote for the form as it is now, no problem, nothing under way. */
   canSwap: boolean
+  /** What the checks before the wallet found for the form as it is now (SwapPreview), when they passed. */
+  review?: SwapReview
+  /** The form is quoted and its checks are under way (no review yet, no error). */
+  checking: boolean
+  /** canSwap, and the review is there: Swap sends what it shows. */
+  canConfirm: boolean
   networkName?: string
 }
 
@@ -128,6 +155,21 @@ export function swapModel(s: State): SwapModel {
       networkCostUsd: usd(networkCostUsd),
     })
   }
+  const checked = currentCheck(s.swap, base)
+  const review: SwapReview | undefined =
+    checked && to
+      ? {
+          tokens: checked.tokens.map((t) => ({ symbol: t.symbol, address: t.address.split(':')[2] ?? '' })),
+          minimumReceived: formatUnits(BigInt(checked.minimum), to.decimals),
+          transactions: checked.transactions.length,
+          simulated: checked.simulated,
+          changes: (checked.changes ?? []).map((c) => {
+            const address = c.token.split(':')[2] ?? ''
+            return defined({ symbol: c.symbol ?? address, amount: c.decimals === undefined ? c.diff : formatUnits(BigInt(c.diff), c.decimals), address: address.toLowerCase() === NATIVE ? undefined : address })
+          }),
+        }
+      : undefined
+  const canSwap = quote !== undefined && problem === undefined && s.swap.step === undefined
   return defined({
     tokens: list.map(row),
     tokensError: s.swap.tokensError,
@@ -143,7 +185,10 @@ export function swapModel(s: State): SwapModel {
     problem,
     error: s.swap.error,
     step: s.swap.step,
-    canSwap: quote !== undefined && problem === undefined && s.swap.step === undefined,
+    canSwap,
+    review,
+    checking: canSwap && review === undefined && s.swap.error === undefined,
+    canConfirm: canSwap && review !== undefined,
     networkName: network?.name,
   })
 }

@@ -5,7 +5,7 @@
  * after typing stops (use-edited.ts); the engine quotes it 200 ms later and every 10 s while the
  * form shows. Every text from the swap service renders as text.
  */
-import type { SwapDetails, SwapModel, SwapTokenRow } from '../../contract.js'
+import type { SwapDetails, SwapModel, SwapReview, SwapTokenRow } from '../../contract.js'
 import { useClient } from '../client-context.js'
 import { useT } from '../i18n/i18n.js'
 import { Icon } from '../images/Icon.js'
@@ -23,12 +23,13 @@ function TokenButton({ side, token }: { side: 'from' | 'to'; token?: SwapTokenRo
   )
 }
 
-/** The quote's rate, price impact, minimum received, provider fee and network cost. */
+/** The quote's rate, price impact, minimum received (the checked swap's own, once checked), provider fee and network cost. */
 function Details({ swap, details }: { swap: SwapModel; details: SwapDetails }) {
   const { t, format } = useT()
+  const minimum = swap.review?.minimumReceived ?? details.minimumReceived
   const rows: [string, string, string][] = [['rate', t('swap.rate'), t('swap.rateValue', { from: swap.from?.symbol ?? '', rate: format.amount(details.rate), to: swap.to?.symbol ?? '' })]]
   if (details.priceImpact !== undefined) rows.push(['impact', t('swap.priceImpact'), t('swap.percent', { value: format.amount(details.priceImpact) })])
-  rows.push(['minimum', t('swap.minimumReceived', { slippage: details.slippagePercent }), `${format.amount(details.minimumReceived)} ${swap.to?.symbol ?? ''}`])
+  rows.push(['minimum', t('swap.minimumReceived', { slippage: details.slippagePercent }), `${format.amount(minimum)} ${swap.to?.symbol ?? ''}`])
   if (details.providerFee !== undefined) rows.push(['fee', t('swap.providerFee'), details.providerFeeUsd !== undefined ? format.usd(details.providerFeeUsd) : `${format.amount(details.providerFee)} ${swap.from?.symbol ?? ''}`])
   if (details.networkCostUsd !== undefined) rows.push(['cost', t('swap.networkCost'), format.usd(details.networkCostUsd)])
   return (
@@ -117,6 +118,35 @@ export function SwapSelectTokenView() {
   )
 }
 
+/** What the checked swap does to the account, as simulated ('Not simulated' where the node could not), and the two tokens' contracts, all as text. */
+function Review({ review }: { review: SwapReview }) {
+  const { t, format } = useT()
+  return (
+    <div className="gw-swap-review" data-testid="gw-swap-check" data-simulated={String(review.simulated)}>
+      <span className="gw-muted">{t('swap.changes')}</span>
+      {review.simulated ? (
+        <ul className="gw-swap-changes" data-testid="gw-swap-changes">
+          {review.changes.map((c) => (
+            <li key={`${c.address ?? ''}${c.symbol}`} data-change={c.symbol}>
+              {`${c.amount.startsWith('-') ? '−' : '+'}${format.amount(c.amount.replace(/^-/, ''))} ${c.symbol}`}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <span data-testid="gw-swap-not-simulated">{t('swap.notSimulated')}</span>
+      )}
+      <dl className="gw-swap-details">
+        {review.tokens.map((x) => (
+          <div key={x.address} className="gw-swap-detail" data-contract={x.symbol}>
+            <dt className="gw-muted">{t('swap.contract', { symbol: x.symbol })}</dt>
+            <dd className="gw-address-label">{x.address}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  )
+}
+
 export function SwapPreviewView() {
   const { signals, dispatch } = useClient()
   const swap = useSignalValue(signals.swap)
@@ -129,12 +159,13 @@ export function SwapPreviewView() {
       </strong>
       <span className="gw-muted">{t('send.previewOn', { network: swap.networkName ?? '' })}</span>
       {swap.details ? <Details swap={swap} details={swap.details} /> : null}
+      {swap.review ? <Review review={swap.review} /> : swap.checking ? <span className="gw-muted" data-testid="gw-swap-checking">{t('swap.checking')}</span> : null}
       {swap.error ? (
         <span className="gw-error" data-testid="gw-swap-error">
           {known(swap.error)}
         </span>
       ) : null}
-      <button className="gw-btn gw-primary" data-testid="gw-swap-confirm" disabled={busy || !swap.canSwap} onClick={() => void dispatch({ type: 'swap/requested', payload: {} }).catch(() => undefined)}>
+      <button className="gw-btn gw-primary" data-testid="gw-swap-confirm" disabled={busy || !swap.canConfirm} onClick={() => void dispatch({ type: 'swap/requested', payload: {} }).catch(() => undefined)}>
         {swap.step === 'approving' ? t('swap.approving') : swap.step === 'swapping' ? t('swap.swapping') : t('swap.confirm')}
       </button>
     </div>

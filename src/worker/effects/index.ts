@@ -73,6 +73,7 @@ export const effects: readonly Effect[] = Object.entries({
   onrampQuoteEffect: trade('onrampQuoteEffect'),
   onrampBuyEffect: trade('onrampBuyEffect'),
   onrampWatchEffect: trade('onrampWatchEffect'),
+  swapCheckEffect: trade('swapCheckEffect'),
   swapExecuteEffect: trade('swapExecuteEffect'),
   swapTokensEffect: trade('swapTokensEffect'),
   authSocialFailedEffect,
