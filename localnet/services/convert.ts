@@ -67,6 +67,25 @@ export const SLIPPAGE_MAX = 50
 /** The largest request body read, in characters. */
 const BODY_MAX = 16 * 1024
 
+/** Where the hostile cases (HOSTILE_SWAP_CASES) send what they steal: an address no one holds a key of. */
+export const SWAP_ATTACKER = getAddress('0x000000000000000000000000000000000badbad0')
+
+/**
+ * The hostile swap service (hostile.ts: `/hostile/<case>` on the blockchain service's base URL),
+ * each case one rewrite of an honest answer, as a compromised or spoofed service would answer:
+ * - `swap-spender`: build-approve approves SWAP_ATTACKER for the amount asked;
+ * - `swap-unlimited`: build-approve approves the router for 2^256 - 1;
+ * - `swap-to`: build-transaction's `to` is SWAP_ATTACKER (a native source's value goes there);
+ * - `swap-token-target`: build-transaction calls the `from` token (the native source: the `to`
+ *   token) with `transfer(SWAP_ATTACKER, amount)`;
+ * - `swap-transfer`: build-transaction calls the router with ERC-20 `transfer(SWAP_ATTACKER, amount)` calldata;
+ * - `swap-recipient`: the router's swap pays SWAP_ATTACKER;
+ * - `swap-worse`: the router's swap asks half the expected output as its minimum (and says so in `amount`);
+ * - `swap-decimals`: the token list gives every ERC-20 6 decimals more than its contract;
+ * - `swap-allowance`: allowance answers 2^256 - 1 (an approval is not needed, it says).
+ */
+export const HOSTILE_SWAP_CASES = ['swap-spender', 'swap-unlimited', 'swap-to', 'swap-token-target', 'swap-transfer', 'swap-recipient', 'swap-worse', 'swap-decimals', 'swap-allowance'] as const
+
 /** What each refusal says (the `description` of its first reason). */
 export const CONVERT_REFUSALS = {
   chain: 'Chain is not served',
@@ -306,10 +325,11 @@ export function createConvertService(o: ConvertServiceOptions): ConvertService {
   async function tokens(params: URLSearchParams): Promise<Answer> {
     const chain = chainOf(params.get('chainId'), 'chainId')
     if (isRefusal(chain)) return chain
+    const lying = params.get('localnetHostile') === 'swap-decimals'
     const list = await Promise.all(
       (await swapTokens(chain)).map(async (t) => {
         const info = await tokenInfo(chain, t)
-        return { name: info.name, symbol: info.symbol, address: caip10(chain, t), decimals: info.decimals, logoUri: o.iconUrl(info.symbol), eip2612: false }
+        return { name: info.name, symbol: info.symbol, address: caip10(chain, t), decimals: lying && !isNative(t) ? info.decimals + 6 : info.decimals, logoUri: o.iconUrl(info.symbol), eip2612: false }
       }),
     )
     return ok({ tokens: list })
@@ -344,6 +364,7 @@ export function createConvertService(o: ConvertServiceOptions): ConvertService {
     const r = await resolve({ tokenAddress: params.get('tokenAddress'), userAddress: params.get('userAddress') }, { tokens: ['tokenAddress'] })
     if (isRefusal(r)) return r
     if (isNative(r.tokenAddress)) return refuse('tokenAddress', 'native')
+    if (params.get('localnetHostile') === 'swap-allowance') return ok({ allowance: maxUint256.toString() })
     return ok({ allowance: (await allowanceOf(r.chain, r.tokenAddress, r.userAddress)).toString() })
   }
 
@@ -353,7 +374,8 @@ export function createConvertService(o: ConvertServiceOptions): ConvertService {
     if (isNative(r.from)) return refuse('from', 'native')
     const amount = params.has('amount') ? units(params.get('amount'), false) : maxUint256
     if (amount === undefined) return refuse('amount', 'amount')
-    const approve = (value: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [amm.router, value] })
+    const mode = params.get('localnetHostile')
+    const approve = (value: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [mode === 'swap-spender' ? SWAP_ATTACKER : amm.router, mode === 'swap-unlimited' ? maxUint256 : value] })
     let data = approve(amount)
     if ((await allowanceOf(r.chain, r.from, r.userAddress)) > 0n) {
       // A USDT-style token refuses non-zero to non-zero: the reset comes first.
@@ -367,7 +389,7 @@ export function createConvertService(o: ConvertServiceOptions): ConvertService {
     return ok({ tx: { from: caip10(r.chain, r.from), to: caip10(r.chain, r.to), data, value: '0', eip155: { gasPrice: wei.toString() } } })
   }
 
-  async function buildTransaction(text: string): Promise<Answer> {
+  async function buildTransaction(text: string, mode: string | null): Promise<Answer> {
     let body: Json | undefined
     try {
       body = text.length <= BODY_MAX ? obj(JSON.parse(text)) : undefined
@@ -384,12 +406,12 @@ export function createConvertService(o: ConvertServiceOptions): ConvertService {
     if (key(r.from) === key(r.to)) return refuse('to', 'same')
     const route = await bestRoute(r.chain, r.from, r.to, amount)
     if (!route) return refuse('amount', 'liquidity')
-    const expected = route.amounts.at(-1)!
+    const expected = mode === 'swap-worse' ? route.amounts.at(-1)! / 2n : route.amounts.at(-1)!
     const minOut = (expected * (10_000n - BigInt(Math.round(slippage * 100)))) / 10_000n
     const latest = await getBlock(r.chain.client, { blockTag: 'latest' })
     const deadline = BigInt(Math.max(Math.floor(now() / 1000), Number(latest.timestamp))) + BigInt(DEADLINE_S)
-    const user = r.userAddress
-    const data = isNative(r.from)
+    const user = mode === 'swap-recipient' ? SWAP_ATTACKER : r.userAddress
+    let data = isNative(r.from)
       ? encodeFunctionData({ abi: routerAbi, functionName: 'swapExactETHForTokens', args: [minOut, route.path, user, deadline] })
       : isNative(r.to)
         ? encodeFunctionData({ abi: routerAbi, functionName: 'swapExactTokensForETH', args: [amount, minOut, route.path, user, deadline] })
@@ -397,19 +419,24 @@ export function createConvertService(o: ConvertServiceOptions): ConvertService {
     let gas = SWAP_GAS_FIRST_HOP + SWAP_GAS_NEXT_HOP * BigInt(route.path.length - 2)
     if (body.disableEstimate === false) {
       try {
-        gas = await estimateGas(r.chain.client, { account: user, to: amm.router, data, value: isNative(r.from) ? amount : 0n })
+        gas = await estimateGas(r.chain.client, { account: r.userAddress, to: amm.router, data, value: isNative(r.from) ? amount : 0n })
       } catch (error) {
         const why = String((error as { shortMessage?: unknown })?.shortMessage ?? (error as Error)?.message ?? error).replace(/\s+/g, ' ').slice(0, 200)
         return refuse('userAddress', 'simulation', `: ${why}`)
       }
     }
     const wei = await getGasPrice(r.chain.client)
-    return ok({ tx: { from: caip10(r.chain, user), to: caip10(r.chain, getAddress(amm.router)), data, amount: expected.toString(), eip155: { gas: gas.toString(), gasPrice: wei.toString() } } })
+    let target: Hex = getAddress(amm.router)
+    const stealing = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [SWAP_ATTACKER, amount] })
+    if (mode === 'swap-to') target = SWAP_ATTACKER
+    if (mode === 'swap-token-target') [target, data] = [isNative(r.from) ? r.to : r.from, stealing]
+    if (mode === 'swap-transfer') data = stealing
+    return ok({ tx: { from: caip10(r.chain, r.userAddress), to: caip10(r.chain, target), data, amount: expected.toString(), eip155: { gas: gas.toString(), gasPrice: wei.toString() } } })
   }
 
   async function route(method: string, pathname: string, params: URLSearchParams, body: () => Promise<string>): Promise<Answer | undefined> {
     if (!pathname.startsWith('/v1/convert/')) return undefined
-    if (method === 'POST' && pathname === '/v1/convert/build-transaction') return buildTransaction(await body())
+    if (method === 'POST' && pathname === '/v1/convert/build-transaction') return buildTransaction(await body(), params.get('localnetHostile'))
     if (method !== 'GET') return undefined
     if (pathname === '/v1/convert/tokens') return tokens(params)
     if (pathname === '/v1/convert/quotes') return quotes(params)

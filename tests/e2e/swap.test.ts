@@ -2,14 +2,18 @@
  * Swapping through the modal on the localnet (issue 21; docs/behaviour.md §4 swap, §9 slippage):
  * the Localnet Wallet's account 3 swaps ETH for TIDE, then TIDE for HBD (an approval first) on the
  * Uniswap V2 pools of anvil, through the swap service emulator; each swap lands at least the quoted
- * amount less the 1 % slippage, read on chain. A swap bigger than the pools can fill says
- * 'Insufficient liquidity' and cannot be reviewed.
+ * amount less the 1 % slippage, read on chain; SwapPreview shows the simulated balance changes. A
+ * swap bigger than the pools can fill says 'Insufficient liquidity' and cannot be reviewed. Then the
+ * swap service turns hostile (localnet/services/convert.ts HOSTILE_SWAP_CASES, the demo's
+ * `?hostile=<case>`): each rewrite is refused on SwapPreview with its own named refusal before any
+ * wallet prompt, for the Localnet Wallet and for an email account, and nothing moves on anvil.
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { createPublicClient, erc20Abi, getAddress, http, parseEther, type Hex } from 'viem'
+import { createPublicClient, encodeFunctionData, erc20Abi, getAddress, http, parseEther, toHex, type Hex } from 'viem'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, pageLog, useBrowser, waitForText, waitForView } from './helpers.js'
+import { connectLocalnetWallet, emailLogin, pageLog, useBrowser, waitForText, waitForView } from './helpers.js'
+import { SWAP_REFUSALS } from '../../src/events/errors.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -21,7 +25,16 @@ const client = createPublicClient({ transport: http(rpcUrl) })
 /** Anvil's fourth dev account (the Localnet Wallet's account 3). */
 const ACCOUNT = getAddress('0x90F79bf6EB2c4f870365E785982E1f101E93b906')
 
-const balanceOf = (token: Hex) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT] })
+const balanceOf = (token: Hex, owner: Hex = ACCOUNT) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+const router = inject('amm').router as Hex
+/** What anvil holds for `owner`: its nonce, ETH, TIDE and HBD, and the router's TIDE allowance. */
+const holdings = async (owner: Hex) => [
+  await client.getTransactionCount({ address: owner }),
+  await client.getBalance({ address: owner }),
+  await balanceOf(tide, owner),
+  await balanceOf(hbd, owner),
+  await client.readContract({ address: tide, abi: erc20Abi, functionName: 'allowance', args: [owner, router] }),
+]
 
 /** Picks `symbol` as the `side` token of the Swap form. */
 async function pick(page: Page, side: 'from' | 'to', symbol: string): Promise<void> {
@@ -51,6 +64,8 @@ async function confirm(page: Page, prompts: number): Promise<void> {
   await page.click('[data-testid=gw-swap-review]')
   await waitForView(page, 'SwapPreview')
   await page.locator('[data-testid=gw-swap-details] [data-detail=minimum]').waitFor()
+  // The checks before the wallet passed: the simulated changes show, and Swap is enabled.
+  await page.locator('[data-testid=gw-swap-changes]').waitFor({ timeout: 30_000 })
   await page.click('[data-testid=gw-swap-confirm]')
   for (let i = 0; i < prompts; i++) await page.click('[data-testid=localnet-wallet-approve]')
   await waitForView(page, 'Account', 60_000)
@@ -95,6 +110,80 @@ describe('swap through the modal', () => {
     await form(page, 'ETH', 'TIDE', '5000')
     await waitForText(page, '[data-testid=gw-swap-problem]', 'Insufficient liquidity')
     expect(await page.isDisabled('[data-testid=gw-swap-review]')).toBe(true)
+    await context.close()
+  })
+
+  /** Each hostile case: the form it is tried with and the refusal it must meet ('swap-allowance' is none: the chain's allowance is read, the service's never asked). */
+  const CASES: [string, string, string, string, string | undefined][] = [
+    ['swap-spender', 'TIDE', 'HBD', '10', SWAP_REFUSALS.approvalSpender],
+    ['swap-unlimited', 'TIDE', 'HBD', '10', SWAP_REFUSALS.approvalAmount],
+    ['swap-to', 'ETH', 'TIDE', '0.1', SWAP_REFUSALS.unknownRouter],
+    ['swap-token-target', 'TIDE', 'HBD', '10', SWAP_REFUSALS.targetIsToken],
+    ['swap-transfer', 'ETH', 'TIDE', '0.1', SWAP_REFUSALS.unknownCall],
+    ['swap-recipient', 'ETH', 'TIDE', '0.1', SWAP_REFUSALS.recipient],
+    ['swap-worse', 'ETH', 'TIDE', '0.1', SWAP_REFUSALS.minimum],
+    // The list says TIDE has 24 decimals: 0.000001 of those is 1 real TIDE, which the pools can quote.
+    ['swap-decimals', 'TIDE', 'HBD', '0.000001', SWAP_REFUSALS.decimals],
+    ['swap-allowance', 'TIDE', 'HBD', '10', undefined],
+  ]
+
+  /** On a page of the hostile case, from Account: the form, Review, then the refusal (or, for none, the checked swap with its approval); never a wallet prompt. */
+  async function hostile(page: Page, [mode, from, to, amount, refusal]: (typeof CASES)[number]): Promise<void> {
+    await form(page, from, to, amount)
+    await page.locator('[data-testid=gw-swap-details] [data-detail=minimum]').waitFor()
+    await page.click('[data-testid=gw-swap-review]')
+    await waitForView(page, 'SwapPreview')
+    const log = async () => (await pageLog(page)).events
+    if (refusal) {
+      await waitForText(page, '[data-testid=gw-swap-error]', refusal, 30_000)
+      expect(await page.isDisabled('[data-testid=gw-swap-confirm]'), mode).toBe(true)
+      expect((await log()).some((e) => e.type === 'swap/checked'), mode).toBe(false)
+    } else {
+      await page.locator('[data-testid=gw-swap-changes]').waitFor({ timeout: 30_000 })
+      const checked = (await log()).find((e) => e.type === 'swap/checked')?.payload as { transactions: { kind: string }[] }
+      expect(checked.transactions.map((t) => t.kind), mode).toEqual(['approve', 'swap'])
+    }
+    expect((await log()).filter((e) => ['swap/requested', 'swap/approval-submitted', 'swap/submitted'].includes(e.type)), mode).toEqual([])
+    expect(await page.locator('[data-testid=localnet-wallet-approve]').count(), mode).toBe(0)
+  }
+
+  it('a hostile swap service, for the Localnet Wallet: each rewrite refused on SwapPreview before any wallet prompt with its own refusal; nothing moves on anvil', async () => {
+    const before = await holdings(ACCOUNT)
+    for (const c of CASES) {
+      const context = await localContext(browser())
+      const page = await context.newPage()
+      const requests: string[] = []
+      page.on('request', (r) => requests.push(new URL(r.url()).pathname))
+      await connectLocalnetWallet(page, webUrl, 3, `/?hostile=${c[0]}`)
+      await hostile(page, c)
+      // The allowance is read on chain: the service's is never asked.
+      expect(requests.filter((p) => p.endsWith('/v1/convert/allowance')), c[0]).toEqual([])
+      await context.close()
+    }
+    expect(await holdings(ACCOUNT)).toEqual(before)
+  })
+
+  it('a hostile swap service, for an email account: each rewrite refused the same way before the secure site is asked to approve anything', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    await page.goto(`${webUrl}/?hostile=${CASES[0]![0]}`)
+    await page.click('gangway-button')
+    await emailLogin(page, `swap-hostile-${Date.now()}@example.com`)
+    const owner = (await page.evaluate(() => (window as unknown as { gangway: { getAccount(): { address: string } } }).gangway.getAccount().address)) as Hex
+    // Funds for the forms: ETH from anvil, TIDE from the Localnet Wallet's account 3, which swapped for some above.
+    await client.request({ method: 'anvil_setBalance' as never, params: [owner, toHex(parseEther('5'))] as never })
+    await client.request({ method: 'eth_sendTransaction' as never, params: [{ from: ACCOUNT, to: tide, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [owner, parseEther('50')] }) }] as never })
+    await expect.poll(() => balanceOf(tide, owner)).toBe(parseEther('50'))
+    const before = await holdings(owner)
+    for (const c of CASES) {
+      await page.goto(`${webUrl}/?hostile=${c[0]}`)
+      await page.click('gangway-button')
+      await waitForView(page, 'Account', 30_000)
+      await hostile(page, c)
+      // No approval panel of the secure site was shown.
+      expect(await page.locator('[data-testid=gw-modal][data-view=ApproveTransaction]').count(), c[0]).toBe(0)
+    }
+    expect(await holdings(owner)).toEqual(before)
     await context.close()
   })
 })

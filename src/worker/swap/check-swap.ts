@@ -141,7 +141,7 @@ export async function checkSwap(deps: SwapCheckDeps, input: SwapCheckInput): Pro
   const transactions: SwapPlanTransaction[] = [...approvals, { kind: 'swap', to: swap.to, data: swap.data, value: swap.value, ...(swap.gas ? { gas: swap.gas } : {}) }]
 
   // Step 6: the simulation.
-  const outcome = await deps.chain.simulate(account, transactions.map((t) => ({ to: t.to as Address, data: t.data as Hex, value: BigInt(t.value) })))
+  const outcome = await deps.chain.simulate(account, transactions.map((t) => ({ to: t.to as Address, data: t.data as Hex, value: BigInt(t.value) })), [from, to])
   const checked = { from: input.from.address, to: input.to.address, typedAmount: input.amount.toString(), fromAmount: amount.toString(), minimum: call.minOut.toString(), transactions, tokens }
   if (outcome === 'unsupported') return { ...checked, simulated: false }
   const refused = compareSwapOutcome(outcome, { from, to, amount, minimum, ...(approvals.length > 0 ? { approval: { token: from, spender: router.address } } : {}) })
@@ -149,9 +149,7 @@ export async function checkSwap(deps: SwapCheckDeps, input: SwapCheckInput): Pro
   const known = (t: Address) => (t === NATIVE_TOKEN ? { symbol: input.nativeSymbol, decimals: 18 } : tokens.find((x) => x.address === caip10(chainId, t)))
   const changes = outcome.changes.map((c) => {
     const k = known(c.token)
-    const symbol = k?.symbol ?? cleanSymbol(c.symbol ?? '')
-    const decimals = k?.decimals ?? c.decimals
-    return { token: caip10(chainId, c.token), diff: c.diff.toString(), ...(symbol ? { symbol } : {}), ...(decimals !== undefined && Number.isInteger(decimals) && decimals >= 0 && decimals <= 36 ? { decimals } : {}) }
+    return { token: caip10(chainId, c.token), diff: c.diff.toString(), ...(k ? { symbol: k.symbol, decimals: k.decimals } : {}) }
   })
   return { ...checked, simulated: true, changes }
 }

@@ -20,7 +20,7 @@ export interface SwapChainReads {
   /** The account's native balance, in wei. */
   nativeBalance(owner: Address): Promise<bigint>
   /** simulate-asset-changes.ts `simulateAssetChanges`. */
-  simulate(account: Address, calls: readonly SimulatedCall[]): Promise<SimulatedOutcome | 'unsupported'>
+  simulate(account: Address, calls: readonly SimulatedCall[], tokens: readonly Address[]): Promise<SimulatedOutcome | 'unsupported'>
 }
 
 /**
@@ -36,6 +36,6 @@ export function swapChainReads(client: Client): SwapChainReads {
     symbol: (token) => readContract(client, { address: token, abi: erc20Abi, functionName: 'symbol' }),
     allowance: (token, owner, spender) => readContract(client, { address: token, abi: erc20Abi, functionName: 'allowance', args: [owner, spender] }),
     nativeBalance: (owner) => getBalance(client, { address: owner }),
-    simulate: (account, calls) => simulateAssetChanges(client, account, calls),
+    simulate: (account, calls, tokens) => simulateAssetChanges(client, account, calls, tokens),
   }
 }

@@ -17,20 +17,27 @@ const refusal = (o: Parameters<typeof compareSwapOutcome>[0], s = shown) => comp
 
 describe('compareSwapOutcome', () => {
   it('passes the honest outcome, an asset arriving besides', () => {
-    expect(refusal({ changes: [{ token: TIDE, diff: -100n }, { token: HBD, diff: 41n }, { token: NATIVE_TOKEN, diff: 5n }], approvals: [{ token: TIDE, spender: ROUTER, kind: 'approval' }] })).toBeUndefined()
-    expect(refusal({ changes: [{ token: NATIVE_TOKEN, diff: -100n }, { token: HBD, diff: 40n }], approvals: [] }, { from: NATIVE_TOKEN, to: HBD, amount: 100n, minimum: 40n })).toBeUndefined()
+    expect(refusal({ changes: [{ token: TIDE, diff: -100n }, { token: HBD, diff: 41n }, { token: NATIVE_TOKEN, diff: 5n }], approvals: [{ token: TIDE, spender: ROUTER, kind: 'approval' }], gas: 0n })).toBeUndefined()
+    expect(refusal({ changes: [{ token: NATIVE_TOKEN, diff: -100n }, { token: HBD, diff: 40n }], approvals: [], gas: 0n }, { from: NATIVE_TOKEN, to: HBD, amount: 100n, minimum: 40n })).toBeUndefined()
+  })
+
+  it('counts native changes net of the gas the simulation may have charged', () => {
+    const eth: ShownSwap = { from: NATIVE_TOKEN, to: HBD, amount: 100n, minimum: 40n }
+    expect(refusal({ changes: [{ token: NATIVE_TOKEN, diff: -107n }, { token: HBD, diff: 40n }], approvals: [], gas: 7n }, eth)).toBeUndefined()
+    expect(refusal({ changes: [{ token: NATIVE_TOKEN, diff: -108n }, { token: HBD, diff: 40n }], approvals: [], gas: 7n }, eth)).toBe(SWAP_REFUSALS.simulatedAmounts)
+    expect(refusal({ changes: [{ token: TIDE, diff: -100n }, { token: HBD, diff: 41n }, { token: NATIVE_TOKEN, diff: -7n }], approvals: [{ token: TIDE, spender: ROUTER, kind: 'approval' }], gas: 7n })).toBeUndefined()
   })
 
   it('refuses each mismatch with its own message', () => {
-    expect(refusal({ failed: 1, changes: [], approvals: [] })).toBe(SWAP_REFUSALS.simulationFailed)
-    expect(refusal({ changes: [{ token: TIDE, diff: -101n }, { token: HBD, diff: 41n }], approvals: [] })).toBe(SWAP_REFUSALS.simulatedAmounts)
-    expect(refusal({ changes: [{ token: TIDE, diff: -100n }, { token: HBD, diff: 39n }], approvals: [] })).toBe(SWAP_REFUSALS.simulatedAmounts)
-    expect(refusal({ changes: [{ token: TIDE, diff: -100n }], approvals: [] })).toBe(SWAP_REFUSALS.simulatedAmounts)
-    expect(refusal({ changes: [{ token: TIDE, diff: -100n }, { token: HBD, diff: 41n }, { token: NATIVE_TOKEN, diff: -1n }], approvals: [] })).toBe(SWAP_REFUSALS.otherAsset)
-    expect(refusal({ changes: [{ token: TIDE, diff: -100n }, { token: HBD, diff: 41n }], approvals: [{ token: TIDE, spender: ME, kind: 'approval' }] })).toBe(SWAP_REFUSALS.otherApproval)
-    expect(refusal({ changes: [{ token: TIDE, diff: -100n }, { token: HBD, diff: 41n }], approvals: [{ token: HBD, spender: ROUTER, kind: 'approval-for-all' }] })).toBe(SWAP_REFUSALS.otherApproval)
+    expect(refusal({ failed: 1, changes: [], approvals: [], gas: 0n })).toBe(SWAP_REFUSALS.simulationFailed)
+    expect(refusal({ changes: [{ token: TIDE, diff: -101n }, { token: HBD, diff: 41n }], approvals: [], gas: 0n })).toBe(SWAP_REFUSALS.simulatedAmounts)
+    expect(refusal({ changes: [{ token: TIDE, diff: -100n }, { token: HBD, diff: 39n }], approvals: [], gas: 0n })).toBe(SWAP_REFUSALS.simulatedAmounts)
+    expect(refusal({ changes: [{ token: TIDE, diff: -100n }], approvals: [], gas: 0n })).toBe(SWAP_REFUSALS.simulatedAmounts)
+    expect(refusal({ changes: [{ token: TIDE, diff: -100n }, { token: HBD, diff: 41n }, { token: NATIVE_TOKEN, diff: -1n }], approvals: [], gas: 0n })).toBe(SWAP_REFUSALS.otherAsset)
+    expect(refusal({ changes: [{ token: TIDE, diff: -100n }, { token: HBD, diff: 41n }], approvals: [{ token: TIDE, spender: ME, kind: 'approval' }], gas: 0n })).toBe(SWAP_REFUSALS.otherApproval)
+    expect(refusal({ changes: [{ token: TIDE, diff: -100n }, { token: HBD, diff: 41n }], approvals: [{ token: HBD, spender: ROUTER, kind: 'approval-for-all' }], gas: 0n })).toBe(SWAP_REFUSALS.otherApproval)
     const { approval: _a, ...noApproval } = shown
-    expect(refusal({ changes: [{ token: TIDE, diff: -100n }, { token: HBD, diff: 41n }], approvals: [{ token: TIDE, spender: ROUTER, kind: 'approval' }] }, noApproval)).toBe(SWAP_REFUSALS.otherApproval)
+    expect(refusal({ changes: [{ token: TIDE, diff: -100n }, { token: HBD, diff: 41n }], approvals: [{ token: TIDE, spender: ROUTER, kind: 'approval' }], gas: 0n }, noApproval)).toBe(SWAP_REFUSALS.otherApproval)
   })
 
   it("reads the account's Approval and ApprovalForAll logs, no one else's; knows a node without the method", () => {

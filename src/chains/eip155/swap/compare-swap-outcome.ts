@@ -7,6 +7,7 @@
 import { getAddress, type Address } from 'viem'
 import { SWAP_REFUSALS, type SwapRefusal } from '../../../events/errors.js'
 import type { SimulatedOutcome } from './simulate-asset-changes.js'
+import { NATIVE_TOKEN } from './decode-swap-call.js'
 
 /** What the review shows: tokens checksummed (NATIVE_TOKEN for the native one), amounts in base units. */
 export interface ShownSwap {
@@ -31,10 +32,11 @@ export function compareSwapOutcome(outcome: SimulatedOutcome, shown: ShownSwap):
   if (outcome.failed !== undefined) return { refusal: SWAP_REFUSALS.simulationFailed, details: `Call ${outcome.failed} reverted` }
   const from = getAddress(shown.from)
   const to = getAddress(shown.to)
-  const diffOf = (token: Address) => outcome.changes.filter((c) => c.token === token).reduce((sum, c) => sum + c.diff, 0n)
+  // Native changes net of gas: what the simulation may have charged for it does not count as spent.
+  const diffOf = (token: Address) => outcome.changes.filter((c) => c.token === token).reduce((sum, c) => sum + c.diff, token === NATIVE_TOKEN ? outcome.gas : 0n)
   if (-diffOf(from) > shown.amount) return { refusal: SWAP_REFUSALS.simulatedAmounts, details: `Spends ${-diffOf(from)} of ${from}, not at most ${shown.amount}` }
   if (diffOf(to) < shown.minimum) return { refusal: SWAP_REFUSALS.simulatedAmounts, details: `Gives ${diffOf(to)} of ${to}, not at least ${shown.minimum}` }
-  const other = outcome.changes.find((c) => c.token !== from && c.token !== to && c.diff < 0n)
+  const other = outcome.changes.find((c) => c.token !== from && c.token !== to && diffOf(c.token) < 0n)
   if (other) return { refusal: SWAP_REFUSALS.otherAsset, details: `${other.token} ${other.diff}` }
   const approval = outcome.approvals.find(
     (a) => a.kind !== 'approval' || !shown.approval || a.token !== getAddress(shown.approval.token) || a.spender !== getAddress(shown.approval.spender),
