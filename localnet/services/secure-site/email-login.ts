@@ -6,11 +6,14 @@
  *   session for that very email → CONNECT.
  * - CONNECT_DEVICE → `{}` once the link was opened (a long poll: `retry` every LONG_POLL_MS); opening
  *   the link makes the device known and mails a code.
- * - CONNECT_OTP `{ otp }` → `{}` and a new session; a wrong or expired code → 'Invalid code'.
+ * - CONNECT_OTP `{ otp }` → `{}` and a new session; a wrong or expired code → 'Invalid code'; the
+ *   fifth wrong code spends the code: that answer and every later one is 'Too many wrong codes: ask
+ *   for a new code' (the right code included) until CONNECT_EMAIL mails a new one.
  * - UPDATE_EMAIL `{ email }` → `{ action: 'VERIFY_PRIMARY_OTP' }` and a code to the old address;
  *   UPDATE_EMAIL_PRIMARY_OTP `{ otp }` → `{}` and a code to the new one;
  *   UPDATE_EMAIL_SECONDARY_OTP `{ otp }` → `{ newEmail }`.
- * Codes live CODE_TTL_MS; device links are single use. Nothing here is printed.
+ * Codes live CODE_TTL_MS and take MAX_OTP_ATTEMPTS wrong tries (the email change's codes too);
+ * device links are single use. Nothing here is printed.
  * Demo and test tooling only.
  */
 import type { Inbox } from './inbox.js'
@@ -25,6 +28,10 @@ const CODE_TTL_MS = 10 * 60_000
 export const LONG_POLL_MS = 20_000
 /** The longest email taken (RFC 5321's path limit). */
 const MAX_EMAIL = 254
+/** How many wrong codes spend a mailed code: the fifth wrong one does. */
+export const MAX_OTP_ATTEMPTS = 5
+/** The answer to the wrong code that spends a code, and to every code typed for it after. */
+export const TOO_MANY_ATTEMPTS = 'Too many wrong codes: ask for a new code'
 
 /** A plausible email address, trimmed; undefined when it is not one. */
 export function parseEmail(value: unknown): string | undefined {
@@ -33,12 +40,19 @@ export function parseEmail(value: unknown): string | undefined {
   return email.length <= MAX_EMAIL && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : undefined
 }
 
+/** A mailed code: its digits, its end (ms since the epoch), and the wrong codes typed for it so far. */
+interface Code {
+  value: string
+  expiresAt: number
+  wrong: number
+}
+
 interface PendingLogin {
   email: string
   deviceId: string
   projectId: string
   /** Set while a code waits to be typed. */
-  code?: { value: string; expiresAt: number }
+  code?: Code
   /** Set on the device path: opens when the link is opened. */
   device?: { token: string; approved: Latch }
 }
@@ -46,11 +60,26 @@ interface PendingLogin {
 interface PendingUpdate {
   newEmail: string
   stage: 'primary' | 'secondary'
-  code: { value: string; expiresAt: number }
+  code: Code
 }
 
-const codeMatches = (given: unknown, code: { value: string; expiresAt: number } | undefined) => code !== undefined && Date.now() < code.expiresAt && sameSecret(given, code.value)
-const newCode = () => ({ value: randomOtp(), expiresAt: Date.now() + CODE_TTL_MS })
+const newCode = (): Code => ({ value: randomOtp(), expiresAt: Date.now() + CODE_TTL_MS, wrong: 0 })
+const invalidCode: FrameAnswer = { ok: false, message: 'Invalid code' }
+const tooMany: FrameAnswer = { ok: false, message: TOO_MANY_ATTEMPTS }
+
+/**
+ * Checks `given` against `code` and counts a wrong one.
+ * @returns undefined when it is the code, in time and not spent; else the refusal: 'Invalid code'
+ *   (none mailed, expired, wrong), or TOO_MANY_ATTEMPTS for the wrong code that spends it and any
+ *   code typed after.
+ */
+export function checkCode(given: unknown, code: Code | undefined): FrameAnswer | undefined {
+  if (!code) return invalidCode
+  if (code.wrong >= MAX_OTP_ATTEMPTS) return tooMany
+  if (Date.now() < code.expiresAt && sameSecret(given, code.value)) return undefined
+  code.wrong++
+  return code.wrong >= MAX_OTP_ATTEMPTS ? tooMany : invalidCode
+}
 
 /** The email flows' state, in memory. */
 export class EmailLogin {
@@ -112,7 +141,8 @@ export class EmailLogin {
   async connectOtp(call: FrameCall): Promise<FrameAnswer> {
     const key = `${call.projectId}\0${call.deviceId}`
     const pending = this.#pending.get(key)
-    if (!codeMatches(call.payload.otp, pending?.code)) return { ok: false, message: 'Invalid code' }
+    const refused = checkCode(call.payload.otp, pending?.code)
+    if (refused) return refused
     this.#drop(key)
     const user = await this.users.findOrCreate(call.projectId, { email: pending!.email })
     user.devices.add(call.deviceId)
@@ -137,7 +167,9 @@ export class EmailLogin {
   /** UPDATE_EMAIL_PRIMARY_OTP: the old address's code; a code to the new address. */
   primaryOtp(call: FrameCall, session: Session | undefined): FrameAnswer {
     const update = session && this.#updates.get(session.token)
-    if (!update || update.stage !== 'primary' || !codeMatches(call.payload.otp, update.code)) return { ok: false, message: 'Invalid code' }
+    if (!update || update.stage !== 'primary') return invalidCode
+    const refused = checkCode(call.payload.otp, update.code)
+    if (refused) return refused
     update.stage = 'secondary'
     update.code = newCode()
     this.inbox.sendCode(update.newEmail, update.code.value)
@@ -147,7 +179,9 @@ export class EmailLogin {
   /** UPDATE_EMAIL_SECONDARY_OTP: the new address's code; the user's email changes. */
   secondaryOtp(call: FrameCall, session: Session | undefined): FrameAnswer {
     const update = session && this.#updates.get(session.token)
-    if (!session || !update || update.stage !== 'secondary' || !codeMatches(call.payload.otp, update.code)) return { ok: false, message: 'Invalid code' }
+    if (!session || !update || update.stage !== 'secondary') return invalidCode
+    const refused = checkCode(call.payload.otp, update.code)
+    if (refused) return refused
     this.#updates.delete(session.token)
     try {
       this.users.changeEmail(session.user, update.newEmail)

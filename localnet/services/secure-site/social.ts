@@ -1,8 +1,8 @@
 /**
  * The secure-site emulator's social logins, per projectId:
  * - GET_SOCIAL_REDIRECT_URI `{ provider }` → `{ uri: '<origin>/oauth/<provider>?state=<random>' }`;
- *   the state records the frame's parent origin (where /social posts its result), project and
- *   provider. The fake provider page (`/oauth/<provider>`) answers Allow with a code bound to the
+ *   the state records the frame's parent origin (where /social posts its result), project,
+ *   provider and the asking frame's device id (only that frame may redeem it). The fake provider page (`/oauth/<provider>`) answers Allow with a code bound to the
  *   state and the username typed (`/social?code=…&state=…`), Deny with `/social?error=access_denied&state=…`.
  * - The Telegram path (no popup in Telegram's in-app browser): the host appends `--` and
  *   `encodeURIComponent(location.href)` to the uri's `state` and navigates its own top window there.
@@ -13,7 +13,9 @@
  *   origin.
  * - CONNECT_SOCIAL `{ uri }` (the resultUri) → a new session for provider + username: the uri must be
  *   this site's /social with a code and the state it was issued for (compared without a `--`
- *   suffix), of this project; code and state are single use. Anything else → 'Invalid social result'.
+ *   suffix), of this project, asked by the same frame (device id: a code of a state another frame
+ *   or browser was issued is refused, and stays redeemable by its own frame); code and state are
+ *   single use. Anything else → 'Invalid social result'.
  * - GET_FARCASTER_URI → `{ url: '<origin>/farcaster?channel=<random>' }` (the frame's last channel);
  *   CONNECT_FARCASTER → `{ userName }` and a new session once that page's Approve was clicked
  *   (a long poll: `retry` every LONG_POLL_MS).
@@ -37,6 +39,8 @@ export interface OAuthState {
   provider: SocialProvider
   /** The frame's parent origin: the only target of /social's message. */
   parentOrigin: string
+  /** The device id of the frame that asked: the only one whose CONNECT_SOCIAL may redeem it. */
+  deviceId: string
 }
 
 /**
@@ -110,7 +114,7 @@ export class SocialLogin {
     const provider = call.payload.provider
     if (!SOCIAL_PROVIDERS.includes(provider as SocialProvider)) return { ok: false, message: 'Unsupported provider' }
     const state = randomToken(TOKEN_PREFIX.state)
-    this.#states.set(state, { projectId: call.projectId, provider: provider as SocialProvider, parentOrigin: call.parentOrigin })
+    this.#states.set(state, { projectId: call.projectId, provider: provider as SocialProvider, parentOrigin: call.parentOrigin, deviceId: call.deviceId })
     return { ok: true, payload: { uri: `${this.origin}/oauth/${provider}?state=${state}` } }
   }
 
@@ -157,7 +161,7 @@ export class SocialLogin {
     const code = uri.searchParams.get('code') ?? ''
     const issued = this.#codes.get(code)
     const s = this.#states.get(state)
-    if (!issued || !s || issued.state !== state || s.projectId !== call.projectId) return invalid
+    if (!issued || !s || issued.state !== state || s.projectId !== call.projectId || s.deviceId !== call.deviceId) return invalid
     this.#codes.delete(code)
     this.#states.delete(state)
     const user = await this.users.findOrCreate(call.projectId, { socialProvider: s.provider, userName: issued.userName })
