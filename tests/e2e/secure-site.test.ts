@@ -9,14 +9,17 @@
  * through the popup pages, a social login by the Telegram path (no popup: the host page itself goes
  * to the provider and comes back with `result_uri`; a return address of another origin refused),
  * Farcaster approval, the test hooks, a host origin the site does not allow, and signing and
- * sending as the eoa and as the Safe (ERC-6492, then deployed, EIP-1271).
+ * sending as the eoa and as the Safe (ERC-6492, then deployed, EIP-1271). The hardening: the
+ * approval panel's decoded call and its guard against a click begun before a request showed, five
+ * wrong codes spending an email code, and OAuth states bound to the frame that asked.
  */
 import { describe, expect, inject, it } from 'vitest'
-import type { Frame, Page } from 'playwright-core'
-import { createPublicClient, defineChain, http, isAddress, parseEther, toHex, verifyMessage, verifyTypedData, type Hex } from 'viem'
+import type { Page } from 'playwright-core'
+import { createPublicClient, defineChain, encodeFunctionData, erc20Abi, http, isAddress, maxUint256, parseEther, toHex, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { localContext } from './browser.js'
 import { useBrowser } from './helpers.js'
+import { api, counts, frameSdk, openHost, ready, request, sdkFrame, type Host, type Reply } from './secure-site-host.js'
 
 const webUrl = inject('webUrl')
 const secureSiteUrl = inject('secureSiteUrl')
@@ -25,81 +28,6 @@ const ERC6492_SUFFIX = '64926492649264926492649264926492649264926492649264926492
 const browser = useBrowser()
 const unique = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
 
-/** A frame's answer as the host helper hands it back: `_SUCCESS` → ok, `_ERROR` → not ok. */
-type Reply = { ok: boolean; payload: Record<string, unknown> & { message?: string } }
-type Host = {
-  frame: HTMLIFrameElement
-  messages: { origin: string; data: Record<string, unknown> }[]
-  request(name: string, payload?: unknown): Promise<Reply>
-}
-
-/**
- * Puts the /sdk frame of `projectId` (360×600, visible) into `page`'s current document, with a
- * host helper that posts requests at the secure site's exact origin and takes answers only from
- * that origin and that frame (`window.__host`).
- */
-async function frameSdk(page: Page, projectId: string): Promise<void> {
-  await page.evaluate(
-    ({ origin, src }) => {
-      const frame = document.createElement('iframe')
-      frame.id = 'secure'
-      frame.title = 'Secure site'
-      frame.src = src
-      frame.width = '360'
-      frame.height = '600'
-      const messages: Host['messages'] = []
-      const waiting = new Map<string, (r: Reply) => void>()
-      addEventListener('message', (event) => {
-        if (event.origin !== origin || event.source !== frame.contentWindow) return
-        const data = event.data as Record<string, unknown>
-        messages.push({ origin: event.origin, data })
-        const done = typeof data?.id === 'string' ? waiting.get(data.id) : undefined
-        if (!done || typeof data.type !== 'string') return
-        waiting.delete(data.id as string)
-        done({ ok: data.type.endsWith('_SUCCESS'), payload: data.payload as Reply['payload'] })
-      })
-      const request = (name: string, payload?: unknown) =>
-        new Promise<Reply>((resolve, reject) => {
-          const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
-          waiting.set(id, resolve)
-          setTimeout(() => reject(new Error(`no answer to ${name}`)), 15_000)
-          frame.contentWindow!.postMessage({ type: `@w3m-app/${name}`, id, ...(payload === undefined ? {} : { payload }) }, origin)
-        })
-      ;(window as unknown as { __host: Host }).__host = { frame, messages, request }
-      document.body.append(frame)
-    },
-    { origin: secureSiteUrl, src: `${secureSiteUrl}/sdk?projectId=${encodeURIComponent(projectId)}&chainId=eip155:31337&version=4` },
-  )
-}
-
-/** Waits for the frame's READY and returns it as the host received it. */
-async function ready(page: Page): Promise<Host['messages'][number]> {
-  const handle = await page.waitForFunction(() => (window as unknown as { __host: Host }).__host.messages.find((m) => m.data.type === '@w3m-frame/READY'))
-  return (await handle.jsonValue()) as Host['messages'][number]
-}
-
-/** Opens `url` (a page on the demo's origin) in `page`, frames the SDK page of `projectId` there and waits for its READY. */
-async function openHost(page: Page, projectId: string, url = `${webUrl}/bare.html`): Promise<void> {
-  await page.goto(url)
-  await frameSdk(page, projectId)
-  await ready(page)
-}
-
-/** Sends `name` with `payload` from the host page and returns the frame's answer. */
-const request = (page: Page, name: string, payload?: unknown) => page.evaluate(({ name, payload }) => (window as unknown as { __host: Host }).__host.request(name, payload), { name, payload })
-
-/** The /sdk frame of `page` (Playwright reaches into the cross-site frame). */
-const sdkFrame = (page: Page): Frame => page.frames().find((f) => f.url().startsWith(`${secureSiteUrl}/sdk`))!
-
-/** The frame's counts of accepted and dropped messages. */
-const counts = (frame: Frame) => frame.evaluate(() => ({ accepted: Number(document.documentElement.dataset.accepted ?? 0), dropped: Number(document.documentElement.dataset.dropped ?? 0) }))
-
-/** The emulator's JSON test endpoints. */
-const api = async <T,>(path: string, body?: unknown): Promise<T> => {
-  const res = await fetch(`${secureSiteUrl}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  if (!res.ok) throw new Error(`${path}: ${res.status}`)
-  return (await res.json()) as T
-}
 type Mail = { kind: 'otp' | 'device'; code?: string; link?: string; at: number }
 const newestMail = async (email: string) => (await api<Mail[]>(`/api/test/inbox?email=${encodeURIComponent(email)}`))[0]
 
@@ -177,6 +105,8 @@ describe('the secure-site emulator', () => {
       expect(await sdk.locator('#approval-message').textContent()).toBe(text)
       expect(await sdk.locator('#approval-method').textContent()).toBe('personal_sign')
       expect(await sdk.locator('#approval-account').textContent()).toBe(`${eoa} (eoa)`)
+      // A request just shown is off for a moment (approval-guard.ts); then a script's click still does nothing.
+      await frame.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="secure-approve"]')!.disabled)
       expect(await frame.evaluate(() => {
         const approve = document.querySelector<HTMLButtonElement>('[data-testid="secure-approve"]')!
         approve.click()
@@ -455,6 +385,99 @@ describe('the secure-site emulator', () => {
       expect(await request(page, 'IS_CONNECTED')).toEqual({ ok: true, payload: { isConnected: true } })
     } finally {
       await context.close()
+    }
+  })
+
+  it('the approval panel shows a transaction’s call decoded, and a press held while the next request appears approves nothing', async () => {
+    const projectId = `secure-site-panel-${unique()}`
+    const context = await localContext(browser())
+    try {
+      const page = await context.newPage()
+      await openHost(page, projectId)
+      await emailLogin(page, `carol-${unique()}@example.com`)
+      const eoa = (await request(page, 'GET_USER')).payload.address as Hex
+      const sdk = page.frameLocator('#secure')
+      const frame = sdkFrame(page)
+      const panel = () => frame.evaluate(() => ({ decisions: Number(document.documentElement.dataset.decisions ?? 0), ignored: Number(document.documentElement.dataset.ignoredClicks ?? 0) }))
+      /** Waits until the panel shows `text` (a message, or a call) and its Approve takes clicks. */
+      const showing = (selector: string, text: string) =>
+        frame.waitForFunction(
+          ({ selector, text }) => {
+            const approve = document.querySelector<HTMLButtonElement>('[data-testid="secure-approve"]')!
+            return !document.getElementById('approval')!.hidden && document.querySelector(selector)?.textContent === text && !approve.disabled
+          },
+          { selector, text },
+        )
+
+      // An unlimited ERC-20 approval reads as one, as text; the visitor rejects it.
+      const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+      const spender = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+      const approving = request(page, 'RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: eoa, to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, maxUint256] }) }], chainId: 'eip155:31337' })
+      await showing('#approval-call', `approve: spender ${spender}, amount unlimited, on ${token}`)
+      expect(await frame.evaluate(() => document.getElementById('approval-call')!.children.length)).toBe(0)
+      await sdk.getByTestId('secure-reject').click()
+      expect(await approving).toEqual({ ok: false, payload: { message: 'User rejected the request.', code: 4001 } })
+
+      // The visitor presses Approve on a request; it is taken away and another shows in its place, under the held button.
+      const first = request(page, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex('first'), eoa], chainId: 'eip155:31337' })
+      await showing('#approval-message', 'first')
+      const box = (await frame.locator('[data-testid="secure-approve"]').boundingBox())!
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+      await page.mouse.down()
+      expect(await request(page, 'RPC_ABORT')).toEqual({ ok: true, payload: {} })
+      expect(await first).toEqual({ ok: false, payload: { message: 'Request was aborted' } })
+      const second = request(page, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex('second'), eoa], chainId: 'eip155:31337' })
+      await showing('#approval-message', 'second')
+      const before = await panel()
+      // Released on the new request: that click began before it was shown, so it decides nothing.
+      await page.mouse.up()
+      await expect.poll(panel).toEqual({ decisions: before.decisions, ignored: before.ignored + 1 })
+      expect(await frame.evaluate(() => document.getElementById('approval-message')!.textContent)).toBe('second')
+      // A click of its own approves it.
+      await sdk.getByTestId('secure-approve').click()
+      const signed = await second
+      expect(signed.ok).toBe(true)
+      expect(await verifyMessage({ address: eoa, message: 'second', signature: signed.payload as unknown as Hex })).toBe(true)
+      expect((await panel()).decisions).toBe(before.decisions + 1)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('five wrong codes spend an email code; an OAuth state issued to one frame is refused by another browser’s frame and stays its own', async () => {
+    const projectId = `secure-site-limits-${unique()}`
+    const a = await localContext(browser())
+    const b = await localContext(browser())
+    try {
+      const page = await a.newPage()
+      await openHost(page, projectId)
+      const email = `dave-${unique()}@example.com`
+      expect(await request(page, 'CONNECT_EMAIL', { email })).toEqual({ ok: true, payload: { action: 'VERIFY_OTP' } })
+      const code = (await newestMail(email))!.code!
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+      for (let i = 0; i < 4; i++) expect(await request(page, 'CONNECT_OTP', { otp: wrong })).toEqual({ ok: false, payload: { message: 'Invalid code' } })
+      expect(await request(page, 'CONNECT_OTP', { otp: wrong })).toEqual({ ok: false, payload: { message: 'Too many wrong codes: ask for a new code' } })
+      expect(await request(page, 'CONNECT_OTP', { otp: code })).toEqual({ ok: false, payload: { message: 'Too many wrong codes: ask for a new code' } })
+      expect(await request(page, 'IS_CONNECTED')).toEqual({ ok: true, payload: { isConnected: false } })
+
+      // A social code for a state this frame asked for, taken off /social before anyone redeemed it.
+      const { payload } = await request(page, 'GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
+      await page.goto(payload.uri as string)
+      await page.getByTestId('oauth-username').fill('state-owner')
+      await page.getByTestId('oauth-allow').click()
+      await page.waitForURL(/\/social\?code=/)
+      const resultUri = page.url()
+      // Another browser's frame (another device) of the same project cannot redeem it…
+      const other = await b.newPage()
+      await openHost(other, projectId)
+      expect(await request(other, 'CONNECT_SOCIAL', { uri: resultUri })).toEqual({ ok: false, payload: { message: 'Invalid social result' } })
+      expect(await request(other, 'IS_CONNECTED')).toEqual({ ok: true, payload: { isConnected: false } })
+      // …and the frame it was issued to still can.
+      await openHost(page, projectId)
+      expect(await request(page, 'CONNECT_SOCIAL', { uri: resultUri })).toMatchObject({ ok: true, payload: { userName: 'state-owner', socialProvider: 'github' } })
+    } finally {
+      await a.close()
+      await b.close()
     }
   })
 })

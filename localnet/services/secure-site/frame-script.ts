@@ -12,11 +12,16 @@
  *   '@w3m-frame/<NAME>_ERROR', id, payload: { message, code? } }`.
  * - The session token and a random device id live in the frame's (partitioned) localStorage under
  *   a key per projectId, in memory where storage is denied.
- * - Signing and sending requests show the approval panel; only a trusted click on Approve
- *   (`event.isTrusted`) asks the server to sign or send. Reject answers 'User rejected the request.' (4001).
+ * - Signing and sending requests show the approval panel (a transaction's call decoded as text,
+ *   calldata.ts); only a trusted click on Approve (`event.isTrusted`) asks the server to sign or
+ *   send. Reject answers 'User rejected the request.' (4001). The buttons of a newly shown request
+ *   are disabled for a moment and then take a click only after a fresh press (approval-guard.ts), so
+ *   a double click, or a press held while the next request appears under it, decides nothing.
  * - Test visibility: `<html data-state>` is 'starting', 'ready', 'refused' (no allowed parent),
- *   'silent' (the noReady hook) or 'failed'; `data-accepted` and `data-dropped` count messages.
+ *   'silent' (the noReady hook) or 'failed'; `data-accepted` and `data-dropped` count messages;
+ *   `data-decisions` counts the decisions sent, `data-ignored-clicks` the clicks the guard refused.
  */
+import { createApprovalGuard } from './approval-guard.js'
 import type { ApprovalView, FrameAnswer, FrameCall, FrameStart } from './protocol.js'
 
 const APP_PREFIX = '@w3m-app/'
@@ -26,7 +31,7 @@ const params = new URLSearchParams(location.search)
 const projectId = params.get('projectId') ?? ''
 const version = params.get('version') || '4'
 const root = document.documentElement
-const counts = { accepted: 0, dropped: 0 }
+const counts = { accepted: 0, dropped: 0, decisions: 0, ignoredClicks: 0 }
 const setState = (state: 'starting' | 'ready' | 'refused' | 'silent' | 'failed') => void (root.dataset.state = state)
 
 /** localStorage, or memory where the browser denies it (a third-party frame without partitioned storage). */
@@ -115,10 +120,28 @@ let deciding = false
 const panel = document.getElementById('approval') as HTMLElement
 const approveButton = document.getElementById('approval-approve') as HTMLButtonElement
 const rejectButton = document.getElementById('approval-reject') as HTMLButtonElement
+const guard = createApprovalGuard()
+/** The request on show, so that showing it again (nothing changed) neither resets the guard nor the buttons. */
+let onShow: (typeof waiting)[number] | undefined
+let enableTimer: ReturnType<typeof setTimeout> | undefined
+
+/** Enables the buttons once the guard allows it (and nothing is being decided). */
+function enableWhenArmable(): void {
+  clearTimeout(enableTimer)
+  const now = performance.now()
+  if (deciding || !onShow) return
+  if (guard.enabled(now)) approveButton.disabled = rejectButton.disabled = false
+  else enableTimer = setTimeout(enableWhenArmable, 50)
+}
 
 function showFirst(): void {
   const first = waiting[0]
   panel.hidden = !first
+  if (first !== onShow) {
+    onShow = first
+    approveButton.disabled = rejectButton.disabled = true
+    if (first) guard.shown(performance.now())
+  }
   if (!first) return
   const field = (name: string, value: string | undefined) => {
     ;(document.getElementById(`row-${name}`) as HTMLElement).hidden = value === undefined
@@ -130,7 +153,8 @@ function showFirst(): void {
   field('message', first.view.message)
   field('to', first.view.to)
   field('value', first.view.value)
-  approveButton.disabled = rejectButton.disabled = false
+  field('call', first.view.call)
+  enableWhenArmable()
 }
 
 function rejectWaiting(message: string): void {
@@ -143,19 +167,30 @@ async function decide(decision: 'approve' | 'reject'): Promise<void> {
   if (!first || deciding) return
   deciding = true
   approveButton.disabled = rejectButton.disabled = true
+  root.dataset.decisions = String(++counts.decisions)
   const answer = await server('/api/frame/decide', { projectId, token: storage.get(TOKEN_KEY) ?? undefined, approvalId: first.view.id, decision })
   deciding = false
-  if (waiting[0] !== first) return
+  // Taken off meanwhile (an abort): the panel already shows what waits now.
+  if (waiting[0] !== first) return enableWhenArmable()
   waiting.shift()
   reply(first.name, first.id, answer)
   showFirst()
 }
 
+// A fresh press arms the guard (capture: before any button sees it); a held key's repeats do not.
+document.addEventListener('pointerdown', (event) => guard.press(event.timeStamp), true)
+document.addEventListener('keydown', (event) => guard.press(event.timeStamp, event.repeat), true)
+/** A click on Approve or Reject decides only when the guard allows it. */
+const guarded = (decision: 'approve' | 'reject') => (event: MouseEvent) => {
+  if (guard.click(event.timeStamp)) return void decide(decision)
+  root.dataset.ignoredClicks = String(++counts.ignoredClicks)
+}
+const approveClick = guarded('approve')
 approveButton.addEventListener('click', (event) => {
   // Only the visitor's own click signs: a script's synthetic click does nothing.
-  if (event.isTrusted) void decide('approve')
+  if (event.isTrusted) approveClick(event)
 })
-rejectButton.addEventListener('click', () => void decide('reject'))
+rejectButton.addEventListener('click', guarded('reject'))
 
 async function handle(name: string, id: string, payload: Record<string, unknown>): Promise<void> {
   const answer = await forward(name, payload)

@@ -42,7 +42,7 @@ export function sdkPage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Secure site (localnet)</title><link rel="stylesheet" href="/site.css"><script src="/sdk.js" defer></script></head><body class="sdk">
 <section id="approval" hidden aria-labelledby="approval-title">
 <h1 id="approval-title">Approve request</h1>
-<dl>${row('method', 'Method')}${row('account', 'Account')}${row('chain', 'Network')}${row('message', 'Message', '<dd><pre id="approval-message"></pre></dd>')}${row('to', 'To')}${row('value', 'Value')}</dl>
+<dl>${row('method', 'Method')}${row('account', 'Account')}${row('chain', 'Network')}${row('message', 'Message', '<dd><pre id="approval-message"></pre></dd>')}${row('to', 'To')}${row('value', 'Value')}${row('call', 'Call')}</dl>
 <div class="actions"><button type="button" id="approval-reject" data-testid="secure-reject">Reject</button><button type="button" class="primary" id="approval-approve" data-testid="secure-approve">Approve</button></div>
 </section></body></html>`
 }

@@ -52,6 +52,8 @@ export interface ApprovalView {
   to?: string
   /** eth_sendTransaction's value in ETH, as '0.01 ETH'. */
   value?: string
+  /** eth_sendTransaction with calldata: what it calls, as text (calldata.ts describeCall). */
+  call?: string
 }
 
 /** The server's answer to a call or a decision. */

@@ -4,7 +4,8 @@
  * - read methods (READ_METHODS) go to the chain's node, server side; eth_accounts and
  *   eth_requestAccounts answer the session's current address;
  * - signing and sending (APPROVAL_METHODS: personal_sign, eth_signTypedData_v4,
- *   eth_sendTransaction) wait for the visitor: the answer is an approval for the frame's panel, and
+ *   eth_sendTransaction, whose calldata the panel shows decoded: calldata.ts) wait for the visitor:
+ *   the answer is an approval for the frame's panel, and
  *   only the frame's trusted Approve click (`decide`) signs or sends with the user's key, as the
  *   account the request names (the eoa, or the Safe: ERC-6492 before deployment, EIP-1271 after;
  *   its first send deploys it). Reject → 'User rejected the request.' (4001);
@@ -25,6 +26,7 @@ import {
   type SignableMessage,
 } from 'viem'
 import type { SafeContracts } from '../../safe.js'
+import { describeCall } from './calldata.js'
 import { findChain, nodeCall, NodeRpcError, type SiteChain } from './chains.js'
 import type { ApprovalDecision, ApprovalView, FrameAnswer, FrameCall } from './protocol.js'
 import { randomToken, TOKEN_PREFIX } from './secrets.js'
@@ -193,8 +195,9 @@ export class RpcRequests {
     const value = tx.value === undefined ? 0n : BigInt(tx.value as Hex)
     const data = tx.data as Hex | undefined
     const gas = tx.gas === undefined ? undefined : BigInt(tx.gas as Hex)
+    const call = describeCall(to, data)
     return {
-      view: { ...base(type), to, value: `${formatEther(value)} ETH` },
+      view: { ...base(type), to, value: `${formatEther(value)} ETH`, ...(call === undefined ? {} : { call }) },
       projectId: user.projectId,
       token: session.token,
       run: (u) =>
