@@ -25,6 +25,8 @@ const catalogues: Plugin = {
 
 export default defineConfig({
   test: {
+    // The default output, then the plain `N passed, N failed` line CI reads (tests/reporters/summary.ts).
+    reporters: ['default', './tests/reporters/summary.ts'],
     projects: [
       {
         plugins: [catalogues],
