@@ -104,6 +104,21 @@ describe('host options', () => {
     expect(problem({ onrampRestrictedTimeZones: ['Asia/Shanghai', 'Etc/GMT+8'] })).toBeUndefined()
   })
 
+  it("refuses a swap policy that is not one: routers by eip155 network id with a kind Gangway reads, a boolean unlimitedApproval, nothing else", () => {
+    const problem = (o: object) => featureOptionsProblem(o as HostOptions)
+    const router = { address: '0x111111125421cA6dc452d289314280a0f8842A65', kind: '1inch-v6' }
+    const routers = 'Invalid option: swap.routers must map eip155 network ids to { address, kind: uniswap-v2 or 1inch-v6, weth? } (at most 50)'
+    expect(problem({ swap: { routers: { 'eip155:8453': router, 'eip155:31337': { address: router.address, kind: 'uniswap-v2', weth: router.address } }, unlimitedApproval: true } })).toBeUndefined()
+    expect(problem({ swap: 'yes' })).toBe('Invalid option: swap must be an object')
+    expect(problem({ swap: { router } })).toBe('Invalid option: swap must have only routers and unlimitedApproval')
+    expect(problem({ swap: { unlimitedApproval: 'true' } })).toBe('Invalid option: swap.unlimitedApproval must be a boolean')
+    expect(problem({ swap: { routers: { 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': router } } })).toBe(routers)
+    expect(problem({ swap: { routers: { 'eip155:1': { ...router, kind: 'uniswap-v3' } } } })).toBe(routers)
+    expect(problem({ swap: { routers: { 'eip155:1': { ...router, address: 'javascript:alert(1)' } } } })).toBe(routers)
+    expect(problem({ swap: { routers: { 'eip155:1': { ...router, weth: router.address } } } })).toBe(routers)
+    expect(problem({ swap: { routers: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`eip155:${i + 1}`, router])) } })).toBe(routers)
+  })
+
   it('refuses an errorReports that is not a boolean (the engine reads anything but false as on)', () => {
     const problem = (o: object) => featureOptionsProblem(o as HostOptions)
     for (const errorReports of ['false', 0, null, 'no', {}]) expect(problem({ errorReports })).toBe('Invalid option: errorReports must be a boolean')

@@ -157,6 +157,8 @@ export interface HostOptions {
   smartAccountNetworks?: CaipNetworkId[]
   /** §9 (issue 21): CAIP-2 ids of the eip155 networks swaps are offered on, in place of the §9 list (the localnet's chains, say). */
   swapNetworks?: CaipNetworkId[]
+  /** docs/behaviour.md §4 swap, the checks before the wallet: routers besides Gangway's pinned ones, and whether an approval may exceed the amount swapped. */
+  swap?: SwapOptions
   /**
    * §9 restricted time zones (issue 21): the IANA time zones where the on-ramp is not offered, in
    * place of the China-region list (ONRAMP_RESTRICTED_TIME_ZONES); [] offers it everywhere.
@@ -200,6 +202,40 @@ export function isAddressLabels(v: unknown): v is Record<string, string> {
   return entries.length <= MAX_ADDRESS_LABELS && entries.every(([a, l]) => a.length > 0 && a.length <= 128 && !a.includes(':') && typeof l === 'string' && l.length <= MAX_ADDRESS_LABEL)
 }
 
+/**
+ * The site's swap policy (docs/behaviour.md §4 swap, the checks before the wallet).
+ * @example
+ * createModal({ …, swap: { routers: { 'eip155:8453': { address: '0x…', kind: 'uniswap-v2', weth: '0x4200000000000000000000000000000000000006' } } } })
+ */
+export interface SwapOptions {
+  /**
+   * Routers a swap may call (and an approval name as spender), by CAIP-2 eip155 network id, in place
+   * of Gangway's pinned one for that network: the router's address, how its calldata reads
+   * (`uniswap-v2`: Router02's swapExact… functions; `1inch-v6`: AggregationRouterV6) and, for
+   * Uniswap V2, the wrapped native token its paths use. At most SWAP_ROUTERS_MAX networks.
+   */
+  routers?: Record<CaipNetworkId, { address: string; kind: 'uniswap-v2' | '1inch-v6'; weth?: string }>
+  /** An approval of more than the amount swapped (unlimited included) is accepted. Default false: exactly the amount. */
+  unlimitedApproval?: boolean
+}
+
+/** The most networks `swap.routers` names. */
+export const SWAP_ROUTERS_MAX = 50
+
+/** `v` as `swap.routers` takes it: eip155 CAIP-2 keys, each a 0x address, a kind Gangway reads and, for Uniswap V2, an optional 0x WETH address. */
+function isSwapRouters(v: unknown): boolean {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return false
+  const entries = Object.entries(v as Record<string, unknown>)
+  const address = (a: unknown) => typeof a === 'string' && /^0x[0-9a-fA-F]{40}$/.test(a)
+  return (
+    entries.length <= SWAP_ROUTERS_MAX &&
+    entries.every(([id, r]) => {
+      const o = r as Record<string, unknown> | null
+      return /^eip155:[1-9]\d{0,15}$/.test(id) && !!o && typeof o === 'object' && address(o.address) && (o.kind === 'uniswap-v2' || o.kind === '1inch-v6') && (o.weth === undefined || (o.kind === 'uniswap-v2' && address(o.weth))) && Object.keys(o).every((k) => ['address', 'kind', 'weth'].includes(k))
+    })
+  )
+}
+
 /** An IANA time zone name as Gangway takes it ('Asia/Shanghai', 'Etc/GMT+8'): `onrampRestrictedTimeZones`' entries and the visitor's zone. */
 export const TIME_ZONE = /^[A-Za-z0-9_+\-/]{1,64}$/
 
@@ -223,6 +259,7 @@ export const HOST_OPTION_KEYS = [
   'defaultAccountTypes',
   'smartAccountNetworks',
   'swapNetworks',
+  'swap',
   'onrampRestrictedTimeZones',
   'features',
   'remoteFeatures',
@@ -247,6 +284,7 @@ const LOGGED_AS_GIVEN = [
   'defaultAccountTypes',
   'smartAccountNetworks',
   'swapNetworks',
+  'swap',
   'onrampRestrictedTimeZones',
   'featuredWalletIds',
   'includeWalletIds',
@@ -359,12 +397,15 @@ const listOf = (v: unknown, values: readonly string[]) => Array.isArray(v) && v.
  *   the URL validator (events/urls.ts `documentLink`; a path is read against `base`, the page's origin);
  * - 'Invalid option: addressLabels must map addresses to labels of at most 64 characters' (at most
  *   MAX_ADDRESS_LABELS addresses, none with a colon);
- * - 'Invalid option: onrampRestrictedTimeZones must be a list of at most 100 IANA time zones'.
+ * - 'Invalid option: onrampRestrictedTimeZones must be a list of at most 100 IANA time zones';
+ * - 'Invalid option: swap must be an object' (and 'must have only routers and unlimitedApproval'), 'Invalid option: swap.unlimitedApproval must be a
+ *   boolean', 'Invalid option: swap.routers must map eip155 network ids to { address, kind: uniswap-v2
+ *   or 1inch-v6, weth? } (at most 50)'.
  */
-export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteFeatures' | 'services' | 'errorReports' | 'termsConditionsUrl' | 'privacyPolicyUrl' | 'addressLabels' | 'onrampRestrictedTimeZones'>, base?: string): string | undefined {
+export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteFeatures' | 'services' | 'errorReports' | 'termsConditionsUrl' | 'privacyPolicyUrl' | 'addressLabels' | 'onrampRestrictedTimeZones' | 'swap'>, base?: string): string | undefined {
   const invalid = (name: string, rule: string) => `Invalid option: ${name} must ${rule}`
   const list = (values: readonly string[]) => `be a list of ${values.join(', ')} (each at most once)`
-  for (const name of ['features', 'remoteFeatures', 'services'] as const) {
+  for (const name of ['features', 'remoteFeatures', 'services', 'swap'] as const) {
     const v: unknown = o[name]
     if (v !== undefined && (v === null || typeof v !== 'object' || Array.isArray(v))) return invalid(name, 'be an object')
   }
@@ -383,6 +424,10 @@ export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteF
   if (o.addressLabels !== undefined && !isAddressLabels(o.addressLabels)) return invalid('addressLabels', `map addresses to labels of at most ${MAX_ADDRESS_LABEL} characters`)
   const zones: unknown = o.onrampRestrictedTimeZones
   if (zones !== undefined && !(Array.isArray(zones) && zones.length <= 100 && zones.every((z) => typeof z === 'string' && TIME_ZONE.test(z)))) return invalid('onrampRestrictedTimeZones', 'be a list of at most 100 IANA time zones')
+  const swap = (o.swap ?? {}) as Record<string, unknown>
+  if (Object.keys(swap).some((k) => k !== 'routers' && k !== 'unlimitedApproval')) return invalid('swap', 'have only routers and unlimitedApproval')
+  if (swap.unlimitedApproval !== undefined && typeof swap.unlimitedApproval !== 'boolean') return invalid('swap.unlimitedApproval', 'be a boolean')
+  if (swap.routers !== undefined && !isSwapRouters(swap.routers)) return invalid('swap.routers', `map eip155 network ids to { address, kind: uniswap-v2 or 1inch-v6, weth? } (at most ${SWAP_ROUTERS_MAX})`)
   return undefined
 }
 

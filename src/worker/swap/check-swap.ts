@@ -3,14 +3,14 @@
  * builds the approval and the swap from the swap service's answers, then verifies each against what
  * the visitor is shown, by decoding and by simulation, and refuses (SwapRefusedError, nothing sent)
  * on any mismatch. In order:
- * 1. the network's router is pinned (routers.ts, or the site's `swapRouters`) and has code;
+ * 1. the network's router is pinned (routers.ts, or the site's `swap.routers`) and has code;
  * 2. each token's `decimals()` on chain equals the list's, and its `symbol()` is read there (shown
  *    with its contract address);
  * 3. a native source whose amount and gas exceed the balance is built again with the balance less
  *    the gas ('Insufficient balance' when nothing is left), the minimum shown scaling with it;
  * 4. a token source's allowance for the router is read on chain (never the service's); when short,
- *    the service's approval must be an ERC-20 `approve(router, amount)` on the token (never
- *    unlimited); a USDT-style reset `approve(router, 0)` over a non-zero allowance is
+ *    the service's approval must be an ERC-20 `approve(router, amount)` on the token (more,
+ *    unlimited included, only where the site's `swap.unlimitedApproval` allows it); a USDT-style reset `approve(router, 0)` over a non-zero allowance is
  *    followed by Gangway's own `approve(router, amount)`;
  * 5. the swap must call the router (not a token), and its calldata must read as a swap of these
  *    tokens and this amount, paying this account at least the 'Minimum received' shown;
@@ -49,8 +49,10 @@ export interface SwapCheckInput {
 export interface SwapCheckDeps {
   service: Pick<ConvertClient, 'buildApproveTransaction' | 'buildSwapTransaction'>
   chain: SwapChainReads
-  /** Routers to pin over Gangway's list, by chain id (decimal). */
+  /** Routers to pin over Gangway's list, by chain id (decimal): the site's `swap.routers`. */
   routers?: Readonly<Record<string, SwapRouter>>
+  /** The site's `swap.unlimitedApproval`: an approval of more than the amount (unlimited included) is accepted. */
+  unlimitedApproval?: boolean
 }
 
 /** A token's plain address: NATIVE_TOKEN for the native one. */
@@ -121,7 +123,8 @@ export async function checkSwap(deps: SwapCheckDeps, input: SwapCheckInput): Pro
       if (!approval) throw new SwapRefusedError(SWAP_REFUSALS.approvalToken, 'Not an ERC-20 approve')
       if (approval.spender !== router.address) throw new SwapRefusedError(SWAP_REFUSALS.approvalSpender, approval.spender)
       const reset = approval.value === 0n && allowance > 0n
-      if (!reset && approval.value !== amount) throw new SwapRefusedError(SWAP_REFUSALS.approvalAmount, approval.value === maxUint256 ? 'Unlimited' : approval.value.toString())
+      const fits = approval.value === amount || (deps.unlimitedApproval === true && approval.value > amount)
+      if (!reset && !fits) throw new SwapRefusedError(SWAP_REFUSALS.approvalAmount, approval.value === maxUint256 ? 'Unlimited' : approval.value.toString())
       approvals.push({ kind: reset ? 'reset' : 'approve', to: from, data: tx.data, value: '0', ...(tx.gas ? { gas: tx.gas } : {}) })
       if (reset) approvals.push({ kind: 'approve', to: from, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [router.address, amount] }), value: '0' })
     }
