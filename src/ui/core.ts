@@ -354,14 +354,15 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
   if (Object.values(platform).some(Boolean)) await engine.dispatch({ type: 'page/platform-detected', payload: platform }).catch(() => undefined)
   // The secure site's frame: in idle time after the modal first shows, when email or social login is offered.
   if (auth) {
-    // Back from a Telegram social login: the answer comes off the address at once (it holds the provider's code), then finishes the login.
+    // Back from a Telegram social login: the answer comes off the address at once (it holds the
+    // provider's code); the auth source redeems it only if this tab started that login, in time
+    // (else the visitor sees 'Login link expired or not started here').
     const back = typeof location === 'object' ? new URL(location.href) : undefined
     const resultUri = back?.searchParams.get('result_uri')
-    const provider = signals.connect.peek().telegramProvider
     if (back && resultUri) {
       back.searchParams.delete('result_uri')
       history.replaceState(history.state, '', back.href)
-      if (provider) void auth.returnFromSocial(resultUri, provider)
+      void auth.returnFromSocial(resultUri)
     }
     // Leaving ApproveTransaction (a close, a back) with a call still waiting rejects it there (RPC_ABORT).
     let approving = false

@@ -401,7 +401,7 @@ describe('UpdateEmailWallet', () => {
 })
 
 describe('social login in Telegram (docs/behaviour.md §4, §5)', () => {
-  it('on an iPhone in Telegram: no google, no popup; the page leaves for the provider and comes back connected, the answer off its address', async () => {
+  it('on an iPhone in Telegram: no google, no popup; the page leaves for the provider with its origin and path only, and comes back connected, the answer off its address and its query back', async () => {
     const context = await localContext(browser(), { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
     await instrumentPopups(context)
     await context.addInitScript(() => void ((window as unknown as { TelegramWebviewProxy: object }).TelegramWebviewProxy = {}))
@@ -414,6 +414,10 @@ describe('social login in Telegram (docs/behaviour.md §4, §5)', () => {
     await page.locator(FRAME).waitFor({ state: 'attached' })
     await page.click('[data-social=discord]')
     await page.waitForURL((url) => url.pathname === '/oauth/discord')
+    // The provider is told where to send the visitor back: the page's origin and path, never its query (or fragment).
+    const state = new URL(page.url()).searchParams.get('state')!
+    expect(state).toMatch(/^sos_[0-9a-f]{64}--/)
+    expect(decodeURIComponent(state.slice(state.indexOf('--') + 2))).toBe(`${webUrl}/`)
     await page.click('[data-testid=oauth-allow]')
     // Back on the site, the answer taken off the address, and connected.
     await page.waitForURL((url) => url.origin === new URL(webUrl).origin)
@@ -426,6 +430,9 @@ describe('social login in Telegram (docs/behaviour.md §4, §5)', () => {
       })
     const url = new URL(page.url())
     expect([url.searchParams.get('from'), url.searchParams.has('result_uri')]).toEqual(['telegram', false])
+    // The login this tab kept (the provider page's state, in sessionStorage) is spent, and the engine waits no more.
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('gangway:')))).toEqual([])
+    expect((await pageLog(page)).events.filter((e) => e.type === 'auth/telegram-social-ended').map((e) => e.payload)).toEqual([{ provider: 'discord', reason: 'returned' }])
     expect((await account(page)).embeddedWalletInfo).toMatchObject({ authProvider: 'discord', user: { username: 'localnet-discord-user' } })
     expect(await popupOpens(page)).toEqual([])
     const raw = await page.evaluate(() => (window as unknown as { gangway: { exportLog(o: { redact: boolean }): Promise<string> } }).gangway.exportLog({ redact: false }))

@@ -16,11 +16,13 @@
  * which learns only that it was accepted (`auth/otp-verified`) or refused (`auth/otp-failed`).
  */
 import type { Intent, ProviderRequest } from '../../../contract.js'
-import { GangwayError, ProviderRequestError, UserRejectedError } from '../../../events/errors.js'
+import { GangwayError, ProviderRequestError, SOCIAL_RETURN_REFUSED, UserRejectedError } from '../../../events/errors.js'
 import type { SocialProvider } from '../../../events/host-options.js'
+import { SOCIAL_LOGIN_TTL_MS } from '../../../events/limits.js'
 import { documentLink } from '../../../events/urls.js'
 import type { ConnectorSource } from '../eip1193-bridge.js'
 import { createSecureFrameTransport, OTHER_SHAPE, type SecureFrameTransport } from './frame-transport.js'
+import { checkSocialReturn, keepSocialLogin, pageOf, providerState, restoredHref, takeSocialLogin, telegramSocialUrl, type SocialLogin } from './social-login-state.js'
 
 /** The auth connector's id (events/entities.ts AUTH_CONNECTOR_ID; a type-only import cannot carry the value). */
 const AUTH = 'AUTH'
@@ -46,6 +48,10 @@ export interface AuthSourceOptions {
   persist?: () => Promise<void>
   /** The document the iframe goes into (default `document`). */
   doc?: Document
+  /** This tab's storage for a Telegram login under way (default `sessionStorage`; undefined where the browser denies it). */
+  sessionStorage?: () => Storage | undefined
+  /** ms since the epoch (default `Date.now`): a social login's lifetime is read with it. */
+  now?: () => number
 }
 
 /** The auth connector's page side: a connector source, plus what only the page may do. */
@@ -61,30 +67,41 @@ export interface AuthSource extends ConnectorSource {
   /**
    * A social login with `provider` through `popup`, the window the visitor's click opened at the
    * secure site's /loading (null when the browser refused it): the provider's page in the popup,
-   * its answer taken only from that window and the secure site's origin, then CONNECT_SOCIAL. The
-   * engine hears the steps (`auth/social-requested`, `auth/social-result-received`,
-   * `auth/social-connected`) or `auth/social-failed` with 'Failed to initiate social connection' (no
-   * popup, no provider page), 'Popup closed' (closed before the answer; checked every 1 s) or
-   * 'Failed to connect' (the provider refused, or the secure site did). The answer, which carries
-   * the provider's code, never leaves the page.
+   * its answer taken only from that window and the secure site's origin, and only when it carries
+   * the OAuth state of that provider's page and comes within SOCIAL_LOGIN_TTL_MS
+   * (social-login-state.ts), then CONNECT_SOCIAL. The engine hears the steps
+   * (`auth/social-requested`, `auth/social-result-received`, `auth/social-connected`) or
+   * `auth/social-failed` with 'Failed to initiate social connection' (no popup, no provider page or
+   * no state in it), 'Popup closed' (closed before the answer; checked every 1 s), 'Login link
+   * expired or not started here' (another login's answer, or too late) or 'Failed to connect' (the
+   * provider refused, or the secure site did). The answer, which carries the provider's code, never
+   * leaves the page.
    * @throws the engine's refusal of `auth/social-requested` (the popup is closed first).
    */
   connectSocial(provider: SocialProvider, popup: Window | null): Promise<void>
   /**
    * Social login in Telegram's in-app browser (docs/behaviour.md §4): no popup; the page itself
-   * goes to the provider's page, whose `state` carries this page's address (`--` and the address,
-   * encoded) so the secure site sends the visitor back here with `result_uri`; the engine keeps the
-   * provider meanwhile (`auth/telegram-social-started`).
+   * goes to the provider's page, whose `state` carries this page's origin and path (`--` and the
+   * address, encoded; never its query or fragment) so the secure site sends the visitor back here
+   * with `result_uri`. This tab keeps the login (the provider page's OAuth state, the lifetime, the
+   * page's query and fragment) in its sessionStorage; the engine keeps the provider meanwhile
+   * (`auth/telegram-social-started`, without the state). `auth/social-failed` 'Failed to initiate
+   * social connection' when the secure site gives no provider page with a state, or the tab's
+   * storage refuses the login.
    * @throws the engine's refusal of `auth/social-requested`.
    */
   leaveForSocial(provider: SocialProvider): Promise<void>
   /**
    * Back from a Telegram social login with the secure site's answer (`result_uri`, which the core
-   * already took off the address): CONNECT_SOCIAL, then `auth/social-connected` for the provider the
-   * engine kept, or `auth/social-failed` 'Failed to connect'. An answer not on the secure site's
-   * origin, or with no login waiting for it, is dropped.
+   * already took off the address): the login this tab kept is taken (once) and the page's query and
+   * fragment are put back. The answer is redeemed only when it is on the secure site's origin,
+   * carries that login's state and comes within its lifetime: CONNECT_SOCIAL, then
+   * `auth/social-connected` (or `auth/social-failed` 'Failed to connect'). Otherwise nothing is sent
+   * to the secure site and the engine hears `auth/social-return-refused` ('not-started', 'expired',
+   * 'mismatch'; also 'expired' when the engine no longer waits for that login), which shows 'Login
+   * link expired or not started here'.
    */
-  returnFromSocial(resultUri: string, provider: SocialProvider): Promise<void>
+  returnFromSocial(resultUri: string): Promise<void>
   /**
    * UpdateEmailWallet: sends the code the visitor typed for the step the secure site asked for (the
    * current address's, then the new one's) and tells the engine the outcome:
@@ -165,19 +182,6 @@ export function socialResult(win: Pick<Window, 'addEventListener' | 'removeEvent
   return { result, cancel: () => done(undefined) }
 }
 
-/**
- * The provider's page as Telegram's path opens it: the `state` parameter with `--` and this page's
- * address (encoded, without a `result_uri` of an earlier return) appended, so the secure site can
- * send the visitor back here.
- */
-export function telegramSocialUrl(uri: string, pageHref: string): string {
-  const url = new URL(uri)
-  const back = new URL(pageHref)
-  back.searchParams.delete('result_uri')
-  url.searchParams.set('state', `${url.searchParams.get('state') ?? ''}--${encodeURIComponent(back.href)}`)
-  return url.href
-}
-
 /** A provider's page or app link the secure site gives: https, or on the secure site's own origin (a localnet's http). */
 const providerLink = (value: unknown, origin: string): string | undefined => {
   const url = documentLink(value)
@@ -203,6 +207,14 @@ function addressesOf(user: Record<string, unknown>): string[] {
 /** The auth connector's page side (see the module's comment). */
 export function createAuthSource(o: AuthSourceOptions): AuthSource {
   const doc = o.doc ?? document
+  const now = o.now ?? Date.now
+  const tabStorage = (): Storage | undefined => {
+    try {
+      return o.sessionStorage ? o.sessionStorage() : sessionStorage
+    } catch {
+      return undefined
+    }
+  }
   let frame: HTMLIFrameElement | undefined
   let transport: SecureFrameTransport | undefined
   let ignored = 0
@@ -395,7 +407,9 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       } catch {
         uri = undefined
       }
-      if (!uri) return fail(FAILED_TO_INITIATE_SOCIAL)
+      const state = uri && providerState(uri)
+      if (!uri || !state) return fail(FAILED_TO_INITIATE_SOCIAL)
+      const login: SocialLogin = { provider, state, expiresAt: now() + SOCIAL_LOGIN_TTL_MS }
       popup.location.href = uri
       const wait = (socialWait = socialResult(doc.defaultView ?? window, popup, o.origin))
       const result = await wait.result
@@ -404,6 +418,8 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       if (result === undefined) return
       if (typeof result !== 'string') return fail(result.failed)
       popup.close()
+      // Only the answer to the provider's page this login opened, in time: the popup is a named window another page may navigate.
+      if (checkSocialReturn(result, login, o.origin, now()) !== 'ok') return fail(SOCIAL_RETURN_REFUSED)
       // The provider's refusal comes back as an error parameter (access_denied…).
       if (new URL(result).searchParams.has('error')) return fail(FAILED_TO_CONNECT)
       try {
@@ -429,18 +445,27 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       } catch {
         uri = undefined
       }
-      if (!uri) return fail(FAILED_TO_INITIATE_SOCIAL)
+      const state = uri && providerState(uri)
+      // The login this tab started, for the return to be checked against (its state never goes to the engine).
+      if (!uri || !state || !keepSocialLogin(tabStorage(), o.projectId, { provider, state, expiresAt: now() + SOCIAL_LOGIN_TTL_MS, page: pageOf(win.location.href) })) return fail(FAILED_TO_INITIATE_SOCIAL)
       await tell({ type: 'auth/telegram-social-started', payload: { provider } })
       // The log persists in a later task; leaving first would lose the provider the return needs.
       await o.persist?.().catch(() => undefined)
       win.location.assign(telegramSocialUrl(uri, win.location.href))
     },
-    async returnFromSocial(resultUri, provider) {
-      if (providerLink(resultUri, o.origin) === undefined || new URL(resultUri).origin !== o.origin) return
+    async returnFromSocial(resultUri) {
+      const win = doc.defaultView ?? window
+      const login = takeSocialLogin(tabStorage(), o.projectId)
+      const restored = restoredHref(win.location.href, login)
+      if (restored) win.history.replaceState(win.history.state, '', restored)
+      const verdict = checkSocialReturn(resultUri, login, o.origin, now())
+      if (verdict !== 'ok' || !login) return tell({ type: 'auth/social-return-refused', payload: { reason: verdict === 'ok' ? 'not-started' : verdict } })
+      const provider = login.provider
       try {
         await o.dispatch({ type: 'auth/social-result-received', payload: { provider } })
       } catch {
-        return
+        // The engine waits for it no more (its lifetime passed, another tab ended it).
+        return tell({ type: 'auth/social-return-refused', payload: { reason: 'expired' } })
       }
       if (new URL(resultUri).searchParams.has('error')) return tell({ type: 'auth/social-failed', payload: { provider, message: FAILED_TO_CONNECT } })
       try {

@@ -31,7 +31,7 @@ export function lazyAuthSource(origin: string, load: () => Promise<AuthSource>, 
     connectSocial: async (provider, popup) => (await get()).connectSocial(provider, popup),
     farcasterUrl: async () => (await get()).farcasterUrl(),
     leaveForSocial: async (provider) => (await get()).leaveForSocial(provider),
-    returnFromSocial: async (resultUri, provider) => (await get()).returnFromSocial(resultUri, provider),
+    returnFromSocial: async (resultUri) => (await get()).returnFromSocial(resultUri),
     startSocial(provider) {
       // Telegram's in-app browser: no popup, the page leaves for the provider's page and comes back.
       if (telegram) return get().then((s) => s.leaveForSocial(provider))
