@@ -23,6 +23,8 @@ export interface FaultRecord {
 export interface FaultProxy {
   url: string
   records: FaultRecord[]
+  /** How many 'slow' responses are waiting for their client to close the connection now. */
+  held(): number
   stop(): Promise<void>
 }
 
@@ -30,8 +32,14 @@ export interface FaultProxyOptions {
   target: string
   seed: number
   rates: FaultRates
-  /** How long a 'slow' response is held back, in ms. */
-  slowMs: number
+  /**
+   * How long a 'slow' response is held back, in ms; 'until-closed': until the client closes the
+   * connection (its timeout), so a test's injected clock, not the machine's speed, decides when
+   * (`onHold` is called as each one starts waiting).
+   */
+  slowMs: number | 'until-closed'
+  /** Called when a 'slow' response starts waiting for the client to close (slowMs 'until-closed'). */
+  onHold?: () => void
   /** Retry-After sent with 429, in seconds. */
   retryAfterSeconds: number
   port?: number
@@ -54,6 +62,7 @@ export function seededRandom(seed: number): () => number {
 export async function startFaultProxy(o: FaultProxyOptions): Promise<FaultProxy> {
   const random = seededRandom(o.seed)
   const records: FaultRecord[] = []
+  let held = 0
   const order: [Fault, number][] = (['429', '500', '502', '503', 'slow', 'drop-before', 'drop-after'] as const).map((f) => [f, o.rates[f] ?? 0])
   const pick = (): Fault => {
     let r = random()
@@ -97,7 +106,19 @@ export async function startFaultProxy(o: FaultProxyOptions): Promise<FaultProxy>
       req.socket.destroy()
       return
     }
-    if (fault === 'slow') await new Promise((r) => setTimeout(r, o.slowMs))
+    if (fault === 'slow' && o.slowMs === 'until-closed') {
+      if (res.destroyed || req.socket.destroyed) return
+      held++
+      await new Promise<void>((r) => {
+        res.once('close', () => {
+          held--
+          r()
+        })
+        o.onHold?.()
+      })
+      return
+    }
+    if (fault === 'slow') await new Promise((r) => setTimeout(r, o.slowMs as number))
     if (!res.destroyed) res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.text)
   })
   await new Promise<void>((r) => server.listen(o.port ?? 0, '127.0.0.1', () => r()))
@@ -106,6 +127,7 @@ export async function startFaultProxy(o: FaultProxyOptions): Promise<FaultProxy>
   return {
     url: `http://127.0.0.1:${port}`,
     records,
+    held: () => held,
     stop: () =>
       new Promise<void>((r) => {
         server.closeAllConnections()

@@ -1,5 +1,7 @@
 /**
  * The JSON-RPC pipeline against anvil through the fault proxy (seeded: the same faults every run).
+ * Its timeouts run on an injected clock (held-request-clock.ts): a request times out exactly when
+ * the proxy holds it ('slow'), never because the machine is busy.
  * - 10 000 distinct reads: each resolves with anvil's value, or with the named error of its last
  *   fault, after exactly the tries docs/behaviour.md §9 allows for that fault sequence.
  * - 50 signed transfers (eth_sendRawTransaction): each lands on chain exactly once.
@@ -12,22 +14,28 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { rpc } from '../../localnet/anvil.js'
 import { startFaultProxy, type Fault, type FaultProxy, type FaultRecord } from '../../localnet/fault-proxy.js'
 import { createRpcPipeline, type RpcPipeline } from '../../src/worker/rpc/pipeline.js'
+import { heldRequestClock } from './held-request-clock.js'
 
 const rpcUrl = inject('rpcUrl')
 const RETRIED: Fault[] = ['429', '500', '502', '503']
+/** The pipeline's timeout as configured; the injected clock, not this length, decides when it fires. */
 const TIMEOUT_MS = 400
 
 let proxy: FaultProxy
 let pipeline: RpcPipeline
 beforeAll(async () => {
+  let held = () => 0
+  const time = heldRequestClock(() => held())
   proxy = await startFaultProxy({
     target: rpcUrl,
     seed: 20261121,
     rates: { '429': 0.08, '500': 0.03, '502': 0.03, '503': 0.03, slow: 0.04, 'drop-before': 0.03, 'drop-after': 0.03 },
-    slowMs: TIMEOUT_MS + 300,
+    slowMs: 'until-closed',
+    onHold: time.check,
     retryAfterSeconds: 1,
   })
-  pipeline = createRpcPipeline({ timeoutMs: TIMEOUT_MS })
+  held = proxy.held
+  pipeline = createRpcPipeline({ timeoutMs: TIMEOUT_MS, clock: time.clock })
 })
 afterAll(async () => {
   await proxy?.stop()

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { keccak256 } from 'viem'
-import { createRpcPipeline, onNextMacrotask } from './pipeline.js'
+import { createRpcPipeline, onNextMacrotask, type RpcClock } from './pipeline.js'
 
 type Body = { id: number; method: string; params: unknown[] }
 type Reply = (body: Body) => { result?: unknown; error?: { code: number; message: string } }
@@ -20,9 +20,7 @@ function node(reply: Reply = (b) => ({ result: `${b.method}:${JSON.stringify(b.p
 /** A fetch that answers POST n with `responses[n]` (the last one repeats). */
 function sequence(...responses: (() => Response | Promise<Response>)[]) {
   let n = 0
-  const times: number[] = []
   const fetch: typeof globalThis.fetch = async (_url, init) => {
-    times.push(Date.now())
     const body = JSON.parse(String(init?.body))
     const res = await responses[Math.min(n++, responses.length - 1)]!()
     if (res.status !== 200 || res.headers.get('x-raw')) return res
@@ -30,7 +28,7 @@ function sequence(...responses: (() => Response | Promise<Response>)[]) {
     const json = (await res.json()) as object
     return new Response(JSON.stringify({ jsonrpc: '2.0', id, ...json }))
   }
-  return { fetch, times, count: () => n }
+  return { fetch, count: () => n }
 }
 const ok = (result: unknown) => () => new Response(JSON.stringify({ result }))
 const status = (code: number, headers: Record<string, string> = {}) => () => new Response('', { status: code, headers })
@@ -205,27 +203,46 @@ describe('errors (docs/behaviour.md §8)', () => {
 })
 
 describe('retry policy (docs/behaviour.md §9)', () => {
+  /** A clock that records each retry delay the pipeline asks for and runs the retry at once; timeouts never fire. */
+  const recordingClock = () => {
+    const delays: number[] = []
+    const clock: RpcClock = { timeout: () => () => undefined, delay: (run, ms) => (delays.push(ms), setImmediate(run)) }
+    return { clock, delays }
+  }
   it('retries 429/5xx with 150 ms doubling and resolves when the node recovers', async () => {
-    fakeTimers()
     const s = sequence(status(503), status(500), status(502), ok('0x1'))
-    const rpc = createRpcPipeline({ fetch: s.fetch })
-    const result = rpc.request('http://a', { method: 'eth_chainId' })
-    await advance(2000)
-    expect(await result).toBe('0x1')
-    // Each retry waits at least its delay (then joins the next batch, a macrotask later); each gap doubles.
-    const gaps = s.times.slice(1).map((t, i) => t - s.times[i]!)
-    expect(gaps.map((g, i) => g - [150, 300, 600][i]!).every((extra) => extra >= 0 && extra < 50)).toBe(true)
+    const { clock, delays } = recordingClock()
+    const rpc = createRpcPipeline({ fetch: s.fetch, clock })
+    expect(await rpc.request('http://a', { method: 'eth_chainId' })).toBe('0x1')
+    expect(delays).toEqual([150, 300, 600])
   })
   it('honours Retry-After', async () => {
-    fakeTimers()
     const s = sequence(status(429, { 'retry-after': '2' }), ok('0x1'))
-    const rpc = createRpcPipeline({ fetch: s.fetch })
-    const result = rpc.request('http://a', { method: 'eth_chainId' })
-    await advance(3000)
-    expect(await result).toBe('0x1')
+    const { clock, delays } = recordingClock()
+    const rpc = createRpcPipeline({ fetch: s.fetch, clock })
+    expect(await rpc.request('http://a', { method: 'eth_chainId' })).toBe('0x1')
     // Retry-After (2 s) wins over the 150 ms backoff.
-    expect(s.times[1]! - s.times[0]! - 2000).toBeGreaterThanOrEqual(0)
-    expect(s.times[1]! - s.times[0]! - 2000).toBeLessThan(150)
+    expect(delays).toEqual([2000])
+  })
+  it('times out on the clock it is given: a request whose timeout fires fails as a timeout, one answered first never does', async () => {
+    const aborts: (() => void)[] = []
+    const clock: RpcClock = { timeout: (abort) => (aborts.push(abort), () => undefined), delay: (run) => setImmediate(run) }
+    let answer: (r: Response) => void = () => undefined
+    const fetch: typeof globalThis.fetch = (_u, init) =>
+      new Promise((res, rej) => {
+        init?.signal?.addEventListener('abort', () => rej(new DOMException('aborted', 'AbortError')))
+        answer = (r) => res(r)
+      })
+    const rpc = createRpcPipeline({ fetch, clock, timeoutMs: 1 })
+    const first = rpc.request('http://a', { method: 'eth_chainId' })
+    await expect.poll(() => aborts.length).toBe(1)
+    aborts[0]!()
+    await expect(first).rejects.toMatchObject({ shortMessage: 'The request took too long to respond.' })
+    const second = rpc.request('http://a', { method: 'eth_blockNumber' })
+    await expect.poll(() => aborts.length).toBe(2)
+    // The second call's JSON-RPC id is 2: the pipeline numbers its calls from 1.
+    answer(new Response(JSON.stringify({ jsonrpc: '2.0', id: 2, result: '0x5' })))
+    expect(await second).toBe('0x5')
   })
   it('gives up after 3 retries with the last error', async () => {
     fakeTimers()

@@ -50,6 +50,30 @@ export interface RpcPipelineOptions {
   batchWaitMs?: number
   /** Retries after the first try; default 3 (docs/behaviour.md §9). */
   retryCount?: number
+  /** What the pipeline waits on: each request's timeout and each retry's delay; default the real timers (REAL_RPC_CLOCK). */
+  clock?: RpcClock
+}
+
+/**
+ * The waiting the pipeline does, injectable so a test decides when a timeout fires instead of the
+ * machine's speed deciding it. Times in ms.
+ */
+export interface RpcClock {
+  /** Calls `abort` once `ms` have passed, unless the returned cancel is called first (each HTTP request's timeout). */
+  timeout(abort: () => void, ms: number): () => void
+  /** Calls `run` once `ms` have passed (a retry's delay). */
+  delay(run: () => void, ms: number): void
+}
+
+/** The real timers. */
+export const REAL_RPC_CLOCK: RpcClock = {
+  timeout(abort, ms) {
+    const timer = setTimeout(abort, ms)
+    return () => clearTimeout(timer)
+  },
+  delay(run, ms) {
+    setTimeout(run, ms)
+  },
 }
 
 /** Default timeout of docs/behaviour.md §9, in ms. */
@@ -125,6 +149,7 @@ export function createRpcPipeline(options: RpcPipelineOptions = {}): RpcPipeline
   const batchSize = options.batchSize ?? RPC_BATCH_SIZE
   const batchWaitMs = options.batchWaitMs ?? 0
   const retryCount = options.retryCount ?? RETRY_COUNT
+  const clock = options.clock ?? REAL_RPC_CLOCK
   const stats: RpcStats = { httpRequests: 0, calls: 0, retries: 0, shared: 0 }
   /** The promise of each read in flight, by its key (endpoint, method, params). */
   const inFlight = new Map<string, Promise<unknown>>()
@@ -154,7 +179,7 @@ export function createRpcPipeline(options: RpcPipelineOptions = {}): RpcPipeline
     stats.retries++
     const delayMs = retryDelayMs(p.tries, error)
     p.tries++
-    setTimeout(enqueue, delayMs, p)
+    clock.delay(() => enqueue(p), delayMs)
   }
 
   const send = async (url: string, batch: Pending[]): Promise<void> => {
@@ -163,7 +188,7 @@ export function createRpcPipeline(options: RpcPipelineOptions = {}): RpcPipeline
     const payload = batch.map((p) => ({ jsonrpc: '2.0', id: p.id, method: p.call.method, params: p.call.params ?? [] }))
     const body: Record<string, unknown> | Record<string, unknown>[] = batch.length === 1 ? payload[0]! : payload
     const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(), timeoutMs)
+    const cancelTimeout = clock.timeout(() => controller.abort(), timeoutMs)
     let answers: RpcResponse[]
     try {
       let response: Response
@@ -188,7 +213,7 @@ export function createRpcPipeline(options: RpcPipelineOptions = {}): RpcPipeline
       for (const p of batch) fail(p, error)
       return
     } finally {
-      clearTimeout(timer)
+      cancelTimeout()
     }
     const byId = new Map(answers.map((a) => [a.id, a]))
     for (let i = 0; i < batch.length; i++) {
