@@ -1,3 +1,4 @@
+import { WAIT_MS } from '../../tests/unit/wait-bound.js'
 import { describe, expect, it } from 'vitest'
 import { LOCALNET, ADDRESS } from '../../tests/unit/fixtures.js'
 import { rejection } from '../../tests/unit/error-fields.js'
@@ -47,7 +48,7 @@ function wallet(answers: Record<string, unknown | ((args: ProviderRequest) => un
 
 const memoryStorage = memoryLogStorage
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 3000): Promise<T> {
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = WAIT_MS): Promise<T> {
   const end = Date.now() + ms
   for (;;) {
     const v = await read()

@@ -1,5 +1,6 @@
 // Several wallets at once (issue 18), through the engine with a fake page bridge: adding and
 // replacing connections, switching per class, disconnecting one or all, and restoring them all.
+import { WAIT_MS } from '../../../tests/unit/wait-bound.js'
 import { describe, expect, it } from 'vitest'
 import { ADDRESS, LOCALNET } from '../../../tests/unit/fixtures.js'
 import { until } from '../../../tests/unit/engine-until.js'
@@ -194,7 +195,7 @@ describe('several wallets at once', () => {
     await until(second, (s) => s.accounts.eip155?.address === SECOND)
     release()
     const restores = async () => parseLog(await second.exportLog()).events.filter((e) => e.type === 'connect/succeeded' && e.payload.via === 'restore' && e.payload.connectorId === LOCAL).length
-    for (const end = Date.now() + 3000; (await restores()) < 1; ) if (Date.now() > end) throw new Error('not restored')
+    for (const end = Date.now() + WAIT_MS; (await restores()) < 1; ) if (Date.now() > end) throw new Error('not restored')
     expect((await second.getState()).accounts.eip155?.address).toBe(SECOND)
     await second.stop()
   })
@@ -211,7 +212,7 @@ describe('several wallets at once', () => {
     const second = await start(bridge, true, storage)
     // Both connections confirmed: the restore's two connect/succeeded (via restore) are in the log.
     const restores = async () => parseLog(await second.exportLog()).events.filter((e) => e.type === 'connect/succeeded' && e.payload.via === 'restore').length
-    for (const end = Date.now() + 3000; (await restores()) < 2; ) if (Date.now() > end) throw new Error('not restored')
+    for (const end = Date.now() + WAIT_MS; (await restores()) < 2; ) if (Date.now() > end) throw new Error('not restored')
     const s = await second.getState()
     expect(s.connection.connectorIds.eip155).toBe(LOCAL)
     expect(s.accounts.eip155?.address).toBe(SECOND)

@@ -2,6 +2,7 @@
  * The paging rules end to end in the engine (issue 13), against hostile services stubbed in
  * `fetch`: the guard refuses what the rules forbid, and the effects never fetch past them.
  */
+import { WAIT_MS } from '../../../tests/unit/wait-bound.js'
 import { describe, expect, it } from 'vitest'
 import { ADDRESS, LOCALNET } from '../../../tests/unit/fixtures.js'
 import { HISTORY_MAX_PAGES, WALLETS_MAX_PAGES, WALLETS_PAGE_SIZE } from '../../events/limits.js'
@@ -28,7 +29,7 @@ const wallet: Bridge = {
   watch: () => undefined,
 }
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = WAIT_MS): Promise<T> {
   const end = Date.now() + ms
   for (;;) {
     const v = await read()

@@ -1,3 +1,4 @@
+import { WAIT_MS } from '../../../tests/unit/wait-bound.js'
 import { describe, expect, it } from 'vitest'
 import { LOCALNET } from '../../../tests/unit/fixtures.js'
 import type { Bridge } from '../../contract.js'
@@ -21,7 +22,7 @@ function service(answer: unknown) {
 }
 
 async function until(engine: Engine, ok: (types: string[]) => boolean): Promise<string[]> {
-  const end = Date.now() + 3000
+  const end = Date.now() + WAIT_MS
   for (;;) {
     const types = (await engine.listEvents()).events.map((e) => e.type)
     if (ok(types)) return types
