@@ -1,0 +1,106 @@
+// The test suite as `npm test` runs it, sized to a 2-core machine (README: the test command).
+// 1. The checks, side by side: the typecheck, the layering rules, and the build followed by the
+//    example apps (scripts/examples.mjs). A failure stops here.
+// 2. The tests, side by side in three lanes: the unit project, and the end-to-end files split in two
+//    lanes by their last measured duration (tests/e2e/durations.json; a file not listed counts as
+//    DEFAULT_SECONDS), each e2e lane with a localnet of its own (its global setup: free ports), so the
+//    lanes share nothing. Each lane prints a line per finished file (tests/reporters/progress.ts) and
+//    writes a blob report.
+// 3. The blob reports merged into the full report and the plain line `N passed, N failed`
+//    (tests/reporters/summary.ts, which .ci/run prints again last). A lane that ended without its
+//    report (it crashed, its localnet did not start) counts as one failed test more.
+// The measured durations of this run are written to test-results/e2e-durations.json; copy it over
+// tests/e2e/durations.json when the files change much.
+//   node scripts/test.mjs            (run by `npm test`, after scripts/ensure-chromium.sh)
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = new URL('..', import.meta.url).pathname
+const REPORTS = join(root, '.vitest-reports')
+const SUMMARY = join(root, 'test-results/summary.json')
+/** What an e2e file not in durations.json is taken to last, in s. */
+const DEFAULT_SECONDS = 10
+const started = Date.now()
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`
+
+/** Runs `cmd args`, each output line prefixed with `[name]`; resolves with the exit code. */
+function run(name, cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } })
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = ''
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n')
+        rest = lines.pop()
+        for (const line of lines) process.stdout.write(`[${name}] ${line}\n`)
+      })
+      stream.on('end', () => rest && process.stdout.write(`[${name}] ${rest}\n`))
+    }
+    child.on('close', (code) => resolve(code ?? 1))
+  })
+}
+
+/** Prints the closing line and writes it for .ci/run; exits with `code`. */
+function finish(counts, code) {
+  mkdirSync(join(root, 'test-results'), { recursive: true })
+  writeFileSync(SUMMARY, JSON.stringify(counts))
+  console.log(`\nnpm test took ${elapsed()}`)
+  console.log(`${counts.passed} passed, ${counts.failed} failed`)
+  process.exit(code)
+}
+
+// 1. The checks.
+rmSync(SUMMARY, { force: true })
+const checks = await Promise.all([
+  run('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  run('layering', 'npm', ['run', '--silent', 'lint:deps']),
+  run('build', 'npm', ['run', '--silent', 'build']).then((code) => (code === 0 ? run('examples', 'npm', ['run', '--silent', 'examples']) : code)),
+])
+if (checks.some((code) => code !== 0)) {
+  console.log(`\nThe checks failed (typecheck ${checks[0]}, layering rules ${checks[1]}, build and examples ${checks[2]}): no test was run.`)
+  finish({ passed: 0, failed: 1, skipped: 0 }, 1)
+}
+console.log(`checks passed in ${elapsed()}`)
+
+// 2. The lanes.
+const durations = JSON.parse(readFileSync(join(root, 'tests/e2e/durations.json'), 'utf8'))
+const e2eFiles = readdirSync(join(root, 'tests/e2e')).filter((f) => f.endsWith('.test.ts')).map((f) => `tests/e2e/${f}`)
+const lanes = [[], []]
+const load = [0, 0]
+// Longest first, each to the lane with less so far: the two lanes end close together.
+for (const file of [...e2eFiles].sort((a, b) => (durations[b] ?? DEFAULT_SECONDS) - (durations[a] ?? DEFAULT_SECONDS) || a.localeCompare(b))) {
+  const lane = load[0] <= load[1] ? 0 : 1
+  lanes[lane].push(file)
+  load[lane] += durations[file] ?? DEFAULT_SECONDS
+}
+rmSync(REPORTS, { recursive: true, force: true })
+const blob = (name) => ['--reporter=./tests/reporters/progress.ts', '--reporter=blob', `--outputFile.blob=${join(REPORTS, `${name}.json`)}`]
+const laneRuns = [
+  ['unit', ['run', '--project', 'unit', ...blob('unit')]],
+  ...lanes.map((files, i) => [`e2e-${i + 1}`, ['run', '--project', 'e2e', ...blob(`e2e-${i + 1}`), ...files]]),
+]
+console.log(`lanes: unit; e2e-1 ${lanes[0].length} files (≈${load[0]} s); e2e-2 ${lanes[1].length} files (≈${load[1]} s)`)
+const codes = await Promise.all(laneRuns.map(([name, args]) => run(name, 'npx', ['vitest', ...args])))
+const missing = laneRuns.filter(([name]) => !existsSync(join(REPORTS, `${name}.json`))).map(([name]) => name)
+
+// 3. The full report.
+const merged = await run('report', 'npx', ['vitest', 'run', '--merge-reports', REPORTS, '--reporter=default', '--reporter=./tests/reporters/summary.ts', '--reporter=json', `--outputFile.json=${join(root, 'test-results/vitest.json')}`])
+let counts = { passed: 0, failed: 1, skipped: 0 }
+try {
+  counts = JSON.parse(readFileSync(SUMMARY, 'utf8'))
+} catch {
+  console.log('The merged report wrote no counts.')
+}
+if (missing.length) {
+  console.log(`Lanes that ended without a report (each counted as one failure): ${missing.join(', ')} (exit codes ${codes.join(', ')})`)
+  counts.failed += missing.length
+}
+try {
+  const report = JSON.parse(readFileSync(join(root, 'test-results/vitest.json'), 'utf8'))
+  const measured = Object.fromEntries(report.testResults.filter((t) => t.name.includes('/tests/e2e/')).map((t) => [t.name.slice(t.name.indexOf('tests/e2e/')), Math.max(1, Math.round((t.endTime - t.startTime) / 1000))]))
+  writeFileSync(join(root, 'test-results/e2e-durations.json'), `${JSON.stringify(measured, Object.keys(measured).sort(), 2)}\n`)
+} catch {
+  // No report to measure: nothing to write.
+}
+finish(counts, counts.failed > 0 || merged !== 0 || codes.some((c) => c !== 0) ? 1 : 0)
