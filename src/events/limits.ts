@@ -83,3 +83,10 @@ export const CALLS_BATCH_MAX = 10
 export const CALL_DATA_MAX = 2 + 2 * 65_536
 /** The most fallback batches the state keeps (the oldest go first); `wallet_getCallsStatus` of a forgotten one is 5730. */
 export const CALLS_BATCHES_KEPT = 100
+
+/** The transaction preview (docs/behaviour.md §2 ApproveTransaction): the most asset changes kept, the native one and the 20 token contracts simulate-asset-changes.ts reads. */
+export const TX_PREVIEW_CHANGES_MAX = 21
+/** The most approvals a preview's simulation keeps (a hostile call could emit thousands). */
+export const TX_PREVIEW_APPROVALS_MAX = 10
+/** The longest token symbol a preview keeps, read on chain, control characters dropped. */
+export const TX_PREVIEW_SYMBOL_MAX = 20

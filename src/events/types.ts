@@ -64,6 +64,85 @@ export interface SwapChecked {
   changes?: { token: string; diff: string; symbol?: string; decimals?: number }[]
 }
 
+/**
+ * The kinds of call the transaction preview reads (chains/eip155/decode-call.ts): a plain native
+ * transfer, the ERC-20 and ERC-721 token calls, a swap on the pinned router, any other contract call
+ * (shown as 'Contract call to <address>'), a contract creation.
+ */
+export const TX_PREVIEW_KINDS = [
+  'native-transfer',
+  'erc20-transfer',
+  'erc20-approve',
+  'erc20-transfer-from',
+  'erc721-approve',
+  'erc721-approval-for-all',
+  'erc721-transfer',
+  'swap',
+  'contract-call',
+  'contract-creation',
+] as const
+
+/** A token as the preview names it: its contract (checksummed; NATIVE_TOKEN 0xEeee…EeE for the native currency), with the symbol and decimals read on chain where it has them. */
+export interface TxPreviewToken {
+  address: string
+  symbol?: string
+  decimals?: number
+}
+
+/**
+ * One call as the preview shows it (docs/behaviour.md §2 ApproveTransaction): its kind, target and
+ * native `value` (wei), and what its kind names. Addresses checksummed; `amount` (ERC-20, a swap's
+ * input) and `tokenId` (ERC-721) in base units as decimal strings.
+ */
+export interface TxPreviewCall {
+  kind: (typeof TX_PREVIEW_KINDS)[number]
+  /** The contract or account called (none for a contract creation). */
+  to?: string
+  value: string
+  /** The token a token call acts on (its target). */
+  token?: TxPreviewToken
+  /** An approval's spender or operator. */
+  spender?: string
+  /** transferFrom's owner. */
+  owner?: string
+  /** Who receives: a transfer's receiver, a swap's recipient (the account where the router pays the caller). */
+  recipient?: string
+  amount?: string
+  tokenId?: string
+  /** setApprovalForAll's flag: false revokes. */
+  approved?: boolean
+  /** A swap's tokens where its calldata names them, and the least it gives (base units of `swapTo`). */
+  swapFrom?: TxPreviewToken
+  swapTo?: TxPreviewToken
+  minOut?: string
+  /** A contract call's 4-byte selector (0x and 8 hex digits). */
+  selector?: string
+}
+
+/**
+ * What Gangway shows of a transaction before the visitor approves it (worker/tx-preview/): the calls
+ * decoded, and the account's asset changes from simulating them all together on the node
+ * (`simulated` false where it could not: 'Not simulated'; `failed` the index of the first call that
+ * reverted there). `changes[].diff` signed base units as a decimal string (the native one net of the
+ * gas the node may have charged), `approvals` the ones the simulation granted. `id` names what it
+ * previews: a waiting approval (`auth/approval-requested`'s id), the send form (`send`, with the form
+ * it was computed for: `token` the contract or none for the native currency, `amount` base units,
+ * `receiver` the address), or, for a call of an EIP-5792 batch, the approval with `batch` (its id and
+ * the call's index): its calls are the batch's, its changes those of the batch's calls from that one on.
+ */
+export interface TxPreview {
+  id: string
+  caipNetworkId: CaipNetworkId
+  account: string
+  calls: TxPreviewCall[]
+  batch?: { id: string; index: number }
+  send?: { token?: string; amount: string; receiver: string }
+  simulated: boolean
+  failed?: number
+  changes: { token: string; diff: string; symbol?: string; decimals?: number }[]
+  approvals: { token: string; spender: string; kind: 'approval' | 'approval-for-all'; symbol?: string }[]
+}
+
 export interface EventPayloads {
   /** The host site's options as the engine uses them (host-options.ts: configuredPayload); written once per engine start. */
   'engine/configured': ConfiguredPayload
@@ -427,10 +506,18 @@ export interface EventPayloads {
    * forwarded; the caller gets 4100 'Requested RPC call is not allowed', the visitor sees 'Action not allowed'.
    */
   'auth/rpc-refused': { method: string }
-  /** A signing or sending call waits for the visitor's approval in the secure site's own UI (ApproveTransaction). */
-  'auth/approval-requested': { method: string }
+  /** A signing or sending call waits for the visitor's approval in the secure site's own UI (ApproveTransaction); `id` names it (random hex) in its settling and its preview. */
+  'auth/approval-requested': { method: string; id?: string }
   /** That call ended: approved (answered), rejected by the visitor, or failed otherwise. */
-  'auth/approval-settled': { method: string; outcome: 'approved' | 'rejected' | 'failed' }
+  'auth/approval-settled': { method: string; outcome: 'approved' | 'rejected' | 'failed'; id?: string }
+  /**
+   * The transaction an approval (`id`, as `auth/approval-requested`'s) sends, for Gangway's own
+   * preview of it (worker/tx-preview/): `from` the account, the call's target, 0x hex data (at most
+   * CALL_DATA_MAX characters; longer is not previewed) and value in wei, on `caipNetworkId`.
+   */
+  'tx-preview/requested': { id: string; caipNetworkId: CaipNetworkId; from: string; call: BatchCall }
+  /** The preview of a waiting approval or of the send form (TxPreview). */
+  'tx-preview/simulated': TxPreview
   /**
    * SIWX (docs/behaviour.md §4, issue 20): the account (CAIP-10) has a session the engine verified,
    * a stored one the site's `siwx.getSessions` gave back (`via: 'stored'`) or one just signed and

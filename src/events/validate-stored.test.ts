@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createUpcaster } from './upcast.js'
-import { checkedSnapshotState } from './validate-stored.js'
+import { checkedSnapshotState, storedEventProblem } from './validate-stored.js'
 import { plainDataProblem } from './plain-data.js'
 import type { GangwayEvent } from './types.js'
 import { project } from '../projections/state.js'
@@ -76,6 +76,37 @@ describe('stored events are checked like intents (issue 13 #8)', () => {
     )
     expect(lists!.payload).toEqual({ featured: [], recommended: [{ id: 'w', name: 'Evil', webapp_link: 'https://evil.example/' }], count: 1 })
     expect((connected!.payload as { wallet: unknown }).wallet).toEqual({ id: 'w', name: 'Evil', desktopLink: 'evil://' })
+  })
+
+  it('checks the transaction preview’s events: addresses, base units, bounded symbols and lists, known kinds', () => {
+    const HBD = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
+    const problem = (type: string, payload: unknown) => storedEventProblem(stored(type, payload) as GangwayEvent).problem
+    const preview = {
+      id: 'send',
+      caipNetworkId: 'eip155:31337',
+      account: ADDRESS,
+      calls: [{ kind: 'erc20-transfer', to: HBD, value: '0', token: { address: HBD, symbol: 'HBD', decimals: 18 }, recipient: ADDRESS, amount: '10' }],
+      send: { token: HBD, amount: '10', receiver: ADDRESS },
+      simulated: true,
+      changes: [{ token: HBD, diff: '-10', symbol: 'HBD', decimals: 18 }],
+      approvals: [],
+    }
+    expect(problem('tx-preview/simulated', preview)).toBeUndefined()
+    expect(problem('tx-preview/requested', { id: 'a1', caipNetworkId: 'eip155:31337', from: ADDRESS, call: { to: HBD, data: '0xa9059cbb', valueWei: '0' } })).toBeUndefined()
+    expect(problem('auth/approval-requested', { method: 'eth_sendTransaction', id: 'a1' })).toBeUndefined()
+    expect(problem('auth/approval-requested', { method: 'eth_sendTransaction' })).toBeUndefined()
+    const refused = 'Invalid payload: tx-preview/simulated'
+    expect(problem('tx-preview/simulated', { ...preview, calls: [{ ...preview.calls[0], kind: 'steal-everything' }] })).toBe(refused)
+    expect(problem('tx-preview/simulated', { ...preview, calls: [{ ...preview.calls[0], amount: '1.5' }] })).toBe(refused)
+    expect(problem('tx-preview/simulated', { ...preview, calls: [{ ...preview.calls[0], token: { address: HBD, symbol: 'H'.repeat(21) } }] })).toBe(refused)
+    expect(problem('tx-preview/simulated', { ...preview, calls: [{ ...preview.calls[0], recipient: 'javascript:alert(1)' }] })).toBe(refused)
+    expect(problem('tx-preview/simulated', { ...preview, changes: [{ token: HBD, diff: '--1' }] })).toBe(refused)
+    expect(problem('tx-preview/simulated', { ...preview, changes: Array.from({ length: 22 }, () => preview.changes[0]) })).toBe(refused)
+    expect(problem('tx-preview/simulated', { ...preview, calls: Array.from({ length: 11 }, () => preview.calls[0]) })).toBe(refused)
+    expect(problem('tx-preview/simulated', { ...preview, approvals: [{ token: HBD, spender: ADDRESS, kind: 'everything' }] })).toBe(refused)
+    expect(problem('tx-preview/simulated', { ...preview, id: '<img src=x>' })).toBe(refused)
+    expect(problem('tx-preview/requested', { id: 'a1', caipNetworkId: 'eip155:31337', from: ADDRESS, call: { to: HBD, data: '0xabc', valueWei: '0' } })).toBe('Invalid payload: tx-preview/requested')
+    expect(problem('auth/approval-settled', { method: 'eth_sendTransaction', outcome: 'approved', id: 'x'.repeat(65) })).toBe('Invalid payload: auth/approval-settled')
   })
 
   it('makes a snapshot safe or refuses it', () => {

@@ -12,9 +12,9 @@ import { isAddressOf, isEvmAddress, isSolanaAddress } from './address-rules.js'
 import { storedImageUrl, walletLink } from './urls.js'
 import { plainDataProblem } from './plain-data.js'
 import { featureOptionsProblem, SOCIAL_PROVIDERS, TIME_ZONE } from './host-options.js'
-import { CALL_DATA_MAX, CALLS_BATCH_MAX, SWAP_CHANGES_MAX, SWAP_DATA_MAX_CHARS, SWAP_PLAN_MAX, HISTORY_PAGE_MAX, MAX_CONNECTION_ACCOUNTS, NAME_SUGGESTIONS_MAX, SEARCH_ENTRIES, SWAP_TOKENS_LOGGED, WALLETS_PAGE_SIZE } from './limits.js'
+import { CALL_DATA_MAX, CALLS_BATCH_MAX, SWAP_CHANGES_MAX, SWAP_DATA_MAX_CHARS, SWAP_PLAN_MAX, HISTORY_PAGE_MAX, MAX_CONNECTION_ACCOUNTS, NAME_SUGGESTIONS_MAX, SEARCH_ENTRIES, SWAP_TOKENS_LOGGED, TX_PREVIEW_APPROVALS_MAX, TX_PREVIEW_CHANGES_MAX, TX_PREVIEW_SYMBOL_MAX, WALLETS_PAGE_SIZE } from './limits.js'
 import { ONRAMP_CODE, ONRAMP_DECIMAL } from './onramp-rules.js'
-import { DISPATCHABLE, type EventType, type GangwayEvent } from './types.js'
+import { DISPATCHABLE, TX_PREVIEW_KINDS, type EventType, type GangwayEvent } from './types.js'
 import { isWalletRef, validateIntent } from './validate.js'
 
 type Payload = Record<string, unknown>
@@ -47,6 +47,25 @@ const batchId = (v: unknown) => typeof v === 'string' && v.length <= 4096 && /^0
 /** A USD price: a finite number, not negative. */
 const price = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0
 const digits = (v: unknown) => typeof v === 'string' && /^\d{1,80}$/.test(v)
+/** A call of a batch or a preview: an optional target, even-length 0x hex data of at most CALL_DATA_MAX characters, a value in wei. */
+const batchCall = (c: Payload | undefined) => !!c && opt(c.to, evm) && opt(c.data, (d) => typeof d === 'string' && d.length <= CALL_DATA_MAX && /^0x([0-9a-fA-F]{2})*$/.test(d)) && uint(c.valueWei)
+/** An id of a waiting approval (random hex) or of a preview ('send'). */
+const previewId = (v: unknown) => typeof v === 'string' && /^[0-9a-zA-Z_-]{1,64}$/.test(v)
+/** A token as a preview names it: an address, with a bounded symbol and decimals. */
+const previewToken = (t: unknown) => !!t && evm((t as Payload).address) && opt((t as Payload).symbol, (s) => str(s, TX_PREVIEW_SYMBOL_MAX)) && opt((t as Payload).decimals, (d) => whole(d, 36))
+/** A decoded call of a preview (events/types.ts TxPreviewCall). */
+const previewCall = (c: Payload | undefined) =>
+  !!c &&
+  oneOf(c.kind, TX_PREVIEW_KINDS) &&
+  opt(c.to, evm) &&
+  uint(c.value) &&
+  [c.token, c.swapFrom, c.swapTo].every((t) => opt(t, previewToken)) &&
+  [c.spender, c.owner, c.recipient].every((a) => opt(a, evm)) &&
+  [c.amount, c.tokenId, c.minOut].every((x) => opt(x, uint)) &&
+  opt(c.approved, (b) => typeof b === 'boolean') &&
+  opt(c.selector, (x) => typeof x === 'string' && /^0x[0-9a-f]{8}$/.test(x))
+/** A signed amount in base units as a decimal string. */
+const signedUint = (v: unknown) => typeof v === 'string' && /^-?(0|[1-9]\d{0,77})$/.test(v)
 const throwsNot = (f: () => unknown) => {
   try {
     f()
@@ -192,7 +211,7 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
     Array.isArray(p.calls) &&
     p.calls.length > 0 &&
     p.calls.length <= CALLS_BATCH_MAX &&
-    (p.calls as Payload[]).every((c) => c && opt(c.to, evm) && opt(c.data, (d) => typeof d === 'string' && d.length <= CALL_DATA_MAX && /^0x([0-9a-fA-F]{2})*$/.test(d)) && uint(c.valueWei)),
+    (p.calls as Payload[]).every(batchCall),
   'calls/sent': (p) => batchId(p.id) && whole(p.index, CALLS_BATCH_MAX - 1) && typeof p.hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(p.hash),
   'calls/landed': (p) => batchId(p.id) && whole(p.index, CALLS_BATCH_MAX - 1) && typeof p.success === 'boolean',
   'calls/failed': (p) => batchId(p.id) && whole(p.index, CALLS_BATCH_MAX - 1) && str(p.message, 256) && opt(p.code, Number.isSafeInteger),
@@ -212,8 +231,27 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'auth/smart-account-deployed': (p) => isNamespace(p.namespace) && caip2(p.caipNetworkId),
   'auth/email-update-accepted': (p) => oneOf(p.action, ['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']),
   'auth/rpc-refused': (p) => str(p.method, 64),
-  'auth/approval-requested': (p) => str(p.method, 64),
-  'auth/approval-settled': (p) => str(p.method, 64) && oneOf(p.outcome, ['approved', 'rejected', 'failed']),
+  'auth/approval-requested': (p) => str(p.method, 64) && opt(p.id, previewId),
+  'auth/approval-settled': (p) => str(p.method, 64) && oneOf(p.outcome, ['approved', 'rejected', 'failed']) && opt(p.id, previewId),
+  'tx-preview/requested': (p) => previewId(p.id) && caip2(p.caipNetworkId) && evm(p.from) && batchCall(p.call as Payload),
+  'tx-preview/simulated': (p) =>
+    previewId(p.id) &&
+    caip2(p.caipNetworkId) &&
+    evm(p.account) &&
+    Array.isArray(p.calls) &&
+    p.calls.length > 0 &&
+    p.calls.length <= CALLS_BATCH_MAX &&
+    (p.calls as Payload[]).every(previewCall) &&
+    opt(p.batch, (b) => !!b && batchId((b as Payload).id) && whole((b as Payload).index, CALLS_BATCH_MAX - 1)) &&
+    opt(p.send, (x) => !!x && opt((x as Payload).token, evm) && uint((x as Payload).amount) && evm((x as Payload).receiver)) &&
+    typeof p.simulated === 'boolean' &&
+    opt(p.failed, (i) => whole(i, CALLS_BATCH_MAX - 1)) &&
+    Array.isArray(p.changes) &&
+    p.changes.length <= TX_PREVIEW_CHANGES_MAX &&
+    (p.changes as Payload[]).every((x) => x && evm(x.token) && signedUint(x.diff) && opt(x.symbol, (y) => str(y, TX_PREVIEW_SYMBOL_MAX)) && opt(x.decimals, (d) => whole(d, 36))) &&
+    Array.isArray(p.approvals) &&
+    p.approvals.length <= TX_PREVIEW_APPROVALS_MAX &&
+    (p.approvals as Payload[]).every((x) => x && evm(x.token) && evm(x.spender) && oneOf(x.kind, ['approval', 'approval-for-all']) && opt(x.symbol, (y) => str(y, TX_PREVIEW_SYMBOL_MAX))),
   'auth/telegram-social-ended': (p) => oneOf(p.provider, SOCIAL_PROVIDERS) && oneOf(p.reason, ['returned', 'refused', 'expired']),
   'features/remote-config-fetched': (p) => !!p.features && featureOptionsProblem({ remoteFeatures: p.features as never }) === undefined,
 }
