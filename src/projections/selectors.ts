@@ -12,6 +12,7 @@
  * - this file: the record of names the engine serves, and the view-model types for the page.
  */
 import { accountActionsModel } from './view-models/account-actions-model.js'
+import { approvalModel } from './view-models/approval-model.js'
 import { accountModel } from './view-models/account-model.js'
 import { accountTabsModel } from './view-models/account-tabs-model.js'
 import { allWalletsModel } from './view-models/all-wallets-model.js'
@@ -34,6 +35,7 @@ export type { AccountActionsModel, AccountAction } from './view-models/account-a
 export type { AccountModel } from './view-models/account-model.js'
 export type { AccountTabsModel, NftRow } from './view-models/account-tabs-model.js'
 export type { AllWalletsModel, WalletRow } from './view-models/all-wallets-model.js'
+export type { ApprovalModel } from './view-models/approval-model.js'
 export type { ConnectModel } from './view-models/connect-model.js'
 export type { ConnectionsModel } from './view-models/connections-model.js'
 export type { EngineModel } from './view-models/engine-model.js'
@@ -48,6 +50,7 @@ export type { SwapModel, SwapTokenRow, SwapDetails, SwapReview, SwapAssetChange 
 export type { OnrampModel, OnrampCurrencyRow, OnrampProviderRow } from './view-models/onramp-model.js'
 export type { SnackbarModel } from './view-models/snackbar-model.js'
 export type { WalletConnectModel } from './view-models/wallet-connect-model.js'
+export type { TxPreviewModel, TxCallRow, TxChangeRow, TxApprovalRow, TxTokenRef } from './view-models/tx-preview-model.js'
 
 /** Subscription name → the function computing its view model from the state. */
 export const selectors = {
@@ -69,6 +72,7 @@ export const selectors = {
   engine: engineModel,
   profileWallets: profileWalletsModel,
   names: namesModel,
+  approval: approvalModel,
 } as const
 
 /** Names accepted by `engine.subscribe`. */

@@ -28,6 +28,7 @@ import { swap, type SwapState } from './swap.js'
 import { onramp, type OnrampState } from './onramp.js'
 import { pending, type PendingState } from './pending.js'
 import { calls, type CallsState } from './calls.js'
+import { txPreview, type TxPreviewState } from './tx-preview.js'
 
 /**
  * The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none).
@@ -73,6 +74,8 @@ export interface State {
   pending: PendingState
   /** EIP-5792 batches Gangway sent itself for a wallet without it (calls.ts, issue 22). */
   calls: CallsState
+  /** Gangway's previews of what the visitor approves or sends (tx-preview.ts): the secure site's waiting approvals, the send form's, the auth connector's batches under way. */
+  txPreview: TxPreviewState
 }
 
 /**
@@ -109,6 +112,7 @@ export const initialState: State = {
   onramp: onramp.initial,
   pending: pending.initial,
   calls: calls.initial,
+  txPreview: txPreview.initial,
 }
 
 /**
@@ -178,6 +182,7 @@ export function reduce(root: State, event: GangwayEvent): State {
     onramp: applySlice(onramp, root.onramp, event, root),
     pending: applySlice(pending, root.pending, event, root),
     calls: applySlice(calls, root.calls, event, root),
+    txPreview: applySlice(txPreview, root.txPreview, event, root),
   }
 }
 

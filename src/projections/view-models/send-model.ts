@@ -9,6 +9,8 @@ import { sendReceiver } from '../select/send-receiver.js'
 import type { State } from '../state.js'
 import { defined } from '../../events/defined.js'
 import { withTokenImage } from '../images.js'
+import { sendPreview, sendPreviewForm } from '../tx-preview.js'
+import { txPreviewModel, type TxPreviewModel } from './tx-preview-model.js'
 
 /**
  * A token the form offers, with its balance floored to 3 decimals (whole tokens) when known; one with
@@ -31,6 +33,10 @@ export interface SendModel {
   loading: boolean
   error?: string
   networkName?: string
+  /** WalletSendPreview (EVM): what the send does, as Gangway decoded and simulated it for the form as it is now. */
+  preview?: TxPreviewModel
+  /** Its preview is being computed (absent otherwise). */
+  previewing?: true
 }
 
 const sameToken = (a: SendToken, b: SendToken) => a.caipNetworkId === b.caipNetworkId && (a.address ?? '').toLowerCase() === (b.address ?? '').toLowerCase()
@@ -48,5 +54,9 @@ export function sendModel(s: State): SendModel {
   const to = sendReceiver(s)
   const problem = to.problem ?? sendProblem({ namespace: activeNamespace(s), token: chosen, amount: s.send.amount, receiver: to.address ?? s.send.receiver })
   const named = to.name ? { receiverName: to.name, receiverAddress: to.address, receiverImage: to.avatar } : {}
-  return defined({ tokens, token: chosen, amount: s.send.amount ?? '', receiver: s.send.receiver ?? '', ...named, problem, loading: s.send.loading, error: s.send.error, networkName: activeNetwork(s)?.name })
+  const network = activeNetwork(s)
+  const form = sendPreviewForm(s, chosen, s.send.amount ?? '', problem)
+  const previewed = sendPreview(s, form)
+  const preview = previewed ? txPreviewModel(previewed, network?.nativeCurrency.symbol ?? 'ETH') : undefined
+  return defined({ tokens, token: chosen, amount: s.send.amount ?? '', receiver: s.send.receiver ?? '', ...named, problem, loading: s.send.loading, error: s.send.error, networkName: network?.name, preview, previewing: form !== undefined && preview === undefined ? true : undefined })
 }
