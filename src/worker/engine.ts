@@ -226,9 +226,10 @@ export function createEngine(deps: EngineDeps): Engine {
       pairing$ = walletConnect.pairing$
       // The auth connector's call policy wraps both the effects' calls and the site's (worker/auth/auth-requests.ts).
       const evmNetwork = () => state$.value.accounts.eip155?.caipNetworkId
-      routed = authPolicyBridge(routedBridge(bridge, walletConnect), append, evmNetwork)
+      const evmAccount = () => state$.value.accounts.eip155?.address
+      routed = authPolicyBridge(routedBridge(bridge, walletConnect), append, evmNetwork, { account: evmAccount })
       // The site's calls also get EIP-5792's sequential fallback where the wallet has no batches (worker/calls/calls-bridge.ts).
-      siteRouted = callsBridge(authPolicyBridge(routedBridge(bridge, walletConnect), append, evmNetwork, { site: true }), {
+      siteRouted = callsBridge(authPolicyBridge(routedBridge(bridge, walletConnect), append, evmNetwork, { site: true, account: evmAccount }), {
         append,
         events$: appended$.asObservable(),
         state: () => state$.value,

@@ -65,6 +65,28 @@ describe('the auth connector’s call policy', () => {
     ])
   })
 
+  it('logs what an eth_sendTransaction sends (tx-preview/requested) before its approval, under the approval’s id; the sender from the params, else the account', async () => {
+    const appended: NewEvent[] = []
+    const inner: Bridge = { request: async () => '0xhash', watch: () => undefined }
+    let n = 0
+    const bridge = authPolicyBridge(inner, (e) => appended.push(e), () => 'eip155:31337', { site: true, account: () => '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', newId: () => `id${++n}` })
+    const to = '0x15d34aaf54267db7d7c367839aaf71a00a2c6a65'
+    await bridge.request('AUTH', { method: 'eth_sendTransaction', params: [{ to, value: '0x10', data: '0xA9059CBB' }] })
+    await bridge.request('AUTH', { method: 'eth_sendTransaction', params: [{ from: to, to, input: '0x' }] })
+    // Params the secure site would refuse are not previewed; the approval is asked as before.
+    await bridge.request('AUTH', { method: 'eth_sendTransaction', params: [{ to: 'nowhere' }] })
+    await bridge.request('AUTH', { method: 'personal_sign', params: ['0x00', to] })
+    expect(appended.filter((e) => e.type !== 'auth/approval-settled')).toEqual([
+      { type: 'tx-preview/requested', payload: { id: 'id1', caipNetworkId: 'eip155:31337', from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', call: { to: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65', data: '0xa9059cbb', valueWei: '16' } } },
+      { type: 'auth/approval-requested', payload: { method: 'eth_sendTransaction', id: 'id1' } },
+      { type: 'tx-preview/requested', payload: { id: 'id2', caipNetworkId: 'eip155:31337', from: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65', call: { to: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65', valueWei: '0' } } },
+      { type: 'auth/approval-requested', payload: { method: 'eth_sendTransaction', id: 'id2' } },
+      { type: 'auth/approval-requested', payload: { method: 'eth_sendTransaction', id: 'id3' } },
+      { type: 'auth/approval-requested', payload: { method: 'personal_sign', id: 'id4' } },
+    ])
+    expect(appended.filter((e) => e.type === 'auth/approval-settled').map((e) => (e.payload as { id: string }).id)).toEqual(['id1', 'id2', 'id3', 'id4'])
+  })
+
   it('leaves every other connector alone', async () => {
     const t = setup()
     await t.bridge.request('io.metamask', { method: 'eth_sign' })

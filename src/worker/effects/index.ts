@@ -46,6 +46,11 @@ const reachesTrade = (s: State, e: GangwayEvent) => (s.modal.open && TRADE_VIEWS
 /** One of trade.ts's effects, loaded with that chunk once a visitor reaches for Swap or Buy. */
 const trade = (name: keyof typeof import('./trade.js')) => lazyEffect(reachesTrade, () => import('./trade.js').then((m) => m[name]))
 
+/** The first transaction an approval waits on, or WalletSendPreview showing: the transaction preview is needed. */
+const reachesPreview = (s: State, e: GangwayEvent) => e.type === 'tx-preview/requested' || (s.modal.open && s.modal.view === 'WalletSendPreview')
+/** One of tx-preview.ts's effects, loaded with that chunk once a transaction is previewed. */
+const txPreview = (name: keyof typeof import('./tx-preview.js')) => lazyEffect(reachesPreview, () => import('./tx-preview.js').then((m) => m[name]))
+
 /**
  * Every effect the engine runs, in order, each under its source name: the build shortens function
  * names, so each gets its own back here (`Function.name`), and an `engine/effect-failed` names the
@@ -68,6 +73,8 @@ export const effects: readonly Effect[] = Object.entries({
   nameRegisterEffect,
   nameResolveEffect,
   callsFallbackEffect,
+  approvalPreviewEffect: txPreview('approvalPreviewEffect'),
+  sendPreviewEffect: txPreview('sendPreviewEffect'),
   swapQuoteEffect: trade('swapQuoteEffect'),
   onrampOptionsEffect: trade('onrampOptionsEffect'),
   onrampQuoteEffect: trade('onrampQuoteEffect'),
