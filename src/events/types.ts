@@ -123,8 +123,9 @@ export interface TxPreviewCall {
  * What Gangway shows of a transaction before the visitor approves it (worker/tx-preview/): the calls
  * decoded, and the account's asset changes from simulating them all together on the node
  * (`simulated` false where it could not: 'Not simulated'; `failed` the index of the first call that
- * reverted there). `changes[].diff` signed base units as a decimal string (the native one net of the
- * gas the node may have charged), `approvals` the ones the simulation granted. `id` names what it
+ * reverted there). `changes[].diff` signed base units as a decimal string, as the node simulated it
+ * (a node that charges gas in a simulation includes the fee in the native one), `approvals` the ones
+ * the simulation granted. `id` names what it
  * previews: a waiting approval (`auth/approval-requested`'s id), the send form (`send`, with the form
  * it was computed for: `token` the contract or none for the native currency, `amount` base units,
  * `receiver` the address), or, for a call of an EIP-5792 batch, the approval with `batch` (its id and

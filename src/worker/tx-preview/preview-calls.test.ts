@@ -1,6 +1,6 @@
 // The transaction preview's worker piece (docs/behaviour.md §2 ApproveTransaction): calls decoded
 // with the token names read on chain (ERC-721 told apart by ERC-165), the simulation's changes with
-// the native one net of gas, a batch simulated from its call under way, and whatever the chain says
+// the native one as the node simulated it, a batch simulated from its call under way, and whatever the chain says
 // bounded: control and bidi characters out of symbols, decimals over 36 dropped, a failed or missing
 // simulation shown as not simulated, never thrown.
 import { encodeFunctionData, erc20Abi, erc721Abi, getAddress, parseAbi, type Address } from 'viem'
@@ -35,8 +35,8 @@ function reads(outcome: SimulatedOutcome | 'unsupported' | Error): TxPreviewRead
 const transfer = (to: Address, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
 
 describe('previewCalls', () => {
-  it('an ERC-20 transfer: decoded with its token read on chain, simulated, the native change net of gas left out', async () => {
-    const r = reads({ changes: [{ token: NATIVE_TOKEN, diff: -21000n }, { token: HBD, diff: -(10n ** 19n) }], gas: 21000n, approvals: [] })
+  it('an ERC-20 transfer: decoded with its token read on chain, simulated; the native change as the node simulated it (the most it may have charged for gas is no change)', async () => {
+    const r = reads({ changes: [{ token: HBD, diff: -(10n ** 19n) }], gas: 21000n, approvals: [] })
     const p = await previewCalls(r, { chainId: '31337', account: ME, calls: [{ to: HBD, data: transfer(BOB, 10n ** 19n), valueWei: '0' }], nativeSymbol: 'ETH' })
     expect(p).toEqual({
       calls: [{ kind: 'erc20-transfer', to: HBD, value: '0', token: { address: HBD, symbol: 'HBD', decimals: 18 }, recipient: BOB, amount: '10000000000000000000' }],
@@ -48,7 +48,7 @@ describe('previewCalls', () => {
   })
 
   it('an ERC-721 transferFrom and approve read as the collection says (ERC-165), a native send, the approval the simulation granted', async () => {
-    const r = reads({ changes: [{ token: NATIVE_TOKEN, diff: -5n }, { token: CREW, diff: -1n }], gas: 0n, approvals: [{ token: CREW, spender: BOB, kind: 'approval' }] })
+    const r = reads({ changes: [{ token: NATIVE_TOKEN, diff: -5n }, { token: CREW, diff: -1n }], gas: 7n, approvals: [{ token: CREW, spender: BOB, kind: 'approval' }] })
     const p = await previewCalls(r, {
       chainId: '31337',
       account: ME,

@@ -73,7 +73,7 @@ function tokensOf(d: DecodedCall): Address[] {
 /**
  * Decodes and simulates `input.calls` from `input.account`.
  * @returns the calls as the preview shows them, and the account's changes (signed base units as
- *   decimal strings, the native one net of gas) and approvals from the simulation of the calls from
+ *   decimal strings, as the node simulated them) and approvals from the simulation of the calls from
  *   `simulateFrom` on; `simulated: false` where they could not be simulated. `failed` is the index
  *   (in `calls`) of the first call that reverted in the simulation.
  * @throws nothing for the chain's sake; only a programming error escapes.
@@ -99,8 +99,9 @@ export async function previewCalls(reads: TxPreviewReads, input: TxPreviewInput)
     outcome = await reads.simulate(input.account, simulated as SimulatedCall[], named).catch(() => 'unsupported' as const)
   }
   const ran = outcome === 'unsupported' ? undefined : outcome
-  // Native changes net of the gas the node may have charged: the wallet shows the fee, the preview what the calls move.
-  const changes = (ran?.changes ?? []).map((c) => (c.token === NATIVE_TOKEN ? { ...c, diff: c.diff + ran!.gas } : c)).filter((c) => c.diff !== 0n).slice(0, TX_PREVIEW_CHANGES_MAX)
+  // As the node simulated them: `gas` is only the most it may have charged (anvil charges none), so a
+  // node that charges the fee in a simulation shows it in the native change, as the chain will.
+  const changes = (ran?.changes ?? []).filter((c) => c.diff !== 0n).slice(0, TX_PREVIEW_CHANGES_MAX)
   const approvals = (ran?.approvals ?? []).slice(0, TX_PREVIEW_APPROVALS_MAX)
   const addresses = [...new Set([...decoded.flatMap(tokensOf), ...changes.map((c) => c.token), ...approvals.map((a) => a.token)])].filter((t) => t !== NATIVE_TOKEN).slice(0, TOKENS_READ_MAX)
   const known = new Map<Address, TxPreviewToken>(
