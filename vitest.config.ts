@@ -38,8 +38,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 90_000,
-          hookTimeout: 60_000,
+          // Bounds on a test and a hook, generous: a busy machine only takes longer (tests/e2e/wait.ts).
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
           globalSetup: ['tests/e2e/global-setup.ts'],
         },

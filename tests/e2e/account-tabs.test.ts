@@ -20,6 +20,7 @@ import { HISTORY_PAGE_SIZE, PRICES, type ServiceRequest } from '../../localnet/s
 import { floorDecimal, floorUsd } from '../../src/projections/format.js'
 import { localContext } from './browser.js'
 import { pageLog, connectLocalnetWallet, useBrowser, waitForText, waitForView } from './helpers.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -54,7 +55,7 @@ const historyReads = async (page: Page) => {
  */
 const untilHistoryReads = async (page: Page, expected: { hits: number; misses: number }) => {
   try {
-    await expect.poll(() => historyReads(page), { timeout: 10_000 }).toEqual(expected)
+    await expect.poll(() => historyReads(page), { timeout: E2E_WAIT_MS }).toEqual(expected)
   } catch (error) {
     const log = await pageLog(page)
     const cacheEvents = log.events.filter((e) => (e.payload as { cache?: string }).cache === 'transactions' || e.type.startsWith('history/') || e.type === 'account/tab-selected')
@@ -102,7 +103,7 @@ describe('Account tabs', () => {
     await tab(page, 'NFTs')
     await page.waitForSelector('[data-testid=gw-nfts] li')
     // Each image shows once preloaded (src/ui/images: a placeholder box until then).
-    await expect.poll(() => page.$$eval('[data-testid=gw-nfts] li', (lis) => lis.every((li) => li.querySelector('img') !== null)), { timeout: 10_000 }).toBe(true)
+    await expect.poll(() => page.$$eval('[data-testid=gw-nfts] li', (lis) => lis.every((li) => li.querySelector('img') !== null)), { timeout: E2E_WAIT_MS }).toBe(true)
     const nfts = await page.$$eval('[data-testid=gw-nfts] li', (lis) => lis.map((li) => ({ key: li.getAttribute('data-nft-key'), src: li.querySelector('img')?.getAttribute('src') })))
     const crew = collections.find((c) => c.symbol === 'HCREW')!.address.toLowerCase()
     expect(nfts.map((n) => n.key)).toEqual([0, 1, 2].map((id) => `${CHAIN}:${crew}:${id}`))
@@ -128,7 +129,7 @@ describe('Account tabs', () => {
       await end.scrollIntoViewIfNeeded()
       return page.getAttribute('[data-testid=gw-activity]', 'data-has-more')
     }
-    await expect.poll(hasMore, { timeout: 20_000 }).toBe('false')
+    await expect.poll(hasMore, { timeout: E2E_WAIT_MS }).toBe('false')
     const rows = await page.$$eval('[data-testid=gw-activity] li[data-hash]', (lis) => lis.map((li) => ({ hash: li.getAttribute('data-hash'), text: li.textContent ?? '' })))
     expect(rows.length).toBeGreaterThan(HISTORY_PAGE_SIZE)
     expect((await requests()).slice(total).some((r) => r.path.endsWith('/history') && r.query.cursor === String(HISTORY_PAGE_SIZE))).toBe(true)
@@ -140,7 +141,7 @@ describe('Account tabs', () => {
     expect(rows.some((r) => r.text.includes('FREE'))).toBe(false)
     expect(new Set(rows.map((r) => r.hash)).size).toBe(rows.length)
     await context.close()
-  }, 60_000)
+  })
 
   it('Activity: a new transfer shows on top once the 15 s history lifetime is over, not before', async () => {
     const context = await localContext(browser())
@@ -170,10 +171,10 @@ describe('Account tabs', () => {
     await tab(page, 'Tokens')
     await tab(page, 'Activity')
     await untilHistoryReads(page, { hits: 1, misses: 2 })
-    await expect.poll(() => topHash(page), { timeout: 10_000 }).toBe(hash)
+    await expect.poll(() => topHash(page), { timeout: E2E_WAIT_MS }).toBe(hash)
     await waitForText(page, '[data-testid=gw-activity] li[data-hash] [data-testid=gw-activity-description]', '-0.01 ETH')
     await context.close()
-  }, 60_000)
+  })
 
   it("a 500 on history shows 'Failed to fetch transactions' and an empty list", async () => {
     const context = await localContext(browser())

@@ -21,6 +21,7 @@ import { localContext } from './browser.js'
 import { connectLocalnetWallet, coreSession, pageLog, recordServiceRequests, useBrowser, waitForText, waitForView } from './helpers.js'
 import { secretsIn } from './secrets.js'
 import { REPORT_WINDOW_MS } from '../../src/worker/effects/analytics.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -101,7 +102,7 @@ describe('analytics', () => {
     expect(requests.filter((r) => r.path.endsWith('/getAnalyticsConfig'))).toHaveLength(1)
     expect(requests.filter((r) => r.service === 'analytics' && r.method === 'POST')).toHaveLength(posts.length)
     await context.close()
-  }, 120_000)
+  })
 
   it('a page closed right after connecting still delivers its events, through sendBeacon', async () => {
     await clearReceived()
@@ -109,14 +110,14 @@ describe('analytics', () => {
     const page = await context.newPage()
     await connectLocalnetWallet(page, webUrl, 5)
     await page.close()
-    await expect.poll(async () => names(await received()), { timeout: 10_000 }).toContain('CONNECT_SUCCESS')
+    await expect.poll(async () => names(await received()), { timeout: E2E_WAIT_MS }).toContain('CONNECT_SUCCESS')
     const { events, requests } = await received()
     expect(names({ events, requests })).toEqual(['MODAL_OPEN', 'SELECT_WALLET', 'CONNECT_SUCCESS'])
     expect(events.find((e) => e.props.event === 'CONNECT_SUCCESS')!.via).toBe('beacon')
     expect(requests.filter((r) => r.via === 'beacon').every((r) => r.contentType.startsWith('text/plain') && r.status === 204)).toBe(true)
     expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length)
     await context.close()
-  }, 60_000)
+  })
 
   it('features.analytics false: no request to the analytics origin and no /getAnalyticsConfig over a whole session', async () => {
     await clearReceived()
@@ -139,7 +140,7 @@ describe('analytics', () => {
     expect((await received()).requests).toEqual([])
     expect(errors).toEqual([])
     await context.close()
-  }, 120_000)
+  })
 
   it('the remote switch off (isAnalyticsEnabled false): the switch is asked once and nothing is sent', async () => {
     await clearReceived()
@@ -153,7 +154,7 @@ describe('analytics', () => {
     expect(requests.filter((r) => r.path.endsWith('/getAnalyticsConfig'))).toHaveLength(1)
     expect(requests.filter((r) => r.service === 'analytics')).toEqual([])
     await context.close()
-  }, 60_000)
+  })
 
   it('20 errors escaping an effect within one report window are logged 20 times and reported 5 times, with their props', async () => {
     await clearReceived()
@@ -202,7 +203,7 @@ describe('analytics', () => {
     // The page itself saw no error: only the engine's own console line for each failure.
     expect(errors.filter((e) => !e.includes('effect failed; restarting it'))).toEqual([])
     await context.close()
-  }, 60_000)
+  })
 
   it("a 403 shows 'Invalid App Configuration' once across two failed flushes, then nothing more is sent", async () => {
     await clearReceived()
@@ -230,5 +231,5 @@ describe('analytics', () => {
     expect((await received()).requests).toHaveLength(2)
     expect(errors).toEqual([])
     await context.close()
-  }, 90_000)
+  })
 })

@@ -19,6 +19,7 @@ import { secretsIn } from './secrets.js'
 import { instrumentPopups, popupOpens } from './popup-instrument.js'
 import { approveInFrame, FRAME } from './secure-frame.js'
 import { rpc } from '../../localnet/anvil.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -181,7 +182,7 @@ describe('email login through the secure site', () => {
     await waitForEngine(page)
     // Confirmed by the secure site (IS_CONNECTED, GET_USER through the new page's frame), not only read from the log.
     await expect
-      .poll(async () => (await pageLog(page)).events.filter((e) => e.type === 'connect/succeeded' && (e.payload as { via?: string }).via === 'restore').map((e) => (e.payload as { connectorId: string; caipAddress: string }).connectorId + ' ' + (e.payload as { caipAddress: string }).caipAddress), { timeout: 30_000 })
+      .poll(async () => (await pageLog(page)).events.filter((e) => e.type === 'connect/succeeded' && (e.payload as { via?: string }).via === 'restore').map((e) => (e.payload as { connectorId: string; caipAddress: string }).connectorId + ' ' + (e.payload as { caipAddress: string }).caipAddress), { timeout: E2E_WAIT_MS })
       .toContain(`AUTH eip155:31337:${eoa}`)
     expect(await account(page)).toMatchObject({ connectorId: 'AUTH', address: eoa })
     expect(((await (await fetch(`${secureSiteUrl}/api/test/inbox?email=${encodeURIComponent(email)}`)).json()) as Mail[]).length).toBe(mails.length)
@@ -191,7 +192,7 @@ describe('email login through the secure site', () => {
     await waitForView(page, 'Account')
     await page.click('[data-testid=gw-disconnect]')
     await page.waitForFunction(() => !(window as unknown as { gangway: { getAccount(): Account } }).gangway.getAccount().isConnected)
-    await expect.poll(async () => (await handled()).at(-1), { timeout: 5000 }).toBe('SIGN_OUT')
+    await expect.poll(async () => (await handled()).at(-1), { timeout: E2E_WAIT_MS }).toBe('SIGN_OUT')
     await page.reload()
     await waitForEngine(page)
     await page.click('gangway-button')
@@ -346,7 +347,7 @@ describe('Farcaster login', () => {
     const firstLink = await page.evaluate(() => navigator.clipboard.readText())
     expect(new URL(firstLink).origin).toBe(new URL(secureSiteUrl).origin)
     await page.click('[data-testid=gw-back]')
-    await expect.poll(() => reloads.length, { timeout: 5000 }).toBe(1)
+    await expect.poll(() => reloads.length, { timeout: E2E_WAIT_MS }).toBe(1)
     expect(sdkLoads()).toBe(1)
     await expect.poll(async () => (await pageLog(page)).events.some((e) => e.type === 'auth/farcaster-reset')).toBe(true)
 
@@ -423,7 +424,7 @@ describe('social login in Telegram (docs/behaviour.md §4, §5)', () => {
     await page.waitForURL((url) => url.origin === new URL(webUrl).origin)
     await waitForEngine(page)
     await page
-      .waitForFunction(() => (window as unknown as { gangway: { getAccount(): Account } }).gangway.getAccount().connectorId === 'AUTH', undefined, { timeout: 30_000 })
+      .waitForFunction(() => (window as unknown as { gangway: { getAccount(): Account } }).gangway.getAccount().connectorId === 'AUTH', undefined, { timeout: E2E_WAIT_MS })
       // Not connected in time: the events say how far the return got (the provider kept? the frame ready?).
       .catch(async (error: Error) => {
         throw new Error(`${error.message}; events: ${(await pageLog(page)).events.map((e) => e.type).join(' ')}`)

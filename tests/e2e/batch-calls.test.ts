@@ -12,6 +12,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { sendAndWait } from '../../localnet/anvil.js'
 import { localContext } from './browser.js'
 import { connectLocalnetWallet, useBrowser } from './helpers.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -54,7 +55,7 @@ async function sendCalls(page: Page, calls: unknown[], prompts: number, more: Re
 /** `wallet_getCallsStatus` of batch `id`, once it is no longer pending (100). */
 async function settled(page: Page, id: string): Promise<Status> {
   const status = async () => (await request(page, 'wallet_getCallsStatus', [id])).result as Status
-  await expect.poll(async () => (await status()).status, { timeout: 15_000 }).not.toBe(100)
+  await expect.poll(async () => (await status()).status, { timeout: E2E_WAIT_MS }).not.toBe(100)
   return status()
 }
 

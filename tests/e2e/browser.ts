@@ -5,6 +5,7 @@
  * 127.0.0.1, as the hosted secure site is in production).
  */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core'
+import { E2E_WAIT_MS } from './wait.js'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -43,6 +44,7 @@ export function launchChromium(): Promise<Browser> {
 /** A fresh context whose requests go to 127.0.0.1 and localhost only; `options` as Playwright's (a device's viewport, userAgent, isMobile…). */
 export async function localContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options)
+  context.setDefaultTimeout(E2E_WAIT_MS)
   await context.route(
     (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost' && url.protocol !== 'data:' && url.protocol !== 'blob:',
     (route) => route.abort('blockedbyclient'),

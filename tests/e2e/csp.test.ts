@@ -60,7 +60,7 @@ describe('strict Content-Security-Policy', () => {
     // And nothing else, on the page or in the worker.
     expect(await violations()).toEqual([{ directive: 'connect-src', blocked: `${FORBIDDEN}/page` }])
     await context.close()
-  }, 60_000)
+  })
 
   it('every view of the tour (view-tour.ts) shows under the policy with no violation, on the page or in its worker', async () => {
     const reports = async () => (await (await fetch(`${webUrl}${CSP_REPORTS}`)).json()) as Report[]
@@ -89,5 +89,5 @@ describe('strict Content-Security-Policy', () => {
     await expect.poll(async () => (await reports()).slice(reportedBefore).some((r) => r['csp-report']?.['blocked-uri'] === `${FORBIDDEN}/tour`)).toBe(true)
     expect((await reports()).slice(reportedBefore).map((r) => r['csp-report']?.['blocked-uri'])).toEqual([`${FORBIDDEN}/tour`])
     await context.close()
-  }, 120_000)
+  })
 })

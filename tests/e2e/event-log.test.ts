@@ -23,6 +23,7 @@ import type { State } from '../../src/projections/state.js'
 import { localContext } from './browser.js'
 import { connectLocalnetWallet, flooredBalance, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
 import { secretsIn } from './secrets.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl2 = inject('rpcUrl2')
@@ -120,12 +121,12 @@ describe('the event log', () => {
     const address = getAddress((await rpc<string[]>(rpcUrl2, 'eth_accounts'))[7]!)
 
     // b follows without a reload: connected, its own modal closed.
-    await b.waitForFunction((addr) => (window as unknown as { gangway: { getAccount(): { address?: string } } }).gangway.getAccount().address === addr, address, { timeout: 10_000 })
+    await b.waitForFunction((addr) => (window as unknown as { gangway: { getAccount(): { address?: string } } }).gangway.getAccount().address === addr, address, { timeout: E2E_WAIT_MS })
     expect(await b.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.getState())).toMatchObject({ open: false })
 
     // b disconnects; a follows, and a's modal stays where it was.
     await b.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.disconnect())
-    await a.waitForFunction(() => !(window as unknown as { gangway: { getAccount(): { isConnected: boolean } } }).gangway.getAccount().isConnected, undefined, { timeout: 10_000 })
+    await a.waitForFunction(() => !(window as unknown as { gangway: { getAccount(): { isConnected: boolean } } }).gangway.getAccount().isConnected, undefined, { timeout: E2E_WAIT_MS })
     expect(await a.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.getState())).toMatchObject({ open: true })
 
     // One log: both tabs export the same gap-free events, written by both. Once each tab has
@@ -138,7 +139,7 @@ describe('the event log', () => {
           const stored = await a.evaluate(storedLastSeq)
           return [fa.events.at(-1)?.seq, fb.events.at(-1)?.seq, stored]
         },
-        { timeout: 10_000, message: 'both tabs at the last stored seq [a, b, stored]' },
+        { timeout: E2E_WAIT_MS, message: 'both tabs at the last stored seq [a, b, stored]' },
       )
       .toSatisfy(([lastA, lastB, stored]) => lastA === stored && lastB === stored)
     expect(fa.events.length).toBeGreaterThan(10)
@@ -163,7 +164,7 @@ describe('the event log', () => {
     await page.click('[data-testid=gw-disconnect]')
     await waitForView(page, 'Connect')
     // The engine has disconnected and the page reports its state (checked against the replay below).
-    await expect.poll(() => showsDisconnected(page), { timeout: 10_000 }).toBe(true)
+    await expect.poll(() => showsDisconnected(page), { timeout: E2E_WAIT_MS }).toBe(true)
 
     const live = await stateOf(page)
     const exported = await exportOf(page)

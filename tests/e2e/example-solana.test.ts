@@ -13,6 +13,7 @@ import { base58, base64 } from '@scure/base'
 import { localContext } from './browser.js'
 import { useBrowser, waitForText, waitForView, wcWallet } from './helpers.js'
 import { copiedPairingUri } from './pairing.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const solanaUrl = inject('solanaUrl')
@@ -36,7 +37,7 @@ describe('examples/solana-adapter', () => {
     await page.click('[data-wallet-row=walletConnect]')
     await waitForView(page, 'ConnectingWalletConnect')
     await wcWallet('/pair', { uri: await copiedPairingUri(page) })
-    await expect.poll(async () => (await wcWallet<unknown[]>('/proposals')).length, { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect.poll(async () => (await wcWallet<unknown[]>('/proposals')).length, { timeout: E2E_WAIT_MS }).toBeGreaterThan(0)
     await wcWallet('/approve', {})
     await waitForView(page, 'Account')
     await page.click('[data-testid=gw-close]')

@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { encode } from 'uqr'
 import { localContext } from './browser.js'
 import { connectLocalnetWallet, currentView, pageLog, useBrowser, waitForEngine, waitForView } from './helpers.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const browser = useBrowser()
@@ -233,7 +234,7 @@ describe('features and remote features', () => {
       await page.waitForFunction(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
         return !!nav && nav.loadEventEnd > 0 && performance.now() >= nav.loadEventEnd + 5000
-      }, undefined, { timeout: 30_000 })
+      }, undefined, { timeout: E2E_WAIT_MS })
       expect(asked).toEqual([])
       expect(await logTypes(page)).not.toContain('modal/trigger-approached')
 

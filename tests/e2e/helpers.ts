@@ -5,6 +5,7 @@ import { formatUnits, getAddress, keccak256, toHex } from 'viem'
 import { rpc, waitForReceipt } from '../../localnet/anvil.js'
 import { launchChromium } from './browser.js'
 import { parseLog, type LogFile } from '../../src/events/ndjson.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 /** One Chromium for the calling test file: launched before its tests, closed after. */
 export function useBrowser(): () => Browser {
@@ -23,7 +24,7 @@ export function useBrowser(): () => Browser {
  * matching it (a RegExp); returns the text. Polls the text (expect.poll) and fails after
  * `timeoutMs` with the last text seen.
  */
-export async function waitForText(page: Page, selector: string, expected: string | RegExp, timeoutMs = 15_000): Promise<string> {
+export async function waitForText(page: Page, selector: string, expected: string | RegExp, timeoutMs = E2E_WAIT_MS): Promise<string> {
   const first = page.locator(selector).first()
   const seen: { text: string | null } = { text: null }
   const read = async () => (seen.text = await first.textContent({ timeout: 1000 }).catch(() => null))
@@ -57,7 +58,7 @@ export async function waitForEngine(page: Page, timeoutMs?: number): Promise<voi
 }
 
 /** Waits for the modal to show `view`. */
-export async function waitForView(page: Page, view: string, timeoutMs = 15_000): Promise<void> {
+export async function waitForView(page: Page, view: string, timeoutMs = E2E_WAIT_MS): Promise<void> {
   await page.locator(`[data-testid=gw-modal][data-view=${view}]`).waitFor({ timeout: timeoutMs })
 }
 

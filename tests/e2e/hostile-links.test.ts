@@ -10,6 +10,7 @@
 import { describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { useBrowser, domText, waitForEngine, waitForView } from './helpers.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const secureOrigin = new URL(inject('secureSiteUrl')).origin
@@ -59,10 +60,10 @@ const pairingCreated = async (page: Page) => (await page.evaluate(() => (window 
  */
 async function tapWallet(page: Page, row: string, device: 'mobile' | 'desktop'): Promise<void> {
   await page.click('gangway-button')
-  if (device === 'mobile') await expect.poll(() => pairingCreated(page), { timeout: 20_000 }).toBe(true)
+  if (device === 'mobile') await expect.poll(() => pairingCreated(page), { timeout: E2E_WAIT_MS }).toBe(true)
   await page.locator(row).first().click()
   await waitForView(page, 'ConnectingWalletConnect')
-  await page.locator('[data-testid=gw-qr][data-ready] svg').waitFor({ timeout: 20_000 })
+  await page.locator('[data-testid=gw-qr][data-ready] svg').waitFor({ timeout: E2E_WAIT_MS })
 }
 
 /** Nothing happened to the host tab: no script from a link, no dialog, no popup, no navigation after the page's own, nothing foreign fetched, no open-wallet button. */

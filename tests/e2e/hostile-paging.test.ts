@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core'
 import { HISTORY_MAX_PAGES, MAX_REMOTE_NAME, MAX_REMOTE_STRING, WALLETS_MAX_PAGES } from '../../src/events/limits.js'
 import { localContext } from './browser.js'
 import { pageLog, connectLocalnetWallet, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const browser = useBrowser()
@@ -48,7 +49,7 @@ async function scrollToEnd(page: Page, list: string, end: string, pageTypes: str
       .poll(async () => {
         await page.locator(end).scrollIntoViewIfNeeded()
         return (await page.getAttribute(list, 'data-has-more')) === 'false' || (await pages()) > before
-      }, { timeout: 10_000 })
+      }, { timeout: E2E_WAIT_MS })
       .toBe(true)
   }
   throw new Error(`${list} still has more after ${rounds} pages`)
@@ -84,7 +85,7 @@ describe('hostile paging (issue 13)', () => {
     await waitForView(page, 'AllWallets')
     const list = '[data-testid=gw-all-list]'
     const end = '[data-testid=gw-all-end]'
-    await expect.poll(() => page.locator(`${list} [data-wallet-id]`).count(), { timeout: 10_000 }).toBe(40)
+    await expect.poll(() => page.locator(`${list} [data-wallet-id]`).count(), { timeout: E2E_WAIT_MS }).toBe(40)
     await scrollToEnd(page, list, end, ['wallets/page-fetched', 'wallets/page-failed'])
 
     const requests = getWallets.count()
@@ -114,7 +115,7 @@ describe('hostile paging (issue 13)', () => {
     // Page 1 answers 5000 listings of about 6 KB: refused with the service's error; the list stops.
     await waitForText(page, '[data-testid=gw-all-wallets-view] .gw-error', 'HTTP request failed.')
     await page.fill('[data-testid=gw-search]', 'wallet')
-    await expect.poll(async () => (await events(page)).some((e) => e.type === 'wallets/search-fetched' || e.type === 'wallets/search-failed'), { timeout: 10_000 }).toBe(true)
+    await expect.poll(async () => (await events(page)).some((e) => e.type === 'wallets/search-fetched' || e.type === 'wallets/search-failed'), { timeout: E2E_WAIT_MS }).toBe(true)
 
     const requests = getWallets.count()
     const log = await scrollAgainAndSettle(page, '[data-testid=gw-all-list]', '[data-testid=gw-all-end]')
@@ -139,7 +140,7 @@ describe('hostile paging (issue 13)', () => {
     await waitForEngine(page)
     // The lists are asked when the visitor first reaches for the modal (network quiet).
     await page.hover('gangway-button')
-    await expect.poll(async () => (await events(page)).some((e) => e.type === 'wallets/lists-fetched'), { timeout: 10_000 }).toBe(true)
+    await expect.poll(async () => (await events(page)).some((e) => e.type === 'wallets/lists-fetched'), { timeout: E2E_WAIT_MS }).toBe(true)
     const lists = (await events(page)).find((e) => e.type === 'wallets/lists-fetched')!
     const recommended = lists.payload.recommended as { name: string; rdns?: string; mobile_link?: string }[]
     expect(recommended.length).toBeGreaterThan(0)
@@ -207,7 +208,7 @@ describe('hostile paging (issue 13)', () => {
     expect(page1.next).toBeUndefined()
     for (const s of strings(page1)) expect(s.value.length).toBeLessThanOrEqual(s.key === 'name' ? MAX_REMOTE_NAME : MAX_REMOTE_STRING)
     // The balance answer (over 2 MB) is refused with the service's error.
-    await expect.poll(async () => (await events(page)).find((e) => e.type === 'portfolio/failed')?.payload.message, { timeout: 10_000 }).toBe('HTTP request failed.')
+    await expect.poll(async () => (await events(page)).find((e) => e.type === 'portfolio/failed')?.payload.message, { timeout: E2E_WAIT_MS }).toBe('HTTP request failed.')
     const identity = log.find((e) => e.type === 'identity/fetched')!.payload as { name?: string }
     expect(identity.name).toHaveLength(MAX_REMOTE_NAME)
     expect(await page.locator(`${activity} li[data-id]`).count()).toBe(50)

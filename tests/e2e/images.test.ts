@@ -16,6 +16,7 @@ import { CURRENCY_IMAGES, IMAGE_MAX_AGE_S, TOKEN_IMAGES } from '../../localnet/s
 import { generatedIcon } from '../../src/ui/images/image-cache.js'
 import { localContext } from './browser.js'
 import { useBrowser, waitForView } from './helpers.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const walletConfigUrl = inject('walletConfigUrl')
@@ -70,7 +71,7 @@ async function iconsOf(page: Page, rows: string, key: string, nameOf: string): P
     )
   let seen: Shown[] = []
   const settled = (list: Shown[]) => list.length > 0 && list.every((r) => r.icon !== 'loading' && r.icon !== 'none' && (r.icon !== 'image' || r.loaded === true))
-  await expect.poll(async () => (seen = await read()), { timeout: 10_000, message: `${rows}: every row's image loaded or replaced` }).toSatisfy(settled)
+  await expect.poll(async () => (seen = await read()), { timeout: E2E_WAIT_MS, message: `${rows}: every row's image loaded or replaced` }).toSatisfy(settled)
   return seen
 }
 

@@ -4,6 +4,7 @@
  * the shown view is still, `layoutProblems` lists what overflows the card or clips text.
  */
 import type { Page } from 'playwright-core'
+import { E2E_WAIT_MS } from './wait.js'
 
 /** One layout fact broken: what (`kind`), where (`path`, a short CSS-like path from the card), the text concerned, and the numbers (CSS px). */
 export interface LayoutProblem {
@@ -34,7 +35,7 @@ const pageNames = (page: Page) => page.evaluate('globalThis.__name ??= (f) => f'
  * card's box the same and no finite animation running in it over two animation frames.
  * @throws Error 'the modal did not settle in {timeoutMs} ms: {reason}' after `timeoutMs`.
  */
-export async function settle(page: Page, timeoutMs = 15_000): Promise<void> {
+export async function settle(page: Page, timeoutMs = E2E_WAIT_MS): Promise<void> {
   await pageNames(page)
   const reason = await page.evaluate(async (timeoutMs) => {
     const root = document.querySelector('gangway-modal')?.shadowRoot

@@ -267,7 +267,7 @@ describe('localisation', () => {
     expect(visited).toHaveLength(11)
     expect(offending).toEqual([])
     await context.close()
-  }, 90_000)
+  })
 
   it('locale=en-XA on every view of the tour (view-tour.ts): no visible text that is neither from the catalogue nor data', async () => {
     const inLane = lanes(() => localContext(browser()), tourEnv.webUrl)
@@ -283,5 +283,5 @@ describe('localisation', () => {
     console.log(`pseudo-locale, the tour: ${visited.join(', ')}`)
     expect(visited).toEqual(BUILT_VIEWS)
     expect(results.flatMap((r) => r.offending)).toEqual([])
-  }, 120_000)
+  })
 })

@@ -21,6 +21,7 @@ import { localContext } from './browser.js'
 import { pageLog, coreSession, useBrowser, waitForView } from './helpers.js'
 import { BUILT_VIEWS, visit, type TourEnv } from './view-tour.js'
 import { lanes } from './lanes.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl2 = inject('rpcUrl2')
@@ -136,7 +137,7 @@ describe('mobile: the core flow under device emulation', () => {
       expect(toasts.frames).toBeGreaterThan(0)
       expect(toasts.covering.slice(0, 3)).toEqual([])
       await context.close()
-    }, 90_000)
+    })
   }
 })
 
@@ -256,7 +257,7 @@ describe('mobile: the wallet deep link opens inside the tap', () => {
     await page.tap('gangway-button')
     await waitForView(page, 'Connect')
     // The engine prepared a pairing when the modal opened on this mobile device (walletConnectPrepareEffect).
-    await expect.poll(async () => (await exportLog(page)).filter((e) => e.type === 'walletconnect/pairing-created').length, { timeout: 20_000 }).toBe(1)
+    await expect.poll(async () => (await exportLog(page)).filter((e) => e.type === 'walletconnect/pairing-created').length, { timeout: E2E_WAIT_MS }).toBe(1)
     const created = (await exportLog(page)).find((e) => e.type === 'walletconnect/pairing-created')!.payload as { pairingTopic: string }
     await page.locator(harborRow).waitFor()
     expect(await opens(page)).toEqual([])
@@ -293,7 +294,7 @@ describe('mobile: the wallet deep link opens inside the tap', () => {
     expect(await opens(page)).toEqual([])
 
     release()
-    await expect.poll(() => opens(page).then((o) => o.length), { timeout: 20_000 }).toBe(1)
+    await expect.poll(() => opens(page).then((o) => o.length), { timeout: E2E_WAIT_MS }).toBe(1)
     const uri = await copiedPairingUri(page)
     expect(await opens(page)).toEqual([{ url: deepLink(uri), target: '_blank', features: 'noreferrer,noopener', inDispatch: false, inListener: false }])
 
@@ -314,7 +315,7 @@ describe('mobile: the wallet deep link opens inside the tap', () => {
     await page.tap('[data-testid=gw-all-wallets]')
     await page.locator('[data-testid=gw-all-list] [data-wallet-id]').first().waitFor()
     await expectBottomSheet(page, 'AllWallets')
-    await expect.poll(async () => (await exportLog(page)).some((e) => e.type === 'walletconnect/pairing-created'), { timeout: 20_000 }).toBe(true)
+    await expect.poll(async () => (await exportLog(page)).some((e) => e.type === 'walletconnect/pairing-created'), { timeout: E2E_WAIT_MS }).toBe(true)
     await page.tap(harborTile)
     await waitForView(page, 'ConnectingWalletConnect')
     const uri = await copiedPairingUri(page)
@@ -329,5 +330,5 @@ describe('mobile: the wallet deep link opens inside the tap', () => {
     const inLane = lanes(() => deviceContext(browser(), 'Pixel 7'), tourEnv.webUrl)
     await Promise.all(views.map((view) => inLane(async (context) => expectBottomSheet(await visit(context, view, tourEnv), view))))
     console.log(`mobile sheet, views visited: ${views.join(', ')}`)
-  }, 120_000)
+  })
 })

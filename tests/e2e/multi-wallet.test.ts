@@ -16,6 +16,7 @@ import { rpc } from '../../localnet/anvil.js'
 import { localContext } from './browser.js'
 import { copiedPairingUri } from './pairing.js'
 import { connectLocalnetWallet, flooredBalance, pageLog, useBrowser, waitForText, waitForView, wcWallet } from './helpers.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -53,10 +54,10 @@ async function connectWalletConnect(page: Page): Promise<string> {
   await waitForView(page, 'ConnectingWalletConnect')
   const uri = await copiedPairingUri(page)
   await wcWallet('/pair', { uri })
-  await expect.poll(async () => (await wcWallet<unknown[]>('/proposals')).length, { timeout: 15_000 }).toBeGreaterThan(0)
+  await expect.poll(async () => (await wcWallet<unknown[]>('/proposals')).length, { timeout: E2E_WAIT_MS }).toBeGreaterThan(0)
   await wcWallet('/approve', {})
   let topic: string | undefined
-  await expect.poll(async () => (topic = (await topics()).find((t) => !earlier.includes(t))), { timeout: 15_000 }).toBeDefined()
+  await expect.poll(async () => (topic = (await topics()).find((t) => !earlier.includes(t))), { timeout: E2E_WAIT_MS }).toBeDefined()
   return topic!
 }
 
@@ -150,13 +151,13 @@ describe('several wallets at once', () => {
 
     // Reload: every live connection comes back silently, with the active one and its account.
     await page.reload()
-    await expect.poll(async () => (await account(page, 'eip155'))?.address ?? null, { timeout: 20_000 }).toBe(wc6)
-    await expect.poll(async () => (await account(page, 'solana'))?.address ?? null, { timeout: 20_000 }).toBe(solanaWallet)
+    await expect.poll(async () => (await account(page, 'eip155'))?.address ?? null, { timeout: E2E_WAIT_MS }).toBe(wc6)
+    await expect.poll(async () => (await account(page, 'solana'))?.address ?? null, { timeout: E2E_WAIT_MS }).toBe(solanaWallet)
     expect((await account(page, 'eip155'))?.connectorId).toBe(WC)
     // Only the namespaces connected: not a prototype's key.
     expect(await (await g(page)).evaluate((x) => [x.getAccount('__proto__'), x.getAccount('toString'), x.getAccount('bip122')])).toEqual([undefined, undefined, undefined])
     await expect
-      .poll(async () => (await pageLog(page)).events.flatMap((e) => (e.type === 'connect/succeeded' && e.payload.via === 'restore' ? [`${e.payload.namespace} ${e.payload.connectorId}`] : [])).sort(), { timeout: 20_000 })
+      .poll(async () => (await pageLog(page)).events.flatMap((e) => (e.type === 'connect/succeeded' && e.payload.via === 'restore' ? [`${e.payload.namespace} ${e.payload.connectorId}`] : [])).sort(), { timeout: E2E_WAIT_MS })
       .toEqual(['eip155 walletConnect', 'solana wallet-standard:Localnet Wallet'])
     expect(await prompts(page)).toBe(0)
 
@@ -174,7 +175,7 @@ describe('several wallets at once', () => {
     await expect.poll(() => statusOf(page, 'eip155', WC)).toBe('disconnected')
     expect(await statusOf(page, 'eip155', LOCAL)).toBe('connected')
     expect((await account(page, 'eip155'))?.connectorId).toBe(LOCAL)
-    await expect.poll(async () => (await topics()).includes(topic), { timeout: 15_000 }).toBe(false)
+    await expect.poll(async () => (await topics()).includes(topic), { timeout: E2E_WAIT_MS }).toBe(false)
     const types = (await pageLog(page)).events.map((e) => e.type as string)
     expect(types.filter((t) => t === 'disconnect/failed')).toHaveLength(1)
     await context.close()
@@ -207,7 +208,7 @@ describe('several wallets at once', () => {
     await (await g(page)).evaluate((x) => x.open({ view: 'Connect' }))
     await waitForView(page, 'Connect')
     const topic = await connectWalletConnect(page)
-    await expect.poll(async () => (await account(page))?.connectorId, { timeout: 15_000 }).toBe(WC)
+    await expect.poll(async () => (await account(page))?.connectorId, { timeout: E2E_WAIT_MS }).toBe(WC)
     expect((await account(page))?.connections?.map((c) => `${c.connectorId} ${c.status}`)).toEqual([`${WC} connected`])
     await openProfileWallets(page)
     await waitForText(page, '[data-testid=gw-multi-wallet-alert]', /Multi-Wallet Not Enabled/)
@@ -215,7 +216,7 @@ describe('several wallets at once', () => {
     expect(await statusOf(page, 'eip155', WC)).toBe('connected')
     // The wallet ends its session, as its user would: the page follows.
     await wcWallet('/disconnect', { topic })
-    await expect.poll(async () => (await account(page))?.connectorId ?? null, { timeout: 15_000 }).toBe(null)
+    await expect.poll(async () => (await account(page))?.connectorId ?? null, { timeout: E2E_WAIT_MS }).toBe(null)
     await context.close()
   })
 })

@@ -43,7 +43,7 @@ describe('network quiet', () => {
     await page.hover('gangway-button')
     await expect.poll(() => seen.length).toBeGreaterThan(0)
     await context.close()
-  }, 60_000)
+  })
 
   it('a returning visitor: at load only the balance and the routing (supported chains) are asked', async () => {
     const context = await localContext(browser())
@@ -62,5 +62,5 @@ describe('network quiet', () => {
     const allowed = (r: ServiceRequest) => r.service === 'blockchain' && (/^\/v1\/account\/0x[0-9a-fA-F]{40}\/balance$/.test(r.path) || r.path === '/v1/supported-chains' || /^\/v1\/?$/.test(r.path))
     expect(seen.filter((r) => !allowed(r))).toEqual([])
     await context.close()
-  }, 60_000)
+  })
 })

@@ -11,6 +11,7 @@ import { createPublicClient, erc20Abi, getAddress, http, parseUnits, type Hex } 
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { localContext } from './browser.js'
 import { connectLocalnetWallet, recordServiceRequests, useBrowser, waitForText, waitForView } from './helpers.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -79,7 +80,7 @@ describe('buying through the modal', () => {
     await popup.fill('[data-testid=onramp-amount]', '100.00')
     await popup.click('[data-testid=onramp-complete]')
     await popup.locator('[data-testid=onramp-done]').waitFor()
-    await page.locator('[data-testid=gw-buy][data-status=succeeded]').waitFor({ timeout: 30_000 })
+    await page.locator('[data-testid=gw-buy][data-status=succeeded]').waitFor({ timeout: E2E_WAIT_MS })
     const landed = (await husdOf()) - before
     expect(landed).toBeGreaterThan(parseUnits('95', 6))
     expect(landed).toBeLessThan(parseUnits('100', 6))
@@ -133,7 +134,7 @@ describe('buying through the modal', () => {
     expect([fields.get('destinationCurrencyCode'), fields.get('walletAddress')]).toEqual(['SOL', solanaWallet])
     await popup.click('[data-testid=onramp-complete]')
     await popup.locator('[data-testid=onramp-done]').waitFor()
-    await page.locator('[data-testid=gw-buy][data-status=succeeded]').waitFor({ timeout: 30_000 })
+    await page.locator('[data-testid=gw-buy][data-status=succeeded]').waitFor({ timeout: E2E_WAIT_MS })
     const landed = (await lamports()) - before
     expect(landed).toBeGreaterThan(0n)
     expect(await page.textContent('[data-testid=gw-buy-received]')).toContain('SOL')

@@ -2,6 +2,7 @@
 import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import { waitForView } from './helpers.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 /** The secure site's iframe on the host page. */
 export const FRAME = 'iframe[title="Secure login"]'
@@ -12,7 +13,7 @@ export async function frameInPlace(page: Page): Promise<void> {
     const [frame, place] = [await page.locator(FRAME).boundingBox(), await page.locator('[data-testid=gw-approve-frame]').boundingBox()]
     return !!frame && !!place && [frame.x - place.x, frame.y - place.y, frame.width - place.width, frame.height - place.height].every((d) => Math.abs(d) < 1)
   }
-  await expect.poll(aligned, { timeout: 5000 }).toBe(true)
+  await expect.poll(aligned, { timeout: E2E_WAIT_MS }).toBe(true)
 }
 
 /**
@@ -28,5 +29,5 @@ export async function approveInFrame(page: Page): Promise<void> {
   const approve = page.frameLocator(FRAME).getByTestId('secure-approve')
   await approve.click()
   // The frame's panel takes the click (the button is disabled while it decides, the panel hides after).
-  await expect.poll(async () => (await approve.isHidden()) || (await approve.isDisabled()), { timeout: 5000 }).toBe(true)
+  await expect.poll(async () => (await approve.isHidden()) || (await approve.isDisabled()), { timeout: E2E_WAIT_MS }).toBe(true)
 }

@@ -10,6 +10,7 @@ import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { localContext } from './browser.js'
 import { useBrowser, waitForView } from './helpers.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const browser = useBrowser()
@@ -50,7 +51,7 @@ describe('server rendering and hydration', () => {
     expect(again.html).toContain('data-testid="react-account">not connected</span>')
     expect(again.recoverable).toEqual([])
     expect(again.logged).toEqual([])
-    await expect.poll(async () => (await page.textContent('[data-testid=react-account]'))?.toLowerCase(), { timeout: 15_000 }).toContain(address[0]!.toLowerCase())
+    await expect.poll(async () => (await page.textContent('[data-testid=react-account]'))?.toLowerCase(), { timeout: E2E_WAIT_MS }).toContain(address[0]!.toLowerCase())
     await context.close()
   })
 

@@ -20,6 +20,7 @@ import { askEmailCode, mailedCode, pageLog, useBrowser, waitForEngine, waitForTe
 import { approveInFrame, FRAME } from './secure-frame.js'
 import { hostSessions, me, type HostSession } from './demo-host.js'
 import { rpc } from '../../localnet/anvil.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -103,7 +104,7 @@ describe('Sign In With X with a smart account', () => {
     // Safe existed, still verifies now that it does (no new signature, no SIWXSignMessage).
     await page.reload()
     await waitForEngine(page)
-    await expect.poll(() => verifiedVia(page), { timeout: 30_000 }).toEqual(['stored'])
+    await expect.poll(() => verifiedVia(page), { timeout: E2E_WAIT_MS }).toEqual(['stored'])
     expect(await account(page)).toMatchObject({ connectorId: 'AUTH', address: safe })
     expect(await page.locator('[data-testid=gw-modal][data-open]').isVisible()).toBe(false)
 

@@ -19,6 +19,7 @@ import { localContext } from './browser.js'
 import { copiedPairingUri } from './pairing.js'
 import { useBrowser, waitForEngine, waitForText, waitForView, wcWallet } from './helpers.js'
 import { hostSessions, me } from './demo-host.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const solanaCaip2 = inject('solanaCaip2')
@@ -72,8 +73,8 @@ describe('Sign In With X on Solana through the modal', () => {
     // A reload: restored and signed in from the host's session, no prompt, no SIWXSignMessage.
     await page.reload()
     await waitForEngine(page)
-    await expect.poll(async () => (await account(page)).isConnected, { timeout: 15_000 }).toBe(true)
-    await expect.poll(() => exportLog(page).then((l) => l.includes('"via":"stored"')), { timeout: 15_000 }).toBe(true)
+    await expect.poll(async () => (await account(page)).isConnected, { timeout: E2E_WAIT_MS }).toBe(true)
+    await expect.poll(() => exportLog(page).then((l) => l.includes('"via":"stored"')), { timeout: E2E_WAIT_MS }).toBe(true)
     expect(await account(page)).toMatchObject({ namespace: 'solana', caipAddress })
     expect(await prompts(page)).toBe(0)
     expect(await page.locator('[data-testid=gw-modal][data-open]').isVisible()).toBe(false)
@@ -130,7 +131,7 @@ describe('Sign In With X on Solana through the modal', () => {
     await page.click('[data-wallet-row=walletConnect]')
     await waitForView(page, 'ConnectingWalletConnect')
     await wcWallet('/pair', { uri: await copiedPairingUri(page) })
-    await expect.poll(async () => (await wcWallet<unknown[]>('/proposals')).length, { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect.poll(async () => (await wcWallet<unknown[]>('/proposals')).length, { timeout: E2E_WAIT_MS }).toBeGreaterThan(0)
     await wcWallet('/approve', {})
     await waitForView(page, 'SIWXSignMessage')
     const { caipAddress } = await account(page)

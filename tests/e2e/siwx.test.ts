@@ -14,6 +14,7 @@ import { parseSiweMessage } from 'viem/siwe'
 import { localContext } from './browser.js'
 import { useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
 import { hostSessions, me } from './demo-host.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -66,8 +67,8 @@ describe('Sign In With X through the modal', () => {
     // A reload: restored and signed in from the host's session, no prompt, no SIWXSignMessage.
     await page.reload()
     await waitForEngine(page)
-    await expect.poll(async () => (await account(page)).isConnected, { timeout: 15_000 }).toBe(true)
-    await expect.poll(() => page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog().then((l) => l.includes('"via":"stored"'))), { timeout: 15_000 }).toBe(true)
+    await expect.poll(async () => (await account(page)).isConnected, { timeout: E2E_WAIT_MS }).toBe(true)
+    await expect.poll(() => page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog().then((l) => l.includes('"via":"stored"'))), { timeout: E2E_WAIT_MS }).toBe(true)
     expect(await prompts(page)).toBe(0)
     expect(await page.locator('[data-testid=gw-modal][data-open]').isVisible()).toBe(false)
     expect(await me(page)).toEqual({ signedIn: true, accounts: [caipAddress] })

@@ -14,6 +14,7 @@ import { createPublicClient, encodeFunctionData, erc20Abi, getAddress, http, par
 import { localContext } from './browser.js'
 import { connectLocalnetWallet, emailLogin, pageLog, useBrowser, waitForText, waitForView } from './helpers.js'
 import { SWAP_REFUSALS } from '../../src/events/errors.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -65,7 +66,7 @@ async function confirm(page: Page, prompts: number): Promise<void> {
   await waitForView(page, 'SwapPreview')
   await page.locator('[data-testid=gw-swap-details] [data-detail=minimum]').waitFor()
   // The checks before the wallet passed: the simulated changes show, and Swap is enabled.
-  await page.locator('[data-testid=gw-swap-changes]').waitFor({ timeout: 30_000 })
+  await page.locator('[data-testid=gw-swap-changes]').waitFor({ timeout: E2E_WAIT_MS })
   await page.click('[data-testid=gw-swap-confirm]')
   for (let i = 0; i < prompts; i++) await page.click('[data-testid=localnet-wallet-approve]')
   await waitForView(page, 'Account', 60_000)
@@ -139,7 +140,7 @@ describe('swap through the modal', () => {
       expect(await page.isDisabled('[data-testid=gw-swap-confirm]'), mode).toBe(true)
       expect((await log()).some((e) => e.type === 'swap/checked'), mode).toBe(false)
     } else {
-      await page.locator('[data-testid=gw-swap-changes]').waitFor({ timeout: 30_000 })
+      await page.locator('[data-testid=gw-swap-changes]').waitFor({ timeout: E2E_WAIT_MS })
       const checked = (await log()).find((e) => e.type === 'swap/checked')?.payload as { transactions: { kind: string }[] }
       expect(checked.transactions.map((t) => t.kind), mode).toEqual(['approve', 'swap'])
     }

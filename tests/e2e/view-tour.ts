@@ -162,6 +162,8 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await page.fill('[data-testid=gw-send-receiver]', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
       await page.click('[data-testid=gw-send-review]')
       await page.locator('[data-testid=gw-send-confirm]:not([disabled])').waitFor()
+      // Gangway's preview of the send in (the call decoded, the simulated change).
+      await page.locator('[data-testid=gw-tx-preview][data-simulated]').waitFor()
     },
   },
   // The address as text and QR code (the QR's chunk in).
@@ -211,16 +213,17 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await page.locator('[data-testid=gw-data-capture-input]').waitFor()
     },
   },
-  // Logged in by email, the site asks for a signature: the secure site's approval UI over the view.
+  // Logged in by email, the site asks to send a transaction: Gangway's preview of it above the secure site's approval UI over the view.
   ApproveTransaction: {
     async reach(page, env, path) {
       await open(page, env, path)
       await emailLogin(page, `tour-${Date.now()}-${Math.random().toString(36).slice(2)}@harbour.example`)
       await page.evaluate(() => {
         const w = window as unknown as { gangway: { getWalletProvider(ns: string): { request(a: unknown): Promise<unknown> }; getAccount(): { address: string } } }
-        void w.gangway.getWalletProvider('eip155').request({ method: 'personal_sign', params: ['0x746f7572', w.gangway.getAccount().address] }).catch(() => undefined)
+        void w.gangway.getWalletProvider('eip155').request({ method: 'eth_sendTransaction', params: [{ from: w.gangway.getAccount().address, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x2386f26fc10000' }] }).catch(() => undefined)
       })
       await waitForView(page, 'ApproveTransaction')
+      await page.locator('[data-testid=gw-tx-preview][data-simulated]').waitFor()
       await page.frameLocator('iframe[title="Secure login"]').getByTestId('secure-approve').waitFor()
     },
   },

@@ -13,6 +13,7 @@ import { localContext } from './browser.js'
 import { copiedPairingUri } from './pairing.js'
 import { domText, flooredBalance, useBrowser, waitForText, waitForView, wcWallet } from './helpers.js'
 import { secretsIn } from './secrets.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -70,13 +71,13 @@ describe('WalletConnect', () => {
     await page.click('[data-testid=gw-all-wallets]')
     await waitForView(page, 'AllWallets')
     const tiles = page.locator('[data-testid=gw-all-list] [data-wallet-id]')
-    await expect.poll(() => tiles.count(), { timeout: 10_000 }).toBe(40)
+    await expect.poll(() => tiles.count(), { timeout: E2E_WAIT_MS }).toBe(40)
     await page.locator('[data-testid=gw-all-end]').scrollIntoViewIfNeeded()
-    await expect.poll(() => tiles.count(), { timeout: 10_000 }).toBe(80)
+    await expect.poll(() => tiles.count(), { timeout: E2E_WAIT_MS }).toBe(80)
 
     // A padded search: trimmed (docs/behaviour.md §5), after the 300 ms wait.
     await page.fill('[data-testid=gw-search]', '   localnet walletconnect   ')
-    await expect.poll(() => tiles.count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => tiles.count(), { timeout: E2E_WAIT_MS }).toBe(1)
     const log = await (await gangway(page)).evaluate((g) => g.exportLog())
     const searches = log.trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.type === 'wallets/search-requested')
     expect(searches.map((e) => e.payload.query)).toEqual(['localnet walletconnect'])
@@ -109,13 +110,13 @@ describe('WalletConnect', () => {
 
     // Reload: the session is restored from the worker's IndexedDB without a prompt.
     await page.reload()
-    await expect.poll(() => page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.getAccount().address ?? null), { timeout: 15_000 }).toBe(wcAddress)
+    await expect.poll(() => page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.getAccount().address ?? null), { timeout: E2E_WAIT_MS }).toBe(wcAddress)
 
     // The page disconnects: the wallet's session ends too.
     await page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.disconnect())
-    await expect.poll(() => wcWallet<unknown[]>('/sessions').then((s) => s.length), { timeout: 15_000 }).toBe(0)
+    await expect.poll(() => wcWallet<unknown[]>('/sessions').then((s) => s.length), { timeout: E2E_WAIT_MS }).toBe(0)
     // The wallet can see the delete before the page's engine has recorded its own disconnect.
-    await expect.poll(() => isConnected(page), { timeout: 15_000 }).toBe(false)
+    await expect.poll(() => isConnected(page), { timeout: E2E_WAIT_MS }).toBe(false)
 
     // Closing the modal during a pairing ends it with 'Modal closed' (docs/behaviour.md §8).
     await page.click('gangway-button')
@@ -123,7 +124,7 @@ describe('WalletConnect', () => {
     await page.click('[data-wallet-row=walletConnect]')
     await pairingUri(page)
     await page.click('[data-testid=gw-close]')
-    await expect.poll(async () => (await (await gangway(page)).evaluate((g) => g.exportLog())).includes('"message":"Modal closed"'), { timeout: 10_000 }).toBe(true)
+    await expect.poll(async () => (await (await gangway(page)).evaluate((g) => g.exportLog())).includes('"message":"Modal closed"'), { timeout: E2E_WAIT_MS }).toBe(true)
 
     // A second pairing, which the wallet rejects: the view says so; Try again pairs anew and the wallet approves.
     await page.click('gangway-button')
@@ -146,9 +147,9 @@ describe('WalletConnect', () => {
 
     // The wallet deletes the session: the page is disconnected.
     await wcWallet('/disconnect', {})
-    await expect.poll(() => isConnected(page), { timeout: 15_000 }).toBe(false)
+    await expect.poll(() => isConnected(page), { timeout: E2E_WAIT_MS }).toBe(false)
     await context.close()
-  }, 120_000)
+  })
 
   it("the wallet's control service answers the demo page with its token, and no other page", async () => {
     const context = await localContext(browser())

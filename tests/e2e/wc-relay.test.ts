@@ -52,5 +52,5 @@ describe('WalletConnect relay', () => {
 
     await dapp.core.relayer.transportClose().catch(() => undefined)
     await core.relayer.transportClose().catch(() => undefined)
-  }, 60_000)
+  })
 })
