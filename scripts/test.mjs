@@ -24,10 +24,10 @@ const DEFAULT_SECONDS = 10
 const started = Date.now()
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`
 
-/** Runs `cmd args`, each output line prefixed with `[name]`; resolves with the exit code. */
+/** Runs `cmd args`, each output line prefixed with `[name]` (in colour on a terminal, plain in a log); resolves with the exit code. */
 function run(name, cmd, args) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } })
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : { NO_COLOR: '1' }) } })
     for (const stream of [child.stdout, child.stderr]) {
       let rest = ''
       stream.on('data', (chunk) => {
