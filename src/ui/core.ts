@@ -11,7 +11,7 @@
 import { isMobileDevice } from './device.js'
 import { transfer, transferHandlers, wrap } from 'comlink'
 import { signal, type Signal } from '@preact/signals-core'
-import type { AccountActionsModel, AccountModel, AccountTabsModel, AllWalletsModel, Bridge, ConnectionsModel, ConnectModel, Engine, EngineConfig, Intent, ModalModel, Namespace, NetworkListModel, NetworkModel, NamesModel, OpeningModel, PairingUri, ProfileWalletsModel, ProviderRequest, SendModel, SnackbarModel, SwapModel, OnrampModel, WalletConnectModel, WorkerEngine } from '../contract.js'
+import type { AccountActionsModel, AccountModel, AccountTabsModel, AllWalletsModel, ApprovalModel, Bridge, ConnectionsModel, ConnectModel, Engine, EngineConfig, Intent, ModalModel, Namespace, NetworkListModel, NetworkModel, NamesModel, OpeningModel, PairingUri, ProfileWalletsModel, ProviderRequest, SendModel, SnackbarModel, SwapModel, OnrampModel, WalletConnectModel, WorkerEngine } from '../contract.js'
 import { createBridge } from './bridge/bridge.js'
 import { servePagePort } from './bridge/page-port-server.js'
 import { ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError } from '../events/errors.js'
@@ -61,6 +61,8 @@ export interface Client {
     /** The ProfileWallets view's connections by namespace (issue 18). */
     profileWallets: Signal<ProfileWalletsModel>
     names: Signal<NamesModel>
+    /** ApproveTransaction's data: Gangway's preview of the transaction the secure site's panel shows. */
+    approval: Signal<ApprovalModel>
     /** The WalletConnect pairing URI on show (never logged: it carries the pairing key). */
     pairing: Signal<PairingUri | undefined>
     /** The event seq the views show while time travelling (debug panel), else null: the live state. */
@@ -319,6 +321,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
     accountActions: signal<AccountActionsModel>({ actions: [] }),
     profileWallets: signal<ProfileWalletsModel>({ multiWallet: false, namespaces: [], canDisconnect: false }),
     names: signal<NamesModel>({ canChoose: false, zone: '', label: '', suggestions: [], loading: false }),
+    approval: signal<ApprovalModel>({ checking: false }),
     pairing: signal<PairingUri | undefined>(undefined),
     travel: signal<number | null>(null),
   }
@@ -332,7 +335,7 @@ export async function startClient(options: GangwayOptions, hooks: ClientHooks): 
         first()
       }) as never)
     })
-  await Promise.all([follow('modal', hooks.modal), follow('account', (v) => (writeChip(options.projectId, v), hooks.account(withoutPrototype(v)))), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('swap'), follow('onramp'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs'), follow('accountActions'), follow('profileWallets'), follow('names')])
+  await Promise.all([follow('modal', hooks.modal), follow('account', (v) => (writeChip(options.projectId, v), hooks.account(withoutPrototype(v)))), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('swap'), follow('onramp'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs'), follow('accountActions'), follow('profileWallets'), follow('names'), follow('approval')])
   await engine.subscribePairing((p: PairingUri | undefined) => void (signals.pairing.value = p))
   // The pending analytics batch, held here so that a hidden or leaving page can still send it (issue 17).
   installAnalyticsBeacon((callback) => engine!.subscribeAnalytics(callback), (intent) => engine!.dispatch(intent))

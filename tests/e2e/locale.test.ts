@@ -85,12 +85,12 @@ const names = new Set<string>([
   ...SEEDED_COLLECTIONS.map((c) => c.name),
   ...Object.values(IDENTITIES).map((i) => i.name),
 ])
-const amount = String.raw`[+-]?\d+(?:\.\d+)?(?: [A-Z][A-Z0-9]{1,9})?`
+const amount = String.raw`[+\-−]?\d+(?:\.\d+)?(?: [A-Z][A-Z0-9]{1,9})?`
 const nft = String.raw`[A-Z]+ #\d+|NFT`
 const DATA = [
   /^[\s·•—✕←]*$/u, // icons and separators
   /^[\p{Lu}\p{N}]{1,2}$/u, // a generated icon's initials
-  new RegExp(`^${amount}$`), // '9999.873 ETH', '-0.01 ETH', '0.5'
+  new RegExp(`^${amount}$`), // '9999.873 ETH', '-0.01 ETH', '0.5', a simulated change '−0.01 ETH'
   new RegExp(`^(?:${amount}|${nft})(?: · (?:${amount}|${nft}))*$`), // an Activity row: '+2500.123 TIDE · HCREW #2'
   /^\d[\d,]*\+$/, // the All Wallets count, '160+'
   /^\$[\d,]+\.\d{2}$/, // dollars

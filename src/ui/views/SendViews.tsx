@@ -1,7 +1,9 @@
 /**
  * Sending (docs/behaviour.md §2, §4): the form (token, amount, receiver), the token list, the preview. Inputs
  * keep their text locally and reach the engine 300 ms after typing stops (docs/behaviour.md §9 search wait), or
- * at once on Review, so the log holds edits, not keystrokes.
+ * at once on Review, so the log holds edits, not keystrokes. On an EVM network the preview also shows
+ * what the send does as Gangway decoded and simulated it (TxPreview.tsx), in a box of fixed height
+ * between the summary and Send; Send never waits for it.
  */
 import { useState } from 'react'
 import { shortenAddress } from '../../projections/format-address.js'
@@ -10,6 +12,7 @@ import { useEdited } from '../use-edited.js'
 import { useSignalValue } from '../use-signal.js'
 import { useT } from '../i18n/i18n.js'
 import { Icon } from '../images/Icon.js'
+import { TxPreview } from './TxPreview.js'
 
 export function WalletSendView() {
   const { signals, dispatch } = useClient()
@@ -100,6 +103,7 @@ export function WalletSendPreviewView() {
       </strong>
       <span className="gw-muted">{t('send.previewTo', { address: send.receiverName && send.receiverAddress ? `${send.receiverName} (${shortenAddress(send.receiverAddress)})` : send.receiver ? shortenAddress(send.receiver.trim()) : '—' })}</span>
       <span className="gw-muted">{t('send.previewOn', { network: send.networkName ?? '' })}</span>
+      {send.preview || send.previewing ? <TxPreview preview={send.preview} checking={send.previewing === true} /> : null}
       {message ? (
         <span className="gw-error" data-testid="gw-send-error">
           {known(message)}
