@@ -9,8 +9,7 @@ import { filter, from, switchMap, type Observable } from 'rxjs'
 import { getAddress } from 'viem'
 import { convertClient } from '../../api/convert.js'
 import { swapChainReads } from '../../chains/eip155/swap/chain-reads.js'
-import type { SwapRouter } from '../../chains/eip155/swap/routers.js'
-import type { SwapOptions } from '../../events/host-options.js'
+import { siteSwapRouters } from '../../chains/eip155/swap/routers.js'
 import { parseCaipNetworkId } from '../../chains/caip.js'
 import { defined } from '../../events/defined.js'
 import { errorMessage, ERROR_BUILDING_SWAP } from '../../events/errors.js'
@@ -24,13 +23,6 @@ import { ofType, type Effect, type EffectContext } from './context.js'
 
 const previewShows = (s: State) => s.modal.open && s.modal.view === 'SwapPreview'
 
-/** The site's `swap.routers` (host-options.ts, already checked) by decimal chain id, addresses checksummed. */
-function siteRouters(routers: NonNullable<SwapOptions['routers']>): Record<string, SwapRouter> {
-  return Object.fromEntries(
-    Object.entries(routers).map(([id, r]) => [id.split(':')[1]!, { address: getAddress(r.address), kind: r.kind, ...(r.weth ? { weth: getAddress(r.weth) } : {}) }]),
-  )
-}
-
 /** The check of the form as it is now, as one event; none for a form without a quote or an EVM account. */
 async function check(ctx: EffectContext): Promise<NewEvent[]> {
   const s = ctx.state()
@@ -43,7 +35,7 @@ async function check(ctx: EffectContext): Promise<NewEvent[]> {
   try {
     const policy = s.config.swap
     const checked = await checkSwap(
-      { service: convertClient(ctx.api), chain: swapChainReads(ctx.chains.evmClient(account.caipNetworkId)), ...(policy?.routers ? { routers: siteRouters(policy.routers) } : {}), ...(policy?.unlimitedApproval ? { unlimitedApproval: true } : {}) },
+      { service: convertClient(ctx.api), chain: swapChainReads(ctx.chains.evmClient(account.caipNetworkId)), ...(policy?.routers ? { routers: siteSwapRouters(policy.routers)! } : {}), ...(policy?.unlimitedApproval ? { unlimitedApproval: true } : {}) },
       {
         chainId: parseCaipNetworkId(account.caipNetworkId).reference,
         account: getAddress(account.address),

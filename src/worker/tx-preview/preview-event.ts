@@ -13,6 +13,7 @@ import { findNetwork } from '../../projections/networks.js'
 import type { EffectContext } from '../effects/context.js'
 import { previewCalls, type TxPreviewReads } from './preview-calls.js'
 import { previewReads } from './preview-reads.js'
+import { siteSwapRouters } from '../../chains/eip155/swap/routers.js'
 
 /** Reads that find nothing: the preview of a network the engine has no client for. */
 const NOTHING: TxPreviewReads = {
@@ -50,6 +51,7 @@ export async function previewEvent(ctx: Pick<EffectContext, 'chains' | 'state'>,
   }
   const nativeSymbol = findNetwork(ctx.state().config.networks, caipNetworkId)?.nativeCurrency.symbol ?? 'ETH'
   const from = getAddress(account) as Address
-  const found = await previewCalls(reads, { chainId: parseCaipNetworkId(caipNetworkId).reference, account: from, calls, nativeSymbol, ...(simulateFrom ? { simulateFrom } : {}) })
+  const routers = siteSwapRouters(ctx.state().config.swap?.routers)
+  const found = await previewCalls(reads, { chainId: parseCaipNetworkId(caipNetworkId).reference, account: from, calls, nativeSymbol, ...(simulateFrom ? { simulateFrom } : {}), ...(routers ? { routers } : {}) })
   return event('tx-preview/simulated', { id, caipNetworkId, account: from, ...found, ...(batch ? { batch } : {}), ...(send ? { send } : {}) })
 }

@@ -5,7 +5,7 @@
 import { encodeFunctionData, erc20Abi, getAddress, parseAbi, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decodeSwapCall, NATIVE_TOKEN } from './decode-swap-call.js'
-import { LOCALNET_WETH, SWAP_ROUTERS, swapRouterOf } from './routers.js'
+import { LOCALNET_WETH, siteSwapRouters, SWAP_ROUTERS, swapRouterOf } from './routers.js'
 
 const V2 = SWAP_ROUTERS['31337']!
 const INCH = SWAP_ROUTERS['1']!
@@ -58,5 +58,9 @@ describe('decodeSwapCall', () => {
     expect(swapRouterOf('31338')).toMatchObject({ kind: 'uniswap-v2', weth: LOCALNET_WETH })
     expect(swapRouterOf('5')).toBeUndefined()
     expect(swapRouterOf('1', { '1': { address: HBD, kind: 'uniswap-v2' } })?.address).toBe(HBD)
+    // The site's option, by CAIP-2 id and in any case, as swapRouterOf takes it.
+    const site = siteSwapRouters({ 'eip155:8453': { address: HBD.toLowerCase(), kind: 'uniswap-v2', weth: LOCALNET_WETH.toLowerCase() } })
+    expect(swapRouterOf('8453', site)).toEqual({ address: HBD, kind: 'uniswap-v2', weth: LOCALNET_WETH })
+    expect(siteSwapRouters(undefined)).toBeUndefined()
   })
 })

@@ -9,7 +9,8 @@
  *   nonce 3, with WETH9 at nonce 1 (localnet/amm.ts), so the same addresses on every fresh anvil.
  * A site adds or replaces routers for its own chains with the `swapRouters` option.
  */
-import type { Address } from 'viem'
+import { getAddress, type Address } from 'viem'
+import type { SwapOptions } from '../../../events/host-options.js'
 
 /** How a router's calldata reads: Uniswap V2's Router02, or 1inch's AggregationRouterV6. */
 export type SwapRouterKind = 'uniswap-v2' | '1inch-v6'
@@ -50,4 +51,15 @@ export const SWAP_ROUTERS: Readonly<Record<string, SwapRouter>> = {
  */
 export function swapRouterOf(chainId: string, siteRouters?: Readonly<Record<string, SwapRouter>>): SwapRouter | undefined {
   return siteRouters?.[chainId] ?? SWAP_ROUTERS[chainId]
+}
+
+/**
+ * The site's `swap.routers` (host-options.ts, already checked) as swapRouterOf takes them: by
+ * decimal chain id, addresses checksummed.
+ * @example
+ * siteSwapRouters({ 'eip155:8453': { address: '0x…', kind: 'uniswap-v2' } }) // { '8453': { address: '0x…', kind: 'uniswap-v2' } }
+ */
+export function siteSwapRouters(routers: SwapOptions['routers']): Record<string, SwapRouter> | undefined {
+  if (!routers) return undefined
+  return Object.fromEntries(Object.entries(routers).map(([id, r]) => [id.split(':')[1]!, { address: getAddress(r.address), kind: r.kind, ...(r.weth ? { weth: getAddress(r.weth) } : {}) }]))
 }

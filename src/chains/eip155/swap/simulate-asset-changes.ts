@@ -15,6 +15,7 @@
 import { decodeFunctionResult, encodeAbiParameters, encodeFunctionData, erc20Abi, getAddress, type Address, type Client, type Hex } from 'viem'
 import { simulateBlocks } from 'viem/actions'
 import { NATIVE_TOKEN } from './decode-swap-call.js'
+import { SWAP_CHANGES_MAX } from '../../../events/limits.js'
 
 /** Where the native balance probe is placed for the simulation: an address no chain uses. */
 export const BALANCE_PROBE: Address = '0x00000000000000000000000000000000ba1a0ce5'
@@ -27,8 +28,8 @@ export const BALANCE_PROBE_CODE: Hex = '0x600035316000526020 6000f3'.replace(' '
 const READ_GAS = 100_000n
 /** keccak256 of `Transfer(address,address,uint256)` (ERC-20 and ERC-721 alike). */
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
-/** The most token contracts read (the logs of a hostile call could name thousands). */
-const TOKENS_MAX = 20
+/** The most token contracts read (the logs of a hostile call could name thousands): with the native currency, at most SWAP_CHANGES_MAX changes, as a stored swap/checked may hold. */
+const TOKENS_MAX = SWAP_CHANGES_MAX - 1
 
 /** A call to simulate: `value` in wei. */
 export interface SimulatedCall {
