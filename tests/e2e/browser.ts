@@ -5,6 +5,8 @@
  * 127.0.0.1, as the hosted secure site is in production).
  */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core'
+import { onTestFailed } from 'vitest'
+import { pageStory } from './page-story.js'
 import { E2E_WAIT_MS } from './wait.js'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -45,9 +47,25 @@ export function launchChromium(): Promise<Browser> {
 export async function localContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options)
   context.setDefaultTimeout(E2E_WAIT_MS)
+  tellOnFailure(context)
   await context.route(
     (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost' && url.protocol !== 'data:' && url.protocol !== 'blob:',
     (route) => route.abort('blockedbyclient'),
   )
   return context
+}
+
+/**
+ * When the running test fails, prints what each page of `context` shows and its engine's last
+ * events (page-story.ts), read before the test's cleanup closes it. Outside a test (a hook) it does
+ * nothing.
+ */
+function tellOnFailure(context: BrowserContext): void {
+  try {
+    onTestFailed(async () => {
+      for (const page of context.pages()) console.error(`[page story] ${await pageStory(page)}`)
+    })
+  } catch {
+    // Not inside a test: nothing to report to.
+  }
 }

@@ -59,32 +59,7 @@ export async function waitForEngine(page: Page, timeoutMs?: number): Promise<voi
 
 /** Waits for the modal to show `view`. */
 export async function waitForView(page: Page, view: string, timeoutMs = E2E_WAIT_MS): Promise<void> {
-  try {
-    await page.locator(`[data-testid=gw-modal][data-view=${view}]`).waitFor({ timeout: timeoutMs })
-  } catch (error) {
-    throw new Error(`${view} never shown: ${await pageStory(page)}`, { cause: error })
-  }
-}
-
-/**
- * What a failed wait needs to be understood: the view the modal shows and the engine's last 30
- * events (redacted, each payload cut to 160 characters). Never throws: a page that cannot answer
- * says so.
- */
-export async function pageStory(page: Page): Promise<string> {
-  try {
-    const { view, log } = await page.evaluate(async () => {
-      const g = (window as unknown as { gangway: { getState(): { open: boolean; view: string }; exportLog(o: { redact: boolean }): Promise<string> } }).gangway
-      const state = g.getState()
-      return { view: state.open ? state.view : 'closed', log: await g.exportLog({ redact: true }) }
-    })
-    const events = parseLog(log)
-      .events.slice(-30)
-      .map((e) => `  ${e.seq} ${e.type} ${JSON.stringify(e.payload ?? {}).slice(0, 160)}`)
-    return `the modal shows ${view}; the last events:\n${events.join('\n')}`
-  } catch (error) {
-    return `the page did not answer (${String(error).slice(0, 200)})`
-  }
+  await page.locator(`[data-testid=gw-modal][data-view=${view}]`).waitFor({ timeout: timeoutMs })
 }
 
 /** Opens the demo page, picks the Localnet Wallet's dev account `account`, connects and approves; resolves on Account. */
@@ -93,11 +68,7 @@ export async function connectLocalnetWallet(page: Page, webUrl: string, account 
   if (account !== 0) await page.evaluate((i) => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(i), account)
   await page.click('gangway-button')
   await page.click('[data-wallet-row="dev.gangway.localnet"]')
-  try {
-    await page.click('[data-testid=localnet-wallet-approve]')
-  } catch (error) {
-    throw new Error(`The Localnet Wallet never asked: ${await pageStory(page)}`, { cause: error })
-  }
+  await page.click('[data-testid=localnet-wallet-approve]')
   await waitForView(page, 'Account')
 }
 
