@@ -42,6 +42,9 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // The files of a lane share one module graph (no e2e file mocks a module or a global), so
+          // viem, playwright-core and the localnet's modules are imported once a lane, not once a file.
+          isolate: false,
           globalSetup: ['tests/e2e/global-setup.ts'],
         },
       },

@@ -1,6 +1,6 @@
 /**
  * Layout facts of the modal, read in the page inside `gangway-modal`'s open shadow root, for the
- * layout test (layout.test.ts) and the screenshots (scripts/screenshots.ts): `settle` waits until
+ * view checks (every-view.test.ts) and the screenshots (scripts/screenshots.ts): `settle` waits until
  * the shown view is still, `layoutProblems` lists what overflows the card or clips text.
  */
 import type { Page } from 'playwright-core'

@@ -1,6 +1,6 @@
 /**
  * The tour of the modal's views (docs/behaviour.md §2), for the checks that must cover every view:
- * accessibility (a11y.test.ts), and later the pseudo-locale run, the mobile run and the screenshots.
+ * layout, accessibility and the pseudo-locale (every-view.test.ts), the mobile run, the strict-CSP run and the screenshots.
  * `VIEW_TOUR` has an entry for every view name, so a view a later issue adds fails to compile until
  * it says how a visitor reaches it, or which issue will build it (`planned`). A stop starts from a
  * fresh page of the demo (`query` carries the page's options: theme, locale…) and ends with the
