@@ -1,4 +1,5 @@
-import { dirname, resolve } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { defineConfig, type Plugin } from 'vitest/config'
 import { CATALOGUE_IMPORT, catalogueFiles, catalogueModule } from './scripts/compile-catalogue.mjs'
 
@@ -23,6 +24,20 @@ const catalogues: Plugin = {
   },
 }
 
+const UNIT = ['src/**/*.test.ts', 'tests/unit/**/*.test.ts']
+/**
+ * The unit files that need a process of their own: those that install a global for good
+ * (`fake-indexeddb/auto` puts an `indexedDB` on globalThis) and those that check a global is absent
+ * (marked `own-globals`). The other unit files share one module graph (isolate: false), so viem,
+ * rxjs and the engine are imported once, not once a file.
+ */
+const OWN_GLOBALS = ['src', 'tests/unit'].flatMap((dir) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => join(dir, f))
+    .filter((f) => /fake-indexeddb\/auto|\bown-globals\b/.test(readFileSync(f, 'utf8'))),
+)
+
 export default defineConfig({
   test: {
     // The default output, then the plain `N passed, N failed` line CI reads (tests/reporters/summary.ts).
@@ -30,7 +45,11 @@ export default defineConfig({
     projects: [
       {
         plugins: [catalogues],
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: UNIT, exclude: OWN_GLOBALS, environment: 'node', isolate: false },
+      },
+      {
+        plugins: [catalogues],
+        test: { name: 'unit-own-globals', include: OWN_GLOBALS, environment: 'node' },
       },
       {
         plugins: [catalogues],

@@ -1,7 +1,8 @@
 // The test suite as `npm test` runs it, sized to a 2-core machine (README: the test command).
 // 1. The checks, side by side: the typecheck, the layering rules, and the build followed by the
 //    example apps (scripts/examples.mjs). A failure stops here.
-// 2. The tests, side by side in three lanes: the unit project, and the end-to-end files split in two
+// 2. The tests, side by side in three lanes: the unit projects (unit, and unit-own-globals for the
+//    files that need a process of their own; vitest.config.ts), and the end-to-end files split in two
 //    lanes by their last measured duration (tests/e2e/durations.json; a file not listed counts as
 //    DEFAULT_SECONDS), each e2e lane with a localnet of its own (its global setup: free ports), so the
 //    lanes share nothing. Each lane prints a line per finished file (tests/reporters/progress.ts) and
@@ -77,7 +78,7 @@ for (const file of [...e2eFiles].sort((a, b) => (durations[b] ?? DEFAULT_SECONDS
 rmSync(REPORTS, { recursive: true, force: true })
 const blob = (name) => ['--reporter=./tests/reporters/progress.ts', '--reporter=blob', `--outputFile.blob=${join(REPORTS, `${name}.json`)}`]
 const laneRuns = [
-  ['unit', ['run', '--project', 'unit', ...blob('unit')]],
+  ['unit', ['run', '--project', 'unit', '--project', 'unit-own-globals', ...blob('unit')]],
   ...lanes.map((files, i) => [`e2e-${i + 1}`, ['run', '--project', 'e2e', ...blob(`e2e-${i + 1}`), ...files]]),
 ]
 console.log(`lanes: unit; e2e-1 ${lanes[0].length} files (≈${load[0]} s); e2e-2 ${lanes[1].length} files (≈${load[1]} s)`)

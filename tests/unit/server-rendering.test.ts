@@ -1,6 +1,7 @@
 // Server rendering (issue 16): the built `gangway` and `gangway/react` import in Node, where there
 // is no window, document or indexedDB, and a page using the hooks renders to HTML there with the
 // disconnected state. Reads dist/, so it runs after `npm run build` (npm test builds first).
+// own-globals: it runs in a process of its own (vitest.config.ts), where no other file put a global.
 import { existsSync } from 'node:fs'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
