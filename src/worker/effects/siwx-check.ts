@@ -9,7 +9,7 @@
  * `getSessions` gives `siwx/failed` 'A problem occurred while trying initialize authentication',
  * shown, and that connection is disconnected (docs/behaviour.md §8).
  */
-import { EMPTY, distinctUntilChanged, filter, from, groupBy, mergeMap, switchMap, type Observable } from 'rxjs'
+import { EMPTY, distinctUntilChanged, filter, from, groupBy, mergeMap, switchMap, tap, type Observable } from 'rxjs'
 import { SIWX_CONNECTOR_ID, type CaipAddress, type Namespace } from '../../events/entities.js'
 import { SIWX_INIT_FAILED } from '../../events/errors.js'
 import { event, type NewEvent } from '../../events/types.js'
@@ -86,16 +86,24 @@ export async function checkSessions({ bridge, chains, clock, state }: Pick<Effec
 
 const NAMESPACES: readonly Namespace[] = ['eip155', 'solana', 'bip122']
 
-export const siwxCheckEffect: Effect = (ctx) =>
-  ctx.events$.pipe(
+export const siwxCheckEffect: Effect = (ctx) => {
+  // The namespaces whose connection this page session has confirmed (a connect, or the restore of
+  // a stored one). An account the replayed log names is not asked about before: its connector is
+  // not live yet, and a sign-in asked of it then would be cut short by the restore.
+  const confirmedHere = new Set<Namespace>()
+  return ctx.events$.pipe(
     // From this page session's start: what the replayed log says is not yet confirmed by the wallet.
     filter((e) => e.type !== 'engine/configured' && !!ctx.state().config.siwx),
-    // Every namespace's active account after each event; whether this tab's event changed it, or
-    // confirmed it (a connect or restore of it: a new page session verifies its session afresh).
+    tap((e) => {
+      if (e.type === 'connect/succeeded') confirmedHere.add(e.payload.namespace)
+    }),
+    // Every namespace's active account after each event, once confirmed here; whether this tab's
+    // event changed it, or confirmed it (a connect or restore of it: a new page session verifies its
+    // session afresh).
     mergeMap((e) =>
       NAMESPACES.map((namespace) => ({
         namespace,
-        caipAddress: connectedAccount(ctx.state(), namespace)?.caipAddress,
+        caipAddress: confirmedHere.has(namespace) ? connectedAccount(ctx.state(), namespace)?.caipAddress : undefined,
         own: e.tab === ctx.state().tab,
         confirmed: e.type === 'connect/succeeded' && e.payload.namespace === namespace,
       })),
@@ -116,3 +124,4 @@ export const siwxCheckEffect: Effect = (ctx) =>
       ),
     ),
   ) as Observable<NewEvent>
+}

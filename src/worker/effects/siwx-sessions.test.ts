@@ -40,9 +40,10 @@ type Session = { data: Record<string, unknown>; message: string; signature: stri
  * A site's `siwx` backend in memory, shared by every tab, and the page's wallets: `bridge(tab)` is
  * one tab's bridge, each of its calls recorded in `calls` as `tab connector method` (a session
  * lookup also as `sessions caip10`, a revoke as `revoke chainId address`). The EVM wallet exposes
- * `evmAccounts`, the Solana wallet one account. The site's revokes wait for `revoking`.
+ * `evmAccounts`, the Solana wallet one account. The site's revokes wait for `revoking`; the EVM
+ * wallet's `eth_accounts` (a restore's question) waits for `restoring`.
  */
-function site(sessions: Session[] = [], evmAccounts: string[] = [ADDRESS, SECOND], revoking?: Promise<void>) {
+function site(sessions: Session[] = [], evmAccounts: string[] = [ADDRESS, SECOND], revoking?: Promise<void>, restoring?: Promise<void>) {
   const calls: string[] = []
   const bridge = (tab: string): Bridge => ({
     async request(id, { method, params }: ProviderRequest) {
@@ -86,7 +87,9 @@ function site(sessions: Session[] = [], evmAccounts: string[] = [ADDRESS, SECOND
       }
       switch (method) {
         case 'eth_requestAccounts':
+          return evmAccounts
         case 'eth_accounts':
+          await restoring
           return evmAccounts
         case 'eth_chainId':
           return '0x7a69'
@@ -190,6 +193,31 @@ describe('SIWX sessions', () => {
       await again.flush()
       await again.stop()
     }
+  })
+
+  it('after a reload, a stored account is asked to sign in only once its connection is restored, and asked once', async () => {
+    const storage = memoryLogStorage()
+    const first = await tab(site(), storage, 'tab-1')
+    await first.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    await connectAndSignIn(first, EVM_WALLET, 'eip155', EVM_ACCOUNT)
+    await first.flush()
+    await first.stop()
+
+    // The site forgot the session (signed out on its server); the wallet answers the restore only when released.
+    let release!: () => void
+    const w = site([], [ADDRESS, SECOND], undefined, new Promise<void>((r) => (release = r)))
+    const reloaded = await tab(w, storage, 'tab-2')
+    await until(reloaded, () => w.calls.includes(`tab-2 ${EVM_WALLET} eth_accounts`))
+    // The replayed account is not live yet: its sessions are not asked, and SIWXSignMessage does not show.
+    expect(w.calls.filter((c) => c.startsWith('sessions '))).toEqual([])
+    expect(await askedOf(reloaded, 'tab-2')).toEqual([])
+    release()
+    const asked = await until(reloaded, (x) => x.siwx.asking === EVM_ACCOUNT)
+    expect(asked.modal.view).toBe('SIWXSignMessage')
+    const types = (await eventsOf(reloaded)).filter((e) => e.tab === 'tab-2').map((e) => e.type)
+    expect(types.indexOf('siwx/sign-in-needed')).toBeGreaterThan(types.indexOf('connect/succeeded'))
+    expect(await askedOf(reloaded, 'tab-2')).toEqual([EVM_ACCOUNT])
+    await reloaded.stop()
   })
 
   it('two tabs signed in on one connection: a disconnect in one signs out through the site once, and the other tab keeps no session and asks nothing', async () => {
