@@ -1,17 +1,22 @@
 /**
  * The analytics service emulator (docs/behaviour.md §7 Analytics and error reports; issue 17):
- * - `POST /e` takes a JSON body (the engine's fetch, `application/json`, after a CORS preflight) or
- *   a `text/plain` one (what navigator.sendBeacon sends with a string body): one event body
- *   `{ eventId, url, domain, timestamp, props }` or an array of them. Every call must carry
- *   projectId, st and sv (else 400); a body that is not JSON, or an entry without an eventId and
- *   props, is 400. Answers 204.
+ * the hosted wire as AppKit's clients send it (reown-com/appkit
+ * `packages/controllers/src/controllers/EventsController.ts`, `TelemetryController.ts`,
+ * `src/utils/FetchUtil.ts`; docs/services.md), both as JSON text (any content type, `text/plain`
+ * needing no CORS preflight):
+ * - `POST /batch`: an array of event bodies `{ eventId, url, domain, timestamp, props }`, the
+ *   timestamp in ms since the epoch (the engine's fetch, or navigator.sendBeacon);
+ * - `POST /e`: one error report, a single object of the same fields, its timestamp ISO 8601.
+ * Every call must carry projectId, st and sv (else 400); a body that is not JSON, of the wrong form
+ * for its path (an array to /e, an object to /batch), or an entry without an eventId and props, is
+ * 400. Answers 204.
  * - On demand, 403 (the origin is not on the project's allowlist): under the base URL `/forbidden`
- *   (the demo's `?analytics=forbidden` uses `${url}/forbidden` as `services.analytics`) every
- *   `POST /forbidden/e` answers 403, for that page only.
+ *   (the demo's `?analytics=forbidden` uses `${url}/forbidden` as `services.analytics`) every POST
+ *   there answers 403, for that page only.
  * - `GET /localnet/analytics` lists what it received: `requests` (every POST: path, query, content
- *   type, `via` 'beacon' for text/plain else 'fetch', status, entries) and `events` (the accepted
- *   entries in arrival order, each with its `via` and `receivedAt` in ms); `DELETE /localnet/analytics`
- *   clears both.
+ *   type, `via` 'beacon' for a no-cors request (navigator.sendBeacon with a text body; Chromium's
+ *   `sec-fetch-mode`) else 'fetch', status, entries) and `events` (the accepted entries in arrival
+ *   order, each with its `via` and `receivedAt` in ms); `DELETE /localnet/analytics` clears both.
  * Demo and test tooling only.
  */
 import { createServer, type Server } from 'node:http'
@@ -22,7 +27,8 @@ export interface AnalyticsEntry {
   eventId: string
   url: string
   domain: string
-  timestamp: number
+  /** ms since the epoch in a batch; ISO 8601 in an error report. */
+  timestamp: number | string
   props: Record<string, unknown>
 }
 
@@ -69,9 +75,9 @@ export async function startAnalyticsService({ port }: { port: number }): Promise
       }
       const forbidden = u.pathname.startsWith(`${FORBIDDEN_PREFIX}/`)
       const path = forbidden ? u.pathname.slice(FORBIDDEN_PREFIX.length) : u.pathname
-      if (req.method !== 'POST' || path !== '/e') return json(404, { error: 'not found' })
+      if (req.method !== 'POST' || (path !== '/e' && path !== '/batch')) return json(404, { error: 'not found' })
       const contentType = String(req.headers['content-type'] ?? '')
-      const via = contentType.startsWith('text/plain') ? 'beacon' : 'fetch'
+      const via = req.headers['sec-fetch-mode'] === 'no-cors' ? 'beacon' : 'fetch'
       const record = (status: number, entries = 0) => void requests.push({ path: u.pathname, query: Object.fromEntries(u.searchParams), contentType, via, status, entries })
       if (!u.searchParams.get('projectId') || !u.searchParams.get('st') || !u.searchParams.get('sv')) {
         record(400)
@@ -90,10 +96,16 @@ export async function startAnalyticsService({ port }: { port: number }): Promise
         record(400)
         return json(400, { error: 'the body must be JSON' })
       }
-      const entries = (Array.isArray(parsed) ? parsed : [parsed]) as AnalyticsEntry[]
-      if (!entries.every((e) => e && typeof e === 'object' && typeof e.eventId === 'string' && e.props && typeof e.props === 'object')) {
+      const batch = path === '/batch'
+      if (Array.isArray(parsed) !== batch) {
         record(400)
-        return json(400, { error: 'each entry needs an eventId and props' })
+        return json(400, { error: batch ? 'a batch is an array' : 'an error report is one object' })
+      }
+      const entries = (batch ? parsed : [parsed]) as AnalyticsEntry[]
+      const stamped = (e: AnalyticsEntry) => (batch ? typeof e.timestamp === 'number' : typeof e.timestamp === 'string' && !Number.isNaN(Date.parse(e.timestamp)))
+      if (!entries.every((e) => e && typeof e === 'object' && typeof e.eventId === 'string' && e.props && typeof e.props === 'object' && stamped(e))) {
+        record(400)
+        return json(400, { error: 'each entry needs an eventId, props and its timestamp' })
       }
       record(204, entries.length)
       const receivedAt = Date.now()

@@ -267,17 +267,21 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
     return { data }
   }
 
+  /**
+   * The hosted answer (reown-com/blockchain-api `src/handlers/fungible_price.rs`): the first address
+   * only, the rest ignored; `{ fungibles: [{ address, name, symbol, iconUrl, price, decimals }] }`.
+   * Undefined for an empty list (the hosted service: 400 InvalidAddress).
+   */
   async function prices(addresses: string[]) {
-    const fungibles = []
-    for (const a of addresses) {
-      const [ns, ref, contract] = a.split(':')
-      const index = indexes.get(`${ns}:${ref}`)
-      if (!index || !contract) continue
-      const meta = same(contract, NATIVE_TOKEN_ADDRESS) ? { name: 'Ether', symbol: 'ETH' } : await index.tokenMeta(contract as Hex)
-      const pooled = await convert?.usdPrice(index.chainId, contract)
-      fungibles.push({ name: meta.name, symbol: meta.symbol, iconUrl: iconUrl(meta.symbol), price: pooled ?? PRICES[meta.symbol] ?? 0 })
-    }
-    return { fungibles }
+    const [first] = addresses
+    if (first === undefined) return undefined
+    const [ns, ref, contract] = first.split(':')
+    const index = indexes.get(`${ns}:${ref}`)
+    if (!index || !contract) return { fungibles: [] }
+    const native = same(contract, NATIVE_TOKEN_ADDRESS)
+    const meta = native ? { name: 'Ether', symbol: 'ETH', decimals: 18 } : await index.tokenMeta(contract as Hex)
+    const pooled = await convert?.usdPrice(index.chainId, contract)
+    return { fungibles: [{ address: first, name: meta.name, symbol: meta.symbol, iconUrl: iconUrl(meta.symbol), price: pooled ?? PRICES[meta.symbol] ?? 0, decimals: meta.decimals }] }
   }
 
   const faultFor = (req: IncomingMessage, u: URL): number | undefined => {
@@ -333,7 +337,8 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
     if (u.pathname === '/v1/supported-chains') return json(200, { http: [...indexes.keys()], ws: [] })
     if (u.pathname === '/v1/fungible/price' && req.method === 'POST') {
       const body = JSON.parse(await readBody(req)) as { addresses?: string[] }
-      return json(200, await prices(body.addresses ?? []))
+      const answer = await prices(Array.isArray(body.addresses) ? body.addresses : [])
+      return answer ? json(200, answer) : json(400, failed('address', 'The address provided is invalid'))
     }
     const named = await names.route(req.method ?? 'GET', u.pathname, params, () => readBody(req))
     if (named) return json(named.status, named.body)
@@ -358,7 +363,11 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
       const address = m[1]!
       const chainId = params.get('chainId') || undefined
       const chain = chainId ?? [...indexes.keys()][0]!
-      if (m[2] === 'balance') return json(200, hostile === 'oversized' ? oversizedBalances(chain) : { balances: await balances(address, chainId) })
+      if (m[2] === 'balance') {
+        const refused = forceUpdateRefusal(params.get('forceUpdate'), chain)
+        if (refused) return json(400, refused)
+        return json(200, hostile === 'oversized' ? oversizedBalances(chain) : { balances: await balances(address, chainId) })
+      }
       if (m[2] === 'nfts') return json(200, await nfts(address, chainId))
       const honest = () => history(address, chainId, Math.max(0, Number(params.get('cursor') ?? 0) || 0))
       return json(200, await (hostileHistory(hostile, chain, address, params.get('cursor'), honest) ?? honest()))
@@ -386,4 +395,22 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
     requests,
     stop: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
   }
+}
+
+/** The hosted service's error body (reown-com/blockchain-api `src/error.rs`, docs/services.md): `{ status: 'FAILED', reasons: [{ field, description }] }`. */
+export function failed(field: string, description: string): { status: 'FAILED'; reasons: { field: string; description: string }[] } {
+  return { status: 'FAILED', reasons: [{ field, description }] }
+}
+
+/**
+ * Why the balance route refuses `forceUpdate` (reown-com/blockchain-api
+ * `src/handlers/balance.rs`): a list of CAIP-10 token ids, comma-separated, on an EVM chain; any
+ * other namespace, or a part that is not `namespace:reference:address` (`true`, say), answers 400.
+ * Undefined when absent or acceptable.
+ */
+export function forceUpdateRefusal(forceUpdate: string | null, chain: string): ReturnType<typeof failed> | undefined {
+  if (forceUpdate === null) return undefined
+  if (!chain.startsWith('eip155:')) return failed('chainId', 'Unsupported namespace')
+  const caip10 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/
+  return forceUpdate.split(',').every((part) => caip10.test(part)) ? undefined : failed('address', 'The address provided is invalid')
 }

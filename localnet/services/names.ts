@@ -1,11 +1,13 @@
 /**
  * The name service of the blockchain service emulator (docs/behaviour.md §7 `/v1/profile/…`; issue 20):
  * a registry of account names in the zone `reown.id`, kept in memory (one per emulator process).
- * - GET /v1/profile/account/{name} (apiVersion): the name's record `{ name, registered, updated,
- *   addresses: { "<coinType>": { address, created } }, attributes }` (times in seconds), 404 with a
- *   reason when no one has it;
+ * - GET /v1/profile/account/{name} (apiVersion): the name's record, as the hosted service's
+ *   `NameAndAddresses` (reown-com/blockchain-api `src/database/types.ts`, snake_case): `{ name,
+ *   registered_at, updated_at, attributes, addresses: { "<coinType>": { address, created_at } } }`
+ *   (RFC 3339 times); when no one has it, 200 `[]` with apiVersion=2, else 404 with a reason
+ *   (`src/handlers/profile/lookup.rs`);
  * - GET /v1/profile/reverse/{address} (sender, apiVersion): the records of the address's names, newest
- *   first, `[]` when it has none;
+ *   first, `[]` when it has none; the address matched as stored, checksummed, case and all;
  * - GET /v1/profile/suggestions/{label} (zone): the label and a few variants (SUGGESTION_SUFFIXES),
  *   each `{ name, registered }`;
  * - POST /v1/profile/account `{ coin_type, address, message, signature }`: registers the name the
@@ -16,9 +18,12 @@
  *   0x7fffffff` for coin types from 0x80000000; 60, mainnet, is not served); the name is free; the
  *   signature is the address's personal_sign of the message, checked on that chain with viem's
  *   `verifyMessage` action (an EOA's EIP-191 signature, an EIP-1271 contract account's, an ERC-6492
- *   counterfactual account's). Answers `{ success: true }`.
- * A refusal is a 400 with `{ reasons: [{ field, description }] }`, the descriptions in NAME_REFUSALS;
- * a node that cannot be asked to verify gives a 502 with the same shape.
+ *   counterfactual account's), against the address as sent, which must be checksummed (EIP-55; 401
+ *   otherwise, as the hosted service's `parse_checksummed`). Answers 200 with the registered record
+ *   (`src/handlers/profile/register.rs`).
+ * A refusal is a 400 (401 for a signature) with the hosted error body `{ status: 'FAILED', reasons:
+ * [{ field, description }] }`, the descriptions in NAME_REFUSALS; a node that cannot be asked to
+ * verify gives a 502 with the same shape.
  * Demo and test tooling only.
  */
 import { getAddress, type Client, type Hex } from 'viem'
@@ -81,7 +86,7 @@ export interface NameRegistry {
 
 type Json = Record<string, unknown>
 const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined)
-const refuse = (field: keyof typeof NAME_REFUSALS, status = 400): NameAnswer => ({ status, body: { reasons: [{ field, description: NAME_REFUSALS[field] }] } })
+const refuse = (field: keyof typeof NAME_REFUSALS, status = 400): NameAnswer => ({ status, body: { status: 'FAILED', reasons: [{ field, description: NAME_REFUSALS[field] }] } })
 const isLabel = (label: string) => label.length >= 4 && label.length <= LABEL_MAX && /^[A-Za-z0-9-]+$/.test(label)
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const decode = (s: string): string | undefined => {
@@ -111,14 +116,18 @@ export function createNameRegistry(o: NameRegistryOptions): NameRegistry {
   const clients = new Map(o.chains.map((c) => [c.chainId, c.client]))
   const names = new Map<string, NameEntry>()
 
-  const record = (e: NameEntry) => ({ name: e.name, registered: e.registered, updated: e.registered, addresses: { [String(e.coinType)]: { address: e.address, created: new Date(e.registered * 1000).toISOString() } }, attributes: e.attributes })
-  const namesOf = (address: string) => [...names.values()].filter((e) => e.address.toLowerCase() === address.toLowerCase()).reverse()
+  const record = (e: NameEntry) => {
+    const at = new Date(e.registered * 1000).toISOString()
+    return { name: e.name, registered_at: at, updated_at: at, attributes: e.attributes, addresses: { [String(e.coinType)]: { address: e.address, created_at: at } } }
+  }
+  const namesOf = (address: string) => [...names.values()].filter((e) => e.address === address).reverse()
 
   async function register(text: string): Promise<NameAnswer> {
     const body = text.length <= BODY_MAX ? obj(parse(text)) : undefined
     const { coin_type: coinType, address, message, signature } = body ?? {}
     if (typeof coinType !== 'number' || typeof address !== 'string' || typeof message !== 'string' || typeof signature !== 'string' || !/^0x(?:[0-9a-fA-F]{2})+$/.test(signature)) return refuse('body')
     if (!EVM_ADDRESS.test(address)) return refuse('address')
+    if (getAddress(address) !== address) return refuse('signature', 401)
     const m = obj(parse(message))
     if (!m || typeof m.name !== 'string' || !obj(m.attributes) || typeof m.timestamp !== 'number') return refuse('message')
     const name = m.name.toLowerCase()
@@ -135,12 +144,13 @@ export function createNameRegistry(o: NameRegistryOptions): NameRegistry {
     } catch {
       return refuse('unverifiable', 502)
     }
-    if (!verified) return refuse('signature')
+    if (!verified) return refuse('signature', 401)
     // Taken while the signature was being verified.
     if (names.has(name)) return refuse('taken')
     const attributes = Object.fromEntries(Object.entries(obj(m.attributes)!).filter((e): e is [string, string] => typeof e[1] === 'string').slice(0, 20))
-    names.set(name, { name, address: getAddress(address), coinType, attributes, registered: Math.floor(now() / 1000) })
-    return { status: 200, body: { success: true } }
+    const entry = { name, address, coinType, attributes, registered: Math.floor(now() / 1000) }
+    names.set(name, entry)
+    return { status: 200, body: record(entry) }
   }
 
   async function route(method: string, pathname: string, params: URLSearchParams, body: () => Promise<string>): Promise<NameAnswer | undefined> {
@@ -149,7 +159,8 @@ export function createNameRegistry(o: NameRegistryOptions): NameRegistry {
     if (method !== 'GET') return undefined
     if ((m = /^\/v1\/profile\/account\/([^/]+)$/.exec(pathname))) {
       const entry = names.get(decode(m[1]!)?.toLowerCase() ?? '')
-      return entry ? { status: 200, body: record(entry) } : refuse('notFound', 404)
+      if (entry) return { status: 200, body: record(entry) }
+      return params.get('apiVersion') === '2' ? { status: 200, body: [] } : refuse('notFound', 404)
     }
     if ((m = /^\/v1\/profile\/reverse\/([^/]+)$/.exec(pathname))) {
       const address = decode(m[1]!) ?? ''
@@ -169,7 +180,8 @@ export function createNameRegistry(o: NameRegistryOptions): NameRegistry {
   return {
     route,
     register,
-    nameOf: (address) => namesOf(address)[0]?.name,
+    // The identity route checksums the address itself (the hosted identity handler does).
+    nameOf: (address) => (EVM_ADDRESS.test(address) ? namesOf(getAddress(address))[0]?.name : undefined),
     entries: () => [...names.values()],
   }
 }

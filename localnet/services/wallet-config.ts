@@ -128,15 +128,20 @@ function imageSvg(registry: readonly WalletListing[], path: string, id: string):
   return undefined
 }
 
-const DEFAULT_FEATURES = [
-  { id: 'swaps', isEnabled: true, config: null },
-  { id: 'onramp', isEnabled: true, config: null },
-  { id: 'email', isEnabled: true, config: null },
-  { id: 'social_login', isEnabled: true, config: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] },
-  { id: 'activity', isEnabled: true, config: null },
-  { id: 'reown_branding', isEnabled: true, config: null },
-  { id: 'multi_wallet', isEnabled: false, config: null },
-  { id: 'email_capture', isEnabled: false, config: null },
+/**
+ * The hosted answer's features (reown-com/appkit `packages/controllers/src/utils/TypeUtil.ts`
+ * FeatureID and its typed configs; docs/services.md): provider lists for `swap` and `onramp`, the
+ * login methods ('email' and the social providers) for `social_login`, an empty list for an on/off
+ * feature (`config: null` would mean "keep the site's value").
+ */
+const DEFAULT_FEATURES: { id: string; isEnabled: boolean; config: string[] | null }[] = [
+  { id: 'swap', isEnabled: true, config: ['1inch'] },
+  { id: 'onramp', isEnabled: true, config: ['meld'] },
+  { id: 'social_login', isEnabled: true, config: ['email', 'google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] },
+  { id: 'activity', isEnabled: true, config: [] },
+  { id: 'reown_branding', isEnabled: true, config: [] },
+  { id: 'multi_wallet', isEnabled: false, config: [] },
+  { id: 'email_capture', isEnabled: false, config: [] },
 ]
 
 /** How long the `slow` variant of /appkit/v1/config waits before it answers, in ms. */
@@ -165,9 +170,9 @@ function configAnswer(variant: string | null): { status: number; body: unknown; 
   if (variant === 'error') return { status: 500, body: { error: 'config unavailable' }, waitMs: 0 }
   if (variant === 'slow') return { status: 200, body: { features: DEFAULT_FEATURES }, waitMs: SLOW_CONFIG_MS }
   if (variant === 'malformed') {
-    const junk = [{ id: 'activity', isEnabled: 'false' }, { id: 'reown_branding', isEnabled: 0 }, { id: 'smart_sessions', isEnabled: true }, null, 'swaps', { id: 'social_login', isEnabled: 'yes', config: ['google'] }]
+    const junk = [{ id: 'activity', isEnabled: 'false', config: [] }, { id: 'reown_branding', isEnabled: 0 }, { id: 'smart_sessions', isEnabled: true }, null, 'swap', { id: 'social_login', isEnabled: 'yes', config: ['google'] }]
     const padding = Array.from({ length: 100 }, (_, i) => ({ id: `padding_${i}`, isEnabled: true, config: null }))
-    return { status: 200, body: { features: [...junk, ...padding, { id: 'activity', isEnabled: false, config: null }] }, waitMs: 0 }
+    return { status: 200, body: { features: [...junk, ...padding, { id: 'activity', isEnabled: false, config: [] }] }, waitMs: 0 }
   }
   return { status: 200, body: { features: DEFAULT_FEATURES }, waitMs: 0 }
 }

@@ -9,7 +9,7 @@
  * refused by the service fetch.
  */
 import type { Nft, TokenBalance, Transaction, TransactionTransfer } from '../events/entities.js'
-import { HISTORY_PAGE_MAX, HOLDINGS_MAX, MAX_REMOTE_LINK, MAX_REMOTE_NAME, MAX_REMOTE_STRING, TRANSFERS_MAX } from '../events/limits.js'
+import { HISTORY_PAGE_MAX, HOLDINGS_MAX, MAX_REMOTE_LINK, MAX_REMOTE_NAME, MAX_REMOTE_STRING, TRANSFERS_MAX, PORTFOLIO_REFRESH_MAX } from '../events/limits.js'
 import { defined } from '../events/defined.js'
 import { storedImageUrl, URL_MAX } from '../events/urls.js'
 import type { ServiceFetch } from './service-fetch.js'
@@ -128,10 +128,15 @@ export function blockchainClient(api: ServiceFetch) {
   return {
     /**
      * GET /v1/account/{address}/balance (currency=usd, chainId, forceUpdate): the holdings on `chainId` (CAIP-2).
+     * @param o.forceUpdate the CAIP-10 ids of tokens to read afresh (`eip155:1:0xA0b8…`, the native
+     *   coin as `eip155:1:0xEeee…EEeE`): sent comma-separated, on an EVM chain only (the hosted service
+     *   refuses another namespace, and a value that is not such a list, with 400), at most
+     *   PORTFOLIO_REFRESH_MAX; an empty list sends nothing.
      * @throws the service fetch's errors ('HTTP request failed.', 'The request took too long to respond.').
      */
-    async getBalances(address: string, o: { chainId: string; forceUpdate?: boolean }, signal?: AbortSignal): Promise<TokenBalance[]> {
-      const r = obj(await api.get('blockchain', `v1/account/${encodeURIComponent(address)}/balance`, { params: { currency: 'usd', chainId: o.chainId, forceUpdate: o.forceUpdate || undefined }, ...withSignal(signal) }))
+    async getBalances(address: string, o: { chainId: string; forceUpdate?: string[] }, signal?: AbortSignal): Promise<TokenBalance[]> {
+      const refresh = o.chainId.startsWith('eip155:') ? (o.forceUpdate ?? []).filter((t) => t.startsWith(`${o.chainId}:`)).slice(0, PORTFOLIO_REFRESH_MAX) : []
+      const r = obj(await api.get('blockchain', `v1/account/${encodeURIComponent(address)}/balance`, { params: { currency: 'usd', chainId: o.chainId, forceUpdate: refresh.length ? refresh.join(',') : undefined }, ...withSignal(signal) }))
       return list(r?.balances, HOLDINGS_MAX).map(toTokenBalance).filter((b): b is TokenBalance => b !== undefined)
     },
     /**

@@ -107,6 +107,11 @@ describe('lookupName', () => {
     expect(Object.getPrototypeOf(profile.attributes)).toBe(Object.prototype)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
+  it("'Name not found' on the hosted answer for an unknown name with apiVersion=2: 200 []", async () => {
+    expect(await failure(stubbed(() => ({ body: [] })).client.lookupName('alice.reown.id'))).toMatchObject({ message: 'Name not found', category: 'API_ERROR' })
+    // Any other list is no record.
+    expect((await failure(stubbed(() => ({ body: [{ name: 'alice.reown.id' }] })).client.lookupName('alice.reown.id'))).message).toBe('Error resolving name')
+  })
   it("'Name not found' on a 404, with or without a reason", async () => {
     for (const body of [undefined, reasons('No such name')]) {
       const e = await failure(stubbed(() => ({ status: 404, body })).client.lookupName('alice.reown.id'))
@@ -177,7 +182,8 @@ describe('suggestNames', () => {
 describe('reverseLookup', () => {
   it('asks GET /v1/profile/reverse/{address} with sender and apiVersion=2, and reads the names', async () => {
     const { client, sent } = stubbed(() => ({ body: [{ name: 'alice.reown.id', addresses: {} }, { name: 'Alice-Two.reown.id' }] }))
-    expect(await client.reverseLookup(ALICE)).toEqual(['alice.reown.id', 'alice-two.reown.id'])
+    // Sent checksummed: the hosted service matches the address as stored, case and all.
+    expect(await client.reverseLookup(ALICE.toLowerCase())).toEqual(['alice.reown.id', 'alice-two.reown.id'])
     expect(sent).toEqual([{ method: 'GET', path: `/v1/profile/reverse/${ALICE}`, params: { sender: ALICE, apiVersion: '2', ...common } }])
   })
   it('bounds a hostile answer: at most 20 looked at, bad names dropped, duplicates once', async () => {
@@ -202,11 +208,16 @@ describe('registerName', () => {
   const message = nameRegistrationMessage('alice', 1_763_900_000)
   const registration = { coinType: nameCoinType(31337), address: ALICE, message, signature: `0x${'ab'.repeat(65)}` }
 
-  it('POSTs /v1/profile/account with coin_type, address, message and signature, and resolves on success', async () => {
-    const { client, sent } = stubbed(() => ({ body: { success: true } }))
-    await expect(client.registerName(registration)).resolves.toBeUndefined()
+  /** The hosted service's answer to a registration: the registered record (reown-com/blockchain-api src/handlers/profile/register.rs). */
+  const RECORD = { name: 'alice.reown.id', registered_at: '2026-11-23T12:13:20Z', updated_at: '2026-11-23T12:13:20Z', attributes: {}, addresses: { '2147514985': { address: ALICE, created_at: '2026-11-23T12:13:20Z' } } }
+  it('POSTs /v1/profile/account with coin_type, the checksummed address, message and signature, and resolves on the registered record', async () => {
+    const { client, sent } = stubbed(() => ({ body: RECORD }))
+    await expect(client.registerName({ ...registration, address: ALICE.toLowerCase() })).resolves.toBeUndefined()
     expect(sent).toEqual([{ method: 'POST', path: '/v1/profile/account', params: common, body: { coin_type: 2147514985, address: ALICE, message, signature: registration.signature } }])
-    await expect(stubbed(() => ({ body: true })).client.registerName(registration)).resolves.toBeUndefined()
+    // A record of another name is no success, and neither is the emulators' old `{ success: true }`.
+    for (const body of [{ ...RECORD, name: 'bob.reown.id' }, { success: true }, true]) {
+      expect(await failure(stubbed(() => ({ body })).client.registerName(registration))).toMatchObject({ message: 'Error registering name alice.reown.id', details: 'Not registered' })
+    }
   })
   it("the service's first reason, of an error status or of an answer that is no success", async () => {
     expect((await failure(stubbed(() => ({ status: 400, body: reasons('Name is already taken') })).client.registerName(registration))).message).toBe('Name is already taken')

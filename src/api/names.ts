@@ -12,10 +12,10 @@
  * type as a decimal string and must be 0x addresses; attribute values are cut to MAX_REMOTE_STRING.
  *
  * Errors (docs/behaviour.md §8), GangwayErrors of category API_ERROR unless said otherwise:
- * - a lookup answered 404: 'Name not found';
+ * - a lookup answered `[]` (the hosted answer for an unknown name with apiVersion=2) or 404: 'Name not found';
  * - an error status whose JSON body gives `{ reasons: [{ description }] }`: that first description
  *   (cut to MAX_REMOTE_STRING, control characters as spaces); so does a 2xx registration answer that
- *   is not a success;
+ *   is not the registered record;
  * - a lookup answered another error status without a reason: 'Bad response status';
  * - anything else (the other methods' error statuses without a reason, a network failure, the
  *   timeout, a malformed answer): 'Error resolving name', 'Error fetching name suggestions',
@@ -23,7 +23,7 @@
  * - `details` says more (the status, the fetch's message, 'Malformed answer'), `cause` is the
  *   fetch's error; the caller's abort passes through as the signal's AbortError.
  */
-import { EnsInvalidChainIdError, HttpRequestError, toCoinType } from 'viem'
+import { EnsInvalidChainIdError, getAddress, HttpRequestError, toCoinType } from 'viem'
 import {
   BAD_RESPONSE_STATUS,
   ERROR_FETCHING_NAME_SUGGESTIONS,
@@ -187,7 +187,8 @@ export function nameClient(api: ServiceFetch) {
      * GET /v1/profile/account/{name} (apiVersion=2): the name's addresses and attributes. `name` is
      * a full name of the zone, any case (`alice.reown.id`); any other name is not asked for.
      * @returns `{ name, addresses, attributes }`, `name` lowercased, `addresses` by coin type (decimal string) → 0x address (possibly none).
-     * @throws GangwayError 'Name not found' on a 404, and (category INTERNAL_SDK_ERROR, no request) for a
+     * @throws GangwayError 'Name not found' when the service answers `[]` (the hosted answer for an
+     *   unknown name with apiVersion=2: 200 `[]`; docs/services.md) or a 404, and (category INTERNAL_SDK_ERROR, no request) for a
      *   name outside the zone or the §5 rule; the service's first reason; 'Bad response status' on
      *   another error status; 'Error resolving name' otherwise (an answer for another name included).
      */
@@ -195,7 +196,9 @@ export function nameClient(api: ServiceFetch) {
       const wanted = readZoneName(name)
       if (!wanted) throw new GangwayError(NAME_NOT_FOUND, { details: `Not a name of ${NAME_ZONE}` })
       try {
-        const r = obj(await api.get('blockchain', `v1/profile/account/${encodeURIComponent(wanted)}`, { params: { apiVersion: 2 }, ...withSignal(signal) }))
+        const answer: unknown = await api.get('blockchain', `v1/profile/account/${encodeURIComponent(wanted)}`, { params: { apiVersion: 2 }, ...withSignal(signal) })
+        if (Array.isArray(answer) && answer.length === 0) throw new GangwayError(NAME_NOT_FOUND, { category: 'API_ERROR', details: 'No record' })
+        const r = obj(answer)
         if (!r || readZoneName(r.name) !== wanted) throw malformed(ERROR_RESOLVING_NAME)
         return { name: wanted, addresses: addressesOf(r.addresses), attributes: attributesOf(r.attributes) }
       } catch (error) {
@@ -225,14 +228,16 @@ export function nameClient(api: ServiceFetch) {
     },
     /**
      * GET /v1/profile/reverse/{address} (sender=address, apiVersion=2): the names of an EVM address,
-     * in the service's order. Anything but a 0x address is not asked for: no names.
+     * in the service's order. The address is sent checksummed (EIP-55): the hosted service matches
+     * it as stored, case and all. Anything but a 0x address is not asked for: no names.
      * @returns at most NAMES_MAX full names of the zone, lowercase, distinct.
      * @throws GangwayError with the service's first reason, else 'Error fetching names for address'.
      */
     async reverseLookup(address: string, signal?: AbortSignal): Promise<string[]> {
       if (typeof address !== 'string' || !EVM_ADDRESS.test(address)) return []
       try {
-        const r: unknown = await api.get('blockchain', `v1/profile/reverse/${address}`, { params: { sender: address, apiVersion: 2 }, ...withSignal(signal) })
+        const checksummed = getAddress(address)
+        const r: unknown = await api.get('blockchain', `v1/profile/reverse/${checksummed}`, { params: { sender: checksummed, apiVersion: 2 }, ...withSignal(signal) })
         if (!Array.isArray(r)) throw malformed(ERROR_FETCHING_NAMES_FOR_ADDRESS)
         const names = r.slice(0, NAMES_MAX).flatMap((v) => {
           const name = readZoneName(obj(v)?.name)
@@ -245,8 +250,10 @@ export function nameClient(api: ServiceFetch) {
     },
     /**
      * POST /v1/profile/account with body `{ coin_type, address, message, signature }`: registers the
-     * name the message names (nameRegistrationMessage) for `address`, which signed the message.
-     * Resolves once the service answers `{ success: true }` (or `true`).
+     * name the message names (nameRegistrationMessage) for `address` (sent checksummed, EIP-55: the
+     * hosted service verifies the signature against the checksummed form), which signed the message.
+     * Resolves once the service answers with the registered record (`{ name, registered_at,
+     * addresses, … }`, its `name` the one registered; docs/services.md).
      * @throws GangwayError 'Error registering name {name}' (`{name}` from the message; 'Error
      *   registering name' when it names none), category INTERNAL_SDK_ERROR and nothing sent, for a
      *   registration that is not well formed (coin type a uint32, a 0x address, a 0x hex signature of at
@@ -268,8 +275,8 @@ export function nameClient(api: ServiceFetch) {
       ).find(([, ok]) => !ok)?.[0]
       if (wrong) throw new GangwayError(failed, { details: `Invalid registration: ${wrong}` })
       try {
-        const r: unknown = await api.post('blockchain', 'v1/profile/account', { coin_type: coinType, address, message, signature }, withSignal(signal))
-        if (r === true || obj(r)?.success === true) return
+        const r: unknown = await api.post('blockchain', 'v1/profile/account', { coin_type: coinType, address: getAddress(address as string), message, signature }, withSignal(signal))
+        if (name !== undefined && readZoneName(obj(r)?.name) === name) return
         throw new GangwayError(firstReason(r) ?? failed, { category: 'API_ERROR', details: 'Not registered' })
       } catch (error) {
         throw nameError(error, failed, signal, false)

@@ -25,6 +25,12 @@ export interface ServiceFetchOptions {
 export interface CallOptions {
   params?: Record<string, string | number | boolean | undefined>
   signal?: AbortSignal
+  /**
+   * POST the JSON text with no content type of its own (the browser sends `text/plain`, a
+   * CORS-safelisted type: no preflight), as the hosted analytics service is sent to
+   * (docs/services.md). Default: `application/json`.
+   */
+  plainText?: boolean
 }
 
 export interface ServiceFetch {
@@ -73,7 +79,7 @@ export function createServiceFetch(options: ServiceFetchOptions): ServiceFetch {
         response = await doFetch(target, {
           method,
           signal: controller.signal,
-          ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+          ...(body === undefined ? {} : { ...(o.plainText ? {} : { headers: { 'content-type': 'application/json' } }), body: JSON.stringify(body) }),
         })
         if (!response.ok) {
           const answer = await errorAnswer(response, Math.min(maxBytes, ERROR_BODY_MAX_BYTES))

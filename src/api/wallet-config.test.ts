@@ -44,19 +44,20 @@ describe('wallet/config client: hostile registry answers (issue 13)', () => {
   })
 })
 
-describe('wallet/config client: the remote configuration (GET /appkit/v1/config, docs/behaviour.md §7, §9)', () => {
-  const DEFAULTS = [
-    { id: 'swaps', isEnabled: true, config: null },
-    { id: 'onramp', isEnabled: true, config: null },
-    { id: 'email', isEnabled: true, config: null },
-    { id: 'social_login', isEnabled: true, config: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] },
-    { id: 'activity', isEnabled: true, config: null },
-    { id: 'reown_branding', isEnabled: true, config: null },
-    { id: 'multi_wallet', isEnabled: false, config: null },
-    { id: 'email_capture', isEnabled: false, config: null },
+describe('wallet/config client: the remote configuration (GET /appkit/v1/config, docs/behaviour.md §7, §9, docs/services.md)', () => {
+  /** The hosted answer's shape: provider lists, social_login's login methods, [] for an on/off feature. */
+  const HOSTED = [
+    { id: 'swap', isEnabled: true, config: ['1inch'] },
+    { id: 'onramp', isEnabled: true, config: ['meld'] },
+    { id: 'social_login', isEnabled: true, config: ['email', 'google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] },
+    { id: 'activity', isEnabled: true, config: [] },
+    { id: 'reown_branding', isEnabled: true, config: [] },
+    { id: 'multi_wallet', isEnabled: false, config: [] },
+    { id: 'email_capture', isEnabled: false, config: [] },
   ]
-  it('maps the service ids to the remote features', async () => {
-    expect(await clientAnswering({ features: DEFAULTS }).getConfig()).toEqual({
+  const ALL_OFF = { swaps: false, onramp: false, email: false, socials: false, activity: false, branding: false, multiWallet: false, emailCapture: false }
+  it('maps the hosted ids to the remote features', async () => {
+    expect(await clientAnswering({ features: HOSTED }).getConfig()).toEqual({
       swaps: true,
       onramp: true,
       email: true,
@@ -67,30 +68,50 @@ describe('wallet/config client: the remote configuration (GET /appkit/v1/config,
       emailCapture: false,
     })
   })
-  it('ignores unknown ids, wrong types and repeats; social providers it does not know are dropped', () => {
+  it("the swap feature is 'swap' and email is 'email' in social_login's list: the ids 'swaps' and 'email' switch nothing", () => {
+    const without = (id: string) => HOSTED.filter((f) => f.id !== id)
+    expect(remoteFeaturesOf({ features: [...without('swap'), { id: 'swaps', isEnabled: true, config: ['1inch'] }] }).swaps).toBe(false)
+    expect(remoteFeaturesOf({ features: [...without('swap'), { id: 'swap', isEnabled: false, config: ['1inch'] }] }).swaps).toBe(false)
+    expect(remoteFeaturesOf({ features: [...without('swap'), { id: 'swap', isEnabled: true, config: [] }] }).swaps).toBe(false)
+    const social = (config: string[], isEnabled = true) => remoteFeaturesOf({ features: [...without('social_login'), { id: 'social_login', isEnabled, config }, { id: 'email', isEnabled: true, config: null }] })
+    expect(social(['google'])).toMatchObject({ email: false, socials: ['google'] })
+    expect(social(['email'])).toMatchObject({ email: true, socials: false })
+    expect(social(['email', 'google'], false)).toMatchObject({ email: false, socials: false })
+  })
+  it("a known feature missing from the answer is off; one with config null leaves the site's value (nothing from the service)", () => {
+    expect(remoteFeaturesOf({ features: [] })).toEqual(ALL_OFF)
+    expect(remoteFeaturesOf({ features: [{ id: 'activity', isEnabled: true, config: [] }] })).toEqual({ ...ALL_OFF, activity: true })
+    const kept = remoteFeaturesOf({ features: HOSTED.map((f) => (f.id === 'activity' || f.id === 'social_login' ? { ...f, isEnabled: false, config: null } : f)) })
+    expect(kept).not.toHaveProperty('activity')
+    expect(kept).not.toHaveProperty('email')
+    expect(kept).not.toHaveProperty('socials')
+    expect(kept).toMatchObject({ swaps: true, branding: true })
+  })
+  it('unknown ids and repeats are ignored; social providers it does not know are dropped', () => {
     expect(
       remoteFeaturesOf({
         features: [
-          { id: 'activity', isEnabled: 'false' },
-          { id: 'activity', isEnabled: false },
-          { id: 'activity', isEnabled: true },
-          { id: 'smart_sessions', isEnabled: true },
-          { id: '__proto__', isEnabled: true },
-          { id: 'toString', isEnabled: true },
+          ...HOSTED.filter((f) => f.id !== 'social_login'),
+          { id: 'activity', isEnabled: false, config: [] },
+          { id: 'smart_sessions', isEnabled: 'yes' },
+          { id: '__proto__', isEnabled: true, config: [] },
+          { id: 'toString', isEnabled: true, config: [] },
           null,
-          'swaps',
-          { id: 'social_login', isEnabled: true, config: ['myspace', 'github', 'github', 7] },
+          'swap',
+          { id: 'social_login', isEnabled: true, config: ['myspace', 'github', 'github', 'email'] },
         ],
       }),
-    ).toEqual({ activity: false, socials: ['github'] })
-    expect(remoteFeaturesOf({ features: [{ id: 'social_login', isEnabled: true, config: ['myspace'] }] })).toEqual({ socials: false })
-    expect(remoteFeaturesOf({ features: [{ id: 'social_login', isEnabled: false, config: ['google'] }] })).toEqual({ socials: false })
-    expect(remoteFeaturesOf({ features: [{ id: 'social_login', isEnabled: true, config: null }] }).socials).toHaveLength(7)
-    for (const answer of [null, [], 'x', { features: 'all' }, { features: { 0: DEFAULTS[0] } }]) expect(remoteFeaturesOf(answer)).toEqual({})
+    ).toMatchObject({ activity: true, email: true, socials: ['github'] })
+  })
+  it("an answer of another shape, or a known id with a wrong type, switches nothing: {}", () => {
+    for (const answer of [null, [], 'x', { features: 'all' }, { features: { 0: HOSTED[0] } }]) expect(remoteFeaturesOf(answer)).toEqual({})
+    for (const bad of [{ isEnabled: 'false', config: [] }, { isEnabled: true }, { isEnabled: true, config: 'email' }, { isEnabled: true, config: [7] }]) {
+      expect(remoteFeaturesOf({ features: [...HOSTED.filter((f) => f.id !== 'activity'), { id: 'activity', ...bad }] })).toEqual({})
+    }
   })
   it('reads at most the first 64 entries', () => {
     const padding = Array.from({ length: 64 }, (_, i) => ({ id: `unknown_${i}`, isEnabled: true }))
-    expect(remoteFeaturesOf({ features: [...padding, { id: 'activity', isEnabled: false }] })).toEqual({})
-    expect(remoteFeaturesOf({ features: [...padding.slice(1), { id: 'activity', isEnabled: false }] })).toEqual({ activity: false })
+    expect(remoteFeaturesOf({ features: [...padding, { id: 'activity', isEnabled: true, config: [] }] })).toEqual(ALL_OFF)
+    expect(remoteFeaturesOf({ features: [...padding.slice(1), { id: 'activity', isEnabled: true, config: [] }] })).toEqual({ ...ALL_OFF, activity: true })
   })
 })

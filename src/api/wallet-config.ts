@@ -50,43 +50,81 @@ export function boundedListing(w: WalletListing): WalletListing {
   return l
 }
 
-/** The remote configuration's feature ids (GET /appkit/v1/config) and the remote feature each switches. */
-const REMOTE_FEATURE_IDS: Readonly<Record<string, Exclude<keyof RemoteFeatures, 'socials'>>> = {
-  swaps: 'swaps',
-  onramp: 'onramp',
-  email: 'email',
-  activity: 'activity',
-  reown_branding: 'branding',
-  multi_wallet: 'multiWallet',
-  email_capture: 'emailCapture',
-}
+/**
+ * The remote configuration's feature ids (GET /appkit/v1/config; reown-com/appkit
+ * `packages/controllers/src/utils/TypeUtil.ts` FeatureID, docs/services.md) and how each is read:
+ * a provider list (`swap`: ['1inch'], `onramp`: ['meld']) is on when enabled with at least one
+ * provider; an on/off feature is on when enabled. `social_login` is read apart: its list names
+ * 'email' and the social providers.
+ */
+const REMOTE_FEATURE_IDS = {
+  swap: { key: 'swaps', list: true },
+  onramp: { key: 'onramp', list: true },
+  activity: { key: 'activity', list: false },
+  reown_branding: { key: 'branding', list: false },
+  multi_wallet: { key: 'multiWallet', list: false },
+  email_capture: { key: 'emailCapture', list: false },
+} as const satisfies Record<string, { key: Exclude<keyof RemoteFeatures, 'socials' | 'email'>; list: boolean }>
+type RemoteFeatureId = keyof typeof REMOTE_FEATURE_IDS | 'social_login'
+const KNOWN_IDS: readonly string[] = [...Object.keys(REMOTE_FEATURE_IDS), 'social_login']
 /** The most entries of a remote configuration answer read; the rest are ignored. */
 export const MAX_REMOTE_FEATURES = 64
+/** The most items of an entry's `config` list read. */
+const MAX_CONFIG_ITEMS = 32
+
+/** An entry of a known id, checked: `isEnabled` a boolean, `config` null or a list of strings. */
+type Entry = { isEnabled: boolean; config: string[] | null }
+function entryOf(e: { isEnabled?: unknown; config?: unknown }): Entry | undefined {
+  if (typeof e.isEnabled !== 'boolean') return undefined
+  if (e.config === null) return { isEnabled: e.isEnabled, config: null }
+  if (!Array.isArray(e.config) || !e.config.every((c) => typeof c === 'string')) return undefined
+  return { isEnabled: e.isEnabled, config: e.config.slice(0, MAX_CONFIG_ITEMS) }
+}
 
 /**
- * The remote features an answer of GET /appkit/v1/config gives (docs/behaviour.md §7, §9), checked:
- * the answer is `{ features: [{ id, isEnabled, config }] }`; of its first MAX_REMOTE_FEATURES (64)
- * entries, those with a known id (swaps, onramp, email, social_login, activity, reown_branding,
- * multi_wallet, email_capture) and a boolean `isEnabled` count, the first of each id only; anything
- * else is ignored. `social_login` gives `socials`: false when disabled; when enabled, the known
- * providers its `config` lists (in its order, each once; false when none is known), or every
- * provider when `config` is not a list. An answer of another shape gives `{}`: the defaults stay.
+ * The remote features an answer of GET /appkit/v1/config gives (docs/behaviour.md §7, §9; the
+ * hosted answer as reown-com/appkit `packages/appkit/src/utils/ConfigUtil.ts` reads it), checked.
+ * The answer is `{ features: [{ id, isEnabled, config }] }`; of its first MAX_REMOTE_FEATURES (64)
+ * entries, the first of each known id counts (swap, onramp, social_login, activity,
+ * reown_branding, multi_wallet, email_capture) and unknown ids are ignored.
+ * - A known id present with `config: null`: nothing from the service; the site's value or the
+ *   default stays.
+ * - A known id present with a list: `swaps`/`onramp` on when enabled with a provider listed;
+ *   `activity`, `branding`, `multiWallet`, `emailCapture` as `isEnabled`; `social_login` gives
+ *   `email` (enabled and 'email' listed) and `socials` (enabled: the known providers listed, in
+ *   order, each once, or false when none is).
+ * - A known id missing from the answer: off.
+ * - An answer that is not an object with a `features` list, or with a known id whose `isEnabled`
+ *   is not a boolean or whose `config` is neither null nor a list of strings: `{}`, the defaults and
+ *   the site's values stay (a service that answers nonsense switches nothing).
+ * Whatever the service says, the site's own explicit settings win (select/features.ts).
+ * @example
+ * remoteFeaturesOf({ features: [{ id: 'swap', isEnabled: true, config: ['1inch'] }] })
+ * // { swaps: true, onramp: false, email: false, socials: false, activity: false, branding: false, multiWallet: false, emailCapture: false }
  */
 export function remoteFeaturesOf(answer: unknown): RemoteFeatures {
   const list = (answer as { features?: unknown } | null)?.features
+  if (!Array.isArray(list)) return {}
+  const entries = new Map<RemoteFeatureId, Entry>()
+  for (const raw of list.slice(0, MAX_REMOTE_FEATURES) as unknown[]) {
+    const e = (raw && typeof raw === 'object' ? raw : {}) as { id?: unknown; isEnabled?: unknown; config?: unknown }
+    if (typeof e.id !== 'string' || !KNOWN_IDS.includes(e.id) || entries.has(e.id as RemoteFeatureId)) continue
+    const entry = entryOf(e)
+    if (!entry) return {}
+    entries.set(e.id as RemoteFeatureId, entry)
+  }
   const out: RemoteFeatures = {}
-  if (!Array.isArray(list)) return out
-  for (const entry of list.slice(0, MAX_REMOTE_FEATURES) as unknown[]) {
-    const { id, isEnabled, config } = (entry && typeof entry === 'object' ? entry : {}) as { id?: unknown; isEnabled?: unknown; config?: unknown }
-    if (typeof id !== 'string' || typeof isEnabled !== 'boolean') continue
-    if (id === 'social_login') {
-      if (out.socials !== undefined) continue
-      const known = Array.isArray(config) ? [...new Set(config.filter((p): p is SocialProvider => (SOCIAL_PROVIDERS as readonly unknown[]).includes(p)))] : [...SOCIAL_PROVIDERS]
-      out.socials = isEnabled && known.length > 0 ? known : false
-      continue
-    }
-    const key = Object.hasOwn(REMOTE_FEATURE_IDS, id) ? REMOTE_FEATURE_IDS[id] : undefined
-    if (key && out[key] === undefined) out[key] = isEnabled
+  for (const [id, { key, list: isList }] of Object.entries(REMOTE_FEATURE_IDS)) {
+    const entry = entries.get(id as RemoteFeatureId)
+    if (entry?.config === null) continue
+    out[key] = !!entry && entry.isEnabled && (!isList || entry.config!.length > 0)
+  }
+  const social = entries.get('social_login')
+  if (social?.config !== null) {
+    const listed = social?.isEnabled ? social.config! : []
+    out.email = listed.includes('email')
+    const known = [...new Set(listed.filter((p): p is SocialProvider => (SOCIAL_PROVIDERS as readonly string[]).includes(p)))]
+    out.socials = known.length > 0 ? known : false
   }
   return out
 }

@@ -34,6 +34,8 @@ export const HISTORY_MAX_TRANSACTIONS = HISTORY_PAGE_MAX * HISTORY_MAX_PAGES
 export const TRANSFERS_MAX = 20
 /** The most holdings, or NFTs, kept of one answer. */
 export const HOLDINGS_MAX = 200
+/** The most tokens one holdings request asks the service to read afresh (a swap's two, a purchase's one). */
+export const PORTFOLIO_REFRESH_MAX = 8
 
 /**
  * docs/behaviour.md §9 "Image preload timeout 2 s", in ms: how long an image may take to load before

@@ -278,9 +278,11 @@ export interface EventPayloads {
 
   /**
    * The account's holdings (blockchain service balance, docs/behaviour.md §7). Asked when the Account view shows;
-   * `forceUpdate` skips the 30 s cache and asks the service for fresh data.
+   * `forceUpdate` skips the 30 s cache; `tokens` (CAIP-10 token ids, the native coin as
+   * `eip155:<id>:0xEeee…EEeE`, at most PORTFOLIO_REFRESH_MAX) are the holdings that just changed,
+   * which the service reads afresh (its `forceUpdate` list, EVM only; docs/services.md).
    */
-  'portfolio/fetch-requested': { caipAddress: CaipAddress; forceUpdate?: boolean }
+  'portfolio/fetch-requested': { caipAddress: CaipAddress; forceUpdate?: boolean; tokens?: string[] }
   /** Every holding as the service listed it (the projection drops decimals "0", docs/behaviour.md §5). */
   'portfolio/fetched': { caipAddress: CaipAddress; balances: TokenBalance[] }
   'portfolio/failed': { caipAddress: CaipAddress; message: string }

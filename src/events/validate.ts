@@ -8,7 +8,7 @@ import { isAddressOf, isEvmAddress, isSolanaAddress } from './address-rules.js'
 import { ACCOUNT_TABS, VIEWS } from './entities.js'
 import { GangwayError } from './errors.js'
 import { storedImageUrl, walletLink } from './urls.js'
-import { ANALYTICS_MAX_PENDING } from './limits.js'
+import { ANALYTICS_MAX_PENDING, PORTFOLIO_REFRESH_MAX } from './limits.js'
 import { MAX_ADDRESS_LABEL, SOCIAL_PROVIDERS } from './host-options.js'
 import { DISPATCHABLE, type Intent } from './types.js'
 
@@ -146,7 +146,9 @@ export function validateIntent(input: unknown): Intent {
       break
     case 'portfolio/fetch-requested':
       if (!isString(p.caipAddress) || (p.forceUpdate !== undefined && typeof p.forceUpdate !== 'boolean')) throw bad()
+      if (p.tokens !== undefined && (!Array.isArray(p.tokens) || p.tokens.length > PORTFOLIO_REFRESH_MAX || !p.tokens.every((t) => isString(t) && t.length <= 200))) throw bad()
       parseCaipAddress(p.caipAddress)
+      for (const t of (p.tokens ?? []) as string[]) parseCaipAddress(t)
       break
     case 'history/fetch-requested':
       if (!isString(p.caipAddress) || (p.cursor !== undefined && (typeof p.cursor !== 'string' || p.cursor.length > 512))) throw bad()

@@ -4,7 +4,7 @@
  * (so "which account was connected" reads the moment before) and the event, and gives the analytics
  * event's `props`: `{ type: 'track', event, properties, address? }`, the
  * event's data plus the account's address where there is one. `analyticsBody` wraps props in the
- * body POST /e sends: `{ eventId, url, domain, timestamp, props }`. Error reports have the same body
+ * body the analytics service takes (in a batch to /batch; an error report alone to /e): `{ eventId, url, domain, timestamp, props }`. Error reports have the same body
  * with `errorReportProps`. MODAL_OPEN and MODAL_CLOSE follow the modal itself, whichever event
  * opened or closed it (an open request, a connect that lands on UnsupportedChain, a switch that
  * leaves it, a back with no history): they come from the states before and after the event.
@@ -90,7 +90,7 @@ export interface ErrorReportProps {
   stackTrace: string
 }
 
-/** One POST /e entry (docs/behaviour.md §7): `timestamp` in ms since the epoch, `url` the page's origin and path. */
+/** One analytics entry (docs/behaviour.md §7; api/analytics.ts sends it): `timestamp` in ms since the epoch, `url` the page's origin and path. */
 export interface AnalyticsBody<P = AnalyticsProps | ErrorReportProps> {
   eventId: string
   url: string
@@ -265,7 +265,7 @@ export function analyticsPage(origin: string | undefined, path: string | undefin
   return { url: `${base.origin}${clean.startsWith('/') ? clean : `/${clean}`}`, domain: base.host }
 }
 
-/** The POST /e body of one analytics event or error report (docs/behaviour.md §7). */
+/** The body of one analytics event or error report (docs/behaviour.md §7). */
 export function analyticsBody<P>(props: P, at: { eventId: string; timestamp: number; page: { url: string; domain: string } }): AnalyticsBody<P> {
   return { eventId: at.eventId, url: at.page.url, domain: at.page.domain, timestamp: at.timestamp, props }
 }

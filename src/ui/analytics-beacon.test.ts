@@ -3,7 +3,7 @@ import type { AnalyticsBeacon, Intent } from '../contract.js'
 import { installAnalyticsBeacon, type BeaconPage } from './analytics-beacon.js'
 
 const body = (eventId: string) => ({ eventId, url: 'https://shop.example/', domain: 'shop.example', timestamp: 1, props: { type: 'track' as const, event: 'MODAL_OPEN' as const, properties: {} } })
-const URL_E = 'https://pulse.example/e?projectId=p&st=gangway&sv=v'
+const URL_E = 'https://pulse.example/batch?projectId=p&st=gangway&sv=v'
 
 /** A page with event targets, a visibility state and a sendBeacon that records (and answers `accept`). */
 function fakePage(accept = true) {

@@ -105,7 +105,7 @@ describe('localnet name registry', () => {
     const { registry } = setup()
     const post = async (message: string) => {
       const a = await registry.register(JSON.stringify({ coin_type: nameCoinType(31337), address: alice.address, message, signature: await alice.signMessage({ message }) }))
-      return (a.body as { reasons?: { description: string }[] }).reasons?.[0]?.description ?? String((a.body as { success?: boolean }).success)
+      return (a.body as { reasons?: { description: string }[] }).reasons?.[0]?.description ?? ((a.body as { name?: string }).name === 'alice.reown.id' ? 'registered' : 'no record')
     }
     const at = NOW_S
     expect(await post('register alice.reown.id')).toBe(NAME_REFUSALS.message)
@@ -116,7 +116,7 @@ describe('localnet name registry', () => {
     expect(await post(JSON.stringify({ name: 'bob.reown.id', attributes: {}, timestamp: at }))).toBe(NAME_REFUSALS.label)
     expect(await post(JSON.stringify({ name: 'al_ce.reown.id', attributes: {}, timestamp: at }))).toBe(NAME_REFUSALS.label)
     expect(await post(JSON.stringify({ name: `${'a'.repeat(56)}.reown.id`, attributes: {}, timestamp: at }))).toBe(NAME_REFUSALS.label)
-    expect(await post(JSON.stringify({ name: 'alice.reown.id', attributes: { bio: 'sailor', n: 1 }, timestamp: at }))).toBe('true')
+    expect(await post(JSON.stringify({ name: 'alice.reown.id', attributes: { bio: 'sailor', n: 1 }, timestamp: at }))).toBe('registered')
     expect(registry.entries()).toEqual([{ name: 'alice.reown.id', address: alice.address, coinType: 2147514985, attributes: { bio: 'sailor' }, registered: NOW_S }])
   })
 
@@ -124,16 +124,18 @@ describe('localnet name registry', () => {
     const { registry } = setup()
     const good = await signed(alice, 'alice')
     const body = { coin_type: good.coinType, address: good.address, message: good.message, signature: good.signature }
-    const cases: [string, string][] = [
-      ['not json', NAME_REFUSALS.body],
-      [JSON.stringify({ ...body, coin_type: String(good.coinType) }), NAME_REFUSALS.body],
-      [JSON.stringify({ ...body, signature: 'abc' }), NAME_REFUSALS.body],
-      [JSON.stringify({ ...body, address: 'alice.reown.id' }), NAME_REFUSALS.address],
-      [JSON.stringify({ ...body, signature: `0x${'00'.repeat(65)}` as Hex }), NAME_REFUSALS.signature],
-      [JSON.stringify({ ...body, message: 'x'.repeat(20_000) }), NAME_REFUSALS.body],
+    const cases: [string, string, number][] = [
+      ['not json', NAME_REFUSALS.body, 400],
+      [JSON.stringify({ ...body, coin_type: String(good.coinType) }), NAME_REFUSALS.body, 400],
+      [JSON.stringify({ ...body, signature: 'abc' }), NAME_REFUSALS.body, 400],
+      [JSON.stringify({ ...body, address: 'alice.reown.id' }), NAME_REFUSALS.address, 400],
+      // The hosted service verifies against the checksummed address only, and a failed verification is 401.
+      [JSON.stringify({ ...body, address: body.address.toLowerCase() }), NAME_REFUSALS.signature, 401],
+      [JSON.stringify({ ...body, signature: `0x${'00'.repeat(65)}` as Hex }), NAME_REFUSALS.signature, 401],
+      [JSON.stringify({ ...body, message: 'x'.repeat(20_000) }), NAME_REFUSALS.body, 400],
     ]
-    for (const [text, description] of cases) {
-      expect(await registry.register(text), description).toEqual({ status: 400, body: { reasons: [{ field: expect.any(String), description }] } })
+    for (const [text, description, status] of cases) {
+      expect(await registry.register(text), description).toEqual({ status, body: { status: 'FAILED', reasons: [{ field: expect.any(String), description }] } })
     }
     expect(registry.entries()).toEqual([])
   })

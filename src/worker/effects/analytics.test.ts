@@ -31,23 +31,25 @@ interface Call {
   method: string
   url: URL
   body?: unknown
+  /** A POST's own content type (null: none, the browser sends text/plain). */
+  contentType?: string | null
 }
 
 /**
  * An engine on virtual time with a fake network: `config` answers GET /getAnalyticsConfig (a value,
- * or an Error to fail), `statuses` the POST /e answers in turn (200 when they run out).
+ * or an Error to fail), `statuses` the POST /batch and /e answers in turn (200 when they run out).
  */
 async function setup({ config = { isAnalyticsEnabled: true } as unknown, statuses = [] as number[], options = {} as Partial<EngineConfig>, effects = [analyticsEffect, snackbarEffect, failing] as Effect[] } = {}) {
   const time: VirtualTime = virtualTime()
   const calls: Call[] = []
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = new URL(String(input))
-    calls.push({ method: init?.method ?? 'GET', url, ...(init?.body ? { body: JSON.parse(String(init.body)) } : {}) })
+    calls.push({ method: init?.method ?? 'GET', url, ...(init?.body ? { body: JSON.parse(String(init.body)), contentType: new Headers(init.headers).get('content-type') } : {}) })
     if (url.pathname.endsWith('/getAnalyticsConfig')) {
       if (config instanceof Error) throw config
       return new Response(JSON.stringify(config))
     }
-    if (url.pathname.endsWith('/e')) return new Response(null, { status: statuses.shift() ?? 204 })
+    if (url.pathname.endsWith('/batch') || url.pathname.endsWith('/e')) return new Response(null, { status: statuses.shift() ?? 204 })
     return new Response('{}', { status: 404 })
   }
   const engine = createEngine({ mode: 'main', fetch, clock: time.clock, scheduler: time.scheduler, effects })
@@ -81,7 +83,9 @@ describe('analytics (docs/behaviour.md §7, effects/analytics.ts)', () => {
     await t.time.advance(1)
     expect(t.posts()).toHaveLength(1)
     const [post] = t.posts()
-    expect(post!.url.origin + post!.url.pathname).toBe('https://pulse.example/api/e')
+    // The hosted wire: events in a batch to /batch, as text with no content type of its own (no preflight).
+    expect(post!.url.origin + post!.url.pathname).toBe('https://pulse.example/api/batch')
+    expect(post!.contentType).toBeNull()
     expect(Object.fromEntries(post!.url.searchParams)).toEqual({ projectId: 'test', st: 'gangway', sv: 'gangway-web-0.1.0' })
     const bodies = post!.body as { eventId: string; url: string; domain: string; timestamp: number; props: { event: string } }[]
     expect(bodies.map((b) => b.props.event)).toEqual(['MODAL_OPEN', 'SELECT_WALLET', 'MODAL_CLOSE'])
@@ -184,7 +188,7 @@ describe('analytics (docs/behaviour.md §7, effects/analytics.ts)', () => {
     await t.close()
     await t.time.advance(0)
     const held = beacons.at(-1)!
-    expect(held.url).toBe('https://pulse.example/api/e?projectId=test&st=gangway&sv=gangway-web-0.1.0')
+    expect(held.url).toBe('https://pulse.example/api/batch?projectId=test&st=gangway&sv=gangway-web-0.1.0')
     expect(held.events.map((e) => e.props.event)).toEqual(['MODAL_OPEN', 'MODAL_CLOSE'])
     await t.dispatch({ type: 'analytics/beacon-sent', payload: { eventIds: held.events.map((e) => e.eventId) } })
     await t.time.advance(0)
@@ -210,9 +214,11 @@ describe('analytics (docs/behaviour.md §7, effects/analytics.ts)', () => {
     expect(payload).toMatchObject({ effect: 'failing#2', errorType: 'GangwayError', category: 'INTERNAL_SDK_ERROR', message: `boom q0: https://rpc.example/… key [redacted] ${redactedHash('ada@example.com', 'test')}` })
     expect(payload.stack).toMatch(/^Error: boom q0/)
     expect(t.posts()).toHaveLength(5)
-    const reports = t.posts().map((p) => (p.body as { props: Record<string, unknown> }[])[0]!)
+    // The hosted wire: each report alone, one object to /e, its timestamp ISO 8601, as text.
+    expect(t.posts().map((p) => [p.url.pathname, p.contentType, Array.isArray(p.body)])).toEqual(Array(5).fill(['/api/e', null, false]))
+    const reports = t.posts().map((p) => p.body as { props: Record<string, unknown> })
     expect(reports.map((r) => r.props.errorMessage)).toEqual([0, 1, 2, 3, 4].map((i) => expect.stringMatching(new RegExp(`^boom q${i}:`))))
-    expect(reports[0]).toMatchObject({ eventId: expect.stringMatching(UUID), url: 'https://shop.example/checkout', domain: 'shop.example', timestamp: failures[0]!.at })
+    expect(reports[0]).toMatchObject({ eventId: expect.stringMatching(UUID), url: 'https://shop.example/checkout', domain: 'shop.example', timestamp: new Date(failures[0]!.at).toISOString() })
     expect(Object.keys(reports[0]!.props).sort()).toEqual(['errorMessage', 'errorType', 'event', 'stackTrace', 'type'])
     expect(reports[0]!.props).toMatchObject({ type: 'error', event: 'INTERNAL_SDK_ERROR', errorType: 'GangwayError', stackTrace: expect.stringMatching(/^Error: boom q0/) })
     const sent = JSON.stringify(t.posts().map((p) => p.body))
@@ -250,7 +256,7 @@ describe('analytics (docs/behaviour.md §7, effects/analytics.ts)', () => {
     expect(t.calls).toEqual([])
     await t.dispatch({ type: 'modal/trigger-approached', payload: {} })
     await t.time.advance(0)
-    expect(t.posts().map((p) => (p.body as { props: { errorMessage: string } }[])[0]!.props.errorMessage)).toEqual([expect.stringMatching(/^boom at-load:/)])
+    expect(t.posts().map((p) => (p.body as { props: { errorMessage: string } }).props.errorMessage)).toEqual([expect.stringMatching(/^boom at-load:/)])
     await t.engine.stop()
   })
 

@@ -1,6 +1,7 @@
 /**
  * Analytics and error reports (docs/behaviour.md §7, §8, §9; issue 17), sent to the analytics
- * service's POST /e, and only where the site has them on.
+ * service (events in batches to POST /batch, each error report to POST /e; api/analytics.ts), and
+ * only where the site has them on.
  *
  * - **Off means off**: without `services.analytics`, or with `features.analytics: false`, this effect
  *   does nothing at all: no config request, no event, no report. `errorReports: false` stops the
@@ -65,7 +66,7 @@ export function beaconEvents<T>(events: T[]): T[] {
   return events.slice(first)
 }
 
-/** What the page sends with navigator.sendBeacon if it is hidden or leaves now: POST /e's URL (with projectId, st and sv) and the pending events. */
+/** What the page sends with navigator.sendBeacon if it is hidden or leaves now: POST /batch's URL (with projectId, st and sv) and the pending events. */
 export interface AnalyticsBeacon {
   url: string
   events: AnalyticsBody<AnalyticsProps>[]
@@ -197,7 +198,7 @@ export const analyticsEffect: Effect = (ctx) => {
       )
     }
     const sendReport = (body: AnalyticsBody<ErrorReportProps>) =>
-      client.send([body]).then(
+      client.report(body).then(
         () => box.emit(event('analytics/sent', { events: 0, reports: 1 })),
         (error: unknown) => {
           const status = statusOf(error)

@@ -50,8 +50,10 @@ function world(o: { refuse?: boolean; taken?: Record<string, string>; registerSt
     }
     if (url.pathname === '/v1/profile/account' && call.method === 'POST') {
       if (o.registerStatus) return json(o.registerStatus, { reasons: [{ description: 'Name is already taken' }] })
-      taken[JSON.parse(String(call.body!.message)).name] = String(call.body!.address)
-      return json(200, { success: true })
+      const name = JSON.parse(String(call.body!.message)).name as string
+      taken[name] = String(call.body!.address)
+      // As the hosted service: the registered record.
+      return json(200, { name, registered_at: '2026-11-23T12:13:20Z', updated_at: '2026-11-23T12:13:20Z', attributes: {}, addresses: { [String(call.body!.coin_type)]: { address: call.body!.address, created_at: '2026-11-23T12:13:20Z' } } })
     }
     if (url.pathname.startsWith('/v1/identity/')) return json(200, { name: null, avatar: null })
     if (url.pathname.endsWith('/balance')) return json(200, { balances: [] })

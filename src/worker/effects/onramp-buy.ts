@@ -18,6 +18,8 @@ import { pageOrigin } from '../../events/urls.js'
 import { activeAccount } from '../../projections/select/active-account.js'
 import { networkOn, type OnrampPurchase } from '../../projections/onramp.js'
 import { ofType, type Effect, type EffectContext } from './context.js'
+import { NATIVE_TOKEN } from '../../chains/eip155/swap/decode-swap-call.js'
+import { parseCaipAddress } from '../../chains/caip.js'
 
 /** docs/behaviour.md §4: the balance is read this often after the provider's page opened, in ms. */
 export const ONRAMP_POLL_MS = 4_000
@@ -65,6 +67,12 @@ async function open(ctx: EffectContext): Promise<NewEvent> {
   }
 }
 
+/** On an EVM network, the bought token as the service's balance refresh names it (CAIP-10, the native coin as NATIVE_TOKEN); elsewhere nothing to name. */
+function refreshed(p: Pick<OnrampPurchase, 'caipAddress' | 'token'>): { tokens?: string[] } {
+  const { namespace, caipNetworkId } = parseCaipAddress(p.caipAddress)
+  return namespace === 'eip155' ? { tokens: [`${caipNetworkId}:${p.token ?? NATIVE_TOKEN}`] } : {}
+}
+
 /** Reads the balance every 4 s until it grows (succeeded) or 180 s pass (failed); a reset or another purchase ends the watch. */
 function watch(ctx: EffectContext, p: OnrampPurchase): Observable<NewEvent> {
   const baseline = BigInt(p.baseline)
@@ -74,7 +82,7 @@ function watch(ctx: EffectContext, p: OnrampPurchase): Observable<NewEvent> {
     concatMap(() => from(balance(ctx, p).catch(() => baseline))),
     first((now) => now > baseline, undefined),
     mergeMap((now): Observable<NewEvent> => {
-      if (now !== undefined) return of(event('onramp/succeeded', { received: (now - baseline).toString() }), event('portfolio/fetch-requested', { caipAddress: p.caipAddress as CaipAddress, forceUpdate: true }))
+      if (now !== undefined) return of(event('onramp/succeeded', { received: (now - baseline).toString() }), event('portfolio/fetch-requested', { caipAddress: p.caipAddress as CaipAddress, forceUpdate: true, ...refreshed(p) }))
       const s = ctx.state().onramp
       return s.status === 'buying' && s.purchase?.url === p.url ? of(event('onramp/failed', { message: BUY_FAILED })) : EMPTY
     }),

@@ -20,7 +20,7 @@ export const portfolioFetchEffect: Effect = (ctx) => {
     ofType('portfolio/fetch-requested'),
     switchMapPerKey(
       (e) => e.payload.caipAddress,
-      ({ payload: { caipAddress, forceUpdate } }) => {
+      ({ payload: { caipAddress, forceUpdate, tokens } }) => {
         const { namespace, caipNetworkId, address } = parseCaipAddress(caipAddress)
         if (!BALANCE_NAMESPACES.includes(namespace as Namespace)) return of(event('portfolio/fetch-skipped', { caipAddress, reason: 'unsupported-network' }))
         const failedAt = ctx.state().accountData.portfolio[caipAddress]?.failedAt
@@ -30,7 +30,7 @@ export const portfolioFetchEffect: Effect = (ctx) => {
         return ctx.read({
           requestKey: `portfolio:${caipAddress}:${forceUpdate ? 'force' : ''}`,
           cache: { name: 'portfolio', store: ctx.caches.portfolio, key: caipAddress, readCache: !forceUpdate },
-          load: (signal) => client.getBalances(address, { chainId: caipNetworkId, ...(forceUpdate ? { forceUpdate } : {}) }, signal),
+          load: (signal) => client.getBalances(address, { chainId: caipNetworkId, ...(forceUpdate ? { forceUpdate: tokens ?? [] } : {}) }, signal),
           fetched: (balances) => event('portfolio/fetched', { caipAddress, balances }),
           failed: (message) => event('portfolio/failed', { caipAddress, message }),
           ...(leave$ ? { leave$, cancelled: () => event('portfolio/fetch-cancelled', { caipAddress }) } : {}),

@@ -37,7 +37,8 @@ const close = (engine: Engine) => engine.dispatch({ type: 'modal/close-requested
 
 describe('the remote configuration (docs/behaviour.md §7, §9)', () => {
   it('is asked once per page life, not at start: on the first trigger approach or open', async () => {
-    const s = service({ features: [{ id: 'activity', isEnabled: false, config: null }, { id: 'multi_wallet', isEnabled: true, config: null }] })
+    // As the hosted service answers: on/off features with a list; the features it leaves out are off.
+    const s = service({ features: [{ id: 'activity', isEnabled: false, config: [] }, { id: 'multi_wallet', isEnabled: true, config: [] }, { id: 'swap', isEnabled: true, config: ['1inch'] }] })
     const engine = createEngine({ mode: 'main', fetch: s.fetch })
     await engine.start({ projectId: 'p', networks: [LOCALNET], services: SERVICES, features: { send: false } }, bridge)
     await settled()
@@ -53,8 +54,8 @@ describe('the remote configuration (docs/behaviour.md §7, §9)', () => {
     expect(s.configCalls).toHaveLength(1)
     expect(new URL(s.configCalls[0]!).searchParams.get('projectId')).toBe('p')
     const state = await engine.getState()
-    expect(state.remoteConfig).toEqual({ status: 'fetched', features: { activity: false, multiWallet: true } })
-    expect(resolvedFeatures(state)).toMatchObject({ activity: false, multiWallet: true, send: false })
+    expect(state.remoteConfig).toEqual({ status: 'fetched', features: { swaps: true, onramp: false, email: false, socials: false, activity: false, branding: false, multiWallet: true, emailCapture: false } })
+    expect(resolvedFeatures(state)).toMatchObject({ activity: false, multiWallet: true, swaps: true, onramp: false, send: false })
     await engine.stop()
   })
 

@@ -37,7 +37,8 @@ function swapping(ctx: EffectContext): Observable<NewEvent> {
         if (tx.kind === 'swap') out.next(event('swap/succeeded', { caipNetworkId, hash, from: checked.from, to: checked.to, fromAmount: checked.fromAmount }))
       }
       void ctx.caches.portfolio.delete(caipAddress)
-      out.next(event('portfolio/fetch-requested', { caipAddress, forceUpdate: true }))
+      // The service reads the two tokens afresh (its forceUpdate list).
+      out.next(event('portfolio/fetch-requested', { caipAddress, forceUpdate: true, tokens: [checked.from, checked.to] }))
       out.complete()
     })().catch((error: unknown) => out.error(error))
   })
