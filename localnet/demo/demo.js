@@ -87,6 +87,8 @@ const modal = createModal({
     : {
         services: {
           ...hostileServices({ walletConfig: configUrl, blockchain: blockchainUrl }),
+          // The NFTs tab's service (services.nfts): the hosted blockchain service lists no NFTs; the emulator stands in for a site's own.
+          nfts: `${blockchainUrl}/localnet-nfts`,
           analytics: params.get('analytics') === 'forbidden' ? `${analyticsUrl}/forbidden` : analyticsUrl,
           ...(secureSiteUrl && !params.has('no-auth') ? { secureSite: new URL(secureSiteUrl).origin } : {}),
           // The on-ramp emulator's provider page stands in for meld's (issue 21).

@@ -9,8 +9,9 @@
  *   answers (the Tokens tab) keep PRICES: the pools drift as tests trade on the shared chains;
  * - GET /v1/account/{address}/history (cursor, chainId): transactions from the chains' blocks and
  *   logs, newest first, HISTORY_PAGE_SIZE a page, with `next`;
- * - GET /v1/account/{address}/nfts (chainId): the ERC721 tokens held, with their metadata (not a
- *   docs/behaviour.md §7 path: no listed path gives NFTs);
+ * - the NFT service a site may add (`services.nfts`, Gangway's own contract: the hosted blockchain
+ *   service has no NFT route), under the base URL NFT_SERVICE_PREFIX: GET
+ *   `/localnet-nfts/v1/account/{address}/nfts` (chainId), the ERC721 tokens held, with their metadata;
  * - GET /v1/identity/{address} (sender): the newest name registered for the address (names.ts),
  *   else the name from IDENTITIES, with the avatar from IDENTITIES;
  * - GET /v1/profile/account/{name}, /v1/profile/reverse/{address}, /v1/profile/suggestions/{label}
@@ -22,7 +23,9 @@
  *   /v1/convert/build-transaction: the swap service over the localnet's Uniswap V2 pools, with `amm`
  *   (convert.ts);
  * - POST /v1/?chainId&projectId: the wallet-provider RPC endpoint, proxied to the right node.
- * Every call must carry projectId, st and sv (the RPC endpoint: projectId), else 400.
+ * Every call must carry projectId, st and sv (the RPC endpoint: projectId), else 400. A path the
+ * hosted service has no route for answers as it does (axum's default): 404, an empty body, no CORS
+ * header, so a page's fetch fails as a network error.
  * Faults on demand: a request with the header `x-localnet-fault: <status>` or the query
  * `localnetFault=<status>` gets that status; `POST /localnet/faults {path, status, count?}` makes
  * the next `count` (default: all) requests whose path contains `path` fail; DELETE clears them.
@@ -368,11 +371,11 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
         if (refused) return json(400, refused)
         return json(200, hostile === 'oversized' ? oversizedBalances(chain) : { balances: await balances(address, chainId) })
       }
-      if (m[2] === 'nfts') return json(200, await nfts(address, chainId))
+      if (m[2] === 'nfts') return params.get('localnetNfts') ? json(200, await nfts(address, chainId)) : void res.writeHead(404).end()
       const honest = () => history(address, chainId, Math.max(0, Number(params.get('cursor') ?? 0) || 0))
       return json(200, await (hostileHistory(hostile, chain, address, params.get('cursor'), honest) ?? honest()))
     }
-    return json(404, { error: 'not found' })
+    return void res.writeHead(404).end()
   }
 
   const server: Server = createServer((req, res) => {
@@ -381,6 +384,11 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
     const { mode, pathname } = hostileCase(u.pathname)
     u.pathname = pathname
     if (mode) u.searchParams.set('localnetHostile', mode)
+    // `/localnet-nfts/…`: the NFT service's base URL (services.nfts).
+    if (u.pathname.startsWith(`${NFT_SERVICE_PREFIX}/`)) {
+      u.pathname = u.pathname.slice(NFT_SERVICE_PREFIX.length)
+      u.searchParams.set('localnetNfts', '1')
+    }
     if (req.method === 'OPTIONS') {
       return void res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS' }).end()
     }
@@ -396,6 +404,9 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
     stop: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
   }
 }
+
+/** The base path of the NFT service a site may add (`services.nfts`: `${blockchainUrl}${NFT_SERVICE_PREFIX}`). */
+export const NFT_SERVICE_PREFIX = '/localnet-nfts'
 
 /** The hosted service's error body (reown-com/blockchain-api `src/error.rs`, docs/services.md): `{ status: 'FAILED', reasons: [{ field, description }] }`. */
 export function failed(field: string, description: string): { status: 'FAILED'; reasons: { field: string; description: string }[] } {

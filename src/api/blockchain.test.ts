@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { blockchainClient } from './blockchain.js'
 import { createServiceFetch } from './service-fetch.js'
 
-const clientAnswering = (body: unknown) => blockchainClient(createServiceFetch({ services: { blockchain: 'https://bc.example' }, projectId: 'p', fetch: async () => new Response(JSON.stringify(body)) }))
+const clientAnswering = (body: unknown) => blockchainClient(createServiceFetch({ services: { blockchain: 'https://bc.example', nfts: 'https://nfts.example' }, projectId: 'p', fetch: async () => new Response(JSON.stringify(body)) }))
 const long = (n: number, c = 'x') => c.repeat(n)
 const tx = (i: number, name = 'Ether', icon = 'https://cdn.example/eth.svg') => ({
   id: `eip155:1:0x${i}`,

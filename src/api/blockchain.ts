@@ -149,9 +149,13 @@ export function blockchainClient(api: ServiceFetch) {
       const next = typeof r?.next === 'string' && r.next.length <= MAX_REMOTE_LINK ? str(r.next) : undefined
       return { transactions: list(r?.data, HISTORY_PAGE_MAX).map(toTransaction).filter((t): t is Transaction => t !== undefined), ...(next ? { next } : {}) }
     },
-    /** GET /v1/account/{address}/nfts (chainId): the ERC721 tokens held (an emulator path; not in docs/behaviour.md §7). @throws as getBalances. */
+    /**
+     * GET /v1/account/{address}/nfts (chainId) on the site's NFT service (`services.nfts`; not the
+     * blockchain service, which has no such route; docs/services.md): the ERC721 tokens held.
+     * @throws as getBalances; Error 'Service not configured: nfts' without one.
+     */
     async getNfts(address: string, o: { chainId: string }, signal?: AbortSignal): Promise<Nft[]> {
-      const r = obj(await api.get('blockchain', `v1/account/${encodeURIComponent(address)}/nfts`, { params: { chainId: o.chainId }, ...withSignal(signal) }))
+      const r = obj(await api.get('nfts', `v1/account/${encodeURIComponent(address)}/nfts`, { params: { chainId: o.chainId }, ...withSignal(signal) }))
       return list(r?.data, HOLDINGS_MAX).map(toNft).filter((n): n is Nft => n !== undefined)
     },
     /** GET /v1/identity/{address} (sender): the address's name and avatar, when it has them. @throws as getBalances. */

@@ -15,6 +15,13 @@ export interface ServiceUrls {
   walletConfig?: string
   /** Blockchain service (balances, history, identity, the wallet-provider RPC endpoint). */
   blockchain?: string
+  /**
+   * A service that lists an account's ERC721 tokens, for the NFTs tab: `GET {nfts}/v1/account/{address}/nfts?chainId=<CAIP-2>`
+   * answering `{ data: [{ chain, contract, tokenId, name?, image?, collection? }] }` (docs/services.md).
+   * The hosted blockchain service has no such route, so the tab shows only when a site sets this;
+   * Gangway never probes for one.
+   */
+  nfts?: string
   /** Analytics service (POST /e: analytics events and error reports, docs/behaviour.md §7). */
   analytics?: string
   /**
@@ -32,7 +39,7 @@ export interface ServiceUrls {
 }
 
 /** The services Gangway calls (docs/api.md). */
-export const SERVICE_KEYS = ['walletConfig', 'blockchain', 'analytics', 'secureSite', 'onramp'] as const satisfies readonly (keyof ServiceUrls)[]
+export const SERVICE_KEYS = ['walletConfig', 'blockchain', 'nfts', 'analytics', 'secureSite', 'onramp'] as const satisfies readonly (keyof ServiceUrls)[]
 
 
 /** docs/behaviour.md §2 Connect methods: how a visitor can connect, in the order the Connect view offers them. */
@@ -300,8 +307,10 @@ export interface ConfiguredPayload extends Pick<HostOptions, 'projectId' | 'netw
   manualWCControl: boolean
   /** Number of chain adapters configured (the namespaces of `networks`; eip155 counts as one). */
   adapterCount: number
-  /** A blockchain service is configured (§7): the Account tabs read holdings, history, NFTs and names from it. Its URL is not logged. */
+  /** A blockchain service is configured (§7): the Account tabs read holdings, history and names from it. Its URL is not logged. */
   blockchainService?: boolean
+  /** An NFT service is configured (`services.nfts`): the Account view has its NFTs tab. Its URL is not logged. */
+  nftService?: boolean
   /** A secure auth site is configured (`services.secureSite`): email and social login can be offered. Its origin is not logged. */
   secureSite?: boolean
   /** The site signs visitors in with SIWX (its `siwx` option, issue 20); its functions stay on the page. */
@@ -343,6 +352,7 @@ export function configuredPayload(o: HostOptions): ConfiguredPayload {
     adapterCount: new Set(o.networks.map((n) => n.chainNamespace)).size,
     ...setKeys(o, LOGGED_AS_GIVEN),
     ...(o.services?.blockchain ? { blockchainService: true } : {}),
+    ...(o.services?.nfts ? { nftService: true } : {}),
     ...(o.services?.secureSite ? { secureSite: true } : {}),
   }
 }

@@ -6,7 +6,7 @@ import { selectors } from './selectors.js'
 import { project } from './state.js'
 
 /** Folds after a start with a blockchain service (or without, `service` false). */
-const fold = (...items: Item[]) => project(log(...started({ blockchainService: true }), ...items))
+const fold = (...items: Item[]) => project(log(...started({ blockchainService: true, nftService: true }), ...items))
 const foldWithout = (...items: Item[]) => project(log(...started(), ...items))
 
 const tx = (id: string, chain = 'eip155:31337', spam = false) => ({ id, metadata: { minedAt: '2026-11-21T10:00:00Z', chain }, transfers: [{ nft_info: { name: id, flags: { is_spam: spam } } }] })

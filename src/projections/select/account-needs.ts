@@ -37,7 +37,7 @@ export function accountNeeds(s: State): AccountNeeds {
   return {
     portfolio: a.caipAddress,
     ...(evm ? { identity: a.address } : {}),
-    ...(evm && tab === 'NFTs' ? { nfts: a.caipAddress } : {}),
+    ...(evm && tab === 'NFTs' && s.config.nftService ? { nfts: a.caipAddress } : {}),
     // The Activity tab exists only while the activity feature is on (docs/behaviour.md §9).
     ...(evm && tab === 'Activity' && resolvedFeatures(s).activity ? { history: a.caipAddress } : {}),
   }

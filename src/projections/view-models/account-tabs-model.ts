@@ -53,7 +53,8 @@ export interface AccountTabsModel {
 export function accountTabsModel(s: State): AccountTabsModel {
   const a = activeAccount(s)
   const evm = activeNamespace(s) === 'eip155'
-  const tabs: AccountTab[] = evm ? ['Tokens', 'NFTs', ...(resolvedFeatures(s).activity ? (['Activity'] as const) : [])] : ['Tokens']
+  // NFTs where the site has an NFT service (services.nfts; the hosted blockchain service lists none).
+  const tabs: AccountTab[] = evm ? ['Tokens', ...(s.config.nftService ? (['NFTs'] as const) : []), ...(resolvedFeatures(s).activity ? (['Activity'] as const) : [])] : ['Tokens']
   const tab = a?.currentTab && tabs.includes(a.currentTab) ? a.currentTab : 'Tokens'
   const base = { tab, tabs, tokens: [], tokensLoading: false, nfts: [], nftsLoading: false, activity: [], activityLoading: false, activityLoadingMore: false }
   if (!a) return base

@@ -15,7 +15,7 @@ const listed = ['wallets/lists-fetched', { featured: [], recommended: [{ id: 'r1
 const connect = (config: Config = {}, answer?: EventPayloads['features/remote-config-fetched']['features']) =>
   connectModel(project(log(...started({ secureSite: true, ...config }), ['connectors/discovered', { connectors: [announced] }], listed, ...(answer ? [['features/remote-config-fetched', { features: answer }] as const] : []))))
 const account = (config: Config = {}, answer?: EventPayloads['features/remote-config-fetched']['features']) =>
-  project(log(...started({ blockchainService: true, ...config }), ...connected, ['modal/open-requested', { isMobile: false }], ['account/tab-selected', { tab: 'Activity' }], ...(answer ? [['features/remote-config-fetched', { features: answer }] as const] : [])))
+  project(log(...started({ blockchainService: true, nftService: true, ...config }), ...connected, ['modal/open-requested', { isMobile: false }], ['account/tab-selected', { tab: 'Activity' }], ...(answer ? [['features/remote-config-fetched', { features: answer }] as const] : [])))
 
 describe('the Connect model and the features', () => {
   it('by default: wallet first (a wallet is on the page), the All Wallets row, the footer; no checkbox, nothing folded', () => {
@@ -42,6 +42,16 @@ describe('the Connect model and the features', () => {
 })
 
 describe('the Account tabs and actions and the features', () => {
+  it('the NFTs tab only where the site has an NFT service (services.nfts): the hosted blockchain service lists none', () => {
+    const nfts = (config: Config) => project(log(...started({ blockchainService: true, ...config }), ...connected, ['modal/open-requested', { isMobile: false }], ['account/tab-selected', { tab: 'NFTs' }]))
+    const without = nfts({})
+    expect(accountTabsModel(without).tabs).toEqual(['Tokens', 'Activity'])
+    expect(accountTabsModel(without).tab).toBe('Tokens')
+    expect(accountNeeds(without).nfts).toBeUndefined()
+    const withService = nfts({ nftService: true })
+    expect(accountTabsModel(withService).tabs).toEqual(['Tokens', 'NFTs', 'Activity'])
+    expect(accountNeeds(withService).nfts).toBeDefined()
+  })
   it('the activity remote feature off removes the Activity tab, and its history is not fetched', () => {
     expect(accountTabsModel(account()).tabs).toEqual(['Tokens', 'NFTs', 'Activity'])
     expect(accountNeeds(account()).history).toBeDefined()
