@@ -78,6 +78,8 @@ const modal = createModal({
   metadata: { name: 'Harbour Coffee', description: 'A Gangway demo site', url: location.origin, icons: [] },
   // Swaps (issue 21) on the localnet's EVM chains, where its Uniswap V2 pools are.
   swapNetworks: networks.filter((n) => n.chainNamespace === 'eip155').map((n) => n.caipNetworkId),
+  // The site's meld key (the `onramp` option): the localnet's provider page takes any.
+  onramp: { meldPublicKey: 'gangway-localnet' },
   // ?no-services leaves the services out: RPC goes straight to the nodes, the Tokens tab reads the chain.
   // ?hostile=<case> points the services at their hostile answers (localnet/services/hostile.ts).
   // The analytics service (issue 17) takes no hostile case; ?analytics=forbidden makes it answer 403 (localnet/services/analytics.ts).

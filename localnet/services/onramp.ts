@@ -306,7 +306,8 @@ export async function startOnrampService(o: OnrampServiceOptions): Promise<Onram
     for (const key of ['presetCryptoAmount', 'presetFiatAmount'] as const) {
       const v = body[key]
       if (v === undefined) continue
-      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1e15) throw new Refusal(`Invalid ${key}`)
+      // The hosted generator reads the preset amounts as unsigned integers (usize): a fraction is refused.
+      if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new Refusal(`Invalid ${key}`)
       if (key === 'presetFiatAmount' && v > Number(fiatLimit('ach_bank_account').max)) throw new Refusal(`Invalid ${key}`)
       fields[key] = key === 'presetFiatAmount' ? v.toFixed(2) : plainNumber(v)
     }

@@ -220,7 +220,11 @@ describe('getOnrampUrl', () => {
       [{ destinationWallets: [{ address: 'alice.eth' }] }, 'destinationWallets'],
       [{ destinationWallets: [{ address: SOL_WALLET, assets: ['USDC', 'a b'] }] }, 'destinationWallets'],
       [{ partnerUserId: '' }, 'partnerUserId'],
-      [{ partnerUserId: 'x'.repeat(65) }, 'partnerUserId'],
+      [{ partnerUserId: 'x'.repeat(51) }, 'partnerUserId'],
+      [{ partnerUserId: 'x'.repeat(31) }, 'partnerUserId'],
+      // The hosted generator takes whole preset amounts only.
+      [{ presetFiatAmount: 99.5 }, 'presetFiatAmount'],
+      [{ presetCryptoAmount: 0.0000001 }, 'presetCryptoAmount'],
       [{ defaultNetwork: 'base\n' }, 'defaultNetwork'],
       [{ presetFiatAmount: -1 }, 'presetFiatAmount'],
       [{ presetCryptoAmount: Number.NaN }, 'presetCryptoAmount'],

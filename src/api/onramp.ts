@@ -53,11 +53,6 @@ export const ONRAMP_LIMITS_MAX = 10
 export const ONRAMP_NETWORKS_MAX = 50
 /** The most destination wallets sent for one URL, and the most blockchains and assets of each. */
 export const ONRAMP_WALLETS_MAX = 10
-/**
- * The publicKey meld's URL carries (docs/behaviour.md §4): the integrating partner's key at meld.
- * A placeholder: a production deployment sets its own with meld; the localnet's provider page takes any.
- */
-export const MELD_PUBLIC_KEY = 'gangway-localnet'
 /** The quote id of the mocked quote (docs/behaviour.md §8). */
 export const MOCKED_ONRAMP_QUOTE_ID = 'mocked-quote-id'
 
@@ -279,11 +274,13 @@ function urlBody(r: Json | undefined): Json | string {
     }
     destinationWallets.push({ address, ...(o.blockchains ? { blockchains: o.blockchains } : {}), ...(o.assets ? { assets: o.assets } : {}) })
   }
-  if (typeof r!.partnerUserId !== 'string' || !/^[A-Za-z0-9]{1,64}$/.test(r!.partnerUserId)) return 'partnerUserId'
+  // The hosted generator's rules (reown-com/blockchain-api src/handlers/generators/onrampurl.rs; docs/services.md):
+  // partnerUserId of 32 to 50 characters, preset amounts whole numbers (a fraction is refused with 400).
+  if (typeof r!.partnerUserId !== 'string' || !/^[A-Za-z0-9]{32,50}$/.test(r!.partnerUserId)) return 'partnerUserId'
   if (r!.defaultNetwork !== undefined && !isName(r!.defaultNetwork)) return 'defaultNetwork'
   for (const key of ['presetCryptoAmount', 'presetFiatAmount'] as const) {
     const v = r![key]
-    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1e15)) return key
+    if (v !== undefined && (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)) return key
   }
   return { destinationWallets, defaultNetwork: r!.defaultNetwork, partnerUserId: r!.partnerUserId, defaultExperience: 'buy', presetCryptoAmount: r!.presetCryptoAmount, presetFiatAmount: r!.presetFiatAmount }
 }
@@ -359,8 +356,9 @@ export function onrampClient(api: ServiceFetch) {
      * @returns the answer's `url`, https by the URL validator (navigationFor), at most URL_MAX characters.
      * @throws GangwayError 'Error generating on-ramp URL' with 'Invalid request: {field}'
      *   (INTERNAL_SDK_ERROR, no request) unless 1 to ONRAMP_WALLETS_MAX wallets with EVM or Solana
-     *   addresses (blockchains and assets codes, at most ONRAMP_WALLETS_MAX), a partnerUserId of 1 to
-     *   64 letters and digits, a code as defaultNetwork and preset amounts of 0 to 1e15; else the
+     *   addresses (blockchains and assets codes, at most ONRAMP_WALLETS_MAX), a partnerUserId of 32 to
+     *   50 letters and digits, a code as defaultNetwork and preset amounts that are whole numbers ≥ 0
+     *   (the hosted generator's rules, docs/services.md); else the
      *   service's first reason, or 'Error generating on-ramp URL' (details 'Refused URL' for a URL
      *   that is not https or too long).
      */

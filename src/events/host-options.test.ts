@@ -126,4 +126,13 @@ describe('host options', () => {
     expect(problem({ errorReports: true })).toBeUndefined()
     expect(problem({ errorReports: undefined })).toBeUndefined()
   })
+
+  it('onramp: an object with a meld publishable key of 1 to 128 letters, digits and _-:.', () => {
+    const problem = (o: object) => featureOptionsProblem(o as HostOptions)
+    expect(problem({ onramp: { meldPublicKey: 'WQ5x:abc_DEF-1.2' } })).toBeUndefined()
+    expect(problem({ onramp: {} })).toBeUndefined()
+    expect(problem({ onramp: 'pk' })).toBe('Invalid option: onramp must be an object')
+    expect(problem({ onramp: { key: 'pk' } })).toBe('Invalid option: onramp must have only meldPublicKey')
+    for (const meldPublicKey of ['', 'a b', 'x'.repeat(129), 7, '<script>']) expect(problem({ onramp: { meldPublicKey } })).toBe('Invalid option: onramp.meldPublicKey must be 1 to 128 letters, digits and _-:.')
+  })
 })

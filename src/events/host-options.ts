@@ -38,6 +38,14 @@ export interface ServiceUrls {
   onramp?: string
 }
 
+/** The `onramp` option: the provider keys a site brings. */
+export interface OnrampOptions {
+  /** meld's publishable key: 1 to 128 letters, digits and `_-:.` */
+  meldPublicKey?: string
+}
+/** A meld publishable key as the `onramp` option takes it. */
+const MELD_PUBLIC_KEY = /^[A-Za-z0-9_\-:.]{1,128}$/
+
 /** The services Gangway calls (docs/api.md). */
 export const SERVICE_KEYS = ['walletConfig', 'blockchain', 'nfts', 'analytics', 'secureSite', 'onramp'] as const satisfies readonly (keyof ServiceUrls)[]
 
@@ -171,6 +179,12 @@ export interface HostOptions {
    * place of the China-region list (ONRAMP_RESTRICTED_TIME_ZONES); [] offers it everywhere.
    */
   onrampRestrictedTimeZones?: string[]
+  /**
+   * The on-ramp provider's keys (docs/services.md): `meldPublicKey`, the site's meld publishable
+   * key (public, as meld's own widget shows it), sent as meld's `publicKey`. Without one, Buy is not
+   * offered: Gangway has no key of its own to lend a site.
+   */
+  onramp?: OnrampOptions
   /** §3 Options, §9: the site's features (see Features). */
   features?: Features
   /** §3 Options, §9: features the remote configuration may also switch (see RemoteFeatures). */
@@ -268,6 +282,7 @@ export const HOST_OPTION_KEYS = [
   'swapNetworks',
   'swap',
   'onrampRestrictedTimeZones',
+  'onramp',
   'features',
   'remoteFeatures',
   'termsConditionsUrl',
@@ -293,6 +308,7 @@ const LOGGED_AS_GIVEN = [
   'swapNetworks',
   'swap',
   'onrampRestrictedTimeZones',
+  'onramp',
   'featuredWalletIds',
   'includeWalletIds',
   'excludeWalletIds',
@@ -410,12 +426,14 @@ const listOf = (v: unknown, values: readonly string[]) => Array.isArray(v) && v.
  * - 'Invalid option: onrampRestrictedTimeZones must be a list of at most 100 IANA time zones';
  * - 'Invalid option: swap must be an object' (and 'must have only routers and unlimitedApproval'), 'Invalid option: swap.unlimitedApproval must be a
  *   boolean', 'Invalid option: swap.routers must map eip155 network ids to { address, kind: uniswap-v2
- *   or 1inch-v6, weth? } (at most 50)'.
+ *   or 1inch-v6, weth? } (at most 50)';
+ * - 'Invalid option: onramp must be an object' (and 'must have only meldPublicKey'), 'Invalid
+ *   option: onramp.meldPublicKey must be 1 to 128 letters, digits and _-:.'.
  */
-export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteFeatures' | 'services' | 'errorReports' | 'termsConditionsUrl' | 'privacyPolicyUrl' | 'addressLabels' | 'onrampRestrictedTimeZones' | 'swap'>, base?: string): string | undefined {
+export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteFeatures' | 'services' | 'errorReports' | 'termsConditionsUrl' | 'privacyPolicyUrl' | 'addressLabels' | 'onrampRestrictedTimeZones' | 'swap' | 'onramp'>, base?: string): string | undefined {
   const invalid = (name: string, rule: string) => `Invalid option: ${name} must ${rule}`
   const list = (values: readonly string[]) => `be a list of ${values.join(', ')} (each at most once)`
-  for (const name of ['features', 'remoteFeatures', 'services', 'swap'] as const) {
+  for (const name of ['features', 'remoteFeatures', 'services', 'swap', 'onramp'] as const) {
     const v: unknown = o[name]
     if (v !== undefined && (v === null || typeof v !== 'object' || Array.isArray(v))) return invalid(name, 'be an object')
   }
@@ -438,6 +456,9 @@ export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteF
   if (Object.keys(swap).some((k) => k !== 'routers' && k !== 'unlimitedApproval')) return invalid('swap', 'have only routers and unlimitedApproval')
   if (swap.unlimitedApproval !== undefined && typeof swap.unlimitedApproval !== 'boolean') return invalid('swap.unlimitedApproval', 'be a boolean')
   if (swap.routers !== undefined && !isSwapRouters(swap.routers)) return invalid('swap.routers', `map eip155 network ids to { address, kind: uniswap-v2 or 1inch-v6, weth? } (at most ${SWAP_ROUTERS_MAX})`)
+  const onramp = (o.onramp ?? {}) as Record<string, unknown>
+  if (Object.keys(onramp).some((k) => k !== 'meldPublicKey')) return invalid('onramp', 'have only meldPublicKey')
+  if (onramp.meldPublicKey !== undefined && !(typeof onramp.meldPublicKey === 'string' && MELD_PUBLIC_KEY.test(onramp.meldPublicKey))) return invalid('onramp.meldPublicKey', 'be 1 to 128 letters, digits and _-:.')
   return undefined
 }
 

@@ -131,7 +131,7 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
     p.networks.every((n: Payload) => n && caip2(n.caipNetworkId) && isNamespace(n.chainNamespace) && str(n.name)) &&
     opt(p.defaultNetworkId, caip2) &&
     opt(p.siwx, (x) => !!x && typeof (x as Payload).signOutOnDisconnect === 'boolean' && opt((x as Payload).emailCapture, (c) => typeof c === 'boolean')) &&
-    featureOptionsProblem({ features: p.features as never, remoteFeatures: p.remoteFeatures as never, addressLabels: p.addressLabels as never, onrampRestrictedTimeZones: p.onrampRestrictedTimeZones as never, swap: p.swap as never }) === undefined &&
+    featureOptionsProblem({ features: p.features as never, remoteFeatures: p.remoteFeatures as never, addressLabels: p.addressLabels as never, onrampRestrictedTimeZones: p.onrampRestrictedTimeZones as never, swap: p.swap as never, onramp: p.onramp as never }) === undefined &&
     opt(p.timeZone, (z) => typeof z === 'string' && TIME_ZONE.test(z)),
   'engine/started': (p) => oneOf(p.mode, ['worker', 'main']),
   'rpc/supported-chains-fetched': (p) => strings(p.http) && strings(p.ws),

@@ -12,9 +12,11 @@ import { resolvedFeatures } from './select/features.js'
  */
 export const ONRAMP_RESTRICTED_TIME_ZONES: readonly string[] = ['Asia/Shanghai', 'Asia/Chongqing', 'Asia/Chungking', 'Asia/Harbin', 'Asia/Urumqi', 'Asia/Kashgar', 'PRC']
 
-/** Whether the on-ramp is offered now: the feature on, an eip155 or solana account active, the visitor's time zone not restricted. */
+/** Whether the on-ramp is offered now: the site brought a meld key (the `onramp` option), the feature on, an eip155 or solana account active, the visitor's time zone not restricted. */
 export function onrampOffered(s: State): boolean {
   const namespace = activeNamespace(s)
   const restricted = s.config.onrampRestrictedTimeZones ?? ONRAMP_RESTRICTED_TIME_ZONES
+  // A provider key the site brought (the `onramp` option): without one there is nothing to open.
+  if (!s.config.onramp?.meldPublicKey) return false
   return resolvedFeatures(s).onramp && (namespace === 'eip155' || namespace === 'solana') && !(s.config.timeZone !== undefined && restricted.includes(s.config.timeZone))
 }

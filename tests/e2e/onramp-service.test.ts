@@ -118,10 +118,10 @@ describe('on-ramp service on the localnet', () => {
         { address, blockchains: ['localnet-31338'], assets: ['HUSD'] },
         { address: solana, blockchains: ['solana-localnet'], assets: ['SOL'] },
       ],
-      partnerUserId: 'visitor42',
+      partnerUserId: address.slice(2),
       defaultNetwork: 'localnet-31338',
       presetFiatAmount: 100,
-      presetCryptoAmount: 0.0000001,
+      presetCryptoAmount: 2,
     })
     expect(url.startsWith(`${pageOrigin}/provider?`)).toBe(true)
     const q = new URL(url).searchParams
@@ -129,7 +129,7 @@ describe('on-ramp service on the localnet', () => {
       { address, blockchains: ['localnet-31338'], assets: ['HUSD'] },
       { address: solana, blockchains: ['solana-localnet'], assets: ['SOL'] },
     ])
-    expect(Object.fromEntries([...q].filter(([k]) => k !== 'destinationWallets'))).toEqual({ partnerUserId: 'visitor42', defaultExperience: 'buy', defaultNetwork: 'localnet-31338', presetFiatAmount: '100.00', presetCryptoAmount: '0.0000001' })
+    expect(Object.fromEntries([...q].filter(([k]) => k !== 'destinationWallets'))).toEqual({ partnerUserId: address.slice(2), defaultExperience: 'buy', defaultNetwork: 'localnet-31338', presetFiatAmount: '100.00', presetCryptoAmount: '2' })
     const page = await fetch(served(url))
     expect(page.status).toBe(200)
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'nonce-/)
@@ -195,7 +195,7 @@ describe('on-ramp service on the localnet', () => {
     expect(await onramp.getQuoteOrMock(request)).toMatchObject({ mocked: false, quote: { purchaseAmount: { amount: '98.4' } } })
 
     await fault('/v1/generators/onrampurl', 500)
-    const failed = await onramp.getOnrampUrl({ destinationWallets: [{ address: freshEvm() }], partnerUserId: 'v' }).catch((e: Error & { details?: string }) => [e.message, e.details])
+    const failed = await onramp.getOnrampUrl({ destinationWallets: [{ address: freshEvm() }], partnerUserId: 'v'.repeat(32) }).catch((e: Error & { details?: string }) => [e.message, e.details])
     expect(failed).toEqual(['Error generating on-ramp URL', 'Status 500'])
 
     // The query form, for a page or a curl.
@@ -245,7 +245,7 @@ describe('on-ramp service on the localnet', () => {
 
   it('the provider page at its generated https URL: Complete purchase funds the wallet and shows Purchase complete', async () => {
     const address = freshEvm()
-    const url = await onramp.getOnrampUrl({ destinationWallets: [{ address, blockchains: ['localnet-31337'], assets: ['HUSD'] }], partnerUserId: 'visitor42', presetFiatAmount: 100 })
+    const url = await onramp.getOnrampUrl({ destinationWallets: [{ address, blockchains: ['localnet-31337'], assets: ['HUSD'] }], partnerUserId: address.slice(2), presetFiatAmount: 100 })
     const quote = await onramp.getQuote({ purchaseCurrency: 'HUSD', paymentCurrency: 'USD', amount: '100', network: 'localnet-31337' })
     const context = await localContext(browser())
     try {

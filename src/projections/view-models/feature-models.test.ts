@@ -15,7 +15,7 @@ const listed = ['wallets/lists-fetched', { featured: [], recommended: [{ id: 'r1
 const connect = (config: Config = {}, answer?: EventPayloads['features/remote-config-fetched']['features']) =>
   connectModel(project(log(...started({ secureSite: true, ...config }), ['connectors/discovered', { connectors: [announced] }], listed, ...(answer ? [['features/remote-config-fetched', { features: answer }] as const] : []))))
 const account = (config: Config = {}, answer?: EventPayloads['features/remote-config-fetched']['features']) =>
-  project(log(...started({ blockchainService: true, nftService: true, ...config }), ...connected, ['modal/open-requested', { isMobile: false }], ['account/tab-selected', { tab: 'Activity' }], ...(answer ? [['features/remote-config-fetched', { features: answer }] as const] : [])))
+  project(log(...started({ blockchainService: true, nftService: true, onramp: { meldPublicKey: 'pk_site_meld' }, ...config }), ...connected, ['modal/open-requested', { isMobile: false }], ['account/tab-selected', { tab: 'Activity' }], ...(answer ? [['features/remote-config-fetched', { features: answer }] as const] : [])))
 
 describe('the Connect model and the features', () => {
   it('by default: wallet first (a wallet is on the page), the All Wallets row, the footer; no checkbox, nothing folded', () => {
@@ -72,6 +72,10 @@ describe('the Account tabs and actions and the features', () => {
     expect(accountActionsModel(account(swapping)).actions).toEqual(['onramp', 'swaps', 'receive', 'send'])
     expect(accountActionsModel(account(swapping, { swaps: false })).actions).toEqual(['onramp', 'receive', 'send'])
     expect(accountActionsModel(account({ ...swapping, features: { walletFeaturesOrder: ['send', 'swaps'] } })).actions).toEqual(['send', 'swaps'])
+  })
+  it("no Buy without the site's meld key (the `onramp` option): Gangway lends none", () => {
+    expect(accountActionsModel(account({ onramp: undefined })).actions).toEqual(['receive', 'send'])
+    expect(accountActionsModel(account({ onramp: {} })).actions).toEqual(['receive', 'send'])
   })
   it('Buy where the onramp remote feature is on, and not in a China-region time zone unless the site says otherwise (issue 21)', () => {
     expect(accountActionsModel(account({}, { onramp: false })).actions).toEqual(['receive', 'send'])

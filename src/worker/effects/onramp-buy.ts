@@ -10,7 +10,7 @@
 import { concatMap, EMPTY, filter, first, from, merge, mergeMap, of, switchMap, takeUntil, timer, type Observable } from 'rxjs'
 import { erc20Abi } from 'viem'
 import { readContract } from 'viem/actions'
-import { meldDestinationCurrency, meldUrl, MELD_PUBLIC_KEY, ONRAMP_PROVIDERS } from '../../api/onramp.js'
+import { meldDestinationCurrency, meldUrl, ONRAMP_PROVIDERS } from '../../api/onramp.js'
 import type { CaipAddress, CaipNetworkId } from '../../events/entities.js'
 import { BUY_FAILED, errorMessage, ONRAMP_NOT_ON_NETWORK } from '../../events/errors.js'
 import { event, type NewEvent } from '../../events/types.js'
@@ -52,16 +52,21 @@ async function open(ctx: EffectContext): Promise<NewEvent> {
   const here = (s.onramp.options?.purchaseCurrencies ?? []).filter((c) => networkOn(c, account.caipNetworkId))
   const currency = here.find((c) => c.symbol === delivered) ?? here.find((c) => c.id === s.onramp.purchaseCurrency)
   const network = currency && networkOn(currency, account.caipNetworkId)
-  if (!currency || !network) return event('onramp/failed', { message: ONRAMP_NOT_ON_NETWORK })
+  // On Solana meld delivers SOL, the native coin, whatever the options list (their sample lists EVM
+  // networks only): that balance is watched. Elsewhere the options must name the token on this network.
+  const native = account.namespace === 'solana' && (!currency || !network)
+  if (!native && (!currency || !network)) return event('onramp/failed', { message: ONRAMP_NOT_ON_NETWORK })
   try {
     const meld = ONRAMP_PROVIDERS.find((p) => p.name === 'meld')!
     const base = ctx.services.onramp ?? meld.url
     const allowed = pageOrigin(ctx.services.onramp)
-    const url = meldUrl(base, { publicKey: MELD_PUBLIC_KEY, destinationCurrencyCode: delivered, walletAddress: account.address, externalCustomerId: s.config.projectId }, allowed)
-    const token = network.contract_address === '' ? undefined : network.contract_address
+    const publicKey = s.config.onramp?.meldPublicKey
+    if (!publicKey) return event('onramp/failed', { message: BUY_FAILED })
+    const url = meldUrl(base, { publicKey, destinationCurrencyCode: delivered, walletAddress: account.address, externalCustomerId: s.config.projectId }, allowed)
+    const token = native || network!.contract_address === '' ? undefined : network!.contract_address
     const before = await balance(ctx, { caipAddress: account.caipAddress, ...(token ? { token } : {}) })
     const decimals = await decimalsOf(ctx, account.caipNetworkId, token)
-    return event('onramp/provider-opened', { provider: 'meld', url, caipAddress: account.caipAddress, ...(token ? { token } : {}), decimals, symbol: currency.symbol, baseline: before.toString() })
+    return event('onramp/provider-opened', { provider: 'meld', url, caipAddress: account.caipAddress, ...(token ? { token } : {}), decimals, symbol: native ? delivered : currency!.symbol, baseline: before.toString() })
   } catch (error) {
     return event('onramp/failed', { message: (errorMessage(error) || BUY_FAILED).slice(0, 256) })
   }

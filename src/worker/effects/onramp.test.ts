@@ -44,7 +44,7 @@ async function setup(o: { options?: number; quote?: number } = {}) {
     return json(200, { http: [], ws: [] })
   }
   const engine = createEngine({ mode: 'main', fetch, clock: time.clock, scheduler: time.scheduler })
-  await engine.start({ projectId: 'test-project', networks: [LOCALNET], services: { blockchain: 'https://bc.example', onramp: 'http://127.0.0.1:9/provider' } }, bridge)
+  await engine.start({ projectId: 'test-project', networks: [LOCALNET], services: { blockchain: 'https://bc.example', onramp: 'http://127.0.0.1:9/provider' }, onramp: { meldPublicKey: 'pk_site_meld' } }, bridge)
   await engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155' } })
   await until(engine, (s) => s.connection.status === 'connected')
   await engine.dispatch({ type: 'modal/open-requested', payload: { view: 'OnRampProviders', isMobile: false } })
@@ -94,7 +94,7 @@ describe('buying', () => {
     expect(s.modal.view).toBe('BuyInProgress')
     const url = new URL(s.onramp.purchase!.url)
     expect(`${url.origin}${url.pathname}`).toBe('http://127.0.0.1:9/provider')
-    expect(Object.fromEntries(url.searchParams)).toEqual({ publicKey: 'gangway-localnet', destinationCurrencyCode: 'USDC', walletAddress: ADDRESS, externalCustomerId: 'test-project' })
+    expect(Object.fromEntries(url.searchParams)).toEqual({ publicKey: 'pk_site_meld', destinationCurrencyCode: 'USDC', walletAddress: ADDRESS, externalCustomerId: 'test-project' })
     const reads = node.reads
     await time.advance(3_999)
     await settle()
