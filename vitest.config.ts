@@ -55,7 +55,8 @@ export default defineConfig({
         plugins: [catalogues],
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          // The contract tests (tests/contract) ask the localnet's emulators too.
+          include: ['tests/e2e/**/*.test.ts', 'tests/contract/**/*.test.ts'],
           environment: 'node',
           // Bounds on a test and a hook, generous: a busy machine only takes longer (tests/e2e/wait.ts).
           testTimeout: 300_000,

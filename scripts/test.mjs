@@ -66,7 +66,7 @@ console.log(`checks passed in ${elapsed()}`)
 
 // 2. The lanes.
 const durations = JSON.parse(readFileSync(join(root, 'tests/e2e/durations.json'), 'utf8'))
-const e2eFiles = readdirSync(join(root, 'tests/e2e')).filter((f) => f.endsWith('.test.ts')).map((f) => `tests/e2e/${f}`)
+const e2eFiles = ['tests/e2e', 'tests/contract'].flatMap((dir) => readdirSync(join(root, dir)).filter((f) => f.endsWith('.test.ts')).map((f) => `${dir}/${f}`))
 const lanes = [[], []]
 const load = [0, 0]
 // Longest first, each to the lane with less so far: the two lanes end close together.
@@ -99,7 +99,7 @@ if (missing.length) {
 }
 try {
   const report = JSON.parse(readFileSync(join(root, 'test-results/vitest.json'), 'utf8'))
-  const measured = Object.fromEntries(report.testResults.filter((t) => t.name.includes('/tests/e2e/')).map((t) => [t.name.slice(t.name.indexOf('tests/e2e/')), Math.max(1, Math.round((t.endTime - t.startTime) / 1000))]))
+  const measured = Object.fromEntries(report.testResults.filter((t) => /\/tests\/(e2e|contract)\//.test(t.name)).map((t) => [t.name.slice(t.name.search(/tests\/(e2e|contract)\//)), Math.max(1, Math.round((t.endTime - t.startTime) / 1000))]))
   writeFileSync(join(root, 'test-results/e2e-durations.json'), `${JSON.stringify(measured, Object.keys(measured).sort(), 2)}\n`)
 } catch {
   // No report to measure: nothing to write.
