@@ -139,8 +139,8 @@ describe('on-ramp service on the localnet', () => {
     expect(html).toContain('value="100.00"')
     // A network the service does not serve, and a preset over the limits, are refused.
     const refused = (request: Parameters<typeof onramp.getOnrampUrl>[0]) => onramp.getOnrampUrl(request).then(() => 'url', (e: Error) => e.message)
-    expect(await refused({ destinationWallets: [{ address }], partnerUserId: 'v', defaultNetwork: 'base-mainnet' })).toBe('Unsupported network: base-mainnet')
-    expect(await refused({ destinationWallets: [{ address }], partnerUserId: 'v', presetFiatAmount: 30000 })).toBe('Invalid presetFiatAmount')
+    expect(await refused({ destinationWallets: [{ address }], partnerUserId: address.slice(2), defaultNetwork: 'base-mainnet' })).toBe('Unsupported network: base-mainnet')
+    expect(await refused({ destinationWallets: [{ address }], partnerUserId: address.slice(2), presetFiatAmount: 30000 })).toBe('Invalid presetFiatAmount')
   })
 
   it("the provider page takes meld's fields (src/api/onramp.ts meldUrl), shows them escaped, and refuses anything else with 400", async () => {
