@@ -35,7 +35,7 @@ async function failure(p: Promise<unknown>): Promise<GangwayError> {
   return error as GangwayError
 }
 
-const common = { projectId: 'p1', st: 'gangway', sv: 'gangway-web-0.1.0' }
+const common = { projectId: 'p1', st: 'gangway', sv: 'html-universal-0.1.0' }
 const reasons = (description: unknown) => ({ reasons: [{ description }] })
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const SOL_WALLET = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'

@@ -14,7 +14,7 @@ describe('service fetch (docs/behaviour.md §7)', () => {
     await api.post('walletConfig', 'getWallets', { page: 1 })
     const [first, second] = urls.map((u) => new URL(u))
     expect(first!.origin + first!.pathname).toBe('https://rpc.example/v1/account/0xabc/balance')
-    expect(Object.fromEntries(first!.searchParams)).toEqual({ currency: 'usd', chainId: 'eip155:1', projectId: 'p1', st: 'gangway', sv: 'gangway-web-0.1.0' })
+    expect(Object.fromEntries(first!.searchParams)).toEqual({ currency: 'usd', chainId: 'eip155:1', projectId: 'p1', st: 'gangway', sv: 'html-universal-0.1.0' })
     expect(second!.pathname).toBe('/base/getWallets')
     expect(second!.searchParams.get('projectId')).toBe('p1')
   })

@@ -41,7 +41,7 @@ const ACCOUNT = `eip155:31337:${ALICE}`
 const ACCOUNT_PATH = `/v1/sessions/eip155%3A31337%3A${ALICE}`
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const PCI = '2c6a6b0e-8a4f-4e0b-9f5e-6c1f4f0f3b7a'
-const common = { projectId: 'p1', st: 'gangway', sv: 'gangway-web-0.1.0' }
+const common = { projectId: 'p1', st: 'gangway', sv: 'html-universal-0.1.0' }
 const reasons = (description: unknown) => ({ reasons: [{ field: 'pci', description }, { description: 'second' }] })
 
 /** An entry as the hosted service lists it. */

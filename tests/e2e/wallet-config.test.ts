@@ -28,7 +28,7 @@ describe('wallet/config service', () => {
     expect(pages.map((p) => p.data.length)).toEqual([40, 40, 40, 1])
     const ids = new Set([first, ...pages].flatMap((p) => p.data.map((w) => w.id)))
     expect(ids.size).toBe(161)
-    expect(Object.fromEntries(service.queries.at(-1)!)).toMatchObject({ projectId: 'gangway-test', st: 'gangway', sv: 'gangway-web-0.1.0', page: '5', entries: '40' })
+    expect(Object.fromEntries(service.queries.at(-1)!)).toMatchObject({ projectId: 'gangway-test', st: 'gangway', sv: 'html-universal-0.1.0', page: '5', entries: '40' })
   })
   it('searches with trimmed text, and filters by include, exclude and chains', async () => {
     const found = await client.getWallets({ page: 1, entries: 100, search: '  harbor  ' })

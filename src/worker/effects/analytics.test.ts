@@ -86,7 +86,7 @@ describe('analytics (docs/behaviour.md §7, effects/analytics.ts)', () => {
     // The hosted wire: events in a batch to /batch, as text with no content type of its own (no preflight).
     expect(post!.url.origin + post!.url.pathname).toBe('https://pulse.example/api/batch')
     expect(post!.contentType).toBeNull()
-    expect(Object.fromEntries(post!.url.searchParams)).toEqual({ projectId: 'test', st: 'gangway', sv: 'gangway-web-0.1.0' })
+    expect(Object.fromEntries(post!.url.searchParams)).toEqual({ projectId: 'test', st: 'gangway', sv: 'html-universal-0.1.0' })
     const bodies = post!.body as { eventId: string; url: string; domain: string; timestamp: number; props: { event: string } }[]
     expect(bodies.map((b) => b.props.event)).toEqual(['MODAL_OPEN', 'SELECT_WALLET', 'MODAL_CLOSE'])
     for (const b of bodies) expect(b).toMatchObject({ eventId: expect.stringMatching(UUID), url: 'https://shop.example/checkout', domain: 'shop.example', timestamp: t.time.clock() - FLUSH_MS })
@@ -188,7 +188,7 @@ describe('analytics (docs/behaviour.md §7, effects/analytics.ts)', () => {
     await t.close()
     await t.time.advance(0)
     const held = beacons.at(-1)!
-    expect(held.url).toBe('https://pulse.example/api/batch?projectId=test&st=gangway&sv=gangway-web-0.1.0')
+    expect(held.url).toBe('https://pulse.example/api/batch?projectId=test&st=gangway&sv=html-universal-0.1.0')
     expect(held.events.map((e) => e.props.event)).toEqual(['MODAL_OPEN', 'MODAL_CLOSE'])
     await t.dispatch({ type: 'analytics/beacon-sent', payload: { eventIds: held.events.map((e) => e.eventId) } })
     await t.time.advance(0)
