@@ -9,6 +9,15 @@ describe('the images view models name (issue 16)', () => {
     expect(networkImage({ assets: {} })).toBeUndefined()
   })
 
+  it("networks the hosted service knows: its image id of them (AppKit's ids), unless the site names its own", () => {
+    expect(networkImage({ caipNetworkId: 'eip155:1' })).toBe('service-image:asset/ba0ba0cd-17c6-4806-ad93-f9d174f17900')
+    expect(networkImage({ caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })).toBe('service-image:asset/a1b58899-f671-4276-6a5e-56ca5bd59700')
+    expect(networkImage({ caipNetworkId: 'eip155:1', assets: { imageId: 'own' } })).toBe('service-image:asset/own')
+    // A chain it does not know, and a key that is no chain, draw a generated icon.
+    expect(networkImage({ caipNetworkId: 'eip155:31337' })).toBeUndefined()
+    expect(networkImage({ caipNetworkId: 'toString' })).toBeUndefined()
+  })
+
   it('tokens: their own icon, else the service image of their symbol', () => {
     const own = { symbol: 'ETH', iconUrl: 'https://cdn.example/eth.png' }
     expect(withTokenImage(own)).toBe(own)

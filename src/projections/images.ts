@@ -6,13 +6,17 @@
  */
 import type { Network } from '../events/entities.js'
 import { serviceImageRef } from '../events/service-images.js'
+import { NETWORK_IMAGE_IDS } from '../events/network-image-ids.js'
 
 /**
  * A network's image: its `assets.imageUrl`, else the service's asset image of its `assets.imageId`
- * (GET /public/getAssetImage/{imageId}), else undefined (the view draws a generated icon).
+ * or, without one, of the id the hosted service knows it by (NETWORK_IMAGE_IDS; GET
+ * /public/getAssetImage/{imageId}), else undefined (the view draws a generated icon).
  */
-export function networkImage(n: Pick<Network, 'assets'>): string | undefined {
-  return n.assets?.imageUrl ?? (n.assets?.imageId ? serviceImageRef('asset', n.assets.imageId) : undefined)
+export function networkImage(n: Pick<Network, 'assets'> & { caipNetworkId?: string }): string | undefined {
+  if (n.assets?.imageUrl) return n.assets.imageUrl
+  const id = n.assets?.imageId ?? (n.caipNetworkId !== undefined && Object.hasOwn(NETWORK_IMAGE_IDS, n.caipNetworkId) ? NETWORK_IMAGE_IDS[n.caipNetworkId] : undefined)
+  return id ? serviceImageRef('asset', id) : undefined
 }
 
 /**
