@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALNET } from '../../tests/unit/fixtures.js'
 import type { Network } from './entities.js'
-import { HOST_OPTION_KEYS, configuredPayload, featureOptionsProblem, hostOptionsOf, unknownOption, type HostOptions } from './host-options.js'
+import { HOST_OPTION_KEYS, REOWN_SERVICES, configuredPayload, featureOptionsProblem, hostOptionsOf, unknownOption, withServicePreset, type HostOptions } from './host-options.js'
 
 const anvil: Network = { ...LOCALNET, rpcUrls: { default: { http: ['http://127.0.0.1:8545/secret-key'] } } }
 const solana: Network = { ...anvil, id: 'localnet', caipNetworkId: 'solana:localnet', chainNamespace: 'solana', name: 'Solana' }
@@ -134,5 +134,16 @@ describe('host options', () => {
     expect(problem({ onramp: 'pk' })).toBe('Invalid option: onramp must be an object')
     expect(problem({ onramp: { key: 'pk' } })).toBe('Invalid option: onramp must have only meldPublicKey')
     for (const meldPublicKey of ['', 'a b', 'x'.repeat(129), 7, '<script>']) expect(problem({ onramp: { meldPublicKey } })).toBe('Invalid option: onramp.meldPublicKey must be 1 to 128 letters, digits and _-:.')
+  })
+
+  it("services: 'reown' is the hosted services' base URLs; other services pass as given", () => {
+    const base = { projectId: 'p', networks: [] }
+    expect(withServicePreset({ ...base, services: 'reown' }).services).toEqual({ walletConfig: 'https://api.web3modal.org', blockchain: 'https://rpc.walletconnect.org', analytics: 'https://pulse.walletconnect.org' })
+    expect(withServicePreset({ ...base, services: 'reown' }).services).not.toBe(REOWN_SERVICES)
+    const own = { blockchain: 'https://bc.example' }
+    expect(withServicePreset({ ...base, services: own }).services).toBe(own)
+    expect(withServicePreset(base as { projectId: string; services?: string }).services).toBeUndefined()
+    // Anything else that is no object is left for the option checks to refuse.
+    expect(featureOptionsProblem(withServicePreset({ ...base, services: 'hosted' }) as never)).toBe('Invalid option: services must be an object')
   })
 })

@@ -46,6 +46,27 @@ export interface OnrampOptions {
 /** A meld publishable key as the `onramp` option takes it. */
 const MELD_PUBLIC_KEY = /^[A-Za-z0-9_\-:.]{1,128}$/
 
+/**
+ * The hosted services of a Reown project (docs/services.md), which `services: 'reown'` stands for:
+ * the wallet/config service, the blockchain API and the analytics service. The secure site (email
+ * and social login) and an NFT service are not among them. A site needs its own project id, and its
+ * domain on the project's allowed origins.
+ */
+export const REOWN_SERVICES: Readonly<Required<Pick<ServiceUrls, 'walletConfig' | 'blockchain' | 'analytics'>>> = {
+  walletConfig: 'https://api.web3modal.org',
+  blockchain: 'https://rpc.walletconnect.org',
+  analytics: 'https://pulse.walletconnect.org',
+}
+
+/**
+ * `options` with `services: 'reown'` made REOWN_SERVICES (a copy); any other `services` as given.
+ * @example
+ * withServicePreset({ projectId, networks, services: 'reown' }).services // { walletConfig: 'https://api.web3modal.org', … }
+ */
+export function withServicePreset<T extends { services?: unknown }>(options: T): Omit<T, 'services'> & { services?: Exclude<T['services'], 'reown'> | ServiceUrls } {
+  return (options.services === 'reown' ? { ...options, services: { ...REOWN_SERVICES } } : options) as Omit<T, 'services'> & { services?: Exclude<T['services'], 'reown'> | ServiceUrls }
+}
+
 /** The services Gangway calls (docs/api.md). */
 export const SERVICE_KEYS = ['walletConfig', 'blockchain', 'nfts', 'analytics', 'secureSite', 'onramp'] as const satisfies readonly (keyof ServiceUrls)[]
 

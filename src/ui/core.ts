@@ -17,7 +17,7 @@ import { servePagePort } from './bridge/page-port-server.js'
 import { ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError } from '../events/errors.js'
 import { installErrorWire } from '../events/error-wire.js'
 import { PAGE_OPTION_KEYS, themeProblem, type GangwayOptions } from './options.js'
-import { featureOptionsProblem, hostOptionsOf, unknownOption, type SocialProvider } from '../events/host-options.js'
+import { featureOptionsProblem, hostOptionsOf, unknownOption, withServicePreset, type ServiceUrls, type SocialProvider } from '../events/host-options.js'
 import { documentLink, originOf, pageOrigin } from '../events/urls.js'
 import { lazyAuthSource } from './bridge/auth/lazy-auth-source.js'
 import { capturesEmail, emailCapture, isSiwxConfig, lazySiwxSource, SIWX_FUNCTIONS } from './bridge/siwx-option.js'
@@ -160,13 +160,16 @@ declare const GANGWAY_SECURE_SITE: string | undefined
  */
 export const DEFAULT_SECURE_SITE: string | undefined = typeof GANGWAY_SECURE_SITE === 'string' && GANGWAY_SECURE_SITE ? GANGWAY_SECURE_SITE : undefined
 
+/** The options with `services: 'reown'` made the hosted services' base URLs. */
+type ResolvedOptions = Omit<GangwayOptions, 'services'> & { services?: ServiceUrls }
+
 /** The options with the secure site's default origin filled in where the site named none. */
-function withSecureSite(o: GangwayOptions): GangwayOptions {
+function withSecureSite(o: ResolvedOptions): ResolvedOptions {
   return o.services?.secureSite || !DEFAULT_SECURE_SITE ? o : { ...o, services: { ...o.services, secureSite: DEFAULT_SECURE_SITE } }
 }
 
 /** The engine's config: the host options (declared once, events/host-options.ts), this page's origin and its path (analytics name the page by both). */
-function engineConfig(o: GangwayOptions): EngineConfig {
+function engineConfig(o: ResolvedOptions): EngineConfig {
   return {
     ...hostOptionsOf(withSecureSite(o)),
     ...(o.siwx ? { siwx: { signOutOnDisconnect: o.siwx.signOutOnDisconnect !== false, ...(capturesEmail(o.siwx) ? { emailCapture: true } : {}) } } : {}),
@@ -254,7 +257,9 @@ async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<Clie
 /** A `siwx` option without its functions. */
 const SIWX_INVALID = `Invalid option: siwx must have ${SIWX_FUNCTIONS.slice(0, -1).join(', ')} and ${SIWX_FUNCTIONS.at(-1)}`
 
-export async function startClient(options: GangwayOptions, hooks: ClientHooks): Promise<Client> {
+export async function startClient(given: GangwayOptions, hooks: ClientHooks): Promise<Client> {
+  // `services: 'reown'` is the hosted services' base URLs (docs/services.md).
+  const options = withServicePreset(given) as ResolvedOptions
   // The options are checked here, before anything starts, not in the loader (which stays small):
   // an option Gangway does not take, then the theme, which is the page's alone.
   const unknown = unknownOption(options, PAGE_OPTION_KEYS)

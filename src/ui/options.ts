@@ -8,7 +8,13 @@ import type { AccountModel, CaipNetworkId, HostOptions, ModalModel, Namespace, N
  * Options of createModal (docs/api.md): the host options the engine uses (declared once, in
  * events/host-options.ts) and the page's own.
  */
-export interface GangwayOptions extends HostOptions {
+export interface GangwayOptions extends Omit<HostOptions, 'services'> {
+  /**
+   * The services' base URLs (docs/api.md), or `'reown'` for the hosted services of a Reown project
+   * (REOWN_SERVICES: wallet/config, blockchain, analytics; docs/services.md). Without it no service
+   * is called.
+   */
+  services?: HostOptions['services'] | 'reown'
   /**
    * Light or dark colours; `system` (the default) follows the visitor's `prefers-color-scheme`,
    * live (issue 16, docs/api.md Theming).
