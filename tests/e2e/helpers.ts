@@ -70,6 +70,34 @@ export async function connectLocalnetWallet(page: Page, webUrl: string, account 
   await page.click('[data-wallet-row="dev.gangway.localnet"]')
   await page.click('[data-testid=localnet-wallet-approve]')
   await waitForView(page, 'Account')
+  await accountSettled(page)
+}
+
+/**
+ * Waits until what Account asked for after the last connect has come in (each `identity`,
+ * `balance` and `portfolio` fetch requested has its outcome in the log), so the view's content no
+ * longer moves: the card is centred, and a name, an avatar or the tokens arriving shift the buttons
+ * above or below them, so a click begun before would end on another element (mousedown on the
+ * button, mouseup beside it: no click). A page without Gangway's `window.gangway` passes at once.
+ */
+export async function accountSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const g = (window as unknown as { gangway?: { exportLog?(o: { redact: boolean }): Promise<string> } }).gangway
+      if (!g?.exportLog) return true
+      const types = (await g.exportLog({ redact: true })).split('\n').flatMap((line) => {
+        const m = /"type":"([^"]+)"/.exec(line)
+        return m ? [m[1]!] : []
+      })
+      const since = types.slice(types.lastIndexOf('connect/succeeded') + 1)
+      return ['identity', 'balance', 'portfolio'].every((kind) => {
+        const asked = since.lastIndexOf(`${kind}/fetch-requested`)
+        return asked < 0 || since.slice(asked + 1).some((t) => t.startsWith(`${kind}/`) && t !== `${kind}/fetch-requested`)
+      })
+    },
+    undefined,
+    { polling: 100 },
+  )
 }
 
 /** Holds back the responses to requests matching `pattern` until the returned function is called. */
