@@ -18,7 +18,7 @@ export async function audit(page: Page) {
 }
 
 /** Lets the theme's colours finish changing: every finite animation and transition of the page (shadow roots included) ends. */
-export const themeSettled = (page: Page) => page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)))
+export const themeSettled = (page: Page) => page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))))
 
 /**
  * The page's modal audited in each of THEMES (the demo's themeMode `system` follows

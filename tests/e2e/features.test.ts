@@ -9,7 +9,7 @@ import { describe, expect, inject, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { encode } from 'uqr'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, currentView, pageLog, useBrowser, waitForEngine, waitForView } from './helpers.js'
+import { cardAnimationsEnded, connectLocalnetWallet, currentView, pageLog, useBrowser, waitForEngine, waitForView } from './helpers.js'
 import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
@@ -146,7 +146,7 @@ describe('features and remote features', () => {
       await tile.waitFor()
       expect(await tile.getAttribute('aria-disabled')).toBe('true')
       // A forced click skips Playwright's stability check: the modal's opening animations end first, or it lands beside the tile.
-      await page.locator('[data-testid=gw-modal] .gw-card').evaluate((card) => Promise.all(card.getAnimations({ subtree: true }).map((a) => a.finished)))
+      await cardAnimationsEnded(page)
       await tile.click({ force: true })
       await page.locator('[data-testid=gw-legal][data-highlighted]').waitFor()
       expect(await currentView(page)).toBe('AllWallets')

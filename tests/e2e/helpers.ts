@@ -57,6 +57,15 @@ export async function waitForEngine(page: Page, timeoutMs?: number): Promise<voi
   await page.waitForFunction(() => (window as unknown as { gangway: { getState(): { engine?: string } } }).gangway.getState().engine !== undefined, undefined, timeoutMs === undefined ? {} : { timeout: timeoutMs })
 }
 
+/**
+ * Waits until every animation of the modal's card (its subtree too, unless `subtree` is false) has
+ * ended: finished, or cancelled (a cancelled animation's `finished` rejects with an AbortError, and
+ * one is cancelled when a newer one replaces it, or its element goes).
+ */
+export async function cardAnimationsEnded(page: Page, subtree = true): Promise<void> {
+  await page.locator('[data-testid=gw-modal] .gw-card').evaluate((card, subtree) => Promise.all(card.getAnimations({ subtree }).map((a) => a.finished.catch(() => undefined))), subtree)
+}
+
 /** Waits for the modal to show `view`. */
 export async function waitForView(page: Page, view: string, timeoutMs = E2E_WAIT_MS): Promise<void> {
   await page.locator(`[data-testid=gw-modal][data-view=${view}]`).waitFor({ timeout: timeoutMs })

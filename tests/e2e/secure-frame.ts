@@ -1,7 +1,7 @@
 /** The secure site's frame in the modal, for the end-to-end tests of email and social login (issue 19) and of what the auth connector signs. */
 import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
-import { waitForView } from './helpers.js'
+import { cardAnimationsEnded, waitForView } from './helpers.js'
 import { E2E_WAIT_MS } from './wait.js'
 
 /** The secure site's iframe on the host page. */
@@ -24,7 +24,7 @@ export async function frameInPlace(page: Page): Promise<void> {
  */
 export async function approveInFrame(page: Page): Promise<void> {
   await waitForView(page, 'ApproveTransaction')
-  await page.locator('[data-testid=gw-modal] .gw-card').evaluate((card) => Promise.all(card.getAnimations({ subtree: true }).map((a) => a.finished)))
+  await cardAnimationsEnded(page)
   await frameInPlace(page)
   const approve = page.frameLocator(FRAME).getByTestId('secure-approve')
   await approve.click()

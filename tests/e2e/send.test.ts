@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import { erc20Abi, encodeFunctionData, getAddress, keccak256, toHex, type Hex } from 'viem'
 import { rpc } from '../../localnet/anvil.js'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, pageLog, useBrowser, waitForText, waitForView } from './helpers.js'
+import { cardAnimationsEnded, connectLocalnetWallet, pageLog, useBrowser, waitForText, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -97,7 +97,7 @@ describe('sending', () => {
     await page.click('[data-token="native"]')
     await waitForView(page, 'WalletSend')
     // Once the view change's height animation (150 ms, the card centred) has ended.
-    await page.locator('[data-testid=gw-modal] .gw-card').evaluate((card) => Promise.all(card.getAnimations().map((a) => a.finished)))
+    await cardAnimationsEnded(page, false)
     const review = await page.locator('[data-testid=gw-send-review]').boundingBox()
     expect(review).not.toBeNull()
     await page.fill('[data-testid=gw-send-receiver]', '0x1234')

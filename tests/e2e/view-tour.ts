@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import type { ViewName } from '../../src/contract.js'
 import { VIEWS } from '../../src/events/entities.js'
-import { askEmailCode, connectLocalnetWallet, emailLogin, waitForView } from './helpers.js'
+import { askEmailCode, cardAnimationsEnded, connectLocalnetWallet, emailLogin, waitForView } from './helpers.js'
 
 /** What the stops need of the localnet. */
 export interface TourEnv {
@@ -129,7 +129,7 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await page.click(`[data-network="${env.solanaCaip2}"]`)
       // Shown, and its entrance settled (an axe run during the height animation read a fading colour).
       await waitForView(page, 'SwitchActiveChain')
-      await page.locator('[data-testid=gw-modal] .gw-card').evaluate((card) => Promise.all(card.getAnimations({ subtree: true }).map((a) => a.finished)))
+      await cardAnimationsEnded(page)
     },
   },
   // The wallet moves to chain 1, which the site does not list.
