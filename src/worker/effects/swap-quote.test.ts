@@ -32,8 +32,9 @@ async function setup(answer: (amount: string) => { status: number; body: unknown
     }
     if (url.pathname === '/v1/fungible/price') {
       // As the hosted service: the first address only is priced.
-      const [first] = (JSON.parse(String(init?.body)) as { addresses: string[] }).addresses
-      priced.push((JSON.parse(String(init?.body)) as { addresses: string[] }).addresses)
+      const { addresses } = JSON.parse(String(init?.body)) as { addresses: string[] }
+      const [first] = addresses
+      priced.push(addresses)
       const known: Record<string, object> = { [ETH.address]: { name: 'Ether', symbol: 'ETH', price: 3000 }, [TIDE.address]: { name: 'Tidewater', symbol: 'TIDE', price: 0.42 } }
       return json(200, { fungibles: first && known[first] ? [{ address: first, ...known[first] }] : [] })
     }
