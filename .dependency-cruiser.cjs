@@ -209,9 +209,9 @@ module.exports = {
     {
       name: 'src-not-dev-tooling',
       severity: 'error',
-      comment: 'Nothing under src imports localnet/, tests/ or bench/: they are demo, test and benchmark tooling and never ship in dist/.',
+      comment: 'Nothing under src imports localnet/, tests/, bench/ or scripts/: they are demo, test, benchmark and maintainer tooling and never ship in dist/.',
       from: { path: src('.') },
-      to: { path: '^(localnet|tests|bench)/' },
+      to: { path: '^(localnet|tests|bench|scripts)/' },
     },
     {
       name: 'src-not-dev-dependencies',

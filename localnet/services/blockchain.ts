@@ -46,7 +46,7 @@ import { rpc } from '../anvil.js'
 import { readBody } from '../http.js'
 import { createEvmIndex, type EvmIndex, type IndexedTx } from './evm-index.js'
 import { collectionArt, tokenIcon, avatarArt } from './art.js'
-import { hostileCase } from './hostile.js'
+import { hostileCase, OLD_WIRE } from './hostile.js'
 import { createConvertService, type SwapAmm } from './convert.js'
 import { createNameRegistry } from './names.js'
 import { createSessionStore } from './sessions.js'
@@ -221,7 +221,8 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
       } else {
         const meta = await index.tokenMeta(x.contract!)
         const nft = await nftMeta(index, x.contract!, x.tokenId!)
-        transfers.push({ nft_info: { name: nft.name, collection: { name: meta.name }, content: { preview: { url: nft.image } }, flags: { is_spam: spam.has(meta.symbol) } }, direction, quantity: { numeric: '1' } })
+        // The hosted nft_info has no collection (reown-com/blockchain-api src/handlers/history.rs): the name says it.
+        transfers.push({ nft_info: { name: nft.name, content: { preview: { url: nft.image } }, flags: { is_spam: spam.has(meta.symbol) } }, direction, quantity: { numeric: '1' } })
       }
     }
     const mint = tx.transfers.some((x) => same(x.to, address) && x.from === ZERO)
@@ -367,7 +368,10 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
       const chainId = params.get('chainId') || undefined
       const chain = chainId ?? [...indexes.keys()][0]!
       if (m[2] === 'balance') {
-        const refused = forceUpdateRefusal(params.get('forceUpdate'), chain)
+        const forceUpdate = params.get('forceUpdate')
+        // The old wire's boolean forceUpdate: a list does not deserialize (axum's plain-text 400).
+        if (hostile === OLD_WIRE && forceUpdate !== null && forceUpdate !== 'true' && forceUpdate !== 'false') return void res.writeHead(400, { 'access-control-allow-origin': '*', 'content-type': 'text/plain; charset=utf-8' }).end('Failed to deserialize query string: forceUpdate: provided string was not `true` or `false`')
+        const refused = hostile === OLD_WIRE ? undefined : forceUpdateRefusal(forceUpdate, chain)
         if (refused) return json(400, refused)
         return json(200, hostile === 'oversized' ? oversizedBalances(chain) : { balances: await balances(address, chainId) })
       }

@@ -29,6 +29,7 @@
 import { getAddress, type Client, type Hex } from 'viem'
 import { verifyMessage } from 'viem/actions'
 import type { JsonAnswer, VerifyingEmulatorOptions } from './emulator-types.js'
+import { OLD_WIRE } from './hostile.js'
 
 /** The zone of every name (the hosted service's). */
 export const ZONE = 'reown.id'
@@ -154,13 +155,17 @@ export function createNameRegistry(o: NameRegistryOptions): NameRegistry {
   }
 
   async function route(method: string, pathname: string, params: URLSearchParams, body: () => Promise<string>): Promise<NameAnswer | undefined> {
-    if (pathname === '/v1/profile/account' && method === 'POST') return register(await body())
+    const oldWire = params.get('localnetHostile') === OLD_WIRE
+    if (pathname === '/v1/profile/account' && method === 'POST') {
+      const answer = await register(await body())
+      return oldWire && answer.status === 200 ? { status: 200, body: { success: true } } : answer
+    }
     let m: RegExpExecArray | null
     if (method !== 'GET') return undefined
     if ((m = /^\/v1\/profile\/account\/([^/]+)$/.exec(pathname))) {
       const entry = names.get(decode(m[1]!)?.toLowerCase() ?? '')
       if (entry) return { status: 200, body: record(entry) }
-      return params.get('apiVersion') === '2' ? { status: 200, body: [] } : refuse('notFound', 404)
+      return params.get('apiVersion') === '2' && !oldWire ? { status: 200, body: [] } : refuse('notFound', 404)
     }
     if ((m = /^\/v1\/profile\/reverse\/([^/]+)$/.exec(pathname))) {
       const address = decode(m[1]!) ?? ''

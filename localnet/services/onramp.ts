@@ -298,14 +298,16 @@ export async function startOnrampService(o: OnrampServiceOptions): Promise<Onram
   const generatorFields = (body: Json): Record<string, string> => {
     onlyKnown(Object.keys(body), ['destinationWallets', 'defaultNetwork', 'partnerUserId', 'defaultExperience', 'presetCryptoAmount', 'presetFiatAmount'])
     const wallets = destinationWallets(body.destinationWallets)
-    if (typeof body.partnerUserId !== 'string' || !/^[A-Za-z0-9]{1,64}$/.test(body.partnerUserId)) throw new Refusal('Invalid partnerUserId')
+    // The hosted generator's rule (reown-com/blockchain-api src/handlers/generators/onrampurl.rs: 32 to 50 characters).
+    if (typeof body.partnerUserId !== 'string' || !/^[A-Za-z0-9]{32,50}$/.test(body.partnerUserId)) throw new Refusal('Invalid partnerUserId')
     if (body.defaultExperience !== undefined && body.defaultExperience !== 'buy') throw new Refusal('Invalid defaultExperience')
     if (body.defaultNetwork !== undefined && !networkNamed(body.defaultNetwork)) throw new Refusal(`Unsupported network: ${String(body.defaultNetwork).slice(0, 64)}`)
     const fields: Record<string, string> = { destinationWallets: JSON.stringify(wallets), partnerUserId: body.partnerUserId, defaultExperience: 'buy' }
     if (body.defaultNetwork !== undefined) fields.defaultNetwork = body.defaultNetwork as string
     for (const key of ['presetCryptoAmount', 'presetFiatAmount'] as const) {
       const v = body[key]
-      if (v === undefined) continue
+      // Optional there (Option<usize>): null is absent.
+      if (v === undefined || v === null) continue
       // The hosted generator reads the preset amounts as unsigned integers (usize): a fraction is refused.
       if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new Refusal(`Invalid ${key}`)
       if (key === 'presetFiatAmount' && v > Number(fiatLimit('ach_bank_account').max)) throw new Refusal(`Invalid ${key}`)

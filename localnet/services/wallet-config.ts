@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
-import { hostileCase } from './hostile.js'
+import { hostileCase, OLD_WIRE } from './hostile.js'
 import { currencyIcon, networkIcon, tokenIcon } from './art.js'
 
 export interface WalletListing {
@@ -142,6 +142,15 @@ const DEFAULT_FEATURES: { id: string; isEnabled: boolean; config: string[] | nul
   { id: 'reown_branding', isEnabled: true, config: [] },
   { id: 'multi_wallet', isEnabled: false, config: [] },
   { id: 'email_capture', isEnabled: false, config: [] },
+]
+
+/** The features as Gangway's clients once read them (hostile.ts OLD_WIRE): ids `swaps` and `email`, which the hosted service does not have. */
+const OLD_WIRE_FEATURES = [
+  { id: 'swaps', isEnabled: true, config: null },
+  { id: 'onramp', isEnabled: true, config: null },
+  { id: 'email', isEnabled: true, config: null },
+  { id: 'social_login', isEnabled: true, config: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] },
+  { id: 'activity', isEnabled: true, config: null },
 ]
 
 /** How long the `slow` variant of /appkit/v1/config waits before it answers, in ms. */
@@ -279,7 +288,7 @@ export async function startWalletConfigService({ port }: { port: number }): Prom
         return json(200, mode ? hostileWallets(mode, honest, { page, entries, search }) : honest)
       }
       case '/appkit/v1/config': {
-        const answer = configAnswer(variant)
+        const answer = mode === OLD_WIRE ? { status: 200, body: { features: OLD_WIRE_FEATURES }, waitMs: 0 } : configAnswer(variant)
         configRequests.push(variant ?? 'default')
         if (!answer.waitMs) return json(answer.status, answer.body)
         const timer = setTimeout(() => json(answer.status, answer.body), answer.waitMs)

@@ -67,13 +67,17 @@ function toTransfer(v: unknown): TransactionTransfer | undefined {
   })
 }
 
-/** One transaction, or undefined without an id, a mined time or a chain. */
-export function toTransaction(v: unknown): Transaction | undefined {
+/**
+ * One transaction, or undefined without an id, a mined time or a chain. `asked`: the CAIP-2 id the
+ * history was asked for, taken when `metadata.chain` is null or absent (the hosted service's
+ * `chain` is optional: reown-com/blockchain-api `src/handlers/history.rs`, docs/services.md).
+ */
+export function toTransaction(v: unknown, asked?: string): Transaction | undefined {
   const t = obj(v)
   const m = obj(t?.metadata)
   const id = str(t?.id, 200)
   const minedAt = str(m?.minedAt, 40)
-  const chain = str(m?.chain, 100)
+  const chain = m?.chain === null || m?.chain === undefined ? asked : str(m.chain, 100)
   if (!t || !m || !id || !minedAt || !chain || Number.isNaN(Date.parse(minedAt))) return undefined
   return {
     id,
@@ -147,7 +151,7 @@ export function blockchainClient(api: ServiceFetch) {
     async getHistory(address: string, o: { chainId: string; cursor?: string }, signal?: AbortSignal): Promise<{ transactions: Transaction[]; next?: string }> {
       const r = obj(await api.get('blockchain', `v1/account/${encodeURIComponent(address)}/history`, { params: { chainId: o.chainId, cursor: o.cursor }, ...withSignal(signal) }))
       const next = typeof r?.next === 'string' && r.next.length <= MAX_REMOTE_LINK ? str(r.next) : undefined
-      return { transactions: list(r?.data, HISTORY_PAGE_MAX).map(toTransaction).filter((t): t is Transaction => t !== undefined), ...(next ? { next } : {}) }
+      return { transactions: list(r?.data, HISTORY_PAGE_MAX).map((v) => toTransaction(v, o.chainId)).filter((t): t is Transaction => t !== undefined), ...(next ? { next } : {}) }
     },
     /**
      * GET /v1/account/{address}/nfts (chainId) on the site's NFT service (`services.nfts`; not the

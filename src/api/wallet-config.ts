@@ -66,6 +66,15 @@ const REMOTE_FEATURE_IDS = {
   email_capture: { key: 'emailCapture', list: false },
 } as const satisfies Record<string, { key: Exclude<keyof RemoteFeatures, 'socials' | 'email'>; list: boolean }>
 type RemoteFeatureId = keyof typeof REMOTE_FEATURE_IDS | 'social_login'
+/**
+ * Every feature id the hosted configuration has (reown-com/appkit
+ * `packages/controllers/src/utils/TypeUtil.ts` FeatureID, 1.8.19): those Gangway reads and
+ * `fund_from_exchange`, `payments`, `reown_authentication`, `headless`, which it has no feature for.
+ * An id outside this list is not the hosted wire (`npm run verify:hosted` reports it).
+ * @example
+ * HOSTED_FEATURE_IDS.includes('swap') // true; 'swaps' is not a hosted id
+ */
+export const HOSTED_FEATURE_IDS: readonly string[] = [...Object.keys(REMOTE_FEATURE_IDS), 'social_login', 'fund_from_exchange', 'payments', 'reown_authentication', 'headless']
 const KNOWN_IDS: readonly string[] = [...Object.keys(REMOTE_FEATURE_IDS), 'social_login']
 /** The most entries of a remote configuration answer read; the rest are ignored. */
 export const MAX_REMOTE_FEATURES = 64

@@ -93,7 +93,8 @@ export function answering(f: Fixture): { fetch: typeof fetch; sent: Sent[]; prob
   const stub: typeof fetch = async (input, init) => {
     const u = new URL(String(input))
     const headers = Object.fromEntries(new Headers(init?.headers).entries())
-    const s: Sent = { method: init?.method ?? 'GET', path: u.pathname, query: Object.fromEntries(u.searchParams), headers, ...(init?.body ? { body: JSON.parse(String(init.body)) } : {}) }
+    // The path as the server reads it: its segments percent-decoded (axum's Path does), so `:` and `%3A` are the same.
+    const s: Sent = { method: init?.method ?? 'GET', path: decodeURIComponent(u.pathname), query: Object.fromEntries(u.searchParams), headers, ...(init?.body ? { body: JSON.parse(String(init.body)) } : {}) }
     sent.push(s)
     problems.push(...requestProblems(s, f.request))
     const body = f.response.body

@@ -32,3 +32,21 @@ describe('wallet/config service: the remote configuration', () => {
     expect(ids).toEqual(expect.arrayContaining(['swap', 'social_login']))
   })
 })
+
+describe('wallet/config service: the registry and the allowed origins', () => {
+  const client = (fetch: typeof globalThis.fetch) => walletConfigClient(createServiceFetch({ services: { walletConfig: 'https://api.example' }, projectId: 'contract-test', fetch }))
+  it('the client reads a registry page (every listing field nullable) and the allowlist', async () => {
+    const wallets = answering(fixture('wallet-config/wallets'))
+    expect(await client(wallets.fetch).getWallets({ page: 1, entries: 4 })).toMatchObject({ count: 161, data: [{ name: 'Harbor Wallet', image_id: '7677b54f-3486-46e2-4e37-bf8747814f00' }] })
+    expect(wallets.problems).toEqual([])
+    const origins = answering(fixture('wallet-config/origins'))
+    expect(await client(origins.fetch).getAllowedOrigins()).toEqual(['https://shop.example', '*.shop.example'])
+    expect(origins.problems).toEqual([])
+  })
+  it('the emulator answers both in the hosted shapes', async () => {
+    for (const name of ['wallets', 'origins']) {
+      const f = fixture(`wallet-config/${name}`)
+      expectAnswerFits(await askEmulator(service.url, f), f)
+    }
+  })
+})
