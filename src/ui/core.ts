@@ -77,6 +77,11 @@ export interface Client {
   legal: { termsConditionsUrl?: string; privacyPolicyUrl?: string }
   /** The origins an on-ramp provider's page may be http on (the site's `services.onramp`; issue 21, urls.ts providerPageUrl). */
   onrampOrigins: string[]
+  /**
+   * The origins whose images load in CORS mode (`crossorigin="anonymous"`, images/Icon.tsx): the
+   * wallet/config service's, whose hosted images its owner's client fetches with CORS (docs/services.md).
+   */
+  corsImageOrigins: string[]
   dispatch(intent: Intent): Promise<void>
   /**
    * Opens the modal. Without an explicit view or namespace, the view the engine pre-computed
@@ -394,6 +399,7 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
     signals,
     legal: { ...(terms ? { termsConditionsUrl: terms } : {}), ...(privacy ? { privacyPolicyUrl: privacy } : {}) },
     onrampOrigins: pageOrigin(options.services?.onramp),
+    corsImageOrigins: pageOrigin(options.services?.walletConfig),
     dispatch: (intent) => engine!.dispatch(intent),
     open(options) {
       // Whether this is a phone or tablet is read here, not in the loader, which keeps it small.

@@ -38,6 +38,8 @@ interface Shown {
   src?: string
   /** An <img>: complete with a natural width. */
   loaded?: boolean
+  /** An <img>'s `crossorigin` attribute (null: none, a no-CORS load). */
+  crossOrigin?: string | null
   /** A generated icon's text (the initials). */
   text?: string
   /** The row's text, whose first letter a generated icon starts with. */
@@ -61,7 +63,7 @@ async function iconsOf(page: Page, rows: string, key: string, nameOf: string): P
           return {
             key: el.getAttribute(key!),
             icon: icon?.getAttribute('data-icon') ?? 'none',
-            ...(img ? { src: img.getAttribute('src') ?? '', loaded: img.complete && img.naturalWidth > 0 } : {}),
+            ...(img ? { src: img.getAttribute('src') ?? '', loaded: img.complete && img.naturalWidth > 0, crossOrigin: img.getAttribute('crossorigin') } : {}),
             ...(icon?.getAttribute('data-icon') === 'generated' ? { text: icon.textContent ?? '' } : {}),
             name: (el.querySelector(nameOf!)?.textContent ?? '').trim(),
             emptyBoxes: el.querySelectorAll('.gw-img:not([data-icon]), .gw-big-icon:not([data-icon])').length,
@@ -161,6 +163,9 @@ describe('images (issue 16)', () => {
     const tokens = await iconsOf(page, ...TOKEN_ROWS)
     expectNoEmptyBox(tokens)
     expect(tokens.map((t) => [t.key, t.icon, t.src]).sort()).toEqual(['ETH', 'HBD', 'KELP', 'TIDE'].map((s) => [s, 'image', `${blockchainUrl}/localnet/images/token/${s}.svg`]))
+    // The wallet/config service's images load in CORS mode, as its owner's client fetches them (docs/services.md); other hosts' without.
+    expect(new Set([...tiles, ...registry].map((t) => t.crossOrigin))).toEqual(new Set(['anonymous']))
+    expect(new Set(tokens.map((t) => t.crossOrigin))).toEqual(new Set([null]))
 
     // The network list: the wallet/config service's image of each network's image id.
     await page.click('[data-testid=gw-network]')

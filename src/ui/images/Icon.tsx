@@ -5,7 +5,9 @@
  * once loaded the <img> shows, and from then on at once (the page session's cache, image-cache.ts);
  * on an error, the timeout, or no URL at all, a generated icon shows: the name's initials as text on
  * a tone picked by a hash of the name. Images are decorative (`alt=""`, generated icons
- * `aria-hidden`): the row's visible name is its label. Nothing here writes markup or inline styles
+ * `aria-hidden`): the row's visible name is its label. An image of the wallet/config service
+ * (Client `corsImageOrigins`) loads in CORS mode (`crossorigin="anonymous"`), as the hosted service's
+ * own client fetches its images (docs/services.md): the request carries the page's Origin. Nothing here writes markup or inline styles
  * from strings, so a strict CSP (`style-src 'self'`, `img-src` the service origins) holds.
  *
  * Sizes and shapes come from the surrounding CSS (views/styles.ts: `.gw-row`, `.gw-tile`,
@@ -13,6 +15,7 @@
  * DOM hooks: `data-icon` is `image`, `loading` or `generated`.
  */
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react'
+import { useClient } from '../client-context.js'
 import { generatedIcon, images, type ImageStatus } from './image-cache.js'
 
 export interface IconProps {
@@ -36,25 +39,36 @@ export function Icon({ src, name, size, shape, lazy = false }: IconProps) {
   const subscribe = useCallback((onChange: () => void) => (src ? images.subscribe(src, onChange) : noSubscription()), [src])
   const status: ImageStatus = useSyncExternalStore(subscribe, () => (src ? images.status(src) : 'failed'), () => 'idle' as const)
   const box = useRef<HTMLSpanElement>(null)
+  const { corsImageOrigins } = useClient()
+  const cors = !!src && corsImageOrigins.includes(originOf(src))
   useEffect(() => {
     if (!src || status !== 'idle') return
     const el = box.current
-    if (!lazy || !el || typeof IntersectionObserver === 'undefined') return images.preload(src)
+    if (!lazy || !el || typeof IntersectionObserver === 'undefined') return images.preload(src, cors)
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return
         observer.disconnect()
-        images.preload(src)
+        images.preload(src, cors)
       },
       { rootMargin: '200px' },
     )
     observer.observe(el)
     return () => observer.disconnect()
-  }, [src, status, lazy])
+  }, [src, status, lazy, cors])
   const className = classOf({ size, shape })
-  if (status === 'loaded') return <img className={className} src={src} alt="" decoding="async" data-icon="image" />
+  if (status === 'loaded') return <img className={className} src={src} alt="" decoding="async" data-icon="image" {...(cors ? { crossOrigin: 'anonymous' as const } : {})} />
   if (status === 'failed') return <GeneratedIcon name={name} size={size} shape={shape} />
   return <span ref={box} className={className} data-icon="loading" aria-hidden="true" />
+}
+
+/** The origin of an image URL (already validated), '' for one that does not parse. */
+function originOf(src: string): string {
+  try {
+    return new URL(src).origin
+  } catch {
+    return ''
+  }
 }
 
 /** The generated icon of `name` (image-cache.ts `generatedIcon`): its initials as text on its tone. */

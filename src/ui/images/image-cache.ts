@@ -14,14 +14,21 @@ import { IMAGE_PRELOAD_TIMEOUT_MS } from '../../events/limits.js'
  */
 export type ImageStatus = 'idle' | 'pending' | 'loaded' | 'failed'
 
-/** Starts loading `src` and calls `done(true)` once it loaded or `done(false)` if it cannot be. */
-export type LoadImage = (src: string, done: (ok: boolean) => void) => void
+/**
+ * Starts loading `src` and calls `done(true)` once it loaded or `done(false)` if it cannot be;
+ * `cors`: in CORS mode (`crossorigin="anonymous"`: the request carries the page's Origin, and the
+ * answer must allow it).
+ */
+export type LoadImage = (src: string, done: (ok: boolean) => void, cors: boolean) => void
 
 export interface ImageCache {
   /** Where `src` stands now. */
   status(src: string): ImageStatus
-  /** Starts loading `src` unless it was asked for before (in any status but `idle` this does nothing). */
-  preload(src: string): void
+  /**
+   * Starts loading `src` unless it was asked for before (in any status but `idle` this does
+   * nothing); `cors` (default false): in CORS mode, as the <img> that shows it must then be.
+   */
+  preload(src: string, cors?: boolean): void
   /** Calls `onChange` (no arguments) whenever `src`'s status changes; returns the unsubscribe function. */
   subscribe(src: string, onChange: () => void): () => void
 }
@@ -58,7 +65,7 @@ export function createImageCache({ load, timeoutMs = IMAGE_PRELOAD_TIMEOUT_MS, m
   }
   return {
     status: (src) => entries.get(src)?.status ?? 'idle',
-    preload(src) {
+    preload(src, cors = false) {
       if (entries.has(src)) return
       const e: Entry = { status: 'pending' }
       entries.set(src, e)
@@ -67,7 +74,7 @@ export function createImageCache({ load, timeoutMs = IMAGE_PRELOAD_TIMEOUT_MS, m
       notify(src)
       try {
         // A late success still counts (the next render shows the image); a late failure changes nothing.
-        load(src, (ok) => (ok ? settle(src, e, 'loaded') : e.status === 'pending' && settle(src, e, 'failed')))
+        load(src, (ok) => (ok ? settle(src, e, 'loaded') : e.status === 'pending' && settle(src, e, 'failed')), cors)
       } catch {
         settle(src, e, 'failed')
       }
@@ -85,16 +92,17 @@ export function createImageCache({ load, timeoutMs = IMAGE_PRELOAD_TIMEOUT_MS, m
 }
 
 /** The browser's loader: an `Image` that is dropped once it settles (the HTTP and memory caches keep the bytes for the <img>). */
-export const browserLoadImage: LoadImage = (src, done) => {
+export const browserLoadImage: LoadImage = (src, done, cors) => {
   const img = new Image()
   img.decoding = 'async'
+  if (cors) img.crossOrigin = 'anonymous'
   img.onload = () => done(true)
   img.onerror = () => done(false)
   img.src = src
 }
 
 /** The page session's image cache, shared by every view (src/ui/images/Icon.tsx). */
-export const images: ImageCache = createImageCache({ load: (src, done) => browserLoadImage(src, done) })
+export const images: ImageCache = createImageCache({ load: (src, done, cors) => browserLoadImage(src, done, cors) })
 
 /** How many background tones the generated icons have (CSS classes gw-gen-0 … gw-gen-7, views/styles.ts). */
 export const GENERATED_TONES = 8
