@@ -97,7 +97,8 @@ const modal = createModal({
           ...(onrampUrl ? { onramp: `${onrampUrl}/provider` } : {}),
         },
       }),
-  ...(walletConnect ? { walletConnect: { relayUrl: walletConnect.relayUrl } } : {}),
+  // ?no-walletconnect turns WalletConnect off (walletConnect: false): the page's wallets only.
+  ...(params.has('no-walletconnect') ? { walletConnect: false } : walletConnect ? { walletConnect: { relayUrl: walletConnect.relayUrl } } : {}),
   manualWCControl: params.has('wc-basic'),
   engine: params.get('engine') === 'main' ? 'main' : 'auto',
   // ?locale=es (a BCP 47 tag; en-XA is the pseudo-locale) sets the modal's language; without it, the browser's.

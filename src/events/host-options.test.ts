@@ -39,8 +39,11 @@ describe('host options', () => {
       featuredWalletIds: ['a', 'b'],
       excludeWalletIds: ['c'],
       blockchainService: true,
+      walletConfigService: true,
     })
     expect(JSON.stringify(payload)).not.toMatch(/key|127\.0\.0\.1/)
+    // WalletConnect off is recorded (the Connect view's rows follow it); the relay never is.
+    expect(configuredPayload({ ...options, walletConnect: false })).toEqual({ ...payload, walletConnect: false })
   })
 
   it('takes only the declared options, and every declared one', () => {
@@ -89,6 +92,10 @@ describe('host options', () => {
     expect(problem({ remoteFeatures: { activity: 'off' } })).toBe('Invalid option: remoteFeatures.activity must be a boolean')
     expect(problem({ remoteFeatures: { socials: true } })).toBe('Invalid option: remoteFeatures.socials must be false or a list of google, x, discord, farcaster, github, apple, facebook (each at most once)')
     expect(problem({ remoteFeatures: { socials: ['google', 'myspace'] } })).toBe('Invalid option: remoteFeatures.socials must be false or a list of google, x, discord, farcaster, github, apple, facebook (each at most once)')
+    for (const walletConnect of [true, null, 'off', [], { relayUrl: 'https://relay.example' }, { relayUrl: 'javascript:alert(1)' }, { relay: 'wss://relay.example' }]) {
+      expect(problem({ walletConnect }), JSON.stringify(walletConnect)).toBe('Invalid option: walletConnect must be false or { relayUrl }')
+    }
+    for (const walletConnect of [false, {}, { relayUrl: 'wss://relay.walletconnect.org' }, { relayUrl: 'ws://127.0.0.1:9002' }]) expect(problem({ walletConnect })).toBeUndefined()
     expect(problem({ termsConditionsUrl: 'javascript:alert(1)' })).toBe('Invalid option: termsConditionsUrl must be an http or https URL')
     expect(problem({ privacyPolicyUrl: 42 })).toBe('Invalid option: privacyPolicyUrl must be an http or https URL')
     expect(problem({ privacyPolicyUrl: '/privacy' })).toBe('Invalid option: privacyPolicyUrl must be an http or https URL')

@@ -173,8 +173,12 @@ export interface HostOptions {
   enableEmbedded?: boolean
   /** §2 Opening: manual WalletConnect control. Default false. */
   manualWCControl?: boolean
-  /** WalletConnect: the relay's WebSocket URL (default the hosted relay). */
-  walletConnect?: { relayUrl?: string }
+  /**
+   * WalletConnect: the relay's WebSocket URL (default the hosted relay); or `false`, WalletConnect
+   * off: no WalletConnect row, registry wallet or All Wallets entry on Connect, and the WalletConnect
+   * client's code is never fetched (docs/api.md).
+   */
+  walletConnect?: { relayUrl?: string } | false
   /** §3 Options: wallet ids shown first on Connect, in this order. */
   featuredWalletIds?: string[]
   /** §3 Options: the only registry wallets listed. */
@@ -344,8 +348,12 @@ export interface ConfiguredPayload extends Pick<HostOptions, 'projectId' | 'netw
   manualWCControl: boolean
   /** Number of chain adapters configured (the namespaces of `networks`; eip155 counts as one). */
   adapterCount: number
+  /** The site turned WalletConnect off (`walletConnect: false`); absent when it is on. The relay URL is not logged. */
+  walletConnect?: false
   /** A blockchain service is configured (§7): the Account tabs read holdings, history and names from it. Its URL is not logged. */
   blockchainService?: boolean
+  /** A wallet/config service is configured (§7): the registry, the remote configuration and the allowed origins are asked at the first reach. Its URL is not logged. */
+  walletConfigService?: boolean
   /** An NFT service is configured (`services.nfts`): the Account view has its NFTs tab. Its URL is not logged. */
   nftService?: boolean
   /** A secure auth site is configured (`services.secureSite`): email and social login can be offered. Its origin is not logged. */
@@ -387,11 +395,21 @@ export function configuredPayload(o: HostOptions): ConfiguredPayload {
     enableEmbedded: o.enableEmbedded ?? false,
     manualWCControl: o.manualWCControl ?? false,
     adapterCount: new Set(o.networks.map((n) => n.chainNamespace)).size,
+    ...(o.walletConnect === false ? { walletConnect: false as const } : {}),
     ...setKeys(o, LOGGED_AS_GIVEN),
     ...(o.services?.blockchain ? { blockchainService: true } : {}),
+    ...(o.services?.walletConfig ? { walletConfigService: true } : {}),
     ...(o.services?.nfts ? { nftService: true } : {}),
     ...(o.services?.secureSite ? { secureSite: true } : {}),
   }
+}
+
+/** `v` is `false` or `{ relayUrl? }` with a ws(s) URL of at most 2048 characters and nothing else. */
+function isWalletConnectOption(v: unknown): boolean {
+  if (v === false) return true
+  if (!v || typeof v !== 'object' || Array.isArray(v) || Object.keys(v).some((k) => k !== 'relayUrl')) return false
+  const relay = (v as { relayUrl?: unknown }).relayUrl
+  return relay === undefined || (typeof relay === 'string' && relay.length <= 2048 && /^wss?:\/\/[^\s]+$/.test(relay))
 }
 
 /**
@@ -449,10 +467,12 @@ const listOf = (v: unknown, values: readonly string[]) => Array.isArray(v) && v.
  *   boolean', 'Invalid option: swap.routers must map eip155 network ids to { address, kind: uniswap-v2
  *   or 1inch-v6, weth? } (at most 50)';
  * - 'Invalid option: onramp must be an object' (and 'must have only meldPublicKey'), 'Invalid
- *   option: onramp.meldPublicKey must be 1 to 128 letters, digits and _-:.'.
+ *   option: onramp.meldPublicKey must be 1 to 128 letters, digits and _-:.';
+ * - 'Invalid option: walletConnect must be false or { relayUrl }' (relayUrl a ws or wss URL).
  */
-export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteFeatures' | 'services' | 'errorReports' | 'termsConditionsUrl' | 'privacyPolicyUrl' | 'addressLabels' | 'onrampRestrictedTimeZones' | 'swap' | 'onramp'>, base?: string): string | undefined {
+export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteFeatures' | 'services' | 'errorReports' | 'termsConditionsUrl' | 'privacyPolicyUrl' | 'addressLabels' | 'onrampRestrictedTimeZones' | 'swap' | 'onramp' | 'walletConnect'>, base?: string): string | undefined {
   const invalid = (name: string, rule: string) => `Invalid option: ${name} must ${rule}`
+  if (o.walletConnect !== undefined && !isWalletConnectOption(o.walletConnect)) return invalid('walletConnect', 'be false or { relayUrl }')
   const list = (values: readonly string[]) => `be a list of ${values.join(', ')} (each at most once)`
   for (const name of ['features', 'remoteFeatures', 'services', 'swap', 'onramp'] as const) {
     const v: unknown = o[name]

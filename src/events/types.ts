@@ -351,6 +351,8 @@ export interface EventPayloads {
   'wallets/search-failed': { query: string; message: string }
   /** The Connect view's featured (the site's featuredWalletIds, in its order) and recommended wallets. */
   'wallets/lists-fetched': { featured: WalletListing[]; recommended: WalletListing[]; count: number }
+  /** The registry did not answer for the Connect view's lists: it shows the page's wallets only. */
+  'wallets/lists-failed': { message: string }
 
   /** Ask for a snackbar; docs/behaviour.md §4: if one is open it closes and the new one shows after 150 ms. */
   'snackbar/show-requested': { variant: SnackbarVariant; message: string }

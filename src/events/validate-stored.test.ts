@@ -34,6 +34,15 @@ describe('stored events are checked like intents (issue 13 #8)', () => {
     expect(account.balance).toBeUndefined()
   })
 
+  it('reads back WalletConnect off (walletConnect: false), and refuses any other value there', () => {
+    seq = 0
+    const configured = { projectId: 'p', networks: [{ id: 31337, caipNetworkId: 'eip155:31337', chainNamespace: 'eip155', name: 'L', nativeCurrency: { name: 'E', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } }], enableEmbedded: false, manualWCControl: false, adapterCount: 1 }
+    console.warn = () => undefined
+    const events = readBack(stored('engine/configured', { ...configured, walletConnect: false }), stored('engine/configured', { ...configured, walletConnect: true }), stored('engine/configured', { ...configured, walletConnect: { relayUrl: 'wss://relay.example' } }))
+    console.warn = quiet.warn
+    expect(events.map((e) => e.type)).toEqual(['engine/configured', 'log/event-refused', 'log/event-refused'])
+  })
+
   it('refuses non-finite numbers: an `at` of Infinity ends the readable log, a payload number of Infinity is refused', () => {
     seq = 0
     expect(() => readBack(stored('balance/failed', { caipAddress: CAIP10, message: 'x' }, { at: Infinity }))).toThrow('Malformed event at seq 1')

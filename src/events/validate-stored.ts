@@ -132,7 +132,8 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
     opt(p.defaultNetworkId, caip2) &&
     opt(p.siwx, (x) => !!x && typeof (x as Payload).signOutOnDisconnect === 'boolean' && opt((x as Payload).emailCapture, (c) => typeof c === 'boolean')) &&
     featureOptionsProblem({ features: p.features as never, remoteFeatures: p.remoteFeatures as never, addressLabels: p.addressLabels as never, onrampRestrictedTimeZones: p.onrampRestrictedTimeZones as never, swap: p.swap as never, onramp: p.onramp as never }) === undefined &&
-    opt(p.timeZone, (z) => typeof z === 'string' && TIME_ZONE.test(z)),
+    opt(p.timeZone, (z) => typeof z === 'string' && TIME_ZONE.test(z)) &&
+    opt(p.walletConnect, (w) => w === false),
   'engine/started': (p) => oneOf(p.mode, ['worker', 'main']),
   'rpc/supported-chains-fetched': (p) => strings(p.http) && strings(p.ws),
   'connect/succeeded': (p) =>

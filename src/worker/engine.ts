@@ -31,7 +31,7 @@ import { createRemoteReader } from './effects/remote-fetch.js'
 import type { CacheStorage } from './cache/two-level-cache.js'
 import { checkedProviderRequest } from './provider-request.js'
 import { createWalletConnectConnector, type PairingUri, type SignClientLike } from './walletconnect/connector.js'
-import { loadSignClient, preloadSignClient, type SignClientSettings } from './walletconnect/sign-client.js'
+import { signClientLoaders, type SignClientSettings } from './walletconnect/sign-client.js'
 import { routedBridge } from './walletconnect/routed-bridge.js'
 import { authPolicyBridge } from './auth/auth-requests.js'
 import { callsBridge } from './calls/calls-bridge.js'
@@ -207,21 +207,10 @@ export function createEngine(deps: EngineDeps): Engine {
       const clock = deps.clock ?? Date.now
       const scheduler = deps.scheduler ?? asyncScheduler
       const walletConnect = createWalletConnectConnector({
-        load: () =>
-          (deps.loadSignClient ?? loadSignClient)({
-            projectId: config.projectId,
-            ...(config.walletConnect?.relayUrl ? { relayUrl: config.walletConnect.relayUrl } : {}),
-            metadata: {
-              name: config.metadata?.name ?? 'Gangway',
-              description: config.metadata?.description ?? '',
-              url: config.metadata?.url ?? '',
-              icons: config.metadata?.icons ?? [],
-            },
-          }),
+        ...signClientLoaders(config.walletConnect, { projectId: config.projectId, metadata: config.metadata }, deps.loadSignClient),
         networks: () => config.networks,
         activeChain: (ns) => state$.value.networks.active[ns],
         clock,
-        ...(deps.loadSignClient ? {} : { preload: preloadSignClient }),
       })
       pairing$ = walletConnect.pairing$
       // The auth connector's call policy wraps both the effects' calls and the site's (worker/auth/auth-requests.ts).

@@ -9,6 +9,7 @@ import { getAddress } from 'viem'
 import { rpc } from '../../localnet/anvil.js'
 import { replayLog } from '../../src/projections/replay.js'
 import { localContext } from './browser.js'
+import { E2E_WAIT_MS } from './wait.js'
 import { currentView, flooredBalance, pageLog, transfer, waitForText, waitForView, useBrowser, waitForEngine } from './helpers.js'
 
 const webUrl = inject('webUrl')
@@ -138,6 +139,25 @@ describe('connect on the localnet', () => {
     expect(events.filter((e) => e.type === 'connect/succeeded').map((e) => (e.payload as { via: string }).via)).toEqual(['prompt', 'restore'])
     expect(events.filter((e) => e.type === 'engine/started')).toHaveLength(3)
 
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('with WalletConnect off (walletConnect: false), Connect lists the page’s wallets only, and one connects', async () => {
+    const context = await localContext(browser())
+    const errors: string[] = []
+    const page = await newPage(context, errors)
+    await page.goto(`${webUrl}/?no-walletconnect`)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    // The registry has answered (its count and recommended wallets are in the log): none of it shows.
+    await expect.poll(async () => (await pageLog(page)).events.some((e) => e.type === 'wallets/lists-fetched'), { timeout: E2E_WAIT_MS }).toBe(true)
+    await page.locator('[data-wallet-row="dev.gangway.localnet"]').waitFor()
+    expect(await page.locator('[data-testid=gw-wallets] [data-wallet-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-group')))).not.toContain('recommended')
+    expect(await page.locator('[data-wallet-row=walletConnect], [data-testid=gw-all-wallets]').count()).toBe(0)
+    await page.click('[data-wallet-row="dev.gangway.localnet"]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account')
     expect(errors).toEqual([])
     await context.close()
   })

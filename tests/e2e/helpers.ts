@@ -76,10 +76,36 @@ export async function connectLocalnetWallet(page: Page, webUrl: string, account 
   await page.goto(`${webUrl}${path}`)
   if (account !== 0) await page.evaluate((i) => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(i), account)
   await page.click('gangway-button')
+  await connectSettled(page)
   await page.click('[data-wallet-row="dev.gangway.localnet"]')
   await page.click('[data-testid=localnet-wallet-approve]')
   await waitForView(page, 'Account')
   await accountSettled(page)
+}
+
+/**
+ * Waits until what the Connect view asks the wallet/config service at the first reach has come in
+ * (the registry's lists and the remote configuration each have their outcome, fetched or failed, in
+ * the log), so its rows no longer move: the card is centred, and the recommended wallets or the
+ * email and social rows arriving shift the rows above them, so a click begun before would end on
+ * another element. A page without the service, or without Gangway, passes at once.
+ */
+export async function connectSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const g = (window as unknown as { gangway?: { exportLog?(o: { redact: boolean }): Promise<string> } }).gangway
+      if (!g?.exportLog) return true
+      const log = await g.exportLog({ redact: true })
+      if (!log.includes('"walletConfigService":true')) return true
+      const types = log.split('\n').flatMap((line) => {
+        const m = /"type":"([^"]+)"/.exec(line)
+        return m ? [m[1]!] : []
+      })
+      return types.some((t) => t === 'wallets/lists-fetched' || t === 'wallets/lists-failed') && types.some((t) => t === 'features/remote-config-fetched' || t === 'features/remote-config-failed')
+    },
+    undefined,
+    { polling: 100 },
+  )
 }
 
 /**

@@ -16,7 +16,7 @@ export interface ConnectModel {
   status: ConnectionStatus
   pendingConnectorId?: string
   error?: { connectorId: string; message: string }
-  /** The All Wallets entry: the registry's size, once known; never while the allWallets feature is off. */
+  /** The All Wallets entry: the registry's size, once known; never while the allWallets feature or WalletConnect is off. */
   allWallets?: { count: number }
   /**
    * The connect methods on offer, in order (docs/behaviour.md §2, select/features.ts
@@ -58,7 +58,7 @@ export function connectModel(s: State): ConnectModel {
     status: s.connection.status,
     pendingConnectorId: s.connection.pending?.connectorId,
     error: s.connection.lastError,
-    allWallets: s.wallets.count !== undefined && f.allWallets ? { count: s.wallets.count } : undefined,
+    allWallets: s.wallets.count !== undefined && f.allWallets && s.config.walletConnect !== false ? { count: s.wallets.count } : undefined,
     methods,
     legalCheckbox: f.legalCheckbox,
     legalAccepted: s.legal.accepted,

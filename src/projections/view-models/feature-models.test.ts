@@ -26,6 +26,12 @@ describe('the Connect model and the features', () => {
     expect(connect({}, { branding: false }).branding).toBe(false)
     expect(connect({ remoteFeatures: { branding: true } }, { branding: false }).branding).toBe(true)
   })
+  it('WalletConnect off (walletConnect: false): the wallets on the page only, no WalletConnect row, registry wallet or All Wallets row', () => {
+    const off = connect({ walletConnect: false })
+    expect(off.rows.map((r) => [r.id, r.group])).toEqual([['dev.gangway.localnet', 'injected']])
+    expect(off.allWallets).toBeUndefined()
+    expect(connect({ walletConnect: false, features: { connectorTypeOrder: ['recommended', 'injected'] } }).rows.map((r) => r.id)).toEqual(['dev.gangway.localnet'])
+  })
   it('collapseWallets folds the list only while email or social login is on', () => {
     expect(connect({ features: { collapseWallets: true } }).collapseWallets).toBe(true)
     expect(connect({ features: { collapseWallets: true, pay: true } })).toMatchObject({ collapseWallets: false, methods: ['wallet'] })

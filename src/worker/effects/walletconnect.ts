@@ -2,7 +2,8 @@
  * WalletConnect in the log: the connector's pairing and wallet events are appended; a pairing in
  * progress ends when its connect attempt does (the modal closed, another wallet was picked); the
  * sign client's code loads in the worker a second after the modal first opens, ahead of a pairing;
- * on a mobile device, a pairing starts when the modal opens with nobody connected.
+ * on a mobile device, a pairing starts when the modal opens with nobody connected (not when the
+ * site turned WalletConnect off).
  */
 import { delay, filter, ignoreElements, take, tap } from 'rxjs'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../events/entities.js'
@@ -47,7 +48,7 @@ export const walletConnectPreloadEffect: Effect = ({ events$, walletConnect, sch
 export const walletConnectPrepareEffect: Effect = ({ events$, state, walletConnect }) =>
   events$.pipe(
     ofType('modal/open-requested'),
-    filter((e) => e.payload.isMobile && !activeAccount(state())),
+    filter((e) => e.payload.isMobile && !activeAccount(state()) && state().config.walletConnect !== false),
     tap(() => walletConnect.prepare()),
     ignoreElements(),
   )

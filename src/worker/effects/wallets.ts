@@ -93,7 +93,7 @@ export const walletListsEffect: Effect = (ctx) => {
         const byFeaturedOrder = featuredIds.flatMap((id) => featured.wallets.filter((w) => w.id === id))
         return event('wallets/lists-fetched', { featured: byFeaturedOrder, recommended: recommended.wallets, count: recommended.count })
       }
-      return from(lists()).pipe(catchError((error: unknown) => (console.warn('[gangway] wallet lists unavailable', errorMessage(error)), EMPTY)))
+      return from(lists()).pipe(catchError((error: unknown) => of<NewEvent>(event('wallets/lists-failed', { message: errorMessage(error) }))))
     }),
   )
 }

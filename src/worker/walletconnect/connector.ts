@@ -115,6 +115,9 @@ export interface WalletConnectConnector {
   prepare(): void
 }
 
+/** The error a WalletConnect call meets when the site turned WalletConnect off (`walletConnect: false`). */
+export const WALLETCONNECT_OFF = 'WalletConnect is off'
+
 const noSession = () => new ProviderRequestError('No WalletConnect session', { code: UnauthorizedProviderError.code })
 /**
  * The reason Gangway gives the sign client when it ends a session: WalletConnect's own SDK reason

@@ -3,7 +3,9 @@
  * pairing or a WalletConnect session to restore). In a Worker it keeps its sessions in IndexedDB
  * and skips the Verify iframe (there is no document); telemetry is off.
  */
-import type { SignClientLike } from './connector.js'
+import { GangwayError } from '../../events/errors.js'
+import type { HostOptions } from '../../events/host-options.js'
+import { WALLETCONNECT_OFF, type SignClientLike } from './connector.js'
 
 export interface SignClientSettings {
   projectId: string
@@ -26,4 +28,28 @@ export async function loadSignClient(s: SignClientSettings): Promise<SignClientL
     telemetryEnabled: false,
   })
   return client as unknown as SignClientLike
+}
+
+/**
+ * How the engine starts the sign client for the site's `walletConnect` option (docs/api.md):
+ * `load` starts it with the relay and the site's metadata (name 'Gangway' and empty fields where
+ * the site gave none), `preload` fetches its code ahead of a pairing. With `walletConnect: false`
+ * there is no `preload`, and `load` rejects with GangwayError 'WalletConnect is off'
+ * (WALLETCONNECT_OFF) without fetching anything: the chunk is never requested. A `load` of the
+ * caller's (tests) comes without `preload`.
+ * @example
+ * createWalletConnectConnector({ ...signClientLoaders(config.walletConnect, { projectId, metadata }), networks, activeChain, clock })
+ */
+export function signClientLoaders(
+  option: HostOptions['walletConnect'],
+  site: Pick<HostOptions, 'projectId' | 'metadata'>,
+  load?: (s: SignClientSettings) => Promise<SignClientLike>,
+): { load: () => Promise<SignClientLike>; preload?: () => Promise<unknown> } {
+  if (option === false) return { load: () => Promise.reject(new GangwayError(WALLETCONNECT_OFF)) }
+  const settings: SignClientSettings = {
+    projectId: site.projectId,
+    ...(option?.relayUrl ? { relayUrl: option.relayUrl } : {}),
+    metadata: { name: site.metadata?.name ?? 'Gangway', description: site.metadata?.description ?? '', url: site.metadata?.url ?? '', icons: site.metadata?.icons ?? [] },
+  }
+  return { load: () => (load ?? loadSignClient)(settings), ...(load ? {} : { preload: preloadSignClient }) }
 }
