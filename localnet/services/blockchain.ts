@@ -345,7 +345,7 @@ export async function startBlockchainService(o: BlockchainServiceOptions): Promi
       return answer ? json(200, answer) : json(400, failed('address', 'The address provided is invalid'))
     }
     const named = await names.route(req.method ?? 'GET', u.pathname, params, () => readBody(req))
-    if (named) return json(named.status, named.body)
+    if (named) return named.text !== undefined ? void res.writeHead(named.status, { 'access-control-allow-origin': '*', 'content-type': 'text/plain; charset=utf-8' }).end(named.text) : json(named.status, named.body)
     const session = await sessions.route(req.method ?? 'GET', u.pathname, () => readBody(req))
     if (session) return json(session.status, session.body)
     if (o.onrampUrl && (u.pathname.startsWith('/v1/onramp/') || u.pathname === '/v1/generators/onrampurl')) {

@@ -7,23 +7,27 @@
  *   (RFC 3339 times); when no one has it, 200 `[]` with apiVersion=2, else 404 with a reason
  *   (`src/handlers/profile/lookup.rs`);
  * - GET /v1/profile/reverse/{address} (sender, apiVersion): the records of the address's names, newest
- *   first, `[]` when it has none; the address matched as stored, checksummed, case and all;
+ *   first; with none, `[]` with apiVersion=2, else 404; the address matched as stored, checksummed,
+ *   case and all (`src/handlers/profile/reverse.rs`);
  * - GET /v1/profile/suggestions/{label} (zone): the label and a few variants (SUGGESTION_SUFFIXES),
  *   each `{ name, registered }`;
  * - POST /v1/profile/account `{ coin_type, address, message, signature }`: registers the name the
- *   message names for `address` after the checks a real registry makes (in this order): the body's
- *   shape; the message is JSON with `name`, `attributes` (an object) and `timestamp` (seconds); the
- *   name is `<label>.reown.id` with a label of the docs/behaviour.md §5 rule; the timestamp is within
- *   TIMESTAMP_SKEW_S of now; the coin type is ENSIP-11 for one of the served chains (`coinType &
- *   0x7fffffff` for coin types from 0x80000000; 60, mainnet, is not served); the name is free; the
- *   signature is the address's personal_sign of the message, checked on that chain with viem's
- *   `verifyMessage` action (an EOA's EIP-191 signature, an EIP-1271 contract account's, an ERC-6492
- *   counterfactual account's), against the address as sent, which must be checksummed (EIP-55; 401
- *   otherwise, as the hosted service's `parse_checksummed`). Answers 200 with the registered record
- *   (`src/handlers/profile/register.rs`).
- * A refusal is a 400 (401 for a signature) with the hosted error body `{ status: 'FAILED', reasons:
- * [{ field, description }] }`, the descriptions in NAME_REFUSALS; a node that cannot be asked to
- * verify gives a 502 with the same shape.
+ *   message names for `address` after the server's checks, in its order
+ *   (reown-com/blockchain-api `src/handlers/profile/register.rs`, `src/names/utils.rs`): the body's
+ *   fields and types (axum's plain-text 400 for a body that is not JSON, 422 for one of the wrong
+ *   shape); the message is JSON `{ name, attributes?, timestamp }` (422 'Deserialization error: …');
+ *   the name's format (lowercase letters, digits, '.' and '-'), its length (`<label>.<zone>`, a
+ *   label of 3 to 64), its zone (`reown.id`); the coin type is ENSIP-11 for one of the served
+ *   chains (`coinType & 0x7fffffff` from 0x80000000; 60, mainnet, is not served); the name is free;
+ *   the timestamp is within TIMESTAMP_SKEW_S of now; the attributes are `bio` only; the signature is
+ *   the address's personal_sign of the message, checked on that chain with viem's `verifyMessage`
+ *   action (an EOA's EIP-191 signature, an EIP-1271 contract account's, an ERC-6492 counterfactual
+ *   account's) against the address as sent, which must be checksummed (EIP-55). Answers 200 with the
+ *   registered record.
+ * A refusal has the server's status and error body `{ status: 'FAILED', reasons: [{ field,
+ *   description }] }` with its texts (NAME_REFUSALS, from `src/error.rs`); a signature that does
+ *   not verify, or cannot be verified (an unchecksummed address, a node that does not answer), is
+ *   401 as there.
  * Demo and test tooling only.
  */
 import { getAddress, type Client, type Hex } from 'viem'
@@ -37,30 +41,34 @@ export const ZONE = 'reown.id'
 export const TIMESTAMP_SKEW_S = 10
 /** Suffixes of the suggested variants of a label (the label itself comes first). */
 export const SUGGESTION_SUFFIXES = ['1', '42', '-x', '-id'] as const
-/** The longest label (the whole name stays within 64 characters). */
-const LABEL_MAX = 55
+/** A label's length, as the server counts it (`src/names/utils.rs`). */
+const LABEL_MIN = 3
+const LABEL_MAX = 64
 /** The largest request body read, in characters. */
 const BODY_MAX = 16 * 1024
 
-/** What each refusal says (the `description` of its first reason). */
+/** What the server's refusals say (reown-com/blockchain-api `src/error.rs`): status, field and description, by kind. */
 export const NAME_REFUSALS = {
-  body: 'Request body must be JSON with coin_type, address, message and signature',
-  address: 'Address must be a 0x address',
-  message: 'Message must be JSON with name, attributes and timestamp',
-  zone: `Name must be in the ${ZONE} zone`,
-  label: 'Name must have at least 4 characters: letters, digits and hyphens',
-  timestamp: `Message timestamp must be within ${TIMESTAMP_SKEW_S} seconds of now`,
-  coinType: 'Coin type is not of a supported chain',
-  taken: 'Name is already taken',
-  signature: 'Signature is not the address\'s signature of the message',
-  unverifiable: 'Signature could not be verified',
-  notFound: 'Name not found',
+  payload: (why: string) => ({ status: 422, field: '', description: `Deserialization error: ${why}` }),
+  format: (name: string) => ({ status: 400, field: 'name', description: `Invalid name format: ${name}` }),
+  length: (name: string) => ({ status: 400, field: 'name', description: `Invalid name length: ${name}` }),
+  zone: (name: string) => ({ status: 400, field: 'name', description: `Name is not in the allowed zones: ${name}` }),
+  coinType: (coinType: number) => ({ status: 400, field: 'coin_type', description: `Unsupported coin type: ${coinType}` }),
+  taken: (name: string) => ({ status: 400, field: 'name', description: `Name is already registered: ${name}` }),
+  timestamp: (timestamp: number) => ({ status: 400, field: 'timestamp', description: `Signature UNIXTIME timestamp is too old: ${timestamp}` }),
+  attributes: () => ({ status: 400, field: 'attributes', description: 'Unsupported name attribute in payload' }),
+  invalidSignature: () => ({ status: 401, field: 'signature', description: 'Signature validation error: Invalid signature' }),
+  signature: () => ({ status: 401, field: 'signature', description: 'Signature validation error: Signature verification error' }),
+  notFound: (name: string) => ({ status: 404, field: 'name', description: `Name is not found in the database: ${name}` }),
+  noName: () => ({ status: 404, field: 'address', description: 'No name for address is found' }),
 } as const
+/** The attributes the server takes, each with its rule (`src/names/mod.rs`: `bio`, at most 255 characters). */
+const SUPPORTED_ATTRIBUTES: Record<string, RegExp> = { bio: /^[a-zA-Z0-9@:/._\-?&=+ ]{1,255}$/ }
 
 export type NameRegistryOptions = VerifyingEmulatorOptions
 
-/** An HTTP answer: status and JSON body. */
-export type NameAnswer = JsonAnswer
+/** An HTTP answer: status and JSON body, or `text`, a plain-text body (axum's own refusals of a request body). */
+export type NameAnswer = JsonAnswer & { text?: string }
 
 /** A registered name. */
 export interface NameEntry {
@@ -87,8 +95,10 @@ export interface NameRegistry {
 
 type Json = Record<string, unknown>
 const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined)
-const refuse = (field: keyof typeof NAME_REFUSALS, status = 400): NameAnswer => ({ status, body: { status: 'FAILED', reasons: [{ field, description: NAME_REFUSALS[field] }] } })
-const isLabel = (label: string) => label.length >= 4 && label.length <= LABEL_MAX && /^[A-Za-z0-9-]+$/.test(label)
+const refuse = (r: { status: number; field: string; description: string }): NameAnswer => ({ status: r.status, body: { status: 'FAILED', reasons: [{ field: r.field, description: r.description }] } })
+/** The server's name format (`src/names/utils.rs` DOMAIN_FORMAT_REGEX): lowercase letters, digits, '.' and '-'. */
+const NAME_FORMAT = /^[a-z0-9.-]+$/
+const isLabel = (label: string) => label.length >= LABEL_MIN && label.length <= LABEL_MAX && NAME_FORMAT.test(label) && !label.includes('.')
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const decode = (s: string): string | undefined => {
   try {
@@ -124,32 +134,44 @@ export function createNameRegistry(o: NameRegistryOptions): NameRegistry {
   const namesOf = (address: string) => [...names.values()].filter((e) => e.address === address).reverse()
 
   async function register(text: string): Promise<NameAnswer> {
-    const body = text.length <= BODY_MAX ? obj(parse(text)) : undefined
-    const { coin_type: coinType, address, message, signature } = body ?? {}
-    if (typeof coinType !== 'number' || typeof address !== 'string' || typeof message !== 'string' || typeof signature !== 'string' || !/^0x(?:[0-9a-fA-F]{2})+$/.test(signature)) return refuse('body')
-    if (!EVM_ADDRESS.test(address)) return refuse('address')
-    if (getAddress(address) !== address) return refuse('signature', 401)
+    const body = text.length <= BODY_MAX ? parse(text) : undefined
+    if (text.length > BODY_MAX) return { status: 413, body: undefined, text: 'Failed to buffer the request body: length limit exceeded' }
+    if (body === undefined) return { status: 400, body: undefined, text: 'Failed to parse the request body as JSON' }
+    // RegisterRequest: message and signature strings, coin_type a u32, address a string (src/handlers/profile/mod.rs).
+    const { coin_type: coinType, address, message, signature } = obj(body) ?? {}
+    if (typeof message !== 'string' || typeof signature !== 'string' || typeof address !== 'string' || typeof coinType !== 'number' || !Number.isInteger(coinType) || coinType < 0 || coinType > 0xffffffff) {
+      return { status: 422, body: undefined, text: 'Failed to deserialize the JSON body into the target type' }
+    }
+    // RegisterPayload: name a string, attributes absent, null or a map of strings, timestamp a u64.
     const m = obj(parse(message))
-    if (!m || typeof m.name !== 'string' || !obj(m.attributes) || typeof m.timestamp !== 'number') return refuse('message')
-    const name = m.name.toLowerCase()
-    if (!name.endsWith(`.${ZONE}`)) return refuse('zone')
-    if (!isLabel(name.slice(0, -ZONE.length - 1))) return refuse('label')
-    if (Math.abs(m.timestamp - now() / 1000) > TIMESTAMP_SKEW_S) return refuse('timestamp')
+    const attributes = m?.attributes === undefined || m.attributes === null ? {} : obj(m.attributes)
+    if (!m || typeof m.name !== 'string' || !Number.isSafeInteger(m.timestamp) || (m.timestamp as number) < 0 || !attributes || !Object.values(attributes).every((v) => typeof v === 'string')) {
+      return refuse(NAME_REFUSALS.payload(m ? 'invalid type: expected `{ name, attributes?, timestamp }`' : 'expected value'))
+    }
+    const name = m.name
+    const timestamp = m.timestamp as number
+    if (!NAME_FORMAT.test(name)) return refuse(NAME_REFUSALS.format(name))
+    const parts = name.split('.')
+    if (parts.length !== 3 || parts[0]!.length < LABEL_MIN || parts[0]!.length > LABEL_MAX) return refuse(NAME_REFUSALS.length(name))
+    if (`${parts[1]}.${parts[2]}` !== ZONE) return refuse(NAME_REFUSALS.zone(name))
     const chainId = coinTypeChainId(coinType)
     const client = chainId === undefined ? undefined : clients.get(chainId)
-    if (!client) return refuse('coinType')
-    if (names.has(name)) return refuse('taken')
+    if (!client) return refuse(NAME_REFUSALS.coinType(coinType))
+    if (names.has(name)) return refuse(NAME_REFUSALS.taken(name))
+    if (Math.abs(timestamp - now() / 1000) > TIMESTAMP_SKEW_S) return refuse(NAME_REFUSALS.timestamp(timestamp))
+    if (!Object.entries(attributes).every(([k, v]) => SUPPORTED_ATTRIBUTES[k]?.test(v as string))) return refuse(NAME_REFUSALS.attributes())
+    // The address must be the checksummed form of a 0x address, else verification cannot start.
+    if (!EVM_ADDRESS.test(address) || getAddress(address) !== address || !/^0x(?:[0-9a-fA-F]{2})+$/.test(signature)) return refuse(NAME_REFUSALS.invalidSignature())
     let verified: boolean
     try {
       verified = await verifyMessage(client, { address: address as Hex, message, signature: signature as Hex })
     } catch {
-      return refuse('unverifiable', 502)
+      return refuse(NAME_REFUSALS.invalidSignature())
     }
-    if (!verified) return refuse('signature', 401)
+    if (!verified) return refuse(NAME_REFUSALS.signature())
     // Taken while the signature was being verified.
-    if (names.has(name)) return refuse('taken')
-    const attributes = Object.fromEntries(Object.entries(obj(m.attributes)!).filter((e): e is [string, string] => typeof e[1] === 'string').slice(0, 20))
-    const entry = { name, address, coinType, attributes, registered: Math.floor(now() / 1000) }
+    if (names.has(name)) return refuse(NAME_REFUSALS.taken(name))
+    const entry = { name, address, coinType, attributes: attributes as Record<string, string>, registered: Math.floor(now() / 1000) }
     names.set(name, entry)
     return { status: 200, body: record(entry) }
   }
@@ -163,19 +185,28 @@ export function createNameRegistry(o: NameRegistryOptions): NameRegistry {
     let m: RegExpExecArray | null
     if (method !== 'GET') return undefined
     if ((m = /^\/v1\/profile\/account\/([^/]+)$/.exec(pathname))) {
-      const entry = names.get(decode(m[1]!)?.toLowerCase() ?? '')
+      // src/handlers/profile/lookup.rs: the name's format, length and zone, then the record.
+      const name = decode(m[1]!) ?? ''
+      const parts = name.split('.')
+      if (!NAME_FORMAT.test(name)) return refuse(NAME_REFUSALS.format(name))
+      if (parts.length !== 3 || parts[0]!.length < LABEL_MIN || parts[0]!.length > LABEL_MAX) return refuse(NAME_REFUSALS.length(name))
+      if (`${parts[1]}.${parts[2]}` !== ZONE) return refuse(NAME_REFUSALS.zone(name))
+      const entry = names.get(name)
       if (entry) return { status: 200, body: record(entry) }
-      return params.get('apiVersion') === '2' && !oldWire ? { status: 200, body: [] } : refuse('notFound', 404)
+      return params.get('apiVersion') === '2' && !oldWire ? { status: 200, body: [] } : refuse(NAME_REFUSALS.notFound(name))
     }
     if ((m = /^\/v1\/profile\/reverse\/([^/]+)$/.exec(pathname))) {
-      const address = decode(m[1]!) ?? ''
-      return EVM_ADDRESS.test(address) ? { status: 200, body: namesOf(address).map(record) } : refuse('address')
+      // src/handlers/profile/reverse.rs: names stored for exactly this string; none is [] with apiVersion=2, else 404.
+      const found = namesOf(decode(m[1]!) ?? '')
+      if (found.length === 0 && params.get('apiVersion') !== '2') return refuse(NAME_REFUSALS.noName())
+      return { status: 200, body: found.map(record) }
     }
     if ((m = /^\/v1\/profile\/suggestions\/([^/]+)$/.exec(pathname))) {
-      if ((params.get('zone') ?? ZONE) !== ZONE) return refuse('zone')
-      const asked = decode(m[1]!)?.toLowerCase() ?? ''
-      const label = asked.endsWith(`.${ZONE}`) ? asked.slice(0, -ZONE.length - 1) : asked
-      if (!isLabel(label)) return refuse('label')
+      // src/handlers/profile/suggestions.rs: at least 3 characters of the name format, suggested in the zone asked.
+      const label = decode(m[1]!) ?? ''
+      if (label.length < LABEL_MIN) return refuse(NAME_REFUSALS.length(label))
+      if (!NAME_FORMAT.test(label)) return refuse(NAME_REFUSALS.format(label))
+      if ((params.get('zone') ?? ZONE) !== ZONE) return { status: 200, body: { suggestions: [] } }
       const labels = [label, ...SUGGESTION_SUFFIXES.map((s) => `${label}${s}`)].filter(isLabel)
       return { status: 200, body: { suggestions: labels.map((l) => ({ name: `${l}.${ZONE}`, registered: names.has(`${l}.${ZONE}`) })) } }
     }

@@ -59,7 +59,8 @@ describe('account names', () => {
     await second.locator(`[data-testid=gw-name-suggestions] [data-name="${name}"][data-registered]`).waitFor()
     await second.click('[data-testid=gw-register-name-submit]')
     await second.click('[data-testid=localnet-wallet-approve]')
-    await waitForText(second, '[data-testid=gw-register-name-error]', 'Name is already taken')
+    // The service's reason, as the hosted one words it.
+    await waitForText(second, '[data-testid=gw-register-name-error]', `Name is already registered: ${name}`)
     await waitForView(second, 'RegisterAccountName')
 
     // It sends 0.25 ETH to the name: the form names the address it resolves to; anvil has it there.

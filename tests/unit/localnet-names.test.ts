@@ -71,85 +71,106 @@ describe('localnet name registry', () => {
   it('refuses a name already taken, whoever asks and in whatever case; of two at once, one wins', async () => {
     const { client } = setup()
     expect(await outcome(client, await signed(alice, 'harbour'))).toBe('registered')
-    expect(await outcome(client, await signed(bob, 'HARBOUR'))).toBe('Name is already taken')
+    expect(await outcome(client, await signed(bob, 'HARBOUR'))).toBe('Name is already registered: harbour.reown.id')
     const both = await Promise.all([signed(alice, 'dock'), signed(bob, 'dock')].map(async (r) => outcome(client, await r)))
-    expect(both.sort()).toEqual(['Name is already taken', 'registered'])
-    expect(NAME_REFUSALS.taken).toBe('Name is already taken')
+    expect(both.sort()).toEqual(['Name is already registered: dock.reown.id', 'registered'])
+    expect(NAME_REFUSALS.taken('dock.reown.id')).toEqual({ status: 400, field: 'name', description: 'Name is already registered: dock.reown.id' })
   })
 
   it('refuses a signature that is not the address\'s of that message', async () => {
     const { client } = setup()
     const byBob = await signed(bob, 'alice')
-    expect(await outcome(client, { ...byBob, address: alice.address })).toBe(NAME_REFUSALS.signature)
+    expect(await outcome(client, { ...byBob, address: alice.address })).toBe(NAME_REFUSALS.signature().description)
     const other = await signed(alice, 'alice', { timestamp: NOW_S - 1 })
-    expect(await outcome(client, { ...(await signed(alice, 'alice')), signature: other.signature })).toBe(NAME_REFUSALS.signature)
+    expect(await outcome(client, { ...(await signed(alice, 'alice')), signature: other.signature })).toBe('Signature validation error: Signature verification error')
   })
 
   it(`refuses a timestamp more than ${TIMESTAMP_SKEW_S} s from now, either way`, async () => {
     const { client } = setup()
-    expect(await outcome(client, await signed(alice, 'early', { timestamp: NOW_S - 11 }))).toBe(NAME_REFUSALS.timestamp)
-    expect(await outcome(client, await signed(alice, 'later', { timestamp: NOW_S + 11 }))).toBe(NAME_REFUSALS.timestamp)
+    expect(await outcome(client, await signed(alice, 'early', { timestamp: NOW_S - 11 }))).toBe(`Signature UNIXTIME timestamp is too old: ${NOW_S - 11}`)
+    expect(await outcome(client, await signed(alice, 'later', { timestamp: NOW_S + 11 }))).toBe(NAME_REFUSALS.timestamp(NOW_S + 11).description)
     expect(await outcome(client, await signed(alice, 'edge', { timestamp: NOW_S - 10 }))).toBe('registered')
     expect(await outcome(client, await signed(alice, 'edge-two', { timestamp: NOW_S + 10 }))).toBe('registered')
   })
 
   it('refuses a coin type of a chain it does not serve: mainnet (60), Base, a bare chain id', async () => {
     const { client } = setup()
-    expect(await outcome(client, await signed(alice, 'mainnet', { chainId: 1 }))).toBe(NAME_REFUSALS.coinType)
-    expect(await outcome(client, await signed(alice, 'basename', { chainId: 8453 }))).toBe(NAME_REFUSALS.coinType)
-    expect(await outcome(client, { ...(await signed(alice, 'bare')), coinType: 31337 })).toBe(NAME_REFUSALS.coinType)
+    expect(await outcome(client, await signed(alice, 'mainnet', { chainId: 1 }))).toBe('Unsupported coin type: 60')
+    expect(await outcome(client, await signed(alice, 'basename', { chainId: 8453 }))).toBe(NAME_REFUSALS.coinType(2147492101).description)
+    expect(await outcome(client, { ...(await signed(alice, 'bare')), coinType: 31337 })).toBe(NAME_REFUSALS.coinType(31337).description)
     expect([60, 2147514985, 2147492101, 31337, 0xffffffff, 2 ** 32].map(coinTypeChainId)).toEqual([1, 31337, 8453, undefined, 0x7fffffff, undefined])
   })
 
-  it('refuses a message that is not JSON with name, attributes and timestamp, a name outside the zone or the rule', async () => {
+  it("checks the message as the server does: its payload, the name's format, length and zone, the attributes", async () => {
     const { registry } = setup()
     const post = async (message: string) => {
       const a = await registry.register(JSON.stringify({ coin_type: nameCoinType(31337), address: alice.address, message, signature: await alice.signMessage({ message }) }))
-      return (a.body as { reasons?: { description: string }[] }).reasons?.[0]?.description ?? ((a.body as { name?: string }).name === 'alice.reown.id' ? 'registered' : 'no record')
+      const b = a.body as { reasons?: { field: string; description: string }[]; name?: string }
+      return b.reasons ? [a.status, b.reasons[0]!.field, b.reasons[0]!.description] : [a.status, b.name]
     }
     const at = NOW_S
-    expect(await post('register alice.reown.id')).toBe(NAME_REFUSALS.message)
-    expect(await post(JSON.stringify({ name: 'alice.reown.id', timestamp: at }))).toBe(NAME_REFUSALS.message)
-    expect(await post(JSON.stringify({ name: 'alice.reown.id', attributes: [], timestamp: at }))).toBe(NAME_REFUSALS.message)
-    expect(await post(JSON.stringify({ name: 'alice.reown.id', attributes: {}, timestamp: String(at) }))).toBe(NAME_REFUSALS.message)
-    expect(await post(JSON.stringify({ name: 'alice.eth', attributes: {}, timestamp: at }))).toBe(NAME_REFUSALS.zone)
-    expect(await post(JSON.stringify({ name: 'bob.reown.id', attributes: {}, timestamp: at }))).toBe(NAME_REFUSALS.label)
-    expect(await post(JSON.stringify({ name: 'al_ce.reown.id', attributes: {}, timestamp: at }))).toBe(NAME_REFUSALS.label)
-    expect(await post(JSON.stringify({ name: `${'a'.repeat(56)}.reown.id`, attributes: {}, timestamp: at }))).toBe(NAME_REFUSALS.label)
-    expect(await post(JSON.stringify({ name: 'alice.reown.id', attributes: { bio: 'sailor', n: 1 }, timestamp: at }))).toBe('registered')
-    expect(registry.entries()).toEqual([{ name: 'alice.reown.id', address: alice.address, coinType: 2147514985, attributes: { bio: 'sailor' }, registered: NOW_S }])
+    const payload = (o: object) => JSON.stringify({ attributes: {}, timestamp: at, ...o })
+    expect(await post('register alice.reown.id')).toEqual([422, '', 'Deserialization error: expected value'])
+    expect((await post(JSON.stringify({ name: 'alice.reown.id', attributes: [], timestamp: at })))[0]).toBe(422)
+    expect((await post(JSON.stringify({ name: 'alice.reown.id', attributes: {}, timestamp: String(at) })))[0]).toBe(422)
+    expect((await post(payload({ name: 'alice.reown.id', attributes: { bio: 'sailor', n: 1 } })))[0]).toBe(422)
+    expect(await post(payload({ name: 'Alice.reown.id' }))).toEqual([400, 'name', 'Invalid name format: Alice.reown.id'])
+    expect(await post(payload({ name: 'al_ce.reown.id' }))).toEqual([400, 'name', 'Invalid name format: al_ce.reown.id'])
+    expect(await post(payload({ name: 'alice.eth' }))).toEqual([400, 'name', 'Invalid name length: alice.eth'])
+    expect(await post(payload({ name: 'al.reown.id' }))).toEqual([400, 'name', 'Invalid name length: al.reown.id'])
+    expect(await post(payload({ name: `${'a'.repeat(65)}.reown.id` }))).toEqual([400, 'name', `Invalid name length: ${'a'.repeat(65)}.reown.id`])
+    expect(await post(payload({ name: 'alice.other.id' }))).toEqual([400, 'name', 'Name is not in the allowed zones: alice.other.id'])
+    expect(await post(payload({ name: 'alice.reown.id', attributes: { mood: 'calm' } }))).toEqual([400, 'attributes', 'Unsupported name attribute in payload'])
+    // The server's rules, not the views' (which ask at least 4 characters): 3 to 64, attributes optional.
+    expect(await post(JSON.stringify({ name: 'bob.reown.id', timestamp: at }))).toEqual([200, 'bob.reown.id'])
+    expect(await post(payload({ name: `${'a'.repeat(64)}.reown.id` }))).toEqual([200, `${'a'.repeat(64)}.reown.id`])
+    expect(await post(payload({ name: 'alice.reown.id', attributes: { bio: 'sailor' } }))).toEqual([200, 'alice.reown.id'])
+    expect(registry.entries().map((e) => [e.name, e.attributes])).toEqual([
+      ['bob.reown.id', {}],
+      [`${'a'.repeat(64)}.reown.id`, {}],
+      ['alice.reown.id', { bio: 'sailor' }],
+    ])
   })
 
-  it('refuses a body without its four fields, a bad address, a bad signature, with 400 and the reason', async () => {
+  it("refuses a request body as axum does (plain text), and an address or signature that cannot verify with 401", async () => {
     const { registry } = setup()
     const good = await signed(alice, 'alice')
     const body = { coin_type: good.coinType, address: good.address, message: good.message, signature: good.signature }
-    const cases: [string, string, number][] = [
-      ['not json', NAME_REFUSALS.body, 400],
-      [JSON.stringify({ ...body, coin_type: String(good.coinType) }), NAME_REFUSALS.body, 400],
-      [JSON.stringify({ ...body, signature: 'abc' }), NAME_REFUSALS.body, 400],
-      [JSON.stringify({ ...body, address: 'alice.reown.id' }), NAME_REFUSALS.address, 400],
-      // The hosted service verifies against the checksummed address only, and a failed verification is 401.
-      [JSON.stringify({ ...body, address: body.address.toLowerCase() }), NAME_REFUSALS.signature, 401],
-      [JSON.stringify({ ...body, signature: `0x${'00'.repeat(65)}` as Hex }), NAME_REFUSALS.signature, 401],
-      [JSON.stringify({ ...body, message: 'x'.repeat(20_000) }), NAME_REFUSALS.body, 400],
+    const plain: [string, number, string][] = [
+      ['not json', 400, 'Failed to parse the request body as JSON'],
+      [JSON.stringify({ ...body, coin_type: String(good.coinType) }), 422, 'Failed to deserialize the JSON body into the target type'],
+      [JSON.stringify({ ...body, coin_type: 2 ** 32 }), 422, 'Failed to deserialize the JSON body into the target type'],
+      [JSON.stringify({ ...body, message: 'x'.repeat(20_000) }), 413, 'Failed to buffer the request body: length limit exceeded'],
     ]
-    for (const [text, description, status] of cases) {
-      expect(await registry.register(text), description).toEqual({ status, body: { status: 'FAILED', reasons: [{ field: expect.any(String), description }] } })
+    for (const [text, status, said] of plain) expect(await registry.register(text), said).toMatchObject({ status, text: said })
+    const invalid = NAME_REFUSALS.invalidSignature()
+    const refused: [string, { status: number; field: string; description: string }][] = [
+      [JSON.stringify({ ...body, signature: 'abc' }), invalid],
+      [JSON.stringify({ ...body, address: 'alice.reown.id' }), invalid],
+      // The hosted service verifies against the checksummed address only.
+      [JSON.stringify({ ...body, address: body.address.toLowerCase() }), invalid],
+      [JSON.stringify({ ...body, signature: `0x${'00'.repeat(65)}` as Hex }), NAME_REFUSALS.signature()],
+    ]
+    for (const [text, r] of refused) {
+      expect(await registry.register(text), r.description).toEqual({ status: r.status, body: { status: 'FAILED', reasons: [{ field: r.field, description: r.description }] } })
     }
     expect(registry.entries()).toEqual([])
   })
 
-  it('answers suggestions for a label of the rule in its zone only; reverse for a 0x address only; nothing for other paths', async () => {
+  it('answers suggestions, lookups and reverse lookups with the server\'s checks; nothing for other paths', async () => {
     const { registry } = setup()
     const get = (path: string, query = '') => registry.route('GET', path, new URLSearchParams(query), async () => '')
-    expect(await get('/v1/profile/suggestions/Alice.reown.id', 'zone=reown.id')).toMatchObject({ status: 200, body: { suggestions: expect.arrayContaining([{ name: 'alice.reown.id', registered: false }]) } })
-    expect(await get('/v1/profile/suggestions/alice', 'zone=eth')).toMatchObject({ status: 400, body: { reasons: [{ description: NAME_REFUSALS.zone }] } })
-    expect(await get('/v1/profile/suggestions/bob')).toMatchObject({ status: 400, body: { reasons: [{ description: NAME_REFUSALS.label }] } })
-    // Variants longer than the rule allows are left out.
-    expect(((await get(`/v1/profile/suggestions/${'a'.repeat(54)}`))!.body as { suggestions: unknown[] }).suggestions).toHaveLength(2)
-    expect(await get('/v1/profile/reverse/harbourmaster.eth')).toMatchObject({ status: 400, body: { reasons: [{ description: NAME_REFUSALS.address }] } })
-    expect(await get('/v1/profile/account/%E0%A4%A')).toMatchObject({ status: 404 })
+    expect(await get('/v1/profile/suggestions/alice', 'zone=reown.id')).toMatchObject({ status: 200, body: { suggestions: expect.arrayContaining([{ name: 'alice.reown.id', registered: false }]) } })
+    expect(await get('/v1/profile/suggestions/Alice')).toMatchObject({ status: 400, body: { reasons: [{ description: 'Invalid name format: Alice' }] } })
+    expect(await get('/v1/profile/suggestions/al')).toMatchObject({ status: 400, body: { reasons: [{ description: 'Invalid name length: al' }] } })
+    expect(await get('/v1/profile/suggestions/alice', 'zone=eth')).toEqual({ status: 200, body: { suggestions: [] } })
+    // Variants longer than 64 characters are left out.
+    expect(((await get(`/v1/profile/suggestions/${'a'.repeat(62)}`))!.body as { suggestions: unknown[] }).suggestions).toHaveLength(4)
+    expect(await get('/v1/profile/reverse/harbourmaster.eth')).toMatchObject({ status: 404, body: { reasons: [{ field: 'address', description: 'No name for address is found' }] } })
+    expect(await get('/v1/profile/reverse/harbourmaster.eth', 'apiVersion=2')).toEqual({ status: 200, body: [] })
+    expect(await get('/v1/profile/account/nobody.reown.id')).toMatchObject({ status: 404, body: { reasons: [{ field: 'name', description: 'Name is not found in the database: nobody.reown.id' }] } })
+    expect(await get('/v1/profile/account/nobody.reown.id', 'apiVersion=2')).toEqual({ status: 200, body: [] })
+    expect(await get('/v1/profile/account/%E0%A4%A')).toMatchObject({ status: 400 })
     expect(await get('/v1/identity/0xabc')).toBeUndefined()
     expect(await registry.route('DELETE', '/v1/profile/account/alice.reown.id', new URLSearchParams(), async () => '')).toBeUndefined()
   })
