@@ -98,6 +98,14 @@ const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Ar
 const refuse = (r: { status: number; field: string; description: string }): NameAnswer => ({ status: r.status, body: { status: 'FAILED', reasons: [{ field: r.field, description: r.description }] } })
 /** The server's name format (`src/names/utils.rs` DOMAIN_FORMAT_REGEX): lowercase letters, digits, '.' and '-'. */
 const NAME_FORMAT = /^[a-z0-9.-]+$/
+/** The refusal of a full name by the server's checks, in its order (`src/names/utils.rs`): format, length (a label of LABEL_MIN to LABEL_MAX), zone; undefined when it passes. */
+const nameRefusal = (name: string): NameAnswer | undefined => {
+  const parts = name.split('.')
+  if (!NAME_FORMAT.test(name)) return refuse(NAME_REFUSALS.format(name))
+  if (parts.length !== 3 || parts[0]!.length < LABEL_MIN || parts[0]!.length > LABEL_MAX) return refuse(NAME_REFUSALS.length(name))
+  if (`${parts[1]}.${parts[2]}` !== ZONE) return refuse(NAME_REFUSALS.zone(name))
+  return undefined
+}
 const isLabel = (label: string) => label.length >= LABEL_MIN && label.length <= LABEL_MAX && NAME_FORMAT.test(label) && !label.includes('.')
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const decode = (s: string): string | undefined => {
@@ -150,10 +158,8 @@ export function createNameRegistry(o: NameRegistryOptions): NameRegistry {
     }
     const name = m.name
     const timestamp = m.timestamp as number
-    if (!NAME_FORMAT.test(name)) return refuse(NAME_REFUSALS.format(name))
-    const parts = name.split('.')
-    if (parts.length !== 3 || parts[0]!.length < LABEL_MIN || parts[0]!.length > LABEL_MAX) return refuse(NAME_REFUSALS.length(name))
-    if (`${parts[1]}.${parts[2]}` !== ZONE) return refuse(NAME_REFUSALS.zone(name))
+    const badName = nameRefusal(name)
+    if (badName) return badName
     const chainId = coinTypeChainId(coinType)
     const client = chainId === undefined ? undefined : clients.get(chainId)
     if (!client) return refuse(NAME_REFUSALS.coinType(coinType))
@@ -187,10 +193,8 @@ export function createNameRegistry(o: NameRegistryOptions): NameRegistry {
     if ((m = /^\/v1\/profile\/account\/([^/]+)$/.exec(pathname))) {
       // src/handlers/profile/lookup.rs: the name's format, length and zone, then the record.
       const name = decode(m[1]!) ?? ''
-      const parts = name.split('.')
-      if (!NAME_FORMAT.test(name)) return refuse(NAME_REFUSALS.format(name))
-      if (parts.length !== 3 || parts[0]!.length < LABEL_MIN || parts[0]!.length > LABEL_MAX) return refuse(NAME_REFUSALS.length(name))
-      if (`${parts[1]}.${parts[2]}` !== ZONE) return refuse(NAME_REFUSALS.zone(name))
+      const badName = nameRefusal(name)
+      if (badName) return badName
       const entry = names.get(name)
       if (entry) return { status: 200, body: record(entry) }
       return params.get('apiVersion') === '2' && !oldWire ? { status: 200, body: [] } : refuse(NAME_REFUSALS.notFound(name))
