@@ -1,9 +1,16 @@
 /**
  * Debian's Chromium through playwright-core (never a downloaded browser), with the flags the field
- * notes require, and every request that is not to 127.0.0.1 or localhost aborted so a stray remote
+ * notes require, and every request that is not to 127.0.0.1 or localhost failed so a stray remote
  * call fails fast (localhost is the secure-site emulator's site: another site than the demo's
  * 127.0.0.1, as the hosted secure site is in production).
+ *
+ * The block is a proxy, not a route: every request but those to 127.0.0.1 and localhost goes to a
+ * local port that closes each connection at once (net::ERR_PROXY_CONNECTION_FAILED or
+ * ERR_EMPTY_RESPONSE). A Playwright route matching every URL would pause each request for the test
+ * process to judge, and turns the context's HTTP cache off, so every page would fetch and compile
+ * each built script again.
  */
+import { createServer } from 'node:net'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core'
 import { onTestFailed } from 'vitest'
 import { pageStory } from './page-story.js'
@@ -39,19 +46,33 @@ const DISABLED_FEATURES = [
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--disable-features=${DISABLED_FEATURES.join(',')}`]
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })
+let refuser: Promise<string> | undefined
+/**
+ * `http://127.0.0.1:<port>` of a server, one per process, that closes every connection as it
+ * opens: the proxy of the requests that leave the machine. It does not keep the process alive.
+ */
+function refusingProxy(): Promise<string> {
+  refuser ??= new Promise((resolve, reject) => {
+    const server = createServer((socket) => socket.destroy())
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      server.unref()
+      resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)
+    })
+  })
+  return refuser
 }
 
-/** A fresh context whose requests go to 127.0.0.1 and localhost only; `options` as Playwright's (a device's viewport, userAgent, isMobile…). */
+/** Chromium, headless, whose requests go to 127.0.0.1 and localhost only (the others fail at once). */
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, proxy: { server: await refusingProxy(), bypass: '127.0.0.1,localhost' } })
+}
+
+/** A fresh context of a browser from `launchChromium` (its requests go to 127.0.0.1 and localhost only); `options` as Playwright's (a device's viewport, userAgent, isMobile…). */
 export async function localContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options)
   context.setDefaultTimeout(E2E_WAIT_MS)
   tellOnFailure(context)
-  await context.route(
-    (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost' && url.protocol !== 'data:' && url.protocol !== 'blob:',
-    (route) => route.abort('blockedbyclient'),
-  )
   return context
 }
 
