@@ -17,6 +17,8 @@ beforeAll(async () => {
   connection = new Connection(node.url, { commitment: 'confirmed', wsEndpoint: node.wsUrl })
 })
 afterAll(async () => {
+  // Closed with code 1000 first: a socket the node drops would reconnect, once a second, for the rest of the lane.
+  ;(connection as unknown as { _rpcWebSocket?: { close(): void } } | undefined)?._rpcWebSocket?.close()
   await node?.stop()
 })
 
