@@ -27,7 +27,7 @@ import type { ViewName } from '../../src/contract.js'
 import { localContext } from './browser.js'
 import { useBrowser } from './helpers.js'
 import { cardBox, layoutProblems, settle, type LayoutProblem } from './layout-check.js'
-import { auditThemes, THEMES } from './axe-audit.js'
+import { audit, auditThemes, THEMES } from './axe-audit.js'
 import { unmarked } from './pseudo-locale.js'
 import { blockedSince, cspReports, FORBIDDEN, LISTEN, type Violation } from './csp-watch.js'
 import { BUILT_VIEWS, visit, type TourEnv } from './view-tour.js'
@@ -161,6 +161,22 @@ describe('layout: the checker', () => {
       ellipsis: found('ellipsis-untitled', 'ctl-ellipsis'),
       placeholder: found('placeholder', 'ctl-input'),
     }).toEqual({ wideBox: true, wideCut: true, wordScroll: true, wordCut: true, buttonScroll: true, shortCut: true, ellipsis: true, placeholder: true })
+    await context.close()
+  })
+})
+
+describe('axe: the audit', () => {
+  it("reports a violation planted in the modal's shadow root, and none of the page's own", async () => {
+    const context = await localContext(browser(), DESKTOP)
+    const page = await visit(context, 'Connect', env, '/?locale=en')
+    await settle(page)
+    expect((await audit(page)).violations).toEqual([])
+    await page.evaluate(() => {
+      // An unnamed button in the modal, and one in the page outside Gangway's elements.
+      document.querySelector('gangway-modal')!.shadowRoot!.querySelector('[data-testid=gw-modal] .gw-body')!.append(Object.assign(document.createElement('button'), { className: 'planted' }))
+      document.body.append(document.createElement('button'))
+    })
+    expect((await audit(page)).violations.map((v) => `${v.impact} ${v.rule} ${v.target}`)).toEqual(['critical button-name [["gangway-modal",".planted"]]'])
     await context.close()
   })
 })
