@@ -42,6 +42,11 @@ const DISABLED_FEATURES = [
   'PreconnectToSearch',
   'msForceBrowserSignIn',
   'msEdgeUpdateLaunchServicesPreferredVersion',
+  // Not Playwright's: the omnibox popup as a WebUI page, which the headless browser otherwise loads
+  // (some 400 modules in a renderer of its own) for every window, that is for every page here.
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxFullPopup',
+  'WebUIOmniboxAimPopup',
 ]
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--disable-features=${DISABLED_FEATURES.join(',')}`]
