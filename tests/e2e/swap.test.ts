@@ -12,7 +12,7 @@ import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { createPublicClient, encodeFunctionData, erc20Abi, getAddress, http, parseEther, toHex, type Hex } from 'viem'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, emailLogin, pageLog, useBrowser, waitForText, waitForView } from './helpers.js'
+import { accountSettled, connectLocalnetWallet, emailLogin, pageLog, useBrowser, waitForText, waitForView } from './helpers.js'
 import { SWAP_REFUSALS } from '../../src/events/errors.js'
 import { E2E_WAIT_MS } from './wait.js'
 
@@ -150,17 +150,25 @@ describe('swap through the modal', () => {
 
   it('a hostile swap service, for the Localnet Wallet: each rewrite refused on SwapPreview before any wallet prompt with its own refusal; nothing moves on anvil', async () => {
     const before = await holdings(ACCOUNT)
-    for (const c of CASES) {
-      const context = await localContext(browser())
-      const page = await context.newPage()
-      const requests: string[] = []
-      page.on('request', (r) => requests.push(new URL(r.url()).pathname))
-      await connectLocalnetWallet(page, webUrl, 3, `/?hostile=${c[0]}`)
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    const requests: string[] = []
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname))
+    // Connected once, on the first case's page; each later case a new page load of its own, where the connection is restored.
+    await connectLocalnetWallet(page, webUrl, 3, `/?hostile=${CASES[0]![0]}`)
+    for (const [i, c] of CASES.entries()) {
+      if (i > 0) {
+        requests.length = 0
+        await page.goto(`${webUrl}/?hostile=${c[0]}`)
+        await page.click('gangway-button')
+        await waitForView(page, 'Account', 30_000)
+        await accountSettled(page)
+      }
       await hostile(page, c)
       // The allowance is read on chain: the service's is never asked.
       expect(requests.filter((p) => p.endsWith('/v1/convert/allowance')), c[0]).toEqual([])
-      await context.close()
     }
+    await context.close()
     expect(await holdings(ACCOUNT)).toEqual(before)
   })
 
