@@ -4,9 +4,9 @@
 // 2. The tests, side by side in three lanes: the unit projects (unit, and unit-own-globals for the
 //    files that need a process of their own; vitest.config.ts), and the end-to-end files split in two
 //    lanes by their last measured duration (tests/e2e/durations.json; a file not listed counts as
-//    DEFAULT_SECONDS), each e2e lane with a localnet of its own (its global setup: free ports), so the
-//    lanes share nothing. Each lane prints a line per finished file (tests/reporters/progress.ts) and
-//    writes a blob report.
+//    DEFAULT_SECONDS), each e2e lane with a localnet of its own (its global setup: free ports, drawn
+//    from a range of the lane's own), so the lanes share nothing. Each lane prints a line per
+//    finished file (tests/reporters/progress.ts) and writes a blob report.
 // 3. The blob reports merged into the full report and the plain line `N passed, N failed`
 //    (tests/reporters/summary.ts, which .ci/run prints again last). A lane that ended without its
 //    report (it crashed, its localnet did not start) counts as one failed test more.
@@ -25,10 +25,10 @@ const DEFAULT_SECONDS = 10
 const started = Date.now()
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`
 
-/** Runs `cmd args`, each output line prefixed with `[name]` (in colour on a terminal, plain in a log); resolves with the exit code. */
-function run(name, cmd, args) {
+/** Runs `cmd args` (with `env` added to this process's), each output line prefixed with `[name]` (in colour on a terminal, plain in a log); resolves with the exit code. */
+function run(name, cmd, args, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : { NO_COLOR: '1' }) } })
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : { NO_COLOR: '1' }), ...env } })
     for (const stream of [child.stdout, child.stderr]) {
       let rest = ''
       stream.on('data', (chunk) => {
@@ -82,7 +82,9 @@ const laneRuns = [
   ...lanes.map((files, i) => [`e2e-${i + 1}`, ['run', '--project', 'e2e', ...blob(`e2e-${i + 1}`), ...files]]),
 ]
 console.log(`lanes: unit; e2e-1 ${lanes[0].length} files (≈${load[0]} s); e2e-2 ${lanes[1].length} files (≈${load[1]} s)`)
-const codes = await Promise.all(laneRuns.map(([name, args]) => run(name, 'npx', ['vitest', ...args])))
+// Each lane draws its servers' ports from a range of its own (localnet/ports.ts), so two localnets
+// starting at once never pick the same port.
+const codes = await Promise.all(laneRuns.map(([name, args], i) => run(name, 'npx', ['vitest', ...args], { GANGWAY_PORT_RANGE: `${20000 + i * 4000}-${23999 + i * 4000}` })))
 const missing = laneRuns.filter(([name]) => !existsSync(join(REPORTS, `${name}.json`))).map(([name]) => name)
 
 // 3. The full report.
