@@ -12,6 +12,7 @@ import { extname, join, normalize, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { LocalnetAmm } from './amm.js'
+import { builtFiles, type BuiltFile } from './built-files.js'
 import type { LocalnetToken } from './contracts.js'
 import { createDemoAuth, DEMO_AUTH_PATH, type DemoAuth } from './demo-auth.js'
 import type { SolanaSeed } from './solana/seed.js'
@@ -203,11 +204,16 @@ export async function startDemoServer({
   /** The host's sign-in routes, made once the port is known (their domain and URI are the demo's origin). */
   let auth: DemoAuth | undefined
 
+  const readBuilt = builtFiles()
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     if (auth && url.pathname.startsWith(DEMO_AUTH_PATH)) return auth.handle(req, res)
+    // No icon: an empty answer, which the browser takes without a console error (a 404 logs one).
+    if (url.pathname === '/favicon.ico') return void res.writeHead(204).end()
     let body: string | Buffer | undefined
     let type = 'text/plain'
+    /** Set for Gangway's built files, which are served with an ETag. */
+    let built: BuiltFile | undefined
     try {
       const name = url.pathname === '/' ? 'index.html' : url.pathname.slice(1)
       if (PAGES.has(name)) [body, type] = [await page(name), TYPES['.html']!]
@@ -239,7 +245,8 @@ export async function startDemoServer({
       else if (url.pathname.startsWith('/gangway/')) {
         const file = normalize(url.pathname.slice('/gangway/'.length))
         if (file.startsWith('..')) throw new Error('outside dist')
-        body = await readFile(join(root, 'dist', file))
+        built = await readBuilt(join(root, 'dist', file))
+        body = built.body
         type = TYPES[extname(file)] ?? 'application/octet-stream'
       }
     } catch {
@@ -256,8 +263,16 @@ export async function startDemoServer({
     // fetches under it too: a worker's policy is the one its script is served with.
     const referrer = URL.parse(String(req.headers.referer ?? ''))
     if (url.searchParams.get('csp') === 'strict' || (url.pathname.startsWith('/gangway/') && referrer?.searchParams.get('csp') === 'strict')) headers['content-security-policy'] = csp
+    if (built) {
+      // The ETag names the policy too: a copy cached with another policy than this request's is sent again, whole.
+      headers.etag = headers['content-security-policy'] ? `${built.etag.slice(0, -1)}.strict"` : built.etag
+      if (req.headers['if-none-match'] === headers.etag) {
+        res.writeHead(304, headers).end()
+        return
+      }
+    }
     if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-      body = gzipSync(body)
+      body = built ? built.gzip : gzipSync(body)
       headers['content-encoding'] = 'gzip'
     }
     res.writeHead(200, headers).end(body)
