@@ -57,20 +57,24 @@ describe('the packed package', () => {
     const section = readme.slice(readme.indexOf('## Installing'), readme.indexOf('## Embedding'))
     const snippets = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!)
     expect(snippets).toHaveLength(3)
+    // One typecheck an example (the snippets are modules of their own; tsc names the file of an error), then each snippet bundled.
+    const byExample = new Map<string, { code: string; file: string }[]>()
+    snippets.forEach((code, i) => {
+      const dir = example(code.includes("from 'wagmi'") ? 'wagmi-react' : 'ethers-page')
+      byExample.set(dir, [...(byExample.get(dir) ?? []), { code, file: `readme-snippet-${i}.ts` }])
+    })
     await Promise.all(
-      snippets.map(async (code, i) => {
-        const dir = example(code.includes("from 'wagmi'") ? 'wagmi-react' : 'ethers-page')
-        const file = `readme-snippet-${i}.ts`
-        const config = `tsconfig.readme-snippet-${i}.json`
-        writeFileSync(join(dir, file), code)
-        writeFileSync(join(dir, config), JSON.stringify({ extends: './tsconfig.json', include: [file] }))
+      [...byExample].map(async ([dir, group]) => {
+        const config = 'tsconfig.readme-snippets.json'
+        for (const { code, file } of group) writeFileSync(join(dir, file), code)
+        writeFileSync(join(dir, config), JSON.stringify({ extends: './tsconfig.json', include: group.map(({ file }) => file) }))
         try {
           await promisify(execFile)(join(dir, 'node_modules/.bin/tsc'), ['--noEmit', '-p', config], { cwd: dir, encoding: 'utf8' })
-          expect((await bundle(code, dir)).length).toBeGreaterThan(1000)
+          for (const { code } of group) expect((await bundle(code, dir)).length, code).toBeGreaterThan(1000)
         } catch (error) {
-          throw new Error(`README snippet ${i}:\n${code}\n${String((error as { stdout?: string }).stdout ?? error)}`)
+          throw new Error(`README snippets ${group.map(({ file }) => file).join(', ')}:\n${group.map(({ code }) => code).join('\n')}\n${String((error as { stdout?: string }).stdout ?? error)}`)
         } finally {
-          rmSync(join(dir, file))
+          for (const { file } of group) rmSync(join(dir, file))
           rmSync(join(dir, config))
         }
       }),
