@@ -5,8 +5,8 @@
  * 127.0.0.1, as the hosted secure site is in production).
  *
  * The block is a proxy, not a route: every request but those to 127.0.0.1 and localhost goes to a
- * local port that closes each connection at once (net::ERR_PROXY_CONNECTION_FAILED or
- * ERR_EMPTY_RESPONSE). A Playwright route matching every URL would pause each request for the test
+ * local port that closes each connection at once (the request fails: net::ERR_CONNECTION_RESET, or
+ * ERR_SOCKET_NOT_CONNECTED for an https tunnel). A Playwright route matching every URL would pause each request for the test
  * process to judge, and turns the context's HTTP cache off, so every page would fetch and compile
  * each built script again.
  */
