@@ -7,19 +7,22 @@
  * port of every outgoing connection and every other `listen(0)`: under load, with browsers and
  * several localnets connecting, one of those took a chosen port before its server listened
  * (EADDRINUSE). So a port is drawn at random from PORT_RANGE, below those ranges, where the system
- * gives out no port by itself. `GANGWAY_PORT_RANGE` (`from-to`) narrows it: `npm test` gives each of
- * its lanes a range of its own, so two localnets started at once never draw the same port.
+ * gives out no port by itself. `GANGWAY_PORT_SLICE` (`i/n`) narrows it to the i-th of n equal
+ * parts: `npm test` gives each of its lanes a part of its own, so two localnets started at once
+ * never draw the same port.
  */
 import { createServer } from 'node:net'
 
-/** Where a free port is drawn from unless `GANGWAY_PORT_RANGE` says otherwise (inclusive). */
+/** Where a free port is drawn from (inclusive), all of it unless `GANGWAY_PORT_SLICE` picks a part. */
 export const PORT_RANGE = { from: 20000, to: 31999 } as const
 
-/** The range to draw from: `GANGWAY_PORT_RANGE` when it is a valid `from-to` of ports, else PORT_RANGE. */
+/** The range to draw from: the part of PORT_RANGE `GANGWAY_PORT_SLICE` (`i/n`, 0 ≤ i < n ≤ 64) names, else all of it. */
 function range(): { from: number; to: number } {
-  const m = /^(\d{4,5})-(\d{4,5})$/.exec(process.env.GANGWAY_PORT_RANGE ?? '')
-  const [from, to] = m ? [Number(m[1]), Number(m[2])] : [0, 0]
-  return m && from >= 1024 && from < to && to <= 65535 ? { from, to } : PORT_RANGE
+  const m = /^(\d{1,2})\/(\d{1,2})$/.exec(process.env.GANGWAY_PORT_SLICE ?? '')
+  const [i, n] = m ? [Number(m[1]), Number(m[2])] : [0, 1]
+  if (!(i < n && n <= 64)) return PORT_RANGE
+  const size = Math.floor((PORT_RANGE.to - PORT_RANGE.from + 1) / n)
+  return { from: PORT_RANGE.from + i * size, to: PORT_RANGE.from + (i + 1) * size - 1 }
 }
 
 /** Whether `port` can be listened on now on 127.0.0.1: resolves `port`, or null when it is taken. */

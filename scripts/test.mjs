@@ -82,9 +82,9 @@ const laneRuns = [
   ...lanes.map((files, i) => [`e2e-${i + 1}`, ['run', '--project', 'e2e', ...blob(`e2e-${i + 1}`), ...files]]),
 ]
 console.log(`lanes: unit; e2e-1 ${lanes[0].length} files (≈${load[0]} s); e2e-2 ${lanes[1].length} files (≈${load[1]} s)`)
-// Each lane draws its servers' ports from a range of its own (localnet/ports.ts), so two localnets
-// starting at once never pick the same port.
-const codes = await Promise.all(laneRuns.map(([name, args], i) => run(name, 'npx', ['vitest', ...args], { GANGWAY_PORT_RANGE: `${20000 + i * 4000}-${23999 + i * 4000}` })))
+// Each lane draws its servers' ports from a part of the localnet's port range of its own
+// (localnet/ports.ts), so two localnets starting at once never pick the same port.
+const codes = await Promise.all(laneRuns.map(([name, args], i) => run(name, 'npx', ['vitest', ...args], { GANGWAY_PORT_SLICE: `${i}/${laneRuns.length}` })))
 const missing = laneRuns.filter(([name]) => !existsSync(join(REPORTS, `${name}.json`))).map(([name]) => name)
 
 // 3. The full report.
