@@ -148,6 +148,14 @@ describe('swap through the modal', () => {
     expect(await page.locator('[data-testid=localnet-wallet-approve]').count(), mode).toBe(0)
   }
 
+  /** The page loaded again for hostile case `mode`, the stored connection restored: Account shown and settled. */
+  async function reopen(page: Page, mode: string): Promise<void> {
+    await page.goto(`${webUrl}/?hostile=${mode}`)
+    await page.click('gangway-button')
+    await waitForView(page, 'Account', 30_000)
+    await accountSettled(page)
+  }
+
   it('a hostile swap service, for the Localnet Wallet: each rewrite refused on SwapPreview before any wallet prompt with its own refusal; nothing moves on anvil', async () => {
     const before = await holdings(ACCOUNT)
     const context = await localContext(browser())
@@ -159,10 +167,7 @@ describe('swap through the modal', () => {
     for (const [i, c] of CASES.entries()) {
       if (i > 0) {
         requests.length = 0
-        await page.goto(`${webUrl}/?hostile=${c[0]}`)
-        await page.click('gangway-button')
-        await waitForView(page, 'Account', 30_000)
-        await accountSettled(page)
+        await reopen(page, c[0])
       }
       await hostile(page, c)
       // The allowance is read on chain: the service's is never asked.
@@ -185,9 +190,7 @@ describe('swap through the modal', () => {
     await expect.poll(() => balanceOf(tide, owner)).toBe(parseEther('50'))
     const before = await holdings(owner)
     for (const c of CASES) {
-      await page.goto(`${webUrl}/?hostile=${c[0]}`)
-      await page.click('gangway-button')
-      await waitForView(page, 'Account', 30_000)
+      await reopen(page, c[0])
       await hostile(page, c)
       // No approval panel of the secure site was shown.
       expect(await page.locator('[data-testid=gw-modal][data-view=ApproveTransaction]').count(), c[0]).toBe(0)
