@@ -1,5 +1,5 @@
 import { WAIT_MS } from '../../tests/unit/wait-bound.js'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { LOCALNET, ADDRESS } from '../../tests/unit/fixtures.js'
 import { rejection } from '../../tests/unit/error-fields.js'
 import type { LogStorage } from '../events/log.js'
@@ -241,6 +241,20 @@ describe('engine', () => {
     expect(s.accounts.eip155).toEqual({ status: 'disconnected', balanceLoading: false })
     expect((await types(second)).at(-1)).toBe('disconnect/succeeded')
     await second.stop()
+  })
+
+  it('ends a restored session, and says why, when the wallet answers eth_accounts with something other than a list', async () => {
+    const storage = await storedSession()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      const second = await started(wallet({ eth_accounts: { 0: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } }), storage)
+      await until(() => second.getState(), (s) => s.connection.status === 'disconnected')
+      expect((await types(second)).at(-1)).toBe('disconnect/succeeded')
+      expect(warn.mock.calls.map((c) => c.join(' '))).toContain('[gangway] restore: dev.gangway.localnet could not be asked; its connection ends: Invalid accounts from the wallet')
+      await second.stop()
+    } finally {
+      warn.mockRestore()
+    }
   })
 
   it('disconnects once when the wallet empties its accounts in answer to the revoke', async () => {

@@ -9,11 +9,26 @@ import { isSolanaAddress } from '../events/address-rules.js'
 import type { CaipAddress, Namespace } from '../events/entities.js'
 import type { State } from '../projections/state.js'
 import type { Bridge } from '../contract.js'
+import { GangwayError } from '../events/errors.js'
 
-/** The wallet's accounts; `silent` never prompts (restore). */
+/** What walletAccounts throws for an answer that is not a list. */
+export const INVALID_WALLET_ACCOUNTS = 'Invalid accounts from the wallet'
+
+/** The most entries of a wallet's account list looked at: a wallet is untrusted, and no wallet exposes more. */
+export const MAX_REPORTED_ACCOUNTS = 1000
+
+/**
+ * The wallet's accounts as it reports them (strings only, at most MAX_REPORTED_ACCOUNTS, in its
+ * order; the caller checks each address); `silent` never prompts (restore); `waitMs` (ms) is how
+ * long to wait for the wallet to be discovered.
+ * @throws GangwayError 'Invalid accounts from the wallet' (DATA_PARSING_ERROR) when the answer is not a list;
+ *   the wallet's own error as the bridge gives it.
+ */
 export async function walletAccounts(bridge: Bridge, connectorId: string, namespace: Namespace, silent: boolean, waitMs = 0): Promise<string[]> {
-  if (namespace === 'solana') return (await bridge.request(connectorId, { method: 'standard:connect', params: [{ silent }] }, { waitMs })) as string[]
-  return (await bridge.request(connectorId, { method: silent ? 'eth_accounts' : 'eth_requestAccounts' }, { waitMs })) as string[]
+  const args = namespace === 'solana' ? { method: 'standard:connect', params: [{ silent }] } : { method: silent ? 'eth_accounts' : 'eth_requestAccounts' }
+  const answer: unknown = await bridge.request(connectorId, args, { waitMs })
+  if (!Array.isArray(answer)) throw new GangwayError(INVALID_WALLET_ACCOUNTS, { category: 'DATA_PARSING_ERROR', details: `${args.method} answered ${answer === null ? 'null' : typeof answer}` })
+  return answer.slice(0, MAX_REPORTED_ACCOUNTS).filter((a): a is string => typeof a === 'string')
 }
 
 /**

@@ -17,6 +17,7 @@ import { event, type NewEvent } from '../../events/types.js'
 import { isLiveConnector, liveConnectorIds, sameConnector } from '../../projections/connections.js'
 import { exposedAccounts } from './connect.js'
 import { ofType, type Effect } from './context.js'
+import { errorMessage } from '../../events/errors.js'
 
 /** How long restore waits for a wallet to announce itself (EIP-6963 answers within a task or two), in ms. */
 export const RESTORE_DISCOVERY_WAIT_MS = 3000
@@ -49,7 +50,10 @@ export const restoreEffect: Effect = ({ events$, state, bridge }) => {
           const kept = chosen === undefined ? undefined : reported.find((a) => a.toLowerCase() === chosen.toLowerCase())
           if (kept !== undefined && kept.toLowerCase() !== address.toLowerCase()) caipAddress = toCaipAddress(parseCaipAddress(caipAddress).caipNetworkId as CaipNetworkId, normalizeAddress(namespace, kept))
           return event('connect/succeeded', { connectorId, namespace, caipAddress, via: 'restore', accounts: exposedAccounts(namespace, reported), mode: 'add' })
-        } catch {
+        } catch (error) {
+          // Why a session ended is worth a line to the site's developer: the wallet (or the secure
+          // site) could not be asked, as against an answer that it no longer authorises the site.
+          console.warn(`[gangway] restore: ${connectorId.slice(0, 64)} could not be asked; its connection ends:`, errorMessage(error).slice(0, 200))
           return failed()
         }
       })
