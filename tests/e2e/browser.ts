@@ -13,7 +13,7 @@
 import { createServer } from 'node:net'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core'
 import { onTestFailed } from 'vitest'
-import { pageStory } from './page-story.js'
+import { pageStory, watchContext } from './page-story.js'
 import { E2E_WAIT_MS } from './wait.js'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -83,14 +83,18 @@ export async function localContext(browser: Browser, options: BrowserContextOpti
 
 /**
  * When the running test fails, prints what each page of `context` shows and its engine's last
- * events (page-story.ts), read before the test's cleanup closes it. Outside a test (a hook) it does
- * nothing.
+ * events, then the context's console warnings, failed requests and 5xx answers (page-story.ts),
+ * read before the test's cleanup closes it. Outside a test (a hook) it does nothing.
  */
 function tellOnFailure(context: BrowserContext): void {
   try {
+    let happenings = (): string[] => []
     onTestFailed(async () => {
       for (const page of context.pages()) console.error(`[page story] ${await pageStory(page)}`)
+      const seen = happenings()
+      if (seen.length) console.error(`[page story] the context's console warnings, failed requests and 5xx answers:\n${seen.map((l) => `  ${l}`).join('\n')}`)
     })
+    happenings = watchContext(context)
   } catch {
     // Not inside a test: nothing to report to.
   }

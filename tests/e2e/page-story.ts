@@ -1,5 +1,5 @@
 /** What a failed end-to-end test needs to be understood, read from its pages before they close. */
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { parseLog } from '../../src/events/ndjson.js'
 
 /**
@@ -20,4 +20,24 @@ export async function pageStory(page: Page): Promise<string> {
   } catch (error) {
     return `${page.url()}: the page did not answer (${String(error).slice(0, 200)})`
   }
+}
+
+/** How many of a context's notable happenings `watchContext` keeps (the last ones). */
+const KEPT_HAPPENINGS = 30
+
+/**
+ * Starts keeping what a failed test's reader wants beside the events and that no log holds: the
+ * console's warnings and errors of every page, frame and worker of `context`, the requests that
+ * failed (net::…) and the answers with a 5xx status, the last KEPT_HAPPENINGS of them, each cut to
+ * 200 characters. The returned function lists them, oldest first.
+ */
+export function watchContext(context: BrowserContext): () => string[] {
+  const kept: string[] = []
+  const keep = (line: string) => void (kept.push(line.slice(0, 200)) > KEPT_HAPPENINGS && kept.shift())
+  const start = Date.now()
+  const at = () => `+${Date.now() - start} ms`
+  context.on('console', (m) => void (['warning', 'error'].includes(m.type()) && keep(`${at()} console.${m.type()} ${m.text()}`)))
+  context.on('requestfailed', (r) => keep(`${at()} request failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`))
+  context.on('response', (r) => void (r.status() >= 500 && keep(`${at()} ${r.status()} ${r.request().method()} ${r.url()}`)))
+  return () => [...kept]
 }
