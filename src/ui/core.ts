@@ -102,7 +102,7 @@ export interface Client {
   travel(seq: number | null): Promise<void>
   /**
    * Email login (issue 19): sends the code the visitor typed to the secure site from the page (it
-   * never reaches the engine, whose log learns only the outcome). Absent without `services.secureSite`.
+   * never reaches the engine, whose log learns only the outcome). Absent without `auth` or `services.secureSite`.
    * @throws GangwayError 'Invalid code' for anything but 6 digits.
    */
   submitOtp?(otp: string): Promise<void>
@@ -116,13 +116,13 @@ export interface Client {
   captureEmail?: { request(email: string, account: string): Promise<'code' | 'done'>; confirm(code: string): Promise<void> }
   /**
    * Social login (issue 19): call inside the visitor's click; the popup opens before anything is
-   * awaited. Absent without `services.secureSite`.
+   * awaited. Absent without `auth` or `services.secureSite`.
    * @throws the engine's refusal ('Social login is not enabled', 'Accept the terms to connect a wallet').
    */
   startSocial?(provider: SocialProvider): Promise<void>
   /** ConnectingFarcaster (issue 19): the link to show as a QR code (AuthSource.farcasterUrl); it stays on the page. */
   farcasterUrl?(): Promise<string | undefined>
-  /** ApproveTransaction (issue 19): shows the secure site's approval UI over `target` until the returned function hides it. Absent without `services.secureSite`. */
+  /** ApproveTransaction (issue 19): shows the secure site's approval UI over `target` until the returned function hides it. Absent without `auth` or `services.secureSite`. */
   showSecureFrame?(target: HTMLElement): () => void
   /** Makes an effect throw `message` (the debug panel's *Test error*): the engine logs and reports it like any escaped error. */
   testError(message?: string): Promise<void>
@@ -177,6 +177,8 @@ function withSecureSite(o: ResolvedOptions): ResolvedOptions {
 function engineConfig(o: ResolvedOptions): EngineConfig {
   return {
     ...hostOptionsOf(withSecureSite(o)),
+    // An auth adapter offers email and social login as a secure site does (the engine's flag keeps its name in stored logs).
+    ...(o.auth ? { secureSite: true } : {}),
     ...(o.siwx ? { siwx: { signOutOnDisconnect: o.siwx.signOutOnDisconnect !== false, ...(capturesEmail(o.siwx) ? { emailCapture: true } : {}) } } : {}),
     ...(typeof location === 'object' && /^https?:/.test(location.origin) ? { hostOrigin: location.origin, hostPath: location.pathname } : {}),
   }
@@ -256,11 +258,13 @@ async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<Clie
  *   (host-options.ts featureOptionsProblem: a feature value of the wrong type, a terms or privacy
  *   link the URL validator refuses); 'Invalid option: siwx must have createMessage, addSession,
  *   revokeSession, setSessions and getSessions' (and getRequired a function, signOutOnDisconnect a
- *   boolean, when given); each also logged with console.error.
+ *   boolean, when given); 'Invalid option: auth must have load'; each also logged with console.error.
  *   Then the engine's start errors ('projectId is required', 'Invalid CAIP-2 network id', …).
  */
 /** A `siwx` option without its functions. */
 const SIWX_INVALID = `Invalid option: siwx must have ${SIWX_FUNCTIONS.slice(0, -1).join(', ')} and ${SIWX_FUNCTIONS.at(-1)}`
+/** An `auth` option that is not an adapter's loader. */
+const AUTH_INVALID = 'Invalid option: auth must have load'
 
 export async function startClient(given: GangwayOptions, hooks: ClientHooks): Promise<Client> {
   // `services: 'reown'` is the hosted services' base URLs (docs/services.md).
@@ -271,7 +275,7 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
   const origin = typeof location === 'object' ? location.origin : undefined
   const invalid = unknown ? undefined : featureOptionsProblem(options, origin)
   // The page's own options: the theme, and the siwx functions.
-  const own = themeProblem(options) ?? (options.siwx !== undefined && !isSiwxConfig(options.siwx) ? SIWX_INVALID : undefined)
+  const own = themeProblem(options) ?? (options.siwx !== undefined && !isSiwxConfig(options.siwx) ? SIWX_INVALID : undefined) ?? (options.auth !== undefined && typeof (options.auth as { load?: unknown } | null)?.load !== 'function' ? AUTH_INVALID : undefined)
   const problem = unknown ? new GangwayError(unknown.message, { details: unknown.details }) : invalid ? new GangwayError(invalid) : own ? new GangwayError(own) : undefined
   if (problem) {
     // The core starts in idle time after load, ahead of any call that would report it: said at once.
@@ -285,13 +289,20 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
   const dispatch = async (intent: Intent) => {
     await (await ready).dispatch(intent)
   }
-  // Email and social login (issue 19): the secure site's frame, loaded when first needed.
+  // Email and social login: the site's auth adapter (or the secure site's own frame), loaded when first needed.
   const secureOrigin = originOf(withSecureSite(options).services?.secureSite)
   const network = () => signals.network.peek().caipNetworkId?.startsWith('eip155:') ? signals.network.peek().caipNetworkId : options.networks.find((n) => n.chainNamespace === 'eip155')?.caipNetworkId
   const platform = pagePlatform()
-  const auth = secureOrigin
-    ? lazyAuthSource(secureOrigin, () => import('./bridge/auth/auth-source.js').then((m) => m.createAuthSource({ origin: secureOrigin, projectId: options.projectId, metadata: options.metadata, network, dispatch, persist: async () => (await ready).flush() })), platform.telegram)
-    : undefined
+  const auth =
+    options.auth || secureOrigin
+      ? lazyAuthSource(
+          () =>
+            import('./bridge/auth/auth-source.js').then((m) =>
+              m.pageAuthSource({ ...options, secureOrigin, activeNetwork: () => signals.network.peek().caipNetworkId, network, dispatch, persist: async () => (await ready).flush() }),
+            ),
+          platform.telegram,
+        )
+      : undefined
   const siwx = options.siwx ? lazySiwxSource(options.siwx) : undefined
   const bridge = createBridge(dispatch, [auth, siwx].filter((s) => s !== undefined))
   const config = engineConfig(options)

@@ -22,6 +22,7 @@ import { adoptCss } from './adopt-css.js'
 import { frameCss } from './shell/styles.js'
 
 export type { GangwayModal, GangwayOptions } from './options.js'
+export type { AuthAdapter, AuthCall, AuthContext, AuthEmailAnswer, AuthNetwork, AuthOption, AuthUser, AuthUserRequest } from '../contract.js'
 
 /** Where the lazy files are: next to the loader, unless createModal's `assetsUrl` names a folder. */
 let assets: string | URL = import.meta.url

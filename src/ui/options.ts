@@ -2,7 +2,7 @@
  * createModal's options and the public modal interface (docs/api.md): types, and the names of the
  * page's own options.
  */
-import type { AccountModel, CaipNetworkId, HostOptions, ModalModel, Namespace, Network, NetworkModel, SiwxMessage, ViewName } from '../contract.js'
+import type { AccountModel, AuthOption, CaipNetworkId, HostOptions, ModalModel, Namespace, Network, NetworkModel, SiwxMessage, ViewName } from '../contract.js'
 
 /**
  * Options of createModal (docs/api.md): the host options the engine uses (declared once, in
@@ -53,6 +53,13 @@ export interface GangwayOptions extends Omit<HostOptions, 'services'> {
    * gives back is verified before it counts.
    */
   siwx?: SiwxConfig
+  /**
+   * Email and social login (docs/api.md, docs/behaviour.md §4): the adapter of an embedded-wallet
+   * provider, e.g. `reownAuth()` from `gangway/auth-reown`. Its `load` runs only when the visitor
+   * reaches for email or social login, or a stored login is restored. Without it (and without
+   * `services.secureSite`), email and social login are not offered.
+   */
+  auth?: AuthOption
 }
 
 /** A signed-in session: the message's fields, its text as signed, and the signature (hex on eip155, base58 on solana). */
@@ -90,7 +97,7 @@ export interface SiwxConfig {
 }
 
 /** The options only the page uses (never sent to the engine); with HOST_OPTION_KEYS, every option createModal takes. */
-export const PAGE_OPTION_KEYS = ['themeMode', 'themeVariables', 'engine', 'debug', 'nonce', 'siwx', 'assetsUrl'] as const satisfies readonly Exclude<keyof GangwayOptions, keyof HostOptions>[]
+export const PAGE_OPTION_KEYS = ['themeMode', 'themeVariables', 'engine', 'debug', 'nonce', 'siwx', 'assetsUrl', 'auth'] as const satisfies readonly Exclude<keyof GangwayOptions, keyof HostOptions>[]
 
 // The compiler's check that PAGE_OPTION_KEYS names every page option: a missing key makes this `false`.
 const PAGE_KEYS_COMPLETE: [Exclude<keyof GangwayOptions, keyof HostOptions>] extends [(typeof PAGE_OPTION_KEYS)[number]] ? true : false = true

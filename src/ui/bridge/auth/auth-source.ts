@@ -1,18 +1,18 @@
 /**
- * The auth connector's page side (issue 19: email and social login): the secure site's SDK page in a
- * hidden iframe, created by `start()` (core.ts calls it in idle time after the modal's first open,
- * never inside a click, never at page load; a request for the AUTH connector, such as a restore,
- * starts it too), and the connector's calls answered through it (frame-transport.ts):
+ * The auth connector's page side (docs/behaviour.md §4 email and social login) over an auth adapter
+ * (events/auth-adapter.ts: the provider's wire), started by `start()` (core.ts calls it in idle time after
+ * the modal's first open, never inside a click, never at page load; a request for the AUTH
+ * connector, such as a restore, starts it too). The connector's calls, each one adapter step:
  * - the engine's own steps (worker/effects/auth-email.ts): `gangway_auth_connectEmail { email }` →
- *   CONNECT_EMAIL → `{ action }`; `gangway_auth_awaitDevice` → CONNECT_DEVICE; `gangway_auth_getUser
- *   { caipNetworkId, preferredAccountType }` → GET_USER → the user's non-secret fields;
+ *   connectEmail → `{ action }`; `gangway_auth_awaitDevice` → connectDevice; `gangway_auth_getUser
+ *   { caipNetworkId, preferredAccountType }` → getUser → the user's non-secret fields;
  * - EIP-1193 as the connect, restore, switch and disconnect effects ask any wallet: `eth_accounts`
- *   (IS_CONNECTED first: [] without a session), `eth_requestAccounts` (GET_USER: the preferred type's
- *   address first), `eth_chainId` (GET_CHAIN_ID), `wallet_switchEthereumChain` (SWITCH_NETWORK),
- *   `wallet_revokePermissions` (SIGN_OUT, at most 3 s);
- * - any other method → RPC_REQUEST on the current network (the engine refuses the methods the
- *   secure site must not see before they come here).
- * The code the visitor types goes to the frame from here (`submitOtp`) and never to the engine,
+ *   (isConnected first: [] without a session), `eth_requestAccounts` (getUser: the preferred type's
+ *   address first), `eth_chainId` (getChainId), `wallet_switchEthereumChain` (switchNetwork),
+ *   `wallet_revokePermissions` (signOut, at most 3 s);
+ * - the site's calls, which the engine's policy (worker/auth/auth-requests.ts) sends as
+ *   `gangway_auth_rpc` or `gangway_auth_approve` → request on the current network.
+ * The code the visitor types goes to the adapter from here (`submitOtp`) and never to the engine,
  * which learns only that it was accepted (`auth/otp-verified`) or refused (`auth/otp-failed`).
  */
 import type { Intent, ProviderRequest } from '../../../contract.js'
@@ -21,13 +21,15 @@ import type { SocialProvider } from '../../../events/host-options.js'
 import { SOCIAL_LOGIN_TTL_MS } from '../../../events/limits.js'
 import { documentLink } from '../../../events/urls.js'
 import type { ConnectorSource } from '../eip1193-bridge.js'
-import { createSecureFrameTransport, OTHER_SHAPE, type SecureFrameTransport } from './frame-transport.js'
+import type { AuthAdapter, AuthContext, AuthOption, AuthUserRequest, Network } from '../../../contract.js'
 import { checkSocialReturn, keepSocialLogin, pageOf, providerState, restoredHref, takeSocialLogin, telegramSocialUrl, type SocialLogin } from './social-login-state.js'
 
 /** The auth connector's id (events/entities.ts AUTH_CONNECTOR_ID; a type-only import cannot carry the value). */
 const AUTH = 'AUTH'
 /** How long a sign-out may hold up a disconnect, in ms (AppKit's cap). */
 export const SIGN_OUT_TIMEOUT_MS = 3000
+/** How long a call the visitor need not approve (a read) may wait for its answer, in ms. */
+const CALL_TIMEOUT_MS = 120_000
 /** The code the visitor types: 6 digits. */
 export const OTP_PATTERN = /^\d{6}$/
 /** What `submitOtp` refuses before asking the secure site. */
@@ -36,17 +38,15 @@ export const INVALID_CODE = 'Invalid code'
 type Dispatch = (intent: Intent) => Promise<void> | void
 
 export interface AuthSourceOptions {
-  /** The secure site's origin (services.secureSite, checked by events/urls.ts originOf). */
-  origin: string
+  /** The provider's wire (events/auth-adapter.ts). */
+  adapter: AuthAdapter
   projectId: string
-  /** The site's metadata, synced to the secure site after READY (its approval UI names the site). */
-  metadata?: { name: string; description?: string; url?: string; icons?: string[] }
-  /** The eip155 network to open the secure site on (CAIP-2). */
+  /** The eip155 network the site is on (CAIP-2): the site's calls go to the provider for it. */
   network(): string | undefined
   dispatch: Dispatch
   /** Resolves once every event so far is stored (the engine's `flush`): the Telegram path awaits it before the page leaves, or the provider it keeps is lost with the page. */
   persist?: () => Promise<void>
-  /** The document the iframe goes into (default `document`). */
+  /** The page's document (default `document`): its window hears the social popup and is the one the Telegram path leaves. */
   doc?: Document
   /** This tab's storage for a Telegram login under way (default `sessionStorage`; undefined where the browser denies it). */
   sessionStorage?: () => Storage | undefined
@@ -56,7 +56,9 @@ export interface AuthSourceOptions {
 
 /** The auth connector's page side: a connector source, plus what only the page may do. */
 export interface AuthSource extends ConnectorSource {
-  /** Creates the secure site's iframe, once; later calls do nothing. */
+  /** The page the social popup opens at, inside the visitor's click: the secure site's /loading. */
+  popupUrl(): string
+  /** Starts the adapter (its frame), once; later calls do nothing. A failure is told the engine (`auth/frame-failed`), and the next use starts it again. */
   start(): void
   /**
    * Sends the code the visitor typed to the secure site, and tells the engine the outcome
@@ -204,9 +206,38 @@ function addressesOf(user: Record<string, unknown>): string[] {
   return [...new Set(list)]
 }
 
+/** What the core gives to start the auth source: the site's options it needs, the visitor's network, the engine's dispatch. */
+export interface PageAuthOptions extends Pick<AuthSourceOptions, 'projectId' | 'network' | 'dispatch' | 'persist'> {
+  /** The site's `auth` option: its adapter's loader. */
+  auth?: AuthOption
+  /** Without `auth`: the secure site's origin (`services.secureSite`), served by Gangway's own frame adapter. */
+  secureOrigin?: string
+  metadata?: AuthContext['metadata']
+  networks: readonly Network[]
+  /** The visitor's network (CAIP-2), in any namespace. */
+  activeNetwork(): string | undefined
+}
+
+/**
+ * The auth source of a page: the site's adapter, loaded now with the site's context (its project,
+ * metadata, networks and the visitor's network), or Gangway's frame adapter for `secureOrigin`.
+ * @throws what the adapter's `load` throws (the next use loads it again: lazy-auth-source.ts).
+ */
+export async function pageAuthSource(o: PageAuthOptions): Promise<AuthSource> {
+  const context: AuthContext = {
+    projectId: o.projectId,
+    ...(o.metadata ? { metadata: o.metadata } : {}),
+    networks: o.networks,
+    activeNetwork: (namespace = 'eip155') => o.networks.find((n) => n.caipNetworkId === o.activeNetwork() && n.chainNamespace === namespace) ?? o.networks.find((n) => n.chainNamespace === namespace),
+  }
+  const adapter = o.auth ? await o.auth.load(context) : (await import('./frame-adapter.js')).createFrameAdapter({ origin: o.secureOrigin!, projectId: o.projectId, ...(o.metadata ? { metadata: o.metadata } : {}), network: o.network })
+  return createAuthSource({ adapter, projectId: o.projectId, network: o.network, dispatch: o.dispatch, ...(o.persist ? { persist: o.persist } : {}) })
+}
+
 /** The auth connector's page side (see the module's comment). */
 export function createAuthSource(o: AuthSourceOptions): AuthSource {
-  const doc = o.doc ?? document
+  /** The page's window (read when needed: nothing of the page is touched before). */
+  const pageWindow = () => o.doc?.defaultView ?? window
   const now = o.now ?? Date.now
   const tabStorage = (): Storage | undefined => {
     try {
@@ -215,9 +246,7 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       return undefined
     }
   }
-  let frame: HTMLIFrameElement | undefined
-  let transport: SecureFrameTransport | undefined
-  let ignored = 0
+  const adapter = o.adapter
   /** The Farcaster link, while ConnectingFarcaster shows; its round, so a wait from before a reload is ignored. */
   let farcaster: Promise<string | undefined> | undefined
   let farcasterRound = 0
@@ -227,61 +256,21 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
   let socialWait: SocialWait | undefined
   /** The code UpdateEmailWallet waits for: the current address's, then the new one's. */
   let updateStep: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' | undefined
-  const dappData = () => ({ projectId: o.projectId, sdkType: 'gangway', ...(o.metadata ? { metadata: o.metadata } : {}) })
 
-  /** Whether the frame failed to load: the next use starts a new one. */
-  let failed = false
-  const start = (): SecureFrameTransport => {
-    if (transport && !failed) return transport
-    transport?.close()
-    frame?.remove()
-    failed = false
-    const url = new URL('/sdk', o.origin)
-    url.searchParams.set('projectId', o.projectId)
-    const network = o.network()
-    if (network) url.searchParams.set('chainId', network)
-    url.searchParams.set('version', '4')
-    frame = doc.createElement('iframe')
-    frame.title = 'Secure login'
-    frame.setAttribute('aria-hidden', 'true')
-    frame.tabIndex = -1
-    frame.style.cssText = 'display:none;position:fixed;border:0'
-    frame.src = url.href
-    const win = doc.defaultView ?? window
-    transport = createSecureFrameTransport({
-      origin: o.origin,
-      frame: () => frame?.contentWindow,
-      listen(handler) {
-        const listener = (e: MessageEvent) => handler(e)
-        win.addEventListener('message', listener)
-        return () => win.removeEventListener('message', listener)
-      },
-      // Messages shaped as the secure site's that fail the checks are logged, a few times per page
-      // (a foreign window may post many); the page's own and other libraries' messages are not.
-      onIgnored: (reason) => void (reason !== OTHER_SHAPE && ignored++ < 10 && console.warn('[gangway] secure site: ignored', reason)),
-    })
-    doc.body.append(frame)
-    const t = transport
-    t.ready.then(
-      async () => {
-        // Nothing is told the engine here: a state change now would cost the page's main thread
-        // in the second after the modal opened (bench/embed), for a fact no view shows yet.
-        void t.request('SYNC_DAPP_DATA', dappData()).catch(() => undefined)
-      },
-      (error: Error) => {
-        if (t !== transport) return
-        failed = true
-        void tell({ type: 'auth/frame-failed', payload: { message: error.message.slice(0, 256) } })
-      },
-    )
-    return t
-  }
+  /** The adapter's start, once at a time: a failed one is told the engine, and the next use starts again. */
+  let started: Promise<void> | undefined
+  const start = (): Promise<void> =>
+    (started ??= adapter.init().catch((error: unknown) => {
+      started = undefined
+      void tell({ type: 'auth/frame-failed', payload: { message: String((error as Error)?.message ?? error).slice(0, 256) } })
+      throw error
+    }))
 
-  /** The site's call in the frame's shape: the method, its params, and the EVM connection's network. */
-  const rpcPayload = (p: Record<string, unknown>) => ({ method: p.method, params: Array.isArray(p.params) || (p.params && typeof p.params === 'object') ? p.params : [], chainId: typeof p.caipNetworkId === 'string' ? p.caipNetworkId : o.network() })
+  /** The site's call for the provider: its method and params, on the EVM connection's network. */
+  const call = (p: Record<string, unknown>) => ({ method: String(p.method), params: p.params, caipNetworkId: typeof p.caipNetworkId === 'string' ? p.caipNetworkId : o.network() })
   /** The calls waiting for the visitor in the secure site's approval UI, to reject when the visitor leaves it. */
   const approvals = new Set<(error: Error) => void>()
-  const approve = (t: SecureFrameTransport, payload: unknown) =>
+  const approve = (payload: ReturnType<typeof call>) =>
     new Promise<unknown>((resolve, reject) => {
       const leave = (error: Error) => {
         approvals.delete(leave)
@@ -289,7 +278,7 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       }
       approvals.add(leave)
       // The visitor's time, bounded: never the 120 s of a connect, or a late approval would be sent after the site gave up.
-      t.request('RPC_REQUEST', payload, APPROVAL_WAIT_MS).then(
+      adapter.request(payload, APPROVAL_WAIT_MS).then(
         (answer) => (approvals.delete(leave), resolve(answer)),
         (error: Error) => (approvals.delete(leave), reject(error)),
       )
@@ -297,80 +286,80 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
 
   /** The networks with smart accounts, asked once a user logs in or is restored (the account type switch reads them). */
   let smartAccountNetworks: Promise<void> | undefined
-  const fetchSmartAccountNetworks = (t: SecureFrameTransport) =>
-    (smartAccountNetworks ??= t.request<{ smartAccountEnabledNetworks?: unknown }>('GET_SMART_ACCOUNT_ENABLED_NETWORKS').then(
+  const fetchSmartAccountNetworks = () =>
+    (smartAccountNetworks ??= adapter.getSmartAccountEnabledNetworks().then(
       (answer) => {
-        const ids = Array.isArray(answer?.smartAccountEnabledNetworks) ? answer.smartAccountEnabledNetworks.filter((n): n is number => Number.isSafeInteger(n) && n > 0).slice(0, 100) : []
+        const ids = Array.isArray(answer) ? answer.filter((n): n is number => Number.isSafeInteger(n) && n > 0).slice(0, 100) : []
         return tell({ type: 'auth/smart-account-networks-fetched', payload: { caipNetworkIds: ids.map((n) => `eip155:${n}` as const) } })
       },
       () => void (smartAccountNetworks = undefined),
     ))
 
-  const getUser = async (payload: Record<string, unknown>): Promise<Record<string, unknown>> => {
-    void fetchSmartAccountNetworks(start())
-    const user = (await start().request<Record<string, unknown>>('GET_USER', payload)) ?? {}
-    const picked: Record<string, unknown> = {}
-    for (const k of USER_FIELDS) if (user[k] !== undefined) picked[k] = user[k]
-    return picked
+  /** The user's known fields only (the engine checks them again). */
+  const picked = (user: unknown): Record<string, unknown> => {
+    const from = user && typeof user === 'object' ? (user as Record<string, unknown>) : {}
+    const out: Record<string, unknown> = {}
+    for (const k of USER_FIELDS) if (from[k] !== undefined) out[k] = from[k]
+    return out
+  }
+  const getUser = async (request: AuthUserRequest): Promise<Record<string, unknown>> => {
+    await start()
+    void fetchSmartAccountNetworks()
+    return picked(await adapter.getUser(request))
   }
 
   return {
     owns: (connectorId) => connectorId === AUTH,
+    popupUrl: () => new URL('/loading', adapter.origin).href,
     start: () => void start(),
     async request(_connectorId, { method, params }) {
-      const t = start()
+      await start()
       const p = firstParam(params)
       switch (method) {
-        case 'gangway_auth_connectEmail': {
-          const answer = await t.request<{ action?: unknown }>('CONNECT_EMAIL', { email: p.email })
-          return { action: answer?.action }
-        }
+        case 'gangway_auth_connectEmail':
+          return { action: (await adapter.connectEmail(String(p.email))).action }
         case 'gangway_auth_awaitDevice':
-          await t.request('CONNECT_DEVICE')
+          await adapter.connectDevice()
           return {}
         case 'gangway_auth_getUser':
-          return getUser({ ...(typeof p.caipNetworkId === 'string' ? { chainId: p.caipNetworkId } : {}), ...(typeof p.preferredAccountType === 'string' ? { preferredAccountType: p.preferredAccountType } : {}) })
-        case 'eth_accounts': {
-          const connected = await t.request<{ isConnected?: unknown }>('IS_CONNECTED')
-          return connected?.isConnected === true ? addressesOf(await getUser({})) : []
-        }
+          return getUser({ ...(typeof p.caipNetworkId === 'string' ? { caipNetworkId: p.caipNetworkId } : {}), ...(typeof p.preferredAccountType === 'string' ? { preferredAccountType: p.preferredAccountType } : {}) })
+        case 'eth_accounts':
+          return (await adapter.isConnected()) ? addressesOf(await getUser({})) : []
         case 'eth_requestAccounts':
           return addressesOf(await getUser({}))
         case 'eth_chainId': {
-          const { chainId } = (await t.request<{ chainId?: unknown }>('GET_CHAIN_ID')) ?? {}
-          const reference = typeof chainId === 'string' ? Number(chainId.split(':')[1]) : Number(chainId)
+          const chainId = await adapter.getChainId()
+          // CAIP-2 on eip155, or the chain id as a number or a decimal string.
+          const reference = typeof chainId === 'number' ? chainId : typeof chainId === 'string' ? Number(/^(?:eip155:)?(\d{1,18})$/.exec(chainId)?.[1]) : NaN
           if (!Number.isSafeInteger(reference) || reference <= 0) throw new GangwayError('Invalid chain id from the secure site', { category: 'SECURE_SITE_ERROR' })
           return `0x${reference.toString(16)}`
         }
         case 'wallet_switchEthereumChain':
-          await t.request('SWITCH_NETWORK', { chainId: `eip155:${Number(p.chainId)}` })
+          await adapter.switchNetwork(`eip155:${Number(p.chainId)}`)
           return null
         case 'gangway_auth_updateEmail': {
-          const answer = await t.request<{ action?: unknown }>('UPDATE_EMAIL', { email: p.email })
-          updateStep = answer?.action === 'VERIFY_SECONDARY_OTP' ? 'VERIFY_SECONDARY_OTP' : 'VERIFY_PRIMARY_OTP'
-          return { action: answer?.action }
+          const { action } = await adapter.updateEmail(String(p.email))
+          updateStep = action === 'VERIFY_SECONDARY_OTP' ? 'VERIFY_SECONDARY_OTP' : 'VERIFY_PRIMARY_OTP'
+          return { action }
         }
         case 'gangway_auth_setPreferredAccount': {
-          const answer = await t.request<{ type?: unknown; address?: unknown }>('SET_PREFERRED_ACCOUNT', { type: p.type })
+          const answer = await adapter.setPreferredAccount(String(p.type))
           return { type: answer?.type, address: answer?.address }
         }
         case 'gangway_auth_reload':
           // Leaving ConnectingFarcaster unconnected: the link goes, the secure site starts afresh.
           farcaster = undefined
           farcasterRound++
-          await t.request('RELOAD')
-          // The frame reloads after answering: what follows waits for its next READY.
-          t.rearm()
-          void t.request('SYNC_DAPP_DATA', dappData()).catch(() => undefined)
+          await adapter.reload()
           return null
         case 'wallet_revokePermissions':
           // Best effort: a secure site that is down or slow never keeps the visitor connected here.
-          await Promise.race([t.request('SIGN_OUT', undefined, SIGN_OUT_TIMEOUT_MS), new Promise((r) => setTimeout(r, SIGN_OUT_TIMEOUT_MS))]).catch(() => undefined)
+          await Promise.race([adapter.signOut(), new Promise((r) => setTimeout(r, SIGN_OUT_TIMEOUT_MS))]).catch(() => undefined)
           return null
         case 'gangway_auth_rpc':
-          return t.request('RPC_REQUEST', rpcPayload(p))
+          return adapter.request(call(p), CALL_TIMEOUT_MS)
         case 'gangway_auth_approve':
-          return approve(t, rpcPayload(p))
+          return approve(call(p))
         default:
           // The engine's policy sends the site's calls as gangway_auth_rpc or gangway_auth_approve (worker/auth/auth-requests.ts).
           throw new ProviderRequestError(RPC_CALL_NOT_ALLOWED, { code: 4100, details: `${method.slice(0, 64)} is not served by the secure site` })
@@ -380,7 +369,8 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
     async submitOtp(otp) {
       if (!OTP_PATTERN.test(otp)) throw new GangwayError(INVALID_CODE)
       try {
-        await start().request('CONNECT_OTP', { otp })
+        await start()
+        await adapter.connectOtp(otp)
       } catch (error) {
         return tell({ type: 'auth/otp-failed', payload: { message: ((error as Error).message || INVALID_CODE).slice(0, 256) } })
       }
@@ -400,10 +390,10 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
         throw error
       }
       if (!popup) return fail(FAILED_TO_INITIATE_SOCIAL)
-      const t = start()
       let uri: string | undefined
       try {
-        uri = providerLink((await t.request<{ uri?: unknown }>('GET_SOCIAL_REDIRECT_URI', { provider }))?.uri, o.origin)
+        await start()
+        uri = providerLink(await adapter.getSocialRedirectUri(provider), adapter.origin)
       } catch {
         uri = undefined
       }
@@ -411,7 +401,7 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       if (!uri || !state) return fail(FAILED_TO_INITIATE_SOCIAL)
       const login: SocialLogin = { provider, state, expiresAt: now() + SOCIAL_LOGIN_TTL_MS }
       popup.location.href = uri
-      const wait = (socialWait = socialResult(doc.defaultView ?? window, popup, o.origin))
+      const wait = (socialWait = socialResult(pageWindow(), popup, adapter.origin))
       const result = await wait.result
       if (socialWait === wait) socialWait = undefined
       // Ended by a newer social login: that one owns the popup now.
@@ -419,7 +409,7 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       if (typeof result !== 'string') return fail(result.failed)
       popup.close()
       // Only the answer to the provider's page this login opened, in time: the popup is a named window another page may navigate.
-      if (checkSocialReturn(result, login, o.origin, now()) !== 'ok') return fail(SOCIAL_RETURN_REFUSED)
+      if (checkSocialReturn(result, login, adapter.origin, now()) !== 'ok') return fail(SOCIAL_RETURN_REFUSED)
       // The provider's refusal comes back as an error parameter (access_denied…).
       if (new URL(result).searchParams.has('error')) return fail(FAILED_TO_CONNECT)
       try {
@@ -429,7 +419,7 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
         return
       }
       try {
-        await t.request('CONNECT_SOCIAL', { uri: result })
+        await adapter.connectSocial(result, { ...(o.network() ? { caipNetworkId: o.network() } : {}) })
       } catch {
         return fail(FAILED_TO_CONNECT)
       }
@@ -438,10 +428,11 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
     async leaveForSocial(provider) {
       await o.dispatch({ type: 'auth/social-requested', payload: { provider } })
       const fail = (message: string) => tell({ type: 'auth/social-failed', payload: { provider, message } })
-      const win = doc.defaultView ?? window
+      const win = pageWindow()
       let uri: string | undefined
       try {
-        uri = providerLink((await start().request<{ uri?: unknown }>('GET_SOCIAL_REDIRECT_URI', { provider }))?.uri, o.origin)
+        await start()
+        uri = providerLink(await adapter.getSocialRedirectUri(provider), adapter.origin)
       } catch {
         uri = undefined
       }
@@ -454,11 +445,11 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       win.location.assign(telegramSocialUrl(uri, win.location.href))
     },
     async returnFromSocial(resultUri) {
-      const win = doc.defaultView ?? window
+      const win = pageWindow()
       const login = takeSocialLogin(tabStorage(), o.projectId)
       const restored = restoredHref(win.location.href, login)
       if (restored) win.history.replaceState(win.history.state, '', restored)
-      const verdict = checkSocialReturn(resultUri, login, o.origin, now())
+      const verdict = checkSocialReturn(resultUri, login, adapter.origin, now())
       if (verdict !== 'ok' || !login) return tell({ type: 'auth/social-return-refused', payload: { reason: verdict === 'ok' ? 'not-started' : verdict } })
       const provider = login.provider
       try {
@@ -469,7 +460,8 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       }
       if (new URL(resultUri).searchParams.has('error')) return tell({ type: 'auth/social-failed', payload: { provider, message: FAILED_TO_CONNECT } })
       try {
-        await start().request('CONNECT_SOCIAL', { uri: resultUri })
+        await start()
+        await adapter.connectSocial(resultUri, { ...(o.network() ? { caipNetworkId: o.network() } : {}) })
       } catch {
         return tell({ type: 'auth/social-failed', payload: { provider, message: FAILED_TO_CONNECT } })
       }
@@ -480,7 +472,8 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       const failed = (error: unknown) => tell({ type: 'auth/email-update-failed', payload: { message: ((error as Error).message || INVALID_CODE).slice(0, 256) } })
       if (updateStep === 'VERIFY_PRIMARY_OTP') {
         try {
-          await start().request('UPDATE_EMAIL_PRIMARY_OTP', { otp })
+          await start()
+          await adapter.updateEmailPrimaryOtp(otp)
         } catch (error) {
           return void (await failed(error))
         }
@@ -489,7 +482,8 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       }
       let answer: { newEmail?: unknown } | undefined
       try {
-        answer = await start().request<{ newEmail?: unknown }>('UPDATE_EMAIL_SECONDARY_OTP', { otp })
+        await start()
+        answer = await adapter.updateEmailSecondaryOtp(otp)
       } catch (error) {
         return void (await failed(error))
       }
@@ -500,17 +494,18 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
     },
     farcasterUrl() {
       if (farcaster) return farcaster
-      const t = start()
       const round = ++farcasterRound
       const failed = () => void (round === farcasterRound && tell({ type: 'auth/social-failed', payload: { provider: 'farcaster', message: FAILED_TO_CONNECT_FARCASTER } }))
-      farcaster = t.request<{ url?: unknown }>('GET_FARCASTER_URI').then(
+      farcaster = start()
+        .then(() => adapter.getFarcasterUri())
+        .then(
         (answer) => {
-          const url = providerLink(answer?.url, o.origin)
+          const url = providerLink(answer, adapter.origin)
           if (!url) return void failed()
           // Pending until the visitor approves in Farcaster: no time limit but the visitor's. Either
           // way the link is spent: the next visit asks for a new one.
           const settle = () => void (round === farcasterRound && (farcaster = undefined))
-          t.request('CONNECT_FARCASTER', undefined, FARCASTER_WAIT_MS).then(
+          adapter.connectFarcaster(FARCASTER_WAIT_MS).then(
             () => {
               if (round === farcasterRound) void tell({ type: 'auth/social-connected', payload: { provider: 'farcaster' } })
               settle()
@@ -526,12 +521,12 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
     abortApprovals() {
       if (approvals.size === 0) return
       for (const leave of [...approvals]) leave(new UserRejectedError(USER_REJECTED_REQUEST, { code: 4001, category: 'SECURE_SITE_ERROR' }))
-      void transport?.request('RPC_ABORT').catch(() => undefined)
+      adapter.abortRequests()
     },
     showFrame(target) {
-      const f = frame
+      const f = adapter.frame()
       if (!f) return () => undefined
-      const win = doc.defaultView ?? window
+      const win = pageWindow()
       let raf = 0
       // Followed every frame: the modal's height animates and the page may scroll under it.
       const place = () => {
@@ -549,9 +544,6 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
         f.tabIndex = -1
       }
     },
-    close() {
-      transport?.close()
-      frame?.remove()
-    },
+    close: () => adapter.close(),
   }
 }

@@ -9,20 +9,28 @@ import type { AuthSource } from './auth-source.js'
 /** The core's auth source: an AuthSource, and the social login a click starts. */
 export interface LazyAuthSource extends AuthSource {
   /**
-   * Opens the social popup (600x800, docs/behaviour.md §9) at the secure site's /loading at once,
+   * Opens the social popup (600x800, docs/behaviour.md §9) at the secure site's /loading (blank when the source is not loaded yet) at once,
    * inside the visitor's click (a popup opened after an await is blocked), then runs the login
    * (AuthSource.connectSocial). Without `noopener`: the popup's page answers its opener.
    */
   startSocial(provider: SocialProvider): Promise<void>
 }
 
-/** An AuthSource that loads `load()`'s on its first call, once; `origin` is the secure site's; `telegram`: the page runs in Telegram's in-app browser. */
-export function lazyAuthSource(origin: string, load: () => Promise<AuthSource>, telegram = false): LazyAuthSource {
+/** An AuthSource that loads `load()`'s on its first call, once; `telegram`: the page runs in Telegram's in-app browser. */
+export function lazyAuthSource(load: () => Promise<AuthSource>, telegram = false): LazyAuthSource {
   let loaded: Promise<AuthSource> | undefined
-  // A failed load (the chunk did not arrive) is tried again on the next use.
-  const get = () => (loaded ??= load().catch((error: unknown) => ((loaded = undefined), Promise.reject(error))))
+  /** The source once loaded: its popup page is known inside a click only then. */
+  let ready: AuthSource | undefined
+  // A failed load (the chunk or the adapter did not arrive) is tried again on the next use.
+  const get = () =>
+    (loaded ??= load().then(
+      (s) => (ready = s),
+      (error: unknown) => ((loaded = undefined), Promise.reject(error)),
+    ))
+  const popupUrl = () => ready?.popupUrl() ?? 'about:blank'
   return {
     owns: (connectorId) => connectorId === 'AUTH',
+    popupUrl,
     start: () => void get().then((s) => s.start()),
     request: async (connectorId, args, options) => (await get()).request(connectorId, args, options),
     watch: () => undefined,
@@ -35,7 +43,9 @@ export function lazyAuthSource(origin: string, load: () => Promise<AuthSource>, 
     startSocial(provider) {
       // Telegram's in-app browser: no popup, the page leaves for the provider's page and comes back.
       if (telegram) return get().then((s) => s.leaveForSocial(provider))
-      const popup = window.open(new URL('/loading', origin).href, 'gangway-social', 'width=600,height=800,scrollbars=yes')
+      // Opened now, inside the click (a popup opened after an await is blocked): at the secure site's
+      // loading page once the source is loaded (it is, from idle time after the modal's first open), else blank until the provider's page is known.
+      const popup = window.open(popupUrl(), 'gangway-social', 'width=600,height=800,scrollbars=yes')
       return get().then(
         (s) => s.connectSocial(provider, popup),
         (error: unknown) => (popup?.close(), Promise.reject(error)),

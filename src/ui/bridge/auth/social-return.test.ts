@@ -9,6 +9,7 @@ import { SOCIAL_RETURN_REFUSED } from '../../../events/errors.js'
 import { SOCIAL_LOGIN_TTL_MS } from '../../../events/limits.js'
 import { settle } from '../../../../tests/unit/virtual-time.js'
 import { createAuthSource } from './auth-source.js'
+import { createFrameAdapter } from './frame-adapter.js'
 
 const ORIGIN = 'http://localhost:4455'
 const PAGE = 'http://127.0.0.1:5173/shop'
@@ -51,7 +52,7 @@ function world(href = `${PAGE}?token=secret#pay`) {
   let now = 1_700_000_000_000
   const refused = new Set<string>()
   const source = createAuthSource({
-    origin: ORIGIN,
+    adapter: createFrameAdapter({ origin: ORIGIN, projectId: 'p1', network: () => 'eip155:31337', doc: doc as unknown as Document }),
     projectId: 'p1',
     network: () => 'eip155:31337',
     dispatch: (intent) => {
