@@ -199,6 +199,22 @@ module.exports = {
       to: { pathNot: [...src('wagmi/'), ...npm('viem')], dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'auth-reown-only-events-and-its-client',
+      severity: 'error',
+      comment:
+        "src/auth-reown (`gangway/auth-reown`, the auth adapter over Reown's client) imports itself, src/events (the adapter's types, the error classes) and @reown/appkit-wallet (the site's peer dependency), nothing else: auth-reown.js bundles no engine, views or loader.",
+      from: { path: src('auth-reown/') },
+      to: { pathNot: [...src('auth-reown/', 'events/'), ...npm('@reown/appkit-wallet')], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'auth-reown-client-only-dynamic',
+      severity: 'error',
+      comment:
+        "src/auth-reown imports @reown/appkit-wallet with a dynamic import() only (or for its types), so the site's bundler splits the client off and a page fetches it only when the visitor reaches for email or social login.",
+      from: { path: src('auth-reown/') },
+      to: { path: npm('@reown/appkit-wallet'), dependencyTypesNot: ['dynamic-import', 'type-only'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment:

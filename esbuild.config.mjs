@@ -98,6 +98,10 @@ await Promise.all([
   // error classes; @wagmi/core is named in types only) stay imports, so the site's own viem serves
   // it; the modal is the one the site passes in, so no loader is imported.
   build({ ...common, entryPoints: { wagmi: 'src/wagmi/index.ts' }, outdir, packages: 'external', minify: false, sourcemap: false }),
+  // `gangway/auth-reown`: the auth adapter over Reown's client, for a site's bundler. The client
+  // (`@reown/appkit-wallet`, a peer dependency) stays a dynamic import: the site's bundler splits it
+  // off, and nothing of it is in Gangway's files.
+  build({ ...common, entryPoints: { 'auth-reown': 'src/auth-reown/index.ts' }, outdir, packages: 'external', minify: false, sourcemap: false }),
   // React exports, and the views for React sites: React stays the host's (a peer dependency), so a
   // React site evaluates no second React.
   // The views' later chunks (lazy-views.tsx) are split off here too, for the host's bundler to keep lazy.

@@ -12,6 +12,7 @@ export const TYPED_ENTRIES = {
   react: 'src/react/index.tsx',
   'siwx-server': 'src/siwx-server/index.ts',
   wagmi: 'src/wagmi/index.ts',
+  'auth-reown': 'src/auth-reown/index.ts',
 }
 
 const siblings = {

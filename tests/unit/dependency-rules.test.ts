@@ -40,6 +40,8 @@ const WRONG_IMPORTS: [rule: string, from: string, to: string][] = [
   ['react-views-only-dynamic', 'src/react/static-views.ts', 'src/ui/app.tsx'],
   ['react-loader-through-alias', 'src/react/relative-loader.ts', 'src/ui/loader.ts'],
   ['wagmi-only-types-and-viem', 'src/wagmi/loader-code.ts', 'src/ui/loader.ts'],
+  ['auth-reown-only-events-and-its-client', 'src/auth-reown/engine.ts', 'src/worker/main-thread.ts'],
+  ['auth-reown-client-only-dynamic', 'src/auth-reown/static-client.ts', '@reown/appkit-wallet'],
   ['no-circular', 'src/projections/cycle-a.ts', 'src/projections/cycle-b.ts'],
   ['src-not-dev-tooling', 'src/worker/demo.ts', 'localnet/wallet.ts'],
   ['src-not-dev-dependencies', 'src/worker/tokens.ts', '@solana/spl-token'],
@@ -81,6 +83,8 @@ const ALLOWED_IMPORTS: [from: string, to: string][] = [
   ['src/wagmi/index.ts', 'src/contract.ts'],
   ['src/wagmi/index.ts', '@wagmi/core'],
   ['src/wagmi/index.ts', 'viem'],
+  ['src/auth-reown/index.ts', '@reown/appkit-wallet'],
+  ['src/auth-reown/index.ts', 'src/events/errors.ts'],
   ['src/cli/read.ts', 'fs'],
   ['src/cli/read.ts', 'src/projections/fold.ts'],
   // the one sanctioned dynamic import

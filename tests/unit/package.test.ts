@@ -23,9 +23,9 @@ beforeAll(() => {
   }
 })
 
-/** Bundles `contents` as a site's entry in `dir` (whose node_modules has the tarball installed), minified; returns the output. */
-async function bundle(contents: string, dir = example('ethers-page')): Promise<string> {
-  const out = await build({ stdin: { contents, resolveDir: dir, loader: 'ts' }, bundle: true, write: false, format: 'esm', platform: 'browser', minify: true, logLevel: 'silent' })
+/** Bundles `contents` as a site's entry in `dir` (whose node_modules has the tarball installed), minified, `external` left as imports; returns the output. */
+async function bundle(contents: string, dir = example('ethers-page'), external: string[] = []): Promise<string> {
+  const out = await build({ stdin: { contents, resolveDir: dir, loader: 'ts' }, bundle: true, write: false, format: 'esm', platform: 'browser', minify: true, logLevel: 'silent', external })
   return out.outputFiles[0]!.text
 }
 
@@ -38,7 +38,7 @@ describe('the packed package', () => {
       expect(packed, name).toContain(`package/${target.types.slice(2)}`)
       expect(packed, name).toContain(`package/${target.default.slice(2)}`)
     }
-    expect(Object.keys(pkg.exports)).toEqual(['.', './react', './wagmi', './siwx-server', './package.json'])
+    expect(Object.keys(pkg.exports)).toEqual(['.', './react', './wagmi', './siwx-server', './auth-reown', './package.json'])
   })
 
   it('lets a bundler drop what a site does not import, and keeps the loader a bare import asks for', async () => {
@@ -50,6 +50,10 @@ describe('the packed package', () => {
     // Used: the connector alone, with none of the loader.
     const connector = await bundle(`import { gangway } from 'gangway/wagmi'\nconsole.log(gangway)\n`)
     expect([connector.includes('isAuthorized'), connector.includes('gangway-button')]).toEqual([true, false])
+    // The Reown adapter: nothing when unused; used, the adapter alone, its client left to a dynamic import.
+    expect(await bundle(`import { reownAuth } from 'gangway/auth-reown'\n`)).toBe('')
+    const reown = await bundle(`import { reownAuth } from 'gangway/auth-reown'\nconsole.log(reownAuth())\n`, example('ethers-page'), ['@reown/appkit-wallet'])
+    expect([reown.includes('import("@reown/appkit-wallet")'), reown.includes('w3m-iframe'), reown.includes('gangway-button')]).toEqual([true, true, false])
   })
 
   it("the README's install snippets typecheck under strict and bundle against the installed tarball", async () => {
