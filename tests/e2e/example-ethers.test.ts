@@ -9,6 +9,7 @@ import { createPublicClient, getAddress, http, parseEther, verifyMessage, type H
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { localContext } from './browser.js'
 import { connectLocalnetWallet, useBrowser, waitForText } from './helpers.js'
+import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const client = createPublicClient({ transport: http(inject('rpcUrl')) })
@@ -39,7 +40,20 @@ describe('examples/ethers-page', () => {
     await page.fill('#amount', '0.0123')
     await page.click('#send')
     await page.click(approve)
-    await waitForText(page, '#tx', /^landed 0x[0-9a-f]{64} in block \d+$/)
+    // ethers' wait() asks for the receipt once, then again at each new block its poller sees (every
+    // 4 s). anvil mines a transaction as it arrives and no block otherwise: when ethers looked before
+    // the transaction's block was mined and its poller started after it, no block ever follows.
+    // A live chain makes blocks; here the test makes one at each look until the page has the receipt.
+    await expect
+      .poll(
+        async () => {
+          const text = await page.locator('#tx').textContent()
+          if (!text?.startsWith('landed')) await client.request({ method: 'evm_mine' as never })
+          return text
+        },
+        { timeout: E2E_WAIT_MS, interval: 1000 },
+      )
+      .toMatch(/^landed 0x[0-9a-f]{64} in block \d+$/)
     expect(await client.getBalance({ address: to })).toBe(parseEther('0.0123'))
 
     // ethers' own call (EIP-2255 wallet_revokePermissions): the wallet forgets the site, the modal follows.

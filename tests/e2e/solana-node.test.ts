@@ -17,8 +17,12 @@ beforeAll(async () => {
   connection = new Connection(node.url, { commitment: 'confirmed', wsEndpoint: node.wsUrl })
 })
 afterAll(async () => {
-  // Closed with code 1000 first: a socket the node drops would reconnect, once a second, for the rest of the lane.
-  ;(connection as unknown as { _rpcWebSocket?: { close(): void } } | undefined)?._rpcWebSocket?.close()
+  // The websocket client (rpc-websockets, under web3.js) is told never to reconnect, then closed with
+  // code 1000, before the node stops: web3.js reconnects a socket that closes while it still holds
+  // a subscription, and the client would retry once a second for the rest of the lane.
+  const ws = (connection as unknown as { _rpcWebSocket?: { setAutoReconnect(on: boolean): void; close(): void } } | undefined)?._rpcWebSocket
+  ws?.setAutoReconnect(false)
+  ws?.close()
   await node?.stop()
 })
 
