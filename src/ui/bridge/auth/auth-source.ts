@@ -311,7 +311,8 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
   return {
     owns: (connectorId) => connectorId === AUTH,
     popupUrl: () => new URL('/loading', adapter.origin).href,
-    start: () => void start(),
+    // Started ahead of use (idle time): a failure is told the engine above, and the next use tries again.
+    start: () => void start().catch(() => undefined),
     async request(_connectorId, { method, params }) {
       await start()
       const p = firstParam(params)
