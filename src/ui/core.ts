@@ -291,14 +291,13 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
   }
   // Email and social login: the site's auth adapter (or the secure site's own frame), loaded when first needed.
   const secureOrigin = originOf(withSecureSite(options).services?.secureSite)
-  const network = () => signals.network.peek().caipNetworkId?.startsWith('eip155:') ? signals.network.peek().caipNetworkId : options.networks.find((n) => n.chainNamespace === 'eip155')?.caipNetworkId
   const platform = pagePlatform()
   const auth =
     options.auth || secureOrigin
       ? lazyAuthSource(
           () =>
             import('./bridge/auth/auth-source.js').then((m) =>
-              m.pageAuthSource({ ...options, secureOrigin, activeNetwork: () => signals.network.peek().caipNetworkId, network, dispatch, persist: async () => (await ready).flush() }),
+              m.pageAuthSource({ ...options, secureOrigin, activeNetwork: () => signals.network.peek().caipNetworkId, dispatch, persist: async () => (await ready).flush() }),
             ),
           platform.telegram,
         )

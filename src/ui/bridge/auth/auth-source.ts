@@ -207,7 +207,7 @@ function addressesOf(user: Record<string, unknown>): string[] {
 }
 
 /** What the core gives to start the auth source: the site's options it needs, the visitor's network, the engine's dispatch. */
-export interface PageAuthOptions extends Pick<AuthSourceOptions, 'projectId' | 'network' | 'dispatch' | 'persist'> {
+export interface PageAuthOptions extends Pick<AuthSourceOptions, 'projectId' | 'dispatch' | 'persist'> {
   /** The site's `auth` option: its adapter's loader. */
   auth?: AuthOption
   /** Without `auth`: the secure site's origin (`services.secureSite`), served by Gangway's own frame adapter. */
@@ -224,14 +224,19 @@ export interface PageAuthOptions extends Pick<AuthSourceOptions, 'projectId' | '
  * @throws what the adapter's `load` throws (the next use loads it again: lazy-auth-source.ts).
  */
 export async function pageAuthSource(o: PageAuthOptions): Promise<AuthSource> {
+  // The eip155 network the visitor is on, else the site's first: the one the provider's calls are for.
+  const network = () => {
+    const active = o.activeNetwork()
+    return active?.startsWith('eip155:') ? active : o.networks.find((n) => n.chainNamespace === 'eip155')?.caipNetworkId
+  }
   const context: AuthContext = {
     projectId: o.projectId,
     ...(o.metadata ? { metadata: o.metadata } : {}),
     networks: o.networks,
     activeNetwork: (namespace = 'eip155') => o.networks.find((n) => n.caipNetworkId === o.activeNetwork() && n.chainNamespace === namespace) ?? o.networks.find((n) => n.chainNamespace === namespace),
   }
-  const adapter = o.auth ? await o.auth.load(context) : (await import('./frame-adapter.js')).createFrameAdapter({ origin: o.secureOrigin!, projectId: o.projectId, ...(o.metadata ? { metadata: o.metadata } : {}), network: o.network })
-  return createAuthSource({ adapter, projectId: o.projectId, network: o.network, dispatch: o.dispatch, ...(o.persist ? { persist: o.persist } : {}) })
+  const adapter = o.auth ? await o.auth.load(context) : (await import('./frame-adapter.js')).createFrameAdapter({ origin: o.secureOrigin!, projectId: o.projectId, ...(o.metadata ? { metadata: o.metadata } : {}), network })
+  return createAuthSource({ adapter, projectId: o.projectId, network, dispatch: o.dispatch, ...(o.persist ? { persist: o.persist } : {}) })
 }
 
 /** The auth connector's page side (see the module's comment). */
@@ -266,6 +271,11 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       throw error
     }))
 
+  /** The user request for the EVM connection's network (none when the site has no eip155 network). */
+  const onNetwork = (): AuthUserRequest => {
+    const caipNetworkId = o.network()
+    return caipNetworkId ? { caipNetworkId } : {}
+  }
   /** The site's call for the provider: its method and params, on the EVM connection's network. */
   const call = (p: Record<string, unknown>) => ({ method: String(p.method), params: p.params, caipNetworkId: typeof p.caipNetworkId === 'string' ? p.caipNetworkId : o.network() })
   /** The calls waiting for the visitor in the secure site's approval UI, to reject when the visitor leaves it. */
@@ -302,8 +312,8 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
     for (const k of USER_FIELDS) if (from[k] !== undefined) out[k] = from[k]
     return out
   }
+  /** The user (asked once the adapter started: `request` awaits it), and the smart account networks beside. */
   const getUser = async (request: AuthUserRequest): Promise<Record<string, unknown>> => {
-    await start()
     void fetchSmartAccountNetworks()
     return picked(await adapter.getUser(request))
   }
@@ -420,7 +430,7 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
         return
       }
       try {
-        await adapter.connectSocial(result, { ...(o.network() ? { caipNetworkId: o.network() } : {}) })
+        await adapter.connectSocial(result, onNetwork())
       } catch {
         return fail(FAILED_TO_CONNECT)
       }
@@ -462,7 +472,7 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       if (new URL(resultUri).searchParams.has('error')) return tell({ type: 'auth/social-failed', payload: { provider, message: FAILED_TO_CONNECT } })
       try {
         await start()
-        await adapter.connectSocial(resultUri, { ...(o.network() ? { caipNetworkId: o.network() } : {}) })
+        await adapter.connectSocial(resultUri, onNetwork())
       } catch {
         return tell({ type: 'auth/social-failed', payload: { provider, message: FAILED_TO_CONNECT } })
       }
