@@ -133,8 +133,10 @@ describe('mobile: the core flow under device emulation', () => {
         requestAnimationFrame(sample)
       })
       await coreSession(page, { rpcUrl2, label: `mobile-${name}`, press: (selector) => page.tap(selector), shown: (view) => expectBottomSheet(page, view) })
+      // coreSession returns once the snackbar's text is in the page, which can be before the next frame
+      // paints it: wait for a frame that shows it (frames only counts frames with it on show).
+      await page.waitForFunction(() => (window as unknown as { __toasts: { frames: number } }).__toasts.frames > 0, undefined, { timeout: E2E_WAIT_MS })
       const toasts = await page.evaluate(() => (window as unknown as { __toasts: { frames: number; covering: string[] } }).__toasts)
-      expect(toasts.frames).toBeGreaterThan(0)
       expect(toasts.covering.slice(0, 3)).toEqual([])
       await context.close()
     })
