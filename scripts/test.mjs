@@ -1,15 +1,21 @@
 // The test suite as `npm test` runs it, sized to a 2-core machine (README: the test command).
-// 1. The checks, side by side: the typecheck, the layering rules, and the build followed by the
-//    example apps (scripts/examples.mjs). A failure stops here.
-// 2. The tests, side by side in three lanes: the unit projects (unit, and unit-own-globals for the
-//    files that need a process of their own; vitest.config.ts), and the end-to-end files split in two
-//    lanes by their last measured duration (tests/e2e/durations.json; a file not listed counts as
-//    DEFAULT_SECONDS), each e2e lane with a localnet of its own (its global setup: free ports, drawn
-//    from a range of the lane's own), so the lanes share nothing. Each lane prints a line per
-//    finished file (tests/reporters/progress.ts) and writes a blob report.
+// 1. The build (dist/, which the end-to-end tests load). A failure stops here.
+// 2. Then everything else side by side, so the end-to-end files, the longest part, start at once:
+//    - the typecheck and the layering rules (each a check: a failure counts as one failed test);
+//    - the end-to-end files, but those of the example apps, split in two lanes by their last
+//      measured duration (tests/e2e/durations.json; a file not listed counts as DEFAULT_SECONDS),
+//      each lane with a localnet of its own (its global setup: free ports, drawn from a range of the
+//      lane's own), so the lanes share nothing;
+//    - the example apps built from the packed tarball (scripts/examples.mjs), then, once they are,
+//      the unit projects (unit, and unit-own-globals for the files that need a process of their
+//      own; vitest.config.ts; tests/unit/package.test.ts reads the installed tarball) and, in a lane
+//      of their own with a localnet of its own, the example apps' end-to-end files. A failed
+//      examples build counts as one failed test, and those two lanes do not run.
+//    Each lane prints a line per finished file (tests/reporters/progress.ts) and writes a blob report.
 // 3. The blob reports merged into the full report and the plain line `N passed, N failed`
-//    (tests/reporters/summary.ts, which .ci/run prints again last). A lane that ended without its
-//    report (it crashed, its localnet did not start) counts as one failed test more.
+//    (tests/reporters/summary.ts, which .ci/run prints again last), the failed checks added. A lane
+//    that ended without its report (it crashed, its localnet did not start) counts as one failed
+//    test more.
 // The measured durations of this run are written to test-results/e2e-durations.json; copy it over
 // tests/e2e/durations.json when the files change much.
 //   node scripts/test.mjs            (run by `npm test`, after scripts/ensure-chromium.sh)
@@ -51,41 +57,48 @@ function finish(counts, code) {
   process.exit(code)
 }
 
-// 1. The checks.
+// 1. The build.
 rmSync(SUMMARY, { force: true })
-const checks = await Promise.all([
-  run('typecheck', 'npm', ['run', '--silent', 'typecheck']),
-  run('layering', 'npm', ['run', '--silent', 'lint:deps']),
-  run('build', 'npm', ['run', '--silent', 'build']).then((code) => (code === 0 ? run('examples', 'npm', ['run', '--silent', 'examples']) : code)),
-])
-if (checks.some((code) => code !== 0)) {
-  console.log(`\nThe checks failed (typecheck ${checks[0]}, layering rules ${checks[1]}, build and examples ${checks[2]}): no test was run.`)
+if ((await run('build', 'npm', ['run', '--silent', 'build'])) !== 0) {
+  console.log('\nThe build failed: no test was run.')
   finish({ passed: 0, failed: 1, skipped: 0 }, 1)
 }
-console.log(`checks passed in ${elapsed()}`)
+console.log(`build done in ${elapsed()}`)
 
-// 2. The lanes.
+// 2. The checks and the lanes, side by side.
 const durations = JSON.parse(readFileSync(join(root, 'tests/e2e/durations.json'), 'utf8'))
 const e2eFiles = ['tests/e2e', 'tests/contract'].flatMap((dir) => readdirSync(join(root, dir)).filter((f) => f.endsWith('.test.ts')).map((f) => `${dir}/${f}`))
+/** The end-to-end files of the example apps: they need the examples built (scripts/examples.mjs). */
+const exampleFiles = e2eFiles.filter((f) => /\/example-[^/]*\.test\.ts$/.test(f))
 const lanes = [[], []]
 const load = [0, 0]
 // Longest first, each to the lane with less so far: the two lanes end close together.
-for (const file of [...e2eFiles].sort((a, b) => (durations[b] ?? DEFAULT_SECONDS) - (durations[a] ?? DEFAULT_SECONDS) || a.localeCompare(b))) {
+for (const file of e2eFiles.filter((f) => !exampleFiles.includes(f)).sort((a, b) => (durations[b] ?? DEFAULT_SECONDS) - (durations[a] ?? DEFAULT_SECONDS) || a.localeCompare(b))) {
   const lane = load[0] <= load[1] ? 0 : 1
   lanes[lane].push(file)
   load[lane] += durations[file] ?? DEFAULT_SECONDS
 }
 rmSync(REPORTS, { recursive: true, force: true })
 const blob = (name) => ['--reporter=./tests/reporters/progress.ts', '--reporter=blob', `--outputFile.blob=${join(REPORTS, `${name}.json`)}`]
-const laneRuns = [
+const e2eRuns = lanes.map((files, i) => [`e2e-${i + 1}`, ['run', '--project', 'e2e', ...blob(`e2e-${i + 1}`), ...files]])
+const afterExamples = [
   ['unit', ['run', '--project', 'unit', '--project', 'unit-own-globals', ...blob('unit')]],
-  ...lanes.map((files, i) => [`e2e-${i + 1}`, ['run', '--project', 'e2e', ...blob(`e2e-${i + 1}`), ...files]]),
+  ['e2e-examples', ['run', '--project', 'e2e', ...blob('e2e-examples'), ...exampleFiles]],
 ]
-console.log(`lanes: unit; e2e-1 ${lanes[0].length} files (≈${load[0]} s); e2e-2 ${lanes[1].length} files (≈${load[1]} s)`)
+const laneRuns = [...e2eRuns, ...afterExamples]
+console.log(`lanes: e2e-1 ${lanes[0].length} files (≈${load[0]} s); e2e-2 ${lanes[1].length} files (≈${load[1]} s); after the examples: unit; e2e-examples ${exampleFiles.length} files`)
 // Each lane draws its servers' ports from a part of the localnet's port range of its own
 // (localnet/ports.ts), so two localnets starting at once never pick the same port.
-const codes = await Promise.all(laneRuns.map(([name, args], i) => run(name, 'npx', ['vitest', ...args], { GANGWAY_PORT_SLICE: `${i}/${laneRuns.length}` })))
-const missing = laneRuns.filter(([name]) => !existsSync(join(REPORTS, `${name}.json`))).map(([name]) => name)
+const lane = ([name, args]) => run(name, 'npx', ['vitest', ...args], { GANGWAY_PORT_SLICE: `${laneRuns.findIndex(([n]) => n === name)}/${laneRuns.length}` })
+const [typecheck, layering, examples, ...codes] = await Promise.all([
+  run('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  run('layering', 'npm', ['run', '--silent', 'lint:deps']),
+  run('examples', 'npm', ['run', '--silent', 'examples']).then(async (code) => (code === 0 ? [0, ...(await Promise.all(afterExamples.map(lane)))] : [code])),
+  ...e2eRuns.map(lane),
+]).then(([t, l, [e, ...after], ...e2e]) => [t, l, e, ...e2e, ...after])
+const failedChecks = Object.entries({ typecheck, 'layering rules': layering, 'examples build': examples }).filter(([, code]) => code !== 0).map(([name]) => name)
+// A lane that did not run for a failed examples build is counted there, not again here.
+const missing = (examples === 0 ? laneRuns : e2eRuns).filter(([name]) => !existsSync(join(REPORTS, `${name}.json`))).map(([name]) => name)
 
 // 3. The full report.
 const merged = await run('report', 'npx', ['vitest', 'run', '--merge-reports', REPORTS, '--reporter=default', '--reporter=./tests/reporters/summary.ts', '--reporter=json', `--outputFile.json=${join(root, 'test-results/vitest.json')}`])
@@ -94,6 +107,10 @@ try {
   counts = JSON.parse(readFileSync(SUMMARY, 'utf8'))
 } catch {
   console.log('The merged report wrote no counts.')
+}
+if (failedChecks.length) {
+  console.log(`Checks that failed (each counted as one failure): ${failedChecks.join(', ')}`)
+  counts.failed += failedChecks.length
 }
 if (missing.length) {
   console.log(`Lanes that ended without a report (each counted as one failure): ${missing.join(', ')} (exit codes ${codes.join(', ')})`)
