@@ -84,3 +84,13 @@ export const api = async <T,>(path: string, body?: unknown): Promise<T> => {
   if (!res.ok) throw new Error(`${path}: ${res.status}`)
   return (await res.json()) as T
 }
+
+/**
+ * The types of the messages the frame posted to `page`'s host that Reown's client would drop: those
+ * outside `W3mFrameSchema.frameEvent`, the installed @reown/appkit-wallet's own schema. Each once, in order.
+ */
+export async function unreadableByClient(page: Page): Promise<string[]> {
+  const { W3mFrameSchema } = await import('@reown/appkit-wallet')
+  const messages = await page.evaluate(() => (window as unknown as { __host: Host }).__host.messages.map((m) => m.data))
+  return [...new Set(messages.filter((m) => !W3mFrameSchema.frameEvent.safeParse(m).success).map((m) => String(m.type)))]
+}

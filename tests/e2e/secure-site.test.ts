@@ -19,7 +19,7 @@ import { createPublicClient, defineChain, encodeFunctionData, erc20Abi, http, is
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { localContext } from './browser.js'
 import { useBrowser } from './helpers.js'
-import { api, counts, frameSdk, openHost, ready, request, sdkFrame, type Host, type Reply } from './secure-site-host.js'
+import { api, counts, frameSdk, openHost, ready, request, sdkFrame, unreadableByClient, type Host, type Reply } from './secure-site-host.js'
 
 const webUrl = inject('webUrl')
 const secureSiteUrl = inject('secureSiteUrl')
@@ -53,7 +53,11 @@ describe('the secure-site emulator', () => {
       expect(await request(page, 'GET_SMART_ACCOUNT_ENABLED_NETWORKS')).toEqual({ ok: true, payload: { smartAccountEnabledNetworks: [31337, 31338] } })
       expect(await request(page, 'IS_CONNECTED')).toEqual({ ok: true, payload: { isConnected: false } })
       expect(await request(page, 'GET_USER')).toEqual({ ok: false, payload: { message: 'Not logged in' } })
-      expect(await request(page, 'NO_SUCH_REQUEST')).toEqual({ ok: false, payload: { message: 'Unknown request' } })
+      // What Reown's client could not send (outside its W3mFrameSchema.appEvent) is answered 'Invalid request':
+      // an unknown name, a missing field, and IS_CONNECTED with a payload lacking the token its schema needs.
+      expect(await request(page, 'NO_SUCH_REQUEST')).toEqual({ ok: false, payload: { message: 'Invalid request' } })
+      expect(await request(page, 'CONNECT_EMAIL', { address: email })).toEqual({ ok: false, payload: { message: 'Invalid request' } })
+      expect(await request(page, 'IS_CONNECTED', {})).toEqual({ ok: false, payload: { message: 'Invalid request' } })
 
       // Email: a new address gets a six-digit code; a wrong code is refused without echoing it.
       expect(await request(page, 'CONNECT_EMAIL', { email })).toEqual({ ok: true, payload: { action: 'VERIFY_OTP' } })
@@ -65,16 +69,21 @@ describe('the secure-site emulator', () => {
       expect(await request(page, 'CONNECT_OTP', { otp: code === '000000' ? '111111' : '000000' })).toEqual({ ok: false, payload: { message: 'Invalid code' } })
       expect(await request(page, 'CONNECT_OTP', { otp: code })).toEqual({ ok: true, payload: {} })
 
-      const user = await request(page, 'GET_USER', { chainId: 'eip155:31337' })
+      // As Reown's client asks (an eip155 chain as a number, with the host's node) and reads (a number is eip155's).
+      const user = await request(page, 'GET_USER', { chainId: 31337, preferredAccountType: 'eoa', rpcUrl: inject('rpcUrl') })
       expect(user.ok).toBe(true)
       const accounts = user.payload.accounts as { address: Hex; type: string }[]
       expect(accounts.map((x) => x.type)).toEqual(['eoa', 'smartAccount'])
       const [eoa, safe] = accounts.map((x) => x.address) as [Hex, Hex]
       expect(isAddress(eoa) && isAddress(safe) && eoa !== safe).toBe(true)
-      expect(user.payload).toEqual({ email, address: eoa, chainId: 'eip155:31337', accounts, preferredAccountType: 'eoa', smartAccountDeployed: false })
-      // Both accounts are funded on the chain; reads go to the node, other methods are refused.
-      for (const address of [eoa, safe]) expect(await request(page, 'RPC_REQUEST', { method: 'eth_getBalance', params: [address, 'latest'], chainId: 'eip155:31338' })).toEqual({ ok: true, payload: toHex(parseEther('100')) })
-      expect(await request(page, 'RPC_REQUEST', { method: 'eth_sign', params: [eoa, '0x00'], chainId: 'eip155:31337' })).toEqual({ ok: false, payload: { message: 'Requested RPC call is not allowed' } })
+      expect(user.payload).toEqual({ email, address: eoa, chainId: 31337, accounts, preferredAccountType: 'eoa', smartAccountDeployed: false })
+      // Both accounts are funded on the chain; reads go to the node (the chain named as the client does, or
+      // as CAIP-2), other methods of the client's schema are refused, and one outside it is not read at all.
+      for (const address of [eoa, safe]) expect(await request(page, 'RPC_REQUEST', { method: 'eth_getBalance', params: [address, 'latest'], chainId: 31338, chainNamespace: 'eip155', rpcUrl: inject('rpcUrl2') })).toEqual({ ok: true, payload: toHex(parseEther('100')) })
+      expect(await request(page, 'RPC_REQUEST', { method: 'eth_getBalance', params: [eoa, 'latest'], chainId: 'eip155:31338' })).toEqual({ ok: true, payload: toHex(parseEther('100')) })
+      expect(await request(page, 'RPC_REQUEST', { method: 'eth_getBalance', params: [eoa, 'latest'], chainId: 31338, chainNamespace: 'solana' })).toEqual({ ok: false, payload: { message: 'Unsupported network' } })
+      expect(await request(page, 'RPC_REQUEST', { method: 'eth_sendRawTransaction', params: ['0x00'], chainId: 31337, chainNamespace: 'eip155' })).toEqual({ ok: false, payload: { message: 'Requested RPC call is not allowed' } })
+      expect(await request(page, 'RPC_REQUEST', { method: 'eth_sign', params: [eoa, '0x00'], chainId: 31337, chainNamespace: 'eip155' })).toEqual({ ok: false, payload: { message: 'Invalid request' } })
       expect(await request(page, 'SWITCH_NETWORK', { chainId: 'eip155:1' })).toEqual({ ok: false, payload: { message: 'Unsupported network' } })
       expect(await request(page, 'SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).toEqual({ ok: true, payload: { type: 'smartAccount', address: safe } })
       expect(await request(page, 'SET_PREFERRED_ACCOUNT', { type: 'eoa' })).toEqual({ ok: true, payload: { type: 'eoa', address: eoa } })
@@ -120,6 +129,9 @@ describe('the secure-site emulator', () => {
       const refused = request(page, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex('no'), eoa], chainId: 'eip155:31337' })
       await sdk.getByTestId('secure-reject').click()
       expect(await refused).toEqual({ ok: false, payload: { message: 'User rejected the request.', code: 4001 } })
+
+      // Every answer so far is one Reown's client reads, but the one to a request it has no name for.
+      expect(await unreadableByClient(page)).toEqual(['@w3m-frame/NO_SUCH_REQUEST_ERROR'])
 
       // The session lives in the frame's partitioned storage: a host reload keeps it; the top-level localhost site does not see it.
       const key = `secure-site:${projectId}:session`
@@ -368,9 +380,11 @@ describe('the secure-site emulator', () => {
       expect(await pub.getBalance({ address: receiver })).toBe(parseEther('0.03'))
 
       // Networks: the frame's current chain moves; the Safe is not deployed on the other chain.
-      expect(await request(page, 'SWITCH_NETWORK', { chainId: 'eip155:31338' })).toEqual({ ok: true, payload: { chainId: 'eip155:31338' } })
-      expect(await request(page, 'GET_CHAIN_ID')).toEqual({ ok: true, payload: { chainId: 'eip155:31338' } })
-      expect((await request(page, 'GET_USER')).payload).toMatchObject({ chainId: 'eip155:31338', address: safe, smartAccountDeployed: false })
+      expect(await request(page, 'SWITCH_NETWORK', { chainId: 'eip155:31338', rpcUrl: inject('rpcUrl2') })).toEqual({ ok: true, payload: { chainId: 31338 } })
+      expect(await request(page, 'GET_CHAIN_ID')).toEqual({ ok: true, payload: { chainId: 31338 } })
+      expect((await request(page, 'GET_USER')).payload).toMatchObject({ chainId: 31338, address: safe, smartAccountDeployed: false })
+      // The client's stored last chain is a decimal string: read too.
+      expect((await request(page, 'GET_USER', { chainId: '31337' })).payload).toMatchObject({ chainId: 31337, address: safe, smartAccountDeployed: true })
 
       // A new email: a code to the old address, then one to the new.
       const newEmail = `bob-new-${unique()}@example.com`
@@ -383,6 +397,8 @@ describe('the secure-site emulator', () => {
       expect(await request(page, 'RELOAD')).toEqual({ ok: true, payload: {} })
       await page.waitForFunction(() => (window as unknown as { __host: Host }).__host.messages.filter((m) => m.data.type === '@w3m-frame/READY').length === 2)
       expect(await request(page, 'IS_CONNECTED')).toEqual({ ok: true, payload: { isConnected: true } })
+      // Every answer on the way is one Reown's client reads.
+      expect(await unreadableByClient(page)).toEqual([])
     } finally {
       await context.close()
     }

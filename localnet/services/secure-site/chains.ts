@@ -24,10 +24,14 @@ export function siteChains(chains: { chainId: number; rpcUrl: string }[]): SiteC
   }))
 }
 
-/** The chain a CAIP-2 id (`eip155:31337`) or a plain chain id (31337) names among `chains`, else undefined. */
+/**
+ * The chain an id names among `chains`, else undefined. Reown's client (@reown/appkit-wallet
+ * `W3mFrameProvider`) names an eip155 chain as a number (GET_USER, CONNECT_SOCIAL, RPC_REQUEST), a
+ * CAIP-2 id (the frame's URL, SWITCH_NETWORK) or a decimal string (its stored last chain): all three.
+ */
 export function findChain(chains: SiteChain[], id: unknown): SiteChain | undefined {
   if (typeof id === 'number') return chains.find((c) => c.chainId === id)
-  if (typeof id === 'string') return chains.find((c) => c.caip2 === id)
+  if (typeof id === 'string') return chains.find((c) => c.caip2 === id || String(c.chainId) === id)
   return undefined
 }
 

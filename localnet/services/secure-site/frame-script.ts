@@ -6,7 +6,9 @@
  * - It posts `{ type: '@w3m-frame/READY', payload: { version } }` to the parent, targetOrigin
  *   exactly the parent origin (never '*'), then accepts only messages whose `source` is the parent
  *   window and whose `origin` is the parent origin, a plain object `{ type: '@w3m-app/<NAME>', id:
- *   string (1–128 chars), payload?: plain object }`; anything else is dropped unanswered.
+ *   string (0–128 chars), payload?: plain object }`; anything else is dropped unanswered. Whether
+ *   the payload was there goes to the server with it (`bare`), which checks the request against
+ *   Reown's client's schema (app-event.ts).
  * - Each request goes to the site's server (same-origin fetch, no cookies), and the answer back to
  *   the parent as `{ type: '@w3m-frame/<NAME>_SUCCESS', id, payload }` or `{ type:
  *   '@w3m-frame/<NAME>_ERROR', id, payload: { message, code? } }`.
@@ -102,9 +104,9 @@ function apply(answer: FrameAnswer): void {
 }
 
 /** Forwards one request to the server, asking again while a long poll says `retry`. */
-async function forward(name: string, payload: Record<string, unknown>): Promise<FrameAnswer> {
+async function forward(name: string, payload: Record<string, unknown>, bare = false): Promise<FrameAnswer> {
   for (let again = false; ; again = true) {
-    const call: FrameCall = { projectId, deviceId, parentOrigin, chainId, name, payload, ...(again ? { again } : {}) }
+    const call: FrameCall = { projectId, deviceId, parentOrigin, chainId, name, payload, ...(bare ? { bare } : {}), ...(again ? { again } : {}) }
     const token = storage.get(TOKEN_KEY)
     if (token) call.token = token
     const answer = await server('/api/frame/request', call)
@@ -192,8 +194,8 @@ approveButton.addEventListener('click', (event) => {
 })
 rejectButton.addEventListener('click', guarded('reject'))
 
-async function handle(name: string, id: string, payload: Record<string, unknown>): Promise<void> {
-  const answer = await forward(name, payload)
+async function handle(name: string, id: string, payload: Record<string, unknown>, bare: boolean): Promise<void> {
+  const answer = await forward(name, payload, bare)
   if (answer.ok && answer.approval) {
     waiting.push({ name, id, view: answer.approval })
     if (waiting.length === 1) showFirst()
@@ -208,12 +210,14 @@ function onMessage(event: MessageEvent): void {
   if (event.source !== window.parent || event.origin !== parentOrigin) return drop()
   const data: unknown = event.data
   if (!isPlainObject(data) || typeof data.type !== 'string' || !data.type.startsWith(APP_PREFIX)) return drop()
-  if (typeof data.id !== 'string' || data.id.length === 0 || data.id.length > MAX_ID) return drop()
+  // Reown's client makes ids with Math.random().toString(36).substring(7): short, at times empty.
+  if (typeof data.id !== 'string' || data.id.length > MAX_ID) return drop()
   const name = data.type.slice(APP_PREFIX.length)
+  const bare = data.payload === undefined
   const payload = data.payload ?? {}
   if (!/^[A-Z0-9_]{1,64}$/.test(name) || !isPlainObject(payload)) return drop()
   root.dataset.accepted = String(++counts.accepted)
-  void handle(name, data.id, payload)
+  void handle(name, data.id, payload, bare)
 }
 
 async function start(): Promise<void> {

@@ -32,7 +32,10 @@ export interface FrameCall {
   chainId: string
   /** The request's name without `@w3m-app/`. */
   name: string
+  /** The request's payload, `{}` when it came without one (then `bare`). */
   payload: Record<string, unknown>
+  /** Set when the request came with no payload (checked so against the client's schema: app-event.ts). */
+  bare?: true
   /** Set when the frame asks again after a long poll's `retry` (not logged twice). */
   again?: boolean
 }

@@ -7,19 +7,24 @@
  * - SYNC_DAPP_DATA, SYNC_THEME → {}
  * - GET_SMART_ACCOUNT_ENABLED_NETWORKS → { smartAccountEnabledNetworks: number[] } (the chain ids)
  * - CONNECT_EMAIL, CONNECT_DEVICE, CONNECT_OTP, UPDATE_EMAIL* → email-login.ts
- * - GET_USER { chainId?, preferredAccountType? } → UserPayload; no session → 'Not logged in'
+ * - GET_USER { chainId?, preferredAccountType?, rpcUrl? } → UserPayload; no session → 'Not logged in'
  * - IS_CONNECTED → { isConnected }
  * - SIGN_OUT → {} (the session ends, the frame forgets its token)
- * - SWITCH_NETWORK { chainId } → { chainId } (CAIP-2; a localnet chain, else 'Unsupported network')
+ * - SWITCH_NETWORK { chainId, rpcUrl? } → { chainId } (a localnet chain, else 'Unsupported network')
  * - GET_CHAIN_ID → { chainId }
+ * A chain is asked for as a number, a decimal string or CAIP-2 (chains.ts findChain) and answered
+ * as Reown's client reads it: an eip155 chain id is a number ("To keep backwards compatibility,
+ * eip155 chainIds are numbers", reown-com/appkit packages/appkit-utils/src/HelpersUtil.ts).
  * - SET_PREFERRED_ACCOUNT { type } → { type, address }
  * - RPC_REQUEST, RPC_ABORT → rpc.ts
  * - GET_SOCIAL_REDIRECT_URI, CONNECT_SOCIAL (UserPayload plus userName), GET_FARCASTER_URI,
  *   CONNECT_FARCASTER → social.ts
  * - RELOAD → {} (the frame reloads after answering)
- * - anything else → 'Unknown request'
+ * - a request Reown's client could not send (outside its app-event schema: app-event.ts) →
+ *   'Invalid request'; one the schema has and the emulator does not serve → 'Unknown request'
  * Demo and test tooling only.
  */
+import { INVALID_REQUEST, isClientAppEvent } from './app-event.js'
 import { findChain, type SiteChain } from './chains.js'
 import type { EmailLogin } from './email-login.js'
 import type { TestHooks } from './hooks.js'
@@ -35,8 +40,8 @@ export interface UserPayload {
   socialProvider?: string
   /** The preferred account's address. */
   address: string
-  /** CAIP-2. */
-  chainId: string
+  /** The eip155 chain id, a number (see the module's comment). */
+  chainId: number
   accounts: { address: string; type: AccountType }[]
   preferredAccountType: AccountType
   /** Whether the Safe's code is on the current chain. */
@@ -60,6 +65,7 @@ export interface Services {
 /** Answers one frame request (see the module's comment). */
 export async function handleFrameCall(s: Services, call: FrameCall): Promise<FrameAnswer> {
   if (!call.again) s.hooks.record(call.projectId, call.name === 'RPC_REQUEST' && typeof call.payload.method === 'string' ? `RPC_REQUEST:${call.payload.method.slice(0, 64)}` : call.name)
+  if (!isClientAppEvent(call.name, call.bare ? undefined : call.payload)) return { ok: false, message: INVALID_REQUEST }
   const session = s.users.session(call.projectId, call.token)
   const current = findChain(s.chains, call.chainId) ?? s.chains[0]!
   switch (call.name) {
@@ -90,10 +96,10 @@ export async function handleFrameCall(s: Services, call: FrameCall): Promise<Fra
       return { ok: true, payload: {}, token: null, abortApprovals: true }
     case 'SWITCH_NETWORK': {
       const chain = findChain(s.chains, call.payload.chainId)
-      return chain ? { ok: true, payload: { chainId: chain.caip2 }, chainId: chain.caip2 } : unsupported
+      return chain ? { ok: true, payload: { chainId: chain.chainId }, chainId: chain.caip2 } : unsupported
     }
     case 'GET_CHAIN_ID':
-      return { ok: true, payload: { chainId: current.caip2 } }
+      return { ok: true, payload: { chainId: current.chainId } }
     case 'SET_PREFERRED_ACCOUNT': {
       if (!session) return notLoggedIn
       const type = call.payload.type
@@ -126,7 +132,7 @@ export async function handleFrameCall(s: Services, call: FrameCall): Promise<Fra
   }
 }
 
-/** GET_USER's answer for `session`: `payload.chainId` (CAIP-2) switches the frame's chain, `payload.preferredAccountType` the session's type. */
+/** GET_USER's answer for `session`: `payload.chainId` (any form findChain reads) switches the frame's chain, `payload.preferredAccountType` the session's type. */
 async function userAnswer(s: Services, session: Session, call: FrameCall, current: SiteChain): Promise<FrameAnswer> {
   const chain = call.payload.chainId === undefined ? current : findChain(s.chains, call.payload.chainId)
   if (!chain) return unsupported
@@ -137,7 +143,7 @@ async function userAnswer(s: Services, session: Session, call: FrameCall, curren
     ...(user.userName ? { userName: user.userName } : {}),
     ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
     address: accountAddress(user, preferredAccountType),
-    chainId: chain.caip2,
+    chainId: chain.chainId,
     accounts: [
       { address: user.eoa.address, type: 'eoa' },
       { address: user.safeAddress, type: 'smartAccount' },

@@ -1,6 +1,8 @@
 /**
- * The secure-site emulator's RPC_REQUEST `{ method, params, chainId? }` (chainId CAIP-2, else the
- * frame's current chain; only the localnet chains, else 'Unsupported network'):
+ * The secure-site emulator's RPC_REQUEST, flat as Reown's client sends it: `{ method, params,
+ * chainId?, chainNamespace?, rpcUrl? }` (chainId a number, a decimal string or CAIP-2, else the
+ * frame's current chain; only the localnet chains, and chainNamespace eip155 when given, else
+ * 'Unsupported network'; rpcUrl is the host's node for the chain, not used: the emulator asks its own):
  * - read methods (READ_METHODS) go to the chain's node, server side; eth_accounts and
  *   eth_requestAccounts answer the session's current address;
  * - signing and sending (APPROVAL_METHODS: personal_sign, eth_signTypedData_v4,
@@ -89,7 +91,8 @@ export class RpcRequests {
     const { method, params = [] } = call.payload
     if (typeof method !== 'string' || !Array.isArray(params)) return notAllowed
     const chain = findChain(this.chains, call.payload.chainId ?? call.chainId)
-    if (!chain) return { ok: false, message: 'Unsupported network' }
+    const namespace = call.payload.chainNamespace
+    if (!chain || (namespace !== undefined && namespace !== 'eip155')) return { ok: false, message: 'Unsupported network' }
     if (method === 'eth_accounts' || method === 'eth_requestAccounts') {
       if (!session) return method === 'eth_accounts' ? { ok: true, payload: [] } : { ok: false, message: 'Not logged in', code: 4100 }
       return { ok: true, payload: [accountAddress(session.user, session.preferredAccountType)] }

@@ -120,7 +120,7 @@ const boundedString = (v: unknown, min: number, max: number): v is string => typ
 /** A frame call's shape. @throws BadRequest 'Invalid call: {field}'. */
 function parseCall(body: unknown, allowedOrigins: string[]): FrameCall {
   if (!isObject(body)) throw new BadRequest('Invalid call')
-  const { projectId, deviceId, token, parentOrigin, chainId, name, payload, again } = body
+  const { projectId, deviceId, token, parentOrigin, chainId, name, payload, bare, again } = body
   if (!boundedString(projectId, 1, 128)) throw new BadRequest('Invalid call: projectId')
   if (!boundedString(deviceId, 16, 128) || !/^[A-Za-z0-9_-]+$/.test(deviceId)) throw new BadRequest('Invalid call: deviceId')
   if (token !== undefined && !boundedString(token, 1, 256)) throw new BadRequest('Invalid call: token')
@@ -128,8 +128,9 @@ function parseCall(body: unknown, allowedOrigins: string[]): FrameCall {
   if (!boundedString(chainId, 1, 64)) throw new BadRequest('Invalid call: chainId')
   if (!boundedString(name, 1, 64) || !/^[A-Z0-9_]+$/.test(name)) throw new BadRequest('Invalid call: name')
   if (!isObject(payload)) throw new BadRequest('Invalid call: payload')
+  if (bare !== undefined && bare !== true) throw new BadRequest('Invalid call: bare')
   if (again !== undefined && typeof again !== 'boolean') throw new BadRequest('Invalid call: again')
-  return { projectId, deviceId, parentOrigin, chainId, name, payload, ...(token === undefined ? {} : { token }), ...(again ? { again } : {}) }
+  return { projectId, deviceId, parentOrigin, chainId, name, payload, ...(bare ? { bare } : {}), ...(token === undefined ? {} : { token }), ...(again ? { again } : {}) }
 }
 
 /** A decision's shape. @throws BadRequest 'Invalid decision'. */

@@ -305,11 +305,15 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       () => void (smartAccountNetworks = undefined),
     ))
 
-  /** The user's known fields only (the engine checks them again). */
+  /**
+   * The user's known fields only (the engine checks them again), its `chainId` as CAIP-2: a secure
+   * site names an eip155 chain by its number (Reown's client reads a number as eip155's).
+   */
   const picked = (user: unknown): Record<string, unknown> => {
     const from = user && typeof user === 'object' ? (user as Record<string, unknown>) : {}
     const out: Record<string, unknown> = {}
     for (const k of USER_FIELDS) if (from[k] !== undefined) out[k] = from[k]
+    if (typeof out.chainId === 'number' || (typeof out.chainId === 'string' && /^\d{1,18}$/.test(out.chainId))) out.chainId = `eip155:${out.chainId}`
     return out
   }
   /** The user (asked once the adapter started: `request` awaits it), and the smart account networks beside. */

@@ -28,7 +28,13 @@ export function createFrameAdapter(o: FrameAdapterOptions): AuthAdapter {
   let frame: HTMLIFrameElement | undefined
   let transport: SecureFrameTransport | undefined
   let ignored = 0
-  const dappData = () => ({ projectId: o.projectId, sdkType: 'gangway', ...(o.metadata ? { metadata: o.metadata } : {}) })
+  // As Reown's client sends it (W3mFrameSchema AppSyncDappDataRequest): every metadata field, an sdkVersion.
+  const dappData = () => ({
+    projectId: o.projectId,
+    sdkType: 'gangway',
+    sdkVersion: 'html-gangway-0.1.0',
+    metadata: { name: o.metadata?.name ?? '', description: o.metadata?.description ?? '', url: o.metadata?.url ?? (doc.defaultView ?? window).location.origin, icons: [...(o.metadata?.icons ?? [])] },
+  })
 
   /** Whether the frame failed to load: the next use starts a new one. */
   let failed = false
@@ -42,6 +48,7 @@ export function createFrameAdapter(o: FrameAdapterOptions): AuthAdapter {
     const network = o.network()
     if (network) url.searchParams.set('chainId', network)
     url.searchParams.set('version', '4')
+    url.searchParams.set('enableLogger', 'false')
     frame = doc.createElement('iframe')
     frame.title = 'Secure login'
     frame.setAttribute('aria-hidden', 'true')
@@ -70,7 +77,12 @@ export function createFrameAdapter(o: FrameAdapterOptions): AuthAdapter {
     return t
   }
   const ask = <T>(name: string, payload?: unknown, timeoutMs?: number) => start().request<T | undefined>(name, payload, timeoutMs)
-  const rpcPayload = (call: AuthCall) => ({ method: call.method, params: callParams(call.params), chainId: call.caipNetworkId ?? o.network() })
+  /** An eip155 network as Reown's client names it in GET_USER, CONNECT_SOCIAL and RPC_REQUEST: its chain id, a number. */
+  const chainNumber = (caipNetworkId: string | undefined) => {
+    const id = /^eip155:(\d{1,18})$/.exec(caipNetworkId ?? '')?.[1]
+    return id === undefined ? {} : { chainId: Number(id) }
+  }
+  const rpcPayload = (call: AuthCall) => ({ method: call.method, params: callParams(call.params), ...chainNumber(call.caipNetworkId ?? o.network()), chainNamespace: 'eip155' })
 
   return {
     origin: o.origin,
@@ -79,13 +91,13 @@ export function createFrameAdapter(o: FrameAdapterOptions): AuthAdapter {
     connectDevice: async () => void (await ask('CONNECT_DEVICE')),
     connectOtp: async (otp) => void (await ask('CONNECT_OTP', { otp })),
     isConnected: async () => (await ask<{ isConnected?: unknown }>('IS_CONNECTED'))?.isConnected === true,
-    getUser: async ({ caipNetworkId, preferredAccountType }) => (await ask<Record<string, unknown>>('GET_USER', { ...(caipNetworkId ? { chainId: caipNetworkId } : {}), ...(preferredAccountType ? { preferredAccountType } : {}) })) ?? {},
+    getUser: async ({ caipNetworkId, preferredAccountType }) => (await ask<Record<string, unknown>>('GET_USER', { ...chainNumber(caipNetworkId ?? o.network()), ...(preferredAccountType ? { preferredAccountType } : {}) })) ?? {},
     getChainId: async () => (await ask<{ chainId?: unknown }>('GET_CHAIN_ID'))?.chainId,
     switchNetwork: async (caipNetworkId) => void (await ask('SWITCH_NETWORK', { chainId: caipNetworkId })),
     setPreferredAccount: async (type) => (await ask<{ type?: unknown; address?: unknown }>('SET_PREFERRED_ACCOUNT', { type })) ?? {},
     getSmartAccountEnabledNetworks: async () => (await ask<{ smartAccountEnabledNetworks?: unknown }>('GET_SMART_ACCOUNT_ENABLED_NETWORKS'))?.smartAccountEnabledNetworks,
     getSocialRedirectUri: async (provider) => (await ask<{ uri?: unknown }>('GET_SOCIAL_REDIRECT_URI', { provider }))?.uri,
-    connectSocial: async (resultUri) => (await ask<Record<string, unknown>>('CONNECT_SOCIAL', { uri: resultUri })) ?? {},
+    connectSocial: async (resultUri, { caipNetworkId, preferredAccountType }) => (await ask<Record<string, unknown>>('CONNECT_SOCIAL', { uri: resultUri, ...chainNumber(caipNetworkId ?? o.network()), ...(preferredAccountType ? { preferredAccountType } : {}) })) ?? {},
     getFarcasterUri: async () => (await ask<{ url?: unknown }>('GET_FARCASTER_URI'))?.url,
     connectFarcaster: async (timeoutMs) => void (await ask('CONNECT_FARCASTER', undefined, timeoutMs)),
     updateEmail: async (email) => ({ action: (await ask<{ action?: unknown }>('UPDATE_EMAIL', { email }))?.action }),

@@ -100,7 +100,7 @@ describe('a Telegram social login', () => {
     w.back()
     await w.source.returnFromSocial(answer(STATE))
     expect(w.win.location.href).toBe(`${PAGE}?token=secret#pay`)
-    expect(w.asked.at(-1)).toEqual({ name: 'CONNECT_SOCIAL', payload: { uri: answer(STATE) } })
+    expect(w.asked.at(-1)).toEqual({ name: 'CONNECT_SOCIAL', payload: { uri: answer(STATE), chainId: 31337 } })
     expect(types(w)).toEqual(['auth/social-requested', 'auth/telegram-social-started', 'auth/social-result-received', 'auth/social-connected'])
     expect(JSON.stringify(w.told)).not.toContain(STATE)
     expect(w.items.size).toBe(0)
