@@ -86,6 +86,12 @@ export interface EngineConfig extends HostOptions {
   hostOrigin?: string
   /** The host page's path (`location.pathname`, no query or fragment): analytics name the page by origin and path (effects/analytics.ts). */
   hostPath?: string
+  /**
+   * The site gave an auth adapter (its `auth` option, events/auth-adapter.ts), which stays on the
+   * page: email and social login are offered through it as through `services.secureSite`
+   * (`engine/configured` records `secureSite: true` for either).
+   */
+  authAdapter?: boolean
 }
 
 /** An EIP-1193 request. */

@@ -15,6 +15,9 @@ const NETWORKS = [
 ]
 const context: AuthContext = { projectId: 'p1', metadata: { name: 'Shop', url: 'https://shop.example' }, networks: NETWORKS, activeNetwork: () => NETWORKS[1] }
 
+/** The client provider's methods that answer at once from its storage (W3mFrameProvider). */
+const SYNC_METHODS = new Set(['getUsername', 'getEmail', 'getLoginEmailUsed', 'getLastUsedChainId'])
+
 /** A stand-in client module: its provider records its construction and each call, and answers from `answers`. */
 function client(answers: Record<string, (...args: unknown[]) => unknown> = {}) {
   const calls: [string, ...unknown[]][] = []
@@ -23,11 +26,14 @@ function client(answers: Record<string, (...args: unknown[]) => unknown> = {}) {
     constructor(c: Record<string, unknown>) {
       config = c
       return new Proxy(this, {
-        get: (_t, name: string) =>
-          async (...args: unknown[]) => {
+        get: (_t, name: string) => {
+          const call = (...args: unknown[]) => {
             calls.push([name, ...args])
             return answers[name]?.(...args)
-          },
+          }
+          // The client's storage reads are synchronous; its steps return promises.
+          return SYNC_METHODS.has(name) ? call : async (...args: unknown[]) => call(...args)
+        },
       })
     }
   }
@@ -61,11 +67,20 @@ describe('the Reown adapter', () => {
     const c = client({ connect: () => ({ email: null, userName: null, address: EOA, chainId: 31337, preferredAccountType: 'eoa', accounts: [{ address: EOA, type: 'eoa' }] }) })
     const adapter = createReownAdapter(c.module, context, page().win)
     const user = await adapter.getUser({ caipNetworkId: 'eip155:31337', preferredAccountType: 'eoa' })
-    expect(c.calls).toEqual([['connect', { chainId: 31337, preferredAccountType: 'eoa' }]])
+    expect(c.calls).toEqual([['connect', { chainId: 31337, preferredAccountType: 'eoa' }], ['getUsername']])
     expect(user).toEqual({ email: undefined, userName: undefined, address: EOA, chainId: 'eip155:31337', preferredAccountType: 'eoa', accounts: [{ address: EOA, type: 'eoa' }] })
     // Without a network named: the active one; a social answer goes to connect with socialUri.
     await adapter.connectSocial('https://secure.example/social?code=1&state=s', {})
     expect(c.calls.at(-1)).toEqual(['connect', { socialUri: 'https://secure.example/social?code=1&state=s', chainId: 31338 }])
+  })
+
+  it('a user without a username gets the one the client kept from its social login; one with a username keeps its own', async () => {
+    let userName: string | undefined
+    const c = client({ connect: () => ({ address: EOA, chainId: 31337, ...(userName ? { userName } : {}) }), getUsername: () => 'harbour0' })
+    const adapter = createReownAdapter(c.module, context, page().win)
+    expect(await adapter.getUser({})).toMatchObject({ userName: 'harbour0' })
+    userName = 'fresh'
+    expect(await adapter.getUser({})).toMatchObject({ userName: 'fresh' })
   })
 
   it('maps the other steps to the client’s methods and shapes', async () => {

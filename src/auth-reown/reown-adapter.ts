@@ -119,6 +119,8 @@ const clientNetwork = (n: AuthNetwork) => ({ id: n.id, caipNetworkId: n.caipNetw
 export function createReownAdapter(wallet: ReownWalletModule, context: AuthContext, win: Window = window): AuthAdapter {
   const unguard = guardFrameMessages(win)
   const networks = (namespace?: string) => context.networks.filter((n) => namespace === undefined || n.chainNamespace === namespace).map(clientNetwork)
+  // The client's schema wants every field of the site's metadata (W3mFrameSchema AppSyncDappDataRequest).
+  const metadata = { name: context.metadata?.name ?? '', description: context.metadata?.description ?? '', url: context.metadata?.url ?? win.location.origin, icons: [...(context.metadata?.icons ?? [])] }
   const provider = new wallet.W3mFrameProvider({
     projectId: context.projectId,
     chainId: context.activeNetwork('eip155')?.caipNetworkId as never,
@@ -129,7 +131,7 @@ export function createReownAdapter(wallet: ReownWalletModule, context: AuthConte
       return (n ? clientNetwork(n) : undefined) as never
     },
     getCaipNetworks: (namespace) => networks(namespace) as never,
-    metadata: { name: context.metadata?.name ?? '', description: context.metadata?.description ?? '', url: context.metadata?.url ?? win.location.origin, icons: [...(context.metadata?.icons ?? [])] },
+    metadata,
     sdkVersion: SDK_VERSION as never,
     sdkType: SDK_TYPE,
   })
@@ -147,7 +149,13 @@ export function createReownAdapter(wallet: ReownWalletModule, context: AuthConte
     connectOtp: (otp) => step(async () => void (await provider.connectOtp({ otp }))),
     isConnected: () => step(async () => (await provider.isConnected()).isConnected === true),
     // connect (not getUser): the client then keeps its login flag, which its isConnected reads on the next page.
-    getUser: ({ caipNetworkId, preferredAccountType }: AuthUserRequest) => step(async () => userOf(await provider.connect({ chainId: clientChainId(caipNetworkId ?? active()), ...(preferredAccountType ? { preferredAccountType } : {}) }))),
+    // Its GET_USER answer has no username: the one the client kept from the social login (as AppKit reads it on restore).
+    getUser: ({ caipNetworkId, preferredAccountType }: AuthUserRequest) =>
+      step(async () => {
+        const user = userOf(await provider.connect({ chainId: clientChainId(caipNetworkId ?? active()), ...(preferredAccountType ? { preferredAccountType } : {}) }))
+        const kept = provider.getUsername()
+        return user.userName === undefined && kept ? { ...user, userName: kept } : user
+      }),
     getChainId: () => step(async () => caipChainId((await provider.getChainId()).chainId)),
     switchNetwork: (caipNetworkId) => step(async () => void (await provider.switchNetwork({ chainId: caipNetworkId }))),
     setPreferredAccount: (type) => step(() => provider.setPreferredAccount(type as never)),
@@ -163,7 +171,7 @@ export function createReownAdapter(wallet: ReownWalletModule, context: AuthConte
       step(async () => {
         await provider.reload()
         // As the client's own UI does after a reload: the site's data again, for the fresh frame.
-        await provider.syncDappData({ projectId: context.projectId, metadata: { name: context.metadata?.name ?? '', description: context.metadata?.description ?? '', url: context.metadata?.url ?? win.location.origin, icons: [...(context.metadata?.icons ?? [])] }, sdkVersion: SDK_VERSION as never, sdkType: SDK_TYPE })
+        await provider.syncDappData({ projectId: context.projectId, metadata, sdkVersion: SDK_VERSION as never, sdkType: SDK_TYPE })
       }),
     signOut: () => step(() => provider.disconnect()),
     request: (call, timeoutMs) => {

@@ -178,7 +178,7 @@ function engineConfig(o: ResolvedOptions): EngineConfig {
   return {
     ...hostOptionsOf(withSecureSite(o)),
     // An auth adapter offers email and social login as a secure site does (the engine's flag keeps its name in stored logs).
-    ...(o.auth ? { secureSite: true } : {}),
+    ...(o.auth ? { authAdapter: true } : {}),
     ...(o.siwx ? { siwx: { signOutOnDisconnect: o.siwx.signOutOnDisconnect !== false, ...(capturesEmail(o.siwx) ? { emailCapture: true } : {}) } } : {}),
     ...(typeof location === 'object' && /^https?:/.test(location.origin) ? { hostOrigin: location.origin, hostPath: location.pathname } : {}),
   }

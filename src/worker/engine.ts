@@ -165,8 +165,9 @@ export function createEngine(deps: EngineDeps): Engine {
   const validateConfig = (config: EngineConfig) => {
     if (!config || typeof config.projectId !== 'string' || !config.projectId) throw new GangwayError('projectId is required')
     if (!Array.isArray(config.networks) || config.networks.length === 0) throw new GangwayError('At least one network is required')
-    const unknown = unknownOption(config, ['hostOrigin', 'hostPath', 'siwx'])
+    const unknown = unknownOption(config, ['hostOrigin', 'hostPath', 'siwx', 'authAdapter'])
     if (unknown) throw new GangwayError(unknown.message, { details: unknown.details })
+    if (config.authAdapter !== undefined && typeof config.authAdapter !== 'boolean') throw new GangwayError('Invalid option: authAdapter must be a boolean')
     if (config.siwx !== undefined && (!config.siwx || typeof config.siwx.signOutOnDisconnect !== 'boolean' || (config.siwx.emailCapture !== undefined && typeof config.siwx.emailCapture !== 'boolean'))) throw new GangwayError('Invalid option: siwx must be a SIWX config')
     // The feature values and the site's document links (docs/behaviour.md §3 Options): 'Invalid option: …'.
     const problem = featureOptionsProblem(config, config.hostOrigin)
@@ -280,7 +281,7 @@ export function createEngine(deps: EngineDeps): Engine {
           console.error(`[gangway] event refused: ${e.type}`, error)
         }
       })
-      append(event('engine/configured', { ...configuredPayload(config), ...visitorTimeZone(), ...(config.siwx ? { siwx: { signOutOnDisconnect: config.siwx.signOutOnDisconnect, ...(config.siwx.emailCapture === true ? { emailCapture: true } : {}) } } : {}) }))
+      append(event('engine/configured', { ...configuredPayload(config), ...(config.authAdapter === true ? { secureSite: true } : {}), ...visitorTimeZone(), ...(config.siwx ? { siwx: { signOutOnDisconnect: config.siwx.signOutOnDisconnect, ...(config.siwx.emailCapture === true ? { emailCapture: true } : {}) } } : {}) }))
       append(event('engine/started', { mode: deps.mode }))
       return { mode: deps.mode, replayed }
     },

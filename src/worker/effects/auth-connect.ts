@@ -40,6 +40,19 @@ export function authNetwork(s: State): CaipNetworkId | undefined {
 }
 
 /**
+ * What the engine already knows of a user whose answer leaves it out (Reown's client keeps neither
+ * a social provider nor, outside a social login, a username in its user: its schema drops them):
+ * the provider of the social login under way; else, for the same user (an account in common) with
+ * no email login under way, the provider and username the engine knew.
+ */
+function knownOfUser(s: State, accounts: { address: string }[]): { socialProvider?: SocialProvider; username?: string } {
+  const before = s.auth.users.eip155
+  const same = !s.auth.step && !!before && before.accounts.some((a) => accounts.some((b) => b.address.toLowerCase() === a.address.toLowerCase()))
+  const provider = s.auth.social?.provider ?? (same ? before.socialProvider : undefined)
+  return { ...(provider ? { socialProvider: provider } : {}), ...(same && before.username ? { username: before.username } : {}) }
+}
+
+/**
  * The secure site's user as the engine keeps it, checked where it enters (an untrusted answer):
  * EVM addresses of the two types only (at most 10), the preferred type's account first, the email
  * and username bounded, the network the one asked for when the answer's is not a configured one.
@@ -62,8 +75,9 @@ export function authUserOf(raw: unknown, s: State, asked: CaipNetworkId): Omit<E
   const ordered = [...accounts.filter((a) => a.type === preferred), ...accounts.filter((a) => a.type !== preferred)]
   const chain = typeof r.chainId === 'string' && s.config.networks.some((n) => n.caipNetworkId === r.chainId) ? (r.chainId as CaipNetworkId) : asked
   const email = typeof r.email === 'string' && isEmail(r.email) ? r.email : undefined
-  const username = typeof r.userName === 'string' && r.userName.length > 0 && r.userName.length <= 256 ? r.userName : undefined
-  const provider = SOCIAL_PROVIDERS.includes(r.socialProvider as SocialProvider) ? (r.socialProvider as SocialProvider) : undefined
+  const known = knownOfUser(s, accounts)
+  const username = typeof r.userName === 'string' && r.userName.length > 0 && r.userName.length <= 256 ? r.userName : known.username
+  const provider = SOCIAL_PROVIDERS.includes(r.socialProvider as SocialProvider) ? (r.socialProvider as SocialProvider) : known.socialProvider
   return {
     caipNetworkId: chain,
     ...(email ? { email } : {}),

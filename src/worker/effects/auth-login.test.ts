@@ -153,6 +153,17 @@ describe('email login', () => {
     expect((await noSite.getState()).auth.step).toBeUndefined()
     await noSite.stop()
 
+    // A site's auth adapter (the page's `auth` option) offers email login as a secure site does.
+    const adapter = createEngine({ mode: 'main', fetch: async () => new Response('{}', { status: 500 }) })
+    await adapter.start({ projectId: 'test', networks: [LOCALNET], authAdapter: true }, authBridge())
+    await adapter.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    await submit(adapter)
+    await until(adapter, (x) => x.auth.step === 'verify-otp')
+    expect(parseLog(await adapter.exportLog()).events.find((e) => e.type === 'engine/configured')?.payload).toMatchObject({ secureSite: true })
+    await adapter.stop()
+    const badFlag = createEngine({ mode: 'main' })
+    await expect(badFlag.start({ projectId: 'test', networks: [LOCALNET], authAdapter: 'yes' as never }, authBridge())).rejects.toThrow('Invalid option: authAdapter must be a boolean')
+
     const legal = await start(authBridge(), { features: { legalCheckbox: true } })
     await expect(submit(legal)).rejects.toThrow('Accept the terms to connect a wallet')
     await legal.stop()
@@ -174,7 +185,7 @@ describe('email login', () => {
 })
 
 describe('authUserOf', () => {
-  const s = { config: { networks: [LOCALNET] } } as unknown as State
+  const s = { config: { networks: [LOCALNET] }, auth: { users: {} } } as unknown as State
   it('keeps EVM accounts of the two types, the preferred first, and bounds the rest', () => {
     expect(authUserOf({ ...USER, preferredAccountType: 'eoa', userName: 'x'.repeat(300) }, s, 'eip155:31337')).toEqual({
       caipNetworkId: 'eip155:31337',
@@ -189,6 +200,27 @@ describe('authUserOf', () => {
     expect(authUserOf({ address: ADDRESS, chainId: 'eip155:1' }, s, 'eip155:31337')).toMatchObject({ caipNetworkId: 'eip155:31337', accounts: [{ address: ADDRESS, type: 'eoa' }] })
     expect(authUserOf({ accounts: [{ address: ADDRESS, type: 'payment' }] }, s, 'eip155:31337')).toBeUndefined()
     expect(authUserOf('nope', s, 'eip155:31337')).toBeUndefined()
+  })
+
+  it('reads an eip155 chain id given as a CAIP-2 id only (the page turns a number into one)', () => {
+    expect(authUserOf({ ...USER, chainId: 31337 }, s, 'eip155:31338')).toMatchObject({ caipNetworkId: 'eip155:31338' })
+  })
+
+  it('a user whose answer names no social provider or username: the login under way’s, else the same user’s known ones, never across an email login or another user', () => {
+    const user = { ...USER, email: undefined, userName: 'harbour0' }
+    const social = { ...s, auth: { users: {}, social: { provider: 'github', step: 'user-data-requested' } } } as unknown as State
+    expect(authUserOf(user, social, 'eip155:31337')?.socialProvider).toBe('github')
+    const known = { accounts: [{ address: SMART, type: 'smartAccount' }], socialProvider: 'x', username: 'harbour-x' }
+    const restored = { ...s, auth: { users: { eip155: known } } } as unknown as State
+    expect(authUserOf(user, restored, 'eip155:31337')).toMatchObject({ socialProvider: 'x', username: 'harbour0' })
+    expect(authUserOf({ ...user, userName: undefined }, restored, 'eip155:31337')).toMatchObject({ socialProvider: 'x', username: 'harbour-x' })
+    const other = authUserOf({ address: '0x000000000000000000000000000000000000dEaD' }, restored, 'eip155:31337')
+    expect([other?.socialProvider, other?.username]).toEqual([undefined, undefined])
+    const emailLogin = { ...s, auth: { users: { eip155: known }, step: 'connecting' } } as unknown as State
+    const byEmail = authUserOf({ ...user, userName: undefined }, emailLogin, 'eip155:31337')
+    expect([byEmail?.socialProvider, byEmail?.username]).toEqual([undefined, undefined])
+    // The answer's own provider wins.
+    expect(authUserOf({ ...user, socialProvider: 'apple' }, social, 'eip155:31337')?.socialProvider).toBe('apple')
   })
 })
 
