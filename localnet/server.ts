@@ -77,6 +77,37 @@ async function buildReactApps(prefix: string, react?: string): Promise<Map<strin
   return new Map(out.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => [`/localnet/${prefix}${relative(outdir, f.path)}`, f.text]))
 }
 
+/** Where the demo serves gangway/auth-reown as a site's bundler builds it (buildReownAuth), and the prefix of its chunks. */
+const REOWN_AUTH = '/localnet/reown/'
+
+/**
+ * Builds `gangway/auth-reown` (dist/auth-reown.js) with Reown's client (@reown/appkit-wallet) the
+ * way a site's bundler does: one splitting build, so the client stays a chunk of its own that the
+ * adapter imports when the visitor first reaches for email or social login. The client's secure
+ * site is the emulator: `process.env.NEXT_PUBLIC_SECURE_SITE_SDK_URL` is inlined at build time, as
+ * Next.js does with its public variables (the client reads it through `typeof process`, so the
+ * whole `process` is defined: `{ env: { NEXT_PUBLIC_SECURE_SITE_SDK_URL } }`).
+ * @returns each output file's text by its path (`/localnet/reown/auth-reown.js`, its chunks).
+ */
+async function buildReownAuth(secureSiteUrl: string): Promise<Map<string, string>> {
+  const outdir = join(root, 'localnet/.reown-auth')
+  const out = await build({
+    entryPoints: { 'auth-reown': join(root, 'dist/auth-reown.js') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    outdir,
+    chunkNames: '[name]-[hash]',
+    logLevel: 'error',
+    define: { process: JSON.stringify({ env: { NEXT_PUBLIC_SECURE_SITE_SDK_URL: `${secureSiteUrl}/sdk`, NODE_ENV: 'production' } }) },
+  })
+  return new Map(out.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => [`${REOWN_AUTH}${relative(outdir, f.path)}`, f.text]))
+}
+
 /** The demo page's live analytics panel: GET lists the last ANALYTICS_SENT_LAST events the analytics emulator received (JSON). */
 export const ANALYTICS_SENT = '/localnet/analytics-sent'
 const ANALYTICS_SENT_LAST = 12
@@ -205,6 +236,8 @@ export async function startDemoServer({
   let auth: DemoAuth | undefined
 
   const readBuilt = builtFiles()
+  /** gangway/auth-reown as a site builds it, once asked for (buildReownAuth). */
+  let reownAuth: Promise<Map<string, string>> | undefined
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     if (auth && url.pathname.startsWith(DEMO_AUTH_PATH)) return auth.handle(req, res)
@@ -223,6 +256,11 @@ export async function startDemoServer({
       // a server-only text to the HTML, a deliberate hydration mismatch.
       else if (name === 'ssr.html') [body, type] = [(await page('ssr.html')).replace('{{SSR_HTML}}', await renderReactDemo(url.searchParams.has('mismatch'))), TYPES['.html']!]
       else if (scripts.has(url.pathname)) [body, type] = [scripts.get(url.pathname)!, TYPES['.js']!]
+      // gangway/auth-reown with Reown's client, built on its first request (the demo's ?auth=reown).
+      else if (url.pathname.startsWith(REOWN_AUTH) && secureSiteUrl) {
+        const files = await (reownAuth ??= buildReownAuth(secureSiteUrl).catch((error: unknown) => ((reownAuth = undefined), Promise.reject(error))))
+        if (files.has(url.pathname)) [body, type] = [files.get(url.pathname)!, TYPES['.js']!]
+      }
       else if (url.pathname.startsWith('/localnet/') && DEMO_FILES.has(url.pathname.slice('/localnet/'.length))) {
         body = await readFile(join(root, 'localnet/demo', url.pathname.slice('/localnet/'.length)))
         type = TYPES[extname(url.pathname)]!

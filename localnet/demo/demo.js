@@ -70,7 +70,12 @@ const demoSiwx = {
   requestEmailOtp: async ({ email, account }) => ({ uuid: (await auth('email', { email, account })).uuid }),
   confirmEmailOtp: async ({ code, uuid }) => void (await auth('email/confirm', { uuid, code })),
 }
+// ?auth=reown: email and social login through gangway/auth-reown, Reown's own client, which the site
+// bundles (the demo server builds it, the secure site its emulator: localnet/server.ts buildReownAuth).
+// Nothing of it is fetched before the visitor reaches for email or social login, or a login is restored.
+const reown = secureSiteUrl && !params.has('no-auth') && params.get('auth') === 'reown'
 const modal = createModal({
+  ...(reown ? { auth: { load: async (context) => (await import('/localnet/reown/auth-reown.js')).reownAuth().load(context) } } : {}),
   projectId: 'gangway-demo',
   networks,
   // HBD, and on EVM Harbour USD, the USDT-style stablecoin the on-ramp sells (issue 21).
@@ -92,7 +97,7 @@ const modal = createModal({
           // The NFTs tab's service (services.nfts): the hosted blockchain service lists no NFTs; the emulator stands in for a site's own.
           nfts: `${blockchainUrl}/localnet-nfts`,
           analytics: params.get('analytics') === 'forbidden' ? `${analyticsUrl}/forbidden` : analyticsUrl,
-          ...(secureSiteUrl && !params.has('no-auth') ? { secureSite: new URL(secureSiteUrl).origin } : {}),
+          ...(secureSiteUrl && !params.has('no-auth') && !reown ? { secureSite: new URL(secureSiteUrl).origin } : {}),
           // The on-ramp emulator's provider page stands in for meld's (issue 21).
           ...(onrampUrl ? { onramp: `${onrampUrl}/provider` } : {}),
         },

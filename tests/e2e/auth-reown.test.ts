@@ -1,0 +1,209 @@
+/**
+ * Email and social login through `gangway/auth-reown`, Reown's own client (@reown/appkit-wallet)
+ * driving the secure-site emulator, in Chromium, on the demo page with `?auth=reown` (the client
+ * bundled the way a site's bundler does: localnet/server.ts buildReownAuth). What this shows is
+ * that the emulator satisfies the owner's client, and that Gangway's adapter seam carries a login
+ * end to end:
+ * - nothing of the adapter or the client is fetched before the visitor reaches for the modal;
+ * - the email code from the emulator's inbox, the user's two accounts; `@w3m-frame/` messages
+ *   forged by the page and by another frame never reach the client's listeners (the adapter's
+ *   capture-phase guard), while its own frame's do;
+ * - personal_sign approved in the client's frame over ApproveTransaction, verified on anvil; a send
+ *   approved there lands; the switch to the eoa;
+ * - a reload restores the login without a code; disconnect signs out there;
+ * - Google through the popup: closed early ('Popup closed'), then allowed: connected with the
+ *   user's name and the provider (which the client's schema does not carry: the engine keeps it).
+ */
+import { describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { createPublicClient, getAddress, http, keccak256, toHex, type Hex } from 'viem'
+import { localContext } from './browser.js'
+import { emailLogin, pageLog, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
+import { secretsIn } from './secrets.js'
+import { approveInFrame, REOWN_FRAME } from './secure-frame.js'
+import { rpc } from '../../localnet/anvil.js'
+import { E2E_WAIT_MS } from './wait.js'
+
+const webUrl = inject('webUrl')
+const rpcUrl = inject('rpcUrl')
+const secureSiteUrl = inject('secureSiteUrl')
+const browser = useBrowser()
+const PROJECT = 'gangway-demo'
+const PAGE = `${webUrl}/?auth=reown`
+
+/** The request names the emulator's frames of the demo project handled, in order. */
+const handled = async (): Promise<string[]> => (await (await fetch(`${secureSiteUrl}/api/test/log?projectId=${PROJECT}`)).json()) as string[]
+
+type Account = { isConnected: boolean; address?: string; connectorId?: string; embeddedWalletInfo?: unknown; connections?: { accounts: { address: string }[] }[] }
+const account = (page: Page) => page.evaluate(() => (window as unknown as { gangway: { getAccount(): Account } }).gangway.getAccount())
+
+/** Starts `request` on the site's EIP-1193 provider; its outcome lands in `window.__answer`. */
+const startRequest = (page: Page, request: { method: string; params?: unknown[] }) =>
+  page.evaluate((r) => {
+    const w = window as unknown as { gangway: { getWalletProvider(ns: string): { request(a: unknown): Promise<unknown> } }; __answer?: unknown }
+    w.__answer = undefined
+    w.gangway
+      .getWalletProvider('eip155')
+      .request(r)
+      .then(
+        (result) => (w.__answer = { result }),
+        (e: { code?: number; message?: string }) => (w.__answer = { error: { code: e.code, message: e.message } }),
+      )
+  }, request)
+const answer = async (page: Page) => (await page.waitForFunction(() => (window as unknown as { __answer?: unknown }).__answer)).jsonValue() as Promise<{ result?: unknown; error?: { code?: number; message?: string } }>
+
+/**
+ * Counts, in a `message` listener on the page's window registered once the client's frame exists
+ * (so after the adapter's guard, where the client's own listeners are), the `@w3m-frame/` messages
+ * that get through: from the client's frame, and forged ones (their id starts with `forged`).
+ * (Chromium runs a window's listeners for a message in the order they were added, capture or not.)
+ */
+const countFrameMessages = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __seen: { own: number; forged: number } }
+    w.__seen = { own: 0, forged: 0 }
+    addEventListener('message', (e) => {
+      const data = e.data as { type?: unknown; id?: unknown } | null
+      if (typeof data?.type !== 'string' || !data.type.startsWith('@w3m-frame/')) return
+      if (String(data.id).startsWith('forged')) w.__seen.forged++
+      else w.__seen.own++
+    })
+  })
+const seen = (page: Page) => page.evaluate(() => (window as unknown as { __seen: { own: number; forged: number } }).__seen)
+
+describe('email login through Reown’s own client (gangway/auth-reown)', () => {
+  it('code from the inbox, forged frame messages stopped, approval for signing and sending, the eoa, restore, sign-out', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    const reownFiles: string[] = []
+    page.on('request', (r) => void (new URL(r.url()).pathname.startsWith('/localnet/reown/') && reownFiles.push(r.url())))
+    const email = `reown-${Date.now()}@harbour.example`
+    await page.goto(PAGE)
+    await waitForEngine(page)
+    // Nothing of the adapter or its client before the visitor reaches for the modal.
+    expect(reownFiles).toEqual([])
+    expect(await page.locator(REOWN_FRAME).count()).toBe(0)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    // Started in idle time after the first view painted: the client's hidden frame, on the secure site's origin.
+    await page.locator(REOWN_FRAME).waitFor({ state: 'attached' })
+    await countFrameMessages(page)
+    expect(reownFiles.length).toBeGreaterThan(0)
+    const src = new URL((await page.getAttribute(REOWN_FRAME, 'src'))!)
+    expect(src.origin).toBe(new URL(secureSiteUrl).origin)
+    expect(Object.fromEntries(src.searchParams)).toMatchObject({ projectId: PROJECT, chainId: 'eip155:31337', version: '4' })
+    expect(await page.locator(REOWN_FRAME).isVisible()).toBe(false)
+    // The client's start: READY, then the site's data and the smart account networks.
+    await expect.poll(handled, { timeout: E2E_WAIT_MS }).toEqual(expect.arrayContaining(['SYNC_DAPP_DATA', 'GET_SMART_ACCOUNT_ENABLED_NETWORKS']))
+
+    // Forged from the page itself and from another frame of it: stopped before any listener of the page.
+    await page.evaluate(() => {
+      window.postMessage({ type: '@w3m-frame/GET_USER_SUCCESS', id: 'forged-page', payload: { address: '0x0000000000000000000000000000000000000001', chainId: 1 } }, '*')
+      const other = document.createElement('iframe')
+      document.body.append(other)
+      ;(other.contentWindow as unknown as { Function: FunctionConstructor }).Function('w', "w.postMessage({ type: '@w3m-frame/GET_USER_SUCCESS', id: 'forged-frame', payload: { address: '0x0000000000000000000000000000000000000002', chainId: 1 } }, '*')")(window)
+    })
+
+    await emailLogin(page, email)
+    const a = await account(page)
+    expect(a.connectorId).toBe('AUTH')
+    expect(a.embeddedWalletInfo).toEqual({ user: { email }, authProvider: 'email', accountType: 'smartAccount', isSmartAccountDeployed: false })
+    const [smart, eoa] = a.connections![0]!.accounts.map((x) => x.address)
+    expect(a.address).toBe(smart)
+    expect(eoa).not.toBe(smart)
+    // The client's own frame's messages got through; the forged ones never did.
+    expect(await seen(page)).toEqual({ own: expect.any(Number), forged: 0 })
+    expect((await seen(page)).own).toBeGreaterThan(0)
+    expect(await handled()).toEqual(expect.arrayContaining(['CONNECT_EMAIL', 'CONNECT_OTP', 'GET_USER']))
+    const raw = await page.evaluate(() => (window as unknown as { gangway: { exportLog(o: { redact: boolean }): Promise<string> } }).gangway.exportLog({ redact: false }))
+    expect(secretsIn(raw)).toEqual([])
+
+    // personal_sign from the site's provider: the client's frame, laid over ApproveTransaction.
+    const message = `Gangway through Reown's client ${Date.now()}`
+    await startRequest(page, { method: 'personal_sign', params: [toHex(message), smart] })
+    await approveInFrame(page, REOWN_FRAME)
+    const signed = await answer(page)
+    expect(signed.error).toBeUndefined()
+    const client = createPublicClient({ transport: http(rpcUrl) })
+    expect(await client.verifyMessage({ address: smart as Hex, message, signature: signed.result as Hex })).toBe(true)
+    await waitForView(page, 'Account')
+    expect(await page.locator(REOWN_FRAME).isVisible()).toBe(false)
+
+    // A send from the smart account, approved in the client's frame.
+    const receiver = getAddress(`0x${keccak256(toHex(`gangway-reown-${Date.now()}`)).slice(26)}`)
+    await page.click('[data-testid=gw-open-send]')
+    await waitForView(page, 'WalletSend')
+    await page.click('[data-testid=gw-send-token]')
+    await page.click('[data-token="native"]')
+    await waitForView(page, 'WalletSend')
+    await page.fill('[data-testid=gw-send-amount]', '0.01')
+    await page.fill('[data-testid=gw-send-receiver]', receiver)
+    await page.click('[data-testid=gw-send-review]')
+    await page.click('[data-testid=gw-send-confirm]')
+    await approveInFrame(page, REOWN_FRAME)
+    await waitForText(page, '[data-testid=gw-snackbar]', 'Transaction sent', E2E_WAIT_MS)
+    expect(BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [receiver, 'latest']))).toBe(10_000_000_000_000_000n)
+
+    // The switch to the eoa (SET_PREFERRED_ACCOUNT, then the user again).
+    await waitForView(page, 'Account')
+    await page.click('[data-testid=gw-account-type]')
+    await page.waitForFunction((address) => (window as unknown as { gangway: { getAccount(): Account } }).gangway.getAccount().address === address, eoa)
+    expect((await account(page)).embeddedWalletInfo).toMatchObject({ accountType: 'eoa' })
+
+    // A reload restores the login without a code (the client's IS_CONNECTED, then its user).
+    await page.reload()
+    await waitForEngine(page)
+    await expect
+      .poll(async () => (await pageLog(page)).events.filter((e) => e.type === 'connect/succeeded' && (e.payload as { via?: string }).via === 'restore').map((e) => (e.payload as { caipAddress: string }).caipAddress), { timeout: E2E_WAIT_MS })
+      .toContain(`eip155:31337:${eoa}`)
+    expect(await account(page)).toMatchObject({ connectorId: 'AUTH', address: eoa })
+
+    // Disconnect signs out there: the next reload does not restore.
+    await page.click('gangway-button')
+    await waitForView(page, 'Account')
+    await page.click('[data-testid=gw-disconnect]')
+    await page.waitForFunction(() => !(window as unknown as { gangway: { getAccount(): Account } }).gangway.getAccount().isConnected)
+    await expect.poll(async () => (await handled()).at(-1), { timeout: E2E_WAIT_MS }).toBe('SIGN_OUT')
+    await page.reload()
+    await waitForEngine(page)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    expect((await account(page)).isConnected).toBe(false)
+    await context.close()
+  })
+
+  it('Google through the popup: closed early, then allowed: connected with the user’s name and the provider', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    await page.goto(PAGE)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    await page.locator(REOWN_FRAME).waitFor({ state: 'attached' })
+    await page.frameLocator(REOWN_FRAME).locator('html[data-state=ready]').waitFor({ state: 'attached' })
+
+    let popup = context.waitForEvent('page')
+    await page.click('[data-social=google]')
+    await waitForView(page, 'ConnectingExternal')
+    const first = await popup
+    await first.locator('[data-testid=oauth-allow]').waitFor()
+    await first.close()
+    await waitForText(page, '[data-testid=gw-snackbar]', 'Popup closed')
+    await waitForView(page, 'Connect')
+
+    popup = context.waitForEvent('page')
+    await page.click('[data-social=google]')
+    const second = await popup
+    await second.click('[data-testid=oauth-allow]')
+    await waitForView(page, 'Account')
+    const a = await account(page)
+    expect(a.connectorId).toBe('AUTH')
+    expect(a.embeddedWalletInfo).toMatchObject({ authProvider: 'google', user: { username: expect.stringMatching(/google/) } })
+    // The provider and the name hold over a reload, though the client's restored user names neither.
+    const before = a.embeddedWalletInfo as { user: { username: string } }
+    await page.reload()
+    await waitForEngine(page)
+    await expect.poll(async () => (await pageLog(page)).events.some((e) => e.type === 'connect/succeeded' && (e.payload as { via?: string }).via === 'restore'), { timeout: E2E_WAIT_MS }).toBe(true)
+    expect((await account(page)).embeddedWalletInfo).toMatchObject({ authProvider: 'google', user: { username: before.user.username } })
+    await context.close()
+  })
+})
