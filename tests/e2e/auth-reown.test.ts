@@ -11,6 +11,8 @@
  * - personal_sign approved in the client's frame over ApproveTransaction, verified on anvil; a send
  *   approved there lands; the switch to the eoa;
  * - a reload restores the login without a code; disconnect signs out there;
+ * - Farcaster: leaving the link reloads the client's frame; the next link, approved, connects;
+ * - a new email, by the codes to the current and the new address;
  * - Google through the popup: closed early ('Popup closed'), then allowed: connected with the
  *   user's name and the provider (which the client's schema does not carry: the engine keeps it).
  */
@@ -18,7 +20,7 @@ import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { createPublicClient, getAddress, http, keccak256, toHex, type Hex } from 'viem'
 import { localContext } from './browser.js'
-import { emailLogin, pageLog, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
+import { emailLogin, mailedCode, pageLog, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
 import { secretsIn } from './secrets.js'
 import { approveInFrame, REOWN_FRAME } from './secure-frame.js'
 import { rpc } from '../../localnet/anvil.js'
@@ -169,6 +171,60 @@ describe('email login through Reown’s own client (gangway/auth-reown)', () => 
     await page.click('gangway-button')
     await waitForView(page, 'Connect')
     expect((await account(page)).isConnected).toBe(false)
+    await context.close()
+  })
+
+  it('Farcaster: leaving the link reloads the client’s frame, the next link is approved: connected with the username', async () => {
+    const context = await localContext(browser())
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const page = await context.newPage()
+    await page.goto(PAGE)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    await page.locator(REOWN_FRAME).waitFor({ state: 'attached' })
+    await page.frameLocator(REOWN_FRAME).locator('html[data-state=ready]').waitFor({ state: 'attached' })
+
+    await page.click('[data-social=farcaster]')
+    await waitForView(page, 'ConnectingFarcaster')
+    await page.locator('[data-testid=gw-farcaster-qr][data-ready] svg').waitFor()
+    await page.click('[data-testid=gw-farcaster-copy]')
+    const firstLink = await page.evaluate(() => navigator.clipboard.readText())
+    await page.click('[data-testid=gw-back]')
+    await expect.poll(async () => (await pageLog(page)).events.some((e) => e.type === 'auth/farcaster-reset'), { timeout: E2E_WAIT_MS }).toBe(true)
+    await expect.poll(async () => (await handled()).includes('RELOAD'), { timeout: E2E_WAIT_MS }).toBe(true)
+
+    await page.click('[data-social=farcaster]')
+    await page.locator('[data-testid=gw-farcaster-qr][data-ready] svg').waitFor()
+    await page.click('[data-testid=gw-farcaster-copy]')
+    const link = await page.evaluate(() => navigator.clipboard.readText())
+    expect(link).not.toBe(firstLink)
+    const phone = await context.newPage()
+    await phone.goto(link)
+    await phone.click('[data-testid=farcaster-approve]')
+    await waitForView(page, 'Account')
+    expect((await account(page)).embeddedWalletInfo).toMatchObject({ authProvider: 'farcaster', user: { username: 'localnet-farcaster-user' } })
+    await context.close()
+  })
+
+  it('a new email: the codes to the current and the new address', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    const email = `reown-old-${Date.now()}@harbour.example`
+    const next = `reown-new-${Date.now()}@harbour.example`
+    await page.goto(PAGE)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    await emailLogin(page, email)
+    await page.click('[data-testid=gw-update-email-open]')
+    await waitForView(page, 'UpdateEmailWallet')
+    await page.fill('[data-testid=gw-update-email-input]', next)
+    await page.click('[data-testid=gw-update-email-submit]')
+    await page.locator('[data-testid=gw-update-email-otp][data-step=primary-otp]').waitFor()
+    await page.fill('[data-testid=gw-otp-input]', await mailedCode(secureSiteUrl, email))
+    await page.locator('[data-testid=gw-update-email-otp][data-step=secondary-otp]').waitFor()
+    await page.fill('[data-testid=gw-otp-input]', await mailedCode(secureSiteUrl, next))
+    await waitForView(page, 'Account')
+    expect((await account(page)).embeddedWalletInfo).toMatchObject({ user: { email: next } })
     await context.close()
   })
 

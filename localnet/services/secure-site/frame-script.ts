@@ -14,6 +14,7 @@
  *   '@w3m-frame/<NAME>_ERROR', id, payload: { message, code? } }`.
  * - The session token and a random device id live in the frame's (partitioned) localStorage under
  *   a key per projectId, in memory where storage is denied.
+ * - RELOAD is answered by the reloaded document, before its READY (reloadThenReply).
  * - Signing and sending requests show the approval panel (a transaction's call decoded as text,
  *   calldata.ts); only a trusted click on Approve (`event.isTrusted`) asks the server to sign or
  *   send. Reject answers 'User rejected the request.' (4001). The buttons of a newly shown request
@@ -201,8 +202,37 @@ async function handle(name: string, id: string, payload: Record<string, unknown>
     if (waiting.length === 1) showFirst()
     return
   }
+  if (answer.ok && answer.reload) return reloadThenReply(name, id, answer)
   reply(name, id, answer)
-  if (answer.ok && answer.reload) location.reload()
+}
+
+/** Where a RELOAD's answer waits for the reloaded document (the frame's partitioned session storage). */
+const RELOADED_KEY = `secure-site:${projectId}:reloaded`
+
+/**
+ * RELOAD: the document reloads, and the reloaded one answers (before its READY), so the next
+ * request, which Reown's client sends on RELOAD_SUCCESS without waiting for a READY, finds it
+ * listening. Where session storage is denied, the answer goes first and the reload follows.
+ */
+function reloadThenReply(name: string, id: string, answer: FrameAnswer): void {
+  try {
+    sessionStorage.setItem(RELOADED_KEY, JSON.stringify({ name, id, answer }))
+  } catch {
+    reply(name, id, answer)
+  }
+  location.reload()
+}
+
+/** The answer a RELOAD left for this document, taken once. */
+function takeReloaded(): { name: string; id: string; answer: FrameAnswer } | undefined {
+  try {
+    const raw = sessionStorage.getItem(RELOADED_KEY)
+    sessionStorage.removeItem(RELOADED_KEY)
+    const parsed: unknown = raw === null ? undefined : JSON.parse(raw)
+    return isPlainObject(parsed) && typeof parsed.name === 'string' && typeof parsed.id === 'string' && isPlainObject(parsed.answer) ? (parsed as { name: string; id: string; answer: FrameAnswer }) : undefined
+  } catch {
+    return undefined
+  }
 }
 
 function onMessage(event: MessageEvent): void {
@@ -239,6 +269,8 @@ async function start(): Promise<void> {
   chainId = config.chains.includes(asked) ? asked : config.chains[0]!
   if (config.hooks.readyDelayMs) await new Promise((r) => setTimeout(r, config.hooks.readyDelayMs))
   window.addEventListener('message', onMessage)
+  const reloaded = takeReloaded()
+  if (reloaded) reply(reloaded.name, reloaded.id, reloaded.answer)
   post({ type: `${FRAME_PREFIX}READY`, payload: { version } })
   setState('ready')
 }

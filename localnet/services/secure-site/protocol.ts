@@ -73,7 +73,7 @@ export type FrameAnswer =
       approval?: ApprovalView
       /** A long poll's turn ended: ask again with `again: true`. */
       retry?: true
-      /** Answer, then reload the frame. */
+      /** Reload the frame: the reloaded document answers, before its READY (frame-script.ts). */
       reload?: true
       /** Reject every request waiting on the approval panel (RPC_ABORT). */
       abortApprovals?: true
