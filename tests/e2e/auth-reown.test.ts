@@ -4,12 +4,14 @@
  * bundled the way a site's bundler does: localnet/server.ts buildReownAuth). What this shows is
  * that the emulator satisfies the owner's client, and that Gangway's adapter seam carries a login
  * end to end:
- * - nothing of the adapter or the client is fetched before the visitor reaches for the modal;
+ * - nothing of the adapter or the client is fetched before the visitor reaches for the modal, and
+ *   without an adapter or a secure site nothing of email or social login is offered or fetched;
  * - the email code from the emulator's inbox, the user's two accounts; `@w3m-frame/` messages
  *   forged by the page and by another frame never reach the client's listeners (the adapter's
  *   capture-phase guard), while its own frame's do;
- * - personal_sign approved in the client's frame over ApproveTransaction, verified on anvil; a send
- *   approved there lands; the switch to the eoa;
+ * - personal_sign approved in the client's frame over ApproveTransaction, verified on anvil; one
+ *   left waiting when the modal closes is refused at once (4001); a send approved there lands; the
+ *   switch to the eoa;
  * - a reload restores the login without a code; disconnect signs out there;
  * - Farcaster: leaving the link reloads the client's frame; the next link, approved, connects;
  * - a new email, by the codes to the current and the new address;
@@ -131,6 +133,17 @@ describe('email login through Reown’s own client (gangway/auth-reown)', () => 
     await waitForView(page, 'Account')
     expect(await page.locator(REOWN_FRAME).isVisible()).toBe(false)
 
+    // Closing the modal over a waiting approval: the client aborts the call there (RPC_ABORT, whose
+    // answer it never reads), and the site's promise settles at once as a refusal.
+    await startRequest(page, { method: 'personal_sign', params: [toHex('left unanswered'), smart] })
+    await waitForView(page, 'ApproveTransaction')
+    await page.frameLocator(REOWN_FRAME).getByTestId('secure-approve').waitFor()
+    await page.click('[data-testid=gw-close]')
+    expect((await answer(page)).error).toEqual({ code: 4001, message: 'User rejected the request.' })
+    await expect.poll(async () => (await handled()).includes('RPC_ABORT'), { timeout: E2E_WAIT_MS }).toBe(true)
+    await page.click('gangway-button')
+    await waitForView(page, 'Account')
+
     // A send from the smart account, approved in the client's frame.
     const receiver = getAddress(`0x${keccak256(toHex(`gangway-reown-${Date.now()}`)).slice(26)}`)
     await page.click('[data-testid=gw-open-send]')
@@ -171,6 +184,26 @@ describe('email login through Reown’s own client (gangway/auth-reown)', () => 
     await page.click('gangway-button')
     await waitForView(page, 'Connect')
     expect((await account(page)).isConnected).toBe(false)
+    await context.close()
+  })
+
+  it('without an adapter or a secure site (?no-auth): no email or social login offered, and nothing of them fetched', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    const asked: string[] = []
+    page.on('request', (r) => {
+      const url = new URL(r.url())
+      if (url.origin === new URL(secureSiteUrl).origin || url.pathname.startsWith('/localnet/reown/')) asked.push(r.url())
+    })
+    await page.goto(`${webUrl}/?no-auth`)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    await page.locator('[data-wallet-row="dev.gangway.localnet"]').waitFor()
+    // What the modal starts in idle time after its first view has started by the next idle time.
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))))
+    expect(await page.locator('[data-testid=gw-email-input], [data-social]').count()).toBe(0)
+    expect(await page.locator('iframe').count()).toBe(0)
+    expect(asked).toEqual([])
     await context.close()
   })
 
