@@ -127,7 +127,7 @@ export interface Engine {
    *   'projectId is required'; 'At least one network is required'; 'Unknown option: {key}' for an
    *   option the engine does not take (events/host-options.ts); 'Invalid option: {name} must …' for a
    *   feature value of the wrong type or a terms or privacy link the URL validator refuses
-   *   (host-options.ts featureOptionsProblem).
+   *   (host-options.ts featureOptionsProblem); 'Invalid option: authAdapter must be a boolean'.
    */
   start(config: EngineConfig, bridge: Bridge): Promise<{ mode: 'worker' | 'main'; replayed: number }>
   /**
