@@ -12,7 +12,7 @@ import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { createPublicClient, encodeFunctionData, erc20Abi, getAddress, http, parseEther, toHex, type Hex } from 'viem'
 import { localContext } from './browser.js'
-import { accountSettled, connectLocalnetWallet, emailLogin, pageLog, useBrowser, waitForText, waitForView } from './helpers.js'
+import { accountSettled, cardAnimationsEnded, connectLocalnetWallet, emailLogin, pageLog, useBrowser, waitForText, waitForView } from './helpers.js'
 import { SWAP_REFUSALS } from '../../src/events/errors.js'
 import { E2E_WAIT_MS } from './wait.js'
 
@@ -37,12 +37,29 @@ const holdings = async (owner: Hex) => [
   await client.readContract({ address: tide, abi: erc20Abi, functionName: 'allowance', args: [owner, router] }),
 ]
 
-/** Picks `symbol` as the `side` token of the Swap form. */
+/**
+ * Picks `symbol` as the `side` token of the Swap form. The row is clicked once the card has stopped
+ * moving (its height animates from the form's to the list's). Should the form not come back, the
+ * failure says what was under the row's centre.
+ */
 async function pick(page: Page, side: 'from' | 'to', symbol: string): Promise<void> {
   await page.click(`[data-testid=gw-swap-${side}-token]`)
   await waitForView(page, 'SwapSelectToken')
-  await page.click(`[data-testid=gw-swap-tokens] [data-token="${symbol}"]`)
-  await waitForView(page, 'Swap')
+  await cardAnimationsEnded(page)
+  const row = `[data-testid=gw-swap-tokens] [data-token="${symbol}"]`
+  await page.click(row)
+  try {
+    await waitForView(page, 'Swap')
+  } catch (error) {
+    const under = await page.evaluate((selector) => {
+      const root = document.querySelector('gangway-modal')!.shadowRoot!
+      const b = root.querySelector(selector)?.getBoundingClientRect()
+      const at = b ? root.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2) : null
+      return { view: root.querySelector('[data-testid=gw-modal]')?.getAttribute('data-view'), row: b ? [b.x, b.y, b.width, b.height] : null, under: at ? `${at.tagName.toLowerCase()}.${at.className} ${(at as HTMLElement).dataset.token ?? ''}` : null }
+    }, row)
+    console.error(`[swap pick] ${symbol} for ${side}: the form did not come back; ${JSON.stringify(under)}`)
+    throw error
+  }
 }
 
 /** Swap from Account: `from` into `to`, `amount` typed. */
