@@ -83,7 +83,7 @@ export async function localContext(browser: Browser, options: BrowserContextOpti
 
 /**
  * When the running test fails, prints what each page of `context` shows and its engine's last
- * events, then the context's console warnings, failed requests and 5xx answers (page-story.ts),
+ * events, then the context's console warnings, failed requests, 5xx answers and the secure-site frame's requests (page-story.ts),
  * read before the test's cleanup closes it. Outside a test (a hook) it does nothing.
  */
 function tellOnFailure(context: BrowserContext): void {
@@ -92,7 +92,7 @@ function tellOnFailure(context: BrowserContext): void {
     onTestFailed(async () => {
       for (const page of context.pages()) console.error(`[page story] ${await pageStory(page)}`)
       const seen = happenings()
-      if (seen.length) console.error(`[page story] the context's console warnings, failed requests and 5xx answers:\n${seen.map((l) => `  ${l}`).join('\n')}`)
+      if (seen.length) console.error(`[page story] the context's console warnings, failed requests, 5xx answers and the secure-site frame's requests:\n${seen.map((l) => `  ${l}`).join('\n')}`)
     })
     happenings = watchContext(context)
   } catch {

@@ -1,5 +1,5 @@
 /** What a failed end-to-end test needs to be understood, read from its pages before they close. */
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page, Request } from 'playwright-core'
 import { parseLog } from '../../src/events/ndjson.js'
 
 /**
@@ -25,17 +25,37 @@ export async function pageStory(page: Page): Promise<string> {
 /** How many of a context's notable happenings `watchContext` keeps (the last ones). */
 const KEPT_HAPPENINGS = 30
 
+/** The name of the secure-site emulator's frame request `r` carries (its body's `name` only: the body holds the session token too), else undefined for any other request. */
+function frameRequestName(r: Request): string | undefined {
+  if (r.method() !== 'POST' || new URL(r.url()).pathname !== '/api/frame/request') return undefined
+  try {
+    const name = (JSON.parse(r.postData() ?? '') as { name?: unknown }).name
+    return typeof name === 'string' ? name.slice(0, 64) : '?'
+  } catch {
+    return '?'
+  }
+}
+
 /**
  * Starts keeping what a failed test's reader wants beside the events and that no log holds: the
  * console's warnings and errors of every page, frame and worker of `context`, the requests that
- * failed (net::…) and the answers with a 5xx status, the last KEPT_HAPPENINGS of them, each cut to
- * 200 characters. The returned function lists them, oldest first.
+ * failed (net::…) and the answers with a 5xx status, and each request the secure-site emulator's
+ * frame forwards to its server, when it leaves and when its answer is in (by name only), the last
+ * KEPT_HAPPENINGS of them, each cut to 200 characters. The returned function lists them, oldest first.
  */
 export function watchContext(context: BrowserContext): () => string[] {
   const kept: string[] = []
   const keep = (line: string) => void (kept.push(line.slice(0, 200)) > KEPT_HAPPENINGS && kept.shift())
   const start = Date.now()
   const at = () => `+${Date.now() - start} ms`
+  context.on('request', (r) => {
+    const name = frameRequestName(r)
+    if (name) keep(`${at()} secure-site frame asks its server: ${name}`)
+  })
+  context.on('requestfinished', (r) => {
+    const name = frameRequestName(r)
+    if (name) keep(`${at()} secure-site frame has its server's answer: ${name}`)
+  })
   context.on('console', (m) => void (['warning', 'error'].includes(m.type()) && keep(`${at()} console.${m.type()} ${m.text()}`)))
   context.on('requestfailed', (r) => keep(`${at()} request failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`))
   context.on('response', (r) => void (r.status() >= 500 && keep(`${at()} ${r.status()} ${r.request().method()} ${r.url()}`)))
