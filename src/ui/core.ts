@@ -289,6 +289,30 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
   const dispatch = async (intent: Intent) => {
     await (await ready).dispatch(intent)
   }
+  // The views' signals, declared before the engine starts: the engine's restore may ask the auth
+  // source during its start, and that source reads the visitor's network from here.
+  const signals = {
+    modal: signal<ModalModel>({ open: false, view: 'Connect', canGoBack: false, loading: false, shake: false }),
+    account: signal<AccountModel>({ status: 'disconnected', balanceLoading: false, isConnected: false }),
+    network: signal<NetworkModel>({}),
+    connect: signal<ConnectModel>({ rows: [], status: 'disconnected', methods: ['wallet'], legalCheckbox: false, legalAccepted: false, collapseWallets: false, branding: false, socials: [] }),
+    snackbar: signal<SnackbarModel>({ open: false, variant: 'success', message: '' }),
+    opening: signal<OpeningModel>({ view: 'Connect', mobileView: 'Connect' }),
+    networkList: signal<NetworkListModel>({ groups: [] }),
+    send: signal<SendModel>({ tokens: [], amount: '', receiver: '', loading: false }),
+    swap: signal<SwapModel>({ tokens: [], amount: '', quoting: false, canSwap: false, checking: false, canConfirm: false }),
+    onramp: signal<OnrampModel>({ loading: true, sample: false, purchaseCurrencies: [], paymentCurrencies: [], paymentCurrency: 'USD', amount: '', quotesLoading: false, providers: [], status: 'idle' }),
+    connections: signal<ConnectionsModel>({ connectorIds: {} }),
+    allWallets: signal<AllWalletsModel>({ wallets: [], count: 0, loading: false, hasMore: true, nextPage: 1 }),
+    walletConnect: signal<WalletConnectModel>({ connecting: false }),
+    accountTabs: signal<AccountTabsModel>({ tab: 'Tokens', tabs: ['Tokens'], tokens: [], tokensLoading: false, nfts: [], nftsLoading: false, activity: [], activityLoading: false, activityLoadingMore: false }),
+    accountActions: signal<AccountActionsModel>({ actions: [] }),
+    profileWallets: signal<ProfileWalletsModel>({ multiWallet: false, namespaces: [], canDisconnect: false }),
+    names: signal<NamesModel>({ canChoose: false, zone: '', label: '', suggestions: [], loading: false }),
+    approval: signal<ApprovalModel>({ checking: false }),
+    pairing: signal<PairingUri | undefined>(undefined),
+    travel: signal<number | null>(null),
+  }
   // Email and social login: the site's auth adapter (or the secure site's own frame), loaded when first needed.
   const secureOrigin = originOf(withSecureSite(options).services?.secureSite)
   const platform = pagePlatform()
@@ -323,28 +347,6 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
   }
   engineReady(engine)
 
-  const signals = {
-    modal: signal<ModalModel>({ open: false, view: 'Connect', canGoBack: false, loading: false, shake: false }),
-    account: signal<AccountModel>({ status: 'disconnected', balanceLoading: false, isConnected: false }),
-    network: signal<NetworkModel>({}),
-    connect: signal<ConnectModel>({ rows: [], status: 'disconnected', methods: ['wallet'], legalCheckbox: false, legalAccepted: false, collapseWallets: false, branding: false, socials: [] }),
-    snackbar: signal<SnackbarModel>({ open: false, variant: 'success', message: '' }),
-    opening: signal<OpeningModel>({ view: 'Connect', mobileView: 'Connect' }),
-    networkList: signal<NetworkListModel>({ groups: [] }),
-    send: signal<SendModel>({ tokens: [], amount: '', receiver: '', loading: false }),
-    swap: signal<SwapModel>({ tokens: [], amount: '', quoting: false, canSwap: false, checking: false, canConfirm: false }),
-    onramp: signal<OnrampModel>({ loading: true, sample: false, purchaseCurrencies: [], paymentCurrencies: [], paymentCurrency: 'USD', amount: '', quotesLoading: false, providers: [], status: 'idle' }),
-    connections: signal<ConnectionsModel>({ connectorIds: {} }),
-    allWallets: signal<AllWalletsModel>({ wallets: [], count: 0, loading: false, hasMore: true, nextPage: 1 }),
-    walletConnect: signal<WalletConnectModel>({ connecting: false }),
-    accountTabs: signal<AccountTabsModel>({ tab: 'Tokens', tabs: ['Tokens'], tokens: [], tokensLoading: false, nfts: [], nftsLoading: false, activity: [], activityLoading: false, activityLoadingMore: false }),
-    accountActions: signal<AccountActionsModel>({ actions: [] }),
-    profileWallets: signal<ProfileWalletsModel>({ multiWallet: false, namespaces: [], canDisconnect: false }),
-    names: signal<NamesModel>({ canChoose: false, zone: '', label: '', suggestions: [], loading: false }),
-    approval: signal<ApprovalModel>({ checking: false }),
-    pairing: signal<PairingUri | undefined>(undefined),
-    travel: signal<number | null>(null),
-  }
   // Each follow resolves on its first value, so a started client (and the loader's snapshots) already hold state.
   const follow = <K extends Exclude<keyof typeof signals, 'pairing' | 'travel'>>(name: K, hook?: (v: (typeof signals)[K]['value']) => void) =>
     new Promise<void>((first) => {
