@@ -20,11 +20,11 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { createPublicClient, getAddress, http, keccak256, toHex, type Hex } from 'viem'
+import { createPublicClient, http, toHex, type Hex } from 'viem'
 import { localContext } from './browser.js'
 import { emailLogin, mailedCode, pageLog, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
 import { secretsIn } from './secrets.js'
-import { approveInFrame, REOWN_FRAME } from './secure-frame.js'
+import { account, answer, approveInFrame, handled, REOWN_FRAME, sendApproved, startRequest, type Account } from './secure-frame.js'
 import { rpc } from '../../localnet/anvil.js'
 import { E2E_WAIT_MS } from './wait.js'
 
@@ -32,29 +32,7 @@ const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
 const secureSiteUrl = inject('secureSiteUrl')
 const browser = useBrowser()
-const PROJECT = 'gangway-demo'
 const PAGE = `${webUrl}/?auth=reown`
-
-/** The request names the emulator's frames of the demo project handled, in order. */
-const handled = async (): Promise<string[]> => (await (await fetch(`${secureSiteUrl}/api/test/log?projectId=${PROJECT}`)).json()) as string[]
-
-type Account = { isConnected: boolean; address?: string; connectorId?: string; embeddedWalletInfo?: unknown; connections?: { accounts: { address: string }[] }[] }
-const account = (page: Page) => page.evaluate(() => (window as unknown as { gangway: { getAccount(): Account } }).gangway.getAccount())
-
-/** Starts `request` on the site's EIP-1193 provider; its outcome lands in `window.__answer`. */
-const startRequest = (page: Page, request: { method: string; params?: unknown[] }) =>
-  page.evaluate((r) => {
-    const w = window as unknown as { gangway: { getWalletProvider(ns: string): { request(a: unknown): Promise<unknown> } }; __answer?: unknown }
-    w.__answer = undefined
-    w.gangway
-      .getWalletProvider('eip155')
-      .request(r)
-      .then(
-        (result) => (w.__answer = { result }),
-        (e: { code?: number; message?: string }) => (w.__answer = { error: { code: e.code, message: e.message } }),
-      )
-  }, request)
-const answer = async (page: Page) => (await page.waitForFunction(() => (window as unknown as { __answer?: unknown }).__answer)).jsonValue() as Promise<{ result?: unknown; error?: { code?: number; message?: string } }>
 
 /**
  * Counts, in a `message` listener on the page's window registered once the client's frame exists
@@ -74,6 +52,15 @@ const countFrameMessages = (page: Page) =>
     })
   })
 const seen = (page: Page) => page.evaluate(() => (window as unknown as { __seen: { own: number; forged: number } }).__seen)
+
+/** Opens the demo with `?auth=reown` and the modal, and waits until the client's frame has posted its READY. */
+async function openWithClientReady(page: Page): Promise<void> {
+  await page.goto(PAGE)
+  await page.click('gangway-button')
+  await waitForView(page, 'Connect')
+  await page.locator(REOWN_FRAME).waitFor({ state: 'attached' })
+  await page.frameLocator(REOWN_FRAME).locator('html[data-state=ready]').waitFor({ state: 'attached' })
+}
 
 describe('email login through Reown’s own client (gangway/auth-reown)', () => {
   it('code from the inbox, forged frame messages stopped, approval for signing and sending, the eoa, restore, sign-out', async () => {
@@ -95,7 +82,7 @@ describe('email login through Reown’s own client (gangway/auth-reown)', () => 
     expect(reownFiles.length).toBeGreaterThan(0)
     const src = new URL((await page.getAttribute(REOWN_FRAME, 'src'))!)
     expect(src.origin).toBe(new URL(secureSiteUrl).origin)
-    expect(Object.fromEntries(src.searchParams)).toMatchObject({ projectId: PROJECT, chainId: 'eip155:31337', version: '4' })
+    expect(Object.fromEntries(src.searchParams)).toMatchObject({ projectId: 'gangway-demo', chainId: 'eip155:31337', version: '4' })
     expect(await page.locator(REOWN_FRAME).isVisible()).toBe(false)
     // The client's start: READY, then the site's data and the smart account networks.
     await expect.poll(handled, { timeout: E2E_WAIT_MS }).toEqual(expect.arrayContaining(['SYNC_DAPP_DATA', 'GET_SMART_ACCOUNT_ENABLED_NETWORKS']))
@@ -145,17 +132,7 @@ describe('email login through Reown’s own client (gangway/auth-reown)', () => 
     await waitForView(page, 'Account')
 
     // A send from the smart account, approved in the client's frame.
-    const receiver = getAddress(`0x${keccak256(toHex(`gangway-reown-${Date.now()}`)).slice(26)}`)
-    await page.click('[data-testid=gw-open-send]')
-    await waitForView(page, 'WalletSend')
-    await page.click('[data-testid=gw-send-token]')
-    await page.click('[data-token="native"]')
-    await waitForView(page, 'WalletSend')
-    await page.fill('[data-testid=gw-send-amount]', '0.01')
-    await page.fill('[data-testid=gw-send-receiver]', receiver)
-    await page.click('[data-testid=gw-send-review]')
-    await page.click('[data-testid=gw-send-confirm]')
-    await approveInFrame(page, REOWN_FRAME)
+    const receiver = await sendApproved(page, '0.01', 'reown', REOWN_FRAME)
     await waitForText(page, '[data-testid=gw-snackbar]', 'Transaction sent', E2E_WAIT_MS)
     expect(BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [receiver, 'latest']))).toBe(10_000_000_000_000_000n)
 
@@ -211,11 +188,7 @@ describe('email login through Reown’s own client (gangway/auth-reown)', () => 
     const context = await localContext(browser())
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const page = await context.newPage()
-    await page.goto(PAGE)
-    await page.click('gangway-button')
-    await waitForView(page, 'Connect')
-    await page.locator(REOWN_FRAME).waitFor({ state: 'attached' })
-    await page.frameLocator(REOWN_FRAME).locator('html[data-state=ready]').waitFor({ state: 'attached' })
+    await openWithClientReady(page)
 
     await page.click('[data-social=farcaster]')
     await waitForView(page, 'ConnectingFarcaster')
@@ -264,11 +237,7 @@ describe('email login through Reown’s own client (gangway/auth-reown)', () => 
   it('Google through the popup: closed early, then allowed: connected with the user’s name and the provider', async () => {
     const context = await localContext(browser())
     const page = await context.newPage()
-    await page.goto(PAGE)
-    await page.click('gangway-button')
-    await waitForView(page, 'Connect')
-    await page.locator(REOWN_FRAME).waitFor({ state: 'attached' })
-    await page.frameLocator(REOWN_FRAME).locator('html[data-state=ready]').waitFor({ state: 'attached' })
+    await openWithClientReady(page)
 
     let popup = context.waitForEvent('page')
     await page.click('[data-social=google]')

@@ -12,12 +12,12 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { createPublicClient, getAddress, http, keccak256, toHex, type Hex } from 'viem'
+import { createPublicClient, http, keccak256, toHex, type Hex } from 'viem'
 import { localContext } from './browser.js'
 import { emailLogin, mailedCode, pageLog, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
 import { secretsIn } from './secrets.js'
 import { instrumentPopups, popupOpens } from './popup-instrument.js'
-import { approveInFrame, FRAME } from './secure-frame.js'
+import { account, answer, approveInFrame, FRAME, handled, sendApproved, startRequest, type Account } from './secure-frame.js'
 import { rpc } from '../../localnet/anvil.js'
 import { E2E_WAIT_MS } from './wait.js'
 
@@ -25,46 +25,8 @@ const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
 const secureSiteUrl = inject('secureSiteUrl')
 const browser = useBrowser()
-const PROJECT = 'gangway-demo'
 
 type Mail = { kind: 'otp' | 'device'; code?: string; link?: string }
-/** The request names the emulator's frames of the demo project handled, in order. */
-const handled = async (): Promise<string[]> => (await (await fetch(`${secureSiteUrl}/api/test/log?projectId=${PROJECT}`)).json()) as string[]
-
-type Account = { isConnected: boolean; address?: string; connectorId?: string; embeddedWalletInfo?: unknown; connections?: { accounts: { address: string }[] }[] }
-const account = (page: Page) => page.evaluate(() => (window as unknown as { gangway: { getAccount(): Account } }).gangway.getAccount())
-
-/** Starts `request` on the site's EIP-1193 provider; its outcome lands in `window.__answer`. */
-const startRequest = (page: Page, request: { method: string; params?: unknown[] }) =>
-  page.evaluate((r) => {
-    const w = window as unknown as { gangway: { getWalletProvider(ns: string): { request(a: unknown): Promise<unknown> } }; __answer?: unknown }
-    w.__answer = undefined
-    w.gangway
-      .getWalletProvider('eip155')
-      .request(r)
-      .then(
-        (result) => (w.__answer = { result }),
-        (e: { code?: number; message?: string }) => (w.__answer = { error: { code: e.code, message: e.message } }),
-      )
-  }, request)
-const answer = async (page: Page) => (await page.waitForFunction(() => (window as unknown as { __answer?: unknown }).__answer)).jsonValue() as Promise<{ result?: unknown; error?: { code?: number; message?: string } }>
-
-/** From Account: sends `amount` ETH to a fresh address through the send form, approved in the secure site's UI; resolves with the address. */
-async function sendApproved(page: Page, amount: string, label: string): Promise<string> {
-  const receiver = getAddress(`0x${keccak256(toHex(`gangway-auth-${label}-${Date.now()}`)).slice(26)}`)
-  await page.click('[data-testid=gw-open-send]')
-  await waitForView(page, 'WalletSend')
-  await page.click('[data-testid=gw-send-token]')
-  await page.click('[data-token="native"]')
-  await waitForView(page, 'WalletSend')
-  await page.fill('[data-testid=gw-send-amount]', amount)
-  await page.fill('[data-testid=gw-send-receiver]', receiver)
-  await page.click('[data-testid=gw-send-review]')
-  await page.click('[data-testid=gw-send-confirm]')
-  await approveInFrame(page)
-  return receiver
-}
-
 describe('email login through the secure site', () => {
   it('code from the inbox (a wrong one first), the user’s account, forged messages ignored, approval for signing and sending, a refused method, restore, sign-out', async () => {
     const context = await localContext(browser())

@@ -1,6 +1,7 @@
 /** The secure site's frame in the modal, for the end-to-end tests of email and social login (issue 19) and of what the auth connector signs. */
-import { expect } from 'vitest'
+import { expect, inject } from 'vitest'
 import type { Page } from 'playwright-core'
+import { getAddress, keccak256, toHex } from 'viem'
 import { cardAnimationsEnded, waitForView } from './helpers.js'
 import { E2E_WAIT_MS } from './wait.js'
 
@@ -32,4 +33,46 @@ export async function approveInFrame(page: Page, selector = FRAME): Promise<void
   await approve.click()
   // The frame's panel takes the click (the button is disabled while it decides, the panel hides after).
   await expect.poll(async () => (await approve.isHidden()) || (await approve.isDisabled()), { timeout: E2E_WAIT_MS }).toBe(true)
+}
+
+/** The request names the secure-site emulator's frames of `projectId` handled, in order (its test log). */
+export const handled = async (projectId = 'gangway-demo'): Promise<string[]> => (await (await fetch(`${inject('secureSiteUrl')}/api/test/log?projectId=${projectId}`)).json()) as string[]
+
+/** The account as the demo page's `window.gangway.getAccount()` gives it (the fields these tests read). */
+export type Account = { isConnected: boolean; address?: string; connectorId?: string; embeddedWalletInfo?: unknown; connections?: { accounts: { address: string }[] }[] }
+export const account = (page: Page) => page.evaluate(() => (window as unknown as { gangway: { getAccount(): Account } }).gangway.getAccount())
+
+/** Starts `request` on the site's EIP-1193 provider; its outcome lands in `window.__answer` (read it with `answer`). */
+export const startRequest = (page: Page, request: { method: string; params?: unknown[] }) =>
+  page.evaluate((r) => {
+    const w = window as unknown as { gangway: { getWalletProvider(ns: string): { request(a: unknown): Promise<unknown> } }; __answer?: unknown }
+    w.__answer = undefined
+    w.gangway
+      .getWalletProvider('eip155')
+      .request(r)
+      .then(
+        (result) => (w.__answer = { result }),
+        (e: { code?: number; message?: string }) => (w.__answer = { error: { code: e.code, message: e.message } }),
+      )
+  }, request)
+/** The outcome of the request `startRequest` started, once it settled. */
+export const answer = async (page: Page) => (await page.waitForFunction(() => (window as unknown as { __answer?: unknown }).__answer)).jsonValue() as Promise<{ result?: unknown; error?: { code?: number; message?: string } }>
+
+/**
+ * From Account: sends `amount` ETH to a fresh address (from `label`) through the send form,
+ * approved in the secure site's UI in `selector`'s frame (default Gangway's own); resolves with the address.
+ */
+export async function sendApproved(page: Page, amount: string, label: string, selector = FRAME): Promise<string> {
+  const receiver = getAddress(`0x${keccak256(toHex(`gangway-auth-${label}-${Date.now()}`)).slice(26)}`)
+  await page.click('[data-testid=gw-open-send]')
+  await waitForView(page, 'WalletSend')
+  await page.click('[data-testid=gw-send-token]')
+  await page.click('[data-token="native"]')
+  await waitForView(page, 'WalletSend')
+  await page.fill('[data-testid=gw-send-amount]', amount)
+  await page.fill('[data-testid=gw-send-receiver]', receiver)
+  await page.click('[data-testid=gw-send-review]')
+  await page.click('[data-testid=gw-send-confirm]')
+  await approveInFrame(page, selector)
+  return receiver
 }

@@ -14,10 +14,10 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { createPublicClient, getAddress, hashMessage, http, keccak256, parseAbi, toHex, type Hex } from 'viem'
+import { createPublicClient, getAddress, hashMessage, http, parseAbi, type Hex } from 'viem'
 import { localContext } from './browser.js'
 import { askEmailCode, mailedCode, pageLog, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
-import { approveInFrame, FRAME } from './secure-frame.js'
+import { approveInFrame, FRAME, sendApproved } from './secure-frame.js'
 import { hostSessions, me, type HostSession } from './demo-host.js'
 import { rpc } from '../../localnet/anvil.js'
 import { E2E_WAIT_MS } from './wait.js'
@@ -84,17 +84,7 @@ describe('Sign In With X with a smart account', () => {
     expect(await rpc<string>(rpcUrl, 'eth_getCode', [safe, 'latest'])).toBe('0x')
 
     // The Safe's first send, approved in the secure site, deploys it.
-    const receiver = getAddress(`0x${keccak256(toHex(`gangway-siwx-safe-${Date.now()}`)).slice(26)}`)
-    await page.click('[data-testid=gw-open-send]')
-    await waitForView(page, 'WalletSend')
-    await page.click('[data-testid=gw-send-token]')
-    await page.click('[data-token="native"]')
-    await waitForView(page, 'WalletSend')
-    await page.fill('[data-testid=gw-send-amount]', '0.01')
-    await page.fill('[data-testid=gw-send-receiver]', receiver)
-    await page.click('[data-testid=gw-send-review]')
-    await page.click('[data-testid=gw-send-confirm]')
-    await approveInFrame(page)
+    const receiver = await sendApproved(page, '0.01', 'siwx-safe')
     await waitForText(page, '[data-testid=gw-snackbar]', 'Transaction sent', 60_000)
     expect(BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [receiver, 'latest']))).toBe(10_000_000_000_000_000n)
     expect(await rpc<string>(rpcUrl, 'eth_getCode', [safe, 'latest'])).not.toBe('0x')
