@@ -26,6 +26,13 @@ const catalogues: Plugin = {
 
 const UNIT = ['src/**/*.test.ts', 'tests/unit/**/*.test.ts']
 /**
+ * A unit test's and hook's bound, a guard against a hang and nothing more: the unit lane runs beside
+ * the end-to-end lanes, and on a busy 2-core machine a test that takes 0.5 s alone can take well over
+ * vitest's default 5 s. It sits above the waiting helpers' own bound (tests/unit/wait-bound.ts, 30 s),
+ * so a condition never met fails with that helper's message, not with a bare timeout.
+ */
+const UNIT_BOUND = { testTimeout: 120_000, hookTimeout: 120_000 }
+/**
  * The unit files that need a process of their own: those that install a global for good
  * (`fake-indexeddb/auto` puts an `indexedDB` on globalThis) and those that check a global is absent
  * (marked `own-globals`). The other unit files share one module graph (isolate: false), so viem,
@@ -45,11 +52,11 @@ export default defineConfig({
     projects: [
       {
         plugins: [catalogues],
-        test: { name: 'unit', include: UNIT, exclude: OWN_GLOBALS, environment: 'node', isolate: false },
+        test: { name: 'unit', include: UNIT, exclude: OWN_GLOBALS, environment: 'node', isolate: false, ...UNIT_BOUND },
       },
       {
         plugins: [catalogues],
-        test: { name: 'unit-own-globals', include: OWN_GLOBALS, environment: 'node' },
+        test: { name: 'unit-own-globals', include: OWN_GLOBALS, environment: 'node', ...UNIT_BOUND },
       },
       {
         plugins: [catalogues],
