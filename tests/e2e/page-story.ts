@@ -23,7 +23,7 @@ export async function pageStory(page: Page): Promise<string> {
 }
 
 /** How many of a context's notable happenings `watchContext` keeps (the last ones). */
-const KEPT_HAPPENINGS = 30
+const KEPT_HAPPENINGS = 40
 
 /** The name of the secure-site emulator's frame request `r` carries (its body's `name` only: the body holds the session token too), else undefined for any other request. */
 function frameRequestName(r: Request): string | undefined {
@@ -36,12 +36,32 @@ function frameRequestName(r: Request): string | undefined {
   }
 }
 
+/** An address without its query or fragment: a social login's state and code never reach a test's output. */
+const addressOf = (url: string): string => {
+  try {
+    const u = new URL(url)
+    return u.protocol === 'about:' ? url.slice(0, 32) : `${u.origin}${u.pathname}`
+  } catch {
+    return '(not an address)'
+  }
+}
+
+/** Whether navigation request `r` is a page's own (a new popup's first one has no frame yet: a page's too). */
+const isMainFrame = (r: Request): boolean => {
+  try {
+    return r.frame().parentFrame() === null
+  } catch {
+    return true
+  }
+}
+
 /**
  * Starts keeping what a failed test's reader wants beside the events and that no log holds: the
  * console's warnings and errors of every page, frame and worker of `context`, the requests that
  * failed (net::…) and the answers with a 5xx status, and each request the secure-site emulator's
- * frame forwards to its server, when it leaves and when its answer is in (by name only), the last
- * KEPT_HAPPENINGS of them, each cut to 200 characters. The returned function lists them, oldest first.
+ * frame forwards to its server, when it leaves and when its answer is in (by name only), each page
+ * that opens and each address a page's main frame is asked to load and then shows (origin and path
+ * only): the last KEPT_HAPPENINGS of them, each cut to 200 characters. The returned function lists them, oldest first.
  */
 export function watchContext(context: BrowserContext): () => string[] {
   const kept: string[] = []
@@ -51,6 +71,14 @@ export function watchContext(context: BrowserContext): () => string[] {
   context.on('request', (r) => {
     const name = frameRequestName(r)
     if (name) keep(`${at()} secure-site frame asks its server: ${name}`)
+    else if (r.isNavigationRequest() && isMainFrame(r)) keep(`${at()} a page asks to navigate to ${addressOf(r.url())}`)
+  })
+  // Where each page's document is, as it commits (a popup's navigations are the story of a social login).
+  const watchPage = (p: Page) => p.on('framenavigated', (f) => void (f === p.mainFrame() && keep(`${at()} a page now shows ${addressOf(f.url())}`)))
+  context.pages().forEach(watchPage)
+  context.on('page', (p) => {
+    keep(`${at()} a page opens (a popup, or a new tab)`)
+    watchPage(p)
   })
   context.on('requestfinished', (r) => {
     const name = frameRequestName(r)
