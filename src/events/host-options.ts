@@ -25,8 +25,8 @@ export interface ServiceUrls {
   /** Analytics service (POST /e: analytics events and error reports, docs/behaviour.md §7). */
   analytics?: string
   /**
-   * The secure auth site's origin (email and social login, issue 19: its SDK page `/sdk` in a hidden
-   * iframe, its `/loading` page in the social popup), e.g. 'https://secure.example'. An origin only.
+   * The secure auth site's origin (email and social login: its SDK page `/sdk` in a hidden iframe,
+   * its provider pages in the social popup), e.g. 'https://secure.example'. An origin only.
    * Without it, email and social login are not offered.
    */
   secureSite?: string

@@ -233,7 +233,6 @@ describe('social login through the secure site’s popup', () => {
     await page.locator(FRAME).waitFor({ state: 'attached' })
     // The secure site is ready (its READY posted) before the first social click.
     await page.frameLocator(FRAME).locator('html[data-state=ready]').waitFor({ state: 'attached' })
-    const loading = `${new URL(secureSiteUrl).origin}/loading`
 
     // Closed before the provider answered: 'Popup closed' (the popup is checked every second), back to Connect.
     let popup = context.waitForEvent('page')
@@ -266,10 +265,10 @@ describe('social login through the secure site’s popup', () => {
     // The Account view names the connection by the user's name (docs/behaviour.md §5).
     expect(await page.textContent('[data-testid=gw-wallets-button] > span:last-child')).toBe((a.embeddedWalletInfo as { user: { username: string } }).user.username)
 
-    // Every popup opened inside the visitor's click, 600x800, at the secure site's /loading.
+    // Every popup opened inside the visitor's click, 600x800, blank until the provider's page is known.
     const opens = await popupOpens(page)
     expect(opens).toHaveLength(3)
-    for (const o of opens) expect(o).toMatchObject({ url: loading, inClick: true, features: expect.stringContaining('width=600,height=800') })
+    for (const o of opens) expect(o).toMatchObject({ url: 'about:blank', inClick: true, features: expect.stringContaining('width=600,height=800') })
     // The provider's code and the secure site's tokens never enter the log.
     const raw = await page.evaluate(() => (window as unknown as { gangway: { exportLog(o: { redact: boolean }): Promise<string> } }).gangway.exportLog({ redact: false }))
     expect(secretsIn(raw)).toEqual([])

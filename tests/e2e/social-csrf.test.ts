@@ -5,7 +5,7 @@
  * then hands it to the visitor:
  * - in Telegram, as a link to the site with `?result_uri=` after the visitor started a Telegram
  *   login and abandoned it (the abandoned login's state is in the tab, but it is not the attacker's);
- * - outside Telegram, loaded into the social popup (a named window another page can navigate), whose
+ * - outside Telegram, loaded into the social popup (a window a page holding it can navigate), whose
  *   /social page posts the attacker's answer to the visitor's page.
  * Either way the visitor is not connected, sees 'Login link expired or not started here', the code
  * never reaches the secure site from the visitor's page (the emulator's request log), the link is

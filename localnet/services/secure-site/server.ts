@@ -8,7 +8,7 @@
  * Pages (no COOP header on any; CSP `script-src 'self'`, no inline script or style):
  * - `/sdk?projectId&chainId&version` (the iframe; `frame-ancestors` = the allowed origins) and its
  *   script `/sdk.js` (frame-script.ts: the frame protocol); `/loading` (the social popup's first
- *   page); `/oauth/<provider>?state=` (Allow / Deny); `/social` (posts `{ resultUri }` to the
+ *   page in Reown's own UI; Gangway opens its popup blank); `/oauth/<provider>?state=` (Allow / Deny); `/social` (posts `{ resultUri }` to the
  *   opener, social-script.ts; on the Telegram path, a state `<issued>--<encoded host href>`, it
  *   sends its top window back to the host's address with `result_uri` instead, when that address's
  *   origin is the state's recorded parent origin, else it is a 400 error page: social.ts

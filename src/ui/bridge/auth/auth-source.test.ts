@@ -109,8 +109,4 @@ describe('the auth source over an adapter', () => {
     await expect(s.submitOtp('12345')).rejects.toThrow('Invalid code')
     expect(a.names().filter((n) => n === 'connectOtp')).toHaveLength(2)
   })
-
-  it('the popup page is the provider’s /loading', () => {
-    expect(source(adapter().adapter).s.popupUrl()).toBe(`${ORIGIN}/loading`)
-  })
 })

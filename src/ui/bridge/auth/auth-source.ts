@@ -56,8 +56,6 @@ export interface AuthSourceOptions {
 
 /** The auth connector's page side: a connector source, plus what only the page may do. */
 export interface AuthSource extends ConnectorSource {
-  /** The page the social popup opens at, inside the visitor's click: the secure site's /loading. */
-  popupUrl(): string
   /** Starts the adapter (its frame), once; later calls do nothing. A failure is told the engine (`auth/frame-failed`), and the next use starts it again. */
   start(): void
   /**
@@ -67,8 +65,8 @@ export interface AuthSource extends ConnectorSource {
    */
   submitOtp(otp: string): Promise<void>
   /**
-   * A social login with `provider` through `popup`, the window the visitor's click opened at the
-   * secure site's /loading (null when the browser refused it): the provider's page in the popup,
+   * A social login with `provider` through `popup`, the window the visitor's click opened, blank
+   * (null when the browser refused it): the provider's page in the popup,
    * its answer taken only from that window and the secure site's origin, and only when it carries
    * the OAuth state of that provider's page and comes within SOCIAL_LOGIN_TTL_MS
    * (social-login-state.ts), then CONNECT_SOCIAL. The engine hears the steps
@@ -324,7 +322,6 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
 
   return {
     owns: (connectorId) => connectorId === AUTH,
-    popupUrl: () => new URL('/loading', adapter.origin).href,
     // Started ahead of use (idle time): a failure is told the engine above, and the next use tries again.
     start: () => void start().catch(() => undefined),
     async request(_connectorId, { method, params }) {
@@ -392,7 +389,7 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       await tell({ type: 'auth/otp-verified', payload: {} })
     },
     async connectSocial(provider, popup) {
-      // One social login at a time: a new one ends the one before (its popup is the same named window).
+      // One social login at a time: a new one ends the one before (whose popup the new click closed).
       socialWait?.cancel()
       const fail = async (message: string) => {
         popup?.close()
@@ -419,11 +416,11 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
       const wait = (socialWait = socialResult(pageWindow(), popup, adapter.origin))
       const result = await wait.result
       if (socialWait === wait) socialWait = undefined
-      // Ended by a newer social login: that one owns the popup now.
+      // Ended by a newer social login, which closed this one's popup.
       if (result === undefined) return
       if (typeof result !== 'string') return fail(result.failed)
       popup.close()
-      // Only the answer to the provider's page this login opened, in time: the popup is a named window another page may navigate.
+      // Only the answer to the provider's page this login opened, in time: a page holding the popup may navigate it.
       if (checkSocialReturn(result, login, adapter.origin, now()) !== 'ok') return fail(SOCIAL_RETURN_REFUSED)
       // The provider's refusal comes back as an error parameter (access_denied…).
       if (new URL(result).searchParams.has('error')) return fail(FAILED_TO_CONNECT)

@@ -9,28 +9,33 @@ import type { AuthSource } from './auth-source.js'
 /** The core's auth source: an AuthSource, and the social login a click starts. */
 export interface LazyAuthSource extends AuthSource {
   /**
-   * Opens the social popup (600x800, docs/behaviour.md §9) at the secure site's /loading (blank when the source is not loaded yet) at once,
-   * inside the visitor's click (a popup opened after an await is blocked), then runs the login
-   * (AuthSource.connectSocial). Without `noopener`: the popup's page answers its opener.
+   * Opens the social popup (600x800, docs/behaviour.md §9) blank, at once, inside the visitor's
+   * click (a popup opened after an await is blocked), then runs the login (AuthSource.connectSocial),
+   * which takes it to the provider's page once the secure site names it. Blank, not at a page of its
+   * own: Chromium drops the opener's navigation of a popup whose first page is still loading (seen
+   * in about one start in ten when the provider's address came within some 50 ms), and the popup
+   * then stayed on that page. A login started while the previous one's popup is open closes that
+   * popup first. Without `noopener`: the provider's answer page posts to its opener.
    */
   startSocial(provider: SocialProvider): Promise<void>
 }
 
+/** The social popup's window features (docs/behaviour.md §9: 600x800). */
+export const SOCIAL_POPUP_FEATURES = 'width=600,height=800,scrollbars=yes'
+
 /** An AuthSource that loads `load()`'s on its first call, once; `telegram`: the page runs in Telegram's in-app browser. */
 export function lazyAuthSource(load: () => Promise<AuthSource>, telegram = false): LazyAuthSource {
   let loaded: Promise<AuthSource> | undefined
-  /** The source once loaded: its popup page is known inside a click only then. */
-  let ready: AuthSource | undefined
+  /** The last social popup opened. */
+  let lastPopup: Window | null = null
   // A failed load (the chunk or the adapter did not arrive) is tried again on the next use.
   const get = () =>
-    (loaded ??= load().then(
-      (s) => (ready = s),
-      (error: unknown) => ((loaded = undefined), Promise.reject(error)),
-    ))
-  const popupUrl = () => ready?.popupUrl() ?? 'about:blank'
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined
+      throw error
+    }))
   return {
     owns: (connectorId) => connectorId === 'AUTH',
-    popupUrl,
     start: () => void get().then((s) => s.start()),
     request: async (connectorId, args, options) => (await get()).request(connectorId, args, options),
     watch: () => undefined,
@@ -43,9 +48,9 @@ export function lazyAuthSource(load: () => Promise<AuthSource>, telegram = false
     startSocial(provider) {
       // Telegram's in-app browser: no popup, the page leaves for the provider's page and comes back.
       if (telegram) return get().then((s) => s.leaveForSocial(provider))
-      // Opened now, inside the click (a popup opened after an await is blocked): at the secure site's
-      // loading page once the source is loaded (it is, from idle time after the modal's first open), else blank until the provider's page is known.
-      const popup = window.open(popupUrl(), 'gangway-social', 'width=600,height=800,scrollbars=yes')
+      // Opened now, inside the click (a popup opened after an await is blocked), blank until the provider's page is known.
+      lastPopup?.close()
+      const popup = (lastPopup = window.open('about:blank', '_blank', SOCIAL_POPUP_FEATURES))
       return get().then(
         (s) => s.connectSocial(provider, popup),
         (error: unknown) => (popup?.close(), Promise.reject(error)),

@@ -144,7 +144,7 @@ describe('a Telegram social login', () => {
 })
 
 describe('a social login through the popup', () => {
-  it('another login’s answer posted by the popup (a named window another page can navigate) fails with the message and is not sent; its own connects', async () => {
+  it('another login’s answer posted by the popup (a window another page holding it can navigate) fails with the message and is not sent; its own connects', async () => {
     for (const [state, expected] of [
       [OTHER, 'auth/social-failed'],
       [STATE, 'auth/social-connected'],
