@@ -13,7 +13,7 @@
 import { createServer } from 'node:net'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core'
 import { onTestFailed } from 'vitest'
-import { pageStory, watchContext } from './page-story.js'
+import { pageStory, recordFrameMessages, watchContext } from './page-story.js'
 import { E2E_WAIT_MS } from './wait.js'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -77,6 +77,7 @@ export async function launchChromium(): Promise<Browser> {
 export async function localContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options)
   context.setDefaultTimeout(E2E_WAIT_MS)
+  await context.addInitScript(recordFrameMessages)
   tellOnFailure(context)
   return context
 }

@@ -3,20 +3,44 @@ import type { BrowserContext, Page, Request } from 'playwright-core'
 import { parseLog } from '../../src/events/ndjson.js'
 
 /**
+ * An init script: the top page keeps the type, id and time (ms since its start) of each
+ * `@w3m-frame/` message its window hears, the last 30 (a literal: the script runs in the page, apart from this module), in `__gwFrameMessages`,
+ * never a payload (it carries tokens and the provider's answer). Heard in the capture phase, so a
+ * message a guard stops is kept too.
+ */
+export function recordFrameMessages(): void {
+  if (window.top !== window) return
+  const kept: string[] = []
+  ;(window as unknown as { __gwFrameMessages: string[] }).__gwFrameMessages = kept
+  window.addEventListener(
+    'message',
+    (e) => {
+      const data = e.data as { type?: unknown; id?: unknown } | null
+      if (typeof data?.type !== 'string' || !data.type.startsWith('@w3m-frame/')) return
+      kept.push(`+${Math.round(performance.now())} ms ${data.type.slice(0, 64)} id=${String(data.id ?? '-').slice(0, 16)} from ${e.origin}`)
+      if (kept.length > 30) kept.shift()
+    },
+    true,
+  )
+}
+
+/**
  * The page's address, the view its modal shows and its engine's last 30 events (redacted by the
  * engine's export, each payload cut to 160 characters). Never throws: a page without an engine, or
  * one that cannot answer, says so.
  */
 export async function pageStory(page: Page): Promise<string> {
   try {
-    const { view, log } = await page.evaluate(async () => {
+    const { view, log, frameMessages } = await page.evaluate(async () => {
+      const frameMessages = (window as unknown as { __gwFrameMessages?: string[] }).__gwFrameMessages ?? []
       const g = (window as unknown as { gangway?: { getState(): { open: boolean; view: string }; exportLog(o: { redact: boolean }): Promise<string> } }).gangway
-      if (!g) return { view: 'no modal on this page', log: '' }
+      if (!g) return { view: 'no modal on this page', log: '', frameMessages }
       const state = g.getState()
-      return { view: state.open ? state.view : 'closed', log: await g.exportLog({ redact: true }) }
+      return { view: state.open ? state.view : 'closed', log: await g.exportLog({ redact: true }), frameMessages }
     })
     const events = log ? parseLog(log).events.slice(-30) : []
-    return [`${page.url()}: the modal shows ${view}; its last events:`, ...events.map((e) => `  ${e.seq} ${e.type} ${JSON.stringify(e.payload ?? {}).slice(0, 160)}`)].join('\n')
+    const heard = frameMessages.length ? ['its window heard from secure-site frames:', ...frameMessages.map((m) => `  ${m}`)] : []
+    return [`${page.url()}: the modal shows ${view}; its last events:`, ...events.map((e) => `  ${e.seq} ${e.type} ${JSON.stringify(e.payload ?? {}).slice(0, 160)}`), ...heard].join('\n')
   } catch (error) {
     return `${page.url()}: the page did not answer (${String(error).slice(0, 200)})`
   }
