@@ -14,7 +14,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { sendAndWait } from '../../localnet/anvil.js'
 import { localContext } from './browser.js'
 import { emailLogin, useBrowser, waitForEngine, waitForView } from './helpers.js'
-import { approveInFrame } from './secure-frame.js'
+import { answer, approveInFrame, startRequest } from './secure-frame.js'
 import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
@@ -28,22 +28,6 @@ const hbd = (n: string) => parseUnits(n, 18)
 const balanceOf = (a: Hex) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [a] })
 const transfer = (to: Hex, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
 const fresh = () => privateKeyToAddress(generatePrivateKey())
-
-type Answer = { result?: unknown; error?: { code?: number; message?: string } }
-/** Starts `request` on the site's EIP-1193 provider; `answer` resolves with its outcome. */
-const startRequest = (page: Page, request: { method: string; params?: unknown[] }) =>
-  page.evaluate((r) => {
-    const w = window as unknown as { gangway: { getWalletProvider(ns: string): { request(a: unknown): Promise<unknown> } }; __answer?: Answer }
-    w.__answer = undefined
-    void w.gangway
-      .getWalletProvider('eip155')
-      .request(r)
-      .then(
-        (result) => (w.__answer = { result }),
-        (e: { code?: number; message?: string }) => (w.__answer = { error: { code: e.code, message: e.message } }),
-      )
-  }, request)
-const answer = async (page: Page) => (await page.waitForFunction(() => (window as unknown as { __answer?: Answer }).__answer)).jsonValue() as Promise<Answer>
 
 /** The preview ApproveTransaction shows once simulated: each call's kind, text and whether it is the one to approve; each change's text. */
 async function shownPreview(page: Page) {
