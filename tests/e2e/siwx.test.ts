@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, http, type Hex } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import { localContext } from './browser.js'
-import { useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
+import { connectSettled, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
 import { hostSessions, me } from './demo-host.js'
 import { E2E_WAIT_MS } from './wait.js'
 
@@ -29,6 +29,8 @@ const prompts = (page: Page) => page.evaluate(() => (window as unknown as { __lo
 async function connectToSignIn(page: Page, path: string): Promise<void> {
   await page.goto(`${webUrl}${path}`)
   await page.click('gangway-button')
+  // The rows stop moving once the service's lists and configuration are in (a click begun before could land beside the row).
+  await connectSettled(page)
   await page.click('[data-wallet-row="dev.gangway.localnet"]')
   await page.click('[data-testid=localnet-wallet-approve]')
   await waitForView(page, 'SIWXSignMessage')
