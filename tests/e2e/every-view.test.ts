@@ -16,21 +16,26 @@
  * - The strict Content-Security-Policy (`?csp=strict`, localnet/server.ts `strictCsp`), on every
  *   visit: the page sees no violation (csp-watch.ts), and at the end none was reported to the
  *   policy's report-uri, where the workers' would go; a last deliberate one shows a report arrives.
- * Each case reaches its view from a fresh page of the demo with the origin's storage cleared (the
- * tour starts from a fresh page: a stored connection would change what opens), two at once. A
- * closing case checks that each built view was visited in English and in en-XA; a control case adds
- * over-wide and clipped elements to the card and expects each reported. A view the tour adds is
- * checked without a new test.
+ * The views are walked (view-tour.ts `walksOf`), two walks at once, each from a fresh page of the
+ * demo with the origin's storage cleared (a stored connection would change what opens): a walk
+ * reaches its first view by the tour and each next one from the view before, as a visitor moves on
+ * (Account, its network list, the send form, its token list, its preview; the swap's token list, its
+ * form, its preview; Connect, All Wallets), so a page loads once a walk rather than once a view.
+ * Each view is checked where its walk shows it, every check a case of its own. A closing case checks
+ * that each built view was visited in English and in en-XA; a control case adds over-wide and
+ * clipped elements to the card and expects each reported. A view the tour adds is checked without a
+ * new test.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import type { ViewName } from '../../src/contract.js'
 import { localContext } from './browser.js'
 import { useBrowser } from './helpers.js'
 import { cardBox, layoutProblems, settle, type LayoutProblem } from './layout-check.js'
-import { audit, auditThemes, THEMES } from './axe-audit.js'
+import { audit, auditThemes, themeSettled, THEMES } from './axe-audit.js'
 import { unmarked } from './pseudo-locale.js'
 import { blockedSince, cspReports, FORBIDDEN, LISTEN, type Violation } from './csp-watch.js'
-import { BUILT_VIEWS, visit, type TourEnv } from './view-tour.js'
+import { BUILT_VIEWS, visit, walksOf, walkViews, type TourEnv, type Walk } from './view-tour.js'
 import { lanes } from './lanes.js'
 
 const env: TourEnv = { webUrl: inject('webUrl'), rpcUrl: inject('rpcUrl'), solanaCaip2: inject('solanaCaip2') }
@@ -41,10 +46,12 @@ const DESKTOP = { viewport: { width: 1280, height: 800 } }
 const CARD_WIDTH = 360
 /** The views with most text, checked in every locale. */
 const WORDY: ViewName[] = ['Connect', 'Account', 'WalletSend', 'WalletSendPreview', 'SwitchNetwork', 'ProfileWallets']
-const CASES: { view: ViewName; locale: string }[] = [
-  ...['en', 'en-XA'].flatMap((locale) => BUILT_VIEWS.map((view) => ({ view, locale }))),
-  ...['es', 'zh', 'ja', 'ar'].flatMap((locale) => WORDY.filter((v) => BUILT_VIEWS.includes(v)).map((view) => ({ view, locale }))),
-]
+/** The views checked in each locale: every built view in English and en-XA, the wordy ones in four more. */
+const CHECKED: Record<string, ViewName[]> = {
+  ...Object.fromEntries(['en', 'en-XA'].map((locale) => [locale, BUILT_VIEWS])),
+  ...Object.fromEntries(['es', 'zh', 'ja', 'ar'].map((locale) => [locale, WORDY.filter((v) => BUILT_VIEWS.includes(v))])),
+}
+const CASES: { view: ViewName; locale: string }[] = Object.entries(CHECKED).flatMap(([locale, views]) => views.map((view) => ({ view, locale })))
 /** Contexts whose pages record the policy's violations before their own scripts run. */
 const inLane = lanes(async () => {
   const context = await localContext(browser(), DESKTOP)
@@ -55,6 +62,8 @@ const inLane = lanes(async () => {
 let reportedBefore = 0
 beforeAll(async () => {
   reportedBefore = (await cspReports(env.webUrl)).length
+  // Every walk starts now: they take their turns at the lanes, and each case awaits its own view's finding.
+  for (const [locale, views] of Object.entries(CHECKED)) for (const walk of walksOf(views)) startWalk(walk, locale)
 })
 const checked = new Map<string, ViewName[]>()
 /** axe's lines, one a view and theme, printed at the end. */
@@ -67,18 +76,49 @@ afterAll(() => {
   console.log(`axe, views visited:\n${audited.join('\n')}`)
 })
 
-/** What one visit found: the layout's, and, in English, axe's in both themes, and, in en-XA, the unmarked texts. */
-async function check(view: ViewName, locale: string) {
-  return inLane(async (context) => {
-    // Under the strict policy; in English the page follows the system's colour scheme, for axe's two themes.
-    const page = await visit(context, view, env, `/?locale=${locale}&csp=strict${locale === 'en' ? '&theme=system' : ''}`)
-    await settle(page)
-    const layout = { width: (await cardBox(page)).width, problems: await layoutProblems(page) }
-    const placeholders = await page.locator('[data-testid=gw-modal] .gw-empty').count()
-    const axe = locale === 'en' ? await auditThemes(page, view) : undefined
-    const offending = locale === 'en-XA' ? (await unmarked(page)).map((text) => `${view}: ${JSON.stringify(text)}`) : []
-    const violations = (await page.evaluate(() => (window as unknown as { __violations: Violation[] }).__violations)).map((v) => `${v.directive} ${v.blocked}`)
-    return { ...layout, placeholders, axe, offending, violations }
+/** What the check of the view shown found: the layout's, and, in English, axe's in both themes, and, in en-XA, the unmarked texts. */
+async function inspect(page: Page, view: ViewName, locale: string) {
+  await settle(page)
+  const layout = { width: (await cardBox(page)).width, problems: await layoutProblems(page) }
+  const placeholders = await page.locator('[data-testid=gw-modal] .gw-empty').count()
+  const axe = locale === 'en' ? await auditThemes(page, view) : undefined
+  const offending = locale === 'en-XA' ? (await unmarked(page)).map((text) => `${view}: ${JSON.stringify(text)}`) : []
+  // All the page saw so far: a violation on the way to a view fails its check too.
+  const violations = (await page.evaluate(() => (window as unknown as { __violations: Violation[] }).__violations)).map((v) => `${v.directive} ${v.blocked}`)
+  return { ...layout, placeholders, axe, offending, violations }
+}
+type Found = Awaited<ReturnType<typeof inspect>>
+
+/** Each case's finding by `${locale} ${view}`: in once its walk has checked the view, or the error of the step or check that stopped the walk before. */
+const found = new Map<string, Promise<Found>>()
+
+/**
+ * Starts `walk` in `locale` in a lane, under the strict policy; in English the page follows the
+ * system's colour scheme, for axe's two themes, and is put back in the light one before the walk
+ * moves on, as a fresh page is.
+ */
+function startWalk(walk: Walk, locale: string): void {
+  const settlers = walk.map(({ view }) => {
+    let settler!: { resolve: (f: Found) => void; reject: (e: unknown) => void }
+    const promise = new Promise<Found>((resolve, reject) => (settler = { resolve, reject }))
+    // Handled now as well: its case awaits it later, and a walk that stops early is no unhandled rejection meanwhile.
+    promise.catch(() => undefined)
+    found.set(`${locale} ${view}`, promise)
+    return settler
+  })
+  let reached = 0
+  const path = `/?locale=${locale}&csp=strict${locale === 'en' ? '&theme=system' : ''}`
+  inLane((context) =>
+    walkViews(context, walk, env, path, async (page, view, i) => {
+      settlers[i]!.resolve(await inspect(page, view, locale))
+      reached = i + 1
+      if (locale === 'en') {
+        await page.emulateMedia({ colorScheme: 'light' })
+        await themeSettled(page)
+      }
+    }),
+  ).catch((error: unknown) => {
+    for (const settler of settlers.slice(reached)) settler.reject(error)
   })
 }
 
@@ -86,7 +126,7 @@ describe.concurrent('every built view', () => {
   for (const { view, locale } of CASES) {
     const also = locale === 'en' ? ', axe finds no violation in either theme' : locale === 'en-XA' ? ', every visible text from the catalogue or data' : ''
     it(`${view} in ${locale} under the strict CSP: no violation, nothing leaves the 360 px card, no text clipped${also}`, async ({ expect }) => {
-      const { width, problems, placeholders, axe, offending, violations } = await check(view, locale)
+      const { width, problems, placeholders, axe, offending, violations } = await found.get(`${locale} ${view}`)!
       checked.set(locale, [...(checked.get(locale) ?? []), view])
       if (axe) audited.push(...axe.visited)
       expect(width).toBe(CARD_WIDTH)

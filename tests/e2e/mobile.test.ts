@@ -19,7 +19,7 @@ import { UNIVERSAL_LINK_WALLET, walletRegistry } from '../../localnet/services/w
 import { copiedPairingUri } from './pairing.js'
 import { localContext } from './browser.js'
 import { pageLog, coreSession, useBrowser, waitForView } from './helpers.js'
-import { BUILT_VIEWS, visit, type TourEnv } from './view-tour.js'
+import { BUILT_VIEWS, walksOf, walkViews, type TourEnv } from './view-tour.js'
 import { lanes } from './lanes.js'
 import { E2E_WAIT_MS } from './wait.js'
 
@@ -330,7 +330,8 @@ describe('mobile: the wallet deep link opens inside the tap', () => {
   it('Pixel 7: every view of the tour (view-tour.ts) is a bottom sheet with 44 px touch targets', async () => {
     const views = BUILT_VIEWS.filter((v) => v !== 'ConnectingWalletConnectBasic')
     const inLane = lanes(() => deviceContext(browser(), 'Pixel 7'), tourEnv.webUrl)
-    await Promise.all(views.map((view) => inLane(async (context) => expectBottomSheet(await visit(context, view, tourEnv), view))))
+    // Walked as every-view.test.ts walks them (view-tour.ts walksOf): a page a walk, each view checked where the walk shows it.
+    await Promise.all(walksOf(views).map((walk) => inLane((context) => walkViews(context, walk, tourEnv, '/', (page, view) => expectBottomSheet(page, view)))))
     console.log(`mobile sheet, views visited: ${views.join(', ')}`)
   })
 })

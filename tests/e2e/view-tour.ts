@@ -72,6 +72,15 @@ const buyForm = async (page: Page, env: TourEnv, path: string) => {
   await page.locator('[data-testid=gw-onramp-quote]').waitFor()
 }
 
+/** From the buy form, Meld picked: its popup (the emulator's provider page) opens, then is closed once the modal waits for the funds. */
+const buyFromMeld = async (page: Page) => {
+  const popup = page.context().waitForEvent('page')
+  await page.click('[data-testid=gw-onramp-providers] [data-provider=meld]')
+  await waitForView(page, 'BuyInProgress')
+  await page.locator('[data-testid=gw-buy][data-status=buying]').waitFor()
+  await (await popup).close()
+}
+
 /** `view`, reached from the buy form by the control `testId`. */
 const fromBuyForm = (testId: string, view: ViewName) => async (page: Page, env: TourEnv, path: string) => {
   await buyForm(page, env, path)
@@ -298,11 +307,7 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
   BuyInProgress: {
     async reach(page, env, path) {
       await buyForm(page, env, path)
-      const popup = page.context().waitForEvent('page')
-      await page.click('[data-testid=gw-onramp-providers] [data-provider=meld]')
-      await waitForView(page, 'BuyInProgress')
-      await page.locator('[data-testid=gw-buy][data-status=buying]').waitFor()
-      await (await popup).close()
+      await buyFromMeld(page)
     },
   },
 }
@@ -327,4 +332,128 @@ export async function visit(context: BrowserContext, view: ViewName, env: TourEn
   await stop.reach(page, env, path)
   await waitForView(page, view)
   return page
+}
+
+/**
+ * Views walked one after another on one page, as a visitor moves on: the first reached by the tour
+ * from a fresh page, each next one by its WALK_STEPS entry from the one before it. Connect, then
+ * All Wallets; Account, its network list, back and on to Receive, back and on to the send form, its
+ * token list and its preview; the swap's token list, its form, its preview; the buy form, its token
+ * list, back and on to its currency list, back and on to a provider; a name typed, then registered.
+ */
+export const WALKS: ViewName[][] = [
+  ['Connect', 'AllWallets'],
+  ['Account', 'SwitchNetwork', 'WalletReceive', 'WalletSend', 'WalletSendSelectToken', 'WalletSendPreview'],
+  ['SwapSelectToken', 'Swap', 'SwapPreview'],
+  ['OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'BuyInProgress'],
+  ['RegisterAccountName', 'RegisterAccountNameSuccess'],
+]
+
+/** Back from a view Account opened to Account, then Account's action `testId`. */
+const backToAccountThen = async (page: Page, testId: string) => {
+  await page.click('[data-testid=gw-back]')
+  await waitForView(page, 'Account')
+  await page.click(`[data-testid=${testId}]`)
+}
+/** Back from a view the buy form opened to the form, its quote in. */
+const backToBuyForm = async (page: Page) => {
+  await page.click('[data-testid=gw-back]')
+  await waitForView(page, 'OnRampProviders')
+  await page.locator('[data-testid=gw-onramp-quote]').waitFor()
+}
+
+/** How a walk moves on to a view from the one before it in WALKS, ending where the tour's own reach of that view ends. */
+const WALK_STEPS: Partial<Record<ViewName, (page: Page) => Promise<void>>> = {
+  async AllWallets(page) {
+    await page.click('[data-testid=gw-all-wallets]')
+    await page.locator('[data-testid=gw-all-list] [data-wallet-id]').first().waitFor()
+  },
+  async SwitchNetwork(page) {
+    await page.click('[data-testid=gw-network]')
+  },
+  async WalletReceive(page) {
+    await backToAccountThen(page, 'gw-open-receive')
+    await page.locator('[data-testid=gw-receive-qr] svg').waitFor()
+  },
+  async WalletSend(page) {
+    await backToAccountThen(page, 'gw-open-send')
+  },
+  async WalletSendSelectToken(page) {
+    await page.click('[data-testid=gw-send-token]')
+  },
+  // As the tour's reach: the native token picked, an amount and a receiver, the preview simulated.
+  async WalletSendPreview(page) {
+    await page.click('[data-testid=gw-send-tokens] [data-token=native]')
+    await waitForView(page, 'WalletSend')
+    await page.fill('[data-testid=gw-send-amount]', '0.01')
+    await page.fill('[data-testid=gw-send-receiver]', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    await page.click('[data-testid=gw-send-review]')
+    await page.locator('[data-testid=gw-send-confirm]:not([disabled])').waitFor()
+    await page.locator('[data-testid=gw-tx-preview][data-simulated]').waitFor()
+  },
+  // As the tour's reach of Swap (swapForm): ETH into TIDE, 0.01, quoted, its details shown.
+  async Swap(page) {
+    await page.click('[data-testid=gw-swap-tokens] [data-token="ETH"]')
+    await waitForView(page, 'Swap')
+    await page.click('[data-testid=gw-swap-to-token]')
+    await page.click('[data-testid=gw-swap-tokens] [data-token="TIDE"]')
+    await waitForView(page, 'Swap')
+    await page.fill('[data-testid=gw-swap-amount]', '0.01')
+    await page.locator('[data-testid=gw-swap-details] [data-detail=cost]').waitFor()
+  },
+  async SwapPreview(page) {
+    await page.click('[data-testid=gw-swap-review]')
+  },
+  async OnRampTokenSelect(page) {
+    await page.click('[data-testid=gw-onramp-token]')
+  },
+  async OnRampFiatSelect(page) {
+    await backToBuyForm(page)
+    await page.click('[data-testid=gw-onramp-fiat]')
+  },
+  async BuyInProgress(page) {
+    await backToBuyForm(page)
+    await buyFromMeld(page)
+  },
+  async RegisterAccountNameSuccess(page) {
+    await page.click('[data-testid=gw-register-name-submit]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+  },
+}
+
+/** A walk: its views in order, each `checked` or only passed through. */
+export type Walk = { view: ViewName; checked: boolean }[]
+
+/**
+ * The walks that check each of `views` once: each of WALKS cut after the last view in `views`
+ * (a view on the way that is not in `views` is passed through, unchecked), and a walk of its own
+ * for every other view.
+ * @example walksOf(['Account', 'WalletSend', 'WalletReceive']) // [[Account ✓, SwitchNetwork, WalletSend ✓], [WalletReceive ✓]]
+ */
+export function walksOf(views: readonly ViewName[]): Walk[] {
+  const walked = WALKS.flatMap((walk) => {
+    const last = Math.max(...walk.map((v, i) => (views.includes(v) ? i : -1)))
+    return last < 0 ? [] : [walk.slice(0, last + 1).map((view) => ({ view, checked: views.includes(view) }))]
+  })
+  const alone = views.filter((v) => !WALKS.some((walk) => walk.includes(v))).map((view) => [{ view, checked: true }])
+  return [...walked, ...alone]
+}
+
+/**
+ * Walks `walk` on a fresh page of `context` (`path` as for `visit`): reaches its first view by the
+ * tour, each next one by its step; at each checked view, once the modal shows it, awaits
+ * `check(page, view, index)`. Rejects with the first error of a step or a check; the views after
+ * it are not reached.
+ */
+export async function walkViews(context: BrowserContext, walk: Walk, env: TourEnv, path: string, check: (page: Page, view: ViewName, index: number) => Promise<void>): Promise<void> {
+  const page = await visit(context, walk[0]!.view, env, path)
+  for (const [i, { view, checked }] of walk.entries()) {
+    if (i > 0) {
+      const step = WALK_STEPS[view]
+      if (!step) throw new Error(`No step reaches ${view} from ${walk[i - 1]!.view}`)
+      await step(page)
+      await waitForView(page, view)
+    }
+    if (checked) await check(page, view, i)
+  }
 }
