@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import type { ViewName } from '../../src/contract.js'
 import { VIEWS } from '../../src/events/entities.js'
-import { askEmailCode, cardAnimationsEnded, connectLocalnetWallet, emailLogin, waitForView } from './helpers.js'
+import { askEmailCode, cardAnimationsEnded, connectLocalnetWallet, emailLogin, mailedCode, pageSecureSiteUrl, waitForView } from './helpers.js'
 
 /** What the stops need of the localnet. */
 export interface TourEnv {
@@ -21,6 +21,11 @@ export interface TourEnv {
 
 /** How a visitor reaches a view from a fresh page (`path` is the demo page with the tour's query), or the issue that builds it. */
 export type TourStop = { reach(page: Page, env: TourEnv, path: string): Promise<void> } | { planned: number }
+
+/** Farcaster's link shown: its QR code, or on a phone, where there is none, the Open Farcaster button enabled. */
+const FARCASTER_LINK = '[data-testid=gw-farcaster-qr][data-ready] svg, [data-testid=gw-farcaster-open]:not([disabled])'
+/** WalletConnect's pairing URI in, as a QR code. */
+const WC_QR_READY = '[data-testid=gw-qr][data-ready]'
 
 const open = async (page: Page, env: TourEnv, path: string) => {
   await page.goto(`${env.webUrl}${path}`)
@@ -81,6 +86,28 @@ const buyFromMeld = async (page: Page) => {
   await (await popup).close()
 }
 
+/** A new address for an email login: a new user of the secure-site emulator. */
+const newEmail = () => `tour-${Date.now()}-${Math.random().toString(36).slice(2)}@harbour.example`
+/** The address each tour page asked an email code for (EmailLogin), for a walk that completes the login. */
+const emailAsked = new WeakMap<Page, string>()
+
+/** From Account, logged in by email: Update email, its form shown. */
+const openUpdateEmail = async (page: Page) => {
+  await page.click('[data-testid=gw-update-email-open]')
+  await page.locator('[data-testid=gw-update-email-input]').waitFor()
+}
+
+/** Logged in by email, the site asks to send a transaction: shown once Gangway's preview of it and the secure site's Approve are in. */
+const askToSend = async (page: Page) => {
+  await page.evaluate(() => {
+    const w = window as unknown as { gangway: { getWalletProvider(ns: string): { request(a: unknown): Promise<unknown> }; getAccount(): { address: string } } }
+    void w.gangway.getWalletProvider('eip155').request({ method: 'eth_sendTransaction', params: [{ from: w.gangway.getAccount().address, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x2386f26fc10000' }] }).catch(() => undefined)
+  })
+  await waitForView(page, 'ApproveTransaction')
+  await page.locator('[data-testid=gw-tx-preview][data-simulated]').waitFor()
+  await page.frameLocator('iframe[title="Secure login"]').getByTestId('secure-approve').waitFor()
+}
+
 /** `view`, reached from the buy form by the control `testId`. */
 const fromBuyForm = (testId: string, view: ViewName) => async (page: Page, env: TourEnv, path: string) => {
   await buyForm(page, env, path)
@@ -101,13 +128,13 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
     async reach(page, env, path) {
       await open(page, env, path)
       await page.click('[data-wallet-row=walletConnect]')
-      await page.locator('[data-testid=gw-qr][data-ready]').waitFor()
+      await page.locator(WC_QR_READY).waitFor()
     },
   },
   ConnectingWalletConnectBasic: {
     async reach(page, env, path) {
       await open(page, env, withParam(path, 'wc-basic'))
-      await page.locator('[data-testid=gw-qr][data-ready]').waitFor()
+      await page.locator(WC_QR_READY).waitFor()
     },
   },
   // The Localnet Wallet's prompt stays unanswered: the view waits for it.
@@ -189,24 +216,24 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
     async reach(page, env, path) {
       await open(page, env, path)
       await page.click('[data-social=farcaster]')
-      // On a phone no QR code: the Open Farcaster button, once the link is in.
-      await page.locator('[data-testid=gw-farcaster-qr][data-ready] svg, [data-testid=gw-farcaster-open]:not([disabled])').waitFor()
+      await page.locator(FARCASTER_LINK).waitFor()
     },
   },
   // The code step, for a new address.
   EmailLogin: {
     async reach(page, env, path) {
       await open(page, env, path)
-      await askEmailCode(page, `tour-${Date.now()}-${Math.random().toString(36).slice(2)}@harbour.example`)
+      const email = newEmail()
+      emailAsked.set(page, email)
+      await askEmailCode(page, email)
     },
   },
   // Logged in by email, from the Account view's Update email.
   UpdateEmailWallet: {
     async reach(page, env, path) {
       await open(page, env, path)
-      await emailLogin(page, `tour-${Date.now()}-${Math.random().toString(36).slice(2)}@harbour.example`)
-      await page.click('[data-testid=gw-update-email-open]')
-      await page.locator('[data-testid=gw-update-email-input]').waitFor()
+      await emailLogin(page, newEmail())
+      await openUpdateEmail(page)
     },
   },
   // The demo's ?siwx with the emailCapture remote feature on: signed in, the site asks for an email.
@@ -226,14 +253,8 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
   ApproveTransaction: {
     async reach(page, env, path) {
       await open(page, env, path)
-      await emailLogin(page, `tour-${Date.now()}-${Math.random().toString(36).slice(2)}@harbour.example`)
-      await page.evaluate(() => {
-        const w = window as unknown as { gangway: { getWalletProvider(ns: string): { request(a: unknown): Promise<unknown> }; getAccount(): { address: string } } }
-        void w.gangway.getWalletProvider('eip155').request({ method: 'eth_sendTransaction', params: [{ from: w.gangway.getAccount().address, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x2386f26fc10000' }] }).catch(() => undefined)
-      })
-      await waitForView(page, 'ApproveTransaction')
-      await page.locator('[data-testid=gw-tx-preview][data-simulated]').waitFor()
-      await page.frameLocator('iframe[title="Secure login"]').getByTestId('secure-approve').waitFor()
+      await emailLogin(page, newEmail())
+      await askToSend(page)
     },
   },
   // Every connection with its accounts (the Localnet Wallet exposes 3), the balances in; the
@@ -336,19 +357,28 @@ export async function visit(context: BrowserContext, view: ViewName, env: TourEn
 
 /**
  * Views walked one after another on one page, as a visitor moves on: the first reached by the tour
- * from a fresh page, each next one by its WALK_STEPS entry from the one before it. Connect, then
- * All Wallets; Account, its network list, back and on to Receive, back and on to the send form, its
+ * from a fresh page, each next one by its WALK_STEPS entry from the one before it. Connect, All
+ * Wallets, back and on to WalletConnect's QR code, back and on to Farcaster's, back and on to the
+ * Localnet Wallet's prompt; an email's code step, the login completed and Update email opened, back
+ * and on to the approval of a send; Account, its network list, back and on to Receive, back and on to the send form, its
  * token list and its preview; the swap's token list, its form, its preview; the buy form, its token
  * list, back and on to its currency list, back and on to a provider; a name typed, then registered.
  */
 export const WALKS: ViewName[][] = [
-  ['Connect', 'AllWallets'],
+  ['Connect', 'AllWallets', 'ConnectingWalletConnect', 'ConnectingFarcaster', 'ConnectingExternal'],
+  ['EmailLogin', 'UpdateEmailWallet', 'ApproveTransaction'],
   ['Account', 'SwitchNetwork', 'WalletReceive', 'WalletSend', 'WalletSendSelectToken', 'WalletSendPreview'],
   ['SwapSelectToken', 'Swap', 'SwapPreview'],
   ['OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'BuyInProgress'],
   ['RegisterAccountName', 'RegisterAccountNameSuccess'],
 ]
 
+/** Back from a view Connect opened to Connect, then a click on `selector` there. */
+const backToConnectThen = async (page: Page, selector: string) => {
+  await page.click('[data-testid=gw-back]')
+  await waitForView(page, 'Connect')
+  await page.click(selector)
+}
 /** Back from a view Account opened to Account, then Account's action `testId`. */
 const backToAccountThen = async (page: Page, testId: string) => {
   await page.click('[data-testid=gw-back]')
@@ -367,6 +397,32 @@ const WALK_STEPS: Partial<Record<ViewName, (page: Page) => Promise<void>>> = {
   async AllWallets(page) {
     await page.click('[data-testid=gw-all-wallets]')
     await page.locator('[data-testid=gw-all-list] [data-wallet-id]').first().waitFor()
+  },
+  async ConnectingWalletConnect(page) {
+    await backToConnectThen(page, '[data-wallet-row=walletConnect]')
+    await page.locator(WC_QR_READY).waitFor()
+  },
+  async ConnectingFarcaster(page) {
+    await backToConnectThen(page, '[data-social=farcaster]')
+    await page.locator(FARCASTER_LINK).waitFor()
+  },
+  // The Localnet Wallet's prompt stays unanswered: the view waits for it.
+  async ConnectingExternal(page) {
+    await backToConnectThen(page, '[data-wallet-row="dev.gangway.localnet"]')
+    await page.locator('[data-testid=localnet-wallet-approve]').waitFor()
+  },
+  // The code from the emulator's inbox, as emailLogin enters it, then Update email from Account.
+  async UpdateEmailWallet(page) {
+    const email = emailAsked.get(page)
+    if (!email) throw new Error('No email code was asked on this page')
+    await page.fill('[data-testid=gw-otp-input]', await mailedCode(await pageSecureSiteUrl(page), email))
+    await waitForView(page, 'Account')
+    await openUpdateEmail(page)
+  },
+  async ApproveTransaction(page) {
+    await page.click('[data-testid=gw-back]')
+    await waitForView(page, 'Account')
+    await askToSend(page)
   },
   async SwitchNetwork(page) {
     await page.click('[data-testid=gw-network]')
