@@ -422,6 +422,49 @@ describe('engine', () => {
     await engine.stop()
   })
 
+  it('holdings: a forced refresh is not lost to a request that comes before its answer; that one is forced too, with the same tokens, never answered from the cache (docs/behaviour.md §7)', async () => {
+    const HUSD = 'eip155:31337:0x95bD8D42f30351685e96C62EDdc0d0613bf9a87A'
+    const ether = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', quantity: { decimals: '18', numeric: '1.5' }, value: 4500 }
+    const husd = { name: 'Harbour USD', symbol: 'HUSD', chainId: 'eip155:31337', address: HUSD, quantity: { decimals: '6', numeric: '98.4' }, value: 98.4 }
+    /** Each balance request's forceUpdate (null for none); the forced ones' answers wait until released. */
+    const asked: (string | null)[] = []
+    const held: (() => void)[] = []
+    let bought = false
+    const fetch: typeof globalThis.fetch = async (url, init) => {
+      const u = new URL(String(url))
+      if (u.hostname !== 'bc.example') return node()(url, init)
+      if (u.pathname.endsWith('/balance')) {
+        asked.push(u.searchParams.get('forceUpdate'))
+        if (u.searchParams.has('forceUpdate')) await new Promise<void>((resolve) => held.push(resolve))
+        return new Response(JSON.stringify({ balances: bought ? [ether, husd] : [ether] }))
+      }
+      return new Response(JSON.stringify(u.pathname.startsWith('/v1/identity/') ? { name: null } : { http: [], ws: [] }))
+    }
+    const engine = createEngine({ mode: 'main', fetch })
+    await engine.start({ ...CONFIG, services: { blockchain: 'https://bc.example' } }, wallet())
+    await connect(engine)
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    const before = await until(() => engine.getState(), (s) => Object.values(s.accountData.portfolio).some((p) => p?.balances !== undefined))
+    const caipAddress = before.accounts.eip155!.caipAddress!
+    expect(asked).toEqual([null])
+    // Bought: the holdings asked afresh; before that answer comes, asked again (the modal opened again), within the cache's 30 s.
+    bought = true
+    await engine.dispatch({ type: 'portfolio/fetch-requested', payload: { caipAddress, forceUpdate: true, tokens: [HUSD] } })
+    await until(async () => held.length, (n) => n === 1)
+    const forcedAt = (await engine.exportLog()).split('\n').length
+    await engine.dispatch({ type: 'portfolio/fetch-requested', payload: { caipAddress } })
+    // Every forced read let through as it comes: the holdings with the HUSD bought are shown.
+    const after = await until(
+      () => (held.splice(0).forEach((release) => release()), engine.getState()),
+      (s) => s.accountData.portfolio[caipAddress]?.balances?.some((b) => b.symbol === 'HUSD') === true,
+    )
+    expect(after.accountData.portfolio[caipAddress]!.balances!.map((b) => b.symbol)).toEqual(['ETH', 'HUSD'])
+    expect(asked.slice(1)).toEqual(asked.slice(1).map(() => HUSD))
+    const since = (await engine.exportLog()).split('\n').slice(forcedAt)
+    expect(since.filter((line) => line.includes('"type":"cache/hit"') && line.includes('"cache":"portfolio"'))).toEqual([])
+    await engine.stop()
+  })
+
   it("routes RPC to the provider endpoint for a chain on the blockchain service's supported list", async () => {
     const rpcUrls: string[] = []
     const rpcNode = node()
