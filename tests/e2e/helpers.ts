@@ -254,11 +254,21 @@ export async function askEmailCode(page: Page, email: string): Promise<void> {
   await page.locator('[data-testid=gw-otp-input]').waitFor()
 }
 
-/** On the Connect view: logs in by email with the code from the emulator's inbox; resolves on Account. */
+/** On the Connect view: logs in by email with the code from the emulator's inbox; resolves on Account, settled. */
 export async function emailLogin(page: Page, email: string): Promise<void> {
   await askEmailCode(page, email)
+  await enterMailedCode(page, email)
+}
+
+/**
+ * On EmailLogin's code step for `email`: enters the code from the emulator's inbox; resolves on
+ * Account once it has settled (accountSettled: a click begun while the balance or the tokens come in
+ * can end beside its button).
+ */
+export async function enterMailedCode(page: Page, email: string): Promise<void> {
   await page.fill('[data-testid=gw-otp-input]', await mailedCode(await pageSecureSiteUrl(page), email))
   await waitForView(page, 'Account')
+  await accountSettled(page)
 }
 
 /**

@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import type { ViewName } from '../../src/contract.js'
 import { VIEWS } from '../../src/events/entities.js'
-import { askEmailCode, cardAnimationsEnded, connectLocalnetWallet, emailLogin, mailedCode, pageSecureSiteUrl, waitForView } from './helpers.js'
+import { askEmailCode, cardAnimationsEnded, connectLocalnetWallet, emailLogin, enterMailedCode, waitForView } from './helpers.js'
 
 /** What the stops need of the localnet. */
 export interface TourEnv {
@@ -415,8 +415,7 @@ const WALK_STEPS: Partial<Record<ViewName, (page: Page) => Promise<void>>> = {
   async UpdateEmailWallet(page) {
     const email = emailAsked.get(page)
     if (!email) throw new Error('No email code was asked on this page')
-    await page.fill('[data-testid=gw-otp-input]', await mailedCode(await pageSecureSiteUrl(page), email))
-    await waitForView(page, 'Account')
+    await enterMailedCode(page, email)
     await openUpdateEmail(page)
   },
   async ApproveTransaction(page) {
