@@ -19,8 +19,8 @@
  * The views are walked (view-tour.ts `walksOf`), two walks at once, each from a fresh page of the
  * demo with the origin's storage cleared (a stored connection would change what opens): a walk
  * reaches its first view by the tour and each next one from the view before, as a visitor moves on
- * (Account, its network list, the send form, its token list, its preview; the swap's token list, its
- * form, its preview; Connect, All Wallets), so a page loads once a walk rather than once a view.
+ * (view-tour.ts WALKS: Connect and what it opens, the email login's views, Account's, the swap's,
+ * the buy's, a name's), so a page loads once a walk rather than once a view.
  * Each view is checked where its walk shows it, every check a case of its own. A closing case checks
  * that each built view was visited in English and in en-XA; a control case adds over-wide and
  * clipped elements to the card and expects each reported. A view the tour adds is checked without a

@@ -360,9 +360,10 @@ export async function visit(context: BrowserContext, view: ViewName, env: TourEn
  * from a fresh page, each next one by its WALK_STEPS entry from the one before it. Connect, All
  * Wallets, back and on to WalletConnect's QR code, back and on to Farcaster's, back and on to the
  * Localnet Wallet's prompt; an email's code step, the login completed and Update email opened, back
- * and on to the approval of a send; Account, its network list, back and on to Receive, back and on to the send form, its
- * token list and its preview; the swap's token list, its form, its preview; the buy form, its token
- * list, back and on to its currency list, back and on to a provider; a name typed, then registered.
+ * and on to the approval of a send; Account, its network list, back and on to Receive, back and on
+ * to the send form, its token list and its preview; the swap's token list, its form, its preview;
+ * the buy form, its token list, back and on to its currency list, back and on to a provider; a name
+ * typed, then registered.
  */
 export const WALKS: ViewName[][] = [
   ['Connect', 'AllWallets', 'ConnectingWalletConnect', 'ConnectingFarcaster', 'ConnectingExternal'],
