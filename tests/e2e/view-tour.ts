@@ -26,6 +26,10 @@ export type TourStop = { reach(page: Page, env: TourEnv, path: string): Promise<
 const FARCASTER_LINK = '[data-testid=gw-farcaster-qr][data-ready] svg, [data-testid=gw-farcaster-open]:not([disabled])'
 /** WalletConnect's pairing URI in, as a QR code. */
 const WC_QR_READY = '[data-testid=gw-qr][data-ready]'
+/** Receive's QR code of the address drawn (its chunk in). */
+const RECEIVE_QR = '[data-testid=gw-receive-qr] svg'
+/** The Localnet Wallet's prompt, waiting for the visitor. */
+const LOCALNET_PROMPT = '[data-testid=localnet-wallet-approve]'
 
 const open = async (page: Page, env: TourEnv, path: string) => {
   await page.goto(`${env.webUrl}${path}`)
@@ -58,16 +62,41 @@ const chooseName = async (page: Page, env: TourEnv, path: string) => {
   await page.locator('[data-testid=gw-name-suggestions] button').first().waitFor()
 }
 
+/** On the swap's token list: `symbol` picked, back on the form. */
+const pickSwapToken = async (page: Page, symbol: string) => {
+  await page.click(`[data-testid=gw-swap-tokens] [data-token="${symbol}"]`)
+  await waitForView(page, 'Swap')
+}
+
+/** On the Swap form, ETH as `from`: TIDE as `to`, 0.01 typed, quoted, its details shown. */
+const quoteEthToTide = async (page: Page) => {
+  await page.click('[data-testid=gw-swap-to-token]')
+  await pickSwapToken(page, 'TIDE')
+  await page.fill('[data-testid=gw-swap-amount]', '0.01')
+  await page.locator('[data-testid=gw-swap-details] [data-detail=cost]').waitFor()
+}
+
 /** The Swap form from Account: 0.01 ETH into TIDE, quoted, its details shown. */
 const swapForm = async (page: Page, env: TourEnv, path: string) => {
   await accountAction(page, env, path, 'gw-open-swap', 'Swap')
-  for (const [side, symbol] of [['from', 'ETH'], ['to', 'TIDE']] as const) {
-    await page.click(`[data-testid=gw-swap-${side}-token]`)
-    await page.click(`[data-testid=gw-swap-tokens] [data-token="${symbol}"]`)
-    await waitForView(page, 'Swap')
-  }
-  await page.fill('[data-testid=gw-swap-amount]', '0.01')
-  await page.locator('[data-testid=gw-swap-details] [data-detail=cost]').waitFor()
+  await page.click('[data-testid=gw-swap-from-token]')
+  await pickSwapToken(page, 'ETH')
+  await quoteEthToTide(page)
+}
+
+/**
+ * On the send form's token list: the native token picked (there is no default: without one the
+ * preview says 'A token is required'), an amount and a receiver, reviewed; shown once Gangway's
+ * preview of the send is in (the call decoded, the simulated change).
+ */
+const previewNativeSend = async (page: Page) => {
+  await page.click('[data-testid=gw-send-tokens] [data-token=native]')
+  await waitForView(page, 'WalletSend')
+  await page.fill('[data-testid=gw-send-amount]', '0.01')
+  await page.fill('[data-testid=gw-send-receiver]', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  await page.click('[data-testid=gw-send-review]')
+  await page.locator('[data-testid=gw-send-confirm]:not([disabled])').waitFor()
+  await page.locator('[data-testid=gw-tx-preview][data-simulated]').waitFor()
 }
 
 /** OnRampProviders from Account: 100 USD, its quote in. */
@@ -142,7 +171,7 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
     async reach(page, env, path) {
       await open(page, env, path)
       await page.click('[data-wallet-row="dev.gangway.localnet"]')
-      await page.locator('[data-testid=localnet-wallet-approve]').waitFor()
+      await page.locator(LOCALNET_PROMPT).waitFor()
     },
   },
   Account: {
@@ -187,19 +216,11 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await page.click('[data-testid=gw-send-token]')
     },
   },
-  // A token picked (there is no default: without one the preview says 'A token is required').
   WalletSendPreview: {
     async reach(page, env, path) {
       await sendForm(page, env, path)
       await page.click('[data-testid=gw-send-token]')
-      await page.click('[data-testid=gw-send-tokens] [data-token=native]')
-      await waitForView(page, 'WalletSend')
-      await page.fill('[data-testid=gw-send-amount]', '0.01')
-      await page.fill('[data-testid=gw-send-receiver]', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
-      await page.click('[data-testid=gw-send-review]')
-      await page.locator('[data-testid=gw-send-confirm]:not([disabled])').waitFor()
-      // Gangway's preview of the send in (the call decoded, the simulated change).
-      await page.locator('[data-testid=gw-tx-preview][data-simulated]').waitFor()
+      await previewNativeSend(page)
     },
   },
   // The address as text and QR code (the QR's chunk in).
@@ -208,7 +229,7 @@ export const VIEW_TOUR: Record<ViewName, TourStop> = {
       await connected(page, env, path)
       await page.locator('[data-testid=gw-tokens] li').first().waitFor()
       await page.click('[data-testid=gw-open-receive]')
-      await page.locator('[data-testid=gw-receive-qr] svg').waitFor()
+      await page.locator(RECEIVE_QR).waitFor()
     },
   },
   // The Farcaster link's QR code in.
@@ -410,7 +431,7 @@ const WALK_STEPS: Partial<Record<ViewName, (page: Page) => Promise<void>>> = {
   // The Localnet Wallet's prompt stays unanswered: the view waits for it.
   async ConnectingExternal(page) {
     await backToConnectThen(page, '[data-wallet-row="dev.gangway.localnet"]')
-    await page.locator('[data-testid=localnet-wallet-approve]').waitFor()
+    await page.locator(LOCALNET_PROMPT).waitFor()
   },
   // The code from the emulator's inbox, as emailLogin enters it, then Update email from Account.
   async UpdateEmailWallet(page) {
@@ -429,7 +450,7 @@ const WALK_STEPS: Partial<Record<ViewName, (page: Page) => Promise<void>>> = {
   },
   async WalletReceive(page) {
     await backToAccountThen(page, 'gw-open-receive')
-    await page.locator('[data-testid=gw-receive-qr] svg').waitFor()
+    await page.locator(RECEIVE_QR).waitFor()
   },
   async WalletSend(page) {
     await backToAccountThen(page, 'gw-open-send')
@@ -437,25 +458,11 @@ const WALK_STEPS: Partial<Record<ViewName, (page: Page) => Promise<void>>> = {
   async WalletSendSelectToken(page) {
     await page.click('[data-testid=gw-send-token]')
   },
-  // As the tour's reach: the native token picked, an amount and a receiver, the preview simulated.
-  async WalletSendPreview(page) {
-    await page.click('[data-testid=gw-send-tokens] [data-token=native]')
-    await waitForView(page, 'WalletSend')
-    await page.fill('[data-testid=gw-send-amount]', '0.01')
-    await page.fill('[data-testid=gw-send-receiver]', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
-    await page.click('[data-testid=gw-send-review]')
-    await page.locator('[data-testid=gw-send-confirm]:not([disabled])').waitFor()
-    await page.locator('[data-testid=gw-tx-preview][data-simulated]').waitFor()
-  },
-  // As the tour's reach of Swap (swapForm): ETH into TIDE, 0.01, quoted, its details shown.
+  WalletSendPreview: previewNativeSend,
+  // As the tour's reach of Swap (swapForm), from its token list.
   async Swap(page) {
-    await page.click('[data-testid=gw-swap-tokens] [data-token="ETH"]')
-    await waitForView(page, 'Swap')
-    await page.click('[data-testid=gw-swap-to-token]')
-    await page.click('[data-testid=gw-swap-tokens] [data-token="TIDE"]')
-    await waitForView(page, 'Swap')
-    await page.fill('[data-testid=gw-swap-amount]', '0.01')
-    await page.locator('[data-testid=gw-swap-details] [data-detail=cost]').waitFor()
+    await pickSwapToken(page, 'ETH')
+    await quoteEthToTide(page)
   },
   async SwapPreview(page) {
     await page.click('[data-testid=gw-swap-review]')
