@@ -26,7 +26,8 @@ export function recordFrameMessages(): void {
 
 /**
  * The page's address, the view its modal shows and its engine's last 30 events (redacted by the
- * engine's export, each payload cut to 160 characters). Never throws: a page without an engine, or
+ * engine's export, each payload cut to 160 characters), the secure-site messages its window heard
+ * and the counts of its secure-site frames (secureFrameCounts). Never throws: a page without an engine, or
  * one that cannot answer, says so.
  */
 export async function pageStory(page: Page): Promise<string> {
@@ -40,10 +41,26 @@ export async function pageStory(page: Page): Promise<string> {
     })
     const events = log ? parseLog(log).events.slice(-30) : []
     const heard = frameMessages.length ? ['its window heard from secure-site frames:', ...frameMessages.map((m) => `  ${m}`)] : []
-    return [`${page.url()}: the modal shows ${view}; its last events:`, ...events.map((e) => `  ${e.seq} ${e.type} ${JSON.stringify(e.payload ?? {}).slice(0, 160)}`), ...heard].join('\n')
+    const frames = await secureFrameCounts(page)
+    return [`${page.url()}: the modal shows ${view}; its last events:`, ...events.map((e) => `  ${e.seq} ${e.type} ${JSON.stringify(e.payload ?? {}).slice(0, 160)}`), ...heard, ...frames].join('\n')
   } catch (error) {
     return `${page.url()}: the page did not answer (${String(error).slice(0, 200)})`
   }
+}
+
+/**
+ * The secure-site emulator's frames of `page` (their document at /sdk), each with the counts its
+ * `<html>` keeps (state, documents loaded, messages accepted and dropped, server answers in,
+ * messages posted): where a request's answer stopped, between the server and the parent.
+ */
+async function secureFrameCounts(page: Page): Promise<string[]> {
+  const frames = page.frames().filter((f) => f !== page.mainFrame() && addressOf(f.url()).endsWith('/sdk'))
+  return Promise.all(
+    frames.map(async (f) => {
+      const counts = await f.evaluate(() => JSON.stringify(document.documentElement.dataset)).catch((e: unknown) => `(no answer: ${String(e).slice(0, 80)})`)
+      return `secure-site frame ${addressOf(f.url())}${f.isDetached() ? ' (detached)' : ''}: ${counts.slice(0, 200)}`
+    }),
+  )
 }
 
 /** How many of a context's notable happenings `watchContext` keeps (the last ones). */
@@ -97,8 +114,15 @@ export function watchContext(context: BrowserContext): () => string[] {
     if (name) keep(`${at()} secure-site frame asks its server: ${name}`)
     else if (r.isNavigationRequest() && isMainFrame(r)) keep(`${at()} a page asks to navigate to ${addressOf(r.url())}`)
   })
-  // Where each page's document is, as it commits (a popup's navigations are the story of a social login).
-  const watchPage = (p: Page) => p.on('framenavigated', (f) => void (f === p.mainFrame() && keep(`${at()} a page now shows ${addressOf(f.url())}`)))
+  // Where each page's document is, as it commits (a popup's navigations are the story of a social
+  // login), and each secure-site frame's document as it commits or goes (a reload, a second client).
+  const watchPage = (p: Page) => {
+    p.on('framenavigated', (f) => {
+      if (f === p.mainFrame()) keep(`${at()} a page now shows ${addressOf(f.url())}`)
+      else if (addressOf(f.url()).endsWith('/sdk')) keep(`${at()} a secure-site frame now shows ${addressOf(f.url())}`)
+    })
+    p.on('framedetached', (f) => void (addressOf(f.url()).endsWith('/sdk') && keep(`${at()} a secure-site frame was removed`)))
+  }
   context.pages().forEach(watchPage)
   context.on('page', (p) => {
     keep(`${at()} a page opens (a popup, or a new tab)`)

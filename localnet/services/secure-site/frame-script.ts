@@ -22,7 +22,11 @@
  *   a double click, or a press held while the next request appears under it, decides nothing.
  * - Test visibility: `<html data-state>` is 'starting', 'ready', 'refused' (no allowed parent),
  *   'silent' (the noReady hook) or 'failed'; `data-accepted` and `data-dropped` count messages;
- *   `data-decisions` counts the decisions sent, `data-ignored-clicks` the clicks the guard refused.
+ *   `data-decisions` counts the decisions sent, `data-ignored-clicks` the clicks the guard refused;
+ *   `data-answered` counts the server's answers to forwarded requests, `data-posted` the messages
+ *   posted to the parent, and `data-loads` the frame documents the site has loaded in this tab (1,
+ *   then 2 after a reload or a second frame): what a stalled test's page story reads to tell where
+ *   an answer stopped.
  */
 import { createApprovalGuard } from './approval-guard.js'
 import type { ApprovalView, FrameAnswer, FrameCall, FrameStart } from './protocol.js'
@@ -34,7 +38,7 @@ const params = new URLSearchParams(location.search)
 const projectId = params.get('projectId') ?? ''
 const version = params.get('version') || '4'
 const root = document.documentElement
-const counts = { accepted: 0, dropped: 0, decisions: 0, ignoredClicks: 0 }
+const counts = { accepted: 0, dropped: 0, decisions: 0, ignoredClicks: 0, answered: 0, posted: 0 }
 const setState = (state: 'starting' | 'ready' | 'refused' | 'silent' | 'failed') => void (root.dataset.state = state)
 
 /** localStorage, or memory where the browser denies it (a third-party frame without partitioned storage). */
@@ -76,7 +80,10 @@ let parentOrigin = ''
 let chainId = ''
 
 /** Posts to the parent, at its exact origin. */
-const post = (message: Record<string, unknown>) => window.parent.postMessage(message, parentOrigin)
+function post(message: Record<string, unknown>): void {
+  window.parent.postMessage(message, parentOrigin)
+  root.dataset.posted = String(++counts.posted)
+}
 
 /** Posts the answer to request `name` `id`. */
 function reply(name: string, id: string, answer: FrameAnswer): void {
@@ -111,6 +118,7 @@ async function forward(name: string, payload: Record<string, unknown>, bare = fa
     const token = storage.get(TOKEN_KEY)
     if (token) call.token = token
     const answer = await server('/api/frame/request', call)
+    root.dataset.answered = String(++counts.answered)
     if (answer.ok && answer.retry) continue
     apply(answer)
     return answer
@@ -208,6 +216,8 @@ async function handle(name: string, id: string, payload: Record<string, unknown>
 
 /** Where a RELOAD's answer waits for the reloaded document (the frame's partitioned session storage). */
 const RELOADED_KEY = `secure-site:${projectId}:reloaded`
+/** How many frame documents the site has loaded in this tab (session storage), for `data-loads`. */
+const LOADS_KEY = `secure-site:${projectId}:loads`
 
 /**
  * RELOAD: the document reloads, and the reloaded one answers (before its READY), so the next
@@ -252,6 +262,13 @@ function onMessage(event: MessageEvent): void {
 
 async function start(): Promise<void> {
   setState('starting')
+  try {
+    const loads = String(Number(sessionStorage.getItem(LOADS_KEY) ?? 0) + 1)
+    sessionStorage.setItem(LOADS_KEY, loads)
+    root.dataset.loads = loads
+  } catch {
+    root.dataset.loads = '?'
+  }
   const parent = window.parent !== window ? location.ancestorOrigins?.[0] : undefined
   if (!parent || !projectId) return setState('refused')
   let config: FrameStart
