@@ -53,13 +53,20 @@ const countFrameMessages = (page: Page) =>
   })
 const seen = (page: Page) => page.evaluate(() => (window as unknown as { __seen: { own: number; forged: number } }).__seen)
 
-/** Opens the demo with `?auth=reown` and the modal, and waits until the client's frame has posted its READY. */
+/**
+ * Opens the demo with `?auth=reown` and the modal, and waits until the client's start has ended:
+ * its frame posted READY, and the page heard the answer to the last request of the start
+ * (GET_SMART_ACCOUNT_ENABLED_NETWORKS, after SYNC_DAPP_DATA), so no answer of the frame is on its
+ * way when a click opens a popup (tests/e2e/browser.ts: Playwright pauses a new popup, and Chromium
+ * drops what a cross-site frame posts to its parent meanwhile).
+ */
 async function openWithClientReady(page: Page): Promise<void> {
   await page.goto(PAGE)
   await page.click('gangway-button')
   await waitForView(page, 'Connect')
   await page.locator(REOWN_FRAME).waitFor({ state: 'attached' })
   await page.frameLocator(REOWN_FRAME).locator('html[data-state=ready]').waitFor({ state: 'attached' })
+  await page.waitForFunction(() => ((window as unknown as { __gwFrameMessages?: string[] }).__gwFrameMessages ?? []).some((m) => m.includes('@w3m-frame/GET_SMART_ACCOUNT_ENABLED_NETWORKS_SUCCESS')))
 }
 
 describe('email login through Reown’s own client (gangway/auth-reown)', () => {

@@ -9,6 +9,14 @@
  * ERR_SOCKET_NOT_CONNECTED for an https tunnel). A Playwright route matching every URL would pause each request for the test
  * process to judge, and turns the context's HTTP cache off, so every page would fetch and compile
  * each built script again.
+ *
+ * A click that opens a popup while a cross-site frame of the page is answering loses that answer:
+ * Playwright pauses each new page until it has attached to it (Target.setAutoAttach with
+ * waitForDebuggerOnStart), and while the popup waits, Chromium drops what an out-of-process frame
+ * posts to the opener page meanwhile, not delays it (checked over plain CDP, no Playwright: with
+ * that pause 8 of 8 runs lost a stretch of a frame's messages; without it, 0 of 8). A visitor's
+ * browser has no such pause, so a test lets a secure-site frame's exchange end (its answers heard
+ * by the page) before a click that opens a popup.
  */
 import { createServer } from 'node:net'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core'
