@@ -7,7 +7,9 @@
  * Control over HTTP on 127.0.0.1 (control.ts): every call carries `authorization: Bearer <token>`
  * (`WalletConnectWallet.token`), and a browser may call only from `allowedOrigins` (the demo site,
  * whose page drives it too); anything else answers 403 and does nothing. Routes:
- * - POST /pair `{ uri }`: pairs; the proposal waits in GET /proposals.
+ * - POST /pair `{ uri }`: pairs; the proposal waits in GET /proposals (`[{ id, name, pairingTopic }]`,
+ *   one entry per proposal: one the relay delivers again, or delivers after it was answered, is not
+ *   shown twice).
  * - POST /approve, POST /reject `{ id? }`: answers the given (default: the oldest) proposal.
  * - GET /sessions: `[{ topic, accounts, peer }]`.
  * - POST /disconnect `{ topic? }`: deletes a session (default: every session), as a wallet user would.
@@ -83,7 +85,12 @@ export async function startWalletConnectWallet(o: WalletConnectWalletOptions): P
     return defineChain({ id: chainId, name: `Localnet ${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } } })
   }
 
-  kit.on('session_proposal', (p) => void proposals.push(p))
+  /** The ids of the proposals answered (approved or rejected): a late copy of one is not shown again. */
+  const settled = new Set<number>()
+  kit.on('session_proposal', (p) => {
+    if (settled.has(p.id) || proposals.some((x) => x.id === p.id)) return
+    proposals.push(p)
+  })
   kit.on('session_request', async ({ topic, id, params }) => {
     const { request, chainId } = params
     answered.push(request.method)
@@ -138,7 +145,9 @@ export async function startWalletConnectWallet(o: WalletConnectWalletOptions): P
   const take = (id?: number) => {
     const i = id === undefined ? 0 : proposals.findIndex((p) => p.id === id)
     if (i < 0 || !proposals[i]) throw new Error('No pending proposal')
-    return proposals.splice(i, 1)[0]!
+    const p = proposals.splice(i, 1)[0]!
+    settled.add(p.id)
+    return p
   }
   const approve = async (p: WalletKitTypes.SessionProposal) => {
     const evmChains = o.chains.map((c) => `eip155:${c.chainId}`)
@@ -161,7 +170,7 @@ export async function startWalletConnectWallet(o: WalletConnectWalletOptions): P
         await kit.pair({ uri })
         return { ok: true }
       },
-      'GET /proposals': async () => proposals.map((p) => ({ id: p.id, name: p.params.proposer.metadata.name })),
+      'GET /proposals': async () => proposals.map((p) => ({ id: p.id, name: p.params.proposer.metadata.name, pairingTopic: p.params.pairingTopic })),
       'POST /approve': async ({ id }) => {
         await approve(take(id))
         return { ok: true }

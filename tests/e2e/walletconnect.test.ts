@@ -30,13 +30,14 @@ type Gangway = {
 }
 
 
-/** Waits for the wallet to hold a session proposal from the page. */
-async function proposal(): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if ((await wcWallet<unknown[]>('/proposals')).length > 0) return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('no session proposal reached the wallet')
+/** Waits for the wallet to hold the session proposal of pairing `uri` (a `wc:` URI); resolves with its id, for /approve or /reject. */
+async function proposal(uri: string): Promise<{ id: number }> {
+  const topic = /^wc:([0-9a-f]+)@/.exec(uri)?.[1]
+  let found: { id: number } | undefined
+  await expect
+    .poll(async () => (found = (await wcWallet<{ id: number; pairingTopic: string }[]>('/proposals')).find((p) => p.pairingTopic === topic)), { timeout: E2E_WAIT_MS, message: 'no session proposal of this pairing reached the wallet' })
+    .toBeDefined()
+  return { id: found!.id }
 }
 
 /** The pairing URI the ConnectingWalletConnect view shows as its QR code, through Copy link; no attribute or text holds it. */
@@ -88,8 +89,7 @@ describe('WalletConnect', () => {
     await waitForText(page, '[data-testid=gw-wc] .gw-muted', 'Scan this QR code with Localnet WalletConnect Wallet')
     const uri = await pairingUri(page)
     await wcWallet('/pair', { uri })
-    await proposal()
-    await wcWallet('/approve', {})
+    await wcWallet('/approve', await proposal(uri))
     await waitForView(page, 'Account')
     expect(await page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.getAccount().address)).toBe(wcAddress)
     await waitForText(page, '[data-testid=gw-balance]', `${await flooredBalance(rpcUrl, wcAddress)} ETH`)
@@ -133,16 +133,14 @@ describe('WalletConnect', () => {
     await waitForView(page, 'ConnectingWalletConnect')
     const rejected = await pairingUri(page)
     await wcWallet('/pair', { uri: rejected })
-    await proposal()
-    await wcWallet('/reject', {})
+    await wcWallet('/reject', await proposal(rejected))
     await waitForText(page, '[data-testid=gw-connect-error]', 'Connection rejected')
     expect(await isConnected(page)).toBe(false)
     await page.click('[data-testid=gw-retry]')
     const retried = await pairingUri(page)
     expect(retried).not.toBe(rejected)
     await wcWallet('/pair', { uri: retried })
-    await proposal()
-    await wcWallet('/approve', {})
+    await wcWallet('/approve', await proposal(retried))
     await waitForView(page, 'Account')
 
     // The wallet deletes the session: the page is disconnected.
