@@ -71,7 +71,12 @@ export async function waitForView(page: Page, view: string, timeoutMs = E2E_WAIT
   await page.locator(`[data-testid=gw-modal][data-view=${view}]`).waitFor({ timeout: timeoutMs })
 }
 
-/** Opens the demo page, picks the Localnet Wallet's dev account `account`, connects and approves; resolves on Account. */
+/**
+ * Opens the demo page, picks the Localnet Wallet's dev account `account`, connects and approves;
+ * resolves on Account once its balance, tokens and identity are in and the card's height animation
+ * that their arrival starts has ended (the centred card moves its header: a click begun meanwhile
+ * ends beside its button).
+ */
 export async function connectLocalnetWallet(page: Page, webUrl: string, account = 0, path = '/'): Promise<void> {
   await page.goto(`${webUrl}${path}`)
   if (account !== 0) await page.evaluate((i) => (window as unknown as { __localnetWallet: { selectAccount(i: number): Promise<void> } }).__localnetWallet.selectAccount(i), account)
@@ -81,6 +86,7 @@ export async function connectLocalnetWallet(page: Page, webUrl: string, account 
   await page.click('[data-testid=localnet-wallet-approve]')
   await waitForView(page, 'Account')
   await accountSettled(page)
+  await cardAnimationsEnded(page, false)
 }
 
 /**
