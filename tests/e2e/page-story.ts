@@ -27,8 +27,8 @@ export function recordFrameMessages(): void {
 /**
  * The page's address, the view its modal shows and its engine's last 30 events (redacted by the
  * engine's export, each payload cut to 160 characters), the secure-site messages its window heard
- * and the counts of its secure-site frames (secureFrameCounts). Never throws: a page without an engine, or
- * one that cannot answer, says so.
+ * and the counts of its secure-site frames (secureFrameCounts). Never throws: a page without an
+ * engine, or one that cannot answer, says so.
  */
 export async function pageStory(page: Page): Promise<string> {
   try {
