@@ -10,7 +10,7 @@ const tx = (i: number, name = 'Ether', icon = 'https://cdn.example/eth.svg') => 
   transfers: Array.from({ length: 25 }, () => ({ fungible_info: { name, symbol: 'ETH', icon: { url: icon } }, direction: 'in', quantity: { numeric: '1' } })),
 })
 
-describe('blockchain client: hostile answers (issue 13)', () => {
+describe('blockchain client: hostile answers', () => {
   it('history: at most 50 transactions a page and 20 transfers each, names cut to 64, strings to 256, over-long image URLs dropped', async () => {
     const data = [tx(0, long(100, 'n'), `https://cdn.example/${long(2100)}`), ...Array.from({ length: 500 }, (_, i) => tx(i + 1))]
     const page = await clientAnswering({ data, next: 'c2' }).getHistory('0xabc', { chainId: 'eip155:1' })
@@ -41,7 +41,7 @@ describe('blockchain client: hostile answers (issue 13)', () => {
   })
 })
 
-describe('blockchain client: token prices (issue 21)', () => {
+describe('blockchain client: token prices', () => {
   it('POSTs /v1/fungible/price with currency usd, the addresses and the projectId, and reads each price', async () => {
     const sent: { url: string; body: unknown }[] = []
     const client = blockchainClient(

@@ -1,7 +1,7 @@
 /**
  * Client of the blockchain service (docs/behaviour.md §7): holdings, history, NFTs, identity and token
- * prices (issue 21), through the shared service fetch (projectId, st, sv, the 10 s timeout, an AbortSignal). Answers are remote
- * data (issue 13): each entry is checked and reduced to the fields Gangway uses; malformed entries
+ * prices, through the shared service fetch (projectId, st, sv, the 10 s timeout, an AbortSignal). Answers are remote
+ * data: each entry is checked and reduced to the fields Gangway uses; malformed entries
  * are dropped; lists are cut (HISTORY_PAGE_MAX transactions a page, TRANSFERS_MAX transfers each,
  * HOLDINGS_MAX holdings or NFTs); strings are cut to MAX_REMOTE_STRING (256) characters and names
  * to MAX_REMOTE_NAME (64); image URLs must be http(s) or data:image and at most URL_MAX long, and a

@@ -1,6 +1,6 @@
 /**
- * Client of the swap service (docs/behaviour.md §7 `/v1/convert/…` on the blockchain service; issue
- * 21): the tokens a network can swap, a quote, the gas price, a token's allowance, and the approval
+ * Client of the swap service (docs/behaviour.md §7 `/v1/convert/…` on the blockchain service):
+ * the tokens a network can swap, a quote, the gas price, a token's allowance, and the approval
  * and swap transactions the account then sends; through the shared service fetch (projectId, st,
  * sv, the 10 s timeout, an AbortSignal). Swaps are EVM only: every token and account is a CAIP-10
  * id `eip155:<chainId>:0x<40 hex>`, all on one chain; the native token is
@@ -17,7 +17,7 @@
  *   units), eip155: { gas, gasPrice } } }`; it gives no value: the swap sends the amount swapped when
  *   `from` is the native token, else nothing (so no answer can make the account send more).
  *
- * Answers are remote data (issue 13): amounts, gas and allowances are unsigned integers of at most
+ * Answers are remote data: amounts, gas and allowances are unsigned integers of at most
  * 256 bits, read from decimal strings, 0x hex or safe integers and kept as decimal strings (never
  * floats); addresses are 0x addresses of 40 hex digits, kept checksummed (viem's `getAddress`) and
  * on the chain asked for; transaction data is 0x hex bytes of at most SWAP_DATA_MAX_CHARS characters

@@ -7,7 +7,7 @@ import { SDK_TYPE, SDK_VERSION } from './version.js'
 const BASE = 'http://127.0.0.1:5190'
 const api = createServiceFetch({ services: { walletConfig: BASE }, projectId: 'p1' })
 
-describe('wallet/config service image URLs (docs/behaviour.md §7, issue 16)', () => {
+describe('wallet/config service image URLs (docs/behaviour.md §7)', () => {
   it('builds each kind on its path, the id encoded, with projectId, st and sv', () => {
     const q = `projectId=p1&st=${SDK_TYPE}&sv=${encodeURIComponent(SDK_VERSION)}`
     expect(serviceImageUrl(api, 'wallet', 'abc')).toBe(`${BASE}/getWalletImage/abc?${q}`)

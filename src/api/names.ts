@@ -1,11 +1,11 @@
 /**
- * Client of the name service (docs/behaviour.md §7 `/v1/profile/…` on the blockchain service; issue 20):
+ * Client of the name service (docs/behaviour.md §7 `/v1/profile/…` on the blockchain service):
  * lookup, suggestions, reverse lookup and registration of account names, all in the one zone
  * NAME_ZONE (`<label>.reown.id`), through the shared service fetch (projectId, st, sv, the 10 s
  * timeout, an AbortSignal). Names are EVM only (docs/behaviour.md §9). Also the pure pieces of a
  * registration: the message the account signs and its ENSIP-11 coin type.
  *
- * Answers are remote data (issue 13): a name is kept only when it is a label of the §5 rule in the
+ * Answers are remote data: a name is kept only when it is a label of the §5 rule in the
  * zone (so at most MAX_REMOTE_NAME, 64, characters), lowercased; lists are cut to their first
  * NAME_SUGGESTIONS_MAX suggestions, NAMES_MAX names, NAME_ADDRESSES_MAX addresses and
  * NAME_ATTRIBUTES_MAX attributes before malformed entries are dropped; addresses are keyed by coin

@@ -1,5 +1,5 @@
 /**
- * Client of the on-ramp service (docs/behaviour.md §7 on the blockchain service; issue 21): the
+ * Client of the on-ramp service (docs/behaviour.md §7 on the blockchain service): the
  * options (what can be paid with and bought), a quote, and the provider URL a visitor is sent to;
  * through the shared service fetch (projectId, st, sv, the 10 s timeout, an AbortSignal). On-ramp
  * serves EVM and Solana accounts (docs/behaviour.md §9). Also the pure pieces: the built-in sample
@@ -14,7 +14,7 @@
  *   value, currency }, quoteId }`;
  * - URL: `{ url }`.
  *
- * Answers are remote data (issue 13): lists are cut (ONRAMP_CURRENCIES_MAX currencies of each kind,
+ * Answers are remote data: lists are cut (ONRAMP_CURRENCIES_MAX currencies of each kind,
  * ONRAMP_LIMITS_MAX limits, ONRAMP_NETWORKS_MAX networks) before malformed entries are dropped;
  * ids and payment methods are codes (letters, digits, `_.-`, at most 64), names cut to MAX_REMOTE_NAME
  * and symbols to 20 characters; amounts and limits are decimal strings (never floats), a limit's min

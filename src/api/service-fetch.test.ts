@@ -111,7 +111,7 @@ function streamed(chunks: number, size: number): { body: ReadableStream<Uint8Arr
   return { body, pulled: () => pulled, cancelled: () => cancelled }
 }
 
-describe('service fetch: answers over 2 MB are refused (issue 13)', () => {
+describe('service fetch: answers over 2 MB are refused', () => {
   const tooLarge = { shortMessage: 'HTTP request failed.', details: `Response body over ${MAX_RESPONSE_BYTES} bytes` }
   it('refuses a Content-Length over 2 MB before reading the body', async () => {
     const s = streamed(100, 64 * 1024)

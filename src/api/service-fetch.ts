@@ -1,7 +1,7 @@
 /**
  * One fetch helper for the REST services of docs/behaviour.md §7: a base URL per service; the query params
  * projectId, st and sv on every call; the 10 s timeout of docs/behaviour.md §9; an AbortSignal so a closed view
- * cancels its requests; answers of at most 2 MB (issue 13: a larger body is refused, whatever its
+ * cancels its requests; answers of at most 2 MB (a larger body is refused, whatever its
  * Content-Length says, and is never read whole); an error answer's JSON body kept for the callers that
  * read a service's reason (`errorResponseBody`, at most 64 KB read).
  */

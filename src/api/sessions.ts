@@ -1,6 +1,6 @@
 /**
  * Client of the hosted sessions service (docs/behaviour.md §7 `/v1/sessions/…` on the blockchain
- * service; issue 20): an account's smart sessions, the ERC-7715 permissions a smart account granted
+ * service): an account's smart sessions, the ERC-7715 permissions a smart account granted
  * to a site, each named by its permissions context id (`pci`), and their revocation; through the
  * shared service fetch (projectId, st, sv, the 10 s timeout, an AbortSignal). The account is the
  * path's `{id}`: a CAIP-10 id `eip155:<chainId>:0x<40 hex>`, URL-encoded (sessions are EVM only;
@@ -13,7 +13,7 @@
  * revoked and expired sessions included (at most 255); a revocation marks the session revoked and
  * answers 200 with an empty body (AppKit's types say `{ success }`; both are accepted).
  *
- * Answers are remote data (issue 13): the list is cut to SESSIONS_MAX entries, then each entry is
+ * Answers are remote data: the list is cut to SESSIONS_MAX entries, then each entry is
  * kept only with a pci of the PCI rule (letters, digits, `_.-`, at most SESSION_PCI_MAX_CHARS) and
  * an expiry in whole seconds within 0…MAX_EPOCH_S, the first of a pci kept; of the rest only what a
  * view shows is kept (SmartSession), checked: times as the expiry, the project's name cut to

@@ -4,7 +4,7 @@ import { boundedListing, remoteFeaturesOf, walletConfigClient } from './wallet-c
 
 const clientAnswering = (body: unknown) => walletConfigClient(createServiceFetch({ services: { walletConfig: 'https://api.example' }, projectId: 'p', fetch: async () => new Response(JSON.stringify(body)) }))
 
-describe('wallet/config client: hostile registry answers (issue 13)', () => {
+describe('wallet/config client: hostile registry answers', () => {
   it('keeps at most the entries asked for', async () => {
     const data = Array.from({ length: 5000 }, (_, i) => ({ id: `w${i}`, name: `Wallet ${i}` }))
     const r = await clientAnswering({ count: 5000, data }).getWallets({ page: 1, entries: 12 })

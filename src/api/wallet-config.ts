@@ -1,7 +1,7 @@
 /**
  * Client of the wallet/config service (docs/behaviour.md §7): the wallet registry, its images, the remote
  * configuration and the allowed origins, through the shared service fetch (projectId, st, sv,
- * timeout, AbortSignal, the 2 MB answer limit). Registry answers are hostile (issue 13): a page
+ * timeout, AbortSignal, the 2 MB answer limit). Registry answers are hostile: a page
  * keeps at most the `entries` asked for, and `boundedListing` caps a listing's strings.
  */
 import { HttpRequestError } from 'viem'
@@ -31,7 +31,7 @@ export const RATE_LIMITED = 'RATE_LIMITED'
 export const SERVER_ERROR = 'SERVER_ERROR'
 
 /**
- * A listing with its strings capped (issue 13): the name cut to MAX_REMOTE_NAME (64) characters,
+ * A listing with its strings capped: the name cut to MAX_REMOTE_NAME (64) characters,
  * the id and rdns to MAX_REMOTE_STRING (256); a link over MAX_REMOTE_LINK (256), an image id over
  * MAX_REMOTE_STRING or an image URL over URL_MAX (2048) is dropped (with the image URL made from
  * that id), never cut; chain ids past the first 64 and those over 256 characters are dropped.

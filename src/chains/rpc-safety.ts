@@ -62,7 +62,7 @@ const SAFE = new Set([
 
 /**
  * The not-safe methods a wallet may still serve after the visitor approves each call (the secure
- * site's approval UI, issue 19): signing, sending transactions, sendCalls, permissions, user operations.
+ * site's approval UI): signing, sending transactions, sendCalls, permissions, user operations.
  */
 const APPROVAL = new Set([
   // Not eth_sign (a bare hash, unreadable to the visitor), the older typed-data versions or
@@ -86,7 +86,7 @@ export function isSafeRpcMethod(method: string): boolean {
 }
 
 /**
- * How a wallet that asks its own approval (the secure site, issue 19) treats `method`: `safe`
+ * How a wallet that asks its own approval (the secure site) treats `method`: `safe`
  * methods are answered as they come; `approval` ones (the not-safe methods of docs/behaviour.md §5)
  * only after the visitor approves that call; anything else is `refused` ('Requested RPC call is not
  * allowed', shown as 'Action not allowed') and never forwarded.

@@ -1,5 +1,5 @@
 /**
- * Escaping for the terminal (issue 13): a log file is untrusted, so no character of it that a
+ * Escaping for the terminal: a log file is untrusted, so no character of it that a
  * terminal acts on or that reorders or breaks lines reaches the output as itself. Such characters
  * are shown visibly as `\uXXXX` escapes (lower-case hex): C0 controls (ESC, CR, LF, TAB, BEL…),
  * DEL, C1 controls (CSI U+009B, NEL…), the bidi marks, embeddings, overrides and isolates

@@ -1,12 +1,12 @@
 /**
- * `gangway replay <log.ndjson> [--at <seq>] [--diff]` (issue 7): replays an exported log in Node
+ * `gangway replay <log.ndjson> [--at <seq>] [--diff]` (docs/behaviour.md §3): replays an exported log in Node
  * on the same projection code as the engine, and prints
  * - the final projected state (JSON), or the state as of event `--at <seq>`;
  * - with `--diff`, each event (`#seq type [tab]`) followed by the state changes it caused.
  * Exits 0 on success, 1 with `gangway replay: <reason>` on a malformed or newer-version log, a
  * seq it does not hold, or a file over MAX_LOG_BYTES ('<file> is N MB; the limit is 256 MB',
  * refused before it is read), 2 on a usage error.
- * The file is untrusted (issue 13): every string of it reaches the terminal escaped (escape.ts), in
+ * The file is untrusted: every string of it reaches the terminal escaped (escape.ts), in
  * the states, the diff lines and the error messages alike; the JSON printed stays JSON of the same value.
  */
 import { parseLog } from '../events/ndjson.js'

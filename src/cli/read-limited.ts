@@ -1,4 +1,4 @@
-/** Reading a file whole, but only up to a size limit (issue 13: `gangway replay` reads untrusted files). */
+/** Reading a file whole, but only up to a size limit (`gangway replay` reads untrusted files). */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 
 /** 1 MB as the size messages count it: 2^20 bytes. */

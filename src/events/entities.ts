@@ -32,17 +32,17 @@ export const VIEWS = [
   'ApproveTransaction',
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
-  // Sending (issue 4): the form, the token list, the preview.
+  // Sending: the form, the token list, the preview.
   'WalletSend',
   'WalletSendSelectToken',
   'WalletSendPreview',
-  // Receiving (issue 17): the active account's address as text and QR code.
+  // Receiving: the active account's address as text and QR code.
   'WalletReceive',
-  // Swapping (issue 21): the form, the token list, the preview.
+  // Swapping: the form, the token list, the preview.
   'Swap',
   'SwapSelectToken',
   'SwapPreview',
-  // Buying (issue 21): the providers with the form, the currency to buy, the one to pay with, the purchase under way.
+  // Buying: the providers with the form, the currency to buy, the one to pay with, the purchase under way.
   'OnRampProviders',
   'OnRampTokenSelect',
   'OnRampFiatSelect',
@@ -51,7 +51,7 @@ export const VIEWS = [
 
 /**
  * One call of an EIP-5792 batch that Gangway sends itself, one transaction after another, for a
- * wallet without `wallet_sendCalls` (issue 22): the contract or account `to` (absent: a
+ * wallet without `wallet_sendCalls`: the contract or account `to` (absent: a
  * deployment), its 0x-prefixed call `data`, and `valueWei` (a decimal string of wei).
  */
 export interface BatchCall {
@@ -60,7 +60,7 @@ export interface BatchCall {
   valueWei: string
 }
 
-/** A token a network can swap (issue 21; the swap service's `/v1/convert/tokens`). */
+/** A token a network can swap (the swap service's `/v1/convert/tokens`). */
 export interface SwapToken {
   name: string
   symbol: string
@@ -178,11 +178,11 @@ export interface WalletRef {
 }
 
 /**
- * The auth connector's id (docs/behaviour.md §3 Connector type AUTH: email and social login, issue 19).
+ * The auth connector's id (docs/behaviour.md §3 Connector type AUTH: email and social login).
  * Its accounts are taken as it reports them, never merged (docs/behaviour.md §5).
  */
 export const AUTH_CONNECTOR_ID = 'AUTH'
-/** The pseudo-connector the engine calls the site's `siwx` option through (issue 20; ui/bridge/siwx-source.ts). */
+/** The pseudo-connector the engine calls the site's `siwx` option through (ui/bridge/siwx-source.ts). */
 export const SIWX_CONNECTOR_ID = 'SIWX'
 
 /** The WalletConnect connector's id (docs/behaviour.md §3 Connector type WALLET_CONNECT); one connector serves every namespace its session holds. */
@@ -250,7 +250,7 @@ export interface Nft {
   spam: boolean
 }
 
-// The on-ramp service's options (issue 21; docs/behaviour.md §3 fiat on-ramp options), as src/api/onramp.ts checks them.
+// The on-ramp service's options (docs/behaviour.md §3 fiat on-ramp options), as src/api/onramp.ts checks them.
 /** A payment currency's limit for one payment method ('card', 'ach_bank_account'), or for all when `paymentMethod` is absent: decimal strings in that currency. */
 export interface OnrampLimit {
   paymentMethod?: string

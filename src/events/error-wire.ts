@@ -1,5 +1,5 @@
 /**
- * Gangway's errors across the worker boundary (issue 14, item 5): a thrown value leaves its realm as
+ * Gangway's errors across the worker boundary (docs/behaviour.md §8): a thrown value leaves its realm as
  * plain data, `{ name, category, message, code?, details?, data? }` (an `ErrorWire`), and comes back
  * as the same class, rebuilt by name. It is used on both ways across: comlink's answers from the
  * worker to the page (`installErrorWire`, set up by src/worker/entry.ts and src/ui/core.ts) and the

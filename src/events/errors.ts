@@ -52,7 +52,7 @@ export class GangwayError extends Error {
   }
 }
 
-/** A stored or exported log that cannot be read: malformed, out of order, or from a newer schema (issue 7). Category DATA_PARSING_ERROR. */
+/** A stored or exported log that cannot be read: malformed, out of order, or from a newer schema. Category DATA_PARSING_ERROR. */
 export class LogFormatError extends GangwayError {
   override name = 'LogFormatError'
   constructor(message: string, details?: string) {
@@ -114,9 +114,9 @@ export const INVALID_APP_CONFIGURATION = 'Invalid App Configuration'
 export const FAILED_TO_DISCONNECT = 'Failed to disconnect'
 /** docs/behaviour.md §8: the multi-wallet-not-enabled alert's title: another connection than the active one while the multiWallet remote feature is off. */
 export const MULTI_WALLET_NOT_ENABLED = 'Multi-Wallet Not Enabled'
-/** Issue 18: a switch between connections that did not happen (ours; AppKit's words). */
+/** docs/behaviour.md §4: a switch between connections that did not happen (ours; AppKit's words). */
 export const FAILED_TO_SWITCH_WALLET = 'Failed to switch wallet'
-/** Issue 18: the snackbars of a switch to another connection, and to another account of the active one. */
+/** docs/behaviour.md §4: the snackbars of a switch to another connection, and to another account of the active one. */
 export const WALLET_SWITCHED = 'Wallet switched'
 export const ACCOUNT_SWITCHED = 'Account switched'
 /** docs/behaviour.md §8: a wallet call on a namespace with no connection. */
@@ -132,7 +132,7 @@ export const SIWX_NOT_ENABLED = 'SIWX is not enabled'
 export const SIWX_INIT_FAILED = 'A problem occurred while trying initialize authentication'
 /** docs/behaviour.md §8 SIWX: the wallet did not sign the message (refused, failed, or a signature that does not verify). */
 export const SIWX_SIGN_FAILED = 'Error signing message'
-/** docs/behaviour.md §8 names (issue 20): the name service has no such name (a 404 to a lookup; src/api/names.ts). */
+/** docs/behaviour.md §8 names: the name service has no such name (a 404 to a lookup; src/api/names.ts). */
 export const NAME_NOT_FOUND = 'Name not found'
 /** docs/behaviour.md §8 names: a lookup answered another error status, with no reason of its own. */
 export const BAD_RESPONSE_STATUS = 'Bad response status'
@@ -208,16 +208,16 @@ export function withCode(error: unknown): { code?: number } {
   return code === undefined ? {} : { code }
 }
 
-/** Smart sessions (issue 20): the hosted service's list of an account's sessions failed and it gave no reason (src/api/sessions.ts). */
+/** Smart sessions: the hosted service's list of an account's sessions failed and it gave no reason (src/api/sessions.ts). */
 export const ERROR_FETCHING_SESSIONS = 'Error fetching smart sessions'
 /** Smart sessions: a revocation was refused or failed and the service gave no reason (src/api/sessions.ts). */
 export const ERROR_REVOKING_SESSION = 'Error revoking smart session'
 
-/** docs/behaviour.md §8 swaps (issue 21): a swap call for a network the swap service does not serve (src/api/convert.ts: any namespace but eip155). */
+/** docs/behaviour.md §8 swaps: a swap call for a network the swap service does not serve (src/api/convert.ts: any namespace but eip155). */
 export const NETWORK_NOT_SUPPORTED_FOR_SWAPS = 'Network not supported for Swaps'
 /** docs/behaviour.md §8 swaps: a gas price asked for a network the swap service does not serve (src/api/convert.ts: any namespace but eip155). */
 export const NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE = 'Network not supported for Gas Price'
-/** Swaps (issue 21; AppKit's words): the swap service's first reason says 'insufficient liquidity', in any case (src/api/convert.ts). */
+/** Swaps (AppKit's words): the swap service's first reason says 'insufficient liquidity', in any case (src/api/convert.ts). */
 export const INSUFFICIENT_LIQUIDITY = 'Insufficient liquidity'
 /** Swaps: the tokens a network can swap could not be read and the service gave no reason (src/api/convert.ts). */
 export const ERROR_FETCHING_SWAP_TOKENS = 'Error fetching swap tokens'
@@ -231,7 +231,7 @@ export const ERROR_FETCHING_ALLOWANCE = 'Error fetching allowance'
 export const ERROR_BUILDING_APPROVAL = 'Error building approval transaction'
 /** Swaps: the swap transaction could not be built and the service gave no reason (src/api/convert.ts). */
 export const ERROR_BUILDING_SWAP = 'Error building swap transaction'
-/** On-ramp (issue 21): the options could not be read (docs/behaviour.md §8: the caller falls back to the built-in sample options; src/api/onramp.ts). */
+/** On-ramp: the options could not be read (docs/behaviour.md §8: the caller falls back to the built-in sample options; src/api/onramp.ts). */
 export const ERROR_FETCHING_ONRAMP_OPTIONS = 'Error fetching on-ramp options'
 /** On-ramp: no quote could be read (docs/behaviour.md §8: the caller falls back to a mocked quote; src/api/onramp.ts). */
 export const ERROR_FETCHING_ONRAMP_QUOTE = 'Error fetching on-ramp quote'
@@ -240,15 +240,15 @@ export const ERROR_GENERATING_ONRAMP_URL = 'Error generating on-ramp URL'
 /** On-ramp: a provider URL (meld's) that cannot be built: a base that is not https, or fields that are empty or too long (src/api/onramp.ts). */
 export const INVALID_ONRAMP_URL = 'Invalid on-ramp URL'
 
-/** docs/behaviour.md §4 on-ramp (issue 21): nothing arrived within the watch after the provider's page opened. */
+/** docs/behaviour.md §4 on-ramp: nothing arrived within the watch after the provider's page opened. */
 export const BUY_FAILED = 'Buy failed'
-/** Buying (issue 21): the currency picked is not delivered on the active network. */
+/** Buying: the currency picked is not delivered on the active network. */
 export const ONRAMP_NOT_ON_NETWORK = 'This currency is not offered on this network'
 /** Buying: a provider picked while a purchase is being opened or watched. */
 export const BUY_UNDER_WAY = 'A purchase is already under way'
 /** Buying: a provider picked where the on-ramp is not offered (the feature off, a namespace without it, a restricted time zone). */
 export const NOT_ONRAMP = 'Buying is not offered here'
-/** docs/behaviour.md §9 pending transactions limit (issue 21): a transaction pushed out of the 99 followed is no longer polled. */
+/** docs/behaviour.md §9 pending transactions limit: a transaction pushed out of the 99 followed is no longer polled. */
 export const NO_LONGER_FOLLOWED = 'Transaction no longer followed'
 /** A transaction's receipt says it reverted (worker/chain-access.ts waitForReceipt; EIP-5792's fallback ends its batch on it). */
 export const TRANSACTION_REVERTED = 'Transaction reverted'

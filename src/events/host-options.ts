@@ -31,7 +31,7 @@ export interface ServiceUrls {
    */
   secureSite?: string
   /**
-   * The on-ramp provider's buy page (issue 21; meld's widget, default 'https://meldcrypto.com'): the
+   * The on-ramp provider's buy page (meld's widget, default 'https://meldcrypto.com'): the
    * page docs/behaviour.md §4's meld URL fields go to. A provider page opens in the popup only when
    * it is https or on this origin (the localnet's provider page is http on 127.0.0.1).
    */
@@ -195,12 +195,12 @@ export interface HostOptions {
   defaultAccountTypes?: Partial<Record<Namespace, AccountType>>
   /** §6: CAIP-2 ids of the networks where smart accounts exist (the account type can be switched there). */
   smartAccountNetworks?: CaipNetworkId[]
-  /** §9 (issue 21): CAIP-2 ids of the eip155 networks swaps are offered on, in place of the §9 list (the localnet's chains, say). */
+  /** §9: CAIP-2 ids of the eip155 networks swaps are offered on, in place of the §9 list (the localnet's chains, say). */
   swapNetworks?: CaipNetworkId[]
   /** docs/behaviour.md §4 swap, the checks before the wallet: routers besides Gangway's pinned ones, and whether an approval may exceed the amount swapped. */
   swap?: SwapOptions
   /**
-   * §9 restricted time zones (issue 21): the IANA time zones where the on-ramp is not offered, in
+   * §9 restricted time zones: the IANA time zones where the on-ramp is not offered, in
    * place of the China-region list (ONRAMP_RESTRICTED_TIME_ZONES); [] offers it everywhere.
    */
   onrampRestrictedTimeZones?: string[]
@@ -358,14 +358,14 @@ export interface ConfiguredPayload extends Pick<HostOptions, 'projectId' | 'netw
   nftService?: boolean
   /** A secure auth site is configured (`services.secureSite`): email and social login can be offered. Its origin is not logged. */
   secureSite?: boolean
-  /** The site signs visitors in with SIWX (its `siwx` option, issue 20); its functions stay on the page. */
+  /** The site signs visitors in with SIWX (its `siwx` option); its functions stay on the page. */
   siwx?: SiwxDescriptor
-  /** The visitor's IANA time zone as the browser reports it (issue 21: the on-ramp's §9 restricted time zones). */
+  /** The visitor's IANA time zone as the browser reports it (the on-ramp's §9 restricted time zones). */
   timeZone?: string
 }
 
 /**
- * What the engine knows of the site's `siwx` option (docs/api.md; issue 20): that it is there, and
+ * What the engine knows of the site's `siwx` option (docs/api.md): that it is there, and
  * whether a disconnect signs out (`signOutOnDisconnect`, default true, docs/behaviour.md §4). The
  * option's functions stay on the page, where the engine calls them through the bridge
  * (ui/bridge/siwx-source.ts, connector id SIWX_CONNECTOR_ID).

@@ -1,5 +1,5 @@
 /**
- * Size limits on what remote services send and what the state keeps of it (issue 13: remote
+ * Size limits on what remote services send and what the state keeps of it (remote
  * answers are hostile; docs/behaviour.md §9 gives the page sizes). Plain constants, shared by the service
  * clients (src/api), the paging rules (src/projections/paging.ts) and the effects.
  */
@@ -45,7 +45,7 @@ export const PORTFOLIO_REFRESH_MAX = 8
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2000
 
 /**
- * The most analytics events waiting to be sent (issue 17): an older one is dropped for a newer one.
+ * The most analytics events waiting to be sent: an older one is dropped for a newer one.
  * About 500 bytes each, so a whole batch stays under sendBeacon's 64 KB. Also the most event ids
  * an `analytics/beacon-sent` intent names.
  */
@@ -58,16 +58,16 @@ export const ANALYTICS_MAX_PENDING = 100
  */
 export const SOCIAL_LOGIN_TTL_MS = 10 * 60_000
 
-/** The most accounts kept per connection (issue 18): a wallet reporting more is cut, its first ones kept. */
+/** The most accounts kept per connection: a wallet reporting more is cut, its first ones kept. */
 export const MAX_CONNECTION_ACCOUNTS = 100
 
-/** The most name suggestions kept from one answer of the name service (issue 20). */
+/** The most name suggestions kept from one answer of the name service. */
 export const NAME_SUGGESTIONS_MAX = 20
 
-/** The most send-form receiver names whose resolution the state keeps (issue 20): the oldest go first. */
+/** The most send-form receiver names whose resolution the state keeps: the oldest go first. */
 export const RESOLVED_NAMES_MAX = 20
 
-/** The most swap tokens one `swap/tokens-fetched` keeps (issue 21): the service's first ones. */
+/** The most swap tokens one `swap/tokens-fetched` keeps: the service's first ones. */
 export const SWAP_TOKENS_LOGGED = 500
 /** The longest swap transaction data kept, in characters of 0x hex (a swap's calldata is a few KB). */
 export const SWAP_DATA_MAX_CHARS = 100_000
@@ -76,10 +76,10 @@ export const SWAP_PLAN_MAX = 3
 /** The most asset changes a checked swap's simulation keeps (the swap moves two; more is refused or shown). */
 export const SWAP_CHANGES_MAX = 20
 
-/** docs/behaviour.md §9 (issue 21): the most pending transactions followed; past it the oldest is no longer polled. */
+/** docs/behaviour.md §9: the most pending transactions followed; past it the oldest is no longer polled. */
 export const PENDING_TRANSACTIONS_MAX = 99
 
-/** EIP-5792's sequential fallback (issue 22): the most calls one `wallet_sendCalls` batch may hold (more: 5740 BundleTooLargeError). */
+/** EIP-5792's sequential fallback: the most calls one `wallet_sendCalls` batch may hold (more: 5740 BundleTooLargeError). */
 export const CALLS_BATCH_MAX = 10
 /** The longest call data the fallback takes, in characters of its 0x-prefixed hex (64 KiB of bytes). */
 export const CALL_DATA_MAX = 2 + 2 * 65_536

@@ -26,7 +26,7 @@ export interface LogSnapshot {
   state: unknown
 }
 
-/** Write a snapshot after this many persisted events (issue 7). */
+/** Write a snapshot after this many persisted events (docs/behaviour.md §9). */
 export const SNAPSHOT_EVERY = 1000
 /** A write starts at once when this many events wait, without waiting for the burst's macrotask: under a flood of appends the timer can starve, and what a crash loses stays bounded. */
 export const FLUSH_BATCH_MAX = 500

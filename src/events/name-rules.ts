@@ -1,5 +1,5 @@
 /**
- * Account names (docs/behaviour.md §5 account name rule, §4 name registration; issue 20): what a
+ * Account names (docs/behaviour.md §5 account name rule, §4 name registration): what a
  * name is, shared by the guards, the views and the name-service client. Names are EVM only
  * (docs/behaviour.md §9) and live in one zone of the hosted name service.
  */

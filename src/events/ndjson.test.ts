@@ -34,7 +34,7 @@ describe('the exported log file', () => {
   })
 })
 
-describe('an imported snapshot is untrusted (issue 13)', () => {
+describe('an imported snapshot is untrusted', () => {
   const header = JSON.stringify({ gangway: 'log', v: 2, projection: 1, tab: 't' })
   const event = JSON.stringify({ type: 'modal/close-requested', payload: {}, seq: 11, at: 1, v: 2, tab: 't' })
   it('refuses a snapshot whose balance is not an integer, and drops a javascript: deep link choice', () => {

@@ -46,7 +46,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 
 /**
  * Reads a log file (see above), upcasting old events. Keys `__proto__`, `constructor` and `prototype`
- * are dropped at any depth (`parseJson`, issue 13): a file cannot give an object a prototype. Events
+ * are dropped at any depth (`parseJson`): a file cannot give an object a prototype. Events
  * and the snapshot are checked like stored ones (validate-stored.ts): a refused event stays in place
  * as `log/event-refused`.
  * @throws LogFormatError 'Malformed log: line {n} is not JSON'; 'Malformed log: line {n}: seq {s} follows {p}'

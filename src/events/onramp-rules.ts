@@ -1,5 +1,5 @@
 /**
- * On-ramp rules (issue 21; docs/behaviour.md §8 the sample options, §9 on-ramp limits), pure: the
+ * On-ramp rules (docs/behaviour.md §8 the sample options, §9 on-ramp limits), pure: the
  * built-in sample options an options failure falls back to, and the check of an amount against a
  * payment currency's limits before any quote (exact decimals, never floats).
  */

@@ -1,5 +1,5 @@
 /**
- * Plain data (issue 13): what may cross a boundary as data, with nothing live in it and within
+ * Plain data: what may cross a boundary as data, with nothing live in it and within
  * bounds. Used on stored and imported events and snapshots (validate-stored.ts) and on the
  * arguments the worker sends the page (ui/bridge/page-port-server.ts). Pure and small.
  */

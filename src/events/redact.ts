@@ -1,5 +1,5 @@
 /**
- * Export redaction (issue 7): emails and social usernames become stable hashes, so a log a visitor
+ * Export redaction (docs/behaviour.md §3): emails and social usernames become stable hashes, so a log a visitor
  * sends with a bug report names nobody, yet the same person reads the same in every export of the
  * same site. Addresses stay: they are public, and replaying needs them.
  */

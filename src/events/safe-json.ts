@@ -1,5 +1,5 @@
 /**
- * Keys that are never followed (issue 13): `__proto__`, `constructor` and `prototype`. Data from
+ * Keys that are never followed: `__proto__`, `constructor` and `prototype`. Data from
  * outside (an exported log, a stored snapshot, a service's answer) may carry them as own keys, as
  * JSON.parse and structured clones make them; assigning such a key (`out[key] = v`) would set an
  * object's prototype, so a state could hold values its JSON does not show. The rule: they are

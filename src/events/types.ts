@@ -15,7 +15,7 @@ export const EVENT_SCHEMA_VERSION = 2
 
 /** Payload of each event type. */
 /**
- * A swap quote (issue 21): `toAmount` of `to` for `fromAmount` of `from` (CAIP-10 tokens, base units as
+ * A swap quote: `toAmount` of `to` for `fromAmount` of `from` (CAIP-10 tokens, base units as
  * decimal strings); with what the form shows beside it when known: the USD prices of `from`, `to` and
  * the network's native currency (`fromPrice`, `toPrice`, `nativePrice`), the gas price (`gasPrice`,
  * wei), the swap's gas limit (`gas`) and the provider's fee (`fee`, base units of `from`).
@@ -184,13 +184,13 @@ export interface EventPayloads {
     wallet?: WalletRef
     /**
      * Every address the wallet exposes on the namespace, as it gave them, de-duplicated by
-     * lowercase, at most MAX_CONNECTION_ACCOUNTS (issue 18); absent in older logs, where the
+     * lowercase, at most MAX_CONNECTION_ACCOUNTS; absent in older logs, where the
      * connection's one account is `caipAddress`'s.
      */
     accounts?: string[]
     /**
      * docs/behaviour.md §6: `add` keeps the namespace's other connections (the multiWallet remote
-     * feature was on when the effect decided); `replace` (or absent, as before issue 18) marks them
+     * feature was on when the effect decided); `replace` (or absent, as before multi-wallet) marks them
      * disconnected. Decided by the effect, so every tab and the snapshots fold the same.
      */
     mode?: 'add' | 'replace'
@@ -370,7 +370,7 @@ export interface EventPayloads {
    * INTERNAL_SDK_ERROR by default); the engine restarts the effect. `effect`: which one (its name
    * and place in the engine's list); `errorType`: the error's class name; `message` (at most 500
    * characters) and `stack` (the frames, at most 4000) scrubbed of secrets (events/redact.ts
-   * scrubText); `code` when the error has one. Reported to the analytics service (issue 17).
+   * scrubText); `code` when the error has one. Reported to the analytics service.
    */
   'engine/effect-failed': { effect: string; errorType: string; category: ErrorCategory; message: string; code?: number; stack?: string }
 
@@ -404,7 +404,7 @@ export interface EventPayloads {
   'legal/acceptance-changed': { accepted: boolean }
 
   /**
-   * Email and social login (issue 19): the secure site's SDK page, in a hidden iframe the page
+   * Email and social login: the secure site's SDK page, in a hidden iframe the page
    * created (ui/bridge/auth/), did not load ('The secure site did not load'). P, a fact the page dispatches.
    */
   'auth/frame-failed': { message: string }
@@ -461,7 +461,7 @@ export interface EventPayloads {
   /** The social login ended without a connection: 'Popup closed', 'Failed to connect', 'Failed to initiate social connection' (docs/behaviour.md §8). P. */
   'auth/social-failed': { provider: SocialProvider; message: string }
   /**
-   * UpdateEmailWallet (issue 19): the visitor asks to change the email of the email login to
+   * UpdateEmailWallet: the visitor asks to change the email of the email login to
    * `email`. I. Refused without a secure site ('No auth connector found'), without an email login
    * on the active EVM connection ('Not connected to email or social'), or for the same email.
    */
@@ -524,7 +524,7 @@ export interface EventPayloads {
   /** The preview of a waiting approval or of the send form (TxPreview). */
   'tx-preview/simulated': TxPreview
   /**
-   * SIWX (docs/behaviour.md §4, issue 20): the account (CAIP-10) has a session the engine verified,
+   * SIWX (docs/behaviour.md §4): the account (CAIP-10) has a session the engine verified,
    * a stored one the site's `siwx.getSessions` gave back (`via: 'stored'`) or one just signed and
    * handed to `siwx.addSession` (`via: 'signature'`). `expiresAt` in ms since the epoch, when the
    * message has an expiration time. Shared: every tab of the connection is signed in. The message
@@ -555,7 +555,7 @@ export interface EventPayloads {
   /** The account's sessions were revoked through `siwx.revokeSession` on disconnect (`signOutOnDisconnect`). Shared. */
   'siwx/signed-out': { caipAddress: CaipAddress }
   /**
-   * RegisterAccountName (docs/behaviour.md §4 name registration, issue 20): the visitor typed
+   * RegisterAccountName (docs/behaviour.md §4 name registration): the visitor typed
    * `label` (at most 64 characters); suggestions follow once typing stops for 500 ms
    * (docs/behaviour.md §9 debounce). I (P).
    */
@@ -581,13 +581,13 @@ export interface EventPayloads {
   /** It does not: 'Name not found' (a 404, or no address for an EVM chain), 'Bad response status', 'Error resolving name', or the service's first reason. */
   'name/resolve-failed': { name: string; message: string }
   /**
-   * DataCapture (docs/behaviour.md §2; issue 20): the site's `siwx` took the visitor's email for the
+   * DataCapture (docs/behaviour.md §2): the site's `siwx` took the visitor's email for the
    * signed-in account (and its code, when it mailed one). The email and the code stay on the page. I (P).
    */
   'data-capture/completed': Record<string, never>
   /** The visitor's Skip on DataCapture: no email given. I (P). */
   'data-capture/skipped': Record<string, never>
-  /** Swap (issue 21): the visitor picked the token to swap from or into. I (P). */
+  /** Swap: the visitor picked the token to swap from or into. I (P). */
   'swap/token-selected': { side: 'from' | 'to'; token: SwapToken }
   /** The amount to swap, in whole tokens of the `from` token, as typed (a decimal string, at most 80 characters). I (P). */
   'swap/amount-changed': { amount: string }
@@ -615,7 +615,7 @@ export interface EventPayloads {
   'swap/succeeded': { caipNetworkId: CaipNetworkId; hash: string; from: string; to: string; fromAmount: string }
   /** The swap failed: the wallet's refusal, a reverted transaction, 'Insufficient balance', the service's reason. */
   'swap/failed': { message: string; code?: number }
-  /** Buying (issue 21; docs/behaviour.md §4 on-ramp): the service's options, else the sample ones (`sample`). */
+  /** Buying (docs/behaviour.md §4 on-ramp): the service's options, else the sample ones (`sample`). */
   'onramp/options-fetched': { options: OnrampOptions; sample: boolean }
   /** The currency to buy (an options purchase currency id) and the one to pay with (a payment currency id). */
   'onramp/purchase-currency-selected': { id: string }
@@ -635,7 +635,7 @@ export interface EventPayloads {
   /** docs/behaviour.md §4 resetState: the form back to its defaults (Retry after 'Buy failed' starts here). */
   'onramp/reset-requested': Record<string, never>
   /**
-   * EIP-5792's sequential fallback (issue 22): the site's `wallet_sendCalls` to a wallet without it,
+   * EIP-5792's sequential fallback: the site's `wallet_sendCalls` to a wallet without it,
    * logged as batch `id` (0x-prefixed hex) by the engine's provider: the calls are sent one after
    * another by `from` through `connectorId` on `caipNetworkId`, each after the last one's receipt.
    */

@@ -13,13 +13,13 @@ describe('upcasting schema-1 logs', () => {
   it('replays a log written by the previous version to the state that version projected', () => {
     const file = parseLog(v1Log)
     expect(file.events.every((e) => e.v === 2 && e.tab === V1_TAB)).toBe(true)
-    // The one difference is deliberate (issue 13): wallet links the URL validator refuses (this
+    // The one difference is deliberate: wallet links the URL validator refuses (this
     // registry's http: web-app links) are dropped when a stored event is read back.
     const withoutHttpLinks = JSON.parse(JSON.stringify(v1State), (key, value) => (key === 'webapp_link' && /^http:/.test(value) ? undefined : value))
     expect(JSON.stringify(v1State)).toContain('"webapp_link":"http:')
     // Slices added since (the shape only grew) hold their initial value, except what they fold from
-    // the old events: the connections (issue 18) hold the wallet that log connected and then
-    // disconnected, and the balances read per account (issue 18) the two that log read.
+    // the old events: the connections hold the wallet that log connected and then
+    // disconnected, and the balances read per account the two that log read.
     const added = Object.fromEntries(Object.entries(initialState).filter(([key]) => !(key in withoutHttpLinks)))
     const replayed = replayLog(file)
     expect(replayed.connections).toEqual({ eip155: [{ connectorId: 'dev.gangway.localnet', accounts: [{ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }], name: 'Localnet Wallet' }] })

@@ -4,7 +4,7 @@ import { walletDeepLink } from '../projections/wallet-rules.js'
 
 const SERVICE = 'http://127.0.0.1:5175'
 
-describe('the URL validator (issue 13)', () => {
+describe('the URL validator', () => {
   it.each([
     ['metamask://', 'metamask://'],
     ['trust:', 'trust:'],
@@ -214,7 +214,7 @@ describe('the URL validator (issue 13)', () => {
   })
 })
 
-describe('the on-ramp provider page (issue 21)', () => {
+describe('the on-ramp provider page', () => {
   it('is https, or http on the site’s on-ramp origin only; never another scheme', () => {
     const local = pageOrigin('http://127.0.0.1:9/provider')
     expect(local).toEqual(['http://127.0.0.1:9'])

@@ -1,6 +1,6 @@
 /**
  * The one validator for every URL that comes from outside (the wallet registry's links and images,
- * service answers, wallets' icons, stored and imported events): issue 13, docs/security.md. Pure,
+ * service answers, wallets' icons, stored and imported events): docs/security.md. Pure,
  * so the log's validation, the projections and the views share it. Each function parses with
  * `new URL()` (which also strips the tabs, newlines and edge spaces a browser would ignore),
  * compares the scheme lower-case, and returns the parsed URL's own `href`, so what is used is what
@@ -143,7 +143,7 @@ export function navigationFor(value: unknown): Navigation | undefined {
 }
 
 /**
- * An on-ramp provider's page for the buy popup (issue 21): an https navigation link (navigationFor),
+ * An on-ramp provider's page for the buy popup: an https navigation link (navigationFor),
  * or an http URL on one of `allowedOrigins` (the configured on-ramp page's origin: the localnet's
  * provider page is http on 127.0.0.1). Never throws.
  * @returns the normalised URL, or undefined when refused.

@@ -17,7 +17,7 @@ const readBack = (...raw: unknown[]): GangwayEvent[] => {
 }
 const quiet = { warn: console.warn }
 
-describe('stored events are checked like intents (issue 13 #8)', () => {
+describe('stored events are checked like intents', () => {
   it('refuses a balance that is not an integer, keeping the seq, so the account selector still reads', () => {
     seq = 0
     console.warn = () => undefined

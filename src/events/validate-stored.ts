@@ -1,5 +1,5 @@
 /**
- * Stored and imported events and snapshots are untrusted (issue 13 #8, docs/security.md): another
+ * Stored and imported events and snapshots are untrusted (docs/security.md): another
  * tab, an older build, or a script on the site's origin may have written them, and shared ones
  * drive this tab's effects. Each event read back (IndexedDB start-up, another tab's appends, an
  * exported file) is checked like an intent before anything folds it: plain JSON data within size

@@ -50,12 +50,12 @@ const withCheckedIcon = (c: Record<string, unknown>): Record<string, unknown> =>
 
 /** The longest email address (RFC 5321's path limit). */
 export const MAX_EMAIL = 254
-/** Issue 19: an email the Connect view's field or `auth/email-submitted` refuses. */
+/** Email login: an email the Connect view's field or `auth/email-submitted` refuses. */
 export const INVALID_EMAIL = 'Invalid email'
 /** An email address as the login field takes it: one '@', a dot in the domain, no spaces, at most 254 characters. */
 export const isEmail = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_EMAIL && /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/.test(v)
 
-/** A swap token (issue 21): bounded name and symbol, an eip155 CAIP-10 address, whole decimals 0–36, a logo the URL validator keeps (else none). */
+/** A swap token: bounded name and symbol, an eip155 CAIP-10 address, whole decimals 0–36, a logo the URL validator keeps (else none). */
 const swapTokenOf = (v: unknown): Record<string, unknown> | undefined => {
   if (!v || typeof v !== 'object') return undefined
   const t = v as Record<string, unknown>
@@ -205,13 +205,13 @@ export function validateIntent(input: unknown): Intent {
     case 'swap/requested':
       if (Object.keys(p).length > 0) throw bad()
       return { type, payload: {} } as Intent
-    // Swap (issue 21): a token of the list, and the amount as typed (the form's rules read it).
+    // Swap: a token of the list, and the amount as typed (the form's rules read it).
     case 'swap/token-selected': {
       const token = swapTokenOf(p.token)
       if ((p.side !== 'from' && p.side !== 'to') || !token) throw bad()
       return { type, payload: { side: p.side, token } } as unknown as Intent
     }
-    // Buying (issue 21): ids of the options, the amount as typed (the limits are the form's rules), the one provider.
+    // Buying: ids of the options, the amount as typed (the limits are the form's rules), the one provider.
     case 'onramp/purchase-currency-selected':
     case 'onramp/payment-currency-selected':
       if (typeof p.id !== 'string' || !ONRAMP_CODE.test(p.id) || Object.keys(p).length !== 1) throw bad()
@@ -231,7 +231,7 @@ export function validateIntent(input: unknown): Intent {
     case 'swap/amount-changed':
       if (typeof p.amount !== 'string' || p.amount.length > 80 || Object.keys(p).length !== 1) throw bad()
       return { type, payload: { amount: p.amount } } as Intent
-    // RegisterAccountName (issue 20): the label as typed, bounded; the rule is the guard's (a label being typed may break it).
+    // RegisterAccountName: the label as typed, bounded; the rule is the guard's (a label being typed may break it).
     case 'name/suggestions-requested':
     case 'name/register-requested':
       if (typeof p.label !== 'string' || p.label.length > 64 || Object.keys(p).length !== 1) throw bad()

@@ -3,7 +3,7 @@
  * (Activity) per CAIP-10 account, and names and avatars per address. The docs/behaviour.md §5 rules apply as
  * the events are folded: holdings with decimals "0" are dropped; transactions that are all spam or
  * on another chain are dropped; a failed history empties the list (docs/behaviour.md §8). History pages follow
- * the paging rules of paging.ts (issue 13): a later page only for the cursor the last one gave, at
+ * the paging rules of paging.ts: a later page only for the cursor the last one gave, at
  * most one in flight, at most 20 per showing, HISTORY_MAX_TRANSACTIONS kept.
  */
 import type { CaipAddress, Nft, TokenBalance, Transaction } from '../events/entities.js'

@@ -1,5 +1,5 @@
 /**
- * The native balance of every account this page read one for (issue 18: ProfileWallets shows a
+ * The native balance of every account this page read one for (docs/behaviour.md §2: ProfileWallets shows a
  * balance on each connection's accounts, not only the active one), keyed by CAIP-10 id, in the
  * smallest unit (wei, lamports) with its decimals and symbol. At most MAX_ADDRESS_BALANCES, the
  * least recently read dropped first. This tab's only (balance events are not shared).

@@ -54,7 +54,7 @@ describe('the analytics projection (log events → analytics events)', () => {
     for (const secret of ['dEaD', 'localnet://', 'img.example']) expect(text).not.toContain(secret)
   })
 
-  it('issue 19: the email and social login steps, without the email, the code or the provider’s answer', () => {
+  it('the email and social login steps, without the email, the code or the provider’s answer', () => {
     const user = { namespace: 'eip155', caipNetworkId: 'eip155:31337', accounts: [{ address: ADDRESS, type: 'eoa' }], preferredAccountType: 'eoa', smartAccountDeployed: false } as const
     const out = sent(
       ['auth/email-submitted', { email: 'visitor@harbour.example' }],
@@ -85,7 +85,7 @@ describe('the analytics projection (log events → analytics events)', () => {
     expect(JSON.stringify(out)).not.toMatch(/visitor@|harbour0/)
   })
 
-  it('issue 20: SIWX and account names, without the message, its signature or the receiver', () => {
+  it('SIWX and account names, without the message, its signature or the receiver', () => {
     const out = sent(
       ...connected,
       ['siwx/sign-in-needed', { caipAddress: CAIP_ADDRESS }],
@@ -115,7 +115,7 @@ describe('the analytics projection (log events → analytics events)', () => {
     expect(JSON.stringify(out)).not.toContain('alice')
   })
 
-  it('issue 21: swaps and buying, with the tokens and amounts, never a provider URL', () => {
+  it('swaps and buying, with the tokens and amounts, never a provider URL', () => {
     const ETH = { name: 'Ether', symbol: 'ETH', address: 'eip155:31337:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', decimals: 18 }
     const TIDE = { name: 'Tidewater', symbol: 'TIDE', address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 18 }
     const out = sent(

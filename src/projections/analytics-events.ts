@@ -1,5 +1,5 @@
 /**
- * The analytics events of a log (docs/behaviour.md §7 Analytics, issue 17): a pure projection,
+ * The analytics events of a log (docs/behaviour.md §7 Analytics): a pure projection,
  * keyed by event type like the reducers. Each handler gets the root state as it was before the event
  * (so "which account was connected" reads the moment before) and the event, and gives the analytics
  * event's `props`: `{ type: 'track', event, properties, address? }`, the
@@ -145,7 +145,7 @@ export const ANALYTICS_EVENTS: { [T in EventType]?: Handler<T> } = {
     e.payload.reason === 'restore-failed' ? undefined : track('DISCONNECT_SUCCESS', { connectorId: text(e.payload.connectorId), namespace: e.payload.namespace, reason: e.payload.reason }, before.accounts[e.payload.namespace]?.address),
   /** The wallet failed to end the connection: it stays. */
   'disconnect/failed': (before, e) => track('DISCONNECT_ERROR', { connectorId: text(e.payload.connectorId), namespace: e.payload.namespace, message: e.payload.message }, before.accounts[e.payload.namespace]?.address),
-  /** Issue 18: a switch between connections (SWITCH_WALLET) or between the active connection's accounts (SWITCH_ACCOUNT). */
+  /** A switch between connections (SWITCH_WALLET) or between the active connection's accounts (SWITCH_ACCOUNT). */
   'connection/switched': (before, e) =>
     track(e.payload.wallet ? 'SWITCH_WALLET' : 'SWITCH_ACCOUNT', { connectorId: text(e.payload.connectorId), namespace: e.payload.namespace, fromConnectorId: optionalText(before.connection.connectorIds[e.payload.namespace]) }, readCaipAddress(e.payload.caipAddress)?.address),
   'connection/switch-failed': (before, e) => track('SWITCH_WALLET_ERROR', { connectorId: text(e.payload.connectorId), namespace: e.payload.namespace, message: text(e.payload.message) }, connectedAddress(before)),
@@ -157,7 +157,7 @@ export const ANALYTICS_EVENTS: { [T in EventType]?: Handler<T> } = {
   },
   'send/succeeded': (before, e) => track('SEND_SUCCESS', { caipNetworkId: e.payload.caipNetworkId, hash: text(e.payload.hash), token: optionalText(before.send.token?.symbol), amount: optionalText(before.send.amount) }, connectedAddress(before)),
   'send/failed': (before, e) => track('SEND_ERROR', { message: e.payload.message, code: e.payload.code }, connectedAddress(before)),
-  // Issue 19, the login steps: never the email, the code or the provider's answer.
+  // The login steps: never the email, the code or the provider's answer.
   'auth/email-submitted': (before) => track('EMAIL_SUBMITTED', {}, connectedAddress(before)),
   'auth/email-accepted': (before, e) => track('EMAIL_VERIFICATION_CODE_SENT', { action: e.payload.action }, connectedAddress(before)),
   'auth/otp-verified': (before) => track('EMAIL_VERIFICATION_CODE_PASS', {}, connectedAddress(before)),
@@ -167,23 +167,23 @@ export const ANALYTICS_EVENTS: { [T in EventType]?: Handler<T> } = {
   'auth/social-result-received': (before, e) => track('SOCIAL_LOGIN_REQUEST_USER_DATA', { provider: e.payload.provider }, connectedAddress(before)),
   'auth/social-failed': (before, e) => track('SOCIAL_LOGIN_ERROR', { provider: e.payload.provider, message: e.payload.message }, connectedAddress(before)),
   'auth/user-received': (before, e) => (e.payload.socialProvider ? track('SOCIAL_LOGIN_SUCCESS', { provider: e.payload.socialProvider }, connectedAddress(before)) : undefined),
-  // Issue 20: SIWX (the network of the account asked; never the message, its nonce or the signature).
+  // SIWX (the network of the account asked; never the message, its nonce or the signature).
   'siwx/sign-requested': (before) => track('CLICK_SIGN_SIWX_MESSAGE', { network: siwxNetwork(before.siwx.asking) }, connectedAddress(before)),
   'siwx/cancel-requested': (before) => track('CLICK_CANCEL_SIWX', { network: siwxNetwork(before.siwx.asking) }, connectedAddress(before)),
   'siwx/session-verified': (before, e) => (e.payload.via === 'signature' ? track('SIWX_AUTH_SUCCESS', { network: siwxNetwork(e.payload.caipAddress) }, connectedAddress(before)) : undefined),
   'siwx/sign-failed': (before, e) => track('SIWX_AUTH_ERROR', { network: siwxNetwork(e.payload.caipAddress), message: e.payload.message }, connectedAddress(before)),
   'siwx/failed': (before, e) => track('SIWX_AUTH_ERROR', { network: siwxNetwork(e.payload.caipAddress), message: e.payload.message }, connectedAddress(before)),
-  // Issue 20: account names (a name is public; the registration message and signature never go).
+  // Account names (a name is public; the registration message and signature never go).
   'name/register-requested': (before, e) => track('REGISTER_NAME_INITIATED', { name: text(fullName(e.payload.label)) }, connectedAddress(before)),
   'name/registered': (before, e) => track('REGISTER_NAME_SUCCESS', { name: text(e.payload.name) }, connectedAddress(before)),
   'name/register-failed': (before, e) => track('REGISTER_NAME_ERROR', { name: text(fullName(e.payload.label)), message: e.payload.message }, connectedAddress(before)),
-  // Issue 21: swaps (the tokens and amounts in base units; never a transaction's calldata).
+  // Swaps (the tokens and amounts in base units; never a transaction's calldata).
   'modal/navigate-requested': (before, e) =>
     e.payload.view === 'Swap' && before.modal.view !== 'Swap' ? track('OPEN_SWAP', { network: before.networks.active.eip155 }, connectedAddress(before)) : e.payload.view === 'OnRampProviders' && before.modal.view !== 'OnRampProviders' ? track('SELECT_BUY_CRYPTO', {}, connectedAddress(before)) : undefined,
   'swap/requested': (before) => track('INITIATE_SWAP', swapProps(before), connectedAddress(before)),
   'swap/succeeded': (before, e) => track('SWAP_SUCCESS', { ...swapProps(before), network: e.payload.caipNetworkId, hash: text(e.payload.hash) }, connectedAddress(before)),
   'swap/failed': (before, e) => track('SWAP_ERROR', { ...swapProps(before), message: e.payload.message, code: e.payload.code }, connectedAddress(before)),
-  // Issue 21: buying (the currencies and the amount; never the provider's URL).
+  // Buying (the currencies and the amount; never the provider's URL).
   'onramp/provider-selected': (before, e) => track('SELECT_BUY_PROVIDER', { provider: e.payload.provider, ...buyProps(before) }, connectedAddress(before)),
   'onramp/succeeded': (before) => track('BUY_SUCCESS', buyProps(before), connectedAddress(before)),
   'onramp/failed': (before, e) => track('BUY_ERROR', { ...buyProps(before), message: e.payload.message }, connectedAddress(before)),

@@ -1,4 +1,4 @@
-// Issue 19's pure rules (docs/behaviour.md §5): display names, the social options per platform, the email resend cooldown.
+// The pure email and social login rules (docs/behaviour.md §5): display names, the social options per platform, the email resend cooldown.
 import { describe, expect, it } from 'vitest'
 import { authDisplayName, EMAIL_RESEND_COOLDOWN_MS, emailResendWaitMs, socialsFor, type Platform } from './auth-rules.js'
 import { SOCIAL_PROVIDERS } from '../events/host-options.js'

@@ -1,5 +1,5 @@
 /**
- * The email and social login rules that need no secure site (docs/behaviour.md §5, issue 19), pure:
+ * The email and social login rules that need no secure site (docs/behaviour.md §5), pure:
  * - the account's display name: a social username wins, a discord one ending in '0' loses that
  *   character; else the email, which past 30 characters shows all but its last 3 plus an ellipsis;
  * - the social options a platform keeps: in Telegram, Apple's phones and tablets lose google, a Mac

@@ -1,5 +1,5 @@
 /**
- * Email and social login (docs/behaviour.md §3 user, socialProvider; issue 19), as the engine knows
+ * Email and social login (docs/behaviour.md §3 user, socialProvider), as the engine knows
  * it: the secure site's frame on this page, the email login's step, and the user of each namespace's
  * auth connection. Secrets never reach it: no code, token or OAuth result is in any event.
  *

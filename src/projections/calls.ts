@@ -1,5 +1,5 @@
 /**
- * EIP-5792's sequential fallback (issue 22): the batches Gangway sends itself, one transaction after
+ * EIP-5792's sequential fallback (docs/behaviour.md §1): the batches Gangway sends itself, one transaction after
  * another, for a site's `wallet_sendCalls` to a wallet without it. A batch is folded from
  * `calls/requested` (its calls), `calls/sent` (each call's hash), `calls/landed` (each receipt's
  * outcome) and `calls/failed` (a call not sent); `callsStatus` reads its ERC-5792 status code.

@@ -59,7 +59,7 @@ export const connection = slice<ConnectionState, State>(initial, {
   /**
    * The connector becomes the namespace's active one (unless it is a restore of another than the
    * active one: connections.ts becomesActive). `replace` (the multiWallet remote feature off, or a
-   * log from before issue 18) marks the namespace's other connections disconnected; `add` keeps them.
+   * log from before multi-wallet) marks the namespace's other connections disconnected; `add` keeps them.
    */
   'connect/succeeded': (s, e, root) => {
     const { namespace, connectorId } = e.payload

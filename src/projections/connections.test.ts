@@ -1,4 +1,4 @@
-// Connections per namespace (issue 18): the fold, the merge rule of docs/behaviour.md §5, and the per-connection class of §4.
+// Connections per namespace: the fold, the merge rule of docs/behaviour.md §5, and the per-connection class of §4.
 import { describe, expect, it } from 'vitest'
 import { ADDRESS, CAIP_ADDRESS, connected, fold, log, started } from '../../tests/unit/fixtures.js'
 import type { GangwayEvent } from '../events/types.js'

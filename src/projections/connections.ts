@@ -1,6 +1,6 @@
 /**
  * Connections per namespace (docs/behaviour.md §3 Connection: connectorId, accounts, auth name; the
- * browser-stored "connections per namespace"; issue 18): every wallet this site connected on a
+ * browser-stored "connections per namespace"): every wallet this site connected on a
  * namespace, most recently used first, each with the accounts it exposed. A connection stays here
  * after a disconnect (it is then of the `disconnected` class, select/connection-class.ts), so it
  * can be offered again. Folded from shared events only, so every tab and the snapshots agree.
@@ -81,7 +81,7 @@ export function liveConnections(root: State, namespace: Namespace): Connection[]
 
 /**
  * The connector ids of `namespace`'s live connections (liveConnections), with its active connector
- * first where the state knows no connection of it (a state folded before issue 18). What restore
+ * first where the state knows no connection of it (a state folded before connections per namespace). What restore
  * asks, disconnect-all ends and the bridge watches. Pure.
  */
 export function liveConnectorIds(root: State, namespace: Namespace): string[] {

@@ -7,7 +7,7 @@ import { selectors } from './selectors.js'
 import { initialStateFor, NO_TAB, reduce, type State } from './state.js'
 import type { GangwayEvent } from '../events/types.js'
 
-// Issue 13 item 7: a `__proto__` key in an exported log's snapshot or payloads must never become a
+// A `__proto__` key in an exported log's snapshot or payloads must never become a
 // prototype: what the replay prints (JSON) and what the selectors see have to agree.
 const header = { gangway: 'log', v: 2, projection: 1, tab: 'a', exportedAt: 0, redacted: true }
 const account = { status: 'connected', caipAddress: CAIP_ADDRESS, address: ADDRESS, caipNetworkId: LOCALNET.caipNetworkId, balanceLoading: false }

@@ -33,15 +33,15 @@ export const NETWORK_NOT_FOUND = 'Network not found'
 /** features.legalCheckbox: a connect before the visitor ticked the checkbox (ours; the view's hint says the same). */
 export const LEGAL_NOT_ACCEPTED = 'Accept the terms to connect a wallet'
 
-/** Issue 19: an email login while the email feature is off, or no secure site is configured (ours). */
+/** An email login while the email feature is off, or no secure site is configured (ours). */
 export const EMAIL_NOT_ENABLED = 'Email login is not enabled'
-/** Issue 19: a fact of the page about a login that is no longer under way (ours; the page drops it). */
+/** A fact of the page about a login that is no longer under way (ours; the page drops it). */
 export const NO_LOGIN_UNDER_WAY = 'No login under way'
 /** docs/behaviour.md §8: UpdateEmailWallet without a secure site. */
 export const NO_AUTH_CONNECTOR = 'No auth connector found'
 /** docs/behaviour.md §8: UpdateEmailWallet while the active EVM connection is not an email login. */
 export const NOT_CONNECTED_TO_EMAIL_OR_SOCIAL = 'Not connected to email or social'
-/** Issue 19: the new email is the current one (ours). */
+/** The new email is the current one (ours). */
 export const SAME_EMAIL = 'The new email is the current one'
 
 /** Why the email of the email login cannot be changed now, or undefined when it can. */
@@ -51,26 +51,26 @@ function updateEmailRefusal(s: State): string | undefined {
   return active !== undefined && sameConnector(active, AUTH_CONNECTOR_ID) && s.auth.users.eip155?.email ? undefined : NOT_CONNECTED_TO_EMAIL_OR_SOCIAL
 }
 
-/** Issue 19: a social login with a provider not on offer, or no secure site (ours). Farcaster has its own flow. */
+/** A social login with a provider not on offer, or no secure site (ours). Farcaster has its own flow. */
 export const SOCIAL_NOT_ENABLED = 'Social login is not enabled'
-/** Issue 19: a second email while the first is on its way (ours). */
+/** A second email while the first is on its way (ours). */
 export const EMAIL_BEING_SENT = 'An email is already being sent'
 
-/** Issue 20: a Sign in or Cancel with no sign-in on SIWXSignMessage, or SIWXSignMessage with nobody connected (ours). */
+/** A Sign in or Cancel with no sign-in on SIWXSignMessage, or SIWXSignMessage with nobody connected (ours). */
 export const NO_SIGN_IN_UNDER_WAY = 'No sign-in under way'
-/** Issue 20: a second Sign in while the wallet's prompt for the first is open (ours). */
+/** A second Sign in while the wallet's prompt for the first is open (ours). */
 export const SIGN_IN_BEING_ASKED = 'A sign-in is already under way'
 
-/** Issue 21: Swap without a quote for the form as it is (ours). */
+/** Swap without a quote for the form as it is (ours). */
 export const NO_SWAP_QUOTE = 'No quote for this swap'
-/** Issue 21: a second Swap while one is under way (ours). */
+/** A second Swap while one is under way (ours). */
 export const SWAP_UNDER_WAY = 'A swap is already under way'
 /** docs/behaviour.md §4 swap: Swap before the checks before the wallet passed for the form as it is now. */
 export const SWAP_NOT_CHECKED = 'This swap has not been checked'
 
-/** Issue 20: DataCapture's outcome while it does not show (ours). */
+/** DataCapture's outcome while it does not show (ours). */
 export const NO_DATA_CAPTURE = 'No email capture under way'
-/** Issue 20: DataCapture asked for without the emailCapture remote feature or a site `siwx` that takes an email (ours). */
+/** DataCapture asked for without the emailCapture remote feature or a site `siwx` that takes an email (ours). */
 export const EMAIL_CAPTURE_NOT_ENABLED = 'Email capture is not enabled'
 
 /** Why DataCapture cannot show at `now` (ms): no capture configured, or the active account is not signed in (an expired session is not). */
@@ -80,9 +80,9 @@ function dataCaptureRefusal(s: State, now: number): string | undefined {
   return account && isSignedIn(s.siwx, account.caipAddress, now) ? undefined : NO_SIGN_IN_UNDER_WAY
 }
 
-/** Issue 20 (docs/behaviour.md §9 names: EVM): a name asked for while the active account is not an EVM one (ours). */
+/** A name asked for while the active account is not an EVM one (ours; docs/behaviour.md §9 names: EVM). */
 export const NAMES_EVM_ONLY = 'Names are EVM only'
-/** Issue 20: a second Register while the first is under way (ours). */
+/** A second Register while the first is under way (ours). */
 export const NAME_BEING_REGISTERED = 'A name registration is already under way'
 
 /** Why names cannot be looked for or registered now (no active EVM account), or undefined when they can. */
@@ -166,7 +166,7 @@ export function refusal(s: State, intent: Intent, now = 0): string | undefined {
       if (!s.config.secureSite || !resolvedFeatures(s).email) return EMAIL_NOT_ENABLED
       if (resolvedFeatures(s).legalCheckbox && !s.legal.accepted) return LEGAL_NOT_ACCEPTED
       if (s.auth.step === 'sending') return EMAIL_BEING_SENT
-      // Issue 19: 30 s between two codes.
+      // 30 s between two codes.
       const wait = emailResendWaitMs(s.auth.emailSentAt, now)
       return wait > 0 ? `Please try again after ${Math.ceil(wait / 1000)} seconds` : undefined
     }
@@ -184,7 +184,7 @@ export function refusal(s: State, intent: Intent, now = 0): string | undefined {
     case 'network/active-chain-switch-requested':
       if (s.send.loading) return 'A transaction is being sent'
       return s.config.networks.some((n) => n.caipNetworkId === intent.payload.caipNetworkId) ? undefined : NETWORK_NOT_FOUND
-    // Issue 13 paging rules (paging.ts): PAGE_IN_FLIGHT while a page of that list is on its way,
+    // The paging rules (paging.ts): PAGE_IN_FLIGHT while a page of that list is on its way,
     // NO_MORE_PAGES for any page but the next one, after the list ended, or past its cap.
     case 'wallets/page-requested':
       return walletPageRefusal(s.wallets, intent.payload.page)

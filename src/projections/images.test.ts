@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { networkImage, withTokenImage } from './images.js'
 
-describe('the images view models name (issue 16)', () => {
+describe('the images view models name', () => {
   it('networks: their own image URL, else the service image of their image id, else none', () => {
     expect(networkImage({ assets: { imageUrl: 'https://cdn.example/n.png', imageId: 'n' } })).toBe('https://cdn.example/n.png')
     expect(networkImage({ assets: { imageId: 'eip155:31337' } })).toBe('service-image:asset/eip155%3A31337')

@@ -1,5 +1,5 @@
 /**
- * Which image a view model names for networks and tokens (issue 16): the entity's own image URL
+ * Which image a view model names for networks and tokens (docs/behaviour.md §3): the entity's own image URL
  * when it has one, else a reference to the wallet/config service's image of it
  * (events/service-images.ts), which the engine turns into the service's URL (or drops, without the
  * service) on its last pass over view values (view-values.ts). Pure.

@@ -112,7 +112,7 @@ describe('docs/behaviour.md §9 features: a view whose feature is off falls back
   })
 })
 
-describe('issue 19: the secure site’s approval and refusals', () => {
+describe('the secure site’s approval and refusals', () => {
   const asked = ['auth/approval-requested', { method: 'personal_sign' }] as const
   const settled = ['auth/approval-settled', { method: 'personal_sign', outcome: 'approved' }] as const
   it('a call that opens the modal shows ApproveTransaction alone, and closes it when settled', () => {
@@ -130,7 +130,7 @@ describe('issue 19: the secure site’s approval and refusals', () => {
   })
 })
 
-describe('issue 19: several calls waiting for approval', () => {
+describe('several calls waiting for approval', () => {
   it('ApproveTransaction stays until the last is settled', () => {
     const asked = ['auth/approval-requested', { method: 'personal_sign' }] as const
     const settled = ['auth/approval-settled', { method: 'personal_sign', outcome: 'approved' }] as const

@@ -39,9 +39,9 @@ function connectingView(s: ModalState, connectorId: string): ViewName {
 
 /** The send flow's views: never shown while the send feature is off. */
 const SEND_VIEWS: readonly ViewName[] = ['WalletSend', 'WalletSendSelectToken', 'WalletSendPreview']
-/** The swap views (issue 21). */
+/** The swap views. */
 const SWAP_VIEWS: readonly ViewName[] = ['Swap', 'SwapSelectToken', 'SwapPreview']
-/** The buying views (issue 21). */
+/** The buying views. */
 const ONRAMP_VIEWS: readonly ViewName[] = ['OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'BuyInProgress']
 
 /**
@@ -53,9 +53,9 @@ export function availableView(root: State, view: ViewName): ViewName {
   const f = resolvedFeatures(root)
   if (view === 'AllWallets' && !f.allWallets) return 'Connect'
   if ((SEND_VIEWS.includes(view) && !f.send) || (view === 'WalletReceive' && !f.receive)) return 'Account'
-  // Issue 21: swaps where the remote feature is on and the active network is a swap network.
+  // Swaps where the remote feature is on and the active network is a swap network.
   if (SWAP_VIEWS.includes(view) && (!f.swaps || !isSwapNetwork(activeNetworkId(root), root.config.swapNetworks))) return 'Account'
-  // Issue 21: buying where the on-ramp is offered (onramp-rules.ts).
+  // Buying where the on-ramp is offered (onramp-rules.ts).
   if (ONRAMP_VIEWS.includes(view) && !onrampOffered(root)) return 'Account'
   return view
 }
@@ -110,7 +110,7 @@ const close = (s: ModalState, root: State): ModalState => ({ ...s, open: false, 
 
 const push = (s: ModalState, view: ViewName): ModalState => (s.view === view ? s : { ...s, view, history: [...s.history, s.view] })
 
-/** DataCapture follows a sign-in (docs/behaviour.md §2; issue 20): the `emailCapture` remote feature on, and the site's `siwx` takes an email. */
+/** DataCapture follows a sign-in (docs/behaviour.md §2): the `emailCapture` remote feature on, and the site's `siwx` takes an email. */
 export function capturesEmail(root: State): boolean {
   return resolvedFeatures(root).emailCapture && root.config.siwx?.emailCapture === true
 }
@@ -127,16 +127,16 @@ export const modal = slice<ModalState, State>(initial, {
   'modal/shake-ended': (s) => ({ ...s, shake: false }),
   'connect/requested': (s, e) => ({ ...(s.open ? push(s, connectingView(s, e.payload.connectorId)) : s), loading: true }),
   'connect/failed': (s) => ({ ...s, loading: false }),
-  /** Issue 19: the email login's steps show in EmailLogin; a refused email goes back to where it was typed. */
+  /** The email login's steps show in EmailLogin; a refused email goes back to where it was typed. */
   'auth/email-submitted': (s) => (s.open ? push(s, 'EmailLogin') : s),
   'auth/email-failed': (s, _e, root) => (s.view === 'EmailLogin' ? back(s, root) : s),
-  /** Issue 19: a social login waits in ConnectingExternal (the provider's window is open); a failure goes back to Connect. */
+  /** A social login waits in ConnectingExternal (the provider's window is open); a failure goes back to Connect. */
   'auth/social-requested': (s) => (s.open ? push(s, 'ConnectingExternal') : s),
   'auth/social-failed': (s, _e, root) => (s.view === 'ConnectingExternal' || s.view === 'ConnectingFarcaster' ? back(s, root) : s),
   /** The email changed: back to where UpdateEmailWallet was opened from (Account). */
   'auth/email-updated': (s, _e, root) => (s.open && s.view === 'UpdateEmailWallet' ? back(s, root) : s),
   'auth/farcaster-requested': (s) => (s.open ? push(s, 'ConnectingFarcaster') : s),
-  /** Issue 20 (docs/behaviour.md §4 SIWX): no session for the connected account: SIWXSignMessage, in place of where the modal was. */
+  /** No session for the connected account (docs/behaviour.md §4 SIWX): SIWXSignMessage, in place of where the modal was. */
   'siwx/sign-in-needed': (s) => ({ ...s, open: true, view: 'SIWXSignMessage', history: [], loading: false }),
   /** Signed in, the account SIWXSignMessage asked for: the account. */
   'siwx/session-verified': (s, e, root) => {
@@ -154,9 +154,9 @@ export const modal = slice<ModalState, State>(initial, {
   'siwx/sign-in-moot': (s, e, root) => (s.view === 'SIWXSignMessage' && isAsking(root.siwx, e.payload.caipAddress) ? { ...s, view: 'Account', history: [] } : s),
   /** Cancel where sign-in is not required: the modal closes. */
   'siwx/sign-in-declined': (s, _e, root) => (s.open && s.view === 'SIWXSignMessage' ? close(s, root) : s),
-  /** Issue 20 (docs/behaviour.md §4 name registration): registered from RegisterAccountName: RegisterAccountNameSuccess in its place (back goes where RegisterAccountName came from). A failure or a refused signature stays on RegisterAccountName. */
+  /** Registered from RegisterAccountName (docs/behaviour.md §4 name registration): RegisterAccountNameSuccess in its place (back goes where RegisterAccountName came from). A failure or a refused signature stays on RegisterAccountName. */
   'name/registered': (s, e, root) => ((root.tab === undefined || e.tab === root.tab) && s.open && s.view === 'RegisterAccountName' ? { ...s, view: 'RegisterAccountNameSuccess' } : s),
-  /** Issue 19: a signing or sending call of the auth connector shows the secure site's approval UI in ApproveTransaction, over what was shown (or alone). */
+  /** A signing or sending call of the auth connector shows the secure site's approval UI in ApproveTransaction (docs/behaviour.md §5), over what was shown (or alone). */
   'auth/approval-requested': (s) => (s.open ? push(s, 'ApproveTransaction') : { ...s, open: true, view: 'ApproveTransaction', history: [] }),
   /** Then, once no other call waits there, back to where it was, or closed when the call opened the modal. */
   'auth/approval-settled': (s, _e, root) => (s.open && s.view === 'ApproveTransaction' && root.auth.approvals <= 1 ? back(s, root) : s),
@@ -170,7 +170,7 @@ export const modal = slice<ModalState, State>(initial, {
     const chain = becomesActive(root, e.payload) ? readCaipAddress(e.payload.caipAddress)?.caipNetworkId : undefined
     if (chain && showsUnsupportedChain(root, chain)) return unsupported(s)
     if (!s.open || e.payload.via === 'restore') return { ...s, loading: false }
-    // A wallet added beside others (multiWallet on) shows them all (issue 18).
+    // A wallet added beside others (multiWallet on) shows them all.
     const added = e.payload.mode === 'add' && liveConnections(root, e.payload.namespace).some((c) => !sameConnector(c.connectorId, e.payload.connectorId))
     return { ...s, view: added ? 'ProfileWallets' : 'Account', history: [], loading: false }
   },

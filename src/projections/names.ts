@@ -1,5 +1,5 @@
 /**
- * Account names (docs/behaviour.md §3 name suggestions state, §4 name registration; issue 20):
+ * Account names (docs/behaviour.md §3 name suggestions state, §4 name registration):
  * what RegisterAccountName shows (the label typed, its suggestions, a registration under way and
  * its error, the name just registered) and the send form's receiver names resolved to addresses.
  * A registered name becomes the address's profile name through account-data.ts.

@@ -1,5 +1,5 @@
 /**
- * Where buying is offered (issue 21; docs/behaviour.md §9 chain support and restricted time zones),
+ * Where buying is offered (docs/behaviour.md §9 chain support and restricted time zones),
  * pure: on EVM and Solana accounts, with the onramp feature on, and not in a restricted time zone.
  */
 import type { State } from './state.js'

@@ -1,4 +1,4 @@
-// The buying form's state (issue 21; docs/behaviour.md §3 on-ramp state, §4 resetState): a new
+// The buying form's state (docs/behaviour.md §3 on-ramp state, §4 resetState): a new
 // purchase forgets the last one's page; a reset while one is being opened wins over it; a quote for
 // an older form does not end the wait for the current one.
 import { describe, expect, it } from 'vitest'

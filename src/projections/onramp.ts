@@ -1,5 +1,5 @@
 /**
- * Buying with the fiat on-ramp (issue 21; docs/behaviour.md §3 on-ramp state, §4 on-ramp): the
+ * Buying with the fiat on-ramp (docs/behaviour.md §3 on-ramp state, §4 on-ramp): the
  * options (the service's, or the sample ones), the form (the currency to buy, the one to pay with,
  * the amount), the latest quote with `quotesLoading`, and the purchase under way: the provider's
  * page opened, then the funds arrived ('succeeded') or not within the watch ('failed').

@@ -14,7 +14,7 @@ const requested = (page: number): Item => ['wallets/page-requested', { page }]
 const fetched = (page: number, wallets: WalletListing[], count = 100_000): Item => ['wallets/page-fetched', { page, count, wallets }]
 const pageIntent = (page: number): Intent => ({ type: 'wallets/page-requested', payload: { page } })
 
-describe('All Wallets paging rules (issue 13)', () => {
+describe('All Wallets paging rules', () => {
   it('ends on an empty page even when the count promises 100 000 wallets; the guard then refuses the next page', () => {
     const s = fold(requested(1), fetched(1, ids(0, WALLETS_PAGE_SIZE)), requested(2), fetched(2, []))
     expect(selectors.allWallets(s)).toMatchObject({ hasMore: false, count: 100_000, nextPage: 3 })
@@ -73,7 +73,7 @@ const history = (...items: Item[]) => {
 }
 const historyIntent = (cursor?: string): Intent => ({ type: 'history/fetch-requested', payload: { caipAddress: CAIP_ADDRESS, ...(cursor ? { cursor } : {}) } })
 
-describe('Activity paging rules (issue 13)', () => {
+describe('Activity paging rules', () => {
   it('pages on while each page brings new transactions and a new cursor', () => {
     const { s, view } = history(...first(txs(0, 5), 'c1'), ...later('c1', txs(5, 5), 'c2'))
     expect(view).toMatchObject({ next: 'c2' })

@@ -1,6 +1,6 @@
 /**
- * The paging rules of All Wallets and Activity (issue 13: remote data may be inconsistent or
- * hostile, so no answer can make the modal page forever). Pure; the reducers fold by them, the
+ * The paging rules of All Wallets and Activity (docs/behaviour.md §9; remote data may be inconsistent
+ * or hostile, so no answer can make the modal page forever). Pure; the reducers fold by them, the
  * selectors show them (`hasMore`), the dispatch guard refuses intents they forbid, and the effects
  * fetch nothing beyond them.
  * - All Wallets: page n+1 only after page n is in; at most one page in flight; the list ends on an

@@ -1,4 +1,4 @@
-// Pending transactions (issue 21; docs/behaviour.md §9 pending transactions limit 99): followed from
+// Pending transactions (docs/behaviour.md §9 pending transactions limit 99): followed from
 // their hash to their outcome; the 100th pushes the oldest out, which is then no longer followed and
 // counted for the Activity tab.
 import { describe, expect, it } from 'vitest'

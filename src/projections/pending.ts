@@ -1,5 +1,5 @@
 /**
- * The transactions Gangway sent and is waiting on (issue 21; docs/behaviour.md §9 pending
+ * The transactions Gangway sent and is waiting on (docs/behaviour.md §9 pending
  * transactions limit 99): a send, a swap or a swap's approval from its hash until its outcome. At
  * most PENDING_TRANSACTIONS_MAX are followed: the next one pushes the oldest out (`dropped` counts
  * them), its receipt is no longer polled (`isFollowed`), and the Activity tab says so.

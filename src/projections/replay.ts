@@ -1,5 +1,5 @@
 /**
- * Replaying an exported log (issue 7), on the same projection code the engine runs: what
+ * Replaying an exported log (docs/behaviour.md §3), on the same projection code the engine runs: what
  * `gangway replay` prints, and what the determinism test compares with the page. Pure.
  */
 import { LogFormatError } from '../events/errors.js'

@@ -1,4 +1,4 @@
-// SIWX as the engine folds it (issue 20): the sign-in asked for, its outcome, the verified sessions,
+// SIWX as the engine folds it (docs/behaviour.md §4 SIWX): the sign-in asked for, its outcome, the verified sessions,
 // the sign-out on disconnect; the modal's SIWXSignMessage; the guards.
 import { describe, expect, it } from 'vitest'
 import { ADDRESS, CAIP_ADDRESS, connected, log, started } from '../../tests/unit/fixtures.js'

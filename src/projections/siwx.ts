@@ -1,5 +1,5 @@
 /**
- * Sign In With X (docs/behaviour.md §3 SIWX message, §4 SIWX; issue 20) as the engine knows it: the
+ * Sign In With X (docs/behaviour.md §3 SIWX message, §4 SIWX) as the engine knows it: the
  * accounts with a session it verified, and the sign-in SIWXSignMessage asks for. The messages,
  * their signatures and the site's sessions stay with the site's `siwx` (on the page): none of them
  * is in any event.

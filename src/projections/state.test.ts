@@ -48,7 +48,7 @@ describe('selectors', () => {
       balanceSymbol: 'ETH',
       balanceLoading: false,
       isConnected: true,
-      // Issue 18: the connection serving it, and the namespace's connections.
+      // The connection serving it, and the namespace's connections.
       connectorId: 'dev.gangway.localnet',
       connectedWalletInfo: { name: 'Localnet Wallet' },
       connections: [{ connectorId: 'dev.gangway.localnet', name: 'Localnet Wallet', status: 'connected', accounts: [{ address: CAIP_ADDRESS.split(':')[2] }] }],

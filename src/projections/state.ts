@@ -54,25 +54,25 @@ export interface State {
   remoteConfig: RemoteConfigState
   /** This page session's tick of the legal checkbox (legal.ts). */
   legal: LegalState
-  /** Every namespace's connections, with their accounts (connections.ts; issue 18). */
+  /** Every namespace's connections, with their accounts (connections.ts). */
   connections: ConnectionsState
   /** The site's labels for addresses (address-labels.ts), this tab's. */
   addressLabels: AddressLabelsState
   /** The native balance of each account read, by CAIP-10 id (address-balances.ts), this tab's. */
   addressBalances: AddressBalancesState
-  /** Email and social login (auth.ts, issue 19): the secure site's frame, the email steps, each namespace's user. */
+  /** Email and social login (auth.ts): the secure site's frame, the email steps, each namespace's user. */
   auth: AuthState
-  /** Sign In With X (siwx.ts, issue 20): the verified sessions, and the sign-in SIWXSignMessage asks for. */
+  /** Sign In With X (siwx.ts): the verified sessions, and the sign-in SIWXSignMessage asks for. */
   siwx: SiwxState
-  /** Account names (names.ts, issue 20): RegisterAccountName's label, suggestions and registration; the send form's resolved names. */
+  /** Account names (names.ts): RegisterAccountName's label, suggestions and registration; the send form's resolved names. */
   names: NamesState
-  /** The swap form and its quote (swap.ts, issue 21). */
+  /** The swap form and its quote (swap.ts). */
   swap: SwapState
-  /** Buying with the fiat on-ramp (onramp.ts, issue 21). */
+  /** Buying with the fiat on-ramp (onramp.ts). */
   onramp: OnrampState
-  /** The transactions sent and not yet settled, at most 99 (pending.ts, issue 21). */
+  /** The transactions sent and not yet settled, at most 99 (pending.ts). */
   pending: PendingState
-  /** EIP-5792 batches Gangway sent itself for a wallet without it (calls.ts, issue 22). */
+  /** EIP-5792 batches Gangway sent itself for a wallet without it (calls.ts). */
   calls: CallsState
   /** Gangway's previews of what the visitor approves or sends (tx-preview.ts): the secure site's waiting approvals, the send form's, the auth connector's batches under way. */
   txPreview: TxPreviewState

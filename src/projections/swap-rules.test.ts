@@ -1,4 +1,4 @@
-// Swap rules (issue 21; docs/behaviour.md §4, §9): the swap networks, the minimum received at 1 %, and the native source that leaves room for gas.
+// Swap rules (docs/behaviour.md §4, §9): the swap networks, the minimum received at 1 %, and the native source that leaves room for gas.
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SWAP_NETWORKS, isSwapNetwork, minimumReceived, nativeAmountAfterGas } from './swap-rules.js'
 

@@ -1,5 +1,5 @@
 /**
- * Swap rules (docs/behaviour.md §9 swaps; issue 21), pure: the networks swaps are offered on, the
+ * Swap rules (docs/behaviour.md §9 swaps), pure: the networks swaps are offered on, the
  * minimum received at the slippage tolerance, and the native source that must leave room for gas.
  * Amounts are bigints of base units (wei for the native currency), never floats.
  */

@@ -1,8 +1,8 @@
 /**
- * The swap form (issue 21; docs/behaviour.md §4 swap): the tokens picked, the amount typed, and the
+ * The swap form (docs/behaviour.md §4 swap): the tokens picked, the amount typed, and the
  * latest quote for them with its state. A quote answers one `from`, `to` and amount: one for an
- * earlier form is never shown (`currentQuote`). The views and the transaction steps come later in
- * issue 21.
+ * earlier form is never shown (`currentQuote`). The swap views show it; swap-rules.ts and the worker's
+ * swap effects take it to the wallet.
  */
 import type { SwapToken } from '../events/entities.js'
 import type { SwapChecked, SwapQuoteFetched } from '../events/types.js'

@@ -3,7 +3,7 @@ import { selectOrKeep, withCheckedImages } from './view-values.js'
 
 const SERVICE = 'http://127.0.0.1:5175'
 
-describe('the last pass over view values (issue 13 #8, #10)', () => {
+describe('the last pass over view values', () => {
   it('checks every image URL, at any depth, and leaves the rest as it is', () => {
     const view = {
       rows: [
@@ -39,7 +39,7 @@ describe('the last pass over view values (issue 13 #8, #10)', () => {
   })
 })
 
-describe('service image references (issue 16)', () => {
+describe('service image references', () => {
   const serviceImage = (kind: string, id: string) => `${SERVICE}/public/get${kind}/${encodeURIComponent(id)}?projectId=p`
   it('become the service URL, then pass the URL validator like any other', () => {
     const view = { groups: [{ networks: [{ name: 'Localnet', imageUrl: 'service-image:asset/eip155%3A31337' }] }], tokens: [{ symbol: 'ETH', iconUrl: 'service-image:token/ETH' }] }

@@ -1,8 +1,8 @@
 /**
- * The last pass over what a selector hands the views (issue 13, docs/security.md): every image URL
+ * The last pass over what a selector hands the views (docs/security.md): every image URL
  * goes through the one URL validator (src/events/urls.ts `imageUrl`) before it can reach an
  * `<img src>`, whatever slice or stored event it came from; a reference to a wallet/config service
- * image (events/service-images.ts, issue 16) becomes that image's URL first; and a selector that
+ * image (events/service-images.ts) becomes that image's URL first; and a selector that
  * throws on a state it cannot read keeps its last value instead of stopping the modal. Pure.
  */
 import { imageUrl } from '../events/urls.js'

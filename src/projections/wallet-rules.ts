@@ -83,7 +83,7 @@ export function showsBrowserWallet(isMobile: boolean, hasRdns: boolean, installe
  * The link that opens a wallet with a pairing URI (docs/behaviour.md §3 deep link): a custom scheme gets
  * `wc?uri=`, a universal (https) link gets `/wc?uri=`. The registry's link passes the URL validator
  * (src/events/urls.ts) first and the result again, so a `javascript:`, `data:`, `HTTP:` or other
- * refused link gives undefined: nothing to open (issue 13).
+ * refused link gives undefined: nothing to open.
  */
 export function walletDeepLink(link: string, uri: string): string | undefined {
   const checked = walletLink(link)

@@ -2,7 +2,7 @@
  * The wallet registry as the views use it (docs/behaviour.md §2 AllWallets, §3 Wallet listing and browser-stored
  * items, §9 wallet lists): the All Wallets pages and search, the featured and recommended lists,
  * the recent wallets, the WalletConnect pairing on show, and the stored deep link choice. The
- * pages follow the paging rules of paging.ts (issue 13): a request the rules refuse changes nothing,
+ * pages follow the paging rules of paging.ts: a request the rules refuse changes nothing,
  * pages add only wallets not listed yet, and the list ends on an empty, short or repeated page or
  * at 25 pages; a search keeps at most SEARCH_ENTRIES wallets.
  */

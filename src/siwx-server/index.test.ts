@@ -77,7 +77,7 @@ async function refusal(input: { message: string; signature: string }): Promise<s
 }
 
 describe('createSiwxServer', () => {
-  it('issues 128-bit nonces that expire after nonceTtlS', () => {
+  it('gives out 128-bit nonces that expire after nonceTtlS', () => {
     const a = siwx.issueNonce()
     const b = siwx.issueNonce()
     expect(a.nonce).toMatch(/^[0-9a-f]{32}$/)

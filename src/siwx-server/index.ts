@@ -1,5 +1,5 @@
 /**
- * `gangway/siwx-server` (issue 20; spec §4 SIWX): the few functions a host site's backend needs to
+ * `gangway/siwx-server` (docs/behaviour.md §4 SIWX): the few functions a host site's backend needs to
  * sign visitors in with a wallet message. The backend hands out a nonce, the page has Gangway
  * write the message with it and the wallet sign it, and the backend verifies exactly the message
  * it asked for: its domain and URI, a network it accepts, its single-use nonce, its time window,

@@ -1,5 +1,5 @@
 /**
- * Size limits on SIWX messages (issue 20): a message comes from a wallet, a page or a host site's
+ * Size limits on SIWX messages: a message comes from a wallet, a page or a host site's
  * visitor, so its text is bounded before it is parsed. Plain constants shared by the Solana and
  * EIP-4361 parsers (solana-message.ts, message.ts) and the server helper (src/siwx-server).
  */

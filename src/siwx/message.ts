@@ -1,5 +1,5 @@
 /**
- * The SIWX message (spec §3; issue 20) and its text: EIP-4361 (Sign-In with Ethereum) on eip155,
+ * The SIWX message (docs/behaviour.md §3) and its text: EIP-4361 (Sign-In with Ethereum) on eip155,
  * written and read with viem's SIWE helpers; Sign-In-With-Solana on solana (solana-message.ts,
  * the Wallet Standard `solana:signIn` form). The text is what a wallet signs, so reading it is
  * strict: a text is accepted only in the one form the writer produces, so that no two readings of
@@ -16,7 +16,7 @@ import { createSiwsMessage, parseSiwsMessage } from './solana-message.js'
 import { readSiwxTime } from './time.js'
 
 /**
- * A sign-in message's fields (spec §3 "SIWX message"). Times are RFC 3339 (ISO 8601) strings.
+ * A sign-in message's fields (docs/behaviour.md §3 "SIWX message"). Times are RFC 3339 (ISO 8601) strings.
  * - `accountAddress`: the account signing in, as the namespace writes it (eip155 `0x…`, checksummed
  *   in the text; solana base58);
  * - `chainId`: its network, CAIP-2 (`eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`);

@@ -1,5 +1,5 @@
 /**
- * The short, exact messages of a refused SIWX message (issue 20; spec §8 'Invalid SIWX message'),
+ * The short, exact messages of a refused SIWX message (docs/behaviour.md §8 'Invalid SIWX message'),
  * thrown as GangwayError by the parsers (solana-message.ts, message.ts), the checks (validate.ts)
  * and `gangway/siwx-server`. A host's backend may compare `error.message` with these constants;
  * `details` says more (never shown to a visitor as is).

@@ -1,5 +1,5 @@
 /**
- * The Sign-In-With-Solana message text (spec §3 SIWX message, issue 20): the Solana Wallet
+ * The Sign-In-With-Solana message text (docs/behaviour.md §3 SIWX message): the Solana Wallet
  * Standard's `solana:signIn` form, which follows EIP-4361's line layout:
  *
  * ```text

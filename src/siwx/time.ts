@@ -1,5 +1,5 @@
 /**
- * The times of a SIWX message (spec §3: ISO 8601 strings; EIP-4361 narrows them to RFC 3339
+ * The times of a SIWX message (docs/behaviour.md §3: ISO 8601 strings; EIP-4361 narrows them to RFC 3339
  * date-times). Pure.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Checks of a read SIWX message against what its verifier expects (issue 20; spec §4 SIWX): the
+ * Checks of a read SIWX message against what its verifier expects (docs/behaviour.md §4 SIWX): the
  * domain and URI that asked for it, an accepted network, the nonce handed out, and the time window
  * at a given clock. The signature is verify.ts's. Pure: the time comes in as `now`.
  */

@@ -1,5 +1,5 @@
 /**
- * Checks a SIWX signature (issue 20; spec §4 SIWX): is `signature` the message's account's
+ * Checks a SIWX signature (docs/behaviour.md §4 SIWX): is `signature` the message's account's
  * signature of `text`?
  * - eip155 with a client: viem's `verifyMessage` action (EIP-191 over the text), which asks the
  *   chain, so an EIP-1271 contract account (a deployed Safe) and an ERC-6492 counterfactual account

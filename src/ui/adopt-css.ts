@@ -1,6 +1,6 @@
 /**
  * Styles for Gangway's shadow roots that pass a strict Content-Security-Policy (`style-src 'self'`,
- * no 'unsafe-inline'; issue 16): a constructable stylesheet, which CSP does not govern, added to the
+ * no 'unsafe-inline'): a constructable stylesheet, which CSP does not govern, added to the
  * root's adopted sheets. Where the browser has none (Safari before 16.4) a `<style>` element is the
  * fallback; it carries the nonce of the root's host element (`host.nonce`: createModal sets the
  * modal's from the `nonce` option; a `<gangway-button nonce="…">` has the site's), so a host whose

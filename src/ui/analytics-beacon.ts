@@ -1,5 +1,5 @@
 /**
- * The page's half of analytics (issue 17): the engine hands over its pending batch as it changes
+ * The page's half of analytics (docs/behaviour.md §7): the engine hands over its pending batch as it changes
  * (Engine.subscribeAnalytics), and this module sends it with `navigator.sendBeacon` when the page is
  * hidden (`visibilitychange` to hidden) or leaves (`pagehide`): a worker has no sendBeacon, and a
  * round trip would not finish while the page goes away. It then tells the engine which events it

@@ -23,7 +23,7 @@ const mounted = new WeakMap<ShadowRoot, Root>()
  * Renders the views into `root` once, hidden while the modal is closed, so that opening only shows
  * them. The render starts in a task of its own (not the one that evaluated this module) and is a
  * transition, which React's concurrent root renders in slices, yielding to the page between them:
- * no long task (issue 15). Preact's startTransition runs it at once. It waits for the messages of
+ * no long task. Preact's startTransition runs it at once. It waits for the messages of
  * the visitor's locale (the host's `locale` option, else the browser's; a chunk of its own but for
  * English, src/ui/i18n), so the views never show English first; the root takes the locale's
  * `lang` and `dir` (rtl for Arabic).

@@ -3,7 +3,7 @@
  * engine (in a module Worker through comlink, or on the main thread where no Worker can start),
  * attaches the EIP-1193 bridge, and turns engine subscriptions into signals for the views.
  *
- * In worker mode nothing live of the page goes to the worker (issue 13, item 11): the bridge is
+ * In worker mode nothing live of the page goes to the worker: the bridge is
  * served on a MessagePort (bridge/page-port-server.ts: two named calls, plain data), and the
  * subscriptions' values come back on that port under keys this side chose, so the worker holds no
  * comlink proxy of any page object or callback.
@@ -49,16 +49,16 @@ export interface Client {
     opening: Signal<OpeningModel>
     networkList: Signal<NetworkListModel>
     send: Signal<SendModel>
-    /** The buying views' data (issue 21). */
+    /** The buying views' data. */
     onramp: Signal<OnrampModel>
-    /** The swap views' data (issue 21). */
+    /** The swap views' data. */
     swap: Signal<SwapModel>
     connections: Signal<ConnectionsModel>
     allWallets: Signal<AllWalletsModel>
     walletConnect: Signal<WalletConnectModel>
     accountTabs: Signal<AccountTabsModel>
     accountActions: Signal<AccountActionsModel>
-    /** The ProfileWallets view's connections by namespace (issue 18). */
+    /** The ProfileWallets view's connections by namespace. */
     profileWallets: Signal<ProfileWalletsModel>
     names: Signal<NamesModel>
     /** ApproveTransaction's data: Gangway's preview of the transaction the secure site's panel shows. */
@@ -75,7 +75,7 @@ export interface Client {
    * this page session, and the engine refuses a connect without it.
    */
   legal: { termsConditionsUrl?: string; privacyPolicyUrl?: string }
-  /** The origins an on-ramp provider's page may be http on (the site's `services.onramp`; issue 21, urls.ts providerPageUrl). */
+  /** The origins an on-ramp provider's page may be http on (the site's `services.onramp`; urls.ts providerPageUrl). */
   onrampOrigins: string[]
   /**
    * The origins whose images load in CORS mode (`crossorigin="anonymous"`, images/Icon.tsx): the
@@ -101,28 +101,28 @@ export interface Client {
    */
   travel(seq: number | null): Promise<void>
   /**
-   * Email login (issue 19): sends the code the visitor typed to the secure site from the page (it
+   * Email login: sends the code the visitor typed to the secure site from the page (it
    * never reaches the engine, whose log learns only the outcome). Absent without `auth` or `services.secureSite`.
    * @throws GangwayError 'Invalid code' for anything but 6 digits.
    */
   submitOtp?(otp: string): Promise<void>
-  /** UpdateEmailWallet (issue 19): the code for the step the secure site asked for, sent from the page (AuthSource.submitUpdateOtp). */
+  /** UpdateEmailWallet: the code for the step the secure site asked for, sent from the page (AuthSource.submitUpdateOtp). */
   submitUpdateOtp?(otp: string): Promise<void>
   /**
-   * DataCapture (issue 20): the site's `siwx.requestEmailOtp` and `confirmEmailOtp`, called from the
+   * DataCapture: the site's `siwx.requestEmailOtp` and `confirmEmailOtp`, called from the
    * page (neither the email nor the code reaches the engine; its log learns only that it ended).
    * Absent when the site's `siwx` has no email functions.
    */
   captureEmail?: { request(email: string, account: string): Promise<'code' | 'done'>; confirm(code: string): Promise<void> }
   /**
-   * Social login (issue 19): call inside the visitor's click; the popup opens before anything is
+   * Social login: call inside the visitor's click; the popup opens before anything is
    * awaited. Absent without `auth` or `services.secureSite`.
    * @throws the engine's refusal ('Social login is not enabled', 'Accept the terms to connect a wallet').
    */
   startSocial?(provider: SocialProvider): Promise<void>
-  /** ConnectingFarcaster (issue 19): the link to show as a QR code (AuthSource.farcasterUrl); it stays on the page. */
+  /** ConnectingFarcaster: the link to show as a QR code (AuthSource.farcasterUrl); it stays on the page. */
   farcasterUrl?(): Promise<string | undefined>
-  /** ApproveTransaction (issue 19): shows the secure site's approval UI over `target` until the returned function hides it. Absent without `auth` or `services.secureSite`. */
+  /** ApproveTransaction: shows the secure site's approval UI over `target` until the returned function hides it. Absent without `auth` or `services.secureSite`. */
   showSecureFrame?(target: HTMLElement): () => void
   /** Makes an effect throw `message` (the debug panel's *Test error*): the engine logs and reports it like any escaped error. */
   testError(message?: string): Promise<void>
@@ -359,10 +359,10 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
     })
   await Promise.all([follow('modal', hooks.modal), follow('account', (v) => (writeChip(options.projectId, v), hooks.account(withoutPrototype(v)))), follow('network', hooks.network), follow('connect'), follow('snackbar'), follow('opening'), follow('networkList'), follow('send'), follow('swap'), follow('onramp'), follow('connections'), follow('allWallets'), follow('walletConnect'), follow('accountTabs'), follow('accountActions'), follow('profileWallets'), follow('names'), follow('approval')])
   await engine.subscribePairing((p: PairingUri | undefined) => void (signals.pairing.value = p))
-  // The pending analytics batch, held here so that a hidden or leaving page can still send it (issue 17).
+  // The pending analytics batch, held here so that a hidden or leaving page can still send it (docs/behaviour.md §7).
   installAnalyticsBeacon((callback) => engine!.subscribeAnalytics(callback), (intent) => engine!.dispatch(intent))
   hooks.engine(mode)
-  // Issue 22: a Solana connection no page wallet provides is registered through the Wallet Standard, for the site's Solana libraries.
+  // A Solana connection no page wallet provides is registered through the Wallet Standard, for the site's Solana libraries.
   followSolanaConnection({
     account: () => signals.account.value,
     connectorId: () => signals.connections.value.connectorIds.solana,
@@ -435,7 +435,7 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
     testError: (message = 'Gangway test error') => engine!.dispatch({ type: 'debug/test-error-requested', payload: { message } }),
     async walletRequest(args, { namespace, restricted }) {
       // The caller's object is read once, here (a getter or Proxy answers once); the engine checks
-      // this copy and forwards a fresh one (issue 13, item 3).
+      // this copy and forwards a fresh one.
       const { method, params } = (args ?? {}) as Partial<ProviderRequest>
       const request = (params === undefined ? { method } : { method, params }) as ProviderRequest
       const { connectorIds, activeNamespace } = signals.connections.value

@@ -17,7 +17,7 @@ export interface GangwayOptions extends Omit<HostOptions, 'services'> {
   services?: HostOptions['services'] | 'reown'
   /**
    * Light or dark colours; `system` (the default) follows the visitor's `prefers-color-scheme`,
-   * live (issue 16, docs/api.md Theming).
+   * live (docs/api.md Theming).
    */
   themeMode?: 'light' | 'dark' | 'system'
   /**
@@ -45,7 +45,7 @@ export interface GangwayOptions extends Omit<HostOptions, 'services'> {
   /** Shows the debug panel: export the event log, and time travel (the modal shows the state as of a picked event, read-only). */
   debug?: boolean
   /**
-   * Sign In With X (docs/api.md, docs/behaviour.md §4 SIWX; issue 20): the site's sessions. After
+   * Sign In With X (docs/api.md, docs/behaviour.md §4 SIWX): the site's sessions. After
    * a connect with no session for the account and network, SIWXSignMessage asks the visitor to sign
    * the message `createMessage` describes; Gangway writes its text (EIP-4361 on eip155,
    * Sign-In-With-Solana on solana), verifies the signature and hands the session to `addSession`.
@@ -175,7 +175,7 @@ export interface GangwayModal {
   /**
    * The active account as last delivered by the engine (disconnected before it starts), with its
    * connection (`connectorId`, `connectedWalletInfo`), the site's `label`, the `addressExplorerUrl`
-   * and the namespace's `connections` (issue 18). With `namespace`: that namespace's account, or
+   * and the namespace's `connections`. With `namespace`: that namespace's account, or
    * undefined when none is connected there.
    */
   getAccount(): AccountModel

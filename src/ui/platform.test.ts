@@ -1,4 +1,4 @@
-// Issue 19: the platform the social options and the pairing reuse depend on, from the user agent and Telegram's globals.
+// The platform the social options and the pairing reuse depend on, from the user agent and Telegram's globals.
 import { describe, expect, it } from 'vitest'
 import { detectPlatform } from './platform.js'
 

@@ -1,5 +1,5 @@
 /**
- * Where the page runs, as the email and social login rules need it (issue 19, docs/behaviour.md §5:
+ * Where the page runs, as the email and social login rules need it (docs/behaviour.md §5:
  * the social options Telegram keeps per platform; §4: the WalletConnect pairing reused in Telegram
  * and on iOS Safari). Read from the user agent and Telegram's webview globals, never from storage.
  */

@@ -2,7 +2,7 @@
  * Whether `a` and `b` hold the same value one level deep: the same primitive, or plain objects with
  * the same keys whose values are identical (Object.is). The client skips a signal update that
  * changes nothing (the engine's answer to an open the page already showed), so the views do not
- * render again for it (issue 15).
+ * render again for it.
  */
 export function sameShallow(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true

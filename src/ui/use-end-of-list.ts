@@ -2,7 +2,7 @@
  * Infinite scroll: returns refs for a scrolling list and a sentinel after its last item; while
  * `enabled`, `onReach` runs when the sentinel scrolls into view, at most once per `key` (the next
  * page or cursor): a list whose pages add nothing keeps its sentinel in view, and must not ask for
- * the same page again and again (issue 13). Whether there is a next page at all is the engine's
+ * the same page again and again. Whether there is a next page at all is the engine's
  * paging rules' call (`enabled` comes from them).
  */
 import { useEffect, useRef } from 'react'

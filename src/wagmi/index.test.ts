@@ -1,4 +1,4 @@
-// gangway/wagmi (issue 22) with @wagmi/core 3's own config and actions, over a fake modal whose
+// gangway/wagmi with @wagmi/core 3's own config and actions, over a fake modal whose
 // account and state the test sets as the engine would: wagmi's connect opens the modal and
 // resolves with the visitor's connection; a modal closed without one is a UserRejectedRequestError;
 // a disconnect, a connect, an account or a network change on either side reaches the other; a

@@ -1,5 +1,5 @@
 /**
- * `gangway/wagmi` (issue 22): a wagmi 3 connector over a Gangway modal, so wagmi's hooks and
+ * `gangway/wagmi` (docs/behaviour.md §1): a wagmi 3 connector over a Gangway modal, so wagmi's hooks and
  * actions (`useConnection`, `useBalance`, `useSendTransaction`, `useSignMessage`,
  * `useSwitchChain`, `useWriteContract`, …) work through whatever the visitor connected in the
  * modal: an injected or announced wallet, WalletConnect, email or social login.

@@ -577,7 +577,7 @@ describe('WalletConnect through the engine', () => {
   })
 })
 
-describe('the log as a product (issue 7)', () => {
+describe('the log as a product', () => {
   /** A memory storage that also keeps every event ever stored, in its final seq (compaction drops them from `rows`). */
   function recordingStorage() {
     const storage = memoryLogStorage()
@@ -691,7 +691,7 @@ describe('the log as a product (issue 7)', () => {
   })
 })
 
-describe('the host page’s wallet requests (issue 13, item 3)', () => {
+describe('the host page’s wallet requests', () => {
   /** A page bridge that keeps every request object it is handed. */
   const recording = () => {
     const received: { connectorId: string; args: ProviderRequest }[] = []

@@ -67,7 +67,7 @@ export interface EngineDeps {
   loadSignClient?: (settings: SignClientSettings) => Promise<SignClientLike>
 }
 
-/** The browser's IANA time zone for `engine/configured` (issue 21: the on-ramp's restricted time zones), when it names one. */
+/** The browser's IANA time zone for `engine/configured` (the on-ramp's restricted time zones, docs/behaviour.md §9), when it names one. */
 function visitorTimeZone(): { timeZone?: string } {
   try {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
@@ -100,11 +100,11 @@ export function createEngine(deps: EngineDeps): Engine {
   let routed: Bridge | undefined
   /** The same, as the site calls it (getWalletProvider): the auth connector's connection calls other than reads pass its policy. */
   let siteRouted: Bridge | undefined
-  /** The configured services' origins: the only http origins an image may come from (issue 13). */
+  /** The configured services' origins: the only http origins an image may come from. */
   let imageOrigins: string[] = []
   /** The host page's origin: image paths in the host's own options are read against it. */
   let imageBase: string | undefined
-  /** The wallet/config service's image URLs: what the view models' service image references become (issue 16). */
+  /** The wallet/config service's image URLs: what the view models' service image references become. */
   let serviceImage: ServiceImageUrl | undefined
   let pairing$: Observable<PairingUri | undefined> | undefined
   /** The analytics batch the page sends itself if it is hidden or leaves (effects/analytics.ts). */
@@ -196,7 +196,7 @@ export function createEngine(deps: EngineDeps): Engine {
       imageOrigins = [...serviceOrigins(services), ...(config.hostOrigin ? [config.hostOrigin] : [])]
       imageBase = config.hostOrigin
       const api = createServiceFetch({ services, projectId: config.projectId, ...(deps.fetch ? { fetch: deps.fetch } : {}) })
-      // Analytics and error reports (issue 17): only where the site has them on (effects/analytics.ts).
+      // Analytics and error reports: only where the site has them on (effects/analytics.ts).
       // The site's own `features.analytics` (the remote configuration never touches it), defaults and all from the one resolution.
       const analyticsOn = resolveFeatures(config.features, config.remoteFeatures, undefined).analytics && Boolean(services.analytics)
       const analytics = createAnalyticsOutbox(
@@ -298,8 +298,7 @@ export function createEngine(deps: EngineDeps): Engine {
       if (!select) throw new GangwayError(`Unknown selector: ${String(name)}`)
       const view$ = combineLatest([state$, travel$]).pipe(map(([live, past]) => past ?? live))
       // A selector that cannot read a state keeps its last value (reported once until it reads again);
-      // every image URL it gives passes the URL validator before any view sees it (issue 13), a
-      // service image reference made its URL first (issue 16).
+      // every image URL it gives passes the URL validator before any view sees it, a service image reference made its URL first.
       let last = withCheckedImages(select(initialState), imageOrigins, imageBase, serviceImage) as Selected<typeof name>
       let failing = false
       const report = (error: unknown) => {

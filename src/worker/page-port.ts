@@ -1,5 +1,5 @@
 /**
- * The worker's end of the page port (issue 13, item 11): in worker mode the engine reaches the page
+ * The worker's end of the page port: in worker mode the engine reaches the page
  * only through one MessagePort carrying plain data, never through a comlink proxy of a page object
  * (which would let any code in the worker, the WalletConnect sign client included, walk property
  * paths such as `request.constructor` and run code in the page). The page serves exactly two named

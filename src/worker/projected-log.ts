@@ -1,5 +1,5 @@
 /**
- * The engine's log and the states folded from it (issue 7):
+ * The engine's log and the states folded from it:
  * - the live state: this tab's view (`tab` = this session), folded as each event is appended;
  * - the base: this tab's view at the log's in-memory base (start-up snapshot, or a trimmed prefix),
  *   from which a rebase, `stateAt` and an export start;

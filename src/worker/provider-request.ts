@@ -1,6 +1,6 @@
 /**
- * The host page's EIP-1193 request, as the engine takes it from `modal.getWalletProvider()`
- * (issue 13, item 3): `method` is read once, the restricted check (docs/behaviour.md §5, §6) looks at that copy,
+ * The host page's EIP-1193 request, as the engine takes it from `modal.getWalletProvider()`:
+ * `method` is read once, the restricted check (docs/behaviour.md §5, §6) looks at that copy,
  * and what goes on to the wallet is a fresh `{ method, params }` whose params are a structured
  * clone. A `method` getter (or a Proxy) can then not answer one thing to the check and another to
  * the wallet, and no getter of the caller's runs after the check.
@@ -14,7 +14,7 @@ const fail = (code: number, message: string, details: string) => new ProviderReq
 /** What a refused value is, for details: 'null' or its typeof. */
 const kind = (x: unknown) => `got ${x === null ? 'null' : typeof x}`
 
-/** The prefix of the engine's own bridge calls (the auth connector's steps, issue 19). */
+/** The prefix of the engine's own bridge calls (the auth connector's steps). */
 export const ENGINE_CALL_PREFIX = 'gangway_'
 
 /**

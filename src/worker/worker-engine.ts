@@ -1,6 +1,6 @@
 /**
  * The engine as the worker exposes it through comlink (entry.ts): the same methods, except that
- * nothing the page hands over is a live object (issue 13, item 11). `start` takes the page port (a
+ * nothing the page hands over is a live object. `start` takes the page port (a
  * MessagePort, transferred) instead of a bridge object, and subscriptions take a key the page chose
  * instead of a callback: their values go back over the same port as `{ subscription, value }`. So the
  * worker, and any third-party code in it, holds no comlink proxy of anything in the page.

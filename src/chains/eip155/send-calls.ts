@@ -1,6 +1,6 @@
 /**
  * ERC-5792 (`wallet_sendCalls` version 2.0.0, and 1.0) as Gangway's sequential fallback reads and
- * answers it (issue 22): the site's request checked into plain calls, and a transaction receipt
+ * answers it (docs/behaviour.md §1): the site's request checked into plain calls, and a transaction receipt
  * in the shape `wallet_getCallsStatus` reports. The refusals carry the codes of viem's EIP-5792
  * error classes and their short messages.
  */

@@ -1,5 +1,5 @@
 // The hand-written SPL Token instructions against @solana/spl-token's own builders (a devDependency
-// kept as the reference): program id, keys with their flags, data, byte for byte (issue 13 item 12).
+// kept as the reference): program id, keys with their flags, data, byte for byte.
 import { describe, expect, it } from 'vitest'
 import { Keypair, PublicKey, type TransactionInstruction } from '@solana/web3.js'
 import * as spl from '@solana/spl-token'
@@ -21,7 +21,7 @@ function plain(ix: TransactionInstruction) {
   }
 }
 
-describe('SPL Token instructions without spl-token (issue 13 item 12)', () => {
+describe('SPL Token instructions without spl-token', () => {
   it('uses the program ids spl-token uses', () => {
     expect(TOKEN_PROGRAM_ID.equals(spl.TOKEN_PROGRAM_ID)).toBe(true)
     expect(ASSOCIATED_TOKEN_PROGRAM_ID.equals(spl.ASSOCIATED_TOKEN_PROGRAM_ID)).toBe(true)

@@ -1,7 +1,7 @@
 /**
  * The three SPL Token instructions a token send needs (docs/behaviour.md §4 sending), built for @solana/web3.js
- * 1.x without @solana/spl-token (whose layouts pull `bigint-buffer`, an unpatched advisory; issue
- * 13 item 12). The keys, their order and flags, and the data bytes equal spl-token's own builders
+ * 1.x without @solana/spl-token (whose layouts pull `bigint-buffer`, an unpatched advisory).
+ * The keys, their order and flags, and the data bytes equal spl-token's own builders
  * (`getAssociatedTokenAddressSync`, `createAssociatedTokenAccountIdempotentInstruction`,
  * `createTransferCheckedInstruction`) for the classic Token program, as
  * `token-instructions.test.ts` checks byte for byte.

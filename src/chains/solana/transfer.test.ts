@@ -1,5 +1,5 @@
 // The unsigned transfer's wire bytes against the same transaction built with @solana/spl-token's
-// builders (the reference, a devDependency), for SOL and for SPL tokens (issue 13 item 12).
+// builders (the reference, a devDependency), for SOL and for SPL tokens.
 import { describe, expect, it } from 'vitest'
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import * as spl from '@solana/spl-token'

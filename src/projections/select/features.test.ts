@@ -61,7 +61,7 @@ describe('connect methods in force (docs/behaviour.md §2)', () => {
     expect(methods({}, [], { email: false })).toEqual(['social', 'wallet'])
     expect(methods({ features: { connectMethodsOrder: ['email', 'wallet'] }, remoteFeatures: { email: false } })).toEqual(['wallet'])
   })
-  it('offers email and social login only with a secure site and an EVM network (issue 19)', () => {
+  it('offers email and social login only with a secure site and an EVM network', () => {
     expect(methods({ secureSite: undefined })).toEqual(['wallet'])
     expect(methods({ networks: [{ ...LOCALNET, id: 'x', caipNetworkId: 'solana:x', chainNamespace: 'solana' }] })).toEqual(['wallet'])
   })

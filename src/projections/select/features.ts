@@ -102,7 +102,7 @@ export function resolvedFeatures(s: State): ResolvedFeatures {
 export function connectMethods(s: State): ConnectMethod[] {
   const f = resolvedFeatures(s)
   const present = s.connectors.list.some((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED')
-  // Email and social login need the secure site (services.secureSite) and an EVM network (the auth connector's, issue 19).
+  // Email and social login need the secure site (services.secureSite) and an EVM network (the auth connector's).
   const auth = s.config.secureSite === true && s.config.networks.some((n) => n.chainNamespace === 'eip155')
   const on: Record<ConnectMethod, boolean> = { email: auth && f.email, social: auth && f.socials !== false, wallet: true }
   return connectMethodsOrder(present, f.connectMethodsOrder).filter((m) => CONNECT_METHODS.includes(m) && on[m])

@@ -1,4 +1,4 @@
-// The send form's receiver as an address (issue 20): a name stands for the address it resolved to on the active network only.
+// The send form's receiver as an address (docs/behaviour.md §3): a name stands for the address it resolved to on the active network only.
 import { describe, expect, it } from 'vitest'
 import { ADDRESS, connected, log, started } from '../../../tests/unit/fixtures.js'
 import { project } from '../state.js'

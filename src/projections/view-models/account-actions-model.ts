@@ -17,7 +17,7 @@ export interface AccountActionsModel {
 
 /**
  * The Account actions model: the wallet features in order, those switched off and those without a
- * view left out; swaps only on a swap network (issue 21: `swapNetworks`, else the §9 list), buying
+ * view left out; swaps only on a swap network (`swapNetworks`, else the docs/behaviour.md §9 list), buying
  * only where the on-ramp is offered (onramp-rules.ts).
  */
 export function accountActionsModel(s: State): AccountActionsModel {

@@ -26,14 +26,14 @@ export interface AccountModel {
   /** docs/behaviour.md §3 profileName and profileImage: the address's name and avatar (blockchain service identity, EVM). */
   profileName?: string
   profileImage?: string
-  /** The active connection's connector (issue 18): a switch between connections changes it, even to the same address. */
+  /** The active connection's connector: a switch between connections changes it, even to the same address. */
   connectorId?: string
   /** docs/behaviour.md §3 connectedWalletInfo: the active connection's wallet, its name and icon. */
   connectedWalletInfo?: { name: string; icon?: string }
   /** docs/behaviour.md §3 addressLabels: the site's label for the address. */
   label?: string
   /**
-   * An email or social login's account (issue 19; docs/behaviour.md §3 user, socialProvider,
+   * An email or social login's account (docs/behaviour.md §3 user, socialProvider,
    * smartAccountDeployed): the user's email or social username, how they logged in, the account
    * type on show, and whether the smart account's code is on chain yet.
    */
@@ -46,8 +46,8 @@ export interface AccountModel {
   /** docs/behaviour.md §3 addressExplorerUrl: the address's page on its network's block explorer. */
   addressExplorerUrl?: string
   /**
-   * The namespace's connections (issue 18; ProfileWallets without balances): with the multiWallet
-   * remote feature off, only the active one.
+   * The namespace's connections (ProfileWallets without balances): with the multiWallet remote
+   * feature off (docs/behaviour.md §6), only the active one.
    */
   connections?: AccountConnection[]
   /** docs/api.md `getAccount(namespace)`: every connected namespace's account model, when one is connected. */

@@ -43,7 +43,7 @@ export interface AccountTabsModel {
   activityLoadingMore: boolean
   /** The next Activity page's cursor (the view asks for it on scroll). */
   next?: string
-  /** Transactions sent on this network and not yet settled (issue 21), oldest first. */
+  /** Transactions sent on this network and not yet settled, oldest first. */
   pending?: { hash: string; kind: 'send' | 'swap' | 'approval' }[]
   /** docs/behaviour.md §9: how many pending transactions were pushed out of the 99 followed (no longer polled). */
   unfollowed?: number

@@ -1,5 +1,5 @@
 /**
- * ApproveTransaction's data (docs/behaviour.md §2; issue 19): beside the secure site's own approval
+ * ApproveTransaction's data (docs/behaviour.md §2): beside the secure site's own approval
  * panel, Gangway's preview of the transaction that panel shows now (it shows the waiting calls one at
  * a time, oldest first): the calls decoded and the account's simulated balance changes, or, for a
  * call of an EIP-5792 batch, the batch's calls with this one marked. Nothing for a signature request.

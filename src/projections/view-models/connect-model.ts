@@ -20,8 +20,8 @@ export interface ConnectModel {
   allWallets?: { count: number }
   /**
    * The connect methods on offer, in order (docs/behaviour.md §2, select/features.ts
-   * connectMethods). Today only `wallet` has rows (the wallet list); email and social login come
-   * with issue 19, which adds their rows in this order.
+   * connectMethods): which of the wallet list, the email field and the social logins the Connect
+   * view shows, in the order it shows them.
    */
   methods: ConnectMethod[]
   /** features.legalCheckbox: the visitor accepts the site's terms and privacy policy before any connect. */
@@ -33,11 +33,11 @@ export interface ConnectModel {
   /** The `branding` remote feature: the small footer. */
   branding: boolean
   /**
-   * The email login under way (EmailLogin view, issue 19): its step, the email, the secure site's
+   * The email login under way (EmailLogin view): its step, the email, the secure site's
    * last refusal, and when another code may be asked for (ms since the epoch). Absent when none is.
    */
   emailLogin?: { step?: EmailStep; email?: string; error?: string; resendAt?: number }
-  /** UpdateEmailWallet (issue 19): the email login's current email, and the change under way (its step, the new email, the last refusal). */
+  /** UpdateEmailWallet: the email login's current email, and the change under way (its step, the new email, the last refusal). */
   emailUpdate?: { current?: string; step?: 'sending' | 'primary-otp' | 'secondary-otp' | 'failed'; email?: string; error?: string }
   /** The social providers on offer, in order (select/socials.ts: remoteFeatures.socials, Telegram's per platform; Farcaster through its own flow, ConnectingFarcaster); empty without social login. */
   socials: SocialProvider[]
@@ -45,7 +45,7 @@ export interface ConnectModel {
   telegramProvider?: SocialProvider
   /** The social login under way (ConnectingExternal shows it): its provider, step and failure. */
   socialLogin?: { provider: SocialProvider; step: 'started' | 'user-data-requested' | 'connecting'; error?: string }
-  /** SIWXSignMessage (issue 20): the account asked to sign in (CAIP-10 and its address), whether the wallet's prompt is open, the last failure. */
+  /** SIWXSignMessage: the account asked to sign in (CAIP-10 and its address), whether the wallet's prompt is open, the last failure. */
   siwx?: { caipAddress: string; address: string; signing: boolean; error?: string }
 }
 

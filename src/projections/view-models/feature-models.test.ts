@@ -73,7 +73,7 @@ describe('the Account tabs and actions and the features', () => {
     expect(accountActionsModel(account({ features: { send: false } }, { onramp: false })).actions).toEqual(['receive'])
     expect(accountActionsModel(account({ features: { receive: false, walletFeaturesOrder: ['receive', 'send'] } })).actions).toEqual(['send'])
   })
-  it('Swap where the swaps remote feature is on and the network is a swap network (issue 21)', () => {
+  it('Swap where the swaps remote feature is on and the network is a swap network', () => {
     const swapping = { swapNetworks: ['eip155:31337' as const] }
     expect(accountActionsModel(account(swapping)).actions).toEqual(['onramp', 'swaps', 'receive', 'send'])
     expect(accountActionsModel(account(swapping, { swaps: false })).actions).toEqual(['onramp', 'receive', 'send'])
@@ -83,7 +83,7 @@ describe('the Account tabs and actions and the features', () => {
     expect(accountActionsModel(account({ onramp: undefined })).actions).toEqual(['receive', 'send'])
     expect(accountActionsModel(account({ onramp: {} })).actions).toEqual(['receive', 'send'])
   })
-  it('Buy where the onramp remote feature is on, and not in a China-region time zone unless the site says otherwise (issue 21)', () => {
+  it('Buy where the onramp remote feature is on, and not in a China-region time zone unless the site says otherwise', () => {
     expect(accountActionsModel(account({}, { onramp: false })).actions).toEqual(['receive', 'send'])
     expect(accountActionsModel(account({ timeZone: 'Asia/Shanghai' })).actions).toEqual(['receive', 'send'])
     expect(accountActionsModel(account({ timeZone: 'Europe/Paris' })).actions).toEqual(['onramp', 'receive', 'send'])

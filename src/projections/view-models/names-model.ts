@@ -1,4 +1,4 @@
-/** RegisterAccountName and RegisterAccountNameSuccess (docs/behaviour.md §2, §3 name suggestions state, §4 name registration; issue 20). A view model. Pure. */
+/** RegisterAccountName and RegisterAccountNameSuccess (docs/behaviour.md §2, §3 name suggestions state, §4 name registration). A view model. Pure. */
 import type { NameSuggestion } from '../../events/types.js'
 import { INVALID_NAME_LABEL, isValidNameLabel, NAME_ZONE } from '../../events/name-rules.js'
 import { defined } from '../../events/defined.js'

@@ -1,5 +1,5 @@
 /**
- * The buying views' data (issue 21; docs/behaviour.md §3 on-ramp state, §4 on-ramp, §9 provider fee
+ * The buying views' data (docs/behaviour.md §3 on-ramp state, §4 on-ramp, §9 provider fee
  * and limits): the options, the form with its problem (the card's limits, checked before any
  * quote), the quote (marked when it is §8's mocked estimate), the providers, and the purchase under
  * way. A view model. Pure.

@@ -1,4 +1,4 @@
-// Issue 18: what ProfileWallets and getAccount show of several connections: classes, the
+// What ProfileWallets and getAccount show of several connections (docs/behaviour.md §2, §6): classes, the
 // multiWallet gate, labels (option and intent), explorer pages and balances per account.
 import { describe, expect, it } from 'vitest'
 import { ADDRESS, CAIP_ADDRESS, LOCALNET, log, started } from '../../../tests/unit/fixtures.js'

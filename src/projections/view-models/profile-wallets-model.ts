@@ -1,5 +1,5 @@
 /**
- * The ProfileWallets view (docs/behaviour.md §2, issue 18): every connection grouped by namespace,
+ * The ProfileWallets view (docs/behaviour.md §2): every connection grouped by namespace,
  * each with its wallet's name and icon and its accounts (short address, balance, the site's label,
  * the explorer page), and what can be done with it (switch, disconnect, connect again). With the
  * multiWallet remote feature off (docs/behaviour.md §6), only the active connector's connection

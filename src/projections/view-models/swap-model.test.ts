@@ -1,4 +1,4 @@
-// The swap views' data (issue 21; docs/behaviour.md §4 swap display, §9 slippage 1): the quote's
+// The swap views' data (docs/behaviour.md §4 swap display, §9 slippage 1): the quote's
 // rate from the USD prices, the price impact, the minimum received at 1 %, the provider fee and the
 // network cost, for the form as it is now only.
 import { describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * The swap views' data (issue 21; docs/behaviour.md §4 swap, §9 slippage): the tokens the swap
+ * The swap views' data (docs/behaviour.md §4 swap, §9 slippage): the tokens the swap
  * service lists with the account's balances, the form, the quote and what the form shows beside it.
  * Base-unit amounts go through viem's `formatUnits`; only the USD figures (prices are floats as the
  * price service gives them) are numbers. A view model. Pure.

@@ -8,7 +8,7 @@ import type { Bridge, Connector, Intent } from '../../contract.js'
 import { createEip1193Bridge, type ConnectorSource } from './eip1193-bridge.js'
 import { createWalletStandardBridge } from './wallet-standard-bridge.js'
 
-/** The bridge over this page's wallets, and `extra` sources that report no connectors (the auth connector's, issue 19). */
+/** The bridge over this page's wallets, and `extra` sources that report no connectors (the auth connector's). */
 export function createBridge(dispatch: (intent: Intent) => Promise<void> | void, extra: ConnectorSource[] = []): Bridge & { close(): void; pageWallet(connectorId: string): boolean } {
   const lists: Connector[][] = [[], []]
   let last = ''

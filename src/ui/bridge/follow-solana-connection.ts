@@ -1,5 +1,5 @@
 /**
- * Issue 22: while the modal's Solana connection is one no wallet on the page provides (a
+ * While the modal's Solana connection is one no wallet on the page provides (a
  * WalletConnect session, an email or social account), it is registered through the Wallet
  * Standard as "Gangway" (solana-standard-wallet.ts, a chunk loaded the first time such a
  * connection shows). When the connection ends, or moves to a page wallet, the registration stays,

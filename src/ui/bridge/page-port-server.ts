@@ -1,5 +1,5 @@
 /**
- * The page's end of the page port (issue 13, item 11; protocol in src/worker/page-port.ts): in
+ * The page's end of the page port (protocol in src/worker/page-port.ts): in
  * worker mode this is all the worker can reach of the page. It serves exactly two named calls,
  * `request(connectorId, { method, params? }, { waitMs? }?)` and `watch(connectorIds)`, on the
  * bridge; each argument is checked to be plain data of the expected shape (strings, arrays of

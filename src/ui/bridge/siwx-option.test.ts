@@ -1,4 +1,4 @@
-// The site's `siwx` option on the page (issue 20): its shape, and DataCapture's calls of its email functions.
+// The site's `siwx` option on the page: its shape, and DataCapture's calls of its email functions.
 import { describe, expect, it } from 'vitest'
 import { capturesEmail, emailCapture, isSiwxConfig } from './siwx-option.js'
 import type { SiwxConfig } from '../options.js'

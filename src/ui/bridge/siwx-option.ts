@@ -1,5 +1,5 @@
 /**
- * The site's `siwx` option in the core chunk (issue 20): its shape check, and a source for the
+ * The site's `siwx` option in the core chunk: its shape check, and a source for the
  * bridge whose calls load the SIWX source (siwx-source.ts, its own chunk) when the engine first
  * makes one: a site without the option carries none of it, and one with it loads it at the first
  * connect or restore.
@@ -55,7 +55,7 @@ const EMAIL_MAX = 254
 const CODE = /^\d{6}$/
 
 /**
- * DataCapture's calls of the site's `siwx` (issue 20), from the page: `request` hands the email for
+ * DataCapture's calls of the site's `siwx`, from the page: `request` hands the email for
  * `account` (CAIP-10) to `requestEmailOtp` and says whether a code follows ('code') or it is kept
  * ('done'); `confirm` hands the code, with the request's `uuid`, to `confirmEmailOtp`.
  * @throws GangwayError 'Invalid email' (not `local@domain.tld` without spaces, or over 254

@@ -1,4 +1,4 @@
-// The site's `siwx` option on the page (issue 20): the engine's calls answered with its functions,
+// The site's `siwx` option on the page: the engine's calls answered with its functions,
 // their answers copied to bounded plain data, the option's shape checked.
 import { describe, expect, it, vi } from 'vitest'
 import { createSiwxSource } from './siwx-source.js'

@@ -1,4 +1,4 @@
-// Gangway's Wallet Standard registration of a Solana connection no page wallet provides (issue 22):
+// Gangway's Wallet Standard registration of a Solana connection no page wallet provides:
 // the wallet "Gangway" with the connection's account on its cluster; its signTransaction and
 // signMessage go through the modal's provider (base64 wire transactions; a signature in base58 or
 // base64 read back to 64 bytes); text only for messages; another account refused; disconnect goes

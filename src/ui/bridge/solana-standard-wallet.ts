@@ -1,5 +1,5 @@
 /**
- * Issue 22: a Solana connection that no Wallet Standard wallet on the page provides (a
+ * docs/behaviour.md §1: a Solana connection that no Wallet Standard wallet on the page provides (a
  * WalletConnect session, an email or social account) registered through the Wallet Standard as
  * the wallet "Gangway", so `@solana/wallet-adapter-react` and `@solana/kit` apps see it, once, and
  * sign and send through it. A connection through a Wallet Standard wallet is never registered

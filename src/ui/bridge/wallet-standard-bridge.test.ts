@@ -1,4 +1,4 @@
-// The Wallet Standard bridge's SIWX calls (issue 20): solana:signIn passed to a wallet that has it
+// The Wallet Standard bridge's SIWX calls: solana:signIn passed to a wallet that has it
 // (only the sign-in input's known fields), its output read back as text and base64 and bounded;
 // 4200 for a wallet without it, so the engine falls back to solana:signMessage; 4100 for an
 // account that is not the wallet's; a refusal typed. Wallets are registered straight into
@@ -59,7 +59,7 @@ const honest: SignIn = (input) => {
 
 const fields = { domain: 'shop.example', address, statement: 'Sign in to Harbour Coffee', uri: 'https://shop.example/', version: '1', chainId: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', nonce: 'k7Qz8mN3pL2x', issuedAt: '2030-01-01T00:00:00.000Z', resources: ['https://shop.example/terms'] }
 
-describe('Wallet Standard bridge: solana:signIn (issue 20 SIWX)', () => {
+describe('Wallet Standard bridge: solana:signIn (SIWX)', () => {
   it('passes the sign-in input (its known fields only) to a wallet that has the feature, and answers the text it signed and the signature in base64', async () => {
     const { id, bridge, inputs, signed } = wallet(honest)
     const answer = (await bridge.request(id, { method: 'solana:signIn', params: [{ ...fields, extra: 'dropped', nonce2: 1, resources: [...fields.resources, 42] }] })) as { address: string; signedMessage: string; signature: string }

@@ -4,12 +4,12 @@
  * - `standard:connect` (params `[{ silent }]`) → the accounts' base58 addresses;
  * - `standard:disconnect`;
  * - `solana:signTransaction` (params `[base64 wire transaction, signer address]`) → the signed one, base64;
- * - `solana:signMessage` (params `[text, signer address]`: the text signed as UTF-8, issue 20 SIWX) →
+ * - `solana:signMessage` (params `[text, signer address]`: the text signed as UTF-8, docs/behaviour.md §4 SIWX) →
  *   `{ signature }`, the ed25519 signature in base64.
  * - `solana:signIn` (params `[input]`, the Wallet Standard's `SolanaSignInInput`: `address` (the
  *   signer: an account of the wallet, else ProviderRequestError 4100 'Unauthorized'), `domain`,
  *   `statement`, `uri`, `version`, `chainId`, `nonce`, `issuedAt`, `expirationTime`, `notBefore`,
- *   `requestId` as strings and `resources` as strings, other keys dropped; issue 20 SIWX)
+ *   `requestId` as strings and `resources` as strings, other keys dropped)
  *   → `{ address, signedMessage, signature }`: the account the wallet signed in with, the text it
  *   wrote and signed (UTF-8 decoded), the ed25519 signature in base64. Nothing here checks the text
  *   against the input: the engine does (worker/effects/siwx-sign.ts). A wallet without the feature

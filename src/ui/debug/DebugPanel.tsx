@@ -1,5 +1,5 @@
 /**
- * The debug panel (option `debug`, issue 7): downloads the event log as NDJSON (redacted), and
+ * The debug panel (option `debug`): downloads the event log as NDJSON (redacted), and
  * time travel: pick an event and the modal shows the state as of it, read-only; "Live" returns.
  * "Test error" makes an effect throw (Client.testError), so a site sees its error report arrive
  * (docs/behaviour.md §8: at most 5 per rolling 60 s).

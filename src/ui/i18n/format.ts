@@ -1,7 +1,7 @@
 /**
  * Numbers, amounts, dollars and dates in the active locale, through Intl. Each formatter is made on
  * first use (an Intl formatter loads locale data, tens of ms at 4x CPU: too much for the views'
- * evaluation in idle time, issue 15) and kept.
+ * evaluation in idle time) and kept.
  */
 
 /** The active locale's formatters (one set per locale, `formatsFor`). */

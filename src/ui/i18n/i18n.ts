@@ -1,5 +1,5 @@
 /**
- * The views' messages (issue 16, Localisation): a Lingui instance per locale over catalogues the
+ * The views' messages: a Lingui instance per locale over catalogues the
  * build compiled (scripts/compile-catalogue.mjs; no message is parsed at run time). English is
  * bundled with the views, the fallback for any message; every other catalogue is a chunk of its own,
  * fetched only when its locale is picked (`loadTranslator`), before the views' first render, so

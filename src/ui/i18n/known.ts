@@ -19,12 +19,12 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   [TOKEN_BALANCE_UNAVAILABLE]: 'error.tokenBalanceUnavailable',
   [FAILED_TO_FETCH_TRANSACTIONS]: 'error.failedToFetchTransactions',
   [FAILED_TO_DISCONNECT]: 'error.failedToDisconnect',
-  // Switching connections (issue 18): the snackbar's outcomes, and the refusal with the multiWallet remote feature off.
+  // Switching connections: the snackbar's outcomes, and the refusal with the multiWallet remote feature off.
   [FAILED_TO_SWITCH_WALLET]: 'error.failedToSwitchWallet',
   [MULTI_WALLET_NOT_ENABLED]: 'error.multiWalletNotEnabled',
   [WALLET_SWITCHED]: 'snackbar.walletSwitched',
   [ACCOUNT_SWITCHED]: 'snackbar.accountSwitched',
-  // Email login (issue 19): the engine's refusals (projections/guards.ts, events/validate.ts) and the emulated secure site's.
+  // Email login: the engine's refusals (projections/guards.ts, events/validate.ts) and the emulated secure site's.
   'Invalid email': 'error.invalidEmail',
   'Invalid code': 'error.invalidCode',
   'Email login is not enabled': 'error.emailNotEnabled',
@@ -39,16 +39,16 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'No auth connector found': 'error.noAuthConnector',
   'Not connected to email or social': 'error.notConnectedToEmailOrSocial',
   'The new email is the current one': 'error.sameEmail',
-  // SIWX (docs/behaviour.md §8; issue 20) and its refusals (projections/guards.ts).
+  // SIWX (docs/behaviour.md §8) and its refusals (projections/guards.ts).
   [SIWX_SIGN_FAILED]: 'error.siwxSignFailed',
   [SIWX_INIT_FAILED]: 'error.siwxInitFailed',
   [SIWX_NOT_ENABLED]: 'error.siwxNotEnabled',
   'No sign-in under way': 'error.noSignIn',
   'A sign-in is already under way': 'error.signInUnderWay',
-  // Account names (issue 20; events/name-rules.ts, projections/guards.ts, projections/select/send-receiver.ts, docs/behaviour.md §8).
+  // Account names (events/name-rules.ts, projections/guards.ts, projections/select/send-receiver.ts, docs/behaviour.md §8).
   'A name has at least 4 characters: letters, digits and hyphens': 'error.invalidNameLabel',
   'Names are EVM only': 'error.namesEvmOnly',
-  // DataCapture (issue 20; projections/guards.ts).
+  // DataCapture (projections/guards.ts).
   'Email capture is not enabled': 'error.emailCaptureNotEnabled',
   'A name registration is already under way': 'error.nameBeingRegistered',
   'Resolving name': 'error.resolvingName',
@@ -79,12 +79,12 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'Invalid receiver address': 'error.invalidReceiver',
   'Invalid amount': 'error.invalidAmount',
   'Insufficient balance': 'error.insufficientBalance',
-  // Swaps (issue 21; src/events/errors.ts).
+  // Swaps (src/events/errors.ts).
   'Insufficient liquidity': 'error.insufficientLiquidity',
   'Network not supported for Swaps': 'error.swapNetwork',
   'Network not supported for Gas Price': 'error.gasPriceNetwork',
   'Error fetching swap quote': 'error.swapQuote',
-  // Buying (issue 21; src/events/errors.ts, src/events/onramp-rules.ts).
+  // Buying (src/events/errors.ts, src/events/onramp-rules.ts).
   'Buy failed': 'error.buyFailed',
   'Transaction no longer followed': 'error.noLongerFollowed',
   'Enter an amount, like 10.00': 'error.onrampAmount',

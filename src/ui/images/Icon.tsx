@@ -1,5 +1,5 @@
 /**
- * The views' one image component (issue 16): every row, tile and big icon shows its image through
+ * The views' one image component: every row, tile and big icon shows its image through
  * it. An image URL is preloaded (at once, or when scrolled near for `lazy` lists) with the 2 s
  * timeout of docs/behaviour.md §9; until it loads, a placeholder box of the image's size shows;
  * once loaded the <img> shows, and from then on at once (the page session's cache, image-cache.ts);

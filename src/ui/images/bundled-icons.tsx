@@ -1,5 +1,5 @@
 /**
- * Icons that ship with Gangway (issue 16), drawn as inline SVG elements (no fetch, nothing for a
+ * Icons that ship with Gangway, drawn as inline SVG elements (no fetch, nothing for a
  * CSP's img-src): the WalletConnect row's mark, a simplified drawing of WalletConnect's logo (an
  * arc over a zigzag, white on its blue), and the All Wallets row's 2x2 grid of tiles. Decorative:
  * `aria-hidden`, the row's name is the label. Sized by the surrounding CSS like an image

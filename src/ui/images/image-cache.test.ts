@@ -13,7 +13,7 @@ function manualLoader() {
   return { load, started, settle: (src: string, ok: boolean) => pending.get(src)!(ok) }
 }
 
-describe('generated icons (issue 16)', () => {
+describe('generated icons', () => {
   it('are the same for the same name, with the first letters of its first two words', () => {
     expect(generatedIcon('Localnet B')).toEqual(generatedIcon('Localnet B'))
     expect(generatedIcon('  Localnet B ')).toEqual(generatedIcon('Localnet B'))
@@ -37,7 +37,7 @@ describe('generated icons (issue 16)', () => {
   })
 })
 
-describe('the image cache (issue 16)', () => {
+describe('the image cache', () => {
   beforeEach(() => {
     vi.useFakeTimers()
   })

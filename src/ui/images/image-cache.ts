@@ -1,5 +1,5 @@
 /**
- * The logic of the views' one image mechanism (issue 16), with no DOM of its own so it is tested in
+ * The logic of the views' one image mechanism, with no DOM of its own so it is tested in
  * Node: a page-session cache of image URLs (URL → pending, loaded or failed) whose preload gives up
  * after docs/behaviour.md §9's 2 s (IMAGE_PRELOAD_TIMEOUT_MS), and the generated icon drawn for an
  * image that failed, timed out or was never given. `Icon.tsx` renders it; `images` is the module's

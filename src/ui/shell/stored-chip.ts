@@ -1,5 +1,5 @@
 /**
- * The account chip a reload paints first (issue 16, first paint): while connected, the core keeps
+ * The account chip a reload paints first: while connected, the core keeps
  * one small record per project in localStorage, `gangway:chip:{projectId}` = `{"a": address, "b":
  * balance, "s": symbol}`; the loader reads it before anything else loads, so <gangway-button>
  * shows the chip, not 'Connect Wallet' then the chip. The record is untrusted like any stored

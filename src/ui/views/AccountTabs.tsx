@@ -1,7 +1,7 @@
 /**
  * The Account view's tabs (docs/behaviour.md §2): Tokens, NFTs and Activity (the last two on EVM only). The
  * engine fetches what the picked tab needs; Activity asks for its next page when its end scrolls
- * into view, while the engine's paging rules leave a cursor (issue 13; the list's `data-has-more`
+ * into view, while the engine's paging rules leave a cursor (the list's `data-has-more`
  * shows it). Names, symbols and images are remote: text and <img src> only.
  */
 import type { AccountTab, AccountTabsModel, ActivityRow } from '../../contract.js'
@@ -80,7 +80,7 @@ function NftsTab({ v }: { v: AccountTabsModel }) {
 
 function ActivityItem({ row }: { row: ActivityRow }) {
   // The title and a transfer-less row's description are the engine's English (known.ts); the date
-  // format is made on first use (i18n/format.ts: an Intl formatter loads locale data, issue 15).
+  // format is made on first use (i18n/format.ts: an Intl formatter loads locale data).
   const { t, known, format } = useT()
   const title = known(row.title)
   const heading = row.status === 'failed' ? t('activity.failed', { title }) : title

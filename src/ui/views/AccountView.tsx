@@ -1,11 +1,11 @@
 /**
  * Account (docs/behaviour.md §2): the active wallet (its icon and name: the control that opens
- * ProfileWallets, issue 18), the avatar (the identity's image, else colours from the address), the
+ * ProfileWallets), the avatar (the identity's image, else colours from the address), the
  * name or the short address, the site's label for it (addressLabels), the block explorer link
  * (addressExplorerUrl, through the URL validator right before it renders), the native balance
  * floored to 3 decimals, the network balance in USD, the network, the wallet features on (Receive,
  * Send) in the site's order (the Account actions model, docs/behaviour.md §9), "Choose a name" for an
- * EVM account without one (RegisterAccountName, issue 20) and Disconnect, then
+ * EVM account without one (RegisterAccountName) and Disconnect, then
  * the tabs. ProfileWallets itself is a lazy chunk (lazy-views.tsx).
  */
 import type { AccountAction, ViewName } from '../../contract.js'

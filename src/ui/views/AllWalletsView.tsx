@@ -1,10 +1,10 @@
 /**
  * AllWallets (docs/behaviour.md §2, §9): the registry 40 at a time, the next page fetched as the list's end
- * scrolls into view while the engine's paging rules say there is more (`hasMore`, issue 13; the
+ * scrolls into view while the engine's paging rules say there is more (`hasMore`; the
  * list's `data-has-more` shows it); search waits 300 ms after the last keystroke (the engine trims it, docs/behaviour.md §5).
  * Picking a wallet this browser has installed connects that wallet; any other pairs through
  * WalletConnect; on a mobile device with a pairing URI ready, its deep link opens inside the tap,
- * before the connect is dispatched (open-wallet.ts, issue 16). Names and images are remote strings:
+ * before the connect is dispatched (open-wallet.ts). Names and images are remote strings:
  * text and <img src> only.
  */
 import { useEffect, useState } from 'react'

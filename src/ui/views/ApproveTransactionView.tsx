@@ -1,5 +1,5 @@
 /**
- * ApproveTransaction (docs/behaviour.md §2; issue 19): a signing or sending call of the email or
+ * ApproveTransaction (docs/behaviour.md §2): a signing or sending call of the email or
  * social account waits for the visitor in the secure site's own approval UI. This view holds the
  * place; the page lays the secure site's iframe over it (client.showSecureFrame) while it shows,
  * and the modal goes back to where it was once the call is answered. Above that place, for a

@@ -2,7 +2,7 @@
  * Connect (docs/behaviour.md §2): WalletConnect, recent, installed, featured and recommended wallets in connector
  * group order, then the All Wallets entry. Names and icons are remote strings: text and <img src> only.
  * On a mobile device, tapping a registry wallet opens its deep link inside the tap when a pairing
- * URI is ready, before the connect is dispatched (open-wallet.ts, issue 16).
+ * URI is ready, before the connect is dispatched (open-wallet.ts).
  * The features shape it (docs/behaviour.md §9, the Connect model): the connect methods in order
  * (the wallet list, the email field, the social buttons), the legal
  * checkbox (until it is ticked, picking a wallet only highlights it), the wallet list folded

@@ -13,7 +13,7 @@ export function ConnectingExternalView() {
   const failed = !connect.pendingConnectorId && connect.error
   const { t, known } = useT()
   const social = connect.pendingConnectorId ? undefined : connect.socialLogin
-  // A social login (issue 19) waits here while the provider's window is open.
+  // A social login waits here while the provider's window is open.
   if (social) {
     const provider = SOCIAL_NAMES[social.provider]
     return (

@@ -1,5 +1,5 @@
 /**
- * ConnectingFarcaster (docs/behaviour.md §2; issue 19): the link the visitor's Farcaster app opens,
+ * ConnectingFarcaster (docs/behaviour.md §2): the link the visitor's Farcaster app opens,
  * as a QR code with Copy link on a desktop, as an Open Farcaster button on a phone; the view waits
  * for the approval there (the page's auth bridge holds the link and the wait: it never reaches the
  * engine, nor any attribute or text here). Leaving it unconnected clears the link and reloads the

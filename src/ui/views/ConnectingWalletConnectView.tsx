@@ -39,7 +39,7 @@ function Pairing({ basic }: { basic: boolean }) {
   }, [basic, blocked])
 
   // Links the validator refuses get no button and open nothing; openWallet checks again right
-  // before navigating (issue 13: logs from older builds hold links nobody checked).
+  // before navigating (logs from older builds hold links nobody checked).
   const mobileLink = checkedWalletLink(wallet?.mobileLink)
   const desktopLink = checkedWalletLink(wallet?.desktopLink)
   const open = (link: string) => pairing && openWallet(dispatch, wallet?.name, link, pairing)
@@ -69,7 +69,7 @@ function Pairing({ basic }: { basic: boolean }) {
   const waiting = <div className="gw-qr-wait">{t('wc.preparing')}</div>
   return (
     <div className="gw-center" data-testid="gw-wc" data-pairing-topic={pairing?.pairingTopic} data-expires-at={pairing?.expiresAt}>
-      {/* The URI carries the pairing key: only the QR image encodes it, never an attribute or text (issue 13). */}
+      {/* The URI carries the pairing key: only the QR image encodes it, never an attribute or text. */}
       <div className="gw-qr" data-testid="gw-qr" data-ready={pairing ? '' : undefined}>
         {pairing ? <QrCode value={pairing.uri} label={t('wc.qrLabel')} fallback={waiting} /> : waiting}
       </div>

@@ -1,5 +1,5 @@
 /**
- * DataCapture (docs/behaviour.md §2; issue 20): after a sign-in, with the `emailCapture` remote
+ * DataCapture (docs/behaviour.md §2): after a sign-in, with the `emailCapture` remote
  * feature on and a site `siwx` that takes an email, the visitor may give the site an email for the
  * signed-in account: the email goes to the site's `siwx.requestEmailOtp` from the page; when the
  * site mailed a code, the code goes to `siwx.confirmEmailOtp`. Neither reaches the engine, which

@@ -1,5 +1,5 @@
 /**
- * The Connect view's email field (issue 19, docs/behaviour.md §2 connect methods): the visitor's
+ * The Connect view's email field (docs/behaviour.md §2 connect methods): the visitor's
  * email, sent as `auth/email-submitted`; the engine refuses it without the email feature, before
  * the legal checkbox is ticked, or within 30 s of the last code, and the refusal shows under the
  * field. The steps that follow show in EmailLogin.

@@ -1,5 +1,5 @@
 /**
- * EmailLogin (docs/behaviour.md §2; issue 19): the email login's steps after the Connect view's
+ * EmailLogin (docs/behaviour.md §2): the email login's steps after the Connect view's
  * email field. Sending the code; the 6-digit code, typed here and sent to the secure site from the
  * page (client.submitOtp: the engine never sees it), with the secure site's refusal under the field;
  * the device link to open from the email; getting the account. Resend is offered 30 s after the

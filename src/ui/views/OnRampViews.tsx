@@ -1,5 +1,5 @@
 /**
- * Buying with the fiat on-ramp (issue 21; docs/behaviour.md §2, §4 on-ramp, §8 fallbacks, §9 limits
+ * Buying with the fiat on-ramp (docs/behaviour.md §2, §4 on-ramp, §8 fallbacks, §9 limits
  * and provider fee): OnRampProviders (the currency to buy, the one to pay with, the amount with its
  * quote, and the providers), the two currency lists, and BuyInProgress, which follows the purchase
  * the provider's popup makes until the funds arrive or the watch ends ('Buy failed', Try again).

@@ -1,5 +1,5 @@
 /**
- * A 6-digit code field (EmailLogin, UpdateEmailWallet; issue 19): digits only, sent as soon as the
+ * A 6-digit code field (EmailLogin, UpdateEmailWallet): digits only, sent as soon as the
  * sixth is typed through `send` (the page sends it to the secure site: the code never reaches the
  * engine), cleared once answered, with the refusal under it.
  */

@@ -1,5 +1,5 @@
 /**
- * ProfileWallets (docs/behaviour.md §2, issue 18): every connection the engine keeps, one section
+ * ProfileWallets (docs/behaviour.md §2): every connection the engine keeps, one section
  * per namespace (EVM, Solana), each connection with its wallet's icon and name and its class as a
  * tag (connected: Active; disconnected: Disconnected), and each of its accounts as a row: the short
  * address, the site's label, the native balance, a copy button, the block explorer link, and Switch

@@ -1,6 +1,6 @@
 /**
  * RegisterAccountName and RegisterAccountNameSuccess (docs/behaviour.md §2, §4 name registration,
- * §5 account name rule; issue 20): the visitor types a label (`name/suggestions-requested` on each
+ * §5 account name rule): the visitor types a label (`name/suggestions-requested` on each
  * change; the engine waits 500 ms, then asks the name service), sees `<label>.<zone>`, the rule's
  * message, and suggestions marked when taken (a free one fills the field); Register asks the wallet
  * to sign the registration message (`name/register-requested`), and a failure or a refused

@@ -1,5 +1,5 @@
 /**
- * The Connect view's social login (issue 19, docs/behaviour.md §2 connect methods): the first
+ * The Connect view's social login (docs/behaviour.md §2 connect methods): the first
  * provider as a wide "Continue with …" button, the others beside it, the rest behind "More" past
  * four. A click opens the provider's popup at once, inside the click (client.startSocial), before
  * anything is awaited; Farcaster opens ConnectingFarcaster instead. Provider names are brand names, shown as they are.

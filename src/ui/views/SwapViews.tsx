@@ -1,5 +1,5 @@
 /**
- * Swapping (issue 21; docs/behaviour.md §2, §4 swap): the form (the token to pay with, its amount,
+ * Swapping (docs/behaviour.md §2, §4 swap): the form (the token to pay with, its amount,
  * the token to get, the quote and what it costs), the token list, the preview that sends the swap
  * through the wallet (an approval first when the token needs one). The amount reaches the engine
  * after typing stops (use-edited.ts); the engine quotes it 200 ms later and every 10 s while the

@@ -1,5 +1,5 @@
 /**
- * UpdateEmailWallet (docs/behaviour.md §2; issue 19): the email login's current email and a field
+ * UpdateEmailWallet (docs/behaviour.md §2): the email login's current email and a field
  * for the new one (Submit once it is longer than 3 characters and differs); then the code mailed to
  * the current address, then the one mailed to the new address, each typed here and sent to the
  * secure site from the page (client.submitUpdateOtp); the modal goes back once the email changed.

@@ -1,5 +1,5 @@
 /**
- * The on-ramp provider's popup (issue 21; docs/behaviour.md §4 on-ramp: 600x800, opened inside the
+ * The on-ramp provider's popup (docs/behaviour.md §4 on-ramp: 600x800, opened inside the
  * visitor's click). The click opens it blank at once (a browser refuses a popup opened after an
  * await); the engine then names the provider's page, which goes through the URL validator
  * (urls.ts providerPageUrl: https, or http on the site's on-ramp origin) before the popup is sent there.

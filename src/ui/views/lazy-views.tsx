@@ -1,5 +1,5 @@
 /**
- * The views that load when first shown (issue 15): the first chunk holds what a click shows at once
+ * The views that load when first shown (docs/behaviour.md §2): the first chunk holds what a click shows at once
  * (Connect, Account, the connecting views); these follow (All Wallets, networks, send, swap, buy, receive,
  * ProfileWallets, EmailLogin, ApproveTransaction, ConnectingFarcaster, UpdateEmailWallet, SIWXSignMessage, DataCapture, RegisterAccountName and its success, the QR code), each its own chunk, fetched and evaluated when navigated to, or all
  * of them in idle time once the modal has opened (preloadViews). While one loads, its body shows

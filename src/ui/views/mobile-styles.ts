@@ -1,5 +1,5 @@
 /**
- * CSS of the views below 430 px wide (issue 16, "Mobile"), adopted after views/styles.ts (app.tsx):
+ * CSS of the views below 430 px wide (docs/behaviour.md §2), adopted after views/styles.ts (app.tsx):
  * - the modal is a bottom sheet: the card spans the viewport's width and sits on its bottom edge,
  *   rounded at the top only, at most 90 % of the viewport's height (the dynamic viewport's where
  *   the browser has `dvh`), the header fixed and the body scrolling (the card and its content

@@ -1,4 +1,4 @@
-/** open-wallet.ts: where a deep link opens, what is remembered, and when a tap opens one (issue 13, issue 16). */
+/** open-wallet.ts: where a deep link opens, what is remembered, and when a tap opens one. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Intent, PairingUri } from '../../contract.js'
 import { checkedWalletLink, openOnTap, openWallet, wasOpened } from './open-wallet.js'

@@ -1,6 +1,6 @@
 /**
- * Opening a wallet's WalletConnect deep link from the page (docs/behaviour.md §3 deep link choice;
- * issue 13: the last check before navigating; issue 16: inside the tap's user gesture).
+ * Opening a wallet's WalletConnect deep link from the page (docs/behaviour.md §3 deep link choice):
+ * the last check before navigating, and the open inside the tap's user gesture.
  *
  * A browser may refuse a navigation or `window.open` that does not run inside a user gesture
  * ('user gesture is required', rainbow-me/rainbowkit#2574), so on a mobile device the Connect rows

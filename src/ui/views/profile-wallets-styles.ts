@@ -1,5 +1,5 @@
 /**
- * CSS of the ProfileWallets view (issue 18), shipped in its lazy chunk, not in the views' first
+ * CSS of the ProfileWallets view, shipped in its lazy chunk, not in the views' first
  * chunk: the view adopts it into its shadow root when it first renders (ProfileWalletsView.tsx,
  * through adopt-css.ts, so a strict CSP holds), after views/styles.ts and views/mobile-styles.ts,
  * whose classes and variables it builds on (`.gw-group`, `.gw-tag`, `.gw-btn`, `.gw-icon-btn`,

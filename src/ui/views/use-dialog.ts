@@ -1,5 +1,5 @@
 /**
- * The modal's dialog behaviour (issue 16, accessibility; WAI-ARIA dialog pattern):
+ * The modal's dialog behaviour (WAI-ARIA dialog pattern):
  * - on open, focus moves into the dialog (once it has painted); on close, it returns to the element that had it before
  *   (the site's button, or <gangway-button>'s inner button, through open shadow roots);
  * - Tab and Shift+Tab cycle inside the dialog;
@@ -60,7 +60,7 @@ export function useDialog(card: RefObject<HTMLElement | null>, open: boolean): (
     const before = deepActiveElement()
     opener.current = before && !card.current?.contains(before) ? before : null
     // After the frame that shows the dialog: a focus now would force a style and layout pass in the
-    // click's task, before the open has painted (issue 15's click budget).
+    // click's task, before the open has painted (the click budget of docs/behaviour.md §2).
     let timer: ReturnType<typeof setTimeout> | undefined
     const frame = requestAnimationFrame(() => (timer = setTimeout(() => card.current?.focus({ preventScroll: true }))))
     return () => {

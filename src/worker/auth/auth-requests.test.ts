@@ -1,4 +1,4 @@
-// The auth connector's call policy (issue 19): safe calls pass, signing and sending are wrapped in
+// The auth connector's call policy: safe calls pass, signing and sending are wrapped in
 // approval events, anything else is refused without reaching the secure site; other connectors and
 // the connection's own calls are untouched.
 import { describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * The auth connector's call policy (issue 19; docs/behaviour.md §5, §6), in one place for the
+ * The auth connector's call policy (docs/behaviour.md §5, §6), in one place for the
  * engine's own sends and the site's `getWalletProvider()` alike: the bridge the effects and
  * `walletRequest` use, wrapped. For the AUTH connector (the engine's own `gangway_` steps and the
  * connection's calls aside, which go through as they are):

@@ -1,4 +1,4 @@
-// EIP-5792 through the site's provider (issue 22), with a fake wallet and node: a wallet that has
+// EIP-5792 through the site's provider, with a fake wallet and node: a wallet that has
 // the methods answers them itself; one without gets the sequential fallback (each call sent after
 // the last one's receipt, a status with every receipt, 5760 when atomicity is required), and the
 // refusals keep the log as it was.

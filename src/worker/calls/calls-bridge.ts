@@ -1,5 +1,5 @@
 /**
- * EIP-5792 through `modal.getWalletProvider()` (issue 22): `wallet_getCapabilities`,
+ * EIP-5792 through `modal.getWalletProvider()` (docs/behaviour.md §1): `wallet_getCapabilities`,
  * `wallet_sendCalls`, `wallet_getCallsStatus` and `wallet_showCallsStatus` go to the connected
  * wallet as they are. A wallet without them (it answers 4200 or -32601; the auth connector's secure
  * site has none) gets Gangway's sequential fallback instead, so a site can rely on one API:

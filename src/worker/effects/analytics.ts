@@ -1,5 +1,5 @@
 /**
- * Analytics and error reports (docs/behaviour.md §7, §8, §9; issue 17), sent to the analytics
+ * Analytics and error reports (docs/behaviour.md §7, §8, §9), sent to the analytics
  * service (events in batches to POST /batch, each error report to POST /e; api/analytics.ts), and
  * only where the site has them on.
  *

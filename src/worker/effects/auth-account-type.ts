@@ -1,5 +1,5 @@
 /**
- * The account type of an email or social login (docs/behaviour.md §6; issue 19): a switch on a
+ * The account type of an email or social login (docs/behaviour.md §6): a switch on a
  * namespace whose active connection is the auth connector's asks the secure site to use that type
  * (`gangway_auth_setPreferredAccount`, SET_PREFERRED_ACCOUNT), and the connection moves to the
  * type's address (`connection/switched`, an account switch inside the connection: every tab

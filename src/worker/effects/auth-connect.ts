@@ -1,5 +1,5 @@
 /**
- * The auth connector's connection (issue 19), once the secure site holds a session: after the
+ * The auth connector's connection (docs/behaviour.md §1, §4), once the secure site holds a session: after the
  * email's code (`auth/otp-verified`), an email it already knows on this device (`CONNECT`), or a
  * social login (`auth/social-connected`), `gangway_auth_getUser` → `auth/user-received`, then the
  * auth connector's `connect/succeeded` on the preferred account type's address. A failure gives

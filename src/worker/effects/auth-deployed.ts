@@ -1,5 +1,5 @@
 /**
- * Whether the auth connection's smart account is on chain yet (issue 19: `smartAccountDeployed`,
+ * Whether the auth connection's smart account is on chain yet (docs/behaviour.md §3: `smartAccountDeployed`,
  * `getAccount().embeddedWalletInfo.isSmartAccountDeployed`). The secure site says so at login; the
  * first transaction the visitor approves from the counterfactual account deploys it (through the
  * factory), so after an approved `eth_sendTransaction` from it the engine reads the account's code

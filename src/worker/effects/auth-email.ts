@@ -1,5 +1,5 @@
 /**
- * Email login through the secure site (issue 19; docs/behaviour.md §1, §4). The page's auth bridge
+ * Email login through the secure site (docs/behaviour.md §1, §4). The page's auth bridge
  * (ui/bridge/auth/) holds the secure site's frame; the engine asks it through the bridge under the
  * AUTH connector, with non-secret calls only:
  * - `auth/email-submitted` → `gangway_auth_connectEmail { email }` → `auth/email-accepted { action }`,

@@ -1,4 +1,4 @@
-// Email and social login (issue 19) through the engine with a fake auth bridge: the steps, the guards, the
+// Email and social login through the engine with a fake auth bridge: the steps, the guards, the
 // user and its typed accounts, the refusals, and what never enters the log.
 import { describe, expect, it } from 'vitest'
 import { ADDRESS, LOCALNET } from '../../../tests/unit/fixtures.js'

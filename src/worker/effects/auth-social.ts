@@ -1,5 +1,5 @@
 /**
- * Social login (issue 19; docs/behaviour.md §4 social login steps). The popup, the provider's page
+ * Social login (docs/behaviour.md §4 social login steps). The popup, the provider's page
  * and its answer stay on the page (ui/bridge/auth/): the engine logs the steps the page reports, and
  * connects on `auth/social-connected` (auth-connect.ts). A failed social login shows its message
  * (docs/behaviour.md §8: 'Popup closed', 'Failed to connect', 'Failed to initiate social connection',

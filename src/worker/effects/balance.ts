@@ -59,7 +59,7 @@ export const newBlockEffect: Effect = ({ events$, state, chains, pollIntervalMs,
   )
 
 /**
- * ProfileWallets on show (issue 18): the balance of every account it lists, each once per showing
+ * ProfileWallets on show (docs/behaviour.md §2): the balance of every account it lists, each once per showing
  * (the fetch takes the 30 s cache first).
  */
 export const profileBalancesEffect: Effect = ({ events$, state }) =>

@@ -1,5 +1,5 @@
 /**
- * EIP-5792's sequential fallback (issue 22; worker/calls/calls-bridge.ts logs the batch): each call
+ * EIP-5792's sequential fallback (docs/behaviour.md §1; worker/calls/calls-bridge.ts logs the batch): each call
  * of a `calls/requested` batch is sent by the wallet as its own `eth_sendTransaction`
  * (`calls/sent`), and its receipt awaited (`calls/landed`) before the next one goes. A call the
  * wallet does not send (`calls/failed`, the visitor's refusal included) or one that reverts

@@ -53,7 +53,7 @@ export function ofType<T extends EventType>(...types: T[]): OperatorFunction<Gan
 }
 
 /**
- * The events by which the visitor reaches for the modal (issue 17, network quiet): an open, or
+ * The events by which the visitor reaches for the modal (network quiet, docs/behaviour.md §7): an open, or
  * `modal/trigger-approached` (pointer, focus or touch on a trigger, sent by the page).
  */
 export const REACH_EVENTS = ['modal/open-requested', 'modal/trigger-approached'] as const

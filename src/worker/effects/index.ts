@@ -39,7 +39,7 @@ import { watchEffect } from './watch.js'
 import { walletConnectCancelEffect, walletConnectEventsEffect, walletConnectPrepareEffect, walletConnectPreloadEffect } from './walletconnect.js'
 import { walletImagePrefetchEffect, walletListsEffect, walletPagesEffect, walletSearchEffect } from './wallets.js'
 
-/** The views of swapping and buying (issue 21): showing one is reaching for them. */
+/** The views of swapping and buying: showing one is reaching for them. */
 const TRADE_VIEWS: readonly string[] = ['Swap', 'SwapSelectToken', 'SwapPreview', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'BuyInProgress']
 /** A swap or on-ramp view shows, or a swap or on-ramp event was logged (another tab's, or a replayed one). */
 const reachesTrade = (s: State, e: GangwayEvent) => (s.modal.open && TRADE_VIEWS.includes(s.modal.view)) || e.type.startsWith('swap/') || e.type.startsWith('onramp/')

@@ -1,4 +1,4 @@
-// A lazy effect (issue 21: the swap and on-ramp effects load with their chunk): nothing is loaded
+// A lazy effect (the swap and on-ramp effects load with their chunk): nothing is loaded
 // before the trigger; the loaded effect sees the trigger and every event logged while it loaded, in
 // order, then the live ones; after a failure it restarts without waiting for a new trigger.
 import { describe, expect, it } from 'vitest'

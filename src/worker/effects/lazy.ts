@@ -1,6 +1,6 @@
 /**
  * Effects whose code loads when first needed (the guide: a new capability's service clients load
- * when first needed; issue 21's swap and on-ramp effects, with the swap and on-ramp clients, are a
+ * when first needed; the swap and on-ramp effects, with the swap and on-ramp clients, are a
  * chunk of the worker fetched only once a visitor reaches for them). A lazy effect waits for the
  * first event after which `needed(state, event)` holds, keeps the events from that one on while its
  * chunk loads, then runs the loaded effect over those events and every later one, so the loaded

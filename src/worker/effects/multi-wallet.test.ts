@@ -1,4 +1,4 @@
-// Several wallets at once (issue 18), through the engine with a fake page bridge: adding and
+// Several wallets at once, through the engine with a fake page bridge: adding and
 // replacing connections, switching per class, disconnecting one or all, and restoring them all.
 import { WAIT_MS } from '../../../tests/unit/wait-bound.js'
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Account names through the engine (issue 20; docs/behaviour.md §4 name registration, §5 the name
+// Account names through the engine (docs/behaviour.md §4 name registration, §5 the name
 // rule, §9 debounce 500 ms and the 5 min name cache) with a fake name service and a wallet that
 // signs for real (anvil's first dev key): suggestions after the debounce, registration (the signed
 // JSON message, the coin type, the profile name, RegisterAccountNameSuccess), a refused signature,

@@ -1,6 +1,6 @@
 /**
  * Account names through the name service (docs/behaviour.md §4 name registration, §7 profile paths,
- * §9 names: EVM, name cache 5 min, debounce 500 ms; issue 20):
+ * §9 names: EVM, name cache 5 min, debounce 500 ms):
  * - suggestions: RegisterAccountName's label, once typing stops for NAME_SUGGESTIONS_DEBOUNCE_MS, asks
  *   the service (a label outside the rule asks nothing): `name/suggestions-fetched` or
  *   `name/suggestions-failed`;

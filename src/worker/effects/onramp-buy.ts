@@ -1,5 +1,5 @@
 /**
- * A purchase through the on-ramp provider (issue 21; docs/behaviour.md §4 on-ramp, §9 provider fee):
+ * A purchase through the on-ramp provider (docs/behaviour.md §4 on-ramp, §9 provider fee):
  * once the visitor picks a provider (the page opened the popup inside that click), its page's URL
  * (meld's, with the §4 fields: publicKey, destinationCurrencyCode SOL on solana else USDC,
  * walletAddress, externalCustomerId the project id) and the bought currency's balance before

@@ -1,5 +1,5 @@
 /**
- * The buying form's service calls (issue 21; docs/behaviour.md §4 on-ramp, §8 fallbacks, §9
+ * The buying form's service calls (docs/behaviour.md §4 on-ramp, §8 fallbacks, §9
  * limits): when OnRampProviders first shows, the on-ramp options (`onramp/options-fetched`; the
  * built-in sample options when the service fails, `sample`); and a quote for the form
  * ONRAMP_QUOTE_DEBOUNCE_MS (500 ms, §9 debounce default) after it last changed, only for an amount

@@ -1,4 +1,4 @@
-// Buying (issue 21; docs/behaviour.md §4 on-ramp, §8 fallbacks, §9 limits) on virtual time: the
+// Buying (docs/behaviour.md §4 on-ramp, §8 fallbacks, §9 limits) on virtual time: the
 // options (the sample ones when the service fails), a quote 500 ms after the last edit and only for
 // an amount within the card's limits (the mocked estimate when the service fails), meld's URL with
 // §4's fields, and the watch: the balance read every 4 s, 'succeeded' once it grows, 'Buy failed'

@@ -15,7 +15,7 @@ export const originsEffect: Effect = ({ events$, api, services }) => {
   const client = walletConfigClient(api)
   const origin = (globalThis as { location?: { origin?: string } }).location?.origin ?? ''
   return events$.pipe(
-    // Not at start: when the visitor first reaches for the modal (network quiet, issue 17).
+    // Not at start: when the visitor first reaches for the modal (network quiet, docs/behaviour.md §7).
     firstReach(),
     filter(() => Boolean(services.walletConfig)),
     switchMap(() =>

@@ -1,5 +1,5 @@
 /**
- * The paging rules end to end in the engine (issue 13), against hostile services stubbed in
+ * The paging rules end to end in the engine, against hostile services stubbed in
  * `fetch`: the guard refuses what the rules forbid, and the effects never fetch past them.
  */
 import { WAIT_MS } from '../../../tests/unit/wait-bound.js'
@@ -72,7 +72,7 @@ async function scrollToEnd(engine: Engine): Promise<State> {
   return engine.getState()
 }
 
-describe('All Wallets against a hostile registry (issue 13)', () => {
+describe('All Wallets against a hostile registry', () => {
   it('a count of 100 000 with empty pages: two page requests, then the guard refuses and nothing more is fetched', async () => {
     const r = registry((n) => ({ count: 100_000, data: n === 1 ? listings(0, WALLETS_PAGE_SIZE) : [] }))
     const engine = await startWith(r.fetch, { walletConfig: 'https://wc.example' })
@@ -149,7 +149,7 @@ describe('All Wallets against a hostile registry (issue 13)', () => {
   })
 })
 
-describe('Activity against a blockchain service with endless cursors (issue 13)', () => {
+describe('Activity against a blockchain service with endless cursors', () => {
   it('at most 20 pages a showing; then the guard refuses the cursor; showing Activity again starts anew', async () => {
     const cursors: (string | null)[] = []
     let n = 0

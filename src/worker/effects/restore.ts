@@ -1,5 +1,5 @@
 /**
- * Session restore on start: every live connection of every connected namespace (issue 18; the
+ * Session restore on start: every live connection of every connected namespace (the
  * active connector's alone where an older state knows no connections) is asked silently
  * (eth_accounts or a silent standard:connect, never a prompt). Still authorised: connect/succeeded
  * via restore, with every account the wallet exposes (merged into the connection by lowercase

@@ -1,6 +1,6 @@
 /**
  * Leaving SIWXSignMessage unsigned (docs/behaviour.md §4 SIWX: "Cancel disconnects if sign-in is
- * required, else it closes"; issue 20): Cancel, or the modal's close while SIWXSignMessage shows.
+ * required, else it closes"): Cancel, or the modal's close while SIWXSignMessage shows.
  * The site's `siwx.getRequired` decides; one that throws counts as required (the site cannot say it
  * is not). Required: the connection that served the account is disconnected (the modal shows
  * Connect); else `siwx/sign-in-declined`, the modal closes and the account stays connected, unsigned.

@@ -1,6 +1,6 @@
 /**
  * SIWX after a connect (docs/behaviour.md §4 SIWX: "after connect, if no session exists, the
- * SIWXSignMessage view opens"; issue 20): when the site has a `siwx` option and a namespace's
+ * SIWXSignMessage view opens"): when the site has a `siwx` option and a namespace's
  * active account (CAIP-10: the address and its network) changes in this tab (a connect, a restore,
  * an account, connection or network switch), the site's sessions for that account are asked
  * (`siwx.getSessions` on the page) and verified (worker/siwx/session-check.ts). A verified one gives

@@ -1,4 +1,4 @@
-// SIWX sessions across namespaces, reloads, tabs and account switches (issue 20; docs/behaviour.md
+// SIWX sessions across namespaces, reloads, tabs and account switches (docs/behaviour.md
 // §4 SIWX), through engines on one shared log storage: a fake site `siwx` keeps its sessions in
 // memory for every tab (as a site's backend does), an EVM wallet signs with anvil's dev keys and a
 // Wallet Standard Solana wallet with an ed25519 key, each answering as the page's bridges do.

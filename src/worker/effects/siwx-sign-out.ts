@@ -1,5 +1,5 @@
 /**
- * docs/behaviour.md §4 SIWX: "sign-out on disconnect defaults to true" (issue 20). The sessions of
+ * docs/behaviour.md §4 SIWX: "sign-out on disconnect defaults to true". The sessions of
  * a connection this tab disconnected (projections/siwx.ts `signingOut`) are revoked through the
  * site's `siwx.revokeSession`, each once; a revoke that fails is not retried (the session is no
  * longer this page's either way) and still gives `siwx/signed-out`.

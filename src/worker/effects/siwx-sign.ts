@@ -1,5 +1,5 @@
 /**
- * The visitor's Sign in on SIWXSignMessage (docs/behaviour.md §4 SIWX; issue 20): the site's
+ * The visitor's Sign in on SIWXSignMessage (docs/behaviour.md §4 SIWX): the site's
  * `siwx.createMessage` gives the message's fields for the account and network; Gangway writes its
  * text itself (EIP-4361 on eip155 with viem's SIWE helpers, Sign-In-With-Solana on solana:
  * src/siwx/message.ts), the wallet signs it, Gangway verifies the signature as it verifies stored
@@ -54,7 +54,7 @@ export function siwxMessageOf(fields: unknown): SiwxMessage | undefined {
 const stillAsking = (s: State, caipAddress: CaipAddress): boolean => isAsking(s.siwx, caipAddress) && stillActive(s, caipAddress)
 
 /**
- * The Wallet Standard `solana:signIn` input for a solana message (issue 20): its fields as
+ * The Wallet Standard `solana:signIn` input for a solana message (docs/behaviour.md §4 SIWX): its fields as
  * Sign-In-With-Solana names them, `chainId` the CAIP-2 reference (as siwxMessageText writes the
  * `Chain ID:` line), optional fields only when set. A wallet that writes the text from these writes
  * the text Gangway writes.

@@ -1,4 +1,4 @@
-// SIWX on Solana through the engine (issue 20; docs/behaviour.md §4 SIWX, §8) with a fake Wallet
+// SIWX on Solana through the engine (docs/behaviour.md §4 SIWX, §8) with a fake Wallet
 // Standard wallet that signs for real (ed25519) and a fake site `siwx` keeping its sessions: the
 // sign-in through `solana:signIn` where the wallet has it (the wallet writes the text; Gangway takes
 // it only when it is exactly the text it wrote for the site's fields, by the connected account),

@@ -1,4 +1,4 @@
-// SIWX through the engine (issue 20; docs/behaviour.md §4 SIWX, §8) with a fake wallet that signs
+// SIWX through the engine (docs/behaviour.md §4 SIWX, §8) with a fake wallet that signs
 // for real (anvil's first dev key) and a fake site `siwx` keeping its sessions in memory: the
 // sign-in after connect, the stored session verified on the next start, tampered and expired ones
 // refused, the failures and their messages, Cancel, and the sign-out on disconnect.

@@ -23,7 +23,7 @@ function caipIds(list: unknown): string[] {
 export const supportedChainsEffect: Effect = ({ events$, api, services }) =>
   events$.pipe(
     // Not at start: when the visitor first reaches for the modal, or a connection (a restored one
-    // reads its balance) needs the routing, whichever comes first (network quiet, issue 17).
+    // reads its balance) needs the routing, whichever comes first (network quiet, docs/behaviour.md §7).
     firstReach('connect/succeeded'),
     filter(() => Boolean(services.blockchain)),
     switchMap(() =>

@@ -1,4 +1,4 @@
-// The swap form's quote (issue 21; docs/behaviour.md §4, §9) on virtual time: asked 200 ms after the
+// The swap form's quote (docs/behaviour.md §4, §9) on virtual time: asked 200 ms after the
 // last edit, only for the form as it is then, again every 10 s while the Swap view shows, and no
 // more once it does not; 'Insufficient liquidity' from the service's reason.
 import { describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * The swap form's quote (issue 21; docs/behaviour.md §4 swap, §9): once the visitor stops changing
+ * The swap form's quote (docs/behaviour.md §4 swap, §9): once the visitor stops changing
  * the tokens or the amount for SWAP_QUOTE_DEBOUNCE_MS (200 ms), and again every
  * SWAP_QUOTE_REFRESH_MS (10 s) while the Swap view shows, the swap service is asked what the amount
  * (in base units) of `from` yields of `to`, at the network's standard gas price: `swap/quote-fetched`

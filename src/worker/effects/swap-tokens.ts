@@ -1,5 +1,5 @@
 /**
- * The tokens the Swap form offers (issue 21; docs/behaviour.md §4 swap): when Swap or its token list
+ * The tokens the Swap form offers (docs/behaviour.md §4 swap): when Swap or its token list
  * first shows on a network, the swap service's list for it (`swap/tokens-fetched`, its first
  * SWAP_TOKENS_LOGGED), asked once per network; a network swaps are not offered on
  * (`swapNetworks`, else the §9 list): `swap/tokens-failed` 'Network not supported for Swaps'.

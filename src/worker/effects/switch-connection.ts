@@ -1,5 +1,5 @@
 /**
- * Switching between connections (docs/behaviour.md §4, issue 18): connection/switch-requested acts
+ * Switching between connections (docs/behaviour.md §4): connection/switch-requested acts
  * by the connection's class (select/connection-class.ts):
  * - `connected` (the active connection): another of its accounts becomes the active account, no
  *   wallet call (the wallet signs for every account it exposes); the snackbar 'Account switched';

@@ -1,5 +1,5 @@
 /**
- * USD prices of tokens for the swap form (issue 21; docs/behaviour.md §7 fungible price, §9 token
+ * USD prices of tokens for the swap form (docs/behaviour.md §7 fungible price, §9 token
  * price cache 15 s): `POST /v1/fungible/price` for each token's CAIP-10 address, one address a
  * request (the hosted service prices only the first address it is sent; docs/services.md), the
  * requests side by side, each answer kept in the `tokenPrice` cache under its address. What the

@@ -1,5 +1,5 @@
 /**
- * The swap and on-ramp effects (issue 21), one chunk of the worker with the swap service's and the
+ * The swap and on-ramp effects, one chunk of the worker with the swap service's and the
  * on-ramp's clients: index.ts runs them through lazyEffect once a visitor reaches for Swap or Buy.
  */
 export { swapCheckEffect } from './swap-check.js'

@@ -41,7 +41,7 @@ export const walletConnectPreloadEffect: Effect = ({ events$, walletConnect, sch
 
 /**
  * On a mobile device, a modal opened with nobody connected starts a WalletConnect pairing at once
- * (issue 16): its URI is on the pairing channel before the visitor taps a wallet, so the view opens
+ * (docs/behaviour.md §2): its URI is on the pairing channel before the visitor taps a wallet, so the view opens
  * the wallet's deep link inside the tap (a browser may refuse a navigation outside a user gesture).
  * The pick's connect takes it over; a close or another connector cancels it (walletConnectCancelEffect).
  */

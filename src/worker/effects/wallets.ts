@@ -3,7 +3,7 @@
  * featured wallets (the site's featuredWalletIds, in its order) and recommended ones; All Wallets
  * pages of 40; searches of up to 100 (the latest one wins); and, with the first page, the first 20
  * wallet images fetched ahead with a 2 s timeout each, so the list paints with its images. Every
- * call passes the site's networks as `chains` and its include and exclude lists. Issue 13: an
+ * call passes the site's networks as `chains` and its include and exclude lists. An
  * answer keeps at most the entries asked for, with its strings capped (`boundedListing`); pages
  * follow the paging rules (projections/paging.ts), one in flight, never past 25; a newer search
  * aborts the one in flight.
@@ -30,7 +30,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v 
 /**
  * A remote listing as the log keeps it: only its string fields, the image through the service's
  * image path (with projectId, st, sv) when it has an image id. Entries with no id or name are
- * dropped. Every URL passes the URL validator (src/events/urls.ts, issue 13): links must be https or
+ * dropped. Every URL passes the URL validator (src/events/urls.ts): links must be https or
  * a custom wallet scheme, an image https, data:image/ or on `imageOrigins` (the configured
  * services'); a refused URL is left out of the listing.
  */
@@ -79,7 +79,7 @@ function registry({ api, state, services }: Pick<EffectContext, 'api' | 'state' 
 export const walletListsEffect: Effect = (ctx) => {
   const reg = registry(ctx)
   return ctx.events$.pipe(
-    // Not at start: when the visitor first reaches for the modal (network quiet, issue 17).
+    // Not at start: when the visitor first reaches for the modal (network quiet, docs/behaviour.md §7).
     firstReach(),
     filter(() => Boolean(ctx.services.walletConfig)),
     switchMap(() => {

@@ -1,6 +1,6 @@
 /**
  * Keeps the bridge following the events of every live connection's connector (each namespace's
- * active one and the others, issue 18: a wallet's accountsChanged or disconnect counts for a
+ * active one and the others: a wallet's accountsChanged (docs/behaviour.md §5) or disconnect counts for a
  * connection that is not the active one too). Emits nothing.
  */
 import { distinctUntilChanged, ignoreElements, map, tap } from 'rxjs'

@@ -312,7 +312,7 @@ describe('writes are never sent twice', () => {
   })
 })
 
-describe('untrusted answers (issue 13)', () => {
+describe('untrusted answers', () => {
   it('fails the calls of an answer over 16 MB, whatever its Content-Length says, and keeps no prototype key of an answer', async () => {
     const chunk = new Uint8Array(1024 * 1024).fill(0x20)
     let sent = 0

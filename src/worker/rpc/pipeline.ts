@@ -13,7 +13,7 @@
  *   (RpcRequestError, with the JSON-RPC code), 'The request took too long to respond.'
  *   (TimeoutError, after `timeoutMs`, default 10 s). viem's transport maps codes to named errors.
  * - Cost: plain queues and one promise per call, no RxJS and no promise chain per call; at N = 100
- *   a burst's own cost is what decides against viem's batching transport (bench/rpc, issue 15).
+ *   a burst's own cost is what decides against viem's batching transport (bench/rpc).
  */
 import { boundedText } from '../../api/service-fetch.js'
 import { MAX_RPC_RESPONSE_BYTES } from '../../events/limits.js'
@@ -87,7 +87,7 @@ export const RPC_BATCH_SIZE = 1000
  * timers in browsers and workers), so after a short task it wins; after a task longer than the
  * clamp the timer is already due, and an event loop that serves due timers first (Node: timers,
  * then messages, I/O and queued tasks such as V8's GC tasks) flushes without waiting behind the
- * rest (bench/rpc, issue 15: it removed 5–10 ms stalls before the POST).
+ * rest (bench/rpc: it removed 5–10 ms stalls before the POST).
  * The channel is closed after its one message (an open port would keep Node's event loop alive).
  */
 export function onNextMacrotask(callback: () => void): void {
@@ -198,7 +198,7 @@ export function createRpcPipeline(options: RpcPipelineOptions = {}): RpcPipeline
         throw controller.signal.aborted ? new TimeoutError({ body: body, url }) : new HttpRequestError({ url, body: body, cause: cause as Error, details: String((cause as Error)?.message ?? cause) })
       }
       if (!response.ok) throw new HttpRequestError({ url, body: body, status: response.status, headers: response.headers, details: response.statusText })
-      // A node's answer is untrusted too (issue 13): bounded in size, parsed without prototype keys.
+      // A node's answer is untrusted too: bounded in size, parsed without prototype keys.
       const tooLarge = () => new HttpRequestError({ url, body: body, status: response.status, details: `Response body over ${MAX_RPC_RESPONSE_BYTES} bytes` })
       let json: unknown
       try {
@@ -259,7 +259,7 @@ export function createRpcPipeline(options: RpcPipelineOptions = {}): RpcPipeline
   }
 
   /**
-   * A call's one promise: no RxJS and no promise chain per call (bench/rpc, issue 15). Its tries
+   * A call's one promise: no RxJS and no promise chain per call (bench/rpc). Its tries
    * go through `enqueue`, `send` and `fail`, and keep its JSON-RPC id.
    */
   const start = (url: string, call: RpcCall, key: string | undefined): Promise<unknown> => {

@@ -1,5 +1,5 @@
 /**
- * What the engine accepts as a SIWX session (issue 20; docs/behaviour.md §4 SIWX): the site's
+ * What the engine accepts as a SIWX session (docs/behaviour.md §4 SIWX): the site's
  * `siwx` answers are untrusted, so a session counts only when its signed text parses as a sign-in
  * message for this very account and network, is inside its time window now, and its signature
  * verifies (eip155 against the chain, so EIP-1271 contract accounts and ERC-6492 counterfactual

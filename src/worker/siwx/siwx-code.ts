@@ -1,5 +1,5 @@
 /**
- * SIWX's own code for the engine (issue 20), in one module the effects load when a site with a
+ * SIWX's own code for the engine, in one module the effects load when a site with a
  * `siwx` option first needs it (worker/effects/siwx-check.ts, siwx-sign.ts): the message text, and
  * what counts as a session. The build makes it a file of its own (`dist/siwx-code.js`, see
  * esbuild.config.mjs `apart`), not a chunk of the worker's split build: the SIWE helpers and the

@@ -163,7 +163,7 @@ describe('WalletConnect connector', () => {
     expect(await c.request({ method: 'eth_accounts' })).toEqual([])
   })
 
-  it('prepare(): the URI shows before any pick, and the next connect takes that pairing over (issue 16, mobile)', async () => {
+  it('prepare(): the URI shows before any pick, and the next connect takes that pairing over (mobile)', async () => {
     const { client, pairings } = fakeClient()
     const c = connector(client)
     c.prepare()
@@ -262,7 +262,7 @@ describe('WalletConnect connector', () => {
   })
 })
 
-describe('WalletConnect connector on Solana (issue 20 SIWX)', () => {
+describe('WalletConnect connector on Solana (SIWX)', () => {
   const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
   const seed = Uint8Array.from({ length: 32 }, (_, i) => i + 7)
   const pubkey = base58.encode(ed25519.getPublicKey(seed))

@@ -12,7 +12,7 @@
  *   session's chains (else 4902).
  * - wallet_revokePermissions / standard:disconnect: ends the session.
  * - solana:signTransaction: solana_signTransaction.
- * - solana:signMessage (params `[text, signer address]`, issue 20 SIWX): solana_signMessage with
+ * - solana:signMessage (params `[text, signer address]`, for SIWX): solana_signMessage with
  *   `{ message: base58 of the text's UTF-8 bytes, pubkey: the address }`; the wallet's `{ signature }`
  *   (base58, 64 bytes) is answered as `{ signature }` in base58, which src/siwx/verify.ts reads as
  *   it reads the Wallet Standard bridge's base64.
@@ -106,7 +106,7 @@ export interface WalletConnectConnector {
   /** Loads the sign client's code ahead of a pairing (once; errors are ignored). */
   preload(): void
   /**
-   * Starts a pairing ahead of a pick (issue 16, mobile): its URI is on the pairing channel before
+   * Starts a pairing ahead of a pick (for mobile devices, docs/behaviour.md §2): its URI is on the pairing channel before
    * the visitor taps a wallet, so the page can open the wallet's deep link inside that tap's user
    * gesture. The next connect takes this pairing over instead of making one; `cancel` ends it like
    * any other. Does nothing while a pairing is in progress or a session is settled; a failure is

@@ -1,4 +1,4 @@
-// The secure site's channel (issue 19): correlation by random id, the READY and request timeouts,
+// The secure site's channel: correlation by random id, the READY and request timeouts,
 // and the trust boundary: exact origin and source window, exact targetOrigin.
 import { describe, expect, it } from 'vitest'
 import { createSecureFrameTransport, FRAME_READY_TIMEOUT_MS, type FrameMessageEvent } from './frame-transport.js'

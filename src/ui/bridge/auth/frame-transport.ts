@@ -1,5 +1,5 @@
 /**
- * The page's channel to the secure site's SDK page (issue 19: email and social login), which runs in
+ * The page's channel to the secure site's SDK page (email and social login), which runs in
  * a hidden iframe on the secure site's own origin. Requests are `{ type: '@w3m-app/NAME', id,
  * payload? }`; the frame answers `@w3m-frame/NAME_SUCCESS` (with its payload) or
  * `@w3m-frame/NAME_ERROR` (with `{ message }`) under the same id, and announces itself with
@@ -18,9 +18,9 @@ import { GangwayError, ProviderRequestError, UserRejectedError } from '../../../
 /** EIP-1193 4001: the visitor rejected the request. */
 const USER_REJECTED = 4001
 
-/** Issue 19: how long the frame has to announce itself, in ms. */
+/** How long the frame has to announce itself, in ms. */
 export const FRAME_READY_TIMEOUT_MS = 20_000
-/** Issue 19: how long a request (a connect above all) may wait for its answer, in ms. */
+/** How long a request (a connect above all) may wait for its answer, in ms. */
 export const FRAME_REQUEST_TIMEOUT_MS = 120_000
 /** The longest error message taken from the frame, in characters. */
 const MAX_FRAME_MESSAGE = 256
