@@ -61,11 +61,11 @@ try {
     const qrShown = Date.now()
     const uri = await copiedPairingUri(page, 30_000)
     await post('/pair', { uri })
-    for (;;) {
-      if (((await (await fetch(`${net.wcWallet.url}/proposals`, { headers })).json()) as unknown[]).length) break
-      await new Promise((r) => setTimeout(r, 10))
-    }
-    await post('/approve')
+    // The proposal of this pairing, by its topic (a proposal an earlier run left pending is not this one).
+    const topic = /^wc:([0-9a-f]+)@/.exec(uri)?.[1]
+    let proposal: { id: number } | undefined
+    while (!(proposal = ((await (await fetch(`${net.wcWallet.url}/proposals`, { headers })).json()) as { id: number; pairingTopic: string }[]).find((p) => p.pairingTopic === topic))) await new Promise((r) => setTimeout(r, 10))
+    await post('/approve', { id: proposal.id })
     await page.locator('[data-testid=gw-modal][data-view=Account] [data-testid=gw-balance]').filter({ hasText: 'ETH' }).waitFor({ timeout: 30_000 })
     const account = Date.now()
     await page.waitForTimeout(300)

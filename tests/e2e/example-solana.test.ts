@@ -11,9 +11,8 @@ import { describe, expect, inject, it } from 'vitest'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64 } from '@scure/base'
 import { localContext } from './browser.js'
-import { useBrowser, waitForText, waitForView, wcWallet } from './helpers.js'
+import { useBrowser, waitForText, waitForView, wcProposal, wcWallet } from './helpers.js'
 import { copiedPairingUri } from './pairing.js'
-import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
 const solanaUrl = inject('solanaUrl')
@@ -36,9 +35,9 @@ describe('examples/solana-adapter', () => {
     await waitForView(page, 'Connect')
     await page.click('[data-wallet-row=walletConnect]')
     await waitForView(page, 'ConnectingWalletConnect')
-    await wcWallet('/pair', { uri: await copiedPairingUri(page) })
-    await expect.poll(async () => (await wcWallet<unknown[]>('/proposals')).length, { timeout: E2E_WAIT_MS }).toBeGreaterThan(0)
-    await wcWallet('/approve', {})
+    const uri = await copiedPairingUri(page)
+    await wcWallet('/pair', { uri })
+    await wcWallet('/approve', await wcProposal(uri))
     await waitForView(page, 'Account')
     await page.click('[data-testid=gw-close]')
 

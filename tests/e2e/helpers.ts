@@ -288,3 +288,18 @@ export async function wcWallet<T = unknown>(path: string, body?: unknown): Promi
   if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`)
   return (await r.json()) as T
 }
+
+/**
+ * Waits for the Localnet WalletConnect wallet to hold the session proposal of pairing `uri` (a `wc:`
+ * URI, as the wallet was given it on `/pair`), and resolves with its id for `/approve` or `/reject`.
+ * By the pairing, never "the oldest pending": an earlier test's proposal left pending, or one the
+ * relay delivers again, is not this one. Fails after E2E_WAIT_MS with 'no session proposal of this pairing reached the wallet'.
+ */
+export async function wcProposal(uri: string): Promise<{ id: number }> {
+  const topic = /^wc:([0-9a-f]+)@/.exec(uri)?.[1]
+  let found: { id: number } | undefined
+  await expect
+    .poll(async () => (found = (await wcWallet<{ id: number; pairingTopic: string }[]>('/proposals')).find((p) => p.pairingTopic === topic)), { timeout: E2E_WAIT_MS, message: 'no session proposal of this pairing reached the wallet' })
+    .toBeDefined()
+  return { id: found!.id }
+}

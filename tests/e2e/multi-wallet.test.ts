@@ -15,7 +15,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { rpc } from '../../localnet/anvil.js'
 import { localContext } from './browser.js'
 import { copiedPairingUri } from './pairing.js'
-import { connectLocalnetWallet, flooredBalance, pageLog, useBrowser, waitForText, waitForView, wcWallet } from './helpers.js'
+import { connectLocalnetWallet, flooredBalance, pageLog, useBrowser, waitForText, waitForView, wcProposal, wcWallet } from './helpers.js'
 import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
@@ -54,8 +54,7 @@ async function connectWalletConnect(page: Page): Promise<string> {
   await waitForView(page, 'ConnectingWalletConnect')
   const uri = await copiedPairingUri(page)
   await wcWallet('/pair', { uri })
-  await expect.poll(async () => (await wcWallet<unknown[]>('/proposals')).length, { timeout: E2E_WAIT_MS }).toBeGreaterThan(0)
-  await wcWallet('/approve', {})
+  await wcWallet('/approve', await wcProposal(uri))
   let topic: string | undefined
   await expect.poll(async () => (topic = (await topics()).find((t) => !earlier.includes(t))), { timeout: E2E_WAIT_MS }).toBeDefined()
   return topic!

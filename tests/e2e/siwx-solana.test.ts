@@ -17,7 +17,7 @@ import { base58, base64 } from '@scure/base'
 import { parseSiwsMessage } from '../../src/siwx/solana-message.js'
 import { localContext } from './browser.js'
 import { copiedPairingUri } from './pairing.js'
-import { useBrowser, waitForEngine, waitForText, waitForView, wcWallet } from './helpers.js'
+import { useBrowser, waitForEngine, waitForText, waitForView, wcProposal, wcWallet } from './helpers.js'
 import { hostSessions, me } from './demo-host.js'
 import { E2E_WAIT_MS } from './wait.js'
 
@@ -130,9 +130,9 @@ describe('Sign In With X on Solana through the modal', () => {
     const earlier = await topics()
     await page.click('[data-wallet-row=walletConnect]')
     await waitForView(page, 'ConnectingWalletConnect')
-    await wcWallet('/pair', { uri: await copiedPairingUri(page) })
-    await expect.poll(async () => (await wcWallet<unknown[]>('/proposals')).length, { timeout: E2E_WAIT_MS }).toBeGreaterThan(0)
-    await wcWallet('/approve', {})
+    const uri = await copiedPairingUri(page)
+    await wcWallet('/pair', { uri })
+    await wcWallet('/approve', await wcProposal(uri))
     await waitForView(page, 'SIWXSignMessage')
     const { caipAddress } = await account(page)
     const live = (await wcWallet<{ topic: string; accounts: string[] }[]>('/sessions')).find((x) => !earlier.includes(x.topic))!

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import { getAddress, verifyMessage, type Hex } from 'viem'
 import { localContext } from './browser.js'
 import { copiedPairingUri } from './pairing.js'
-import { domText, flooredBalance, useBrowser, waitForText, waitForView, wcWallet } from './helpers.js'
+import { domText, flooredBalance, useBrowser, waitForText, waitForView, wcProposal, wcWallet } from './helpers.js'
 import { secretsIn } from './secrets.js'
 import { E2E_WAIT_MS } from './wait.js'
 
@@ -29,16 +29,6 @@ type Gangway = {
   getWalletProvider(ns?: string): { request(a: { method: string; params?: unknown[] }): Promise<unknown> }
 }
 
-
-/** Waits for the wallet to hold the session proposal of pairing `uri` (a `wc:` URI); resolves with its id, for /approve or /reject. */
-async function proposal(uri: string): Promise<{ id: number }> {
-  const topic = /^wc:([0-9a-f]+)@/.exec(uri)?.[1]
-  let found: { id: number } | undefined
-  await expect
-    .poll(async () => (found = (await wcWallet<{ id: number; pairingTopic: string }[]>('/proposals')).find((p) => p.pairingTopic === topic)), { timeout: E2E_WAIT_MS, message: 'no session proposal of this pairing reached the wallet' })
-    .toBeDefined()
-  return { id: found!.id }
-}
 
 /** The pairing URI the ConnectingWalletConnect view shows as its QR code, through Copy link; no attribute or text holds it. */
 async function pairingUri(page: Page): Promise<string> {
@@ -89,7 +79,7 @@ describe('WalletConnect', () => {
     await waitForText(page, '[data-testid=gw-wc] .gw-muted', 'Scan this QR code with Localnet WalletConnect Wallet')
     const uri = await pairingUri(page)
     await wcWallet('/pair', { uri })
-    await wcWallet('/approve', await proposal(uri))
+    await wcWallet('/approve', await wcProposal(uri))
     await waitForView(page, 'Account')
     expect(await page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.getAccount().address)).toBe(wcAddress)
     await waitForText(page, '[data-testid=gw-balance]', `${await flooredBalance(rpcUrl, wcAddress)} ETH`)
@@ -133,14 +123,14 @@ describe('WalletConnect', () => {
     await waitForView(page, 'ConnectingWalletConnect')
     const rejected = await pairingUri(page)
     await wcWallet('/pair', { uri: rejected })
-    await wcWallet('/reject', await proposal(rejected))
+    await wcWallet('/reject', await wcProposal(rejected))
     await waitForText(page, '[data-testid=gw-connect-error]', 'Connection rejected')
     expect(await isConnected(page)).toBe(false)
     await page.click('[data-testid=gw-retry]')
     const retried = await pairingUri(page)
     expect(retried).not.toBe(rejected)
     await wcWallet('/pair', { uri: retried })
-    await wcWallet('/approve', await proposal(retried))
+    await wcWallet('/approve', await wcProposal(retried))
     await waitForView(page, 'Account')
 
     // The wallet deletes the session: the page is disconnected.
