@@ -11,9 +11,11 @@ import { createReownAdapter } from './reown-adapter.js'
  * The `auth` option for Reown's secure site (docs/behaviour.md §4 email and social login).
  * @returns an AuthOption whose `load` imports `@reown/appkit-wallet` and starts its client for the site.
  * @example
+ * ```ts
  * import { createModal } from 'gangway'
  * import { reownAuth } from 'gangway/auth-reown'
  * createModal({ projectId, networks, auth: reownAuth() })
+ * ```
  */
 export function reownAuth(): AuthOption {
   return { load: async (context) => createReownAdapter(await import('@reown/appkit-wallet'), context) }

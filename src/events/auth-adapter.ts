@@ -12,13 +12,35 @@
  */
 import type { SocialProvider } from './host-options.js'
 
-/** What a provider says of a login's next step after an email: a code to type, a device to approve by link, or already connected. */
+/**
+ * What a provider says of a login's next step after an email: a code to type, a device to approve by link, or already connected.
+ * @example
+ * ```ts
+ * import type { AuthEmailAnswer } from 'gangway'
+ *
+ * // An adapter's connectEmail passes its provider's answer on as it comes:
+ * async function connectEmail(email: string): Promise<AuthEmailAnswer> {
+ *   const { action } = await provider.connectEmail({ email }) // 'VERIFY_OTP', 'VERIFY_DEVICE' or 'CONNECT'
+ *   return { action }
+ * }
+ * ```
+ */
 export interface AuthEmailAnswer {
   /** 'VERIFY_OTP', 'VERIFY_DEVICE' or 'CONNECT' (checked by the engine). */
   action: unknown
 }
 
-/** Where a provider opens, or answers, for a user: the network (CAIP-2) and the account type asked for. */
+/**
+ * Where a provider opens, or answers, for a user: the network (CAIP-2) and the account type asked for.
+ * @example
+ * ```ts
+ * import type { AuthUserRequest } from 'gangway'
+ *
+ * // What Gangway asks an adapter's getUser (and connectSocial) for: the user's smart account on Base
+ * const request: AuthUserRequest = { caipNetworkId: 'eip155:8453', preferredAccountType: 'smartAccount' }
+ * const user = await adapter.getUser(request)
+ * ```
+ */
 export interface AuthUserRequest {
   /** CAIP-2 network id, e.g. 'eip155:1'. */
   caipNetworkId?: string
@@ -31,10 +53,33 @@ export interface AuthUserRequest {
  * engine checks them again): `email`, `userName`, `socialProvider`, `address`, `chainId` (CAIP-2:
  * an adapter turns a provider's number into `eip155:<n>`), `accounts` (`{ address, type }`, type
  * 'eoa' or 'smartAccount'), `preferredAccountType`, `smartAccountDeployed`.
+ * @example
+ * ```ts
+ * import type { AuthUser } from 'gangway'
+ *
+ * // An adapter's getUser answer: the provider's fields, its chain id turned into CAIP-2
+ * const user: AuthUser = {
+ *   email: 'ada@example.com',
+ *   address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+ *   chainId: 'eip155:1',
+ *   accounts: [{ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', type: 'eoa' }],
+ *   preferredAccountType: 'eoa',
+ * }
+ * ```
  */
 export type AuthUser = Record<string, unknown>
 
-/** One call of the site's (a signature, a transaction, a read) for the provider to answer on a network. */
+/**
+ * One call of the site's (a signature, a transaction, a read) for the provider to answer on a network.
+ * @example
+ * ```ts
+ * import type { AuthCall } from 'gangway'
+ *
+ * // Sending 0.01 ETH on Base (the value in wei, hex): the adapter answers once the visitor approved it
+ * const call: AuthCall = { method: 'eth_sendTransaction', params: [{ from, to, value: '0x2386f26fc10000' }], caipNetworkId: 'eip155:8453' }
+ * const hash = await adapter.request(call, 120_000)
+ * ```
+ */
 export interface AuthCall {
   method: string
   /** JSON-RPC params: an array, or an object for the methods that take one. */
@@ -48,8 +93,12 @@ export interface AuthCall {
  * one step; a rejection's message is shown to the visitor where the step has no message of its own
  * (at most 256 characters are kept), and an error with code 4001 is the visitor's refusal.
  * @example
+ * ```ts
+ * import { createModal } from 'gangway'
+ *
  * // A site passes a loader, so nothing of the provider is fetched before the visitor reaches for email or social login:
  * createModal({ projectId, networks, auth: { load: (context) => import('./my-auth-adapter.js').then((m) => m.create(context)) } })
+ * ```
  */
 export interface AuthAdapter {
   /** The provider's secure origin ('https://secure.example'): the social popup's answer and the provider's links are checked against it. */
@@ -109,7 +158,17 @@ export interface AuthAdapter {
   close(): void
 }
 
-/** A network as the site configured it (viem's chain shape with its CAIP-2 id; events/entities.ts Network). */
+/**
+ * A network as the site configured it (viem's chain shape with its CAIP-2 id; events/entities.ts Network).
+ * @example
+ * ```ts
+ * import type { AuthNetwork } from 'gangway'
+ *
+ * const base: AuthNetwork = { id: 8453, caipNetworkId: 'eip155:8453', chainNamespace: 'eip155', rpcUrls: { default: { http: ['https://mainnet.base.org'] } } }
+ * const solana: AuthNetwork = { id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', chainNamespace: 'solana', rpcUrls: { default: { http: ['https://api.mainnet-beta.solana.com'] } } }
+ * const active = context.activeNetwork('solana') // the one the visitor is on, as the site configured it
+ * ```
+ */
 export interface AuthNetwork {
   /** eip155: the chain id; solana: the genesis hash's prefix. */
   id: number | string
@@ -118,7 +177,18 @@ export interface AuthNetwork {
   rpcUrls: { default: { http: readonly string[] } }
 }
 
-/** What Gangway tells an adapter it loads: the site, its networks and the one the visitor is on. */
+/**
+ * What Gangway tells an adapter it loads: the site, its networks and the one the visitor is on.
+ * @example
+ * ```ts
+ * import { createModal, type AuthContext } from 'gangway'
+ *
+ * createModal({ projectId, networks, auth: { load: async (context: AuthContext) => {
+ *   const { createAdapter } = await import('./my-auth-adapter.js')
+ *   return createAdapter({ projectId: context.projectId, chainId: context.activeNetwork()?.caipNetworkId ?? 'eip155:1' })
+ * } } })
+ * ```
+ */
 export interface AuthContext {
   projectId: string
   /** The site's metadata (the provider's approval panel names the site). */
@@ -133,8 +203,11 @@ export interface AuthContext {
  * The `auth` option: how the page gets its adapter, only when the visitor reaches for email or
  * social login (or a stored login is restored). Without it, email and social login are not offered.
  * @example
+ * ```ts
+ * import { createModal } from 'gangway'
  * import { reownAuth } from 'gangway/auth-reown'
  * createModal({ projectId, networks, auth: reownAuth() })
+ * ```
  */
 export interface AuthOption {
   load(context: AuthContext): Promise<AuthAdapter>

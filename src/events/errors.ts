@@ -37,7 +37,21 @@ export interface GangwayErrorOptions {
   code?: number
 }
 
-/** Gangway's error: `message` is short and stable, `details` says more. */
+/**
+ * Gangway's error: `message` is short and stable, `details` says more.
+ * @example
+ * ```ts
+ * import { GangwayError } from 'gangway/siwx-server'
+ *
+ * try {
+ *   await siwx.verify({ message, signature })
+ * } catch (error) {
+ *   if (!(error instanceof GangwayError)) throw error
+ *   console.warn(error.message, error.category, error.details) // details: for the site's logs, not the visitor
+ *   res.writeHead(401).end(error.message) // 'Invalid signature', 'Unknown or used nonce'…
+ * }
+ * ```
+ */
 export class GangwayError extends Error {
   override name = 'GangwayError'
   readonly category: ErrorCategory

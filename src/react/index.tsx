@@ -25,7 +25,19 @@ const DISCONNECTED: AccountModel = { status: 'disconnected', balanceLoading: fal
 const NO_NETWORK: NetworkModel = {}
 const CLOSED = { open: false }
 
-/** Creates the modal once for `options` and provides it to the hooks below. */
+/**
+ * Creates the modal once for `options` and provides it to the hooks below.
+ * @example
+ * ```tsx
+ * import { GangwayProvider } from 'gangway/react'
+ *
+ * export const App = () => (
+ *   <GangwayProvider options={{ projectId: 'your-project-id', networks, assetsUrl: '/gangway/' }}>
+ *     <Wallet />
+ *   </GangwayProvider>
+ * )
+ * ```
+ */
 export function GangwayProvider({ options, children }: { options: GangwayOptions; children?: ReactNode }) {
   // The modal is created once per provider: options are read at creation, as createModal does.
   const modal = useMemo(() => createModal(options, { views: () => import('../ui/app.js') }), []) // eslint-disable-line react-hooks/exhaustive-deps
@@ -42,6 +54,15 @@ function useGangway(): GangwayModal {
 /**
  * `{ open, close, warm, isOpen }`: open takes a docs/behaviour.md §2 view name; warm readies the
  * views ahead of a click (call it from the site's button's onPointerEnter and onFocus).
+ * @example
+ * ```tsx
+ * import { useModal } from 'gangway/react'
+ *
+ * function ConnectButton() {
+ *   const { open, warm, isOpen } = useModal()
+ *   return <button onPointerEnter={warm} onFocus={warm} onClick={() => open()} aria-expanded={isOpen}>Connect</button>
+ * }
+ * ```
  */
 export function useModal(): { open: (options?: { view?: ViewName; namespace?: Namespace }) => Promise<void>; close: () => Promise<void>; warm: () => void; isOpen: boolean } {
   const modal = useGangway()
@@ -49,19 +70,52 @@ export function useModal(): { open: (options?: { view?: ViewName; namespace?: Na
   return { open: modal.open, close: modal.close, warm: modal.warm, isOpen: state.open }
 }
 
-/** The active account: `{ address, caipAddress, status, isConnected, balance, balanceSymbol }`. */
+/**
+ * The active account: `{ address, caipAddress, status, isConnected, balance, balanceSymbol }`.
+ * @example
+ * ```tsx
+ * import { useAccount } from 'gangway/react'
+ *
+ * function AccountChip() {
+ *   const { isConnected, address, balance, balanceSymbol } = useAccount()
+ *   return isConnected ? <span>{address} · {balance} {balanceSymbol}</span> : null
+ * }
+ * ```
+ */
 export function useAccount(): AccountModel {
   const modal = useGangway()
   return useSyncExternalStore(modal.subscribeAccount, modal.getAccount as () => AccountModel, SERVER.account)
 }
 
-/** The active network: `{ caipNetworkId, namespace, name }`. */
+/**
+ * The active network: `{ caipNetworkId, namespace, name }`.
+ * @example
+ * ```tsx
+ * import { useNetwork } from 'gangway/react'
+ *
+ * function NetworkName() {
+ *   const { caipNetworkId, name, unsupported } = useNetwork() // caipNetworkId: 'eip155:8453', say
+ *   return <span title={caipNetworkId}>{unsupported ? 'Unsupported network' : name}</span>
+ * }
+ * ```
+ */
 export function useNetwork(): NetworkModel {
   const modal = useGangway()
   return useSyncExternalStore(modal.subscribeNetwork, modal.getNetwork, SERVER.network)
 }
 
-/** `{ disconnect(namespace?) }`. */
+/**
+ * `{ disconnect(namespace?) }`.
+ * @example
+ * ```tsx
+ * import { useDisconnect } from 'gangway/react'
+ *
+ * function DisconnectButton() {
+ *   const { disconnect } = useDisconnect()
+ *   return <button onClick={() => disconnect()}>Disconnect</button> // or disconnect('solana')
+ * }
+ * ```
+ */
 export function useDisconnect(): { disconnect: (namespace?: Namespace) => Promise<void> } {
   const modal = useGangway()
   return { disconnect: modal.disconnect }

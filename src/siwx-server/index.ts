@@ -43,15 +43,63 @@ export {
 } from '../siwx/refusals.js'
 export { GangwayError } from '../events/errors.js'
 
-/** The message of `issueNonce`'s refusal when the client, or the whole server, holds as many live nonces as allowed. */
+/**
+ * The message of `issueNonce`'s refusal when the client, or the whole server, holds as many live nonces as allowed.
+ * @example
+ * ```ts
+ * import { GangwayError, TOO_MANY_NONCES } from 'gangway/siwx-server'
+ *
+ * try {
+ *   res.end(JSON.stringify(siwx.issueNonce({ clientKey: req.socket.remoteAddress })))
+ * } catch (error) {
+ *   if (!(error instanceof GangwayError) || error.message !== TOO_MANY_NONCES) throw error
+ *   res.writeHead(429, { 'retry-after': '60' }).end(error.message) // a nonce frees up when used or expired
+ * }
+ * ```
+ */
 export const TOO_MANY_NONCES = 'Too many nonces'
-/** The message of `issueNonce`'s refusal of a client key that is not a string of at most MAX_CLIENT_KEY_CHARS characters. */
+/**
+ * The message of `issueNonce`'s refusal of a client key that is not a string of at most MAX_CLIENT_KEY_CHARS characters.
+ * @example
+ * ```ts
+ * import { GangwayError, INVALID_CLIENT_KEY } from 'gangway/siwx-server'
+ *
+ * try {
+ *   res.end(JSON.stringify(siwx.issueNonce({ clientKey: sessionId }))) // sessionId: read from the visitor's cookie
+ * } catch (error) {
+ *   if (!(error instanceof GangwayError)) throw error
+ *   res.writeHead(error.message === INVALID_CLIENT_KEY ? 400 : 429).end(error.message)
+ * }
+ * ```
+ */
 export const INVALID_CLIENT_KEY = 'Invalid SIWX client key'
-/** The longest client key `issueNonce` takes, in characters (an IPv6 address is at most 45, a session id far less than this). */
+/**
+ * The longest client key `issueNonce` takes, in characters (an IPv6 address is at most 45, a session id far less than this).
+ * @example
+ * ```ts
+ * import { createHash } from 'node:crypto'
+ * import { MAX_CLIENT_KEY_CHARS } from 'gangway/siwx-server'
+ *
+ * // A key that may be longer (a value from a header) is hashed to fit:
+ * const clientKey = key.length <= MAX_CLIENT_KEY_CHARS ? key : createHash('sha256').update(key).digest('hex')
+ * const { nonce } = siwx.issueNonce({ clientKey })
+ * ```
+ */
 export const MAX_CLIENT_KEY_CHARS = 512
 export type { SiwxMessage } from '../siwx/message.js'
 
-/** A verified sign-in. Times in ms since the epoch, on the server's clock. */
+/**
+ * A verified sign-in. Times in ms since the epoch, on the server's clock.
+ * @example
+ * ```ts
+ * import type { SiwxSession } from 'gangway/siwx-server'
+ *
+ * const session: SiwxSession = await siwx.verify({ message, signature })
+ * const expires = new Date(session.expiresAt).toUTCString()
+ * res.writeHead(200, { 'set-cookie': `sid=${session.id}; HttpOnly; Secure; SameSite=Lax; Path=/; Expires=${expires}` })
+ * res.end(JSON.stringify({ account: session.caipAddress, chainId: session.chainId }))
+ * ```
+ */
 export interface SiwxSession {
   /** 256 random bits, base64url: unguessable, so it may be the value of an HTTP-only session cookie. */
   id: string
@@ -70,7 +118,22 @@ export interface SiwxSession {
   signature: string
 }
 
-/** Where sessions are kept (default: a Map in memory). Synchronous; a store that persists may write through. */
+/**
+ * Where sessions are kept (default: a Map in memory). Synchronous; a store that persists may write through.
+ * @example
+ * ```ts
+ * import { createSiwxServer, type SiwxSession, type SiwxSessionStore } from 'gangway/siwx-server'
+ *
+ * const map = new Map<string, SiwxSession>(db.loadSessions().map((s) => [s.id, s])) // db: the site's own storage
+ * const store: SiwxSessionStore = {
+ *   get: (id) => map.get(id),
+ *   set: (session) => { map.set(session.id, session); db.saveSession(session) }, // written through
+ *   delete: (id) => { db.deleteSession(id); return map.delete(id) },
+ *   values: () => map.values(),
+ * }
+ * const siwx = createSiwxServer({ domain: 'example.com', uri: 'https://example.com', chains: { 'eip155:1': 'https://rpc.example' }, store })
+ * ```
+ */
 export interface SiwxSessionStore {
   get(id: string): SiwxSession | undefined
   set(session: SiwxSession): void
@@ -78,7 +141,22 @@ export interface SiwxSessionStore {
   values(): Iterable<SiwxSession>
 }
 
-/** createSiwxServer's options. */
+/**
+ * createSiwxServer's options.
+ * @example
+ * ```ts
+ * import { createSiwxServer, type SiwxServerOptions } from 'gangway/siwx-server'
+ *
+ * const options: SiwxServerOptions = {
+ *   domain: 'localhost:5173',                                      // the page's host, port included
+ *   uri: 'http://localhost:5173',
+ *   chains: { 'eip155:11155111': 'https://sepolia.rpc.example' },  // Sepolia, through this node
+ *   sessionTtlS: 3600,                                             // sessions last an hour
+ *   maxNoncesPerClient: 5,
+ * }
+ * const siwx = createSiwxServer(options)
+ * ```
+ */
 export interface SiwxServerOptions {
   /** The RFC 3986 authority the page is served from (`example.com`, `localhost:5173`): a message must name it. */
   domain: string
@@ -112,7 +190,19 @@ export interface SiwxServerOptions {
   store?: SiwxSessionStore
 }
 
-/** What createSiwxServer returns. */
+/**
+ * What createSiwxServer returns.
+ * @example
+ * ```ts
+ * import { createSiwxServer, type SiwxServer } from 'gangway/siwx-server'
+ *
+ * const siwx: SiwxServer = createSiwxServer({ domain: 'example.com', uri: 'https://example.com', chains: { 'eip155:1': 'https://rpc.example' } })
+ * const session = siwx.getSession(sid) // sid: the session cookie's value; undefined when unknown, revoked or expired
+ * if (session) console.log('signed in as', session.caipAddress)
+ * siwx.revokeSession(sid) // sign-out: true when there was such a session
+ * console.log(siwx.sessions().length, 'live sessions')
+ * ```
+ */
 export interface SiwxServer {
   /**
    * A fresh nonce (128 random bits as 32 hex digits: EIP-4361's letters and digits) and when it
@@ -167,6 +257,18 @@ function namespaceOfText(text: string): 'eip155' | 'solana' {
  * @throws GangwayError 'Invalid SIWX server option' (details name it) for an empty domain or uri,
  *   no chains, a chain id that is not an eip155 or solana CAIP-2 id, an eip155 chain without an
  *   http(s) URL, a TTL, skew or maximum that is not a positive number.
+ * @example
+ * ```ts
+ * import { createSiwxServer } from 'gangway/siwx-server'
+ *
+ * const siwx = createSiwxServer({
+ *   domain: 'example.com',
+ *   uri: 'https://example.com',
+ *   chains: { 'eip155:1': 'https://rpc.example', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': '' },
+ * })
+ * const { nonce } = siwx.issueNonce({ clientKey: req.socket.remoteAddress }) // for the page's message
+ * const session = await siwx.verify({ message, signature }) // what the page had signed; throws GangwayError when refused
+ * ```
  */
 export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
   const { domain, uri, chains, nonceTtlS = 300, sessionTtlS = 86_400, clock = Date.now, skewMs = DEFAULT_SIWX_SKEW_MS, maxNonces = 100_000, maxNoncesPerClient = 20 } = options

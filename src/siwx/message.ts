@@ -25,6 +25,17 @@ import { readSiwxTime } from './time.js'
  *   least 8 letters and digits);
  * - `issuedAt`, and optionally `expirationTime` and `notBefore`: the time window;
  * - optionally `statement` (one line), `requestId`, `resources` (URIs).
+ * @example
+ * ```ts
+ * import type { SiwxMessage } from 'gangway/siwx-server'
+ *
+ * // What a backend answers for the page's `siwx.createMessage({ accountAddress, chainId })`:
+ * const fields: SiwxMessage = {
+ *   accountAddress, chainId, domain: 'example.com', uri: 'https://example.com', version: '1',
+ *   nonce: siwx.issueNonce({ clientKey: req.socket.remoteAddress }).nonce,
+ *   issuedAt: new Date().toISOString(), expirationTime: new Date(Date.now() + 10 * 60_000).toISOString(),
+ * }
+ * ```
  */
 export interface SiwxMessage {
   accountAddress: string

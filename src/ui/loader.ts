@@ -101,6 +101,17 @@ const buttons = new Set<{ render(): void }>()
  * object answers at once with the last known state.
  * @throws Error 'projectId is required' or 'At least one network is required'. The other options
  *   are checked when the core starts (core.ts startClient), which keeps this file small.
+ * @example
+ * ```ts
+ * import { createModal } from 'gangway'
+ *
+ * const modal = createModal({
+ *   projectId: 'your-project-id',
+ *   networks: [{ id: 1, caipNetworkId: 'eip155:1', chainNamespace: 'eip155', name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['https://ethereum-rpc.publicnode.com'] } } }],
+ *   assetsUrl: '/gangway/', // where the site serves a copy of node_modules/gangway/dist/
+ * })
+ * modal.subscribeAccount((account) => console.log(account.status, account.address))
+ * ```
  */
 export function createModal(options: GangwayOptions): GangwayModal
 /** gangway/react's: the views on the host's React. @internal */

@@ -7,6 +7,20 @@ import type { AccountModel, AuthOption, CaipNetworkId, HostOptions, ModalModel, 
 /**
  * Options of createModal (docs/api.md): the host options the engine uses (declared once, in
  * events/host-options.ts) and the page's own.
+ * @example
+ * ```ts
+ * import { createModal, type GangwayOptions } from 'gangway'
+ *
+ * const options: GangwayOptions = {
+ *   projectId: 'your-project-id',
+ *   networks: [{ id: 8453, caipNetworkId: 'eip155:8453', chainNamespace: 'eip155', name: 'Base', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['https://mainnet.base.org'] } } }],
+ *   metadata: { name: 'Your site', url: 'https://your.site' },
+ *   rpcUrls: { 'eip155:8453': ['https://your-rpc.example'] },
+ *   themeMode: 'dark',
+ *   themeVariables: { '--gw-accent': '#7c3aed' },
+ * }
+ * const modal = createModal(options)
+ * ```
  */
 export interface GangwayOptions extends Omit<HostOptions, 'services'> {
   /**
@@ -154,7 +168,19 @@ export interface GangwayDebug {
   travel(seq: number | null): Promise<void>
 }
 
-/** The object createModal returns (docs/api.md, plain pages). */
+/**
+ * The object createModal returns (docs/api.md, plain pages).
+ * @example
+ * ```ts
+ * import { createModal, type GangwayModal } from 'gangway'
+ *
+ * const modal: GangwayModal = createModal({ projectId, networks })
+ * modal.subscribeAccount((account) => console.log(account.status, account.address, account.balance))
+ * document.querySelector('#connect')?.addEventListener('click', () => modal.open())
+ * document.querySelector('#base')?.addEventListener('click', () => modal.switchNetwork('eip155:8453'))
+ * const provider = modal.getWalletProvider('eip155') // EIP-1193: ethers' BrowserProvider, viem's custom transport
+ * ```
+ */
 export interface GangwayModal {
   /** Opens the modal (docs/behaviour.md §2 Opening); resolves when the view is shown. `view` is a docs/behaviour.md §2 view name. */
   open(options?: { view?: ViewName; namespace?: Namespace }): Promise<void>

@@ -24,9 +24,18 @@ import { SwitchChainError, UserRejectedRequestError, getAddress, type Address } 
 import type { GangwayModal } from '#loader'
 import type { AccountModel, CaipNetworkId } from '../contract.js'
 
-/** The connector's options. */
+/**
+ * The connector's options.
+ * @example
+ * ```ts
+ * import { gangway, type GangwayParameters } from 'gangway/wagmi'
+ *
+ * const parameters: GangwayParameters = { modal, restoreTimeoutMs: 20_000 } // a slow RPC: wait longer for the restore
+ * const connector = gangway(parameters)
+ * ```
+ */
 export interface GangwayParameters {
-  /** The modal, from `createModal` (or `useModal()`'s `modal` under `GangwayProvider`). */
+  /** The modal, from `createModal` (a React site creates it with createModal too, as examples/wagmi-react does). */
   modal: GangwayModal
   /**
    * How long `isAuthorized` waits for the engine to restore a stored connection after a reload,
@@ -35,7 +44,17 @@ export interface GangwayParameters {
   restoreTimeoutMs?: number
 }
 
-/** The EIP-1193 provider the connector hands wagmi: the modal's for eip155. */
+/**
+ * The EIP-1193 provider the connector hands wagmi: the modal's for eip155.
+ * @example
+ * ```ts
+ * import type { GangwayProvider } from 'gangway/wagmi'
+ *
+ * const connector = config.connectors.find((c) => c.id === 'gangway')
+ * const provider = (await connector?.getProvider()) as GangwayProvider | undefined
+ * const chainId = await provider?.request({ method: 'eth_chainId' }) // '0x2105' on Base
+ * ```
+ */
 export type GangwayProvider = ReturnType<GangwayModal['getWalletProvider']>
 
 /** What the connector reads of the modal's EVM account: its address and chain, when connected. */
@@ -84,6 +103,16 @@ function when<T>(modal: GangwayModal, read: () => T, done: (v: T) => boolean, ms
  * connect @throws viem UserRejectedRequestError when the modal closes with no EVM connection;
  * switchChain @throws viem SwitchChainError for a chain the modal's `networks` do not list, or
  * one the wallet refused.
+ * @example
+ * ```ts
+ * import { createModal } from 'gangway'
+ * import { gangway } from 'gangway/wagmi'
+ * import { createConfig, http } from 'wagmi'
+ * import { mainnet } from 'wagmi/chains'
+ *
+ * const modal = createModal({ projectId, networks: [{ id: 1, caipNetworkId: 'eip155:1', chainNamespace: 'eip155', name: 'Ethereum', nativeCurrency: mainnet.nativeCurrency, rpcUrls: mainnet.rpcUrls }], assetsUrl: '/gangway/' })
+ * export const config = createConfig({ chains: [mainnet], connectors: [gangway({ modal })], transports: { [mainnet.id]: http() } })
+ * ```
  */
 export function gangway({ modal, restoreTimeoutMs = 10_000 }: GangwayParameters): CreateConnectorFn<GangwayProvider> {
   return (config) => {
