@@ -62,7 +62,12 @@ describe('the Telegram path', () => {
   it('sends the provider the page’s origin and path only, and puts its query and fragment back on return', () => {
     const page = 'http://127.0.0.1:5173/shop/cart?token=secret&result_uri=old#pay'
     const url = new URL(telegramSocialUrl(`${ORIGIN}/oauth/discord?state=${STATE}`, page))
-    expect(url.searchParams.get('state')).toBe(`${STATE}--${encodeURIComponent('http://127.0.0.1:5173/shop/cart')}`)
+    // The address encoded once, appended to the state as written (AppKit's client's shape).
+    expect(url.search).toBe(`?state=${STATE}--${encodeURIComponent('http://127.0.0.1:5173/shop/cart')}`)
+    expect(url.searchParams.get('state')).toBe(`${STATE}--http://127.0.0.1:5173/shop/cart`)
+    // The other parameters stay as they were, before and after the state; without one, a state of the suffix alone.
+    expect(new URL(telegramSocialUrl(`${ORIGIN}/oauth/discord?a=1&state=${STATE}&b=%2F`, page)).search).toBe(`?a=1&state=${STATE}--${encodeURIComponent('http://127.0.0.1:5173/shop/cart')}&b=%2F`)
+    expect(new URL(telegramSocialUrl(`${ORIGIN}/oauth/discord?a=1`, page)).searchParams.get('state')).toBe('--http://127.0.0.1:5173/shop/cart')
     expect(url.href).not.toContain('secret')
     expect(url.href).not.toContain('pay')
     const kept = { ...login, page: pageOf(page) }

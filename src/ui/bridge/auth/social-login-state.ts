@@ -73,15 +73,19 @@ export function checkSocialReturn(resultUri: string, login: SocialLogin | undefi
 }
 
 /**
- * The provider's page as the Telegram path opens it: its `state` parameter with `--` and the page's
- * origin and path appended (encoded), so the secure site can send the visitor back here with
- * `result_uri`. The page's query and fragment stay out of it: they are the page's own, and may hold
- * what no provider should see.
+ * The provider's page as the Telegram path opens it: `--` and the page's origin and path, encoded
+ * once (encodeURIComponent), appended to the text of its `state` parameter as the secure site wrote
+ * it (as AppKit's client does; setting the parameter anew would encode the address twice), so the
+ * secure site can send the visitor back here with `result_uri`. Without a `state` parameter, one
+ * holding only the suffix is added. The page's query and fragment stay out of it: they are the
+ * page's own, and may hold what no provider should see.
  */
 export function telegramSocialUrl(uri: string, pageHref: string): string {
   const url = new URL(uri)
   const page = new URL(pageHref)
-  url.searchParams.set('state', `${url.searchParams.get('state') ?? ''}--${encodeURIComponent(page.origin + page.pathname)}`)
+  const suffix = `--${encodeURIComponent(page.origin + page.pathname)}`
+  const state = /[?&]state=[^&]*/.exec(url.search)
+  url.search = state ? url.search.slice(0, state.index + state[0].length) + suffix + url.search.slice(state.index + state[0].length) : `${url.search ? `${url.search}&` : '?'}state=${suffix}`
   return url.href
 }
 

@@ -93,7 +93,7 @@ describe('a Telegram social login', () => {
     const w = world()
     await w.source.leaveForSocial('discord')
     const left = new URL(w.win.location.assigned!)
-    expect(left.searchParams.get('state')).toBe(`${STATE}--${encodeURIComponent(PAGE)}`)
+    expect(left.searchParams.get('state')).toBe(`${STATE}--http://127.0.0.1:5173/shop`)
     expect(left.href).not.toContain('secret')
     expect([...w.items.values()].join()).toContain(STATE)
     expect(types(w)).toEqual(['auth/social-requested', 'auth/telegram-social-started'])
