@@ -132,7 +132,7 @@ module.exports = {
       name: 'ui-only-through-contract',
       severity: 'error',
       comment:
-        'src/ui reaches the engine only through src/contract.ts (types) and comlink. Besides itself it may import the pure display helpers of src/projections (format-address.ts, connector-order.ts, wallet-rules.ts, asset-rules.ts), the URL validator (events/urls.ts, a last check before navigating), the page port\'s argument checks (events/plain-data.ts) and the error classes rebuilt on the page (events/errors.ts, events/error-wire.ts), the options declared once (events/host-options.ts: the loader refuses unknown ones, core.ts picks the engine\'s), the plain constants of events/limits.ts (the image preload timeout of src/ui/images); and the main-thread fallback, see ui-fallback-only-from-core. Event and entity types come through the contract.',
+        'src/ui reaches the engine only through src/contract.ts (types) and comlink. Besides itself it may import the pure display helpers of src/projections (format-address.ts, connector-order.ts, wallet-rules.ts, asset-rules.ts), the URL validator (events/urls.ts, a last check before navigating), the page port\'s argument checks (events/plain-data.ts) and the error classes rebuilt on the page (events/errors.ts, events/error-wire.ts), the options declared once (events/host-options.ts: the loader refuses unknown ones, ui/client/options-check.ts picks the engine\'s), the plain constants of events/limits.ts (the image preload timeout of src/ui/images); and the main-thread fallback, see ui-fallback-only-from-core. Event and entity types come through the contract.',
       from: { path: src('ui/') },
       to: {
         path: src('.'),
@@ -154,8 +154,8 @@ module.exports = {
       name: 'ui-fallback-only-from-core',
       severity: 'error',
       comment:
-        'The main-thread fallback (src/worker/main-thread.ts, the engine for pages where no Worker can start) is the one sanctioned import of engine code from src/ui, and src/ui/core.ts is the one module that loads it.',
-      from: { path: src('ui/'), pathNot: '^src/ui/core\\.ts$' },
+        'The main-thread fallback (src/worker/main-thread.ts, the engine for pages where no Worker can start) is the one sanctioned import of engine code from src/ui, and src/ui/client/engine-start.ts is the one module that loads it.',
+      from: { path: src('ui/'), pathNot: '^src/ui/client/engine-start\\.ts$' },
       to: { path: MAIN_THREAD_FALLBACK, dependencyTypes: ['dynamic-import'] },
     },
     {

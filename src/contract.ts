@@ -76,7 +76,7 @@ export type { State } from './projections/state.js'
 
 /**
  * What the engine is started with: the host options (events/host-options.ts, declared there once)
- * and the host page's origin (`location.origin`, set by core.ts): images its own options name
+ * and the host page's origin (`location.origin`, set by ui/client/options-check.ts): images its own options name
  * (network and token icons) may be on it or be paths on it (every other image must be https,
  * data:image/ or on a service's origin, docs/security.md).
  */

@@ -2,7 +2,7 @@
  * Gangway's errors across the worker boundary (docs/behaviour.md §8): a thrown value leaves its realm as
  * plain data, `{ name, category, message, code?, details?, data? }` (an `ErrorWire`), and comes back
  * as the same class, rebuilt by name. It is used on both ways across: comlink's answers from the
- * worker to the page (`installErrorWire`, set up by src/worker/entry.ts and src/ui/core.ts) and the
+ * worker to the page (`installErrorWire`, set up by src/worker/entry.ts and src/ui/client/engine-start.ts) and the
  * page port's error replies from the page to the worker (src/ui/bridge/page-port-server.ts,
  * src/worker/page-port.ts).
  *

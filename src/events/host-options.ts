@@ -418,7 +418,7 @@ function isWalletConnectOption(v: unknown): boolean {
  * services; a service under `services` reads `services.{name}`), or undefined when every key is known. A list where
  * `services`, `features` or `remoteFeatures` belongs is not walked: `featureOptionsProblem` refuses its
  * shape ('Invalid option: features must be an object'). `pageKeys` are the options the caller itself uses. Callers
- * throw it as a GangwayError (core.ts for a page's options, the engine when started directly) rather than
+ * throw it as a GangwayError (ui/client/options-check.ts for a page's options, the engine when started directly) rather than
  * accept the option silently.
  */
 export function unknownOption(options: object, pageKeys: readonly string[] = []): { message: string; details: string } | undefined {

@@ -164,7 +164,7 @@ export interface EventPayloads {
   'modal/shake-ended': Record<string, never>
   /**
    * The visitor reached for a trigger (pointer over, focus or touch on <gangway-button> or an
-   * element with `data-gangway-open`; seen by the page, ui/core.ts): like the first open, it lets
+   * element with `data-gangway-open`; seen by the page, ui/client/first-approach.ts): like the first open, it lets
    * the engine fetch the remote configuration (docs/behaviour.md §7). The page sends it once.
    */
   'modal/trigger-approached': Record<string, never>

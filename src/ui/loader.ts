@@ -100,7 +100,7 @@ const buttons = new Set<{ render(): void }>()
  * Creates the modal (docs/api.md). The engine and UI load later (see the module comment); the returned
  * object answers at once with the last known state.
  * @throws Error 'projectId is required' or 'At least one network is required'. The other options
- *   are checked when the core starts (core.ts startClient), which keeps this file small.
+ *   are checked when the core starts (client/options-check.ts), which keeps this file small.
  * @example
  * ```ts
  * import { createModal } from 'gangway'

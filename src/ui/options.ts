@@ -139,7 +139,7 @@ const THEME_VALUE_MAX = 200
  * Why `themeMode` and `themeVariables` cannot be used, or undefined when they can: 'Invalid
  * themeMode: {value}' (not light, dark or system), 'Unknown theme variable: {name}' (not in
  * THEME_VARIABLES), 'Invalid theme variable {name}' (not a string or finite number, or longer than
- * 200 characters). core.ts refuses to start with it (the modal's calls reject with it).
+ * 200 characters). client/options-check.ts refuses to start with it (the modal's calls reject with it).
  */
 export function themeProblem({ themeMode, themeVariables }: Pick<GangwayOptions, 'themeMode' | 'themeVariables'>): string | undefined {
   if (themeMode !== undefined && !['light', 'dark', 'system'].includes(themeMode)) return `Invalid themeMode: ${String(themeMode)}`

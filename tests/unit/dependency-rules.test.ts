@@ -88,8 +88,8 @@ const ALLOWED_IMPORTS: [from: string, to: string][] = [
   ['src/cli/read.ts', 'fs'],
   ['src/cli/read.ts', 'src/projections/fold.ts'],
   // the one sanctioned dynamic import
-  ['src/ui/core.ts', 'src/worker/main-thread.ts'],
-  ['src/ui/core.ts', 'comlink'],
+  ['src/ui/client/engine-start.ts', 'src/worker/main-thread.ts'],
+  ['src/ui/client/engine-start.ts', 'comlink'],
   ['src/ui/views/account.tsx', 'src/contract.ts'],
   ['src/ui/views/account.tsx', 'src/projections/format-address.ts'],
   ['src/ui/views/account.tsx', 'src/events/urls.ts'],
@@ -131,7 +131,7 @@ describe('dependency rules', () => {
     for (const edge of ALLOWED_IMPORTS.map((e) => JSON.stringify(e))) {
       expect(seen.filter((s) => s.edge === edge), edge).toEqual([{ edge, valid: true }])
     }
-    const dynamic = result.modules.find((m) => m.source === 'src/ui/core.ts')?.dependencies.find((d) => d.resolved === 'src/worker/main-thread.ts')
+    const dynamic = result.modules.find((m) => m.source === 'src/ui/client/engine-start.ts')?.dependencies.find((d) => d.resolved === 'src/worker/main-thread.ts')
     expect(dynamic?.dependencyTypes).toContain('dynamic-import')
     const loader = result.modules.find((m) => m.source === 'src/react/index.tsx')?.dependencies.find((d) => d.resolved === 'src/ui/loader.ts')
     expect(loader?.module).toBe('#loader')

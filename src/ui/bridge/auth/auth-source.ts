@@ -1,6 +1,6 @@
 /**
  * The auth connector's page side (docs/behaviour.md §4 email and social login) over an auth adapter
- * (events/auth-adapter.ts: the provider's wire), started by `start()` (core.ts calls it in idle time after
+ * (events/auth-adapter.ts: the provider's wire), started by `start()` (client/auth-life-cycle.ts calls it in idle time after
  * the modal's first open, never inside a click, never at page load; a request for the AUTH
  * connector, such as a restore, starts it too). The connector's calls, each one adapter step:
  * - the engine's own steps (worker/effects/auth-email.ts): `gangway_auth_connectEmail { email }` →
