@@ -6,8 +6,8 @@
  * Anything not known to be safe is treated as not safe.
  */
 
-/** docs/behaviour.md §8 / §5 message of a blocked call. */
-export const RPC_CALL_NOT_ALLOWED = 'Requested RPC call is not allowed'
+// docs/behaviour.md §8 / §5 message of a blocked call: in the page-safe kernel, which the page imports too.
+export { RPC_CALL_NOT_ALLOWED } from '../events/page-kernel.js'
 /** What the UI shows for a blocked call. */
 export const ACTION_NOT_ALLOWED = 'Action not allowed'
 

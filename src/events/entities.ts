@@ -177,13 +177,8 @@ export interface WalletRef {
   webappLink?: string
 }
 
-/**
- * The auth connector's id (docs/behaviour.md §3 Connector type AUTH: email and social login).
- * Its accounts are taken as it reports them, never merged (docs/behaviour.md §5).
- */
-export const AUTH_CONNECTOR_ID = 'AUTH'
-/** The pseudo-connector the engine calls the site's `siwx` option through (ui/bridge/siwx-source.ts). */
-export const SIWX_CONNECTOR_ID = 'SIWX'
+// The auth and SIWX connectors' ids live in the page-safe kernel, which the page imports too.
+export { AUTH_CONNECTOR_ID, SIWX_CONNECTOR_ID } from './page-kernel.js'
 
 /** The WalletConnect connector's id (docs/behaviour.md §3 Connector type WALLET_CONNECT); one connector serves every namespace its session holds. */
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'

@@ -9,6 +9,7 @@
  */
 import { effect } from '@preact/signals-core'
 import type { AccountModel } from '../../contract.js'
+import { caipNetworkIdOf } from '../../events/page-kernel.js'
 import type { GangwayWalletDeps, SolanaConnection } from './solana-standard-wallet.js'
 
 /** What core gives: the account and the connection's connector, read inside a signals effect. */
@@ -28,7 +29,7 @@ export function followSolanaConnection(deps: FollowSolanaDeps): () => void {
     const connectorId = deps.connectorId()
     const ours = solana?.isConnected && solana.address && solana.caipAddress && connectorId && !deps.pageWallet(connectorId)
     const before = current
-    current = ours ? { address: solana.address!, caipNetworkId: solana.caipAddress!.split(':').slice(0, 2).join(':') } : undefined
+    current = ours ? { address: solana.address!, caipNetworkId: caipNetworkIdOf(solana.caipAddress!) } : undefined
     if (current && !registered) {
       registered = import('./solana-standard-wallet.js').then((m) => m.registerGangwayWallet({ connection: () => current, request: deps.request, disconnect: deps.disconnect }))
       registered.catch(() => (registered = undefined))

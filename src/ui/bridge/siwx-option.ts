@@ -5,6 +5,7 @@
  * connect or restore.
  */
 import { GangwayError } from '../../events/errors.js'
+import { SIWX_CONNECTOR_ID } from '../../events/page-kernel.js'
 import type { SiwxConfig } from '../options.js'
 import type { ConnectorSource } from './eip1193-bridge.js'
 
@@ -32,7 +33,7 @@ export function capturesEmail(siwx: SiwxConfig): boolean {
 export function lazySiwxSource(siwx: SiwxConfig): ConnectorSource {
   let source: Promise<ConnectorSource> | undefined
   return {
-    owns: (connectorId) => connectorId === 'SIWX',
+    owns: (connectorId) => connectorId === SIWX_CONNECTOR_ID,
     close: () => undefined,
     watch: () => undefined,
     async request(connectorId, args) {

@@ -12,11 +12,10 @@
  * - `siwx_getRequired` → boolean
  */
 import { GangwayError } from '../../events/errors.js'
+import { SIWX_CONNECTOR_ID } from '../../events/page-kernel.js'
 import type { SiwxConfig } from '../options.js'
 import type { ConnectorSource } from './eip1193-bridge.js'
 
-/** The pseudo-connector the engine calls the site's `siwx` through (events/entities.ts SIWX_CONNECTOR_ID; a type-only import cannot carry the value). */
-const SIWX = 'SIWX'
 /** The most sessions taken from `getSessions` for one account. */
 const MAX_SESSIONS = 20
 /** The longest message or signature taken, in characters (an ERC-6492 signature carries a deployment). */
@@ -61,7 +60,7 @@ const param = (params: unknown): Record<string, unknown> => {
  */
 export function createSiwxSource(siwx: SiwxConfig): ConnectorSource {
   return {
-    owns: (connectorId) => connectorId === SIWX,
+    owns: (connectorId) => connectorId === SIWX_CONNECTOR_ID,
     close: () => undefined,
     watch: () => undefined,
     async request(_connectorId, { method, params }) {

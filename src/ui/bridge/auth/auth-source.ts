@@ -20,12 +20,11 @@ import { GangwayError, ProviderRequestError, SOCIAL_RETURN_REFUSED, UserRejected
 import type { SocialProvider } from '../../../events/host-options.js'
 import { SOCIAL_LOGIN_TTL_MS } from '../../../events/limits.js'
 import { documentLink } from '../../../events/urls.js'
+import { AUTH_CONNECTOR_ID, RPC_CALL_NOT_ALLOWED } from '../../../events/page-kernel.js'
 import type { ConnectorSource } from '../eip1193-bridge.js'
 import type { AuthAdapter, AuthContext, AuthOption, AuthUserRequest, Network } from '../../../contract.js'
 import { checkSocialReturn, keepSocialLogin, pageOf, providerState, restoredHref, takeSocialLogin, telegramSocialUrl, type SocialLogin } from './social-login-state.js'
 
-/** The auth connector's id (events/entities.ts AUTH_CONNECTOR_ID; a type-only import cannot carry the value). */
-const AUTH = 'AUTH'
 /** How long a sign-out may hold up a disconnect, in ms (AppKit's cap). */
 export const SIGN_OUT_TIMEOUT_MS = 3000
 /** How long a call the visitor need not approve (a read) may wait for its answer, in ms. */
@@ -131,8 +130,6 @@ export interface AuthSource extends ConnectorSource {
   showFrame(target: HTMLElement): () => void
 }
 
-/** docs/behaviour.md §5: a call the secure site does not serve. */
-const RPC_CALL_NOT_ALLOWED = 'Requested RPC call is not allowed'
 /** What a call left waiting in ApproveTransaction gets when the visitor leaves it. */
 export const USER_REJECTED_REQUEST = 'User rejected the request.'
 /** How long a call may wait for the visitor's approval, in ms. */
@@ -321,7 +318,7 @@ export function createAuthSource(o: AuthSourceOptions): AuthSource {
   }
 
   return {
-    owns: (connectorId) => connectorId === AUTH,
+    owns: (connectorId) => connectorId === AUTH_CONNECTOR_ID,
     // Started ahead of use (idle time): a failure is told the engine above, and the next use tries again.
     start: () => void start().catch(() => undefined),
     async request(_connectorId, { method, params }) {

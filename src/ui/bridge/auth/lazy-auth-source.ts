@@ -4,6 +4,7 @@
  * evaluated before the visitor reaches for the modal (or a stored auth connection is restored).
  */
 import type { SocialProvider } from '../../../events/host-options.js'
+import { AUTH_CONNECTOR_ID } from '../../../events/page-kernel.js'
 import type { AuthSource } from './auth-source.js'
 
 /** The core's auth source: an AuthSource, and the social login a click starts. */
@@ -35,7 +36,7 @@ export function lazyAuthSource(load: () => Promise<AuthSource>, telegram = false
       throw error
     }))
   return {
-    owns: (connectorId) => connectorId === 'AUTH',
+    owns: (connectorId) => connectorId === AUTH_CONNECTOR_ID,
     start: () => void get().then((s) => s.start()),
     request: async (connectorId, args, options) => (await get()).request(connectorId, args, options),
     watch: () => undefined,

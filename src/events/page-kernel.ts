@@ -1,0 +1,28 @@
+/**
+ * The page-safe kernel: constants and a CAIP split that both the engine and the page use, with no
+ * import of their own, so the page (src/ui, which may not import the engine's modules) takes them
+ * from here instead of keeping copies. events/entities.ts and chains/rpc-safety.ts re-export them.
+ */
+
+/**
+ * The auth connector's id (docs/behaviour.md §3 Connector type AUTH: email and social login).
+ * Its accounts are taken as it reports them, never merged (docs/behaviour.md §5).
+ */
+export const AUTH_CONNECTOR_ID = 'AUTH'
+/** The pseudo-connector the engine calls the site's `siwx` option through (ui/bridge/siwx-source.ts). */
+export const SIWX_CONNECTOR_ID = 'SIWX'
+
+/** docs/behaviour.md §8 / §5 message of a blocked call (the restricted path, or a method the secure site does not serve). */
+export const RPC_CALL_NOT_ALLOWED = 'Requested RPC call is not allowed'
+
+/**
+ * The CAIP-2 network id `namespace:reference` of a CAIP-10 account id `namespace:reference:address`
+ * (its first two parts, unchecked: chains/caip.ts reads and checks ids).
+ * @example
+ * ```ts
+ * caipNetworkIdOf('eip155:1:0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045') // 'eip155:1'
+ * ```
+ */
+export function caipNetworkIdOf(caipAddress: string): string {
+  return caipAddress.split(':').slice(0, 2).join(':')
+}
