@@ -53,6 +53,14 @@ module.exports = {
       to: { dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'contract-not-from-worker',
+      severity: 'error',
+      comment:
+        'src/contract.ts declares the types the page uses of the engine itself (the engine, the bridge, the pairing channel, the analytics beacon, the page port, the worker\'s comlink surface), or names them from src/events and src/projections; it never re-exports a type from src/worker, whose modules implement the contract and import it from here.',
+      from: { path: CONTRACT },
+      to: { path: src('worker/') },
+    },
+    {
       name: 'events-below-everything',
       severity: 'error',
       comment:

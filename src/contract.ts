@@ -10,8 +10,8 @@
  * the errors are events/errors.ts, rebuilt on the page by events/error-wire.ts.
  */
 import type { HostOptions, SiwxDescriptor } from './events/host-options.js'
-import type { PairingUri } from './worker/walletconnect/connector.js'
-import type { AnalyticsBeacon } from './worker/effects/analytics.js'
+import type { ErrorWire } from './events/error-wire.js'
+import type { AnalyticsBody, AnalyticsProps } from './projections/analytics-events.js'
 import type { SelectorName, Selected } from './projections/selectors.js'
 import type { State } from './projections/state.js'
 
@@ -65,13 +65,58 @@ export type {
   WalletRow,
 } from './projections/selectors.js'
 export type { ActivityRow } from './projections/asset-rules.js'
-// The pairing channel (outside the log: the URI carries the pairing's symmetric key).
-export type { PairingUri } from './worker/walletconnect/connector.js'
-// The analytics batch the page sends itself with navigator.sendBeacon (outside the log, like the pairing).
-export type { AnalyticsBeacon } from './worker/effects/analytics.js'
-// The page port (worker mode): the two calls the page serves, and what it answers.
-export type { PageCall, PageReply } from './worker/page-port.js'
-export type { WorkerEngine } from './worker/worker-engine.js'
+
+/**
+ * The pairing channel (outside the log): a pairing URI on show. The URI holds the pairing's
+ * symmetric key: it goes to the view, never into the log.
+ */
+export interface PairingUri {
+  uri: string
+  pairingTopic: string
+  /** s since the epoch. */
+  expiresAt: number
+}
+
+/**
+ * What the page sends itself with navigator.sendBeacon if it is hidden or leaves now (outside the
+ * log, like the pairing): POST /batch's URL (with projectId, st and sv) and the pending events.
+ */
+export interface AnalyticsBeacon {
+  url: string
+  events: AnalyticsBody<AnalyticsProps>[]
+}
+
+/** The page port (worker mode, worker/page-port.ts): a call the worker asks of the page; `id` is unique among the calls in flight. */
+export type PageCall =
+  | { id: number; call: 'request'; args: [connectorId: string, request: ProviderRequest, options?: { waitMs?: number }] }
+  | { id: number; call: 'watch'; args: [connectorIds: string[]] }
+
+/** The page's answer to the call with the same `id`. */
+export type PageReply = { id: number; result: unknown } | { id: number; error: ErrorWire }
+
+/**
+ * The engine as the worker exposes it through comlink (worker/worker-engine.ts): the same methods,
+ * except that nothing the page hands over is a live object. `start` takes the page port (a
+ * MessagePort, transferred) instead of a bridge object, and subscriptions take a key the page chose
+ * instead of a callback: their values go back over the same port as `{ subscription, value }`.
+ */
+export interface WorkerEngine extends Omit<Engine, 'start' | 'subscribe' | 'subscribePairing' | 'subscribeAnalytics'> {
+  /**
+   * Engine.start with the page port as the bridge (src/worker/page-port.ts).
+   * @throws GangwayError 'The page port must be a MessagePort'; Engine.start's errors.
+   */
+  start(config: EngineConfig, port: MessagePort): ReturnType<Engine['start']>
+  /**
+   * Engine.subscribe, delivering each value as `{ subscription, value }` on the page port. Resolves to
+   * the engine's subscription id (for `unsubscribe`).
+   * @throws GangwayError 'Engine not started' (no port yet); 'Unknown selector: {name}'.
+   */
+  subscribe(name: SelectorName, subscription: number): Promise<number>
+  /** Engine.subscribePairing, delivered the same way. @throws GangwayError 'Engine not started'. */
+  subscribePairing(subscription: number): Promise<number>
+  /** Engine.subscribeAnalytics, delivered the same way. @throws GangwayError 'Engine not started'. */
+  subscribeAnalytics(subscription: number): Promise<number>
+}
 export type { State } from './projections/state.js'
 
 /**

@@ -14,16 +14,12 @@
  *   typed errors arrive here as the same classes.
  */
 import { GangwayError } from '../events/errors.js'
-import { fromWire, type ErrorWire } from '../events/error-wire.js'
-import type { Bridge, ProviderRequest } from '../contract.js'
+import { fromWire } from '../events/error-wire.js'
+import type { Bridge, PageCall } from '../contract.js'
 
 /** The calls the page serves, by name. */
 export type PageCallName = 'request' | 'watch'
 
-/** A call the worker asks of the page; `id` is unique among the calls in flight. */
-export type PageCall =
-  | { id: number; call: 'request'; args: [connectorId: string, request: ProviderRequest, options?: { waitMs?: number }] }
-  | { id: number; call: 'watch'; args: [connectorIds: string[]] }
 
 /** A page subscription's new value; `subscription` is the key the page chose when it subscribed. */
 export interface SubscriptionValue {
@@ -31,8 +27,6 @@ export interface SubscriptionValue {
   value: unknown
 }
 
-/** The page's answer to the call with the same `id`. */
-export type PageReply = { id: number; result: unknown } | { id: number; error: ErrorWire }
 
 /** The message a call in flight rejects with when the port closes. */
 export const PAGE_PORT_CLOSED = 'Page port closed'

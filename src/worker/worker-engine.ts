@@ -6,28 +6,8 @@
  * worker, and any third-party code in it, holds no comlink proxy of anything in the page.
  */
 import { GangwayError } from '../events/errors.js'
-import type { SelectorName } from '../projections/selectors.js'
-import type { Engine, EngineConfig } from '../contract.js'
+import type { Engine, WorkerEngine } from '../contract.js'
 import { createPagePort, type PagePort } from './page-port.js'
-
-/** The worker engine's comlink surface. */
-export interface WorkerEngine extends Omit<Engine, 'start' | 'subscribe' | 'subscribePairing' | 'subscribeAnalytics'> {
-  /**
-   * Engine.start with the page port as the bridge (src/worker/page-port.ts).
-   * @throws GangwayError 'The page port must be a MessagePort'; Engine.start's errors.
-   */
-  start(config: EngineConfig, port: MessagePort): ReturnType<Engine['start']>
-  /**
-   * Engine.subscribe, delivering each value as `{ subscription, value }` on the page port. Resolves to
-   * the engine's subscription id (for `unsubscribe`).
-   * @throws GangwayError 'Engine not started' (no port yet); 'Unknown selector: {name}'.
-   */
-  subscribe(name: SelectorName, subscription: number): Promise<number>
-  /** Engine.subscribePairing, delivered the same way. @throws GangwayError 'Engine not started'. */
-  subscribePairing(subscription: number): Promise<number>
-  /** Engine.subscribeAnalytics, delivered the same way. @throws GangwayError 'Engine not started'. */
-  subscribeAnalytics(subscription: number): Promise<number>
-}
 
 /** Wraps `engine` for exposure in a Worker. */
 export function workerEngine(engine: Engine): WorkerEngine {

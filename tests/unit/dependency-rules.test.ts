@@ -20,6 +20,8 @@ const moduleName = (resolved: string) => resolved.replace(/^.*node_modules\/((@[
 /** Each rule with the wrong imports of the fixture it must report: [rule, from, to]. */
 const WRONG_IMPORTS: [rule: string, from: string, to: string][] = [
   ['contract-types-only', 'src/contract.ts', 'src/worker/main-thread.ts'],
+  ['contract-not-from-worker', 'src/contract.ts', 'src/worker/main-thread.ts'],
+  ['contract-not-from-worker', 'src/contract.ts', 'src/worker/bridge.ts'],
   ['events-below-everything', 'src/events/validate.ts', 'src/chains/eip155/accounts.ts'],
   ['idb-only-in-persistence', 'src/events/cache.ts', 'idb'],
   ['chains-only-events', 'src/chains/eip155/client.ts', 'src/worker/rpc/pipeline.ts'],
@@ -53,7 +55,6 @@ const ALLOWED_IMPORTS: [from: string, to: string][] = [
   // the contract's type-only spellings: `import type`, `import { type X }`, `export type { X } from`
   ['src/contract.ts', 'src/events/entities.ts'],
   ['src/contract.ts', 'src/projections/selectors.ts'],
-  ['src/contract.ts', 'src/worker/bridge.ts'],
   ['src/events/ids.ts', 'src/chains/caip.ts'],
   ['src/events/ids.ts', 'viem'],
   ['src/events/persistence.ts', 'idb'],

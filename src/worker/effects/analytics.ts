@@ -33,6 +33,7 @@
  */
 import { BehaviorSubject, EMPTY, Observable, type Subscription } from 'rxjs'
 import type { AnalyticsClient } from '../../api/analytics.js'
+import type { AnalyticsBeacon } from '../../contract.js'
 import { errorMessage, INVALID_APP_CONFIGURATION } from '../../events/errors.js'
 import { ANALYTICS_MAX_PENDING } from '../../events/limits.js'
 import { event, isType, type GangwayEvent, type NewEvent } from '../../events/types.js'
@@ -66,11 +67,6 @@ export function beaconEvents<T>(events: T[]): T[] {
   return events.slice(first)
 }
 
-/** What the page sends with navigator.sendBeacon if it is hidden or leaves now: POST /batch's URL (with projectId, st and sv) and the pending events. */
-export interface AnalyticsBeacon {
-  url: string
-  events: AnalyticsBody<AnalyticsProps>[]
-}
 
 /** What the site decided, and where the page is. */
 export interface AnalyticsSettings {

@@ -30,7 +30,7 @@ import { readCaipAddress, readCaipNetworkId } from '../../chains/caip.js'
 import { chainIdHexOf } from '../../chains/eip155/accounts.js'
 import { PAIRING_EXPIRY_MARGIN_S, PAIRING_LIFETIME_S } from '../../projections/wallet-rules.js'
 import { isEvmAddress } from '../../events/address-rules.js'
-import type { ProviderRequest } from '../../contract.js'
+import type { PairingUri, ProviderRequest } from '../../contract.js'
 import { pairingTopicOf, proposalNamespaces, sessionAddresses, sessionChains, sessionNamespaceNames, type SessionNamespace } from './namespaces.js'
 
 /** A settled session, as much of it as Gangway reads. */
@@ -50,13 +50,6 @@ export interface SignClientLike {
   on(event: string, listener: (args: never) => void): unknown
 }
 
-/** A pairing URI on show. The URI holds the pairing's symmetric key: it goes to the view, never into the log. */
-export interface PairingUri {
-  uri: string
-  pairingTopic: string
-  /** s since the epoch. */
-  expiresAt: number
-}
 
 export interface WalletConnectConnectorOptions {
   /** Starts the sign client (lazily, on the first call that needs it). */
