@@ -29,7 +29,7 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'Invalid code': 'error.invalidCode',
   'Email login is not enabled': 'error.emailNotEnabled',
   'An email is already being sent': 'error.emailBeingSent',
-  // Social login (docs/behaviour.md §8; ui/bridge/auth/auth-source.ts) and its refusal (projections/guards.ts).
+  // Social login (docs/behaviour.md §8; ui/bridge/auth/auth-social.ts, auth-farcaster.ts) and its refusal (projections/guards.ts).
   'Popup closed': 'error.popupClosed',
   'Failed to initiate social connection': 'error.failedToInitiateSocial',
   'Social login is not enabled': 'error.socialNotEnabled',

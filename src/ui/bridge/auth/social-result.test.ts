@@ -1,7 +1,7 @@
 // The social popup's answer: taken only from the popup window and the secure site's exact
 // origin, as a URL on that origin; a closed popup is 'Popup closed' within one poll; a newer login cancels.
 import { describe, expect, it, vi } from 'vitest'
-import { socialResult } from './auth-source.js'
+import { socialResult } from './auth-social.js'
 
 const ORIGIN = 'http://localhost:4455'
 
