@@ -130,6 +130,13 @@ module.exports = {
       to: { path: src('ui/', 'react/', 'cli/', 'siwx-server/') },
     },
     {
+      name: 'worker-no-view-models',
+      severity: 'error',
+      comment: 'The engine\'s code (src/worker, its tests aside) never reads a view model (src/projections/view-models): what an effect needs of the state is a domain selector (src/projections/select), which a view model may build on too.',
+      from: { path: src('worker/'), pathNot: '\\.test\\.ts$' },
+      to: { path: src('projections/view-models/') },
+    },
+    {
       name: 'cli-only-events-and-projections',
       severity: 'error',
       comment: 'src/cli (`gangway replay`) imports src/events, src/projections, itself and Node built-ins.',

@@ -33,6 +33,7 @@ const WRONG_IMPORTS: [rule: string, from: string, to: string][] = [
   ['siwx-pure-messages-and-verifiers', 'src/siwx/engine-call.ts', 'src/worker/rpc/pipeline.ts'],
   ['siwx-server-only-siwx-events-and-node', 'src/siwx-server/chain-client.ts', 'src/chains/eip155/client.ts'],
   ['worker-never-page', 'src/worker/page-call.ts', 'src/ui/device.ts'],
+  ['worker-no-view-models', 'src/worker/send-effect.ts', 'src/projections/view-models/send-model.ts'],
   ['cli-only-events-and-projections', 'src/cli/engine.ts', 'src/worker/main-thread.ts'],
   ['ui-only-through-contract', 'src/ui/options.ts', 'src/api/services.ts'],
   ['ui-only-page-libraries', 'src/ui/views/chain.ts', 'viem'],

@@ -8,8 +8,6 @@
 import { AUTH_CONNECTOR_ID, type CaipAddress, type Namespace } from '../../events/entities.js'
 import { authDisplayName } from '../auth-rules.js'
 import { defined } from '../../events/defined.js'
-import { toCaipAddress } from '../../chains/caip.js'
-import { normalizeAddress } from '../../chains/address.js'
 import { addressLabel } from '../address-labels.js'
 import { sameConnector, type Connection } from '../connections.js'
 import { floorUnits } from '../format.js'
@@ -17,6 +15,7 @@ import { addressExplorerUrl } from '../select/address-explorer-url.js'
 import { activeNamespace } from '../select/active-namespace.js'
 import { connectionClass, type ConnectionClass } from '../select/connection-class.js'
 import { resolvedFeatures } from '../select/features.js'
+import { listedConnections, profileAccount, profileNetwork } from '../select/profile-connections.js'
 import type { State } from '../state.js'
 
 /** One account of a connection. */
@@ -62,17 +61,6 @@ export interface ProfileWalletsModel {
   canDisconnect: boolean
 }
 
-/** The connections of `namespace` the view lists: every known one (live first, then disconnected), or only the active one with the feature off. */
-function listed(s: State, namespace: Namespace, multiWallet: boolean): Connection[] {
-  const all = s.connections?.[namespace] ?? []
-  const active = s.connection.connectorIds[namespace]
-  const fallback: Connection[] = active !== undefined && !all.some((c) => sameConnector(c.connectorId, active)) && s.accounts[namespace]?.address ? [{ connectorId: active, accounts: [{ address: s.accounts[namespace]!.address! }] }] : []
-  const known = [...fallback, ...all]
-  const rank = (c: Connection) => ['connected', 'active', 'disconnected'].indexOf(connectionClass(s, namespace, c.connectorId))
-  const ordered = known.map((c, i) => [c, i] as const).sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j).map(([c]) => c)
-  return multiWallet ? ordered : ordered.filter((c) => connectionClass(s, namespace, c.connectorId) === 'connected')
-}
-
 /** The wallet's icon: the discovered connector's, else the recent wallet of that name (a WalletConnect listing). */
 const iconOf = (s: State, c: Connection): string | undefined =>
   s.connectors.list.find((x) => sameConnector(x.id, c.connectorId))?.imageUrl ?? (c.name ? s.wallets.recent.find((w) => w.name === c.name)?.imageUrl : undefined)
@@ -94,13 +82,12 @@ export function profileWalletsModel(s: State): ProfileWalletsModel {
   const multiWallet = resolvedFeatures(s).multiWallet
   const namespaces = [...new Set(s.config.networks.map((n) => n.chainNamespace))]
   const groups = namespaces.flatMap((namespace): ProfileNamespace[] => {
-    const network = s.accounts[namespace]?.caipNetworkId ?? s.networks.active[namespace] ?? s.config.networks.find((n) => n.chainNamespace === namespace)?.caipNetworkId
+    const network = profileNetwork(s, namespace)
     const activeAddress = s.accounts[namespace]?.address?.toLowerCase()
-    const connections = listed(s, namespace, multiWallet).map((c): ProfileConnectionRow => {
+    const connections = listedConnections(s, namespace, multiWallet).map((c): ProfileConnectionRow => {
       const status = connectionClass(s, namespace, c.connectorId)
       const accounts = c.accounts.map((a): ProfileAccountRow => {
-        const address = normalizeAddress(namespace, a.address)
-        const caipAddress = network ? toCaipAddress(network, address) : undefined
+        const { address, caipAddress } = profileAccount(namespace, network, a.address)
         const held = caipAddress ? s.addressBalances?.[caipAddress] : undefined
         return defined({
           address,
@@ -122,14 +109,4 @@ export function profileWalletsModel(s: State): ProfileWalletsModel {
     namespaces: groups,
     canDisconnect: groups.some((g) => g.connections.some((c) => c.status !== 'disconnected')),
   })
-}
-
-/** The most accounts whose balance one showing of ProfileWallets asks for. */
-export const PROFILE_BALANCES_MAX = 20
-
-/** The accounts ProfileWallets shows while it is on show (their balances are fetched through the 30 s cache), else none. */
-export function profileBalanceNeeds(s: State): CaipAddress[] {
-  if (!s.modal.open || s.modal.view !== 'ProfileWallets') return []
-  const rows = profileWalletsModel(s).namespaces.flatMap((g) => g.connections.flatMap((c) => c.accounts.map((a) => a.caipAddress)))
-  return rows.filter((a): a is CaipAddress => a !== undefined).slice(0, PROFILE_BALANCES_MAX)
 }

@@ -1,22 +1,12 @@
 /** The send form's data (docs/behaviour.md §3 Send state, §5 send rules). A view model. Pure. */
-import type { SendToken } from '../../events/entities.js'
-import { floorUnits } from '../format.js'
-import { activeNamespace } from '../select/active-namespace.js'
 import { activeNetwork } from '../select/active-network.js'
-import { sendTokens } from '../select/send-tokens.js'
-import { sendProblem } from '../send-rules.js'
-import { sendReceiver } from '../select/send-receiver.js'
+import { sendForm, type SendTokenRow } from '../select/send-form.js'
 import type { State } from '../state.js'
 import { defined } from '../../events/defined.js'
-import { withTokenImage } from '../images.js'
 import { sendPreview, sendPreviewForm } from '../tx-preview.js'
 import { txPreviewModel, type TxPreviewModel } from './tx-preview-model.js'
 
-/**
- * A token the form offers, with its balance floored to 3 decimals (whole tokens) when known; one with
- * no icon of its own shows the wallet/config service's image of its symbol.
- */
-export type SendTokenRow = SendToken & { balanceDisplay?: string }
+export type { SendTokenRow } from '../select/send-form.js'
 
 /** The send form's data (docs/behaviour.md §3 Send state). Amounts in whole tokens; `balance` floored to 3 decimals. */
 export interface SendModel {
@@ -39,20 +29,13 @@ export interface SendModel {
   previewing?: true
 }
 
-const sameToken = (a: SendToken, b: SendToken) => a.caipNetworkId === b.caipNetworkId && (a.address ?? '').toLowerCase() === (b.address ?? '').toLowerCase()
-const withDisplay = (t: SendToken): SendTokenRow => (t.balance === undefined ? t : { ...t, balanceDisplay: floorUnits(t.balance, t.decimals, 3) })
-
 /**
- * The send model: sendTokens with their balances for display, the picked token as the active
- * network lists it now, what was typed, and the first docs/behaviour.md §5 problem (send-rules.ts).
+ * The send model: the send form (select/send-form.ts: the tokens with their balances for display,
+ * the picked token as the active network lists it now, the first docs/behaviour.md §5 problem),
+ * what was typed, the receiver's name, and the preview.
  */
 export function sendModel(s: State): SendModel {
-  const tokens = sendTokens(s).map(withTokenImage).map(withDisplay)
-  // Only a token of the active network counts: one picked on another network is no longer offered.
-  const chosen = s.send.token ? tokens.find((t) => sameToken(t, s.send.token!)) : undefined
-  // A name stands for the address it resolves to; until it does, that is the form's problem.
-  const to = sendReceiver(s)
-  const problem = to.problem ?? sendProblem({ namespace: activeNamespace(s), token: chosen, amount: s.send.amount, receiver: to.address ?? s.send.receiver })
+  const { tokens, token: chosen, problem, to } = sendForm(s)
   const named = to.name ? { receiverName: to.name, receiverAddress: to.address, receiverImage: to.avatar } : {}
   const network = activeNetwork(s)
   const form = sendPreviewForm(s, chosen, s.send.amount ?? '', problem)

@@ -16,7 +16,7 @@ import { event, type NewEvent } from '../../events/types.js'
 import { activeAccount } from '../../projections/select/active-account.js'
 import { activeNamespace } from '../../projections/select/active-namespace.js'
 import { sendReceiver } from '../../projections/select/send-receiver.js'
-import { sendModel } from '../../projections/view-models/send-model.js'
+import { sendForm } from '../../projections/select/send-form.js'
 import { amountInSmallestUnit, withHexPrefix } from '../../projections/send-rules.js'
 import { errorMessage, isUserRejection, withCode } from '../../events/errors.js'
 import { ofType, type Effect } from './context.js'
@@ -40,7 +40,7 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
       const account = activeAccount(s)
       const connectorId = account?.connectorId
       // The token as the active network lists it now (never a stale pick from another network).
-      const token = sendModel(s).token
+      const token = sendForm(s).token
       const { amount, receiver } = s.send
       if ((ns !== 'eip155' && ns !== 'solana') || !account || !connectorId || !token || !amount || !receiver) {
         return of<NewEvent>(event('send/failed', { message: ns === 'eip155' || ns === 'solana' ? 'Not connected' : 'Unsupported chain' }))

@@ -10,7 +10,7 @@ import { filter, from, mergeMap, switchMap, type Observable } from 'rxjs'
 import { getAddress, type Address } from 'viem'
 import type { NewEvent } from '../../events/types.js'
 import { sendPreviewForm } from '../../projections/tx-preview.js'
-import { sendModel } from '../../projections/view-models/send-model.js'
+import { sendForm } from '../../projections/select/send-form.js'
 import { previewEvent } from '../tx-preview/preview-event.js'
 import { ofType, type Effect, type EffectContext } from './context.js'
 import { transferRequest } from './send.js'
@@ -18,8 +18,8 @@ import { transferRequest } from './send.js'
 /** The preview of the form as it is now; none for a form that cannot be sent, or a Solana one. */
 async function preview(ctx: EffectContext): Promise<NewEvent[]> {
   const s = ctx.state()
-  const model = sendModel(s)
-  const form = sendPreviewForm(s, model.token, model.amount, model.problem)
+  const { token, problem } = sendForm(s)
+  const form = sendPreviewForm(s, token, s.send.amount ?? '', problem)
   if (!form) return []
   const receiver = getAddress(form.send.receiver)
   const request = transferRequest(form.account, receiver, BigInt(form.send.amount), form.send.token)
