@@ -22,9 +22,20 @@ export function listedConnections(s: State, namespace: Namespace, multiWallet: b
   return multiWallet ? ordered : ordered.filter((c) => connectionClass(s, namespace, c.connectorId) === 'connected')
 }
 
-/** The network ProfileWallets shows `namespace`'s accounts on (CAIP-2): the account's, else the active one, else the site's first. */
-export function profileNetwork(s: State, namespace: Namespace): CaipNetworkId | undefined {
-  return s.accounts[namespace]?.caipNetworkId ?? s.networks.active[namespace] ?? s.config.networks.find((n) => n.chainNamespace === namespace)?.caipNetworkId
+/** A namespace as ProfileWallets lists it: the network its accounts show on (CAIP-2: the account's, else the active one, else the site's first) and its listed connections. */
+export interface ProfileGroup {
+  namespace: Namespace
+  network?: CaipNetworkId
+  connections: Connection[]
+}
+
+/** Every namespace of the site's networks, in their order, with the network and the connections ProfileWallets lists (see ProfileGroup). */
+export function profileGroups(s: State): ProfileGroup[] {
+  const multiWallet = resolvedFeatures(s).multiWallet
+  return [...new Set(s.config.networks.map((n) => n.chainNamespace))].map((namespace) => {
+    const network = s.accounts[namespace]?.caipNetworkId ?? s.networks.active[namespace] ?? s.config.networks.find((n) => n.chainNamespace === namespace)?.caipNetworkId
+    return { namespace, ...(network ? { network } : {}), connections: listedConnections(s, namespace, multiWallet) }
+  })
 }
 
 /** An account of a listed connection as the view shows it: its address in the namespace's form, and its CAIP-10 id on `network` when there is one. */
@@ -39,11 +50,6 @@ export const PROFILE_BALANCES_MAX = 20
 /** The accounts ProfileWallets shows while it is on show, in its order (their balances are fetched through the 30 s cache), else none. */
 export function profileBalanceNeeds(s: State): CaipAddress[] {
   if (!s.modal.open || s.modal.view !== 'ProfileWallets') return []
-  const multiWallet = resolvedFeatures(s).multiWallet
-  const namespaces = [...new Set(s.config.networks.map((n) => n.chainNamespace))]
-  const rows = namespaces.flatMap((namespace) => {
-    const network = profileNetwork(s, namespace)
-    return listedConnections(s, namespace, multiWallet).flatMap((c) => c.accounts.map((a) => profileAccount(namespace, network, a.address).caipAddress))
-  })
+  const rows = profileGroups(s).flatMap(({ namespace, network, connections }) => connections.flatMap((c) => c.accounts.map((a) => profileAccount(namespace, network, a.address).caipAddress)))
   return rows.filter((a): a is CaipAddress => a !== undefined).slice(0, PROFILE_BALANCES_MAX)
 }

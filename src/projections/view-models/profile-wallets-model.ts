@@ -15,7 +15,7 @@ import { addressExplorerUrl } from '../select/address-explorer-url.js'
 import { activeNamespace } from '../select/active-namespace.js'
 import { connectionClass, type ConnectionClass } from '../select/connection-class.js'
 import { resolvedFeatures } from '../select/features.js'
-import { listedConnections, profileAccount, profileNetwork } from '../select/profile-connections.js'
+import { profileAccount, profileGroups } from '../select/profile-connections.js'
 import type { State } from '../state.js'
 
 /** One account of a connection. */
@@ -79,12 +79,9 @@ export function connectionName(s: State, namespace: Namespace, c: Connection): s
 
 /** The ProfileWallets model (see the module's comment). */
 export function profileWalletsModel(s: State): ProfileWalletsModel {
-  const multiWallet = resolvedFeatures(s).multiWallet
-  const namespaces = [...new Set(s.config.networks.map((n) => n.chainNamespace))]
-  const groups = namespaces.flatMap((namespace): ProfileNamespace[] => {
-    const network = profileNetwork(s, namespace)
+  const groups = profileGroups(s).flatMap(({ namespace, network, connections: listed }): ProfileNamespace[] => {
     const activeAddress = s.accounts[namespace]?.address?.toLowerCase()
-    const connections = listedConnections(s, namespace, multiWallet).map((c): ProfileConnectionRow => {
+    const connections = listed.map((c): ProfileConnectionRow => {
       const status = connectionClass(s, namespace, c.connectorId)
       const accounts = c.accounts.map((a): ProfileAccountRow => {
         const { address, caipAddress } = profileAccount(namespace, network, a.address)
@@ -104,7 +101,7 @@ export function profileWalletsModel(s: State): ProfileWalletsModel {
     return connections.length ? [{ namespace, connections }] : []
   })
   return defined({
-    multiWallet,
+    multiWallet: resolvedFeatures(s).multiWallet,
     activeNamespace: activeNamespace(s),
     namespaces: groups,
     canDisconnect: groups.some((g) => g.connections.some((c) => c.status !== 'disconnected')),
