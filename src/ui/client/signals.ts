@@ -67,9 +67,6 @@ export function createSignals(): ClientSignals {
   }
 }
 
-/** Every selector signal, in the order the engine is subscribed to them. */
-const SELECTORS: readonly SelectorName[] = ['modal', 'account', 'network', 'connect', 'snackbar', 'opening', 'networkList', 'send', 'swap', 'onramp', 'connections', 'allWallets', 'walletConnect', 'accountTabs', 'accountActions', 'profileWallets', 'names', 'approval']
-
 /**
  * Feeds `signals` from `engine`: each selector's signal takes each value unless it equals the one
  * shown (the engine confirming an open the page showed first renders nothing again), then `hooks`
@@ -85,6 +82,8 @@ export async function followEngine(engine: ClientEngine, signals: ClientSignals,
         first()
       }) as never)
     })
-  await Promise.all(SELECTORS.map(follow))
+  // Every signal but the two the engine's selectors do not feed, in createSignals' order.
+  const selectors = (Object.keys(signals) as (keyof ClientSignals)[]).filter((name): name is SelectorName => name !== 'pairing' && name !== 'travel')
+  await Promise.all(selectors.map(follow))
   await engine.subscribePairing((p: PairingUri | undefined) => void (signals.pairing.value = p))
 }
