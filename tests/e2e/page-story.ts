@@ -1,5 +1,5 @@
 /** What a failed end-to-end test needs to be understood, read from its pages before they close. */
-import type { BrowserContext, Page, Request } from 'playwright-core'
+import type { BrowserContext, Frame, Page, Request } from 'playwright-core'
 import { parseLog } from '../../src/events/ndjson.js'
 
 /**
@@ -48,13 +48,16 @@ export async function pageStory(page: Page): Promise<string> {
   }
 }
 
+/** A frame showing the secure-site emulator's SDK page (its document at /sdk). */
+const isSecureSiteFrame = (f: Frame) => addressOf(f.url()).endsWith('/sdk')
+
 /**
  * The secure-site emulator's frames of `page` (their document at /sdk), each with the counts its
  * `<html>` keeps (state, documents loaded, messages accepted and dropped, server answers in,
  * messages posted): where a request's answer stopped, between the server and the parent.
  */
 async function secureFrameCounts(page: Page): Promise<string[]> {
-  const frames = page.frames().filter((f) => f !== page.mainFrame() && addressOf(f.url()).endsWith('/sdk'))
+  const frames = page.frames().filter((f) => f !== page.mainFrame() && isSecureSiteFrame(f))
   return Promise.all(
     frames.map(async (f) => {
       const counts = await f.evaluate(() => JSON.stringify(document.documentElement.dataset)).catch((e: unknown) => `(no answer: ${String(e).slice(0, 80)})`)
@@ -119,9 +122,9 @@ export function watchContext(context: BrowserContext): () => string[] {
   const watchPage = (p: Page) => {
     p.on('framenavigated', (f) => {
       if (f === p.mainFrame()) keep(`${at()} a page now shows ${addressOf(f.url())}`)
-      else if (addressOf(f.url()).endsWith('/sdk')) keep(`${at()} a secure-site frame now shows ${addressOf(f.url())}`)
+      else if (isSecureSiteFrame(f)) keep(`${at()} a secure-site frame now shows ${addressOf(f.url())}`)
     })
-    p.on('framedetached', (f) => void (addressOf(f.url()).endsWith('/sdk') && keep(`${at()} a secure-site frame was removed`)))
+    p.on('framedetached', (f) => void (isSecureSiteFrame(f) && keep(`${at()} a secure-site frame was removed`)))
   }
   context.pages().forEach(watchPage)
   context.on('page', (p) => {
