@@ -3,9 +3,10 @@
  * Names follow `area/fact` (past tense) for outcomes and `area/…-requested` for intents (docs/api.md).
  * Payloads are plain JSON; amounts are decimal strings whose unit is in the field name (`valueWei`).
  */
-import type { AccountTab, BatchCall, AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Nft, OnrampOptions, SendToken, SnackbarVariant, SwapToken, TokenBalance, Transaction, ViewName, WalletListing, WalletRef } from './entities.js'
+import type { AccountTab, BatchCall, AccountType, CacheName, CaipAddress, CaipNetworkId, Connector, Namespace, Nft, SendToken, SnackbarVariant, SwapToken, TokenBalance, Transaction, ViewName, WalletListing, WalletRef } from './entities.js'
 import type { ConfiguredPayload, RemoteFeatures, SocialProvider } from './host-options.js'
 import type { ErrorCategory } from './errors.js'
+import type { CatalogueIntentType, CataloguePayloads } from './catalogue/index.js'
 
 /**
  * Schema version written on every event; readers upcast older versions (src/events/upcast.ts).
@@ -13,7 +14,6 @@ import type { ErrorCategory } from './errors.js'
  */
 export const EVENT_SCHEMA_VERSION = 2
 
-/** Payload of each event type. */
 /**
  * A swap quote: `toAmount` of `to` for `fromAmount` of `from` (CAIP-10 tokens, base units as
  * decimal strings); with what the form shows beside it when known: the USD prices of `from`, `to` and
@@ -144,7 +144,11 @@ export interface TxPreview {
   approvals: { token: string; spender: string; kind: 'approval' | 'approval-for-all'; symbol?: string }[]
 }
 
-export interface EventPayloads {
+/**
+ * Payload of each event type: the catalogued features' (events/catalogue/, derived from their
+ * schemas) and those still declared here.
+ */
+export interface EventPayloads extends CataloguePayloads {
   /** The host site's options as the engine uses them (host-options.ts: configuredPayload); written once per engine start. */
   'engine/configured': ConfiguredPayload
   /** The engine finished replaying its log and runs; session-scoped state (open modal, pending connect) resets. */
@@ -615,25 +619,6 @@ export interface EventPayloads {
   'swap/succeeded': { caipNetworkId: CaipNetworkId; hash: string; from: string; to: string; fromAmount: string }
   /** The swap failed: the wallet's refusal, a reverted transaction, 'Insufficient balance', the service's reason. */
   'swap/failed': { message: string; code?: number }
-  /** Buying (docs/behaviour.md §4 on-ramp): the service's options, else the sample ones (`sample`). */
-  'onramp/options-fetched': { options: OnrampOptions; sample: boolean }
-  /** The currency to buy (an options purchase currency id) and the one to pay with (a payment currency id). */
-  'onramp/purchase-currency-selected': { id: string }
-  'onramp/payment-currency-selected': { id: string }
-  /** The amount to pay, in whole units of the payment currency, as typed. */
-  'onramp/amount-changed': { amount: string }
-  /** A quote for the form (decimal strings in whole units); `mocked`: the service failed and this is §8's mocked quote, an estimate. */
-  'onramp/quote-fetched': { amount: string; paymentCurrency: string; purchaseCurrency: string; purchaseAmount: string; mocked: boolean }
-  /** The visitor picked a provider: the page opened the popup in the click. */
-  'onramp/provider-selected': { provider: 'meld' }
-  /** The provider's page the popup goes to, and what the purchase is watched by: the account (CAIP-10), the token (its contract, absent for the native coin) and its balance before, in base units. */
-  'onramp/provider-opened': { provider: 'meld'; url: string; caipAddress: string; token?: string; decimals: number; symbol: string; baseline: string }
-  /** The bought funds arrived: `received` base units more than before. */
-  'onramp/succeeded': { received: string }
-  /** Nothing arrived within ONRAMP_WATCH_MS (180 s): 'Buy failed'. */
-  'onramp/failed': { message: string }
-  /** docs/behaviour.md §4 resetState: the form back to its defaults (Retry after 'Buy failed' starts here). */
-  'onramp/reset-requested': Record<string, never>
   /**
    * EIP-5792's sequential fallback: the site's `wallet_sendCalls` to a wallet without it,
    * logged as batch `id` (0x-prefixed hex) by the engine's provider: the calls are sent one after
@@ -674,8 +659,11 @@ export type NewEvent<T extends EventType = EventType> = {
   [K in T]: { type: K; payload: EventPayloads[K] }
 }[T]
 
-/** The events the public `dispatch` accepts: intents from the UI and facts the main-thread bridge observes. */
-export const DISPATCHABLE = [
+/**
+ * The intents not yet in the catalogue (events/catalogue/): with the catalogue's, the events the
+ * public `dispatch` accepts, intents from the UI and facts the main-thread bridge observes.
+ */
+export const UNCATALOGUED_INTENTS = [
   'modal/open-requested',
   'modal/close-requested',
   'modal/back-requested',
@@ -733,16 +721,11 @@ export const DISPATCHABLE = [
   'swap/token-selected',
   'swap/amount-changed',
   'swap/token-list-requested',
-  'onramp/purchase-currency-selected',
-  'onramp/payment-currency-selected',
-  'onramp/amount-changed',
-  'onramp/provider-selected',
-  'onramp/reset-requested',
   'swap/requested',
 ] as const satisfies readonly EventType[]
 
 /** An event `dispatch` accepts. */
-export type Intent = NewEvent<(typeof DISPATCHABLE)[number]>
+export type Intent = NewEvent<(typeof UNCATALOGUED_INTENTS)[number] | CatalogueIntentType>
 
 /** Builds a NewEvent with its payload type checked against its type name. */
 export function event<T extends EventType>(type: T, payload: EventPayloads[T]): NewEvent<T> {

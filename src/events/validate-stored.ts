@@ -13,8 +13,8 @@ import { storedImageUrl, walletLink } from './urls.js'
 import { plainDataProblem } from './plain-data.js'
 import { featureOptionsProblem, SOCIAL_PROVIDERS, TIME_ZONE } from './host-options.js'
 import { CALL_DATA_MAX, CALLS_BATCH_MAX, SWAP_CHANGES_MAX, SWAP_DATA_MAX_CHARS, SWAP_PLAN_MAX, HISTORY_PAGE_MAX, MAX_CONNECTION_ACCOUNTS, NAME_SUGGESTIONS_MAX, SEARCH_ENTRIES, SWAP_TOKENS_LOGGED, TX_PREVIEW_APPROVALS_MAX, TX_PREVIEW_CHANGES_MAX, TX_PREVIEW_SYMBOL_MAX, WALLETS_PAGE_SIZE } from './limits.js'
-import { ONRAMP_CODE, ONRAMP_DECIMAL } from './onramp-rules.js'
-import { DISPATCHABLE, TX_PREVIEW_KINDS, type EventType, type GangwayEvent } from './types.js'
+import { TX_PREVIEW_KINDS, type EventType, type GangwayEvent } from './types.js'
+import { definitionOf, DISPATCHABLE } from './catalogue/index.js'
 import { isWalletRef, validateIntent } from './validate.js'
 
 type Payload = Record<string, unknown>
@@ -26,20 +26,6 @@ const uint = (v: unknown) => typeof v === 'string' && /^(0|[1-9]\d{0,77})$/.test
 const REDACTED = /^redacted:[0-9a-f]{12}$/
 const oneOf = (v: unknown, values: readonly string[]) => typeof v === 'string' && values.includes(v)
 const whole = (v: unknown, max = Number.MAX_SAFE_INTEGER) => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max
-/** An on-ramp code: a currency or network id, a payment method. */
-const code = (v: unknown) => typeof v === 'string' && ONRAMP_CODE.test(v)
-/** Options as src/api/onramp.ts keeps them (bounded lists of codes, names and decimal limits). */
-const onrampOptions = (v: unknown) => {
-  const o = v as Payload | undefined
-  const list = (x: unknown, max: number) => Array.isArray(x) && x.length > 0 && x.length <= max
-  return (
-    !!o &&
-    list(o.paymentCurrencies, 100) &&
-    list(o.purchaseCurrencies, 100) &&
-    (o.paymentCurrencies as Payload[]).every((c) => c && code(c.id) && list(c.limits, 10) && (c.limits as Payload[]).every((l) => l && opt(l.paymentMethod, code) && ONRAMP_DECIMAL.test(String(l.min)) && ONRAMP_DECIMAL.test(String(l.max)))) &&
-    (o.purchaseCurrencies as Payload[]).every((c) => c && code(c.id) && str(c.name) && str(c.symbol, 20) && list(c.networks, 50) && (c.networks as Payload[]).every((n) => n && code(n.name) && str(n.display_name) && typeof n.chain_id === 'string' && typeof n.contract_address === 'string' && n.contract_address.length <= 64))
-  )
-}
 /** An EVM address (0x and 40 hex digits). */
 const evm = (v: unknown) => typeof v === 'string' && isEvmAddress(v)
 /** An EIP-5792 batch id: 0x-prefixed hex, at most 4096 characters (ERC-5792). */
@@ -70,6 +56,14 @@ const throwsNot = (f: () => unknown) => {
   try {
     f()
     return true
+  } catch {
+    return false
+  }
+}
+/** Whether `check` accepts `v`; one that throws does not. */
+const passes = (check: (v: Payload) => boolean, v: unknown) => {
+  try {
+    return check(v as Payload)
   } catch {
     return false
   }
@@ -216,11 +210,6 @@ const OUTCOMES: Partial<Record<EventType, (p: Payload) => boolean>> = {
   'calls/sent': (p) => batchId(p.id) && whole(p.index, CALLS_BATCH_MAX - 1) && typeof p.hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(p.hash),
   'calls/landed': (p) => batchId(p.id) && whole(p.index, CALLS_BATCH_MAX - 1) && typeof p.success === 'boolean',
   'calls/failed': (p) => batchId(p.id) && whole(p.index, CALLS_BATCH_MAX - 1) && str(p.message, 256) && opt(p.code, Number.isSafeInteger),
-  'onramp/options-fetched': (p) => typeof p.sample === 'boolean' && onrampOptions(p.options),
-  'onramp/quote-fetched': (p) => [p.amount, p.purchaseAmount].every((x) => typeof x === 'string' && ONRAMP_DECIMAL.test(x)) && code(p.paymentCurrency) && code(p.purchaseCurrency) && typeof p.mocked === 'boolean',
-  'onramp/provider-opened': (p) => p.provider === 'meld' && str(p.url, 2048) && str(p.caipAddress, 128) && opt(p.token, (t) => str(t, 64)) && whole(p.decimals, 36) && str(p.symbol, 20) && uint(p.baseline),
-  'onramp/succeeded': (p) => uint(p.received),
-  'onramp/failed': (p) => str(p.message, 256),
   'swap/quote-fetched': (p) => str(p.from, 128) && str(p.to, 128) && uint(p.fromAmount) && uint(p.toAmount) && [p.fromPrice, p.toPrice, p.nativePrice].every((x) => opt(x, price)) && [p.gasPrice, p.gas, p.fee].every((x) => opt(x, uint)),
   'swap/quote-failed': (p) => str(p.from, 128) && str(p.to, 128) && uint(p.fromAmount) && str(p.message, 256),
   'name/suggestions-fetched': (p) => typeof p.label === 'string' && Array.isArray(p.suggestions) && p.suggestions.length <= NAME_SUGGESTIONS_MAX && p.suggestions.every((x: Payload) => x && str(x.name, 64) && typeof x.registered === 'boolean'),
@@ -278,8 +267,8 @@ export function storedEventProblem(stored: GangwayEvent): { problem?: string; ev
       return { problem: (error as Error).message, event: e }
     }
   }
-  const check = OUTCOMES[e.type]
-  if (check && !check(e.payload as Payload)) return { problem: `Invalid payload: ${e.type}`, event: e }
+  const check = definitionOf(e.type)?.payload ?? OUTCOMES[e.type]
+  if (check && !passes(check, e.payload)) return { problem: `Invalid payload: ${e.type}`, event: e }
   return { event: e }
 }
 

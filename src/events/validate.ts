@@ -2,7 +2,6 @@
  * Checks what `dispatch` receives before it enters the log: bad input throws a GangwayError with a
  * clear message and nothing is appended.
  */
-import { ONRAMP_CODE } from './onramp-rules.js'
 import { isNamespace, parseCaipAddress, parseCaipNetworkId } from '../chains/caip.js'
 import { isAddressOf, isEvmAddress, isSolanaAddress } from './address-rules.js'
 import { ACCOUNT_TABS, VIEWS } from './entities.js'
@@ -10,7 +9,8 @@ import { GangwayError } from './errors.js'
 import { storedImageUrl, walletLink } from './urls.js'
 import { ANALYTICS_MAX_PENDING, PORTFOLIO_REFRESH_MAX } from './limits.js'
 import { MAX_ADDRESS_LABEL, SOCIAL_PROVIDERS } from './host-options.js'
-import { DISPATCHABLE, type Intent } from './types.js'
+import type { Intent } from './types.js'
+import { definitionOf, DISPATCHABLE, keptPayload } from './catalogue/index.js'
 
 const invalid = (message: string, details?: string) => new GangwayError(message, details ? { details } : {})
 
@@ -90,6 +90,11 @@ export function validateIntent(input: unknown): Intent {
   const p = (i.payload ?? {}) as Record<string, unknown>
   if (typeof p !== 'object' || Array.isArray(p)) throw invalid(`Invalid intent payload: ${type}`)
   const bad = () => invalid(`Invalid intent payload: ${type}`, JSON.stringify(p))
+  const def = definitionOf(type)
+  if (def) {
+    if (!def.payload(p)) throw bad()
+    return { type, payload: keptPayload(def, p) } as Intent
+  }
   switch (type) {
     case 'modal/open-requested':
       if (p.view !== undefined && !(VIEWS as readonly unknown[]).includes(p.view)) throw bad()
@@ -211,20 +216,6 @@ export function validateIntent(input: unknown): Intent {
       if ((p.side !== 'from' && p.side !== 'to') || !token) throw bad()
       return { type, payload: { side: p.side, token } } as unknown as Intent
     }
-    // Buying: ids of the options, the amount as typed (the limits are the form's rules), the one provider.
-    case 'onramp/purchase-currency-selected':
-    case 'onramp/payment-currency-selected':
-      if (typeof p.id !== 'string' || !ONRAMP_CODE.test(p.id) || Object.keys(p).length !== 1) throw bad()
-      return { type, payload: { id: p.id } } as Intent
-    case 'onramp/amount-changed':
-      if (typeof p.amount !== 'string' || p.amount.length > 40 || Object.keys(p).length !== 1) throw bad()
-      return { type, payload: { amount: p.amount } } as Intent
-    case 'onramp/provider-selected':
-      if (p.provider !== 'meld' || Object.keys(p).length !== 1) throw bad()
-      return { type, payload: { provider: 'meld' } } as Intent
-    case 'onramp/reset-requested':
-      if (Object.keys(p).length > 0) throw bad()
-      return { type, payload: {} } as Intent
     case 'swap/token-list-requested':
       if ((p.side !== 'from' && p.side !== 'to') || Object.keys(p).length !== 1) throw bad()
       return { type, payload: { side: p.side } } as Intent

@@ -3,6 +3,7 @@
  * state changes; `project(events)` replays a whole log. Replaying a log reproduces the state exactly.
  */
 import type { EventType, GangwayEvent } from '../events/types.js'
+import { CATALOGUE_SHARED } from '../events/catalogue/index.js'
 import { accounts, type AccountsState } from './accounts.js'
 import { config, type ConfigState } from './config.js'
 import { connection, type ConnectionState } from './connection.js'
@@ -121,6 +122,7 @@ export const initialState: State = {
  * events (the modal, sends, fetches…) belong to the tab that appended them.
  */
 export const SHARED_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
+  ...(CATALOGUE_SHARED as EventType[]),
   'connect/succeeded',
   'disconnect/succeeded',
   'connection/switched',

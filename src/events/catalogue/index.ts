@@ -1,0 +1,42 @@
+/**
+ * The event catalogue: every feature's events, each declared once (docs/architecture.md "Add an
+ * event"). The event union (events/types.ts), the intents `dispatch` takes, the types tabs share,
+ * entry validation (events/validate.ts) and stored-event validation (events/validate-stored.ts) are
+ * derived from it.
+ */
+import type { EventDef, IntentsOf, PayloadsOf } from './define.js'
+import { onramp } from './onramp.js'
+import { UNCATALOGUED_INTENTS, type Intent } from '../types.js'
+
+/** Every catalogued event type's definition. */
+export const CATALOGUE = { ...onramp }
+
+type Catalogue = typeof CATALOGUE
+/** The payload of each catalogued event type. */
+export type CataloguePayloads = PayloadsOf<Catalogue>
+/** The catalogued types `dispatch` takes. */
+export type CatalogueIntentType = IntentsOf<Catalogue>
+
+/** The definition of `type`, when the catalogue has it. */
+export const definitionOf = (type: unknown): EventDef | undefined =>
+  typeof type === 'string' && Object.hasOwn(CATALOGUE, type) ? (CATALOGUE as Record<string, EventDef>)[type] : undefined
+
+/** The catalogued types `dispatch` takes. */
+export const CATALOGUE_INTENTS = Object.keys(CATALOGUE).filter((t) => definitionOf(t)!.intent) as CatalogueIntentType[]
+
+/** The catalogued types every tab folds. */
+export const CATALOGUE_SHARED = Object.keys(CATALOGUE).filter((t) => definitionOf(t)!.shared)
+
+/** Every type `dispatch` takes: the catalogue's intents and those not yet catalogued (events/types.ts). */
+export const DISPATCHABLE: readonly Intent['type'][] = [...UNCATALOGUED_INTENTS, ...CATALOGUE_INTENTS]
+
+/**
+ * A catalogued payload as entry validation keeps it, once it passed its schema: `clean`'s, else
+ * an intent's declared keys, else itself.
+ */
+export function keptPayload(def: EventDef, payload: Record<string, unknown>): Record<string, unknown> {
+  if (def.clean) return def.clean(payload) as Record<string, unknown>
+  const keys = (def.payload as { keys?: string[] }).keys
+  if (!def.intent || !keys) return payload
+  return Object.fromEntries(keys.filter((k) => payload[k] !== undefined).map((k) => [k, payload[k]]))
+}

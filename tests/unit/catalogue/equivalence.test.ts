@@ -1,0 +1,92 @@
+/**
+ * The event catalogue (src/events/catalogue/) must judge every payload as the validators before it
+ * did (tests/fixtures/validators-before-catalogue/, frozen): the same verdict (kept, with the same
+ * payload, or refused with the same message) on entry and when read back from storage, for each
+ * catalogued type's samples and for every mutation of them.
+ */
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { CATALOGUE } from '../../../src/events/catalogue/index.js'
+import { validateIntent } from '../../../src/events/validate.js'
+import { storedEventProblem } from '../../../src/events/validate-stored.js'
+import { createUpcaster } from '../../../src/events/upcast.js'
+import type { GangwayEvent } from '../../../src/events/types.js'
+import { validateIntent as validateIntentBefore } from '../../fixtures/validators-before-catalogue/validate.js'
+import { storedEventProblem as storedEventProblemBefore } from '../../fixtures/validators-before-catalogue/validate-stored.js'
+import { SAMPLES } from './samples.js'
+
+/** Values a field is replaced with: every JSON kind, at and past the usual bounds. */
+const LENGTHS = [1, 20, 21, 36, 37, 40, 41, 64, 65, 78, 79, 80, 81, 100, 101, 128, 129, 200, 201, 254, 255, 256, 257, 512, 513, 2048, 2049, 4096, 4097]
+const ODD_VALUES: unknown[] = [
+  ...[undefined, null, true, false, 0, -1, 1.5, 10, 35, 36, 37, 63, 64, 100, 101, 2 ** 53, NaN, '', ' ', '0', '-1', '1.5', '0x', [], [1], ['x'], {}, { a: 1 }],
+  ...LENGTHS.flatMap((n) => ['x'.repeat(n), '1'.repeat(n)]),
+]
+
+/** `value` with the thing at `path` replaced (undefined deletes an object key). */
+function replaced(value: unknown, path: (string | number)[], by: unknown): unknown {
+  if (path.length === 0) return by
+  const [head, ...rest] = path
+  if (Array.isArray(value)) return value.map((x, i) => (i === head ? replaced(x, rest, by) : x))
+  const o = { ...(value as Record<string, unknown>) }
+  const next = replaced(o[head as string], rest, by)
+  if (next === undefined && rest.length === 0) delete o[head as string]
+  else o[head as string] = next
+  return o
+}
+
+/** Every path into `value` (object keys and array items), to depth 4. */
+function paths(value: unknown, depth = 4): (string | number)[][] {
+  if (depth === 0 || !value || typeof value !== 'object') return []
+  const keys: (string | number)[] = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value)
+  return keys.flatMap((k) => [[k], ...paths((value as Record<string | number, unknown>)[k], depth - 1).map((p) => [k, ...p])])
+}
+
+/** The sample and its mutations: each field replaced by each odd value or removed, an extra key, the payload itself odd. */
+function mutations(sample: Record<string, unknown>): unknown[] {
+  return [sample, { ...sample, extra: 1 }, ...ODD_VALUES, ...paths(sample).flatMap((p) => ODD_VALUES.map((v) => replaced(sample, p, v)))]
+}
+
+const verdict = (f: () => { type: string; payload: unknown }) => {
+  try {
+    return { kept: f().payload }
+  } catch (error) {
+    return { refused: (error as Error).message }
+  }
+}
+const stored = (type: string, payload: unknown) => ({ type, payload, seq: 1, at: 1, v: 2, tab: 't' }) as GangwayEvent
+
+describe('the event catalogue judges payloads as the validators before it', () => {
+  it('has samples of every catalogued type', () => {
+    expect(Object.keys(SAMPLES).sort()).toEqual(Object.keys(CATALOGUE).sort())
+  })
+
+  for (const type of Object.keys(CATALOGUE)) {
+    it(type, () => {
+      const isIntent = 'intent' in CATALOGUE[type as keyof typeof CATALOGUE]
+      let kept = 0
+      for (const sample of SAMPLES[type]!) {
+        for (const payload of mutations(sample)) {
+          // Read back, a payload is an object (the log's envelope check, events/upcast.ts, refuses any other).
+          const isObject = !!payload && typeof payload === 'object' && !Array.isArray(payload)
+          const now = { entry: isIntent ? verdict(() => validateIntent({ type, payload })) : undefined, stored: isObject ? storedEventProblem(stored(type, payload)) : undefined }
+          const before = { entry: isIntent ? verdict(() => validateIntentBefore({ type, payload })) : undefined, stored: isObject ? storedEventProblemBefore(stored(type, payload)) : undefined }
+          expect(now, JSON.stringify(payload)).toEqual(before)
+          if (now.stored && !now.stored.problem) kept++
+        }
+        // The samples themselves are well formed.
+        expect(storedEventProblem(stored(type, sample)).problem).toBeUndefined()
+      }
+      expect(kept).toBeGreaterThan(0)
+    })
+  }
+
+  it('reads the stored fixture log alike', () => {
+    const lines = readFileSync(new URL('../../fixtures/log-v1.ndjson', import.meta.url), 'utf8').split('\n').filter(Boolean)
+    const up = createUpcaster()
+    for (const [i, line] of lines.entries()) {
+      const e = up(JSON.parse(line), `seq ${i + 1}`) as GangwayEvent
+      if (e.type === 'log/event-refused') continue
+      expect(storedEventProblem(e)).toEqual(storedEventProblemBefore(e))
+    }
+  })
+})
