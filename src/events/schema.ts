@@ -126,3 +126,17 @@ export const nothing: Schema<Record<string, never>> = object({}, true)
  * both(text(80), (v) => !String(v).startsWith('-'))
  */
 export const both = <T>(base: Schema<T>, also: (v: T) => boolean): Schema<T> => check((v) => base(v) && also(v as T))
+
+/**
+ * Any one of the schemas passes (a payload that is one of several shapes).
+ * @example
+ * anyOf(object({ valueWei: text() }), object({ valueLamports: text() }))
+ */
+export const anyOf = <S extends Schema<unknown>[]>(...schemas: S): Schema<Infer<S[number]>> => check((v) => schemas.some((s) => s(v)))
+
+/**
+ * Exactly `value` (a number, boolean or null; for strings use `oneOf`).
+ * @example
+ * object({ rdns: anyOf(text(), exactly(null)) })
+ */
+export const exactly = <const V extends number | boolean | null>(value: V): Schema<V> => check((v) => v === value)

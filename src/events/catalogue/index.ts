@@ -5,11 +5,20 @@
  * derived from it.
  */
 import type { EventDef, IntentsOf, PayloadsOf } from './define.js'
+import { accountData } from './account-data.js'
+import { auth } from './auth.js'
+import { connection } from './connection.js'
+import { infra } from './infra.js'
+import { modal } from './modal.js'
+import { names } from './names.js'
 import { onramp } from './onramp.js'
+import { siwx } from './siwx.js'
+import { trade } from './trade.js'
+import { wallets } from './wallets.js'
 import { UNCATALOGUED_INTENTS, type Intent } from '../types.js'
 
 /** Every catalogued event type's definition. */
-export const CATALOGUE = { ...onramp }
+export const CATALOGUE = { ...modal, ...connection, ...accountData, ...wallets, ...auth, ...siwx, ...names, ...trade, ...onramp, ...infra }
 
 type Catalogue = typeof CATALOGUE
 /** The payload of each catalogued event type. */

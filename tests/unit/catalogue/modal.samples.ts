@@ -1,0 +1,6 @@
+import type { Samples } from './samples.js'
+
+export const modal: Samples = {}
+
+/** Types of this feature the validators before the catalogue did not check. */
+export const stricter: string[] = []
