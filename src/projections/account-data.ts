@@ -12,7 +12,7 @@ import { withKey } from '../events/safe-json.js'
 import { HISTORY_MAX_TRANSACTIONS } from '../events/limits.js'
 import { historyNext, historyRequestRefusal } from './paging.js'
 import { visibleTokenBalances, visibleTransactions } from './asset-rules.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 export interface PortfolioState {
@@ -68,7 +68,7 @@ const withoutError = <T extends { error?: string }>(v: T): T => {
 const mapValues = <V>(map: Partial<Record<CaipAddress, V>>, f: (v: V) => V): Partial<Record<CaipAddress, V>> =>
   Object.fromEntries(Object.entries(map).map(([k, v]) => [k, f(v as V)]))
 
-export const accountData = slice<AccountDataState, State>(
+export const accountData: Slice<AccountDataState, State> = slice<AccountDataState, State>(
   { portfolio: {}, nfts: {}, history: {}, identities: {} },
   {
     // Requests in flight belong to the session that made them.

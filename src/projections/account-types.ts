@@ -6,7 +6,7 @@
  */
 import type { AccountType, Namespace } from '../events/entities.js'
 import { withKey } from '../events/safe-json.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 /** docs/behaviour.md §6 defaults. */
@@ -30,7 +30,7 @@ export function canSwitchAccountType(to: AccountType, current: AccountType, smar
   return smartAccountEnabled && current === 'eoa'
 }
 
-export const accountTypes = slice<AccountTypesState, State>(
+export const accountTypes: Slice<AccountTypesState, State> = slice<AccountTypesState, State>(
   { defaults: { ...DEFAULT_ACCOUNT_TYPES }, switched: {} },
   {
     'engine/configured': (s, e) => ({ ...s, defaults: { ...DEFAULT_ACCOUNT_TYPES, ...e.payload.defaultAccountTypes } }),

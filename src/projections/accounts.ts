@@ -8,7 +8,7 @@ import { isForbiddenKey, withKey } from '../events/safe-json.js'
 import { normalizeAddress } from '../chains/address.js'
 import { fromConnectedWallet, type ConnectionStatus } from './connection.js'
 import { becomesActive, sameConnector, successor } from './connections.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import { activeNamespace } from './select/active-namespace.js'
 import type { State } from './state.js'
 
@@ -47,7 +47,7 @@ const forAddress = (all: AccountsState, caipAddress: CaipAddress, f: (s: Account
   return all[ns]?.caipAddress === caipAddress ? update(all, ns, f) : all
 }
 
-export const accounts = slice<AccountsState, State>(
+export const accounts: Slice<AccountsState, State> = slice<AccountsState, State>(
   {},
   {
     'engine/started': (all) => {

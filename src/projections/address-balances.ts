@@ -6,7 +6,7 @@
  */
 import type { CaipAddress } from '../events/entities.js'
 import { isForbiddenKey } from '../events/safe-json.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 /** One account's native balance: `raw` an integer decimal string in wei or lamports. */
@@ -21,7 +21,7 @@ export type AddressBalancesState = Partial<Record<CaipAddress, AddressBalance>>
 /** The most balances kept. */
 export const MAX_ADDRESS_BALANCES = 200
 
-export const addressBalances = slice<AddressBalancesState, State>(
+export const addressBalances: Slice<AddressBalancesState, State> = slice<AddressBalancesState, State>(
   {},
   {
     'balance/fetched': (s, e) => {

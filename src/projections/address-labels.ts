@@ -6,7 +6,7 @@
  */
 import { isEvmAddress } from '../events/address-rules.js'
 import { fromSafeEntries, isForbiddenKey, withKey } from '../events/safe-json.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 /** Label per `labelKey(address)`. */
@@ -28,7 +28,7 @@ export function addressLabel(s: State, address: string | undefined): string | un
 }
 
 /** The slice: the option's labels at each configuration, then each set (an empty label removes one). */
-export const addressLabels = slice<AddressLabelsState, State>(
+export const addressLabels: Slice<AddressLabelsState, State> = slice<AddressLabelsState, State>(
   {},
   {
     'engine/configured': (_s, e) => fromSafeEntries(Object.entries(e.payload.addressLabels ?? {}).filter(([, l]) => l !== '').map(([a, l]) => [labelKey(a), l] as const)),

@@ -1,7 +1,7 @@
 /** Token balances of the connected accounts (the site's listed tokens), keyed by CAIP-10 id. */
 import type { CaipAddress } from '../events/entities.js'
 import { fromSafeEntries, withKey } from '../events/safe-json.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 export interface AssetsState {
@@ -9,7 +9,7 @@ export interface AssetsState {
   balances: Partial<Record<CaipAddress, Record<string, string>>>
 }
 
-export const assets = slice<AssetsState, State>(
+export const assets: Slice<AssetsState, State> = slice<AssetsState, State>(
   { balances: {} },
   {
     'tokens/fetched': (s, e) => ({

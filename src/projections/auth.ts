@@ -11,7 +11,7 @@ import type { SocialProvider } from '../events/host-options.js'
 import type { Platform } from './auth-rules.js'
 import type { EventPayloads } from '../events/types.js'
 import { withKey } from '../events/safe-json.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import { sameConnector } from './connections.js'
 import type { State } from './state.js'
 
@@ -61,7 +61,7 @@ const STEP_OF: Record<EventPayloads['auth/email-accepted']['action'], EmailStep>
 /** The email login's session-scoped fields cleared (the modal closed, or the login ended). */
 const idle = (s: AuthState): AuthState => ({ ...s, step: undefined, error: undefined, social: undefined, update: undefined })
 
-export const auth = slice<AuthState, State>(initial, {
+export const auth: Slice<AuthState, State> = slice<AuthState, State>(initial, {
   'engine/started': (s) => ({ ...initial, users: s.users, ...(s.telegramProvider ? { telegramProvider: s.telegramProvider, telegramStartedAt: s.telegramStartedAt } : {}) }),
   'page/platform-detected': (s, e) => ({ ...s, platform: e.payload }),
   'auth/telegram-social-started': (s, e) => ({ ...s, telegramProvider: e.payload.provider, telegramStartedAt: e.at }),

@@ -9,7 +9,7 @@
  */
 import type { CaipNetworkId } from '../events/entities.js'
 import { CALLS_BATCHES_KEPT } from '../events/limits.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 /** One fallback batch, as the log tells it. */
@@ -39,7 +39,7 @@ const update = (s: CallsState, id: string, f: (b: CallsBatch) => CallsBatch): Ca
 /** Whether nothing more will happen to `b`: every call landed, or one failed or reverted. */
 export const batchEnded = (b: CallsBatch): boolean => b.landed.length === b.count || b.failed !== undefined || b.landed.includes(false)
 
-export const calls = slice<CallsState, State>(initial, {
+export const calls: Slice<CallsState, State> = slice<CallsState, State>(initial, {
   'calls/requested': (s, e) => {
     const { id, connectorId, caipNetworkId, calls: list } = e.payload
     const batches = [...s.batches.filter((b) => b.id !== id), { id, connectorId, caipNetworkId, count: list.length, hashes: [], landed: [] }]

@@ -1,6 +1,6 @@
 /** The host site's options as recorded by `engine/configured` (docs/behaviour.md §3 Options). */
 import type { EventPayloads } from '../events/types.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 /** The `engine/configured` payload as recorded, with what the blockchain service says of RPC routing. */
@@ -9,7 +9,7 @@ export type ConfigState = EventPayloads['engine/configured'] & {
   providerChains: string[]
 }
 
-export const config = slice<ConfigState, State>(
+export const config: Slice<ConfigState, State> = slice<ConfigState, State>(
   { projectId: '', networks: [], enableEmbedded: false, manualWCControl: false, adapterCount: 1, providerChains: [] },
   {
     // Each start asks the blockchain service afresh; until it answers, chains use their own URLs.

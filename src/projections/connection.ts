@@ -7,7 +7,7 @@ import type { Namespace } from '../events/entities.js'
 import { namespaceOf } from '../chains/caip.js'
 import { withKey } from '../events/safe-json.js'
 import { becomesActive, sameConnector, successor } from './connections.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
@@ -47,7 +47,7 @@ export function unmarkDisconnected(map: ConnectionState['disconnectedConnectorId
 
 const settled = (s: ConnectionState): ConnectionStatus => (s.connectedNamespaces.length > 0 ? 'connected' : 'disconnected')
 
-export const connection = slice<ConnectionState, State>(initial, {
+export const connection: Slice<ConnectionState, State> = slice<ConnectionState, State>(initial, {
   'engine/started': (s) => {
     const { pending: _p, ...rest } = s
     return { ...rest, status: settled(s) }

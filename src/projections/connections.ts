@@ -15,7 +15,7 @@ import { AUTH_CONNECTOR_ID, type AccountType, type Namespace } from '../events/e
 import { withKey } from '../events/safe-json.js'
 import type { EventPayloads } from '../events/types.js'
 import { MAX_CONNECTION_ACCOUNTS } from '../events/limits.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 /** One account of a connection: its address as the wallet gave it, and its type where known. */
@@ -121,7 +121,7 @@ const reportedBy = (p: EventPayloads['connect/succeeded']): ConnectionAccount[] 
 }
 
 /** The slice (see the module's comment). */
-export const connections = slice<ConnectionsState, State>(
+export const connections: Slice<ConnectionsState, State> = slice<ConnectionsState, State>(
   {},
   {
     'connect/succeeded': (all, e, root) => {

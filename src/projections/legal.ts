@@ -4,7 +4,7 @@
  * unticked, and another tab's tick is not folded (the event is not shared), so each page asks again.
  * The engine refuses `connect/requested` while the checkbox is on and unticked (guards.ts).
  */
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 export interface LegalState {
@@ -15,7 +15,7 @@ export interface LegalState {
 const initial: LegalState = { accepted: false }
 
 /** The slice: reset by each engine start, set by each tick or untick. */
-export const legal = slice<LegalState, State>(initial, {
+export const legal: Slice<LegalState, State> = slice<LegalState, State>(initial, {
   'engine/started': () => initial,
   'legal/acceptance-changed': (_s, e) => ({ accepted: e.payload.accepted }),
 })

@@ -8,7 +8,7 @@ import { isUnsupported } from './networks.js'
 import { fromConnectedWallet } from './connection.js'
 import { becomesActive, liveConnections, sameConnector, successor } from './connections.js'
 import type { EventPayloads } from '../events/types.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import { activeAccount } from './select/active-account.js'
 import { activeNamespace } from './select/active-namespace.js'
 import { resolvedFeatures } from './select/features.js'
@@ -115,7 +115,7 @@ export function capturesEmail(root: State): boolean {
   return resolvedFeatures(root).emailCapture && root.config.siwx?.emailCapture === true
 }
 
-export const modal = slice<ModalState, State>(initial, {
+export const modal: Slice<ModalState, State> = slice<ModalState, State>(initial, {
   // A new engine start is a new page session: the modal is closed and nothing is pending.
   'engine/started': (s, _e, root) => ({ ...initial, view: closingView(root), isMobile: s.isMobile }),
   'modal/open-requested': (s, e, root) => ({ ...s, open: true, view: openingView(root, e.payload), history: [], isMobile: e.payload.isMobile }),

@@ -7,7 +7,7 @@
 import { fromSafeEntries, withKey } from '../events/safe-json.js'
 import { RESOLVED_NAMES_MAX } from '../events/limits.js'
 import type { NameSuggestion } from '../events/types.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 /** A receiver name's resolution: its address (EVM) on `caipNetworkId` and avatar, or why it has none; neither while asked. */
@@ -43,7 +43,7 @@ function resolvedWith(resolved: Record<string, ResolvedName>, name: string, valu
   return withKey(fromSafeEntries(kept) as Record<string, ResolvedName>, name, value)
 }
 
-export const names = slice<NamesState, State>(initial, {
+export const names: Slice<NamesState, State> = slice<NamesState, State>(initial, {
   // A new page session keeps no registration or suggestion under way.
   'engine/started': () => initial,
   // A registration under way outlives a close (its wallet prompt may still be open): one at a time holds.

@@ -8,7 +8,7 @@ import type { CaipNetworkId, Namespace, Network } from '../events/entities.js'
 import { withKey } from '../events/safe-json.js'
 import { fromConnectedWallet } from './connection.js'
 import { becomesActive } from './connections.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 export interface NetworksState {
@@ -41,7 +41,7 @@ export function isUnsupported(networks: readonly Network[], id: string | undefin
   return networks.some((n) => n.chainNamespace === ns) && !findNetwork(networks, id)
 }
 
-export const networks = slice<NetworksState, State>(
+export const networks: Slice<NetworksState, State> = slice<NetworksState, State>(
   { active: {} },
   {
     'engine/started': (s) => ({ active: s.active }),

@@ -6,7 +6,7 @@
  */
 import type { OnrampNetwork, OnrampOptions, OnrampPurchaseCurrency } from '../events/entities.js'
 import { onrampAmountProblem } from '../events/onramp-rules.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import { activeNetworkId } from './select/active-network.js'
 import type { State } from './state.js'
 
@@ -69,7 +69,7 @@ const edited = (s: OnrampState, patch: Partial<OnrampState>): OnrampState => {
   return { ...next, quotesLoading: next.purchaseCurrency !== undefined && next.amount !== '' && onrampProblem(next) === undefined }
 }
 
-export const onramp = slice<OnrampState, State>(initial, {
+export const onramp: Slice<OnrampState, State> = slice<OnrampState, State>(initial, {
   'engine/started': () => initial,
   'onramp/options-fetched': (s, e, root) => {
     const { options, sample } = e.payload

@@ -6,7 +6,7 @@
  */
 import type { CaipNetworkId } from '../events/entities.js'
 import { PENDING_TRANSACTIONS_MAX } from '../events/limits.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 /** A transaction waiting for its receipt. */
@@ -32,7 +32,7 @@ const add = (s: PendingState, t: PendingTransaction): PendingState => {
 }
 const without = (s: PendingState, keep: (t: PendingTransaction) => boolean): PendingState => ({ ...s, list: s.list.filter(keep) })
 
-export const pending = slice<PendingState, State>(initial, {
+export const pending: Slice<PendingState, State> = slice<PendingState, State>(initial, {
   'engine/started': () => initial,
   'send/submitted': (s, e) => add(s, { ...e.payload, kind: 'send' }),
   'swap/approval-submitted': (s, e) => add(s, { ...e.payload, kind: 'approval' }),

@@ -14,7 +14,11 @@ export interface Slice<S, R> {
   on: { [T in EventType]?: Handler<S, R, T> }
 }
 
-/** Declares a slice with typed handlers. */
+/**
+ * Declares a slice with typed handlers. Annotate the export (`export const legal: Slice<LegalState,
+ * State> = slice<LegalState, State>(…)`): State is derived from the slices (state.ts), so without the
+ * annotation a handler reading another slice would make the slice's type depend on itself.
+ */
 export function slice<S, R>(initial: S, on: { [T in EventType]?: Handler<S, R, T> }): Slice<S, R> {
   return { initial, on }
 }

@@ -4,7 +4,7 @@
  * defaults then stay). Resolved with the defaults and the site's options by select/features.ts.
  */
 import type { RemoteFeatures } from '../events/host-options.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 export interface RemoteConfigState {
@@ -17,7 +17,7 @@ export interface RemoteConfigState {
 const initial: RemoteConfigState = { status: 'unasked', features: {} }
 
 /** The slice: reset by each engine start, set by the remote configuration's outcome. */
-export const remoteConfig = slice<RemoteConfigState, State>(initial, {
+export const remoteConfig: Slice<RemoteConfigState, State> = slice<RemoteConfigState, State>(initial, {
   // Each page session asks afresh (at most once, effects/remote-config.ts).
   'engine/started': () => initial,
   'features/remote-config-fetched': (_s, e) => ({ status: 'fetched', features: e.payload.features }),

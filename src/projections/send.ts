@@ -5,7 +5,7 @@
  */
 import { sameConnector } from './connections.js'
 import type { SendToken } from '../events/entities.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 export interface SendState {
@@ -28,7 +28,7 @@ const edit = (s: SendState, patch: Partial<SendState>): SendState => {
   return { ...rest, ...patch }
 }
 
-export const send = slice<SendState, State>(initial, {
+export const send: Slice<SendState, State> = slice<SendState, State>(initial, {
   'engine/started': (s) => edit(s, { loading: false }),
   'send/token-selected': (s, e) => edit(s, { token: e.payload.token }),
   'send/amount-changed': (s, e) => edit(s, { amount: e.payload.amount }),

@@ -12,7 +12,7 @@
 import type { CaipAddress } from '../events/entities.js'
 import { fromSafeEntries, withKey } from '../events/safe-json.js'
 import { readCaipAddress } from '../chains/caip.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import { activeAccount } from './select/active-account.js'
 import { isLiveConnector, sameConnector } from './connections.js'
 import type { State } from './state.js'
@@ -65,7 +65,7 @@ const asking = (s: SiwxState, root: State): SiwxState => {
 
 const settled = (s: SiwxState, caipAddress: string): SiwxState => (isAsking(s, caipAddress) ? { ...s, asking: undefined, signing: false, error: undefined } : s)
 
-export const siwx = slice<SiwxState, State>(initial, {
+export const siwx: Slice<SiwxState, State> = slice<SiwxState, State>(initial, {
   'engine/started': () => initial,
   'siwx/session-verified': (s, e) => settled({ ...s, sessions: withKey(s.sessions, siwxKey(e.payload.caipAddress), { caipAddress: e.payload.caipAddress, ...(e.payload.expiresAt === undefined ? {} : { expiresAt: e.payload.expiresAt }) }) }, e.payload.caipAddress),
   'siwx/sign-in-needed': (s, e) => ({ ...s, asking: e.payload.caipAddress, signing: false, error: undefined }),

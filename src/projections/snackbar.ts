@@ -1,6 +1,6 @@
 /** The snackbar (docs/behaviour.md §4): one message at a time, variant loading, success or error. The 150 ms swap delay is an effect. */
 import type { SnackbarVariant } from '../events/entities.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 export interface SnackbarState {
@@ -9,7 +9,7 @@ export interface SnackbarState {
   message: string
 }
 
-export const snackbar = slice<SnackbarState, State>(
+export const snackbar: Slice<SnackbarState, State> = slice<SnackbarState, State>(
   { open: false, variant: 'success', message: '' },
   {
     'engine/started': (s) => ({ ...s, open: false }),

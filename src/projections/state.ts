@@ -4,79 +4,91 @@
  */
 import type { EventType, GangwayEvent } from '../events/types.js'
 import { CATALOGUE_SHARED } from '../events/catalogue/index.js'
-import { accounts, type AccountsState } from './accounts.js'
-import { config, type ConfigState } from './config.js'
-import { connection, type ConnectionState } from './connection.js'
-import { connectors, type ConnectorsState } from './connectors.js'
-import { modal, type ModalState } from './modal.js'
-import { applySlice } from './reducer.js'
-import { snackbar, type SnackbarState } from './snackbar.js'
-import { networks, type NetworksState } from './networks.js'
-import { accountTypes, type AccountTypesState } from './account-types.js'
-import { send, type SendState } from './send.js'
-import { assets, type AssetsState } from './assets.js'
-import { wallets, type WalletsState } from './wallets.js'
-import { accountData, type AccountDataState } from './account-data.js'
-import { remoteConfig, type RemoteConfigState } from './remote-config.js'
-import { legal, type LegalState } from './legal.js'
-import { addressLabels, type AddressLabelsState } from './address-labels.js'
-import { addressBalances, type AddressBalancesState } from './address-balances.js'
-import { connections, type ConnectionsState } from './connections.js'
-import { auth, type AuthState } from './auth.js'
-import { siwx, type SiwxState } from './siwx.js'
-import { names, type NamesState } from './names.js'
-import { swap, type SwapState } from './swap.js'
-import { onramp, type OnrampState } from './onramp.js'
-import { pending, type PendingState } from './pending.js'
-import { calls, type CallsState } from './calls.js'
-import { txPreview, type TxPreviewState } from './tx-preview.js'
+import { accounts } from './accounts.js'
+import { config } from './config.js'
+import { connection } from './connection.js'
+import { connectors } from './connectors.js'
+import { modal } from './modal.js'
+import { applySlice, type Slice } from './reducer.js'
+import { snackbar } from './snackbar.js'
+import { networks } from './networks.js'
+import { accountTypes } from './account-types.js'
+import { send } from './send.js'
+import { assets } from './assets.js'
+import { wallets } from './wallets.js'
+import { accountData } from './account-data.js'
+import { remoteConfig } from './remote-config.js'
+import { legal } from './legal.js'
+import { addressLabels } from './address-labels.js'
+import { addressBalances } from './address-balances.js'
+import { connections } from './connections.js'
+import { auth } from './auth.js'
+import { siwx } from './siwx.js'
+import { names } from './names.js'
+import { swap } from './swap.js'
+import { onramp } from './onramp.js'
+import { pending } from './pending.js'
+import { calls } from './calls.js'
+import { txPreview } from './tx-preview.js'
 
 /**
- * The whole projected state. `lastSeq` is the seq of the last event folded in (0 for none).
- * `tab` is the page session this state is the view of (see `reduce`); undefined folds every event.
+ * The state's slices, each a file of this folder with its initial value and its handlers keyed by
+ * event type (reducer.ts `slice`). `State`, `initialState` and the fold are derived from this record:
+ * a new slice is its file and one entry here.
  */
-export interface State {
+export const slices = {
+  config,
+  modal,
+  connection,
+  accounts,
+  connectors,
+  snackbar,
+  networks,
+  accountTypes,
+  send,
+  assets,
+  wallets,
+  accountData,
+  /** This page session's remote configuration answer (select/features.ts resolves the features in force). */
+  remoteConfig,
+  /** This page session's tick of the legal checkbox (legal.ts). */
+  legal,
+  /** Every namespace's connections, with their accounts (connections.ts). */
+  connections,
+  /** The site's labels for addresses (address-labels.ts), this tab's. */
+  addressLabels,
+  /** The native balance of each account read, by CAIP-10 id (address-balances.ts), this tab's. */
+  addressBalances,
+  /** Email and social login (auth.ts): the secure site's frame, the email steps, each namespace's user. */
+  auth,
+  /** Sign In With X (siwx.ts): the verified sessions, and the sign-in SIWXSignMessage asks for. */
+  siwx,
+  /** Account names (names.ts): RegisterAccountName's label, suggestions and registration; the send form's resolved names. */
+  names,
+  /** The swap form and its quote (swap.ts). */
+  swap,
+  /** Buying with the fiat on-ramp (onramp.ts). */
+  onramp,
+  /** The transactions sent and not yet settled, at most 99 (pending.ts). */
+  pending,
+  /** EIP-5792 batches Gangway sent itself for a wallet without it (calls.ts). */
+  calls,
+  /** Gangway's previews of what the visitor approves or sends (tx-preview.ts): the secure site's waiting approvals, the send form's, the auth connector's batches under way. */
+  txPreview,
+}
+
+/** The value of each slice. */
+export type SliceStates = { [K in keyof typeof slices]: (typeof slices)[K]['initial'] }
+
+/**
+ * The whole projected state: the slices' values (`slices`), with `lastSeq` the seq of the last event
+ * folded in (0 for none) and `tab` the page session this state is the view of (see `reduce`);
+ * undefined folds every event. `engineMode`: where the engine runs, from `engine/started`.
+ */
+export interface State extends SliceStates {
   lastSeq: number
   tab?: string
   engineMode?: 'worker' | 'main'
-  config: ConfigState
-  modal: ModalState
-  connection: ConnectionState
-  accounts: AccountsState
-  connectors: ConnectorsState
-  snackbar: SnackbarState
-  networks: NetworksState
-  accountTypes: AccountTypesState
-  send: SendState
-  assets: AssetsState
-  wallets: WalletsState
-  accountData: AccountDataState
-  /** This page session's remote configuration answer (select/features.ts resolves the features in force). */
-  remoteConfig: RemoteConfigState
-  /** This page session's tick of the legal checkbox (legal.ts). */
-  legal: LegalState
-  /** Every namespace's connections, with their accounts (connections.ts). */
-  connections: ConnectionsState
-  /** The site's labels for addresses (address-labels.ts), this tab's. */
-  addressLabels: AddressLabelsState
-  /** The native balance of each account read, by CAIP-10 id (address-balances.ts), this tab's. */
-  addressBalances: AddressBalancesState
-  /** Email and social login (auth.ts): the secure site's frame, the email steps, each namespace's user. */
-  auth: AuthState
-  /** Sign In With X (siwx.ts): the verified sessions, and the sign-in SIWXSignMessage asks for. */
-  siwx: SiwxState
-  /** Account names (names.ts): RegisterAccountName's label, suggestions and registration; the send form's resolved names. */
-  names: NamesState
-  /** The swap form and its quote (swap.ts). */
-  swap: SwapState
-  /** Buying with the fiat on-ramp (onramp.ts). */
-  onramp: OnrampState
-  /** The transactions sent and not yet settled, at most 99 (pending.ts). */
-  pending: PendingState
-  /** EIP-5792 batches Gangway sent itself for a wallet without it (calls.ts). */
-  calls: CallsState
-  /** Gangway's previews of what the visitor approves or sends (tx-preview.ts): the secure site's waiting approvals, the send form's, the auth connector's batches under way. */
-  txPreview: TxPreviewState
 }
 
 /**
@@ -86,35 +98,11 @@ export interface State {
  */
 export const PROJECTION_VERSION = 1
 
+/** The names of the slices, in the fold's order. */
+const SLICE_NAMES = Object.keys(slices) as (keyof SliceStates)[]
+
 /** The state before any event. */
-export const initialState: State = {
-  lastSeq: 0,
-  config: config.initial,
-  modal: modal.initial,
-  connection: connection.initial,
-  accounts: accounts.initial,
-  connectors: connectors.initial,
-  snackbar: snackbar.initial,
-  networks: networks.initial,
-  accountTypes: accountTypes.initial,
-  send: send.initial,
-  assets: assets.initial,
-  wallets: wallets.initial,
-  accountData: accountData.initial,
-  remoteConfig: remoteConfig.initial,
-  legal: legal.initial,
-  connections: connections.initial,
-  addressLabels: addressLabels.initial,
-  addressBalances: addressBalances.initial,
-  auth: auth.initial,
-  siwx: siwx.initial,
-  names: names.initial,
-  swap: swap.initial,
-  onramp: onramp.initial,
-  pending: pending.initial,
-  calls: calls.initial,
-  txPreview: txPreview.initial,
-}
+export const initialState: State = { lastSeq: 0, ...(Object.fromEntries(SLICE_NAMES.map((name) => [name, slices[name].initial])) as SliceStates) }
 
 /**
  * Event types every tab folds, whoever appended them: the facts behind the docs/behaviour.md §3 browser-stored
@@ -156,36 +144,9 @@ export function initialStateFor(tab: string): State {
  */
 export function reduce(root: State, event: GangwayEvent): State {
   if (root.tab !== undefined && event.tab !== root.tab && !SHARED_EVENT_TYPES.has(event.type)) return { ...root, lastSeq: event.seq }
-  return {
-    lastSeq: event.seq,
-    ...(root.tab !== undefined ? { tab: root.tab } : {}),
-    engineMode: event.type === 'engine/started' ? event.payload.mode : root.engineMode,
-    config: applySlice(config, root.config, event, root),
-    modal: applySlice(modal, root.modal, event, root),
-    connection: applySlice(connection, root.connection, event, root),
-    accounts: applySlice(accounts, root.accounts, event, root),
-    connectors: applySlice(connectors, root.connectors, event, root),
-    snackbar: applySlice(snackbar, root.snackbar, event, root),
-    networks: applySlice(networks, root.networks, event, root),
-    accountTypes: applySlice(accountTypes, root.accountTypes, event, root),
-    send: applySlice(send, root.send, event, root),
-    assets: applySlice(assets, root.assets, event, root),
-    wallets: applySlice(wallets, root.wallets, event, root),
-    accountData: applySlice(accountData, root.accountData, event, root),
-    remoteConfig: applySlice(remoteConfig, root.remoteConfig, event, root),
-    legal: applySlice(legal, root.legal, event, root),
-    connections: applySlice(connections, root.connections, event, root),
-    addressLabels: applySlice(addressLabels, root.addressLabels, event, root),
-    addressBalances: applySlice(addressBalances, root.addressBalances, event, root),
-    auth: applySlice(auth, root.auth, event, root),
-    siwx: applySlice(siwx, root.siwx, event, root),
-    names: applySlice(names, root.names, event, root),
-    swap: applySlice(swap, root.swap, event, root),
-    onramp: applySlice(onramp, root.onramp, event, root),
-    pending: applySlice(pending, root.pending, event, root),
-    calls: applySlice(calls, root.calls, event, root),
-    txPreview: applySlice(txPreview, root.txPreview, event, root),
-  }
+  const next = { lastSeq: event.seq, ...(root.tab !== undefined ? { tab: root.tab } : {}), engineMode: event.type === 'engine/started' ? event.payload.mode : root.engineMode } as State
+  for (const name of SLICE_NAMES) (next as unknown as Record<string, unknown>)[name] = applySlice(slices[name] as Slice<unknown, State>, root[name], event, root)
+  return next
 }
 
 /** Replays events from `from` (default: the initial state). */

@@ -6,7 +6,7 @@
  */
 import type { SwapToken } from '../events/entities.js'
 import type { SwapChecked, SwapQuoteFetched } from '../events/types.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 /** A quote as the state keeps it: CAIP-10 tokens, base units (decimal strings), with the prices, gas and fee the effect found (events/types.ts SwapQuoteFetched). */
@@ -57,7 +57,7 @@ const edited = (s: SwapState, patch: Partial<SwapState>): SwapState => {
   return { ...next, quoting: next.to !== undefined && swapAmountBase(next) !== undefined }
 }
 
-export const swap = slice<SwapState, State>(initial, {
+export const swap: Slice<SwapState, State> = slice<SwapState, State>(initial, {
   'engine/started': () => initial,
   'swap/token-selected': (s, e) => edited(s, e.payload.side === 'from' ? { from: e.payload.token } : { to: e.payload.token }),
   'swap/amount-changed': (s, e) => edited(s, { amount: e.payload.amount }),

@@ -10,7 +10,7 @@ import { AUTH_CONNECTOR_ID, type BatchCall, type CaipNetworkId, type SendToken }
 import { CALLS_BATCH_MAX } from '../events/limits.js'
 import type { TxPreview } from '../events/types.js'
 import { sameConnector } from './connections.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import { activeAccount } from './select/active-account.js'
 import { sendReceiver } from './select/send-receiver.js'
 import { amountInSmallestUnit, withHexPrefix } from './send-rules.js'
@@ -53,7 +53,7 @@ const withApproval = (s: TxPreviewState, a: WaitingApproval): TxPreviewState => 
 }
 const withoutBatch = (s: TxPreviewState, id: string): TxPreviewState => (s.batches.some((b) => b.id === id) ? { ...s, batches: s.batches.filter((b) => b.id !== id) } : s)
 
-export const txPreview = slice<TxPreviewState, State>(initial, {
+export const txPreview: Slice<TxPreviewState, State> = slice<TxPreviewState, State>(initial, {
   'engine/started': () => initial,
   'tx-preview/requested': (s, e) => withApproval(s, { id: e.payload.id, transaction: true }),
   'auth/approval-requested': (s, e) => (e.payload.id ? withApproval(s, { id: e.payload.id, transaction: false }) : s),

@@ -10,7 +10,7 @@ import { WALLETCONNECT_CONNECTOR_ID, type WalletListing, type WalletRef } from '
 import { SEARCH_ENTRIES, WALLETS_MAX_LISTED } from '../events/limits.js'
 import { walletPageEnds, walletPageRefusal } from './paging.js'
 import { addRecentWallet } from './wallet-rules.js'
-import { slice } from './reducer.js'
+import { slice, type Slice } from './reducer.js'
 import type { State } from './state.js'
 
 export interface WalletsState {
@@ -52,7 +52,7 @@ export function walletRef(w: WalletListing): WalletRef {
   return ref
 }
 
-export const wallets = slice<WalletsState, State>(initial, {
+export const wallets: Slice<WalletsState, State> = slice<WalletsState, State>(initial, {
   // A new page session: lists are fetched afresh; what the visitor chose before stays.
   'engine/started': (s) => ({ ...initial, recent: s.recent, ...(s.deepLink ? { deepLink: s.deepLink } : {}) }),
   // A request the paging rules refuse (the guard stops it at dispatch; an old log may hold one) changes nothing.
