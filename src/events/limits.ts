@@ -40,7 +40,7 @@ export const PORTFOLIO_REFRESH_MAX = 8
 /**
  * docs/behaviour.md §9 "Image preload timeout 2 s", in ms: how long an image may take to load before
  * the views show its generated icon instead (src/ui/images), and how long the engine's prefetch of
- * the first wallet images waits for each (worker/effects/wallets.ts).
+ * the first wallet images waits for each (worker/effects/wallets/wallets.ts).
  */
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2000
 

@@ -379,7 +379,7 @@ export interface EventPayloads extends CataloguePayloads {
   'engine/effect-failed': { effect: string; errorType: string; category: ErrorCategory; message: string; code?: number; stack?: string }
 
   /**
-   * Analytics and error reports (docs/behaviour.md §7, worker/effects/analytics.ts). The wallet/config
+   * Analytics and error reports (docs/behaviour.md §7, worker/effects/infra/analytics.ts). The wallet/config
    * service's switch (GET /getAnalyticsConfig): false turns both off for this page; it never turns
    * them on against the site.
    */
@@ -449,7 +449,7 @@ export interface EventPayloads extends CataloguePayloads {
   }
   /**
    * The auth connection's smart account has code on `caipNetworkId` now (read from the chain after
-   * the first send the visitor approved from it: worker/effects/auth-deployed.ts). Shared.
+   * the first send the visitor approved from it: worker/effects/auth/auth-deployed.ts). Shared.
    */
   'auth/smart-account-deployed': { namespace: Namespace; caipNetworkId: CaipNetworkId }
   /**

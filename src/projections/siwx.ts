@@ -7,7 +7,7 @@
  * The verified sessions are folded from the shared `siwx/session-verified` and `siwx/signed-out`,
  * so every tab of a connection is signed in alike; the sign-in under way is this tab's. A new page
  * session starts with none verified: each connect and restore asks the site's sessions again and
- * verifies them (worker/effects/siwx-check.ts).
+ * verifies them (worker/effects/siwx/siwx-check.ts).
  */
 import type { CaipAddress } from '../events/entities.js'
 import { fromSafeEntries, withKey } from '../events/safe-json.js'
@@ -22,7 +22,7 @@ export interface SiwxState {
   sessions: Record<string, { caipAddress: CaipAddress; expiresAt?: number }>
   /**
    * The sessions of a connection that was disconnected while `signOutOnDisconnect` is on, until the
-   * site's `revokeSession` was asked for each (worker/effects/siwx-sign-out.ts; `siwx/signed-out`).
+   * site's `revokeSession` was asked for each (worker/effects/siwx/siwx-sign-out.ts; `siwx/signed-out`).
    */
   signingOut: CaipAddress[]
   /** The account SIWXSignMessage asks to sign in, in this tab. */

@@ -12,7 +12,7 @@ import type { Bridge, Engine, ProviderRequest } from '../contract.js'
 import { createEngine } from './engine.js'
 import { map } from 'rxjs'
 import { ofType } from './effects/context.js'
-import { SHAKE_MS } from './effects/ui-timers.js'
+import { SHAKE_MS } from './effects/infra/ui-timers.js'
 import { virtualTime } from '../../tests/unit/virtual-time.js'
 
 const CONFIG = { projectId: 'test', networks: [LOCALNET] }

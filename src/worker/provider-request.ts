@@ -34,7 +34,7 @@ export function checkedProviderRequest(args: unknown, restricted: boolean): Prov
   if (typeof args !== 'object' || args === null) throw fail(InvalidRequestRpcError.code, 'Request must be an object', kind(args))
   const method: unknown = (args as { method?: unknown }).method
   if (typeof method !== 'string') throw fail(InvalidRequestRpcError.code, 'Request method must be a string', kind(method))
-  // The engine's own calls to the auth connector's page bridge (worker/effects/auth-email.ts) are not the site's to make.
+  // The engine's own calls to the auth connector's page bridge (worker/effects/auth/auth-email.ts) are not the site's to make.
   if (method.startsWith(ENGINE_CALL_PREFIX)) throw fail(UnauthorizedProviderError.code, RPC_CALL_NOT_ALLOWED, `${method.slice(0, 64)} is the engine's own call`)
   if (restricted && !isSafeRpcMethod(method)) throw fail(UnauthorizedProviderError.code, RPC_CALL_NOT_ALLOWED, `${method.slice(0, 64)} is not safe on the restricted path`)
   const given: unknown = (args as { params?: unknown }).params

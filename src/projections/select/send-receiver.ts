@@ -1,7 +1,7 @@
 /**
  * The send form's receiver as an address (docs/behaviour.md §3 send state: receiver address, its
  * profile name and image): on eip155 a name (`alice.reown.id`) stands for the address it
- * resolves to (names.ts, worker/effects/names.ts); anything else is the address as typed.
+ * resolves to (names.ts, worker/effects/names/names.ts); anything else is the address as typed.
  */
 import { isNameLike } from '../../events/name-rules.js'
 import { activeNamespace } from './active-namespace.js'

@@ -12,7 +12,7 @@
  *   `requestId` as strings and `resources` as strings, other keys dropped)
  *   → `{ address, signedMessage, signature }`: the account the wallet signed in with, the text it
  *   wrote and signed (UTF-8 decoded), the ed25519 signature in base64. Nothing here checks the text
- *   against the input: the engine does (worker/effects/siwx-sign.ts). A wallet without the feature
+ *   against the input: the engine does (worker/effects/siwx/siwx-sign.ts). A wallet without the feature
  *   is refused with ProviderRequestError 4200 'Unsupported method: solana:signIn', so the engine
  *   signs the same text with `solana:signMessage` instead.
  * Wallet errors are thrown typed (events/errors.ts `walletError`: a refusal, 4001, is a UserRejectedError);

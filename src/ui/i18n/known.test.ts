@@ -8,7 +8,7 @@ import { ACCOUNT_SWITCHED, CONNECTION_REJECTED, FAILED_TO_DISCONNECT, FAILED_TO_
 import { SEND_ERRORS } from '../../projections/send-rules.js'
 import { activityRow } from '../../projections/asset-rules.js'
 import { LEGAL_NOT_ACCEPTED, NETWORK_NOT_FOUND } from '../../projections/guards.js'
-import { SEND_REJECTED } from '../../worker/effects/send.js'
+import { SEND_REJECTED } from '../../worker/effects/trade/send.js'
 import type { Transaction } from '../../events/entities.js'
 import { KNOWN_TEXTS, knownMessage } from './known.js'
 

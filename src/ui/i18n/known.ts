@@ -55,15 +55,15 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'Name not found': 'error.nameNotFound',
   'Error fetching name suggestions': 'error.nameSuggestions',
   'Error resolving name': 'error.resolveName',
-  // The secure site refused an account type switch (worker/effects/auth-account-type.ts).
+  // The secure site refused an account type switch (worker/effects/auth/auth-account-type.ts).
   'Failed to switch account type': 'error.accountTypeSwitchFailed',
-  // A call the secure site does not serve (worker/effects/auth-rpc.ts).
+  // A call the secure site does not serve (worker/effects/auth/auth-rpc.ts).
   'Action not allowed': 'error.actionNotAllowed',
-  // The analytics service's 403 (worker/effects/analytics.ts): the alert names the cause.
+  // The analytics service's 403 (worker/effects/infra/analytics.ts): the alert names the cause.
   [INVALID_APP_CONFIGURATION]: 'error.invalidAppConfiguration',
   // A service that did not answer (viem's short message, through errorMessage): the All Wallets list.
   'HTTP request failed.': 'error.httpRequestFailed',
-  // The engine's refusals (projections/guards.ts) and the send effect's outcomes (worker/effects/send.ts).
+  // The engine's refusals (projections/guards.ts) and the send effect's outcomes (worker/effects/trade/send.ts).
   'Network not found': 'error.networkNotFound',
   'Accept the terms to connect a wallet': 'legal.required',
   'A transaction is being sent': 'error.sendingNow',

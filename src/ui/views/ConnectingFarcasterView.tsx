@@ -3,7 +3,7 @@
  * as a QR code with Copy link on a desktop, as an Open Farcaster button on a phone; the view waits
  * for the approval there (the page's auth bridge holds the link and the wait: it never reaches the
  * engine, nor any attribute or text here). Leaving it unconnected clears the link and reloads the
- * secure site 100 ms later (worker/effects/auth-social.ts).
+ * secure site 100 ms later (worker/effects/auth/auth-social.ts).
  */
 import { useEffect, useState } from 'react'
 import { useClient } from '../client-context.js'

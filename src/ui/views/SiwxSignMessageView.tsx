@@ -1,7 +1,7 @@
 /**
  * SIWXSignMessage (docs/behaviour.md §2, §4 SIWX): after a connect with no session, the
  * site asks the visitor to sign in: its host and the account, Cancel and Sign in. Sign in asks the
- * wallet to sign the site's message (`siwx/sign-requested`, worker/effects/siwx-sign.ts); its
+ * wallet to sign the site's message (`siwx/sign-requested`, worker/effects/siwx/siwx-sign.ts); its
  * failure shows here, to try again. Cancel (`siwx/cancel-requested`) disconnects where the site
  * requires sign-in, else closes.
  */

@@ -15,8 +15,8 @@ import type { Bridge } from '../../contract.js'
 import type { ChainAccess } from '../chain-access.js'
 import type { EngineCaches } from '../cache/engine-caches.js'
 import type { WalletConnectConnector } from '../walletconnect/connector.js'
-import type { RemoteReader } from './remote-fetch.js'
-import type { AnalyticsOutbox } from './analytics.js'
+import type { RemoteReader } from './account-data/remote-fetch.js'
+import type { AnalyticsOutbox } from './infra/analytics.js'
 
 export interface EffectContext {
   /** Events as they are appended, after the state has folded them in. */

@@ -17,7 +17,7 @@
  *   (base58, 64 bytes) is answered as `{ signature }` in base58, which src/siwx/verify.ts reads as
  *   it reads the Wallet Standard bridge's base64.
  * - solana:signIn: refused with 4200 'Unsupported method' (WalletConnect has no sign-in method), so
- *   the engine signs with solana:signMessage instead (worker/effects/siwx-sign.ts).
+ *   the engine signs with solana:signMessage instead (worker/effects/siwx/siwx-sign.ts).
  * Anything else goes to the wallet as it is.
  * Wallet-side changes (session events, update, delete, expiry) come out of `events$` as wallet/* events.
  */

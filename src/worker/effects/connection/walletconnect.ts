@@ -1,0 +1,54 @@
+/**
+ * WalletConnect in the log: the connector's pairing and wallet events are appended; a pairing in
+ * progress ends when its connect attempt does (the modal closed, another wallet was picked); the
+ * sign client's code loads in the worker a second after the modal first opens, ahead of a pairing;
+ * on a mobile device, a pairing starts when the modal opens with nobody connected (not when the
+ * site turned WalletConnect off).
+ */
+import { delay, filter, ignoreElements, take, tap } from 'rxjs'
+import { WALLETCONNECT_CONNECTOR_ID } from '../../../events/entities.js'
+import { activeAccount } from '../../../projections/select/active-account.js'
+import { reusesPairing } from '../../../projections/wallet-rules.js'
+import { ofType, type Effect } from '../context.js'
+
+export const walletConnectEventsEffect: Effect = ({ walletConnect }) => walletConnect.events$
+
+/**
+ * A WalletConnect connect attempt that fails has already ended its pairing; one the modal's close
+ * ends (connect/failed 'Modal closed') and one another connector replaces must be told. On Telegram
+ * and iOS Safari the close keeps the pairing until it expires instead (docs/behaviour.md §4,
+ * projections/wallet-rules.ts `reusesPairing`).
+ */
+export const walletConnectCancelEffect: Effect = ({ events$, state, walletConnect }) =>
+  events$.pipe(
+    ofType('connect/requested', 'modal/close-requested'),
+    filter((e) => e.type === 'modal/close-requested' || e.payload.connectorId !== WALLETCONNECT_CONNECTOR_ID),
+    tap((e) => (e.type === 'modal/close-requested' && reusesPairing(state().auth.platform) ? walletConnect.hold() : walletConnect.cancel())),
+    ignoreElements(),
+  )
+
+/** How long after the first open the sign client's code loads, in ms: after the open's first paint, which it would slow down on a small device. */
+export const SIGN_CLIENT_PRELOAD_DELAY_MS = 1000
+
+export const walletConnectPreloadEffect: Effect = ({ events$, walletConnect, scheduler }) =>
+  events$.pipe(
+    ofType('modal/open-requested'),
+    take(1),
+    delay(SIGN_CLIENT_PRELOAD_DELAY_MS, scheduler),
+    tap(() => walletConnect.preload()),
+    ignoreElements(),
+  )
+
+/**
+ * On a mobile device, a modal opened with nobody connected starts a WalletConnect pairing at once
+ * (docs/behaviour.md §2): its URI is on the pairing channel before the visitor taps a wallet, so the view opens
+ * the wallet's deep link inside the tap (a browser may refuse a navigation outside a user gesture).
+ * The pick's connect takes it over; a close or another connector cancels it (walletConnectCancelEffect).
+ */
+export const walletConnectPrepareEffect: Effect = ({ events$, state, walletConnect }) =>
+  events$.pipe(
+    ofType('modal/open-requested'),
+    filter((e) => e.payload.isMobile && !activeAccount(state()) && state().config.walletConnect !== false),
+    tap(() => walletConnect.prepare()),
+    ignoreElements(),
+  )

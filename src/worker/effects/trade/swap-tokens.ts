@@ -1,0 +1,37 @@
+/**
+ * The tokens the Swap form offers (docs/behaviour.md §4 swap): when Swap or its token list
+ * first shows on a network, the swap service's list for it (`swap/tokens-fetched`, its first
+ * SWAP_TOKENS_LOGGED), asked once per network; a network swaps are not offered on
+ * (`swapNetworks`, else the §9 list): `swap/tokens-failed` 'Network not supported for Swaps'.
+ */
+import { filter, from, mergeMap, type Observable } from 'rxjs'
+import { convertClient } from '../../../api/convert.js'
+import { errorMessage, ERROR_FETCHING_SWAP_TOKENS, NETWORK_NOT_SUPPORTED_FOR_SWAPS } from '../../../events/errors.js'
+import { SWAP_TOKENS_LOGGED } from '../../../events/limits.js'
+import { event, type NewEvent } from '../../../events/types.js'
+import { activeNetworkId } from '../../../projections/select/active-network.js'
+import { isSwapNetwork } from '../../../projections/swap-rules.js'
+import type { State } from '../../../projections/state.js'
+import { ofType, type Effect, type EffectContext } from '../context.js'
+
+const showsSwap = (s: State) => s.modal.open && (s.modal.view === 'Swap' || s.modal.view === 'SwapSelectToken')
+
+async function tokens(ctx: EffectContext): Promise<NewEvent[]> {
+  const s = ctx.state()
+  const caipNetworkId = activeNetworkId(s)
+  if (!caipNetworkId?.startsWith('eip155:') || !isSwapNetwork(caipNetworkId, s.config.swapNetworks)) return [event('swap/tokens-failed', { ...(caipNetworkId ? { caipNetworkId } : {}), message: NETWORK_NOT_SUPPORTED_FOR_SWAPS })]
+  if (s.swap.tokens?.caipNetworkId === caipNetworkId) return []
+  try {
+    const list = await convertClient(ctx.api).getTokens(caipNetworkId)
+    return [event('swap/tokens-fetched', { caipNetworkId, tokens: list.slice(0, SWAP_TOKENS_LOGGED) })]
+  } catch (error) {
+    return [event('swap/tokens-failed', { caipNetworkId, message: (errorMessage(error) || ERROR_FETCHING_SWAP_TOKENS).slice(0, 256) })]
+  }
+}
+
+export const swapTokensEffect: Effect = (ctx) =>
+  ctx.events$.pipe(
+    ofType('modal/open-requested', 'modal/navigate-requested', 'network/switched'),
+    filter((e) => e.tab === ctx.state().tab && showsSwap(ctx.state())),
+    mergeMap(() => from(tokens(ctx)).pipe(mergeMap((events) => events))),
+  ) as Observable<NewEvent>
