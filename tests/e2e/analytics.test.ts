@@ -10,7 +10,7 @@
  * - a 403 shows 'Invalid App Configuration' once across two failed flushes, then nothing is sent;
  * - 20 errors escaping an effect within one report window (the debug panel's "Test error", which makes a real
  *   effect throw in the worker) are logged 20 times and reported 5 times (5 per rolling 60 s).
- * The report's scrubbing and the window's roll are src/worker/effects/analytics.test.ts's, with fake timers.
+ * The report's scrubbing and the window's roll are src/worker/effects/infra/analytics.test.ts's, with fake timers.
  */
 import type { Page } from 'playwright-core'
 import { getAddress } from 'viem'
@@ -20,7 +20,7 @@ import type { AnalyticsEntry, AnalyticsRequest } from '../../localnet/services/a
 import { localContext } from './browser.js'
 import { connectLocalnetWallet, coreSession, pageLog, recordServiceRequests, useBrowser, waitForText, waitForView } from './helpers.js'
 import { secretsIn } from './secrets.js'
-import { REPORT_WINDOW_MS } from '../../src/worker/effects/analytics.js'
+import { REPORT_WINDOW_MS } from '../../src/worker/effects/infra/analytics.js'
 import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
