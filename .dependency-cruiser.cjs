@@ -33,8 +33,8 @@ const IO_MODULES = [
 const DISPLAY_HELPERS = src(
   'projections/format-address\\.ts$',
   'projections/connector-order\\.ts$',
-  'projections/wallet-rules\\.ts$',
-  'projections/asset-rules\\.ts$',
+  'projections/rules/wallet-rules\\.ts$',
+  'projections/rules/asset-rules\\.ts$',
 )
 /** What src/ui may take from src/events: the URL validator, the page port's argument checks, the error classes rebuilt on the page, the host options' names, the limits and timeouts (plain constants: the image preload timeout), the page-safe kernel. */
 const PAGE_SIDE_EVENTS = src('events/urls\\.ts$', 'events/plain-data\\.ts$', 'events/errors\\.ts$', 'events/error-wire\\.ts$', 'events/host-options\\.ts$', 'events/limits\\.ts$', 'events/page-kernel\\.ts$')
@@ -147,7 +147,7 @@ module.exports = {
       name: 'ui-only-through-contract',
       severity: 'error',
       comment:
-        'src/ui reaches the engine only through src/contract.ts (types) and comlink. Besides itself it may import the pure display helpers of src/projections (format-address.ts, connector-order.ts, wallet-rules.ts, asset-rules.ts), the URL validator (events/urls.ts, a last check before navigating), the page port\'s argument checks (events/plain-data.ts) and the error classes rebuilt on the page (events/errors.ts, events/error-wire.ts), the options declared once (events/host-options.ts: the loader refuses unknown ones, ui/client/options-check.ts picks the engine\'s), the plain constants of events/limits.ts (the image preload timeout of src/ui/images), the page-safe kernel (events/page-kernel.ts: the auth and SIWX connector ids, the blocked call\'s message, a CAIP split); and the main-thread fallback, see ui-fallback-only-from-core. Event and entity types come through the contract.',
+        'src/ui reaches the engine only through src/contract.ts (types) and comlink. Besides itself it may import the pure display helpers of src/projections (format-address.ts, connector-order.ts, rules/wallet-rules.ts, rules/asset-rules.ts), the URL validator (events/urls.ts, a last check before navigating), the page port\'s argument checks (events/plain-data.ts) and the error classes rebuilt on the page (events/errors.ts, events/error-wire.ts), the options declared once (events/host-options.ts: the loader refuses unknown ones, ui/client/options-check.ts picks the engine\'s), the plain constants of events/limits.ts (the image preload timeout of src/ui/images), the page-safe kernel (events/page-kernel.ts: the auth and SIWX connector ids, the blocked call\'s message, a CAIP split); and the main-thread fallback, see ui-fallback-only-from-core. Event and entity types come through the contract.',
       from: { path: src('ui/') },
       to: {
         path: src('.'),

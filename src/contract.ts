@@ -20,7 +20,7 @@ export type { AccountTab, CaipAddress, CaipNetworkId, Connector, Namespace, Netw
 export type { Intent } from './events/types.js'
 export type { HostOptions, ServiceUrls } from './events/host-options.js'
 export type { AuthAdapter, AuthCall, AuthContext, AuthEmailAnswer, AuthNetwork, AuthOption, AuthUser, AuthUserRequest } from './events/auth-adapter.js'
-export type { Platform } from './projections/auth-rules.js'
+export type { Platform } from './projections/rules/auth-rules.js'
 export type { SiwxMessage } from './siwx/message.js'
 export type { ErrorCategory, GangwayError, LogFormatError, ProviderRequestError, UserRejectedError } from './events/errors.js'
 export type { WALLETCONNECT_CONNECTOR_ID } from './events/entities.js'
@@ -64,7 +64,7 @@ export type {
   WalletConnectModel,
   WalletRow,
 } from './projections/selectors.js'
-export type { ActivityRow } from './projections/asset-rules.js'
+export type { ActivityRow } from './projections/rules/asset-rules.js'
 
 /**
  * The pairing channel (outside the log): a pairing URI on show. The URI holds the pairing's

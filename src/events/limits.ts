@@ -1,7 +1,7 @@
 /**
  * Size limits on what remote services send and what the state keeps of it (remote
  * answers are hostile; docs/behaviour.md §9 gives the page sizes). Plain constants, shared by the service
- * clients (src/api), the paging rules (src/projections/paging.ts) and the effects.
+ * clients (src/api), the paging rules (src/projections/rules/paging.ts) and the effects.
  */
 
 /** A service answer's body, in bytes: a larger one is refused with the service's error. */

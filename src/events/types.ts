@@ -403,7 +403,7 @@ export interface EventPayloads extends CataloguePayloads {
   /**
    * The visitor ticked (`accepted` true) or unticked the legal checkbox (features.legalCheckbox):
    * while it is on and unticked, the engine refuses `connect/requested`. It holds for this page
-   * session only (projections/legal.ts): each page load asks again.
+   * session only (projections/slices/legal.ts): each page load asks again.
    */
   'legal/acceptance-changed': { accepted: boolean }
 

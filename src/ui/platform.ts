@@ -13,7 +13,7 @@ export interface PlatformSource {
   globals: object
 }
 
-/** The page's platform (projections/auth-rules.ts `Platform`), plus iOS Safari for the pairing reuse. */
+/** The page's platform (projections/rules/auth-rules.ts `Platform`), plus iOS Safari for the pairing reuse. */
 export function detectPlatform({ userAgent, touch, globals }: PlatformSource): Platform & { iosSafari: boolean } {
   const ua = userAgent.toLowerCase()
   const telegram = ['TelegramWebviewProxy', 'Telegram', 'TelegramWebviewProxyProto'].some((k) => k in globals)

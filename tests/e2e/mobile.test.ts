@@ -196,7 +196,7 @@ function instrumentOpen(): void {
 
 const opens = (page: Page) => page.evaluate(() => (window as unknown as { __opens: Open[] }).__opens)
 const exportLog = async (page: Page) => (await pageLog(page)).events
-/** The deep link of the universal-link wallet for `uri` (projections/wallet-rules.ts walletDeepLink). */
+/** The deep link of the universal-link wallet for `uri` (projections/rules/wallet-rules.ts walletDeepLink). */
 const deepLink = (uri: string) => `${UNIVERSAL_LINK_WALLET.mobileLink}/wc?uri=${encodeURIComponent(uri)}`
 /** The universal-link wallet's registry id: its Connect row (recommended) and its All Wallets tile carry it. */
 const universalId = walletRegistry('').find((w) => w.name === UNIVERSAL_LINK_WALLET.name)!.id

@@ -3,8 +3,8 @@
  * from the state; views, reducers and effects ask here. A domain selector: state → fact. Pure.
  */
 import type { CaipAddress, CaipNetworkId, Namespace } from '../../events/entities.js'
-import type { AccountState } from '../accounts.js'
-import type { ConnectionStatus } from '../connection.js'
+import type { AccountState } from '../slices/accounts.js'
+import type { ConnectionStatus } from '../slices/connection.js'
 import type { State } from '../state.js'
 import { activeNamespace } from './active-namespace.js'
 

@@ -5,8 +5,8 @@
 import { WALLETCONNECT_CONNECTOR_ID, type Namespace, type WalletRef } from '../../events/entities.js'
 import { connectorRow, orderRows, type ConnectorGroup, type ConnectorRow } from '../connector-order.js'
 import type { State } from '../state.js'
-import { showsBrowserWallet, withoutExcluded, withoutShown, type Shown } from '../wallet-rules.js'
-import { walletRef } from '../wallets.js'
+import { showsBrowserWallet, withoutExcluded, withoutShown, type Shown } from '../rules/wallet-rules.js'
+import { walletRef } from '../slices/wallets.js'
 import { activeNamespace } from './active-namespace.js'
 import { resolvedFeatures } from './features.js'
 

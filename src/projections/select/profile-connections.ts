@@ -6,7 +6,7 @@
 import type { CaipAddress, CaipNetworkId, Namespace } from '../../events/entities.js'
 import { toCaipAddress } from '../../chains/caip.js'
 import { normalizeAddress } from '../../chains/address.js'
-import { sameConnector, type Connection } from '../connections.js'
+import { sameConnector, type Connection } from '../slices/connections.js'
 import type { State } from '../state.js'
 import { connectionClass } from './connection-class.js'
 import { resolvedFeatures } from './features.js'

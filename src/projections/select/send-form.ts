@@ -7,7 +7,7 @@
 import type { SendToken } from '../../events/entities.js'
 import { floorUnits } from '../format.js'
 import { withTokenImage } from '../images.js'
-import { sendProblem } from '../send-rules.js'
+import { sendProblem } from '../rules/send-rules.js'
 import type { State } from '../state.js'
 import { activeNamespace } from './active-namespace.js'
 import { sendReceiver } from './send-receiver.js'

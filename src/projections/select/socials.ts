@@ -5,7 +5,7 @@
  * facebook and x). A domain selector. Pure.
  */
 import type { SocialProvider } from '../../events/host-options.js'
-import { socialsFor } from '../auth-rules.js'
+import { socialsFor } from '../rules/auth-rules.js'
 import type { State } from '../state.js'
 import { connectMethods, resolvedFeatures } from './features.js'
 

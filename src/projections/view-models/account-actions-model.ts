@@ -3,8 +3,8 @@ import type { WalletFeature } from '../../events/host-options.js'
 import { resolvedFeatures } from '../select/features.js'
 import { activeNetworkId } from '../select/active-network.js'
 import type { State } from '../state.js'
-import { isSwapNetwork } from '../swap-rules.js'
-import { onrampOffered } from '../onramp-rules.js'
+import { isSwapNetwork } from '../rules/swap-rules.js'
+import { onrampOffered } from '../rules/onramp-rules.js'
 
 /** An Account view action: each wallet feature has a view. */
 export type AccountAction = WalletFeature

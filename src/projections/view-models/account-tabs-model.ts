@@ -9,7 +9,7 @@
  * What the tabs need fetched is `select/account-needs.ts`.
  */
 import type { AccountTab, CaipAddress } from '../../events/entities.js'
-import { activityRow, networkBalanceUsd, tokenRow, visibleNfts, type ActivityRow, type TokenRow } from '../asset-rules.js'
+import { activityRow, networkBalanceUsd, tokenRow, visibleNfts, type ActivityRow, type TokenRow } from '../rules/asset-rules.js'
 import { floorUnits } from '../format.js'
 import { activeAccount } from '../select/active-account.js'
 import { activeNamespace } from '../select/active-namespace.js'

@@ -1,9 +1,9 @@
 /** The All Wallets view's data (docs/behaviour.md §2, §5, §9): registry pages or search results. A view model. Pure. */
 import type { WalletListing, WalletRef } from '../../events/entities.js'
-import { walletsHaveMore } from '../paging.js'
+import { walletsHaveMore } from '../rules/paging.js'
 import type { State } from '../state.js'
-import { withoutExcluded } from '../wallet-rules.js'
-import { walletRef } from '../wallets.js'
+import { withoutExcluded } from '../rules/wallet-rules.js'
+import { walletRef } from '../slices/wallets.js'
 import { defined } from '../../events/defined.js'
 
 /** A wallet of the All Wallets list. */

@@ -1,14 +1,14 @@
 /** The Connect view's data (docs/behaviour.md §2 Connect): the wallet rows and the pending or failed connect. A view model. Pure. */
 import type { ConnectMethod, SocialProvider } from '../../events/host-options.js'
-import type { ConnectionStatus } from '../connection.js'
+import type { ConnectionStatus } from '../slices/connection.js'
 import type { ConnectorRow } from '../connector-order.js'
 import { connectRows } from '../select/connect-rows.js'
 import { connectMethods, resolvedFeatures } from '../select/features.js'
 import { offeredSocials } from '../select/socials.js'
 import type { State } from '../state.js'
 import { defined } from '../../events/defined.js'
-import type { EmailStep } from '../auth.js'
-import { EMAIL_RESEND_COOLDOWN_MS } from '../auth-rules.js'
+import type { EmailStep } from '../slices/auth.js'
+import { EMAIL_RESEND_COOLDOWN_MS } from '../rules/auth-rules.js'
 
 /** The Connect view's data: wallet rows in docs/behaviour.md §2 group order, and the pending or failed connect. */
 export interface ConnectModel {
@@ -26,7 +26,7 @@ export interface ConnectModel {
   methods: ConnectMethod[]
   /** features.legalCheckbox: the visitor accepts the site's terms and privacy policy before any connect. */
   legalCheckbox: boolean
-  /** The visitor ticked it in this page session (projections/legal.ts); connects are refused until then. */
+  /** The visitor ticked it in this page session (projections/slices/legal.ts); connects are refused until then. */
   legalAccepted: boolean
   /** features.collapseWallets while email or social login is on: the wallet list folds behind one "Continue with a wallet" row. */
   collapseWallets: boolean

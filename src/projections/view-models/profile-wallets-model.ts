@@ -6,10 +6,10 @@
  * shows, with the multi-wallet-not-enabled alert. A view model. Pure.
  */
 import { AUTH_CONNECTOR_ID, type CaipAddress, type Namespace } from '../../events/entities.js'
-import { authDisplayName } from '../auth-rules.js'
+import { authDisplayName } from '../rules/auth-rules.js'
 import { defined } from '../../events/defined.js'
-import { addressLabel } from '../address-labels.js'
-import { sameConnector, type Connection } from '../connections.js'
+import { addressLabel } from '../slices/address-labels.js'
+import { sameConnector, type Connection } from '../slices/connections.js'
 import { floorUnits } from '../format.js'
 import { addressExplorerUrl } from '../select/address-explorer-url.js'
 import { activeNamespace } from '../select/active-namespace.js'

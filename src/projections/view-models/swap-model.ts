@@ -11,9 +11,9 @@ import { floorUnits, floorUsd } from '../format.js'
 import { withTokenImage } from '../images.js'
 import { activeNetwork } from '../select/active-network.js'
 import { sendTokens } from '../select/send-tokens.js'
-import { currentCheck, currentQuote, swapAmountBase } from '../swap.js'
-import { SEND_ERRORS } from '../send-rules.js'
-import { minimumReceived, SWAP_SLIPPAGE_PERCENT } from '../swap-rules.js'
+import { currentCheck, currentQuote, swapAmountBase } from '../slices/swap.js'
+import { SEND_ERRORS } from '../rules/send-rules.js'
+import { minimumReceived, SWAP_SLIPPAGE_PERCENT } from '../rules/swap-rules.js'
 import type { State } from '../state.js'
 
 /** The swap service's name for the native currency (CAIP-10 address part). */

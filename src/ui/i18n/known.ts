@@ -3,7 +3,7 @@
  * snackbar, the connecting views and the send form; the send rules' messages; names the view models
  * make in English, like 'Unknown network' and the Activity rows' titles), each with the catalogue
  * message that translates it. The English text stays the stable identifier in the log and the API
- * (src/events/errors.ts, src/projections/send-rules.ts); only the views translate it, and a text not
+ * (src/events/errors.ts, src/projections/rules/send-rules.ts); only the views translate it, and a text not
  * listed here (a wallet's own error message) shows as it is. known.test.ts checks this list against
  * the strings where they are made.
  */
@@ -24,31 +24,31 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   [MULTI_WALLET_NOT_ENABLED]: 'error.multiWalletNotEnabled',
   [WALLET_SWITCHED]: 'snackbar.walletSwitched',
   [ACCOUNT_SWITCHED]: 'snackbar.accountSwitched',
-  // Email login: the engine's refusals (projections/guards.ts, events/validate.ts) and the emulated secure site's.
+  // Email login: the engine's refusals (projections/rules/guards.ts, events/validate.ts) and the emulated secure site's.
   'Invalid email': 'error.invalidEmail',
   'Invalid code': 'error.invalidCode',
   'Email login is not enabled': 'error.emailNotEnabled',
   'An email is already being sent': 'error.emailBeingSent',
-  // Social login (docs/behaviour.md §8; ui/bridge/auth/auth-social.ts, auth-farcaster.ts) and its refusal (projections/guards.ts).
+  // Social login (docs/behaviour.md §8; ui/bridge/auth/auth-social.ts, auth-farcaster.ts) and its refusal (projections/rules/guards.ts).
   'Popup closed': 'error.popupClosed',
   'Failed to initiate social connection': 'error.failedToInitiateSocial',
   'Social login is not enabled': 'error.socialNotEnabled',
   'Failed to connect to farcaster': 'error.failedToConnectFarcaster',
   [SOCIAL_RETURN_REFUSED]: 'error.socialReturnRefused',
-  // UpdateEmailWallet's refusals (docs/behaviour.md §8; projections/guards.ts).
+  // UpdateEmailWallet's refusals (docs/behaviour.md §8; projections/rules/guards.ts).
   'No auth connector found': 'error.noAuthConnector',
   'Not connected to email or social': 'error.notConnectedToEmailOrSocial',
   'The new email is the current one': 'error.sameEmail',
-  // SIWX (docs/behaviour.md §8) and its refusals (projections/guards.ts).
+  // SIWX (docs/behaviour.md §8) and its refusals (projections/rules/guards.ts).
   [SIWX_SIGN_FAILED]: 'error.siwxSignFailed',
   [SIWX_INIT_FAILED]: 'error.siwxInitFailed',
   [SIWX_NOT_ENABLED]: 'error.siwxNotEnabled',
   'No sign-in under way': 'error.noSignIn',
   'A sign-in is already under way': 'error.signInUnderWay',
-  // Account names (events/name-rules.ts, projections/guards.ts, projections/select/send-receiver.ts, docs/behaviour.md §8).
+  // Account names (events/name-rules.ts, projections/rules/guards.ts, projections/select/send-receiver.ts, docs/behaviour.md §8).
   'A name has at least 4 characters: letters, digits and hyphens': 'error.invalidNameLabel',
   'Names are EVM only': 'error.namesEvmOnly',
-  // DataCapture (projections/guards.ts).
+  // DataCapture (projections/rules/guards.ts).
   'Email capture is not enabled': 'error.emailCaptureNotEnabled',
   'A name registration is already under way': 'error.nameBeingRegistered',
   'Resolving name': 'error.resolvingName',
@@ -63,7 +63,7 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   [INVALID_APP_CONFIGURATION]: 'error.invalidAppConfiguration',
   // A service that did not answer (viem's short message, through errorMessage): the All Wallets list.
   'HTTP request failed.': 'error.httpRequestFailed',
-  // The engine's refusals (projections/guards.ts) and the send effect's outcomes (worker/effects/trade/send.ts).
+  // The engine's refusals (projections/rules/guards.ts) and the send effect's outcomes (worker/effects/trade/send.ts).
   'Network not found': 'error.networkNotFound',
   'Accept the terms to connect a wallet': 'legal.required',
   'A transaction is being sent': 'error.sendingNow',
@@ -71,7 +71,7 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'Not connected': 'error.notConnected',
   'Transaction rejected in the wallet': 'error.transactionRejected',
   'Transaction sent': 'snackbar.transactionSent',
-  // The send rules (projections/send-rules.ts SEND_ERRORS; `decimals` is a pattern, below).
+  // The send rules (projections/rules/send-rules.ts SEND_ERRORS; `decimals` is a pattern, below).
   'An amount and receiver address are required': 'error.amountAndReceiver',
   'A token is required': 'error.tokenRequired',
   'Unsupported chain': 'error.unsupportedChain',
@@ -90,7 +90,7 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'Enter an amount, like 10.00': 'error.onrampAmount',
   // The network model's name for a chain the site did not list.
   'Unknown network': 'networks.unknown',
-  // The Activity rows (projections/asset-rules.ts activityRow): titles by operation, and a row with no transfer.
+  // The Activity rows (projections/rules/asset-rules.ts activityRow): titles by operation, and a row with no transfer.
   Sent: 'activity.sent',
   Received: 'activity.received',
   Minted: 'activity.minted',
@@ -110,7 +110,7 @@ const KNOWN_PATTERNS: readonly { pattern: RegExp; id: MessageId; values: (m: Reg
   { pattern: /^The maximum is (\d+(?:\.\d+)?) ([A-Za-z0-9_.-]+)$/, id: 'error.onrampMaximum', values: (m) => ({ max: m[1], currency: m[2] }) },
   // SEND_ERRORS.decimals: '{symbol} allows at most {decimals} decimals'.
   { pattern: /^(.+) allows at most (\d+) decimals$/, id: 'error.decimals', values: (m) => ({ symbol: m[1], decimals: Number(m[2]) }) },
-  // The email resend cooldown (projections/guards.ts): 'Please try again after {n} seconds'.
+  // The email resend cooldown (projections/rules/guards.ts): 'Please try again after {n} seconds'.
   { pattern: /^Please try again after (\d+) seconds$/, id: 'error.tryAfter', values: (m) => ({ seconds: Number(m[1]) }) },
 ]
 

@@ -3,7 +3,7 @@
  * privacy policy before any connect. `useLegalGate` gives each view that can start a connect
  * (Connect, All Wallets, the WalletConnect basic view) the checkbox and the rule: until the tick,
  * a pick only highlights the checkbox with a hint. The tick is the engine's
- * (`legal/acceptance-changed`, projections/legal.ts), which refuses a connect without it.
+ * (`legal/acceptance-changed`, projections/slices/legal.ts), which refuses a connect without it.
  */
 import { useEffect, useState, type ReactElement } from 'react'
 import { useClient } from '../client-context.js'

@@ -12,7 +12,7 @@
  * open a pairing the tap already opened.
  */
 import type { Intent, PairingUri, WalletRef } from '../../contract.js'
-import { isPairingExpired, walletDeepLink } from '../../projections/wallet-rules.js'
+import { isPairingExpired, walletDeepLink } from '../../projections/rules/wallet-rules.js'
 import { navigationFor, walletLink } from '../../events/urls.js'
 import { isMobileDevice } from '../device.js'
 

@@ -27,8 +27,8 @@ import { decodeSwapCall, NATIVE_TOKEN } from '../../chains/eip155/swap/decode-sw
 import { compareSwapOutcome } from '../../chains/eip155/swap/compare-swap-outcome.js'
 import { swapRouterOf, type SwapRouter } from '../../chains/eip155/swap/routers.js'
 import type { SwapChainReads } from '../../chains/eip155/swap/chain-reads.js'
-import { minimumReceived, nativeAmountAfterGas } from '../../projections/swap-rules.js'
-import { SEND_ERRORS } from '../../projections/send-rules.js'
+import { minimumReceived, nativeAmountAfterGas } from '../../projections/rules/swap-rules.js'
+import { SEND_ERRORS } from '../../projections/rules/send-rules.js'
 import type { SwapChecked, SwapPlanTransaction } from '../../events/types.js'
 
 /** What to check: the form's swap on eip155 chain `chainId` (decimal) by `account`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALNET } from '../../../tests/unit/fixtures.js'
 import { pairingTopicOf, proposalNamespaces, sessionAddresses, sessionChains } from './namespaces.js'
-import { walletDeepLink } from '../../projections/wallet-rules.js'
+import { walletDeepLink } from '../../projections/rules/wallet-rules.js'
 
 describe('WalletConnect namespaces', () => {
   it('proposes every configured eip155 and solana network, CAIP-2', () => {

@@ -2,14 +2,14 @@
  * The Activity tab's history (blockchain service, docs/behaviour.md §7; EVM only, docs/behaviour.md §9): the first page
  * through the 15 s transactions cache keyed by address and chain (docs/behaviour.md §3, §9), later pages (with
  * a cursor) straight from the service and never into the cache. Shared and cancellable (remote-fetch.ts), one read in flight
- * per account. A later page is read only when the fold took its request (projections/paging.ts:
+ * per account. A later page is read only when the fold took its request (projections/rules/paging.ts:
  * the cursor the last page gave, within 20 pages a showing), so no answer makes it page forever.
  */
 import { filter } from 'rxjs'
 import { blockchainClient } from '../../../api/blockchain.js'
 import { parseCaipAddress } from '../../../chains/caip.js'
 import { event } from '../../../events/types.js'
-import { historyPageTaken } from '../../../projections/paging.js'
+import { historyPageTaken } from '../../../projections/rules/paging.js'
 import { cacheKeys } from '../../cache/lifetimes.js'
 import { leaving } from './account-tabs.js'
 import { ofType, switchMapPerKey, type Effect } from '../context.js'

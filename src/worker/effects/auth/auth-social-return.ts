@@ -13,7 +13,7 @@
 import { EMPTY, filter, map, mergeMap, of, switchMap, timer, type Observable } from 'rxjs'
 import { SOCIAL_RETURN_REFUSED } from '../../../events/errors.js'
 import { event, type NewEvent } from '../../../events/types.js'
-import { telegramWaitLeftMs } from '../../../projections/auth-rules.js'
+import { telegramWaitLeftMs } from '../../../projections/rules/auth-rules.js'
 import { ofType, type Effect } from '../context.js'
 
 /**

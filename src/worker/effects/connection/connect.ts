@@ -14,7 +14,7 @@ import { connectedWalletRef, WALLETCONNECT_CONNECTOR_ID, type Namespace } from '
 import { isAddressOf } from '../../../events/address-rules.js'
 import { MAX_CONNECTION_ACCOUNTS } from '../../../events/limits.js'
 import { resolvedFeatures } from '../../../projections/select/features.js'
-import { reusesPairing } from '../../../projections/wallet-rules.js'
+import { reusesPairing } from '../../../projections/rules/wallet-rules.js'
 import { ofType, type Effect } from '../context.js'
 
 /** The message and code a connect failure records: 'Connection rejected' for a refusal, else the wallet's message. */

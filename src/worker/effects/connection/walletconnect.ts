@@ -8,7 +8,7 @@
 import { delay, filter, ignoreElements, take, tap } from 'rxjs'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../../events/entities.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
-import { reusesPairing } from '../../../projections/wallet-rules.js'
+import { reusesPairing } from '../../../projections/rules/wallet-rules.js'
 import { ofType, type Effect } from '../context.js'
 
 export const walletConnectEventsEffect: Effect = ({ walletConnect }) => walletConnect.events$
@@ -17,7 +17,7 @@ export const walletConnectEventsEffect: Effect = ({ walletConnect }) => walletCo
  * A WalletConnect connect attempt that fails has already ended its pairing; one the modal's close
  * ends (connect/failed 'Modal closed') and one another connector replaces must be told. On Telegram
  * and iOS Safari the close keeps the pairing until it expires instead (docs/behaviour.md §4,
- * projections/wallet-rules.ts `reusesPairing`).
+ * projections/rules/wallet-rules.ts `reusesPairing`).
  */
 export const walletConnectCancelEffect: Effect = ({ events$, state, walletConnect }) =>
   events$.pipe(

@@ -15,7 +15,7 @@ import { PROVIDER_ERROR_CODES, ProviderRequestError } from '../../../events/erro
 import type { LogStorage } from '../../../events/log.js'
 import { memoryLogStorage } from '../../../events/memory-storage.js'
 import { parseLog } from '../../../events/ndjson.js'
-import { siwxKey } from '../../../projections/siwx.js'
+import { siwxKey } from '../../../projections/slices/siwx.js'
 import { readCaipAddress } from '../../../chains/caip.js'
 import type { State } from '../../../projections/state.js'
 import { createEngine } from '../../engine.js'

@@ -1,6 +1,6 @@
 /**
  * docs/behaviour.md §4 SIWX: "sign-out on disconnect defaults to true". The sessions of
- * a connection this tab disconnected (projections/siwx.ts `signingOut`) are revoked through the
+ * a connection this tab disconnected (projections/slices/siwx.ts `signingOut`) are revoked through the
  * site's `siwx.revokeSession`, each once; a revoke that fails is not retried (the session is no
  * longer this page's either way) and still gives `siwx/signed-out`.
  */

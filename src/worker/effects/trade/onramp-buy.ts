@@ -16,7 +16,7 @@ import { BUY_FAILED, errorMessage, ONRAMP_NOT_ON_NETWORK } from '../../../events
 import { event, type NewEvent } from '../../../events/types.js'
 import { pageOrigin } from '../../../events/urls.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
-import { networkOn, type OnrampPurchase } from '../../../projections/onramp.js'
+import { networkOn, type OnrampPurchase } from '../../../projections/slices/onramp.js'
 import { ofType, type Effect, type EffectContext } from '../context.js'
 import { NATIVE_TOKEN } from '../../../chains/eip155/swap/decode-swap-call.js'
 import { parseCaipAddress } from '../../../chains/caip.js'

@@ -8,7 +8,7 @@
  * → 'send/succeeded', which resets the form and returns to Account; or 'send/failed' with the
  * wallet's refusal or the error, keeping the form.
  */
-import { isFollowed } from '../../../projections/pending.js'
+import { isFollowed } from '../../../projections/slices/pending.js'
 import { Observable, catchError, concat, exhaustMap, mergeMap, of } from 'rxjs'
 import { encodeFunctionData, erc20Abi, getAddress, toHex, type Hex } from 'viem'
 import { chainIdHexOf } from '../../../chains/eip155/accounts.js'
@@ -17,7 +17,7 @@ import { activeAccount } from '../../../projections/select/active-account.js'
 import { activeNamespace } from '../../../projections/select/active-namespace.js'
 import { sendReceiver } from '../../../projections/select/send-receiver.js'
 import { sendForm } from '../../../projections/select/send-form.js'
-import { amountInSmallestUnit, withHexPrefix } from '../../../projections/send-rules.js'
+import { amountInSmallestUnit, withHexPrefix } from '../../../projections/rules/send-rules.js'
 import { errorMessage, isUserRejection, withCode } from '../../../events/errors.js'
 import { ofType, type Effect } from '../context.js'
 

@@ -10,7 +10,7 @@ import { errorMessage, ERROR_FETCHING_SWAP_TOKENS, NETWORK_NOT_SUPPORTED_FOR_SWA
 import { SWAP_TOKENS_LOGGED } from '../../../events/limits.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { activeNetworkId } from '../../../projections/select/active-network.js'
-import { isSwapNetwork } from '../../../projections/swap-rules.js'
+import { isSwapNetwork } from '../../../projections/rules/swap-rules.js'
 import type { State } from '../../../projections/state.js'
 import { ofType, type Effect, type EffectContext } from '../context.js'
 

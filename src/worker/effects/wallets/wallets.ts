@@ -5,12 +5,12 @@
  * wallet images fetched ahead with a 2 s timeout each, so the list paints with its images. Every
  * call passes the site's networks as `chains` and its include and exclude lists. An
  * answer keeps at most the entries asked for, with its strings capped (`boundedListing`); pages
- * follow the paging rules (projections/paging.ts), one in flight, never past 25; a newer search
+ * follow the paging rules (projections/rules/paging.ts), one in flight, never past 25; a newer search
  * aborts the one in flight.
  */
 import { EMPTY, Observable, catchError, exhaustMap, filter, from, ignoreElements, map, mergeMap, of, switchMap, take, takeUntil, timer } from 'rxjs'
 import { IMAGE_PRELOAD_TIMEOUT_MS, SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from '../../../events/limits.js'
-import { walletPageTaken } from '../../../projections/paging.js'
+import { walletPageTaken } from '../../../projections/rules/paging.js'
 import type { WalletListing } from '../../../events/entities.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { boundedListing, walletConfigClient, type GetWalletsParams } from '../../../api/wallet-config.js'

@@ -1,0 +1,39 @@
+/**
+ * Account types per namespace (docs/behaviour.md §6): defaults eip155 smartAccount, solana eoa, polkadot eoa,
+ * bip122 payment; the site's defaultAccountTypes override them; a visitor's switch overrides both.
+ * Switching to a smart account is allowed only on a smart-account-enabled network when the
+ * current type is eoa (guards.ts refuses the intent otherwise).
+ */
+import type { AccountType, Namespace } from '../../events/entities.js'
+import { withKey } from '../../events/safe-json.js'
+import { slice, type Slice } from '../reducer.js'
+import type { State } from '../state.js'
+
+/** docs/behaviour.md §6 defaults. */
+export const DEFAULT_ACCOUNT_TYPES: Record<Namespace, AccountType> = { eip155: 'smartAccount', solana: 'eoa', polkadot: 'eoa', bip122: 'payment' }
+
+export interface AccountTypesState {
+  /** Spec defaults with the site's overrides. */
+  defaults: Record<Namespace, AccountType>
+  /** What the visitor switched to. */
+  switched: Partial<Record<Namespace, AccountType>>
+}
+
+/** The preferred account type of a namespace. */
+export function preferredAccountType(s: AccountTypesState, namespace: Namespace): AccountType {
+  return s.switched[namespace] ?? s.defaults[namespace]
+}
+
+/** docs/behaviour.md §6: may a namespace switch to `to`, given its current type and whether its network is smart-account-enabled? */
+export function canSwitchAccountType(to: AccountType, current: AccountType, smartAccountEnabled: boolean): boolean {
+  if (to !== 'smartAccount') return true
+  return smartAccountEnabled && current === 'eoa'
+}
+
+export const accountTypes: Slice<AccountTypesState, State> = slice<AccountTypesState, State>(
+  { defaults: { ...DEFAULT_ACCOUNT_TYPES }, switched: {} },
+  {
+    'engine/configured': (s, e) => ({ ...s, defaults: { ...DEFAULT_ACCOUNT_TYPES, ...e.payload.defaultAccountTypes } }),
+    'account-type/switch-requested': (s, e) => ({ ...s, switched: withKey(s.switched, e.payload.namespace, e.payload.accountType) }),
+  },
+)

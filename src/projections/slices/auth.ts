@@ -1,0 +1,126 @@
+/**
+ * Email and social login (docs/behaviour.md §3 user, socialProvider), as the engine knows
+ * it: the secure site's frame on this page, the email login's step, and the user of each namespace's
+ * auth connection. Secrets never reach it: no code, token or OAuth result is in any event.
+ *
+ * The frame and the steps belong to this page session (`engine/started` resets them); the users
+ * are folded from the shared `auth/user-received`, so every tab shows the same one.
+ */
+import { AUTH_CONNECTOR_ID, type CaipNetworkId, type Namespace } from '../../events/entities.js'
+import type { SocialProvider } from '../../events/host-options.js'
+import type { Platform } from '../rules/auth-rules.js'
+import type { EventPayloads } from '../../events/types.js'
+import { withKey } from '../../events/safe-json.js'
+import { slice, type Slice } from '../reducer.js'
+import { sameConnector } from './connections.js'
+import type { State } from '../state.js'
+
+/** The email login's steps: asking for a code, waiting for the code, waiting for the device link, getting the user. */
+export type EmailStep = 'sending' | 'verify-otp' | 'verify-device' | 'connecting'
+
+/** The secure site's user of a namespace's auth connection: `auth/user-received`'s payload without its namespace (events/types.ts). */
+export type AuthUser = Omit<EventPayloads['auth/user-received'], 'namespace'>
+
+export interface AuthState {
+  /** Why the secure site's frame on this page failed to load, when it did (the next use starts a new one). */
+  frameError?: string
+  /** The email login's step, while one is under way. */
+  step?: EmailStep
+  /** The email a code was last asked for. */
+  email?: string
+  /** When the secure site last took an email, ms since the epoch (the 30 s resend cooldown). */
+  emailSentAt?: number
+  /** The last refusal of the email login ('Invalid code'…), shown under its field. */
+  error?: string
+  /** The networks where the secure site offers a smart account. */
+  smartAccountNetworks: CaipNetworkId[]
+  /** The social login under way (docs/behaviour.md §3 socialProvider; §4 steps), or its failure. */
+  social?: { provider: SocialProvider; step: 'started' | 'user-data-requested' | 'connecting'; error?: string }
+  /** The email change under way (UpdateEmailWallet): its step, the new email, the last refusal. */
+  update?: { step: 'sending' | 'primary-otp' | 'secondary-otp' | 'failed'; email: string; error?: string }
+  /** Where the page runs (page/platform-detected), when it said. */
+  platform?: Platform & { iosSafari: boolean }
+  /**
+   * docs/behaviour.md §3: the provider of a Telegram social login the page left for (shared, kept
+   * across reloads until `auth/telegram-social-ended`: its answer taken or refused, or
+   * SOCIAL_LOGIN_TTL_MS after it started).
+   */
+  telegramProvider?: SocialProvider
+  /** When that login started (its `auth/telegram-social-started`'s `at`), ms since the epoch. */
+  telegramStartedAt?: number
+  /** How many calls wait in the secure site's approval UI (ApproveTransaction stays while any does). */
+  approvals: number
+  /** Each namespace's user (shared). */
+  users: Partial<Record<Namespace, AuthUser>>
+}
+
+const initial: AuthState = { smartAccountNetworks: [], approvals: 0, users: {} }
+
+const STEP_OF: Record<EventPayloads['auth/email-accepted']['action'], EmailStep> = { VERIFY_OTP: 'verify-otp', VERIFY_DEVICE: 'verify-device', CONNECT: 'connecting' }
+
+/** The email login's session-scoped fields cleared (the modal closed, or the login ended). */
+const idle = (s: AuthState): AuthState => ({ ...s, step: undefined, error: undefined, social: undefined, update: undefined })
+
+export const auth: Slice<AuthState, State> = slice<AuthState, State>(initial, {
+  'engine/started': (s) => ({ ...initial, users: s.users, ...(s.telegramProvider ? { telegramProvider: s.telegramProvider, telegramStartedAt: s.telegramStartedAt } : {}) }),
+  'page/platform-detected': (s, e) => ({ ...s, platform: e.payload }),
+  'auth/telegram-social-started': (s, e) => ({ ...s, telegramProvider: e.payload.provider, telegramStartedAt: e.at }),
+  'auth/telegram-social-ended': (s) => ({ ...s, telegramProvider: undefined, telegramStartedAt: undefined }),
+  'auth/frame-failed': (s, e) => ({ ...s, frameError: e.payload.message, ...(s.step ? { step: undefined, error: e.payload.message } : {}) }),
+  'auth/smart-account-networks-fetched': (s, e) => ({ ...s, smartAccountNetworks: e.payload.caipNetworkIds }),
+  'auth/email-submitted': (s, e) => ({ ...s, step: 'sending', email: e.payload.email, error: undefined }),
+  // The cooldown runs from the secure site's acceptance: a refused email may be corrected at once.
+  'auth/email-accepted': (s, e) => (s.step ? { ...s, step: STEP_OF[e.payload.action], emailSentAt: e.at, error: undefined } : s),
+  'auth/email-failed': (s, e) => ({ ...s, step: undefined, error: e.payload.message }),
+  'auth/device-approved': (s) => (s.step === 'verify-device' ? { ...s, step: 'verify-otp' } : s),
+  'auth/otp-verified': (s) => (s.step ? { ...s, step: 'connecting', error: undefined } : s),
+  'auth/otp-failed': (s, e) => (s.step ? { ...s, step: 'verify-otp', error: e.payload.message } : s),
+  'auth/social-requested': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'started' } }),
+  // A Telegram login's wait ends with the shared auth/telegram-social-ended the engine appends after this (effects/auth-social-return.ts).
+  'auth/social-result-received': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'user-data-requested' } }),
+  'auth/social-connected': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'connecting' } }),
+  'auth/social-failed': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'started', error: e.payload.message } }),
+  'auth/email-update-requested': (s, e) => ({ ...s, update: { step: 'sending', email: e.payload.email } }),
+  'auth/email-update-accepted': (s, e) => (s.update ? { ...s, update: { step: e.payload.action === 'VERIFY_PRIMARY_OTP' ? 'primary-otp' : 'secondary-otp', email: s.update.email } } : s),
+  'auth/email-update-verified': (s) => (s.update ? { ...s, update: { step: 'secondary-otp', email: s.update.email } } : s),
+  // A refused code keeps its step; a refusal before any code ends the change.
+  'auth/email-update-failed': (s, e) => (s.update ? { ...s, update: { ...s.update, step: s.update.step === 'sending' ? 'failed' : s.update.step, error: e.payload.message } } : s),
+  'auth/email-updated': (s, e) => {
+    const user = s.users[e.payload.namespace]
+    return { ...s, update: undefined, users: user ? withKey(s.users, e.payload.namespace, { ...user, email: e.payload.email }) : s.users }
+  },
+  'auth/farcaster-requested': (s) => ({ ...s, social: { provider: 'farcaster', step: 'started' } }),
+  'auth/farcaster-reset': (s) => (s.social?.provider === 'farcaster' ? { ...s, social: undefined } : s),
+  'auth/user-received': (s, e, root) => {
+    const { namespace, ...user } = e.payload
+    // Shared: another tab's login ends no login under way here.
+    return { ...(e.tab === root.tab ? idle(s) : s), users: withKey(s.users, namespace, user) }
+  },
+  'auth/smart-account-deployed': (s, e) => {
+    const user = s.users[e.payload.namespace]
+    return user && user.caipNetworkId === e.payload.caipNetworkId ? { ...s, users: withKey(s.users, e.payload.namespace, { ...user, smartAccountDeployed: true }) } : s
+  },
+  'auth/approval-requested': (s) => ({ ...s, approvals: s.approvals + 1 }),
+  'auth/approval-settled': (s) => ({ ...s, approvals: Math.max(0, s.approvals - 1) }),
+  /** A wallet picked, or a step back: a social login shown no more is over. */
+  'connect/requested': (s, e) => (s.social && !sameConnector(e.payload.connectorId, AUTH_CONNECTOR_ID) ? { ...s, social: undefined } : s),
+  'modal/back-requested': (s) => (s.social ? { ...s, social: undefined } : s),
+  'connect/failed': (s, e) => {
+    if (!sameConnector(e.payload.connectorId, AUTH_CONNECTOR_ID)) return s
+    if (s.social) return { ...s, social: { ...s.social, error: e.payload.message } }
+    return s.step ? { ...s, step: undefined, error: e.payload.message } : s
+  },
+  /** An account switch inside the auth connection (its account type, auth-account-type.ts): the user's preferred type follows. */
+  'connection/switched': (s, e) => {
+    const user = sameConnector(e.payload.connectorId, AUTH_CONNECTOR_ID) ? s.users[e.payload.namespace] : undefined
+    const address = e.payload.caipAddress.slice(e.payload.caipAddress.lastIndexOf(':') + 1).toLowerCase()
+    const type = user?.accounts.find((a) => a.address.toLowerCase() === address)?.type
+    return user && type ? { ...s, users: withKey(s.users, e.payload.namespace, { ...user, preferredAccountType: type }) } : s
+  },
+  'disconnect/succeeded': (s, e) => {
+    if (!sameConnector(e.payload.connectorId, AUTH_CONNECTOR_ID)) return s
+    const { [e.payload.namespace]: _gone, ...users } = s.users
+    return { ...s, users }
+  },
+  'modal/close-requested': (s) => idle(s),
+})

@@ -1,0 +1,21 @@
+/**
+ * The legal checkbox's tick (features.legalCheckbox, docs/api.md): whether the visitor of this page
+ * session accepted the site's terms and privacy policy. Each engine start (a page load) begins
+ * unticked, and another tab's tick is not folded (the event is not shared), so each page asks again.
+ * The engine refuses `connect/requested` while the checkbox is on and unticked (guards.ts).
+ */
+import { slice, type Slice } from '../reducer.js'
+import type { State } from '../state.js'
+
+export interface LegalState {
+  /** The visitor ticked the checkbox in this page session. */
+  accepted: boolean
+}
+
+const initial: LegalState = { accepted: false }
+
+/** The slice: reset by each engine start, set by each tick or untick. */
+export const legal: Slice<LegalState, State> = slice<LegalState, State>(initial, {
+  'engine/started': () => initial,
+  'legal/acceptance-changed': (_s, e) => ({ accepted: e.payload.accepted }),
+})

@@ -1,0 +1,57 @@
+/**
+ * The active network per namespace (docs/behaviour.md §3 Network, §4 Switching active network). The active
+ * network follows the wallet (connect, chainChanged) and explicit switches; `pending` is a switch
+ * the wallet has not answered yet. Stored as namespace → CAIP-2 id (`namespace:chainId`).
+ */
+import { parseCaipAddress, parseCaipNetworkId } from '../../chains/caip.js'
+import type { CaipNetworkId, Namespace, Network } from '../../events/entities.js'
+import { withKey } from '../../events/safe-json.js'
+import { fromConnectedWallet } from './connection.js'
+import { becomesActive } from './connections.js'
+import { slice, type Slice } from '../reducer.js'
+import type { State } from '../state.js'
+
+export interface NetworksState {
+  active: Partial<Record<Namespace, CaipNetworkId>>
+  pending?: CaipNetworkId
+  /** The network SwitchActiveChain asks about. */
+  activeChainTarget?: CaipNetworkId
+}
+
+const namespaceOf = (id: string) => parseCaipNetworkId(id).namespace as Namespace
+
+/** Sets a namespace's active network; a pending switch or SwitchActiveChain target on that namespace is settled. */
+const set = (s: NetworksState, id: CaipNetworkId): NetworksState => {
+  const ns = namespaceOf(id)
+  const next: NetworksState = { active: withKey(s.active, ns, id) }
+  if (s.pending && namespaceOf(s.pending) !== ns) next.pending = s.pending
+  if (s.activeChainTarget && namespaceOf(s.activeChainTarget) !== ns) next.activeChainTarget = s.activeChainTarget
+  return next
+}
+
+/** The configured network with this CAIP-2 id, if the site listed it. */
+export function findNetwork(networks: readonly Network[], id: string | undefined): Network | undefined {
+  return id ? networks.find((n) => n.caipNetworkId === id) : undefined
+}
+
+/** True when the id is on a namespace the site configured but is not one of its networks (docs/behaviour.md §4 placeholder). */
+export function isUnsupported(networks: readonly Network[], id: string | undefined): boolean {
+  if (!id) return false
+  const ns = namespaceOf(id)
+  return networks.some((n) => n.chainNamespace === ns) && !findNetwork(networks, id)
+}
+
+export const networks: Slice<NetworksState, State> = slice<NetworksState, State>(
+  { active: {} },
+  {
+    'engine/started': (s) => ({ active: s.active }),
+    'connect/succeeded': (s, e, root) => (becomesActive(root, e.payload) ? set(s, parseCaipAddress(e.payload.caipAddress).caipNetworkId) : s),
+    'connection/switched': (s, e) => set(s, parseCaipAddress(e.payload.caipAddress).caipNetworkId),
+    'wallet/chain-changed': (s, e, root) => (fromConnectedWallet(root, e.payload) ? set(s, e.payload.caipNetworkId) : s),
+    'network/switch-requested': (s, e) => ({ ...s, pending: e.payload.caipNetworkId }),
+    'modal/close-requested': (s) => ({ active: s.active }),
+    'network/switched': (s, e) => set(s, e.payload.caipNetworkId),
+    'network/switch-failed': (s) => ({ active: s.active }),
+    'network/active-chain-switch-requested': (s, e) => ({ active: s.active, activeChainTarget: e.payload.caipNetworkId }),
+  },
+)

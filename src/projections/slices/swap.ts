@@ -1,0 +1,110 @@
+/**
+ * The swap form (docs/behaviour.md §4 swap): the tokens picked, the amount typed, and the
+ * latest quote for them with its state. A quote answers one `from`, `to` and amount: one for an
+ * earlier form is never shown (`currentQuote`). The swap views show it; swap-rules.ts and the worker's
+ * swap effects take it to the wallet.
+ */
+import type { SwapToken } from '../../events/entities.js'
+import type { SwapChecked, SwapQuoteFetched } from '../../events/types.js'
+import { slice, type Slice } from '../reducer.js'
+import type { State } from '../state.js'
+
+/** A quote as the state keeps it: CAIP-10 tokens, base units (decimal strings), with the prices, gas and fee the effect found (events/types.ts SwapQuoteFetched). */
+export type SwapQuoteState = SwapQuoteFetched
+
+export interface SwapState {
+  /** The tokens the swap service lists for a network (the active one's when it was asked). */
+  tokens?: { caipNetworkId: string; list: SwapToken[] }
+  /** Why there are none ('Network not supported for Swaps'…). */
+  tokensError?: string
+  from?: SwapToken
+  to?: SwapToken
+  /** The side SwapSelectToken picks for (`swap/token-list-requested`). */
+  selecting?: 'from' | 'to'
+  /** Whole tokens of `from`, as typed. */
+  amount?: string
+  quote?: SwapQuoteState
+  /** A quote is asked for the form as it is now. */
+  quoting: boolean
+  /** Why the last quote or swap failed ('Insufficient liquidity', 'Insufficient balance'…). */
+  error?: string
+  /** The swap under way: approving the `from` token, then swapping. */
+  step?: 'approving' | 'swapping'
+  /** The hash of the last swap that landed. */
+  lastHash?: string
+  /** The swap as checked before the wallet (docs/behaviour.md §4 swap): what SwapPreview shows and Swap sends; one for an earlier form is never used (`currentCheck`). */
+  checked?: SwapChecked
+}
+
+const initial: SwapState = { quoting: false }
+
+/**
+ * The amount to swap in base units of `from` (a decimal string), or undefined when the form has no
+ * token or its amount is not a positive number with at most the token's decimals.
+ */
+export function swapAmountBase(s: Pick<SwapState, 'from' | 'amount'>): string | undefined {
+  if (!s.from || !s.amount || !/^\d{1,60}(\.\d{1,60})?$/.test(s.amount.trim())) return undefined
+  const [whole, fraction = ''] = s.amount.trim().split('.')
+  if (fraction.length > s.from.decimals) return undefined
+  const base = BigInt(whole! + fraction.padEnd(s.from.decimals, '0'))
+  return base > 0n ? base.toString() : undefined
+}
+
+/** The form changed: a quote is due when it is complete (the effect asks after the debounce); the last error is gone. */
+const edited = (s: SwapState, patch: Partial<SwapState>): SwapState => {
+  const { error: _e, checked: _c, ...rest } = s
+  const next = { ...rest, ...patch }
+  return { ...next, quoting: next.to !== undefined && swapAmountBase(next) !== undefined }
+}
+
+export const swap: Slice<SwapState, State> = slice<SwapState, State>(initial, {
+  'engine/started': () => initial,
+  'swap/token-selected': (s, e) => edited(s, e.payload.side === 'from' ? { from: e.payload.token } : { to: e.payload.token }),
+  'swap/amount-changed': (s, e) => edited(s, { amount: e.payload.amount }),
+  'swap/token-list-requested': (s, e) => ({ ...s, selecting: e.payload.side }),
+  'swap/quote-fetched': (s, e) => {
+    const { error: _e, ...rest } = s
+    return { ...rest, quote: e.payload, quoting: false }
+  },
+  'swap/quote-failed': (s, e) => ({ ...s, quoting: false, error: e.payload.message }),
+  'swap/tokens-fetched': (s, e) => {
+    const { tokensError: _e, ...rest } = s
+    return { ...rest, tokens: { caipNetworkId: e.payload.caipNetworkId, list: e.payload.tokens } }
+  },
+  'swap/tokens-failed': (s, e) => ({ ...s, tokensError: e.payload.message }),
+  'swap/checked': (s, e) => {
+    const { error: _e, ...rest } = s
+    return { ...rest, checked: e.payload }
+  },
+  'swap/check-failed': (s, e) => {
+    const { checked: _c, ...rest } = s
+    return { ...rest, error: e.payload.message }
+  },
+  'swap/requested': (s) => {
+    const { error: _e, ...rest } = s
+    return { ...rest, step: 'swapping' }
+  },
+  'swap/approval-submitted': (s) => ({ ...s, step: 'approving' }),
+  'swap/submitted': (s) => ({ ...s, step: 'swapping' }),
+  /** docs/behaviour.md §4: a swap that landed resets the form. */
+  'swap/succeeded': (s, e) => ({ ...initial, ...(s.tokens ? { tokens: s.tokens } : {}), lastHash: e.payload.hash }),
+  /** A failed swap is checked again before another try: its approval may have landed. */
+  'swap/failed': (s, e) => {
+    const { checked: _c, ...rest } = s
+    return { ...rest, step: undefined, error: e.payload.message }
+  },
+  /** Another network: the form's tokens are not its tokens (not while a swap is under way: its receipt is still awaited). */
+  'network/switched': (s) => (s.step ? s : { ...initial, ...(s.tokens ? { tokens: s.tokens } : {}) }),
+})
+
+/** The quote for the form as it is now (its tokens and its amount in base units), if the state holds one. */
+export function currentQuote(s: SwapState, fromAmount: string | undefined): SwapQuoteState | undefined {
+  const q = s.quote
+  return q && s.from && s.to && q.from === s.from.address && q.to === s.to.address && q.fromAmount === fromAmount ? q : undefined
+}
+
+/** The check for the form as it is now (its tokens and its amount in base units), if the state holds one. */
+export function currentCheck(s: SwapState, typedAmount: string | undefined): SwapChecked | undefined {
+  const c = s.checked
+  return c && s.from && s.to && c.from === s.from.address && c.to === s.to.address && c.typedAmount === typedAmount ? c : undefined
+}

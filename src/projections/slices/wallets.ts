@@ -1,0 +1,101 @@
+/**
+ * The wallet registry as the views use it (docs/behaviour.md §2 AllWallets, §3 Wallet listing and browser-stored
+ * items, §9 wallet lists): the All Wallets pages and search, the featured and recommended lists,
+ * the recent wallets, the WalletConnect pairing on show, and the stored deep link choice. The
+ * pages follow the paging rules of paging.ts: a request the rules refuse changes nothing,
+ * pages add only wallets not listed yet, and the list ends on an empty, short or repeated page or
+ * at 25 pages; a search keeps at most SEARCH_ENTRIES wallets.
+ */
+import { WALLETCONNECT_CONNECTOR_ID, type WalletListing, type WalletRef } from '../../events/entities.js'
+import { SEARCH_ENTRIES, WALLETS_MAX_LISTED } from '../../events/limits.js'
+import { walletPageEnds, walletPageRefusal } from '../rules/paging.js'
+import { addRecentWallet } from '../rules/wallet-rules.js'
+import { slice, type Slice } from '../reducer.js'
+import type { State } from '../state.js'
+
+export interface WalletsState {
+  /** All Wallets: the pages fetched so far, in order. */
+  listed: WalletListing[]
+  /** The next page to fetch (from 1). */
+  nextPage: number
+  /** The registry's size as the service counts it. */
+  count?: number
+  /** The registry has no more pages for this list (paging.ts); absent while it may have. */
+  ended?: boolean
+  /** A page is on its way. */
+  loading: boolean
+  error?: string
+  /** The search on show, if any (docs/behaviour.md §5: trimmed query). */
+  search?: { query: string; wallets: WalletListing[]; count: number; loading: boolean; error?: string }
+  featured: WalletListing[]
+  recommended: WalletListing[]
+  /** docs/behaviour.md §5: at most 2, newest first, no duplicates by id. Kept across sessions. */
+  recent: WalletRef[]
+  /** docs/behaviour.md §3: the wallet deep link choice. Kept across sessions. */
+  deepLink?: { name: string; href: string }
+  /** The pairing the ConnectingWalletConnect view shows (its URI is never in the state). */
+  pairing?: { pairingTopic: string; expiresAt: number }
+  /** The wallet being connected, picked from a list. */
+  picked?: WalletRef
+}
+
+const initial: WalletsState = { listed: [], nextPage: 1, loading: false, featured: [], recommended: [], recent: [] }
+
+/** The reference a listing becomes when picked: its id, name, rdns, image and links. */
+export function walletRef(w: WalletListing): WalletRef {
+  const ref: WalletRef = { id: w.id, name: w.name }
+  if (w.rdns) ref.rdns = w.rdns
+  if (w.image_url) ref.imageUrl = w.image_url
+  if (w.mobile_link) ref.mobileLink = w.mobile_link
+  if (w.desktop_link) ref.desktopLink = w.desktop_link
+  if (w.webapp_link) ref.webappLink = w.webapp_link
+  return ref
+}
+
+export const wallets: Slice<WalletsState, State> = slice<WalletsState, State>(initial, {
+  // A new page session: lists are fetched afresh; what the visitor chose before stays.
+  'engine/started': (s) => ({ ...initial, recent: s.recent, ...(s.deepLink ? { deepLink: s.deepLink } : {}) }),
+  // A request the paging rules refuse (the guard stops it at dispatch; an old log may hold one) changes nothing.
+  'wallets/page-requested': (s, e) => (walletPageRefusal(s, e.payload.page) ? s : { ...s, loading: true }),
+  'wallets/page-fetched': (s, e) => {
+    if (e.payload.page !== s.nextPage) return { ...s, loading: false }
+    const { error: _e, ...rest } = s
+    const ids = new Set(s.listed.map((w) => w.id))
+    const fresh = e.payload.wallets.filter((w) => !ids.has(w.id) && ids.add(w.id))
+    const listed = [...s.listed, ...fresh].slice(0, WALLETS_MAX_LISTED)
+    const ended = walletPageEnds(e.payload.page, e.payload.received ?? e.payload.wallets.length, fresh)
+    return { ...rest, listed, nextPage: s.nextPage + 1, count: e.payload.count, loading: false, ...(ended ? { ended } : {}) }
+  },
+  'wallets/page-failed': (s, e) => ({ ...s, loading: false, error: e.payload.message }),
+  'wallets/search-requested': (s, e) => {
+    const { search: _s, ...rest } = s
+    return e.payload.query ? { ...rest, search: { query: e.payload.query, wallets: [], count: 0, loading: true } } : rest
+  },
+  'wallets/search-fetched': (s, e) =>
+    s.search?.query === e.payload.query ? { ...s, search: { query: e.payload.query, wallets: e.payload.wallets.slice(0, SEARCH_ENTRIES), count: e.payload.count, loading: false } } : s,
+  'wallets/search-failed': (s, e) => (s.search?.query === e.payload.query ? { ...s, search: { ...s.search, loading: false, error: e.payload.message } } : s),
+  'wallets/lists-fetched': (s, e) => ({ ...s, featured: e.payload.featured, recommended: e.payload.recommended, count: s.count ?? e.payload.count }),
+  /** A WalletConnect request while a pairing shows keeps it (any wallet can use the same URI); the picked wallet changes. */
+  'connect/requested': (s, e) => {
+    const { picked: _p, pairing, ...rest } = s
+    const kept = pairing && e.payload.connectorId === WALLETCONNECT_CONNECTOR_ID ? { ...rest, pairing } : rest
+    return e.payload.wallet ? { ...kept, picked: e.payload.wallet } : kept
+  },
+  /** A wallet the visitor picked and approved becomes the newest recent wallet (the event names it). */
+  'connect/succeeded': (s, e) => {
+    const { picked: _p, pairing: _q, ...rest } = s
+    if (e.payload.via !== 'prompt') return s
+    return e.payload.wallet ? { ...rest, recent: addRecentWallet(s.recent, e.payload.wallet) } : rest
+  },
+  'connect/failed': (s) => {
+    const { pairing: _q, ...rest } = s
+    return rest
+  },
+  'walletconnect/pairing-created': (s, e) => ({ ...s, pairing: e.payload }),
+  'walletconnect/pairing-expired': (s, e) => {
+    if (s.pairing?.pairingTopic !== e.payload.pairingTopic) return s
+    const { pairing: _q, ...rest } = s
+    return rest
+  },
+  'walletconnect/deep-link-opened': (s, e) => ({ ...s, deepLink: e.payload }),
+})
