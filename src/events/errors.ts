@@ -170,6 +170,17 @@ export function errorMessage(error: unknown): string {
   return typeof e?.shortMessage === 'string' ? e.shortMessage : typeof e?.message === 'string' ? e.message : String(error)
 }
 
+/** The longest message an event keeps (its catalogue schema's `message`, events/catalogue/fields.ts). */
+export const MAX_EVENT_MESSAGE = 256
+
+/**
+ * The message an event keeps of `error`: `errorMessage`'s, else `fallback` when it is empty, cut to
+ * MAX_EVENT_MESSAGE (256) characters, so the event passes its check when the log reads it back.
+ */
+export function loggedMessage(error: unknown, fallback: string = UNKNOWN_ERROR): string {
+  return (errorMessage(error) || fallback).slice(0, MAX_EVENT_MESSAGE)
+}
+
 /** The error's numeric `code`, if it has one. */
 export function errorCode(error: unknown): number | undefined {
   const code = (error as { code?: unknown })?.code

@@ -12,6 +12,7 @@
  * `watch` / `announce` (a BroadcastChannel).
  */
 import { createUpcaster } from './upcast.js'
+import { checkedStoredEvent } from './validate-stored.js'
 import { LogFormatError } from './errors.js'
 import { EVENT_SCHEMA_VERSION, type GangwayEvent, type NewEvent } from './types.js'
 
@@ -150,11 +151,15 @@ export class EventLog {
   }
 
   /**
-   * Stamps, stores and announces one event; returns it as recorded. Persistence follows in a batch.
+   * Stamps, checks, stores and announces one event; returns it as recorded. The check is the one an
+   * event read back passes (validate-stored.ts `checkedStoredEvent`), so the log records exactly what
+   * a replay of it reads: an event that fails its catalogue schema is recorded, at its seq, as
+   * `log/event-refused` (reported on the console). Persistence follows in a batch.
    * @throws whatever `admit` throws; the log is then unchanged.
    */
   append(next: NewEvent): GangwayEvent {
-    const recorded = { type: next.type, payload: next.payload, seq: this.lastSeq + 1, at: this.#clock(), v: EVENT_SCHEMA_VERSION, tab: this.#tab } as GangwayEvent
+    const stamped = { type: next.type, payload: next.payload, seq: this.lastSeq + 1, at: this.#clock(), v: EVENT_SCHEMA_VERSION, tab: this.#tab } as GangwayEvent
+    const recorded = checkedStoredEvent(stamped, (m) => console.error(m.replace('stored event', 'event')))
     this.#options.admit?.(recorded)
     this.#events.push(recorded)
     if (this.#options.storage) {

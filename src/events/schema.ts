@@ -121,11 +121,13 @@ export const object = <S extends Shape>(shape: S, exact = false): Schema<ObjectO
 export const nothing: Schema<Record<string, never>> = object({}, true)
 
 /**
- * Both schemas pass: `base` gives the type, `also` a further rule.
+ * Both pass: `base` gives the type (and an object's declared keys, which an intent keeps), `also`
+ * a further rule across its fields.
  * @example
  * both(text(80), (v) => !String(v).startsWith('-'))
  */
-export const both = <T>(base: Schema<T>, also: (v: T) => boolean): Schema<T> => check((v) => base(v) && also(v as T))
+export const both = <T, B extends Schema<T>>(base: B & Schema<T>, also: (v: T) => boolean): B =>
+  Object.assign(check<T>((v) => base(v) && also(v as T)), 'keys' in base ? { keys: base.keys } : {}) as unknown as B
 
 /**
  * Any one of the schemas passes (a payload that is one of several shapes).

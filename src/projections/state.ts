@@ -109,25 +109,7 @@ export const initialState: State = { lastSeq: 0, ...(Object.fromEntries(SLICE_NA
  * items (connections, accounts, the active network, account types, the deep-link choice). The other
  * events (the modal, sends, fetches…) belong to the tab that appended them.
  */
-export const SHARED_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
-  ...(CATALOGUE_SHARED as EventType[]),
-  'connect/succeeded',
-  'disconnect/succeeded',
-  'connection/switched',
-  'wallet/accounts-changed',
-  'wallet/chain-changed',
-  'network/switched',
-  'account-type/switch-requested',
-  'walletconnect/deep-link-opened',
-  'auth/user-received',
-  'auth/smart-account-deployed',
-  'auth/email-updated',
-  'auth/telegram-social-started',
-  'auth/telegram-social-ended',
-  'siwx/session-verified',
-  'siwx/signed-out',
-  'name/registered',
-])
+export const SHARED_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>(CATALOGUE_SHARED as EventType[])
 
 /** The `tab` of a state that belongs to no tab: it folds the shared events only (what snapshots hold). */
 export const NO_TAB = '*'

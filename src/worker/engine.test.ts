@@ -159,15 +159,18 @@ describe('engine', () => {
     await engine.stop()
   })
 
-  it('never records an event its projections cannot fold, so a reload still starts', async () => {
+  it('records an event its schema refuses as log/event-refused, as a reload reads it, so a reload still starts', async () => {
     const storage = memoryStorage()
-    // An effect that emits an event the projections cannot fold (a malformed CAIP-10 id).
+    // An effect that emits an event its catalogue schema refuses (a malformed CAIP-10 id), which the projections could not fold either.
     const poison = { type: 'balance/failed', payload: { caipAddress: 'not-a-caip-id', message: 'x' } } as unknown as NewEvent
     const engine = createEngine({ mode: 'main', storage: () => storage, effects: [({ events$ }) => events$.pipe(ofType('modal/open-requested'), map(() => poison))] })
     await engine.start(CONFIG, wallet())
+    const error = console.error
+    console.error = () => undefined
     await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    console.error = error
     await engine.dispatch({ type: 'modal/close-requested', payload: {} })
-    expect((await types(engine)).slice(-2)).toEqual(['modal/open-requested', 'modal/close-requested'])
+    expect((await types(engine)).slice(-3)).toEqual(['modal/open-requested', 'log/event-refused', 'modal/close-requested'])
     await engine.flush()
     await engine.stop()
     expect(storage.rows.map((e) => e.type)).not.toContain('balance/failed')

@@ -3,10 +3,11 @@
  * base units, messages. A field one feature alone uses stays in that feature's catalogue file.
  */
 import { isNamespace, parseCaipAddress, parseCaipNetworkId, readCaipNetworkId } from '../../chains/caip.js'
-import type { CaipAddress, CaipNetworkId, Namespace } from '../entities.js'
+import type { CaipAddress, CaipNetworkId, Namespace, WalletRef } from '../entities.js'
 import { isEvmAddress, isSolanaAddress } from '../address-rules.js'
 import { ONRAMP_CODE } from '../onramp-rules.js'
-import { check, matching, text } from '../schema.js'
+import { storedImageUrl, walletLink } from '../urls.js'
+import { check, matching, object, optional, text, whole, type Schema } from '../schema.js'
 
 /** An unsigned integer of at most 256 bits as a decimal string (base units: wei, lamports, a token's smallest unit). */
 export const uint = matching(/^(0|[1-9]\d{0,77})$/)
@@ -59,3 +60,35 @@ export const caip10 = check<CaipAddress>((v) => {
 
 /** An on-ramp code: a currency or network id, a payment method. */
 export const onrampCode = matching(ONRAMP_CODE)
+
+/** A field the validators before the catalogue did not check (kept as it is, typed `T`). */
+export const unchecked = <T>() => check<T>(() => true)
+
+/** Any string, empty or long (only the plain-data check bounds it). */
+export const anyText = text(Infinity, 0)
+
+/** An EIP-1193 / JSON-RPC error code: any safe integer, negative ones too. */
+export const errorCode = whole(Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER)
+
+/** An image URL the URL validator keeps as it is (https, http from a service origin, data:image/). */
+export const imageUrl = check<string>((v) => typeof v === 'string' && storedImageUrl(v) === v)
+
+/** An id of a waiting approval (random hex) or of a preview ('send'). */
+export const previewId = matching(/^[0-9a-zA-Z_-]{1,64}$/)
+
+/** A wallet link the URL validator accepts (https or a wallet app's custom scheme). */
+export const link = check<string>((v) => walletLink(v) !== undefined)
+
+/**
+ * A picked wallet: id and name, rdns, and links and image that pass the URL validator
+ * (events/urls.ts: links https or a custom wallet scheme, the image https, http or data:image/).
+ */
+export const walletRef: Schema<WalletRef> = object({
+  id: text(256),
+  name: text(256),
+  rdns: optional(text(256)),
+  imageUrl: optional(check<string>((v) => storedImageUrl(v) !== undefined)),
+  mobileLink: optional(link),
+  desktopLink: optional(link),
+  webappLink: optional(link),
+})

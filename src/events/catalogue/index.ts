@@ -15,7 +15,6 @@ import { onramp } from './onramp.js'
 import { siwx } from './siwx.js'
 import { trade } from './trade.js'
 import { wallets } from './wallets.js'
-import { UNCATALOGUED_INTENTS, type Intent } from '../types.js'
 
 /** Every catalogued event type's definition. */
 export const CATALOGUE = { ...modal, ...connection, ...accountData, ...wallets, ...auth, ...siwx, ...names, ...trade, ...onramp, ...infra }
@@ -30,14 +29,8 @@ export type CatalogueIntentType = IntentsOf<Catalogue>
 export const definitionOf = (type: unknown): EventDef | undefined =>
   typeof type === 'string' && Object.hasOwn(CATALOGUE, type) ? (CATALOGUE as Record<string, EventDef>)[type] : undefined
 
-/** The catalogued types `dispatch` takes. */
-export const CATALOGUE_INTENTS = Object.keys(CATALOGUE).filter((t) => definitionOf(t)!.intent) as CatalogueIntentType[]
-
 /** The catalogued types every tab folds. */
 export const CATALOGUE_SHARED = Object.keys(CATALOGUE).filter((t) => definitionOf(t)!.shared)
-
-/** Every type `dispatch` takes: the catalogue's intents and those not yet catalogued (events/types.ts). */
-export const DISPATCHABLE: readonly Intent['type'][] = [...UNCATALOGUED_INTENTS, ...CATALOGUE_INTENTS]
 
 /**
  * A catalogued payload as entry validation keeps it, once it passed its schema: `clean`'s, else

@@ -54,7 +54,7 @@ describe('the engine texts the views translate', () => {
   })
 
   it("every Activity title the rows make is known, and a row's 'Contract call'", () => {
-    const source = readFileSync(join(import.meta.dirname, '..', '..', 'projections', 'asset-rules.ts'), 'utf8')
+    const source = readFileSync(join(import.meta.dirname, '..', '..', 'projections', 'rules', 'asset-rules.ts'), 'utf8')
     const operations = [.../const TITLES[^{]*\{([^}]*)\}/.exec(source)![1]!.matchAll(/(\w+): '/g)].map((m) => m[1]!)
     expect(operations.length).toBeGreaterThanOrEqual(9)
     for (const op of operations) expect(knownMessage(activityRow(transaction(op)).title), op).toBeDefined()

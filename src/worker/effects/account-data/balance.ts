@@ -10,7 +10,7 @@ import { EMPTY, catchError, distinctUntilChanged, exhaustMap, filter, from, map,
 import { BALANCE_RETRY_BLOCK_MS } from '../../cache/lifetimes.js'
 import { namespaceOf, parseCaipAddress } from '../../../chains/caip.js'
 import type { CaipAddress, CaipNetworkId } from '../../../events/entities.js'
-import { TOKEN_BALANCE_UNAVAILABLE } from '../../../events/errors.js'
+import { TOKEN_BALANCE_UNAVAILABLE, loggedMessage } from '../../../events/errors.js'
 import { event, type EventPayloads, type NewEvent } from '../../../events/types.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
 import { profileBalanceNeeds } from '../../../projections/select/profile-connections.js'
@@ -103,7 +103,7 @@ export const balanceFetchEffect: Effect = ({ events$, chains, caches, state, clo
           try {
             b = await chains.nativeBalance(caipNetworkId as CaipNetworkId, address)
           } catch (error) {
-            yield event('balance/failed', { caipAddress, message: errorMessage(error) })
+            yield event('balance/failed', { caipAddress, message: loggedMessage(error) })
             return
           }
           // Reported before the cache write, which never throws and need not be waited for.

@@ -12,7 +12,7 @@ import { Observable, ReplaySubject, asyncScheduler, concat, defer, finalize, map
 import type { CacheName } from '../../../events/entities.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import type { Cache } from '../../cache/two-level-cache.js'
-import { errorMessage } from '../../../events/errors.js'
+import { loggedMessage } from '../../../events/errors.js'
 
 /** How long a request nobody waits for any more stays alive for a reader that comes back, in ms. */
 export const REQUEST_LINGER_MS = 1000
@@ -74,7 +74,7 @@ export function createRemoteReader(scheduler: SchedulerLike = asyncScheduler) {
         }
         const outcome$ = join(r).pipe(
           take(1),
-          map((o) => (o.ok ? r.fetched(o.value) : r.failed(errorMessage(o.error)))),
+          map((o) => (o.ok ? r.fetched(o.value) : r.failed(loggedMessage(o.error)))),
         )
         const answered$ = r.leave$ && r.cancelled ? race(outcome$, r.leave$.pipe(take(1), map(() => r.cancelled!()))) : outcome$
         return concat(r.cache?.readCache ? of(event('cache/missed', { cache: r.cache.name, key: r.cache.key })) : of(), answered$)

@@ -8,7 +8,7 @@ import { parseCaipAddress } from '../../../chains/caip.js'
 import type { CaipAddress, CaipNetworkId } from '../../../events/entities.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
-import { errorMessage } from '../../../events/errors.js'
+import { loggedMessage } from '../../../events/errors.js'
 import { ofType, type Effect } from '../context.js'
 
 export const tokensTriggerEffect: Effect = ({ events$, state }) =>
@@ -30,7 +30,7 @@ export const tokensFetchEffect: Effect = ({ events$, state, chains }) =>
       if (listed.length === 0) return of<NewEvent>(event('tokens/fetched', { caipAddress: caipAddress as CaipAddress, balances: [] }))
       return from(chains.tokenBalances(caipNetworkId as CaipNetworkId, address, listed.map((t) => t.address))).pipe(
         map((balances): NewEvent => event('tokens/fetched', { caipAddress, balances })),
-        catchError((error: unknown) => of<NewEvent>(event('tokens/failed', { caipAddress, message: errorMessage(error) }))),
+        catchError((error: unknown) => of<NewEvent>(event('tokens/failed', { caipAddress, message: loggedMessage(error) }))),
       )
     }),
   )

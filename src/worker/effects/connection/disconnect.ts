@@ -9,7 +9,7 @@
 import { EMPTY, filter, from, mergeMap, of, type Observable } from 'rxjs'
 import type { Bridge } from '../../../contract.js'
 import type { Namespace } from '../../../events/entities.js'
-import { errorMessage, FAILED_TO_DISCONNECT, PROVIDER_ERROR_CODES } from '../../../events/errors.js'
+import { errorMessage, FAILED_TO_DISCONNECT, PROVIDER_ERROR_CODES, loggedMessage } from '../../../events/errors.js'
 import { event, type EventPayloads, type NewEvent } from '../../../events/types.js'
 import { isLiveConnector, liveConnectorIds } from '../../../projections/slices/connections.js'
 import type { State } from '../../../projections/state.js'
@@ -71,7 +71,7 @@ export const disconnectEffect: Effect = ({ events$, state, bridge }) =>
             // A wallet may end the connection itself (accountsChanged([])) and still throw from its revoke: then it is gone, not failed.
             if (failure !== undefined && isLiveConnector(state(), namespace, connectorId)) {
               const code = (failure as { code?: unknown } | null)?.code
-              out.push(event('disconnect/failed', { connectorId, namespace, message: FAILED_TO_DISCONNECT, cause: errorMessage(failure).slice(0, 256), ...(typeof code === 'number' && Number.isSafeInteger(code) ? { code } : {}) }))
+              out.push(event('disconnect/failed', { connectorId, namespace, message: FAILED_TO_DISCONNECT, cause: loggedMessage(failure), ...(typeof code === 'number' && Number.isSafeInteger(code) ? { code } : {}) }))
             } else if (failure === undefined && isLiveConnector(state(), namespace, connectorId)) {
               // A wallet may answer the revoke with accountsChanged([]) (or a WalletConnect session's end), which disconnects first: then nothing is left to do.
               out.push(event('disconnect/succeeded', { connectorId, namespace, reason: 'user' }))

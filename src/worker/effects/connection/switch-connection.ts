@@ -14,7 +14,7 @@
  * its account and chain.
  */
 import { EMPTY, from, mergeMap, switchMap, type Observable } from 'rxjs'
-import { ACCOUNT_SWITCHED, errorMessage, FAILED_TO_SWITCH_WALLET, WALLET_SWITCHED } from '../../../events/errors.js'
+import { ACCOUNT_SWITCHED, FAILED_TO_SWITCH_WALLET, WALLET_SWITCHED, loggedMessage } from '../../../events/errors.js'
 import { normalizeAddress } from '../../../chains/address.js'
 import { toCaipAddress } from '../../../chains/caip.js'
 import type { Namespace } from '../../../events/entities.js'
@@ -63,7 +63,7 @@ export async function switchConnection(bridge: Bridge, state: () => State, p: Ev
     if (connectionClass(state(), namespace, connectorId) === 'disconnected') return []
     return [event('connection/switched', { namespace, connectorId, caipAddress, wallet: true }), event('snackbar/show-requested', { variant: 'success', message: WALLET_SWITCHED })]
   } catch (error) {
-    return failed(errorMessage(error).slice(0, 256))
+    return failed(loggedMessage(error))
   }
 }
 

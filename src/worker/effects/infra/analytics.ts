@@ -24,7 +24,7 @@
  *   (`beacon$`, Engine.subscribeAnalytics); the page sends it when hidden or leaving
  *   (ui/analytics-beacon.ts) and dispatches `analytics/beacon-sent`, and those events leave the batch.
  * - **Error reports**: each `engine/effect-failed` is reported at once with props `type, event,
- *   errorType, errorMessage, stackTrace`, at most REPORTS_PER_WINDOW (5) per rolling
+ *   errorType, stackTrace`, at most REPORTS_PER_WINDOW (5) per rolling
  *   REPORT_WINDOW_MS (60 s, by the events' time); a failed report is dropped.
  * - **403**: the origin is not on the project's allowlist. `analytics/forbidden` is logged and the
  *   alert 'Invalid App Configuration' shows once per page life, in the open modal (at the next open
@@ -34,7 +34,7 @@
 import { BehaviorSubject, EMPTY, Observable, type Subscription } from 'rxjs'
 import type { AnalyticsClient } from '../../../api/analytics.js'
 import type { AnalyticsBeacon } from '../../../contract.js'
-import { errorMessage, INVALID_APP_CONFIGURATION } from '../../../events/errors.js'
+import { INVALID_APP_CONFIGURATION, loggedMessage } from '../../../events/errors.js'
 import { ANALYTICS_MAX_PENDING } from '../../../events/limits.js'
 import { event, isType, type GangwayEvent, type NewEvent } from '../../../events/types.js'
 import { analyticsBody, analyticsEventsOf, errorReportProps, type AnalyticsBody, type AnalyticsProps, type ErrorReportProps } from '../../../projections/analytics-events.js'
@@ -188,7 +188,7 @@ export const analyticsEffect: Effect = (ctx) => {
           box.pending = [...retry, ...box.pending].slice(-ANALYTICS_MAX_PENDING)
           if (status === 403) forbidden()
           else publish()
-          box.emit(event('analytics/send-failed', { events: batch.length, reports: 0, dropped: batch.length - retry.length, message: errorMessage(error).slice(0, MAX_LOGGED_MESSAGE), ...(status !== undefined ? { status } : {}) }))
+          box.emit(event('analytics/send-failed', { events: batch.length, reports: 0, dropped: batch.length - retry.length, message: loggedMessage(error), ...(status !== undefined ? { status } : {}) }))
           schedule()
         },
       )
@@ -199,7 +199,7 @@ export const analyticsEffect: Effect = (ctx) => {
         (error: unknown) => {
           const status = statusOf(error)
           if (status === 403) forbidden()
-          box.emit(event('analytics/send-failed', { events: 0, reports: 1, dropped: 1, message: errorMessage(error).slice(0, MAX_LOGGED_MESSAGE), ...(status !== undefined ? { status } : {}) }))
+          box.emit(event('analytics/send-failed', { events: 0, reports: 1, dropped: 1, message: loggedMessage(error), ...(status !== undefined ? { status } : {}) }))
         },
       )
     const switchedOn = () => {
@@ -225,7 +225,7 @@ export const analyticsEffect: Effect = (ctx) => {
         (error: unknown) => {
           box.status = 'off'
           dropAll()
-          box.emit(event('analytics/config-failed', { message: errorMessage(error).slice(0, MAX_LOGGED_MESSAGE) }))
+          box.emit(event('analytics/config-failed', { message: loggedMessage(error) }))
         },
       )
     }

@@ -7,7 +7,7 @@
 import { catchError, filter, from, map, of, switchMap } from 'rxjs'
 import { walletConfigClient } from '../../../api/wallet-config.js'
 import { event, type NewEvent } from '../../../events/types.js'
-import { errorMessage } from '../../../events/errors.js'
+import { loggedMessage } from '../../../events/errors.js'
 import { isOriginAllowed } from '../../../events/allowed-origins.js'
 import { firstReach, type Effect } from '../context.js'
 
@@ -25,7 +25,7 @@ export const originsEffect: Effect = ({ events$, api, services }) => {
           if (!originAllowed) console.warn(`[gangway] ${origin} is not on the project's allowed origins`)
           return event('origins/fetched', { allowedOrigins, originAllowed })
         }),
-        catchError((error: unknown) => of(event('origins/failed', { message: errorMessage(error) }))),
+        catchError((error: unknown) => of(event('origins/failed', { message: loggedMessage(error) }))),
       ),
     ),
   )

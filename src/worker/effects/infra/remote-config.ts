@@ -9,7 +9,7 @@
  */
 import { EMPTY, catchError, from, map, of, switchMap } from 'rxjs'
 import { walletConfigClient } from '../../../api/wallet-config.js'
-import { errorMessage } from '../../../events/errors.js'
+import { loggedMessage } from '../../../events/errors.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { firstReach, type Effect } from '../context.js'
 
@@ -22,7 +22,7 @@ export const remoteConfigEffect: Effect = ({ events$, api, services }) => {
     switchMap(() =>
       from(client.getConfig()).pipe(
         map((features): NewEvent => event('features/remote-config-fetched', { features })),
-        catchError((error: unknown) => of(event('features/remote-config-failed', { message: errorMessage(error).slice(0, 256) }))),
+        catchError((error: unknown) => of(event('features/remote-config-failed', { message: loggedMessage(error) }))),
       ),
     ),
   )

@@ -15,7 +15,7 @@
 import { debounceTime, filter, from, map, mergeMap, of, switchMap, type Observable } from 'rxjs'
 import { toHex } from 'viem'
 import { nameClient, nameCoinType, nameRegistrationMessage } from '../../../api/names.js'
-import { errorMessage, isUserRejection, NAME_NOT_FOUND } from '../../../events/errors.js'
+import { isUserRejection, NAME_NOT_FOUND, loggedMessage } from '../../../events/errors.js'
 import { fullName, isNameLike, isValidNameLabel } from '../../../events/name-rules.js'
 import { storedImageUrl } from '../../../events/urls.js'
 import { event, type NewEvent } from '../../../events/types.js'
@@ -30,8 +30,6 @@ export const NAME_SUGGESTIONS_DEBOUNCE_MS = 500
 /** ENSIP-19's default EVM coin type: the address a name has on every EVM chain without one of its own (never mainnet's, 60, which is chain 1's alone). */
 const DEFAULT_EVM_COIN_TYPE = '2147483648'
 
-/** A message fit for the log: a string of at most 256 characters. */
-const bounded = (error: unknown, fallback: string): string => (errorMessage(error) || fallback).slice(0, 256)
 
 /** The registration of `label` by the active EVM account, as events. */
 async function register(ctx: EffectContext, label: string): Promise<NewEvent[]> {
@@ -53,7 +51,7 @@ async function register(ctx: EffectContext, label: string): Promise<NewEvent[]> 
   try {
     await nameClient(ctx.api).registerName({ coinType: nameCoinType(chainId), address: account.address, message, signature })
   } catch (error) {
-    return failed(bounded(error, `Error registering name ${name}`))
+    return failed(loggedMessage(error, `Error registering name ${name}`))
   }
   // What the caches say of the address and the name is out of date now.
   const address = account.address.toLowerCase()
@@ -98,7 +96,7 @@ export const nameSuggestionsEffect: Effect = (ctx) =>
           .suggestNames(label)
           .then(
             (suggestions) => event('name/suggestions-fetched', { label, suggestions }),
-            (error: unknown) => event('name/suggestions-failed', { label, message: bounded(error, 'Error fetching name suggestions') }),
+            (error: unknown) => event('name/suggestions-failed', { label, message: loggedMessage(error, 'Error fetching name suggestions') }),
           ),
       )
     }),

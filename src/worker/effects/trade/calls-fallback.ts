@@ -9,7 +9,7 @@
 import { concatMap, filter, Observable } from 'rxjs'
 import { toHex } from 'viem'
 import { chainIdHexOf } from '../../../chains/eip155/accounts.js'
-import { errorMessage, TRANSACTION_REVERTED, withCode } from '../../../events/errors.js'
+import { errorMessage, TRANSACTION_REVERTED, withCode, loggedMessage } from '../../../events/errors.js'
 import { event, type EventOf, type NewEvent } from '../../../events/types.js'
 import { ofType, type Effect, type EffectContext } from '../context.js'
 
@@ -33,7 +33,7 @@ function sending(ctx: EffectContext, e: EventOf<'calls/requested'>): Observable<
             }),
           )
         } catch (error) {
-          out.next(event('calls/failed', { id, index, message: (errorMessage(error) || 'The call was not sent').slice(0, 256), ...withCode(error) }))
+          out.next(event('calls/failed', { id, index, message: loggedMessage(error, 'The call was not sent'), ...withCode(error) }))
           return
         }
         out.next(event('calls/sent', { id, index, hash }))
@@ -47,7 +47,7 @@ function sending(ctx: EffectContext, e: EventOf<'calls/requested'>): Observable<
         out.next(event('calls/landed', { id, index, success: true }))
       }
     })()
-      .catch((error: unknown) => out.next(event('calls/failed', { id, index, message: (errorMessage(error) || 'The call was not sent').slice(0, 256) })))
+      .catch((error: unknown) => out.next(event('calls/failed', { id, index, message: loggedMessage(error, 'The call was not sent') })))
       .finally(() => out.complete())
     return () => {
       stopped = true

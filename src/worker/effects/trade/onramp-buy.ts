@@ -12,7 +12,7 @@ import { erc20Abi } from 'viem'
 import { readContract } from 'viem/actions'
 import { meldDestinationCurrency, meldUrl, ONRAMP_PROVIDERS } from '../../../api/onramp.js'
 import type { CaipAddress, CaipNetworkId } from '../../../events/entities.js'
-import { BUY_FAILED, errorMessage, ONRAMP_NOT_ON_NETWORK } from '../../../events/errors.js'
+import { BUY_FAILED, ONRAMP_NOT_ON_NETWORK, loggedMessage } from '../../../events/errors.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { pageOrigin } from '../../../events/urls.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
@@ -68,7 +68,7 @@ async function open(ctx: EffectContext): Promise<NewEvent> {
     const decimals = await decimalsOf(ctx, account.caipNetworkId, token)
     return event('onramp/provider-opened', { provider: 'meld', url, caipAddress: account.caipAddress, ...(token ? { token } : {}), decimals, symbol: native ? delivered : currency!.symbol, baseline: before.toString() })
   } catch (error) {
-    return event('onramp/failed', { message: (errorMessage(error) || BUY_FAILED).slice(0, 256) })
+    return event('onramp/failed', { message: loggedMessage(error, BUY_FAILED) })
   }
 }
 

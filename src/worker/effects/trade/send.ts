@@ -18,7 +18,7 @@ import { activeNamespace } from '../../../projections/select/active-namespace.js
 import { sendReceiver } from '../../../projections/select/send-receiver.js'
 import { sendForm } from '../../../projections/select/send-form.js'
 import { amountInSmallestUnit, withHexPrefix } from '../../../projections/rules/send-rules.js'
-import { errorMessage, isUserRejection, withCode } from '../../../events/errors.js'
+import { isUserRejection, withCode, loggedMessage } from '../../../events/errors.js'
 import { ofType, type Effect } from '../context.js'
 
 /** What a refused send says. */
@@ -82,7 +82,7 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
             of<NewEvent>(event('snackbar/show-requested', { variant: 'success', message: 'Transaction sent' })),
           ),
         ),
-        catchError((error: unknown) => of<NewEvent>(event('send/failed', { message: isUserRejection(error) ? SEND_REJECTED : errorMessage(error), ...withCode(error) }))),
+        catchError((error: unknown) => of<NewEvent>(event('send/failed', { message: isUserRejection(error) ? SEND_REJECTED : loggedMessage(error), ...withCode(error) }))),
       )
     }),
   )

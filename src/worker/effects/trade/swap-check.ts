@@ -12,7 +12,7 @@ import { swapChainReads } from '../../../chains/eip155/swap/chain-reads.js'
 import { siteSwapRouters } from '../../../chains/eip155/swap/routers.js'
 import { parseCaipNetworkId } from '../../../chains/caip.js'
 import { defined } from '../../../events/defined.js'
-import { errorMessage, ERROR_BUILDING_SWAP } from '../../../events/errors.js'
+import { ERROR_BUILDING_SWAP, loggedMessage } from '../../../events/errors.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
 import { activeNetwork } from '../../../projections/select/active-network.js'
@@ -49,7 +49,7 @@ async function check(ctx: EffectContext): Promise<NewEvent[]> {
     return [event('swap/checked', checked)]
   } catch (error) {
     const details = (error as { details?: unknown }).details
-    return [event('swap/check-failed', defined({ ...form, message: (errorMessage(error) || ERROR_BUILDING_SWAP).slice(0, 256), details: typeof details === 'string' && details ? details.slice(0, 512) : undefined }))]
+    return [event('swap/check-failed', defined({ ...form, message: loggedMessage(error, ERROR_BUILDING_SWAP), details: typeof details === 'string' && details ? details.slice(0, 512) : undefined }))]
   }
 }
 

@@ -11,7 +11,7 @@
 import { isFollowed } from '../../../projections/slices/pending.js'
 import { exhaustMap, filter, Observable } from 'rxjs'
 import { toHex } from 'viem'
-import { errorMessage, withCode } from '../../../events/errors.js'
+import { withCode, loggedMessage } from '../../../events/errors.js'
 import { event, type NewEvent, type SwapPlanTransaction } from '../../../events/types.js'
 import { chainIdHexOf } from '../../../chains/eip155/accounts.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
@@ -53,7 +53,7 @@ export const swapExecuteEffect: Effect = (ctx) =>
       new Observable<NewEvent>((out) =>
         swapping(ctx).subscribe({
           next: (e) => out.next(e),
-          error: (error: unknown) => (out.next(event('swap/failed', { message: (errorMessage(error) || 'Swap failed').slice(0, 256), ...withCode(error) })), out.complete()),
+          error: (error: unknown) => (out.next(event('swap/failed', { message: loggedMessage(error, 'Swap failed'), ...withCode(error) })), out.complete()),
           complete: () => out.complete(),
         }),
       ),

@@ -9,7 +9,7 @@
 import { debounceTime, filter, from, switchMap, takeWhile, timer, type Observable } from 'rxjs'
 import { convertClient, isSwapNativeToken } from '../../../api/convert.js'
 import { defined } from '../../../events/defined.js'
-import { errorMessage, ERROR_FETCHING_SWAP_QUOTE } from '../../../events/errors.js'
+import { ERROR_FETCHING_SWAP_QUOTE, loggedMessage } from '../../../events/errors.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
 import { swapAmountBase } from '../../../projections/slices/swap.js'
@@ -42,7 +42,7 @@ async function quote(ctx: EffectContext): Promise<NewEvent[]> {
     const priced = { fromPrice: prices[fromToken.address], toPrice: prices[toToken.address], nativePrice: native ? prices[native.address] : undefined }
     return [event('swap/quote-fetched', defined({ ...request, toAmount: answer.toAmount, ...priced, gasPrice: gas.standard, gas: answer.gas, fee: answer.fee }))]
   } catch (error) {
-    return [event('swap/quote-failed', { ...request, message: (errorMessage(error) || ERROR_FETCHING_SWAP_QUOTE).slice(0, 256) })]
+    return [event('swap/quote-failed', { ...request, message: loggedMessage(error, ERROR_FETCHING_SWAP_QUOTE) })]
   }
 }
 

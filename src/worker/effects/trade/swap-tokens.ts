@@ -6,7 +6,7 @@
  */
 import { filter, from, mergeMap, type Observable } from 'rxjs'
 import { convertClient } from '../../../api/convert.js'
-import { errorMessage, ERROR_FETCHING_SWAP_TOKENS, NETWORK_NOT_SUPPORTED_FOR_SWAPS } from '../../../events/errors.js'
+import { ERROR_FETCHING_SWAP_TOKENS, NETWORK_NOT_SUPPORTED_FOR_SWAPS, loggedMessage } from '../../../events/errors.js'
 import { SWAP_TOKENS_LOGGED } from '../../../events/limits.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { activeNetworkId } from '../../../projections/select/active-network.js'
@@ -25,7 +25,7 @@ async function tokens(ctx: EffectContext): Promise<NewEvent[]> {
     const list = await convertClient(ctx.api).getTokens(caipNetworkId)
     return [event('swap/tokens-fetched', { caipNetworkId, tokens: list.slice(0, SWAP_TOKENS_LOGGED) })]
   } catch (error) {
-    return [event('swap/tokens-failed', { caipNetworkId, message: (errorMessage(error) || ERROR_FETCHING_SWAP_TOKENS).slice(0, 256) })]
+    return [event('swap/tokens-failed', { caipNetworkId, message: loggedMessage(error, ERROR_FETCHING_SWAP_TOKENS) })]
   }
 }
 

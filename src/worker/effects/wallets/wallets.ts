@@ -15,7 +15,7 @@ import type { WalletListing } from '../../../events/entities.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { boundedListing, walletConfigClient, type GetWalletsParams } from '../../../api/wallet-config.js'
 import type { State } from '../../../projections/state.js'
-import { errorMessage } from '../../../events/errors.js'
+import { loggedMessage } from '../../../events/errors.js'
 import { imageUrl as checkedImage, serviceOrigins, walletLink } from '../../../events/urls.js'
 import { firstReach, ofType, type Effect, type EffectContext } from '../context.js'
 
@@ -93,7 +93,7 @@ export const walletListsEffect: Effect = (ctx) => {
         const byFeaturedOrder = featuredIds.flatMap((id) => featured.wallets.filter((w) => w.id === id))
         return event('wallets/lists-fetched', { featured: byFeaturedOrder, recommended: recommended.wallets, count: recommended.count })
       }
-      return from(lists()).pipe(catchError((error: unknown) => of<NewEvent>(event('wallets/lists-failed', { message: errorMessage(error) }))))
+      return from(lists()).pipe(catchError((error: unknown) => of<NewEvent>(event('wallets/lists-failed', { message: loggedMessage(error) }))))
     }),
   )
 }
@@ -108,7 +108,7 @@ export const walletPagesEffect: Effect = (ctx) => {
     exhaustMap(({ payload: { page } }) =>
       from(reg.get({ page, entries: WALLETS_PAGE_SIZE })).pipe(
         map(({ wallets, count, received }): NewEvent => event('wallets/page-fetched', { page, count, wallets, ...(received !== wallets.length ? { received } : {}) })),
-        catchError((error: unknown) => of<NewEvent>(event('wallets/page-failed', { page, message: errorMessage(error) }))),
+        catchError((error: unknown) => of<NewEvent>(event('wallets/page-failed', { page, message: loggedMessage(error) }))),
       ),
     ),
   )
@@ -124,7 +124,7 @@ export const walletSearchEffect: Effect = (ctx) => {
         ? EMPTY
         : abortable((signal) => reg.get({ page: 1, entries: SEARCH_ENTRIES, search: query }, signal)).pipe(
             map(({ wallets, count }): NewEvent => event('wallets/search-fetched', { query, count, wallets })),
-            catchError((error: unknown) => of<NewEvent>(event('wallets/search-failed', { query, message: errorMessage(error) }))),
+            catchError((error: unknown) => of<NewEvent>(event('wallets/search-failed', { query, message: loggedMessage(error) }))),
           ),
     ),
   )
