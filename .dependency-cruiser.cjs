@@ -27,7 +27,7 @@ const PURE_CHAIN_HELPERS = src('chains/caip\\.ts$', 'chains/address\\.ts$', 'cha
 /** The modules of src that are I/O for the projections: the layers that talk to the outside, the log and its storage. */
 const IO_MODULES = [
   ...src('worker/', 'api/', 'ui/', 'react/', 'cli/'),
-  ...src('events/persistence\\.ts$', 'events/log\\.ts$', 'events/memory-storage\\.ts$'),
+  ...src('events/log/persistence\\.ts$', 'events/log/log\\.ts$', 'events/log/memory-storage\\.ts$'),
 ]
 /** Pure display helpers of src/projections that the page may run itself. */
 const DISPLAY_HELPERS = src(
@@ -37,7 +37,7 @@ const DISPLAY_HELPERS = src(
   'projections/rules/asset-rules\\.ts$',
 )
 /** What src/ui may take from src/events: the URL validator, the page port's argument checks, the error classes rebuilt on the page, the host options' names, the limits and timeouts (plain constants: the image preload timeout), the page-safe kernel. */
-const PAGE_SIDE_EVENTS = src('events/urls\\.ts$', 'events/plain-data\\.ts$', 'events/errors\\.ts$', 'events/error-wire\\.ts$', 'events/host-options\\.ts$', 'events/limits\\.ts$', 'events/page-kernel\\.ts$')
+const PAGE_SIDE_EVENTS = src('events/kernel/')
 const CONTRACT = '^src/contract\\.ts$'
 const MAIN_THREAD_FALLBACK = '^src/worker/main-thread\\.ts$'
 
@@ -71,8 +71,8 @@ module.exports = {
     {
       name: 'idb-only-in-persistence',
       severity: 'error',
-      comment: 'idb is the event log\'s IndexedDB storage, src/events/persistence.ts; nothing else in src imports it (the caches use idb-keyval).',
-      from: { path: src('.'), pathNot: src('events/persistence\\.ts$') },
+      comment: 'idb is the event log\'s IndexedDB storage, src/events/log/persistence.ts; nothing else in src imports it (the caches use idb-keyval).',
+      from: { path: src('.'), pathNot: src('events/log/persistence\\.ts$') },
       to: { path: npm('idb') },
     },
     {
@@ -87,7 +87,7 @@ module.exports = {
       name: 'projections-no-io',
       severity: 'error',
       comment:
-        'src/projections are pure folds and selectors: no I/O module. Not src/worker, src/api, src/ui, src/react, src/cli, not the log and its storage (events/log.ts, persistence.ts, memory-storage.ts), no npm package but viem\'s pure formatters (so no idb, idb-keyval, comlink, @walletconnect/*, @solana/web3.js, rxjs), no Node built-in.',
+        'src/projections are pure folds and selectors: no I/O module. Not src/worker, src/api, src/ui, src/react, src/cli, not the log and its storage (events/log/log.ts, persistence.ts, memory-storage.ts), no npm package but viem\'s pure formatters (so no idb, idb-keyval, comlink, @walletconnect/*, @solana/web3.js, rxjs), no Node built-in.',
       from: { path: src('projections/') },
       to: { path: [...IO_MODULES, ANY_NPM, NODE_BUILTINS], pathNot: npm('viem') },
     },
@@ -147,7 +147,7 @@ module.exports = {
       name: 'ui-only-through-contract',
       severity: 'error',
       comment:
-        'src/ui reaches the engine only through src/contract.ts (types) and comlink. Besides itself it may import the pure display helpers of src/projections (format-address.ts, connector-order.ts, rules/wallet-rules.ts, rules/asset-rules.ts), the URL validator (events/urls.ts, a last check before navigating), the page port\'s argument checks (events/plain-data.ts) and the error classes rebuilt on the page (events/errors.ts, events/error-wire.ts), the options declared once (events/host-options.ts: the loader refuses unknown ones, ui/client/options-check.ts picks the engine\'s), the plain constants of events/limits.ts (the image preload timeout of src/ui/images), the page-safe kernel (events/page-kernel.ts: the auth and SIWX connector ids, the blocked call\'s message, a CAIP split); and the main-thread fallback, see ui-fallback-only-from-core. Event and entity types come through the contract.',
+        'src/ui reaches the engine only through src/contract.ts (types) and comlink. Besides itself it may import the pure display helpers of src/projections (format-address.ts, connector-order.ts, rules/wallet-rules.ts, rules/asset-rules.ts), the URL validator (events/kernel/urls.ts, a last check before navigating), the page port\'s argument checks (events/kernel/plain-data.ts) and the error classes rebuilt on the page (events/kernel/errors.ts, events/kernel/error-wire.ts), the options declared once (events/kernel/host-options.ts: the loader refuses unknown ones, ui/client/options-check.ts picks the engine\'s), the plain constants of events/kernel/limits.ts (the image preload timeout of src/ui/images), the page-safe kernel (events/kernel/page-kernel.ts: the auth and SIWX connector ids, the blocked call\'s message, a CAIP split); and the main-thread fallback, see ui-fallback-only-from-core. Event and entity types come through the contract.',
       from: { path: src('ui/') },
       to: {
         path: src('.'),

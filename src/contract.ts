@@ -7,10 +7,10 @@
  *
  * Where the definitions live: the engine (worker/engine.ts) and the page port (worker/page-port.ts)
  * implement what is declared here; the view models are computed in src/projections/view-models;
- * the errors are events/errors.ts, rebuilt on the page by events/error-wire.ts.
+ * the errors are events/kernel/errors.ts, rebuilt on the page by events/kernel/error-wire.ts.
  */
-import type { HostOptions, SiwxDescriptor } from './events/host-options.js'
-import type { ErrorWire } from './events/error-wire.js'
+import type { HostOptions, SiwxDescriptor } from './events/kernel/host-options.js'
+import type { ErrorWire } from './events/kernel/error-wire.js'
 import type { AnalyticsBody, AnalyticsProps } from './projections/analytics-events.js'
 import type { SelectorName, Selected } from './projections/selectors.js'
 import type { State } from './projections/state.js'
@@ -18,11 +18,11 @@ import type { State } from './projections/state.js'
 // The vocabulary: entities, intents, options, errors.
 export type { AccountTab, CaipAddress, CaipNetworkId, Connector, Namespace, Network, ViewName, WalletRef } from './events/entities.js'
 export type { Intent } from './events/types.js'
-export type { HostOptions, ServiceUrls } from './events/host-options.js'
+export type { HostOptions, ServiceUrls } from './events/kernel/host-options.js'
 export type { AuthAdapter, AuthCall, AuthContext, AuthEmailAnswer, AuthNetwork, AuthOption, AuthUser, AuthUserRequest } from './events/auth-adapter.js'
 export type { Platform } from './projections/rules/auth-rules.js'
 export type { SiwxMessage } from './siwx/message.js'
-export type { ErrorCategory, GangwayError, LogFormatError, ProviderRequestError, UserRejectedError } from './events/errors.js'
+export type { ErrorCategory, GangwayError, LogFormatError, ProviderRequestError, UserRejectedError } from './events/kernel/errors.js'
 export type { WALLETCONNECT_CONNECTOR_ID } from './events/entities.js'
 // What the views show: one view model per selector name.
 export type {
@@ -120,7 +120,7 @@ export interface WorkerEngine extends Omit<Engine, 'start' | 'subscribe' | 'subs
 export type { State } from './projections/state.js'
 
 /**
- * What the engine is started with: the host options (events/host-options.ts, declared there once)
+ * What the engine is started with: the host options (events/kernel/host-options.ts, declared there once)
  * and the host page's origin (`location.origin`, set by ui/client/options-check.ts): images its own options name
  * (network and token icons) may be on it or be paths on it (every other image must be https,
  * data:image/ or on a service's origin, docs/security.md).
@@ -155,7 +155,7 @@ export interface Bridge {
   /**
    * Calls `provider.request(args)` on the connector's EIP-1193 provider and resolves with its result.
    * `waitMs`: how long to wait for the connector to be discovered first (for session restore), default 0.
-   * @throws the provider's error typed (events/errors.ts `walletError`: UserRejectedError for a
+   * @throws the provider's error typed (events/kernel/errors.ts `walletError`: UserRejectedError for a
    *         refusal, 4001, else ProviderRequestError with its code), or ProviderRequestError 4900
    *         'No connector found for connection: {id}' when the connector is not there.
    */
@@ -170,7 +170,7 @@ export interface Engine {
    * Opens the log, replays it, records the configuration and starts the effects.
    * @throws GangwayError 'Engine already started'; 'Invalid CAIP-2 network id' for a malformed network id;
    *   'projectId is required'; 'At least one network is required'; 'Unknown option: {key}' for an
-   *   option the engine does not take (events/host-options.ts); 'Invalid option: {name} must …' for a
+   *   option the engine does not take (events/kernel/host-options.ts); 'Invalid option: {name} must …' for a
    *   feature value of the wrong type or a terms or privacy link the URL validator refuses
    *   (host-options.ts featureOptionsProblem); 'Invalid option: authAdapter must be a boolean'.
    */
@@ -208,15 +208,15 @@ export interface Engine {
    * @throws GangwayError 'Engine not started'; ProviderRequestError 4100 'Requested RPC call is not
    *   allowed' on the restricted path; ProviderRequestError -32600 | -32602 for a malformed request
    *   ('Request method must be a string', …, see checkedProviderRequest); the wallet's error, typed
-   *   (events/errors.ts `walletError`): UserRejectedError (4001, or 5000) for a refusal, else a
+   *   (events/kernel/errors.ts `walletError`): UserRejectedError (4001, or 5000) for a refusal, else a
    *   ProviderRequestError with the wallet's code, message and data (category API_ERROR, details
    *   '{method} on connector {connectorId}'); ProviderRequestError 4900 'No connector found for
    *   connection: {id}'. Each has a numeric `code` and a string `message` (EIP-1193); in worker mode
-   *   they reach the page as the same classes (events/error-wire.ts).
+   *   they reach the page as the same classes (events/kernel/error-wire.ts).
    */
   walletRequest(connectorId: string, args: ProviderRequest, options?: { restricted?: boolean }): Promise<unknown>
   /**
-   * The log as an NDJSON file (src/events/ndjson.ts): a header, the snapshot this session's log
+   * The log as an NDJSON file (src/events/log/ndjson.ts): a header, the snapshot this session's log
    * starts from when not seq 1, then one event a line in seq order. `redact` (default true) replaces
    * emails and social usernames with stable hashes.
    */

@@ -4,8 +4,8 @@
  */
 import { createStore, get, set } from 'idb-keyval'
 import { openDB } from 'idb'
-import { EventLog } from '../../src/events/log.js'
-import { idbLogStorage } from '../../src/events/persistence.js'
+import { EventLog } from '../../src/events/log/log.js'
+import { idbLogStorage } from '../../src/events/log/persistence.js'
 import { project } from '../../src/projections/state.js'
 import { idbCacheStorage } from '../../src/worker/cache/idb-storage.js'
 import { createCache } from '../../src/worker/cache/two-level-cache.js'

@@ -16,7 +16,7 @@
  *   those fields in its query (destinationWallets as JSON), at most 2048 characters.
  * A refusal is a 400 (413 for a body over BODY_MAX) with `{ reasons: [{ description }] }`, which
  * the client shows as the error's message.
- * The URL's scheme: the client takes only an https URL (src/events/urls.ts `navigationFor` refuses
+ * The URL's scheme: the client takes only an https URL (src/events/kernel/urls.ts `navigationFor` refuses
  * http, localhost included), so the generator names the page `https://127.0.0.1:<port>/provider?…`
  * (`providerUrl`), a stand-in like the wallet registry's `https://127.0.0.1/harborwallet`: this
  * server speaks http only, and `servedUrl` gives where the page is served. A browser test maps the

@@ -4,7 +4,7 @@
  * command line. Defaults are the hosted services of a Reown project (REOWN_SERVICES).
  */
 import { isAddress } from 'viem'
-import { REOWN_SERVICES } from '../../src/events/host-options.js'
+import { REOWN_SERVICES } from '../../src/events/kernel/host-options.js'
 
 /** One run's target. */
 export interface HostedTarget {

@@ -9,9 +9,9 @@
  * refused by the service fetch.
  */
 import type { Nft, TokenBalance, Transaction, TransactionTransfer } from '../events/entities.js'
-import { HISTORY_PAGE_MAX, HOLDINGS_MAX, MAX_REMOTE_LINK, MAX_REMOTE_NAME, MAX_REMOTE_STRING, TRANSFERS_MAX, PORTFOLIO_REFRESH_MAX } from '../events/limits.js'
+import { HISTORY_PAGE_MAX, HOLDINGS_MAX, MAX_REMOTE_LINK, MAX_REMOTE_NAME, MAX_REMOTE_STRING, TRANSFERS_MAX, PORTFOLIO_REFRESH_MAX } from '../events/kernel/limits.js'
 import { defined } from '../events/defined.js'
-import { storedImageUrl, URL_MAX } from '../events/urls.js'
+import { storedImageUrl, URL_MAX } from '../events/kernel/urls.js'
 import type { ServiceFetch } from './service-fetch.js'
 
 type Json = Record<string, unknown>

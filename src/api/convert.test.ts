@@ -1,6 +1,6 @@
 import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { GangwayError } from '../events/errors.js'
+import { GangwayError } from '../events/kernel/errors.js'
 import { convertClient, isSwapNativeToken, readUint256, SWAP_NATIVE_TOKEN_ADDRESS, SWAP_TOKENS_MAX } from './convert.js'
 import { createServiceFetch } from './service-fetch.js'
 

@@ -53,10 +53,10 @@ import {
   INSUFFICIENT_LIQUIDITY,
   NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE,
   NETWORK_NOT_SUPPORTED_FOR_SWAPS,
-} from '../events/errors.js'
-import { MAX_REMOTE_NAME, MAX_REMOTE_STRING, SWAP_DATA_MAX_CHARS } from '../events/limits.js'
+} from '../events/kernel/errors.js'
+import { MAX_REMOTE_NAME, MAX_REMOTE_STRING, SWAP_DATA_MAX_CHARS } from '../events/kernel/limits.js'
 import { defined } from '../events/defined.js'
-import { storedImageUrl, URL_MAX } from '../events/urls.js'
+import { storedImageUrl, URL_MAX } from '../events/kernel/urls.js'
 import { projectIdOf } from './blockchain.js'
 import type { SwapToken } from '../events/entities.js'
 import { firstReason } from './names.js'

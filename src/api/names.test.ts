@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GangwayError } from '../events/errors.js'
+import { GangwayError } from '../events/kernel/errors.js'
 import { isValidNameLabel, nameClient, nameCoinType, nameRegistrationMessage, NAME_ZONE, firstReason } from './names.js'
 import { createServiceFetch } from './service-fetch.js'
 

@@ -33,10 +33,10 @@ import {
   errorMessage,
   GangwayError,
   NAME_NOT_FOUND,
-} from '../events/errors.js'
-import { MAX_REMOTE_NAME, MAX_REMOTE_STRING, NAME_SUGGESTIONS_MAX } from '../events/limits.js'
+} from '../events/kernel/errors.js'
+import { MAX_REMOTE_NAME, MAX_REMOTE_STRING, NAME_SUGGESTIONS_MAX } from '../events/kernel/limits.js'
 import { fullName, INVALID_NAME_LABEL, isValidNameLabel, NAME_ZONE } from '../events/name-rules.js'
-import { fromSafeEntries, parseJson } from '../events/safe-json.js'
+import { fromSafeEntries, parseJson } from '../events/kernel/safe-json.js'
 import { errorResponseBody, type ServiceFetch } from './service-fetch.js'
 
 export { isValidNameLabel, NAME_ZONE }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GangwayError } from '../events/errors.js'
+import { GangwayError } from '../events/kernel/errors.js'
 import { meldDestinationCurrency, meldUrl, mockOnrampQuote, ONRAMP_PROVIDERS, onrampAmountProblem, onrampClient, SAMPLE_ONRAMP_OPTIONS, type OnrampOptions } from './onramp.js'
 import { createServiceFetch } from './service-fetch.js'
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_RESPONSE_BYTES } from '../events/limits.js'
+import { MAX_RESPONSE_BYTES } from '../events/kernel/limits.js'
 import { createServiceFetch, ERROR_BODY_MAX_BYTES, errorResponseBody } from './service-fetch.js'
 
 const services = { blockchain: 'https://rpc.example/', walletConfig: 'https://api.example/base' }

@@ -6,9 +6,9 @@
  * read a service's reason (`errorResponseBody`, at most 64 KB read).
  */
 import { HttpRequestError, TimeoutError } from 'viem'
-import { MAX_RESPONSE_BYTES } from '../events/limits.js'
-import { parseJson } from '../events/safe-json.js'
-import type { ServiceName, ServiceUrls } from '../events/host-options.js'
+import { MAX_RESPONSE_BYTES } from '../events/kernel/limits.js'
+import { parseJson } from '../events/kernel/safe-json.js'
+import type { ServiceName, ServiceUrls } from '../events/kernel/host-options.js'
 import { SDK_TYPE, SDK_VERSION } from './version.js'
 
 export interface ServiceFetchOptions {

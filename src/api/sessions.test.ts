@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GangwayError } from '../events/errors.js'
+import { GangwayError } from '../events/kernel/errors.js'
 import { createServiceFetch } from './service-fetch.js'
 import { isSessionAccount, MAX_EPOCH_S, sessionsClient, SESSIONS_MAX, toSmartSession } from './sessions.js'
 

@@ -34,10 +34,10 @@
  *   fetch's error; the caller's abort passes through as the signal's AbortError.
  */
 import { HttpRequestError } from 'viem'
-import { ERROR_FETCHING_SESSIONS, ERROR_REVOKING_SESSION, errorMessage, GangwayError } from '../events/errors.js'
-import { MAX_REMOTE_NAME, MAX_REMOTE_STRING } from '../events/limits.js'
+import { ERROR_FETCHING_SESSIONS, ERROR_REVOKING_SESSION, errorMessage, GangwayError } from '../events/kernel/errors.js'
+import { MAX_REMOTE_NAME, MAX_REMOTE_STRING } from '../events/kernel/limits.js'
 import { defined } from '../events/defined.js'
-import { documentLink, storedImageUrl, URL_MAX } from '../events/urls.js'
+import { documentLink, storedImageUrl, URL_MAX } from '../events/kernel/urls.js'
 import { firstReason } from './names.js'
 import { errorResponseBody, type ServiceFetch } from './service-fetch.js'
 

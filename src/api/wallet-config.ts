@@ -6,9 +6,9 @@
  */
 import { HttpRequestError } from 'viem'
 import type { WalletListing } from '../events/entities.js'
-import { SOCIAL_PROVIDERS, type RemoteFeatures, type SocialProvider } from '../events/host-options.js'
-import { MAX_REMOTE_LINK, MAX_REMOTE_NAME, MAX_REMOTE_STRING } from '../events/limits.js'
-import { URL_MAX } from '../events/urls.js'
+import { SOCIAL_PROVIDERS, type RemoteFeatures, type SocialProvider } from '../events/kernel/host-options.js'
+import { MAX_REMOTE_LINK, MAX_REMOTE_NAME, MAX_REMOTE_STRING } from '../events/kernel/limits.js'
+import { URL_MAX } from '../events/kernel/urls.js'
 import type { ServiceFetch } from './service-fetch.js'
 import { serviceImageUrl } from './image-urls.js'
 

@@ -5,7 +5,7 @@
 // messages from any window but the client's iframe.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AuthContext } from '../events/auth-adapter.js'
-import { ProviderRequestError, UserRejectedError } from '../events/errors.js'
+import { ProviderRequestError, UserRejectedError } from '../events/kernel/errors.js'
 import { createReownAdapter, guardFrameMessages, REOWN_STEP_TIMEOUT_MS, type ReownWalletModule } from './reown-adapter.js'
 
 const EOA = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

@@ -20,7 +20,7 @@
  *   flags in the page's localStorage under `@appkit-wallet/`.
  */
 import type { W3mFrameProvider } from '@reown/appkit-wallet'
-import { GangwayError, ProviderRequestError, UserRejectedError } from '../events/errors.js'
+import { GangwayError, ProviderRequestError, UserRejectedError } from '../events/kernel/errors.js'
 import type { AuthAdapter, AuthContext, AuthNetwork, AuthUser, AuthUserRequest } from '../events/auth-adapter.js'
 
 /** The id W3mFrame gives its iframe. */

@@ -1,7 +1,7 @@
 /**
  * CAIP-2 network ids and CAIP-10 account ids (docs/behaviour.md §5). Pure functions.
  */
-import { GangwayError } from '../events/errors.js'
+import { GangwayError } from '../events/kernel/errors.js'
 import type { CaipAddress, CaipNetworkId, Namespace } from '../events/entities.js'
 
 const NAMESPACES: readonly Namespace[] = ['eip155', 'solana', 'bip122', 'polkadot']

@@ -7,7 +7,7 @@
  */
 
 // docs/behaviour.md §8 / §5 message of a blocked call: in the page-safe kernel, which the page imports too.
-export { RPC_CALL_NOT_ALLOWED } from '../events/page-kernel.js'
+export { RPC_CALL_NOT_ALLOWED } from '../events/kernel/page-kernel.js'
 /** What the UI shows for a blocked call. */
 export const ACTION_NOT_ALLOWED = 'Action not allowed'
 

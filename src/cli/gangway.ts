@@ -9,7 +9,7 @@
  * The file is untrusted: every string of it reaches the terminal escaped (escape.ts), in
  * the states, the diff lines and the error messages alike; the JSON printed stays JSON of the same value.
  */
-import { parseLog } from '../events/ndjson.js'
+import { parseLog } from '../events/log/ndjson.js'
 import { replayLog, replaySteps } from '../projections/replay.js'
 import { escapeJson, escapeText } from './escape.js'
 import { FileTooLargeError, readFileLimited } from './read-limited.js'

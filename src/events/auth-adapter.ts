@@ -10,7 +10,7 @@
  * never hands a secret to Gangway beyond the step that needs it: the code the visitor typed goes in,
  * and no session token, OAuth code or key comes out.
  */
-import type { SocialProvider } from './host-options.js'
+import type { SocialProvider } from './kernel/host-options.js'
 
 /**
  * What a provider says of a login's next step after an email: a code to type, a device to approve by link, or already connected.

@@ -178,7 +178,7 @@ export interface WalletRef {
 }
 
 // The auth and SIWX connectors' ids live in the page-safe kernel, which the page imports too.
-export { AUTH_CONNECTOR_ID, SIWX_CONNECTOR_ID } from './page-kernel.js'
+export { AUTH_CONNECTOR_ID, SIWX_CONNECTOR_ID } from './kernel/page-kernel.js'
 
 /** The WalletConnect connector's id (docs/behaviour.md §3 Connector type WALLET_CONNECT); one connector serves every namespace its session holds. */
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GangwayError } from './errors.js'
+import { GangwayError } from './kernel/errors.js'
 import { validateIntent } from './validate.js'
 
 describe('validateIntent', () => {

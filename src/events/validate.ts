@@ -3,7 +3,7 @@
  * an intent of the event catalogue (events/catalogue/) and the payload must pass its schema; bad
  * input throws a GangwayError with a clear message and nothing is appended.
  */
-import { GangwayError } from './errors.js'
+import { GangwayError } from './kernel/errors.js'
 import type { Intent } from './types.js'
 import { definitionOf, keptPayload } from './catalogue/index.js'
 

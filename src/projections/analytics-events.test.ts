@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ADDRESS, CAIP_ADDRESS, connected, LOCALNET, log, started, type Item } from '../../tests/unit/fixtures.js'
-import { redactedHash } from '../events/redact.js'
+import { redactedHash } from '../events/log/redact.js'
 import type { GangwayEvent } from '../events/types.js'
 import { analyticsBody, analyticsEventsOf, analyticsPage, errorReportProps, MAX_PAGE_PATH, MAX_PROP_CHARS, type AnalyticsProps } from './analytics-events.js'
 import { initialStateFor, reduce, type State } from './state.js'

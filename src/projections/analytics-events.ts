@@ -11,15 +11,15 @@
  *
  * What never goes in: a WalletConnect URI or key, wallet links and images, RPC or service URLs, the
  * send form's receiver, the page's query or fragment. Messages (a wallet's or a node's error text)
- * pass the export redaction rules (events/redact.ts: emails hashed, `scrubText`: URLs cut to their
+ * pass the export redaction rules (events/log/redact.ts: emails hashed, `scrubText`: URLs cut to their
  * origin, long hex and base58 runs, bearer tokens, the values of secret-named pairs and `wc:` URIs
  * replaced) and are cut to
  * MAX_PROP_CHARS. Pure: no I/O, no clock, no randomness (the effect supplies eventId).
  */
 import { namespaceOf, readCaipAddress } from '../chains/caip.js'
-import type { ErrorCategory } from '../events/errors.js'
-import { CONNECTION_REJECTED, USER_REJECTION_CODES } from '../events/errors.js'
-import { redact, scrubText } from '../events/redact.js'
+import type { ErrorCategory } from '../events/kernel/errors.js'
+import { CONNECTION_REJECTED, USER_REJECTION_CODES } from '../events/kernel/errors.js'
+import { redact, scrubText } from '../events/log/redact.js'
 import { fullName } from '../events/name-rules.js'
 import type { EventPayloads, EventType, GangwayEvent } from '../events/types.js'
 import { activeAccount } from './select/active-account.js'
@@ -223,8 +223,8 @@ function modalChange(before: State, after: State, event: GangwayEvent): Analytic
  * reduce(before, event)), in the order they are sent: the event's own, then the modal's opening or
  * closing it caused; empty when it is not an analytics event. An event another tab appended (a
  * shared connection fact) is that tab's to send: nothing here. Emails in any string are replaced by
- * their hash (events/redact.ts, salted with the projectId), as in an export, and a message is
- * scrubbed (events/redact.ts scrubText).
+ * their hash (events/log/redact.ts, salted with the projectId), as in an export, and a message is
+ * scrubbed (events/log/redact.ts scrubText).
  */
 export function analyticsEventsOf(before: State, after: State, event: GangwayEvent): AnalyticsProps[] {
   if (before.tab !== undefined && event.tab !== before.tab) return []

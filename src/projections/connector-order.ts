@@ -2,7 +2,7 @@
  * Ordering rules of docs/behaviour.md §2: connector groups and connect methods.
  */
 import { WALLETCONNECT_CONNECTOR_ID, type Connector, type Namespace, type WalletRef } from '../events/entities.js'
-import { CONNECT_METHODS, CONNECTOR_GROUPS, type ConnectMethod, type ConnectorGroup } from '../events/host-options.js'
+import { CONNECT_METHODS, CONNECTOR_GROUPS, type ConnectMethod, type ConnectorGroup } from '../events/kernel/host-options.js'
 
 // The groups and the connect methods are declared with the options that name them (features.connectorTypeOrder, features.connectMethodsOrder).
 export { CONNECTOR_GROUPS, type ConnectMethod, type ConnectorGroup }

@@ -2,8 +2,8 @@
  * Replaying an exported log (docs/behaviour.md §3), on the same projection code the engine runs: what
  * `gangway replay` prints, and what the determinism test compares with the page. Pure.
  */
-import { LogFormatError } from '../events/errors.js'
-import type { LogFile } from '../events/ndjson.js'
+import { LogFormatError } from '../events/kernel/errors.js'
+import type { LogFile } from '../events/log/ndjson.js'
 import type { GangwayEvent } from '../events/types.js'
 import { initialState, PROJECTION_VERSION, reduce, type State } from './state.js'
 

@@ -1,12 +1,12 @@
 /**
  * The last pass over what a selector hands the views (docs/security.md): every image URL
- * goes through the one URL validator (src/events/urls.ts `imageUrl`) before it can reach an
+ * goes through the one URL validator (src/events/kernel/urls.ts `imageUrl`) before it can reach an
  * `<img src>`, whatever slice or stored event it came from; a reference to a wallet/config service
  * image (events/service-images.ts) becomes that image's URL first; and a selector that
  * throws on a state it cannot read keeps its last value instead of stopping the modal. Pure.
  */
-import { imageUrl } from '../events/urls.js'
-import { isForbiddenKey } from '../events/safe-json.js'
+import { imageUrl } from '../events/kernel/urls.js'
+import { isForbiddenKey } from '../events/kernel/safe-json.js'
 import { parseServiceImageRef, type ServiceImageKind } from '../events/service-images.js'
 
 /** Builds the URL of a wallet/config service image (api/image-urls.ts `serviceImageUrls`); undefined when there is no such service. */

@@ -23,7 +23,7 @@
 import { randomBytes } from 'node:crypto'
 import { createPublicClient, http, type Client } from 'viem'
 import type { CaipAddress, CaipNetworkId } from '../events/entities.js'
-import { GangwayError, asGangwayError } from '../events/errors.js'
+import { GangwayError, asGangwayError } from '../events/kernel/errors.js'
 import { MAX_SIWX_MESSAGE_CHARS, MAX_SIWX_SIGNATURE_CHARS } from '../siwx/limits.js'
 import { parseSiwxMessage, type SiwxMessage } from '../siwx/message.js'
 import { INVALID_SIGNATURE, invalidSiwxMessage, siwxRefusal } from '../siwx/refusals.js'
@@ -41,7 +41,7 @@ export {
   UNKNOWN_OR_USED_NONCE,
   URI_MISMATCH,
 } from '../siwx/refusals.js'
-export { GangwayError } from '../events/errors.js'
+export { GangwayError } from '../events/kernel/errors.js'
 
 /**
  * The message of `issueNonce`'s refusal when the client, or the whole server, holds as many live nonces as allowed.

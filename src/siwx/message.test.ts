@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GangwayError } from '../events/errors.js'
+import { GangwayError } from '../events/kernel/errors.js'
 import { parseSiwxMessage, siwxMessageText, type SiwxMessage } from './message.js'
 
 const EVM: SiwxMessage = {

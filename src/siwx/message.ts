@@ -8,7 +8,7 @@
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
 import { getAddress, isAddress } from 'viem'
 import type { CaipNetworkId } from '../events/entities.js'
-import { GangwayError } from '../events/errors.js'
+import { GangwayError } from '../events/kernel/errors.js'
 import { readCaipNetworkId } from '../chains/caip.js'
 import { MAX_SIWX_MESSAGE_CHARS } from './limits.js'
 import { invalidSiwxMessage } from './refusals.js'

@@ -4,7 +4,7 @@
  * and `gangway/siwx-server`. A host's backend may compare `error.message` with these constants;
  * `details` says more (never shown to a visitor as is).
  */
-import { GangwayError } from '../events/errors.js'
+import { GangwayError } from '../events/kernel/errors.js'
 
 /**
  * The text is not a sign-in message Gangway reads (malformed, too long, a field missing or out of form). Category DATA_PARSING_ERROR.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GangwayError } from '../events/errors.js'
+import { GangwayError } from '../events/kernel/errors.js'
 import { MAX_SIWX_MESSAGE_CHARS, MAX_SIWX_RESOURCES } from './limits.js'
 import { createSiwsMessage, parseSiwsMessage, type SolanaSignInFields } from './solana-message.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GangwayError } from '../events/errors.js'
+import { GangwayError } from '../events/kernel/errors.js'
 import type { SiwxMessage } from './message.js'
 import { DEFAULT_SIWX_SKEW_MS, validateSiwxMessage, type SiwxExpectations } from './validate.js'
 

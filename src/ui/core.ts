@@ -8,8 +8,8 @@
 import { isMobileDevice } from './device.js'
 import type { AccountModel, Engine, Intent, ModalModel, Namespace, NetworkModel, ProviderRequest } from '../contract.js'
 import { createBridge } from './bridge/bridge.js'
-import type { SocialProvider } from '../events/host-options.js'
-import { documentLink, pageOrigin } from '../events/urls.js'
+import type { SocialProvider } from '../events/kernel/host-options.js'
+import { documentLink, pageOrigin } from '../events/kernel/urls.js'
 import { capturesEmail, emailCapture, lazySiwxSource } from './bridge/siwx-option.js'
 import type { GangwayOptions } from './options.js'
 import { pagePlatform } from './platform.js'
@@ -40,7 +40,7 @@ export interface Client {
   signals: ClientSignals
   /**
    * The legal checkbox (features.legalCheckbox, docs/api.md): the site's terms and privacy policy
-   * links (checked by the URL validator, events/urls.ts documentLink; absent when not given). The
+   * links (checked by the URL validator, events/kernel/urls.ts documentLink; absent when not given). The
    * tick is the engine's (`legal/acceptance-changed`, the connect model's `legalAccepted`): it lasts
    * this page session, and the engine refuses a connect without it.
    */
@@ -59,7 +59,7 @@ export interface Client {
    * Whether the device is a phone or tablet (the opening rule's `isMobile`) is read here.
    */
   open(request: Omit<Extract<Intent, { type: 'modal/open-requested' }>['payload'], 'isMobile'>): Promise<void>
-  /** The log as NDJSON (src/events/ndjson.ts); `redact` (default true) hashes emails and social usernames. */
+  /** The log as NDJSON (src/events/log/ndjson.ts); `redact` (default true) hashes emails and social usernames. */
   exportLog(options?: { redact?: boolean }): Promise<string>
   /** The engine's whole projected state (debug). */
   state(): ReturnType<Engine['getState']>
@@ -100,7 +100,7 @@ export interface Client {
    * Sends an EIP-1193 request to the wallet connected on `namespace` (default: the active one).
    * `args.method` and `args.params` are read once each, here; the engine checks that copy (the
    * restricted path, docs/behaviour.md §5) and forwards a fresh request (Engine.walletRequest).
-   * @throws typed errors (events/errors.ts; in worker mode rebuilt on this side, events/error-wire.ts),
+   * @throws typed errors (events/kernel/errors.ts; in worker mode rebuilt on this side, events/kernel/error-wire.ts),
    *   each with a numeric `code` and a string `message` (EIP-1193):
    *   ProviderRequestError 4100 'Address or auth connector not found' with no connection on the namespace;
    *   ProviderRequestError 4100 'Requested RPC call is not allowed' on the restricted path for a method docs/behaviour.md §5 calls not safe;

@@ -6,7 +6,7 @@ import type { AccountModel, AuthOption, CaipNetworkId, HostOptions, ModalModel, 
 
 /**
  * Options of createModal (docs/api.md): the host options the engine uses (declared once, in
- * events/host-options.ts) and the page's own.
+ * events/kernel/host-options.ts) and the page's own.
  * @example
  * ```ts
  * import { createModal, type GangwayOptions } from 'gangway'
@@ -220,7 +220,7 @@ export interface GangwayModal {
   subscribeNetwork(callback: (network: NetworkModel) => void): () => void
   subscribeState(callback: (state: ModalStateSnapshot) => void): () => void
   /**
-   * The event log as NDJSON (docs/api.md; format in src/events/ndjson.ts): a header line, the snapshot
+   * The event log as NDJSON (docs/api.md; format in src/events/log/ndjson.ts): a header line, the snapshot
    * this session starts from when the log does not start at seq 1, then one event a line. Nothing
    * secret is ever in it; `redact` (default true) also replaces emails and social usernames with
    * stable hashes. Replay it with `npx gangway replay <file>`.

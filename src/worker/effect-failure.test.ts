@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GangwayError } from '../events/errors.js'
+import { GangwayError } from '../events/kernel/errors.js'
 import { effectFailure, FAILURE_WINDOW_MS, failureLogLimit, MAX_FAILURE_MESSAGE, MAX_FAILURE_STACK, MAX_LOGGED_FAILURES } from './effect-failure.js'
 
 describe('an escaped error as the log records it (engine/effect-failed)', () => {

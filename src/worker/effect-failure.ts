@@ -4,8 +4,8 @@
  * reported). Built from the error once, here: nothing of it but these bounded, scrubbed strings
  * enters the log or a report.
  */
-import { asGangwayError } from '../events/errors.js'
-import { scrubText } from '../events/redact.js'
+import { asGangwayError } from '../events/kernel/errors.js'
+import { scrubText } from '../events/log/redact.js'
 import type { EventPayloads } from '../events/types.js'
 
 /** The longest message kept, in characters. */
@@ -42,7 +42,7 @@ function read(value: unknown, key: string): unknown {
 
 /**
  * The `engine/effect-failed` payload of `error`, thrown by the effect named `effect`: the error as
- * the typed SDK error (events/errors.ts asGangwayError: a GangwayError keeps its class and
+ * the typed SDK error (events/kernel/errors.ts asGangwayError: a GangwayError keeps its class and
  * category, anything else becomes one, INTERNAL_SDK_ERROR, or a ProviderRequestError with its code);
  * `errorType` its class name, `message` its message and `stack` the thrown value's own stack (the
  * first line names the original class), both through `scrubText` (URLs cut to their origin, as

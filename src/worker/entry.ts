@@ -3,11 +3,11 @@
  * `WorkerEngine` (worker-engine.ts: the page reaches it with plain data and one MessagePort, and the
  * worker holds no proxy of anything in the page), with its log persisted to IndexedDB. What the
  * engine throws crosses to the page as a typed error (class, category, code, details, message:
- * events/error-wire.ts; the page's ui/client/engine-start.ts installs the same handler).
+ * events/kernel/error-wire.ts; the page's ui/client/engine-start.ts installs the same handler).
  */
 import { expose, transferHandlers } from 'comlink'
-import { installErrorWire } from '../events/error-wire.js'
-import { idbLogStorage } from '../events/persistence.js'
+import { installErrorWire } from '../events/kernel/error-wire.js'
+import { idbLogStorage } from '../events/log/persistence.js'
 import { idbCacheStorage } from './cache/idb-storage.js'
 import { createEngine } from './engine.js'
 import { workerEngine } from './worker-engine.js'

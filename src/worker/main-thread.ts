@@ -9,7 +9,7 @@
  * The checks that matter in both modes stay in the engine (the restricted provider,
  * provider-request.ts) and in the bridge's own code.
  */
-import { idbLogStorage } from '../events/persistence.js'
+import { idbLogStorage } from '../events/log/persistence.js'
 import { idbCacheStorage } from './cache/idb-storage.js'
 import type { Engine } from '../contract.js'
 import { createEngine } from './engine.js'

@@ -10,11 +10,11 @@
  * - worker → page: `{ id, call: 'request', args: [connectorId, { method, params? }, { waitMs? }?] }`,
  *   `{ id, call: 'watch', args: [connectorIds] }` (a `PageCall`); `{ subscription, value }` (a `SubscriptionValue`).
  * - page → worker: `{ id, result }` or `{ id, error }` (a `PageReply`), `error` an ErrorWire
- *   (events/error-wire.ts: class name, category, message, code?, details?, data?), so the page's
+ *   (events/kernel/error-wire.ts: class name, category, message, code?, details?, data?), so the page's
  *   typed errors arrive here as the same classes.
  */
-import { GangwayError } from '../events/errors.js'
-import { fromWire } from '../events/error-wire.js'
+import { GangwayError } from '../events/kernel/errors.js'
+import { fromWire } from '../events/kernel/error-wire.js'
 import type { Bridge, PageCall } from '../contract.js'
 
 /** The calls the page serves, by name. */

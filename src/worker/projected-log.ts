@@ -8,12 +8,12 @@
  *   equals a replay of the whole log.
  */
 import { BehaviorSubject, Subject } from 'rxjs'
-import { EventLog, SNAPSHOT_EVERY, type LogSnapshot, type LogStorage } from '../events/log.js'
-import type { LogFile } from '../events/ndjson.js'
-import { redact } from '../events/redact.js'
+import { EventLog, SNAPSHOT_EVERY, type LogSnapshot, type LogStorage } from '../events/log/log.js'
+import type { LogFile } from '../events/log/ndjson.js'
+import { redact } from '../events/log/redact.js'
 import { EVENT_SCHEMA_VERSION, type GangwayEvent } from '../events/types.js'
-import { GangwayError } from '../events/errors.js'
-import { checkedSnapshotState } from '../events/validate-stored.js'
+import { GangwayError } from '../events/kernel/errors.js'
+import { checkedSnapshotState } from '../events/log/validate-stored.js'
 import { initialStateFor, NO_TAB, project, PROJECTION_VERSION, reduce, SHARED_EVENT_TYPES, type State } from '../projections/state.js'
 
 /** Events kept in memory beyond the base before the oldest are folded into it (persisted ones only). */

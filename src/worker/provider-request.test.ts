@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidParamsRpcError, InvalidRequestRpcError, UnauthorizedProviderError } from 'viem'
-import { ProviderRequestError } from '../events/errors.js'
+import { ProviderRequestError } from '../events/kernel/errors.js'
 import { errorFields } from '../../tests/unit/error-fields.js'
 import { checkedProviderRequest } from './provider-request.js'
 

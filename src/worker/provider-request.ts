@@ -7,7 +7,7 @@
  */
 import { InvalidParamsRpcError, InvalidRequestRpcError, UnauthorizedProviderError } from 'viem'
 import { RPC_CALL_NOT_ALLOWED, isSafeRpcMethod } from '../chains/rpc-safety.js'
-import { ProviderRequestError } from '../events/errors.js'
+import { ProviderRequestError } from '../events/kernel/errors.js'
 import type { ProviderRequest } from '../contract.js'
 
 const fail = (code: number, message: string, details: string) => new ProviderRequestError(message, { code, details })
@@ -22,7 +22,7 @@ export const ENGINE_CALL_PREFIX = 'gangway_'
  * `restricted`, refuses a method docs/behaviour.md §5 does not call safe.
  * @returns `{ method, params? }`: `method` a string, `params` (when given) a structured clone, an array or an object.
  * @throws ProviderRequestError (category INTERNAL_SDK_ERROR; codes from viem's classes; it crosses
- *   comlink with its class, code and details, events/error-wire.ts)
+ *   comlink with its class, code and details, events/kernel/error-wire.ts)
  *   -32600 'Request must be an object' when `args` is not an object;
  *   -32600 'Request method must be a string';
  *   -32602 'Request params must be an array or an object';

@@ -9,7 +9,7 @@ import { isSolanaAddress } from '../events/address-rules.js'
 import type { CaipAddress, Namespace } from '../events/entities.js'
 import type { State } from '../projections/state.js'
 import type { Bridge } from '../contract.js'
-import { GangwayError } from '../events/errors.js'
+import { GangwayError } from '../events/kernel/errors.js'
 
 /** What walletAccounts throws for an answer that is not a list. */
 export const INVALID_WALLET_ACCOUNTS = 'Invalid accounts from the wallet'

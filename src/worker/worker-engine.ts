@@ -5,7 +5,7 @@
  * instead of a callback: their values go back over the same port as `{ subscription, value }`. So the
  * worker, and any third-party code in it, holds no comlink proxy of anything in the page.
  */
-import { GangwayError } from '../events/errors.js'
+import { GangwayError } from '../events/kernel/errors.js'
 import type { Engine, WorkerEngine } from '../contract.js'
 import { createPagePort, type PagePort } from './page-port.js'
 

@@ -2,7 +2,7 @@
  * Typed errors that survive the worker (issue 14, item 5): a rejection the host page catches from
  * `modal.getWalletProvider().request(…)` is Gangway's typed error, with its class name, category,
  * EIP-1193 code and details, whether the engine runs in a Worker (the error crosses the page port
- * and comlink, events/error-wire.ts) or on the main thread.
+ * and comlink, events/kernel/error-wire.ts) or on the main thread.
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'

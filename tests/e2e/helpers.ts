@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { formatUnits, getAddress, keccak256, toHex } from 'viem'
 import { rpc, waitForReceipt } from '../../localnet/anvil.js'
 import { launchChromium } from './browser.js'
-import { parseLog, type LogFile } from '../../src/events/ndjson.js'
+import { parseLog, type LogFile } from '../../src/events/log/ndjson.js'
 import { E2E_WAIT_MS } from './wait.js'
 
 /** One Chromium for the calling test file: launched before its tests, closed after. */
@@ -233,7 +233,7 @@ export function recordServiceRequests(context: BrowserContext, services: Record<
 
 /**
  * The page's event log as `window.gangway.exportLog()` gives it (the demo pages expose the modal
- * as `gangway`), parsed (src/events/ndjson.ts). A round trip through the engine: every dispatch
+ * as `gangway`), parsed (src/events/log/ndjson.ts). A round trip through the engine: every dispatch
  * sent before it is in.
  */
 export async function pageLog(page: Page): Promise<LogFile> {

@@ -8,7 +8,7 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { HISTORY_MAX_PAGES, MAX_REMOTE_NAME, MAX_REMOTE_STRING, WALLETS_MAX_PAGES } from '../../src/events/limits.js'
+import { HISTORY_MAX_PAGES, MAX_REMOTE_NAME, MAX_REMOTE_STRING, WALLETS_MAX_PAGES } from '../../src/events/kernel/limits.js'
 import { localContext } from './browser.js'
 import { pageLog, connectLocalnetWallet, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
 import { E2E_WAIT_MS } from './wait.js'

@@ -1,6 +1,6 @@
 /** What a failed end-to-end test needs to be understood, read from its pages before they close. */
 import type { BrowserContext, Frame, Page, Request } from 'playwright-core'
-import { parseLog } from '../../src/events/ndjson.js'
+import { parseLog } from '../../src/events/log/ndjson.js'
 
 /**
  * An init script: the top page keeps the type, id and time (ms since its start) of each

@@ -4,7 +4,7 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { parseLog } from '../../src/events/ndjson.js'
+import { parseLog } from '../../src/events/log/ndjson.js'
 import { localContext } from './browser.js'
 import { holdBack, useBrowser, waitForView, waitForEngine } from './helpers.js'
 

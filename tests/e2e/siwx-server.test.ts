@@ -10,7 +10,7 @@ import { createPublicClient, defineChain, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { deploySafeContracts, safeAccount, type SafeContracts } from '../../localnet/safe.js'
 import { siwxMessageText } from '../../src/siwx/message.js'
-import { GangwayError as SourceGangwayError } from '../../src/events/errors.js'
+import { GangwayError as SourceGangwayError } from '../../src/events/kernel/errors.js'
 
 type ServerModule = typeof import('../../src/siwx-server/index.js')
 

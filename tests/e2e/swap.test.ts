@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, encodeFunctionData, erc20Abi, getAddress, http, parseEther, toHex, type Hex } from 'viem'
 import { localContext } from './browser.js'
 import { accountSettled, cardAnimationsEnded, connectLocalnetWallet, emailLogin, pageLog, useBrowser, waitForText, waitForView } from './helpers.js'
-import { SWAP_REFUSALS } from '../../src/events/errors.js'
+import { SWAP_REFUSALS } from '../../src/events/kernel/errors.js'
 import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')

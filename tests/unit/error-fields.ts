@@ -1,5 +1,5 @@
 /** For tests of typed errors: what a caller sees of a thrown value, as plain data to compare. */
-import { GangwayError } from '../../src/events/errors.js'
+import { GangwayError } from '../../src/events/kernel/errors.js'
 
 /** A thrown GangwayError's class name, category, code, message and details (the two last only when set); any other value as it is. */
 export function errorFields(error: unknown): unknown {

@@ -11,7 +11,7 @@ import { createPagePort } from '../../src/worker/page-port.js'
 import type { Bridge, ProviderRequest } from '../../src/contract.js'
 import { createEngine } from '../../src/worker/engine.js'
 import { workerEngine } from '../../src/worker/worker-engine.js'
-import { GangwayError, ProviderRequestError, UserRejectedError } from '../../src/events/errors.js'
+import { GangwayError, ProviderRequestError, UserRejectedError } from '../../src/events/kernel/errors.js'
 import { errorFields } from './error-fields.js'
 
 const open: MessagePort[] = []

@@ -14,8 +14,8 @@ import {
   type TransactionReceipt,
 } from 'viem'
 import type { BatchCall } from '../../events/entities.js'
-import { ProviderRequestError } from '../../events/errors.js'
-import { CALL_DATA_MAX, CALLS_BATCH_MAX } from '../../events/limits.js'
+import { ProviderRequestError } from '../../events/kernel/errors.js'
+import { CALL_DATA_MAX, CALLS_BATCH_MAX } from '../../events/kernel/limits.js'
 
 /** A `wallet_sendCalls` request as the fallback sends it. */
 export interface SendCallsRequest {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { Keypair, PublicKey, type TransactionInstruction } from '@solana/web3.js'
 import * as spl from '@solana/spl-token'
-import { GangwayError } from '../../events/errors.js'
+import { GangwayError } from '../../events/kernel/errors.js'
 import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID, associatedTokenAddress, createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction } from './token-instructions.js'
 
 /** A fixed wallet key (on the curve) from a one-byte seed, so every run checks the same inputs. */

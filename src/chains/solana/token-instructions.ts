@@ -8,7 +8,7 @@
  */
 import { Buffer } from 'buffer'
 import { PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js'
-import { GangwayError } from '../../events/errors.js'
+import { GangwayError } from '../../events/kernel/errors.js'
 
 /** The SPL Token program (classic, not Token-2022). */
 export const TOKEN_PROGRAM_ID = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')

@@ -3,7 +3,7 @@
  * NFTs and history, its name and avatar, and the selected tab.
  */
 import { ACCOUNT_TABS, type Nft, type TokenBalance, type Transaction } from '../entities.js'
-import { HISTORY_PAGE_MAX, PORTFOLIO_REFRESH_MAX } from '../limits.js'
+import { HISTORY_PAGE_MAX, PORTFOLIO_REFRESH_MAX } from '../kernel/limits.js'
 import { anyOf, bool, both, check, list, matching, object, oneOf, optional, text, whole } from '../schema.js'
 import { intent, outcome } from './define.js'
 import { caip10, caip10Id, evm, imageUrl, message, unchecked } from './fields.js'

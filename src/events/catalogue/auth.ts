@@ -4,8 +4,8 @@
  */
 import { isAddressOf } from '../address-rules.js'
 import type { AccountType, CaipNetworkId } from '../entities.js'
-import { GangwayError } from '../errors.js'
-import { SOCIAL_PROVIDERS } from '../host-options.js'
+import { GangwayError } from '../kernel/errors.js'
+import { SOCIAL_PROVIDERS } from '../kernel/host-options.js'
 import { bool, both, check, list, matching, nothing, object, oneOf, optional, text } from '../schema.js'
 import { intent, outcome } from './define.js'
 import { caip2, caip2Id, message, namespace, plainAddress, previewId } from './fields.js'

@@ -6,7 +6,7 @@ import { isNamespace, parseCaipAddress, parseCaipNetworkId, readCaipNetworkId } 
 import type { CaipAddress, CaipNetworkId, Namespace, WalletRef } from '../entities.js'
 import { isEvmAddress, isSolanaAddress } from '../address-rules.js'
 import { ONRAMP_CODE } from '../onramp-rules.js'
-import { storedImageUrl, walletLink } from '../urls.js'
+import { storedImageUrl, walletLink } from '../kernel/urls.js'
 import { check, matching, object, optional, text, whole, type Schema } from '../schema.js'
 
 /** An unsigned integer of at most 256 bits as a decimal string (base units: wei, lamports, a token's smallest unit). */
@@ -81,7 +81,7 @@ export const link = check<string>((v) => walletLink(v) !== undefined)
 
 /**
  * A picked wallet: id and name, rdns, and links and image that pass the URL validator
- * (events/urls.ts: links https or a custom wallet scheme, the image https, http or data:image/).
+ * (events/kernel/urls.ts: links https or a custom wallet scheme, the image https, http or data:image/).
  */
 export const walletRef: Schema<WalletRef> = object({
   id: text(256),

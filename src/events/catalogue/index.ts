@@ -1,7 +1,7 @@
 /**
  * The event catalogue: every feature's events, each declared once (docs/architecture.md "Add an
  * event"). The event union (events/types.ts), the intents `dispatch` takes, the types tabs share,
- * entry validation (events/validate.ts) and stored-event validation (events/validate-stored.ts) are
+ * entry validation (events/validate.ts) and stored-event validation (events/log/validate-stored.ts) are
  * derived from it.
  */
 import type { EventDef, IntentsOf, PayloadsOf } from './define.js'

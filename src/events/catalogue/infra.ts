@@ -2,9 +2,9 @@
  * Events of the engine itself and the services around it: configuration and start, the supported chains, allowed origins, the remote
  * configuration, caches, refused stored events, effect failures, analytics and the debug test error.
  */
-import { ERROR_CATEGORIES } from '../errors.js'
-import { featureOptionsProblem, TIME_ZONE, type ConfiguredPayload, type RemoteFeatures } from '../host-options.js'
-import { ANALYTICS_MAX_PENDING } from '../limits.js'
+import { ERROR_CATEGORIES } from '../kernel/errors.js'
+import { featureOptionsProblem, TIME_ZONE, type ConfiguredPayload, type RemoteFeatures } from '../kernel/host-options.js'
+import { ANALYTICS_MAX_PENDING } from '../kernel/limits.js'
 import { bool, check, exactly, list, matching, nothing, object, oneOf, optional, text, whole } from '../schema.js'
 import { intent, outcome } from './define.js'
 import { caip2, errorCode, message, namespace } from './fields.js'
@@ -71,7 +71,7 @@ export const infra = {
   /** A cache had no fresh entry, so the value is fetched. */
   'cache/missed': outcome(object({ cache: cacheName, key: cacheKey })),
   /**
-   * A stored or imported event that failed its checks when read back (src/events/validate-stored.ts):
+   * A stored or imported event that failed its checks when read back (src/events/log/validate-stored.ts):
    * it keeps its seq so the log stays gap-free, and nothing folds or acts on it.
    */
   'log/event-refused': outcome(object({ refusedType: text(64), reason: message })),
@@ -79,7 +79,7 @@ export const infra = {
    * An error escaped an effect (docs/behaviour.md §8: wrapped in the typed SDK error, category
    * INTERNAL_SDK_ERROR by default); the engine restarts the effect. `effect`: which one (its name
    * and place in the engine's list); `errorType`: the error's class name; `message` (at most 500
-   * characters) and `stack` (the frames, at most 4000) scrubbed of secrets (events/redact.ts
+   * characters) and `stack` (the frames, at most 4000) scrubbed of secrets (events/log/redact.ts
    * scrubText); `code` when the error has one. Reported to the analytics service.
    */
   'engine/effect-failed': outcome(

@@ -2,7 +2,7 @@
  * Names (docs/behaviour.md §4 name registration): suggestions for a label, registering a name, and
  * resolving a name the send form's receiver names.
  */
-import { NAME_SUGGESTIONS_MAX } from '../limits.js'
+import { NAME_SUGGESTIONS_MAX } from '../kernel/limits.js'
 import { bool, check, list, object, optional, text, type Infer } from '../schema.js'
 import { intent, outcome } from './define.js'
 import { caip2, evm, imageUrl, message } from './fields.js'

@@ -15,9 +15,9 @@ import {
   TX_PREVIEW_APPROVALS_MAX,
   TX_PREVIEW_CHANGES_MAX,
   TX_PREVIEW_SYMBOL_MAX,
-} from '../limits.js'
+} from '../kernel/limits.js'
 import { bool, check, list, matching, nothing, object, oneOf, optional, text, whole, type Infer, type Schema } from '../schema.js'
-import { storedImageUrl } from '../urls.js'
+import { storedImageUrl } from '../kernel/urls.js'
 import { intent, outcome } from './define.js'
 import { caip2, caip2Id, errorCode, evm, filled, imageUrl, message, previewId, signedUint, uint } from './fields.js'
 

@@ -3,7 +3,7 @@
  * Connect view's featured and recommended lists.
  */
 import type { WalletListing } from '../entities.js'
-import { SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from '../limits.js'
+import { SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from '../kernel/limits.js'
 import { anyOf, check, exactly, list, object, optional, text, whole } from '../schema.js'
 import { intent, outcome } from './define.js'
 import { message } from './fields.js'
@@ -13,7 +13,7 @@ const pageNumber = check<number>((v) => typeof v === 'number' && Number.isIntege
 
 /**
  * A registry listing: id, name, rdns (or null) and chains checked; its links and image were made
- * safe before the check (events/validate-stored.ts SAFE_URLS).
+ * safe before the check (events/log/validate-stored.ts SAFE_URLS).
  */
 const listing = check<WalletListing>(object({ id: text(), name: text(), rdns: optional(anyOf(exactly(null), text())), chains: optional(list(text(), 1000)) }))
 

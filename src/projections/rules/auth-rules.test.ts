@@ -1,7 +1,7 @@
 // The pure email and social login rules (docs/behaviour.md §5): display names, the social options per platform, the email resend cooldown.
 import { describe, expect, it } from 'vitest'
 import { authDisplayName, EMAIL_RESEND_COOLDOWN_MS, emailResendWaitMs, socialsFor, type Platform } from './auth-rules.js'
-import { SOCIAL_PROVIDERS } from '../../events/host-options.js'
+import { SOCIAL_PROVIDERS } from '../../events/kernel/host-options.js'
 
 const desktop: Platform = { telegram: false, ios: false, android: false, mac: false }
 

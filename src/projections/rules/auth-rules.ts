@@ -7,8 +7,8 @@
  * - the email resend cooldown: 30 s after a code was sent;
  * - the Telegram social login's wait: over SOCIAL_LOGIN_TTL_MS (10 min) after it started.
  */
-import type { SocialProvider } from '../../events/host-options.js'
-import { SOCIAL_LOGIN_TTL_MS } from '../../events/limits.js'
+import type { SocialProvider } from '../../events/kernel/host-options.js'
+import { SOCIAL_LOGIN_TTL_MS } from '../../events/kernel/limits.js'
 
 /** The longest email shown whole, in characters. */
 export const EMAIL_SHOWN_MAX = 30

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CAIP_ADDRESS, connected, fold, log, started, type Item } from '../../../tests/unit/fixtures.js'
 import type { Transaction, WalletListing } from '../../events/entities.js'
-import { HISTORY_MAX_PAGES, HISTORY_MAX_TRANSACTIONS, WALLETS_MAX_LISTED, WALLETS_MAX_PAGES, WALLETS_PAGE_SIZE } from '../../events/limits.js'
+import { HISTORY_MAX_PAGES, HISTORY_MAX_TRANSACTIONS, WALLETS_MAX_LISTED, WALLETS_MAX_PAGES, WALLETS_PAGE_SIZE } from '../../events/kernel/limits.js'
 import type { Intent } from '../../events/types.js'
 import { refusal } from './guards.js'
 import { NO_MORE_PAGES, PAGE_IN_FLIGHT } from './paging.js'

@@ -12,7 +12,7 @@
  *   showing starts with the first-page request, sent each time the Activity tab shows), or
  *   HISTORY_MAX_TRANSACTIONS kept.
  */
-import { HISTORY_MAX_PAGES, WALLETS_MAX_PAGES, WALLETS_PAGE_SIZE } from '../../events/limits.js'
+import { HISTORY_MAX_PAGES, WALLETS_MAX_PAGES, WALLETS_PAGE_SIZE } from '../../events/kernel/limits.js'
 import type { Transaction, WalletListing } from '../../events/entities.js'
 import type { HistoryState } from '../slices/account-data.js'
 import type { WalletsState } from '../slices/wallets.js'

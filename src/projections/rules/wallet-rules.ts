@@ -2,7 +2,7 @@
  * Wallet list rules of docs/behaviour.md §5 and §9, pure: recent wallets, pairing expiry, search text, and the
  * filtering of the All Wallets, featured and recommended lists.
  */
-import { walletLink } from '../../events/urls.js'
+import { walletLink } from '../../events/kernel/urls.js'
 
 /** A recent wallet (docs/behaviour.md §3 browser-stored items): id, rdns, name. */
 export interface RecentWallet {
@@ -82,7 +82,7 @@ export function showsBrowserWallet(isMobile: boolean, hasRdns: boolean, installe
 /**
  * The link that opens a wallet with a pairing URI (docs/behaviour.md §3 deep link): a custom scheme gets
  * `wc?uri=`, a universal (https) link gets `/wc?uri=`. The registry's link passes the URL validator
- * (src/events/urls.ts) first and the result again, so a `javascript:`, `data:`, `HTTP:` or other
+ * (src/events/kernel/urls.ts) first and the result again, so a `javascript:`, `data:`, `HTTP:` or other
  * refused link gives undefined: nothing to open.
  */
 export function walletDeepLink(link: string, uri: string): string | undefined {

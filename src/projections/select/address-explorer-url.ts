@@ -1,10 +1,10 @@
 /**
  * docs/behaviour.md §3 addressExplorerUrl: an account's page on its network's block explorer,
  * `{blockExplorers.default.url}/address/{address}`, through the URL validator (http or https only,
- * events/urls.ts documentLink). A domain selector: state → fact. Pure.
+ * events/kernel/urls.ts documentLink). A domain selector: state → fact. Pure.
  */
 import { readCaipAddress } from '../../chains/caip.js'
-import { documentLink } from '../../events/urls.js'
+import { documentLink } from '../../events/kernel/urls.js'
 import { findNetwork } from '../slices/networks.js'
 import type { State } from '../state.js'
 

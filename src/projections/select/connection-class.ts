@@ -5,7 +5,7 @@
  * (`switchAction`): any other value is refused with 'Invalid connection status'. Pure.
  */
 import type { Namespace } from '../../events/entities.js'
-import { GangwayError } from '../../events/errors.js'
+import { GangwayError } from '../../events/kernel/errors.js'
 import { sameConnector } from '../slices/connections.js'
 import type { State } from '../state.js'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALNET, log, started } from '../../../tests/unit/fixtures.js'
 import type { Connector } from '../../events/entities.js'
-import type { Features, RemoteFeatures } from '../../events/host-options.js'
+import type { Features, RemoteFeatures } from '../../events/kernel/host-options.js'
 import { project } from '../state.js'
 import { connectMethods, DEFAULT_FEATURES, resolvedFeatures, resolveFeatures, type ResolvedFeatures } from './features.js'
 

@@ -9,7 +9,7 @@
  * Values are read defensively (a value of the wrong type counts as unset), though the engine
  * refuses such options at start and the log's checks refuse them when read back.
  */
-import { CONNECT_METHODS, FEATURE_FLAGS, REMOTE_FEATURE_FLAGS, SOCIAL_PROVIDERS, WALLET_FEATURES, type ConnectMethod, type ConnectorGroup, type Features, type RemoteFeatures, type SocialProvider, type WalletFeature } from '../../events/host-options.js'
+import { CONNECT_METHODS, FEATURE_FLAGS, REMOTE_FEATURE_FLAGS, SOCIAL_PROVIDERS, WALLET_FEATURES, type ConnectMethod, type ConnectorGroup, type Features, type RemoteFeatures, type SocialProvider, type WalletFeature } from '../../events/kernel/host-options.js'
 import { connectMethodsOrder } from '../connector-order.js'
 import type { State } from '../state.js'
 

@@ -4,7 +4,7 @@
  * its platform keeps (auth-rules.ts socialsFor: Apple's devices lose google, a Mac x, Android
  * facebook and x). A domain selector. Pure.
  */
-import type { SocialProvider } from '../../events/host-options.js'
+import type { SocialProvider } from '../../events/kernel/host-options.js'
 import { socialsFor } from '../rules/auth-rules.js'
 import type { State } from '../state.js'
 import { connectMethods, resolvedFeatures } from './features.js'

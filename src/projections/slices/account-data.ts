@@ -8,8 +8,8 @@
  */
 import type { CaipAddress, Nft, TokenBalance, Transaction } from '../../events/entities.js'
 import { parseCaipAddress } from '../../chains/caip.js'
-import { withKey } from '../../events/safe-json.js'
-import { HISTORY_MAX_TRANSACTIONS } from '../../events/limits.js'
+import { withKey } from '../../events/kernel/safe-json.js'
+import { HISTORY_MAX_TRANSACTIONS } from '../../events/kernel/limits.js'
 import { historyNext, historyRequestRefusal } from '../rules/paging.js'
 import { visibleTokenBalances, visibleTransactions } from '../rules/asset-rules.js'
 import { slice, type Slice } from '../reducer.js'

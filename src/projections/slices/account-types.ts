@@ -5,7 +5,7 @@
  * current type is eoa (guards.ts refuses the intent otherwise).
  */
 import type { AccountType, Namespace } from '../../events/entities.js'
-import { withKey } from '../../events/safe-json.js'
+import { withKey } from '../../events/kernel/safe-json.js'
 import { slice, type Slice } from '../reducer.js'
 import type { State } from '../state.js'
 

@@ -4,7 +4,7 @@
  */
 import type { AccountTab, CaipAddress, CaipNetworkId, Namespace } from '../../events/entities.js'
 import { namespaceOf, parseCaipAddress, toCaipAddress } from '../../chains/caip.js'
-import { isForbiddenKey, withKey } from '../../events/safe-json.js'
+import { isForbiddenKey, withKey } from '../../events/kernel/safe-json.js'
 import { normalizeAddress } from '../../chains/address.js'
 import { fromConnectedWallet, type ConnectionStatus } from './connection.js'
 import { becomesActive, sameConnector, successor } from './connections.js'

@@ -5,7 +5,7 @@
  * least recently read dropped first. This tab's only (balance events are not shared).
  */
 import type { CaipAddress } from '../../events/entities.js'
-import { isForbiddenKey } from '../../events/safe-json.js'
+import { isForbiddenKey } from '../../events/kernel/safe-json.js'
 import { slice, type Slice } from '../reducer.js'
 import type { State } from '../state.js'
 

@@ -5,7 +5,7 @@
  * tab's only: each page's options give its own.
  */
 import { isEvmAddress } from '../../events/address-rules.js'
-import { fromSafeEntries, isForbiddenKey, withKey } from '../../events/safe-json.js'
+import { fromSafeEntries, isForbiddenKey, withKey } from '../../events/kernel/safe-json.js'
 import { slice, type Slice } from '../reducer.js'
 import type { State } from '../state.js'
 

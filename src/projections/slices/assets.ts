@@ -1,6 +1,6 @@
 /** Token balances of the connected accounts (the site's listed tokens), keyed by CAIP-10 id. */
 import type { CaipAddress } from '../../events/entities.js'
-import { fromSafeEntries, withKey } from '../../events/safe-json.js'
+import { fromSafeEntries, withKey } from '../../events/kernel/safe-json.js'
 import { slice, type Slice } from '../reducer.js'
 import type { State } from '../state.js'
 

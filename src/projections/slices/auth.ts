@@ -7,10 +7,10 @@
  * are folded from the shared `auth/user-received`, so every tab shows the same one.
  */
 import { AUTH_CONNECTOR_ID, type CaipNetworkId, type Namespace } from '../../events/entities.js'
-import type { SocialProvider } from '../../events/host-options.js'
+import type { SocialProvider } from '../../events/kernel/host-options.js'
 import type { Platform } from '../rules/auth-rules.js'
 import type { EventPayloads } from '../../events/types.js'
-import { withKey } from '../../events/safe-json.js'
+import { withKey } from '../../events/kernel/safe-json.js'
 import { slice, type Slice } from '../reducer.js'
 import { sameConnector } from './connections.js'
 import type { State } from '../state.js'

@@ -8,7 +8,7 @@
  * CALLS_BATCHES_KEPT are kept, the oldest forgotten first.
  */
 import type { CaipNetworkId } from '../../events/entities.js'
-import { CALLS_BATCHES_KEPT } from '../../events/limits.js'
+import { CALLS_BATCHES_KEPT } from '../../events/kernel/limits.js'
 import { slice, type Slice } from '../reducer.js'
 import type { State } from '../state.js'
 

@@ -5,7 +5,7 @@
  */
 import type { Namespace } from '../../events/entities.js'
 import { namespaceOf } from '../../chains/caip.js'
-import { withKey } from '../../events/safe-json.js'
+import { withKey } from '../../events/kernel/safe-json.js'
 import { becomesActive, sameConnector, successor } from './connections.js'
 import { slice, type Slice } from '../reducer.js'
 import type { State } from '../state.js'

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ADDRESS, CAIP_ADDRESS, connected, fold, log, started } from '../../../tests/unit/fixtures.js'
 import type { GangwayEvent } from '../../events/types.js'
 import { initialStateFor, NO_TAB, project, reduce } from '../state.js'
-import { GangwayError } from '../../events/errors.js'
+import { GangwayError } from '../../events/kernel/errors.js'
 import { liveConnections, mergeAccounts, MAX_CONNECTION_ACCOUNTS } from './connections.js'
 import { connectionClass, INVALID_CONNECTION_STATUS, switchAction, type ConnectionClass } from '../select/connection-class.js'
 

@@ -12,9 +12,9 @@
  */
 import { parseCaipAddress } from '../../chains/caip.js'
 import { AUTH_CONNECTOR_ID, type AccountType, type Namespace } from '../../events/entities.js'
-import { withKey } from '../../events/safe-json.js'
+import { withKey } from '../../events/kernel/safe-json.js'
 import type { EventPayloads } from '../../events/types.js'
-import { MAX_CONNECTION_ACCOUNTS } from '../../events/limits.js'
+import { MAX_CONNECTION_ACCOUNTS } from '../../events/kernel/limits.js'
 import { slice, type Slice } from '../reducer.js'
 import type { State } from '../state.js'
 

@@ -4,8 +4,8 @@
  * its error, the name just registered) and the send form's receiver names resolved to addresses.
  * A registered name becomes the address's profile name through account-data.ts.
  */
-import { fromSafeEntries, withKey } from '../../events/safe-json.js'
-import { RESOLVED_NAMES_MAX } from '../../events/limits.js'
+import { fromSafeEntries, withKey } from '../../events/kernel/safe-json.js'
+import { RESOLVED_NAMES_MAX } from '../../events/kernel/limits.js'
 import type { NameSuggestion } from '../../events/types.js'
 import { slice, type Slice } from '../reducer.js'
 import type { State } from '../state.js'

@@ -5,7 +5,7 @@
  */
 import { parseCaipAddress, parseCaipNetworkId } from '../../chains/caip.js'
 import type { CaipNetworkId, Namespace, Network } from '../../events/entities.js'
-import { withKey } from '../../events/safe-json.js'
+import { withKey } from '../../events/kernel/safe-json.js'
 import { fromConnectedWallet } from './connection.js'
 import { becomesActive } from './connections.js'
 import { slice, type Slice } from '../reducer.js'

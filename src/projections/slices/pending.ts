@@ -5,7 +5,7 @@
  * them), its receipt is no longer polled (`isFollowed`), and the Activity tab says so.
  */
 import type { CaipNetworkId } from '../../events/entities.js'
-import { PENDING_TRANSACTIONS_MAX } from '../../events/limits.js'
+import { PENDING_TRANSACTIONS_MAX } from '../../events/kernel/limits.js'
 import { slice, type Slice } from '../reducer.js'
 import type { State } from '../state.js'
 

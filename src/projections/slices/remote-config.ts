@@ -3,7 +3,7 @@
  * §7, §9) as this page session read it: which remote features it sets, or that it failed (the
  * defaults then stay). Resolved with the defaults and the site's options by select/features.ts.
  */
-import type { RemoteFeatures } from '../../events/host-options.js'
+import type { RemoteFeatures } from '../../events/kernel/host-options.js'
 import { slice, type Slice } from '../reducer.js'
 import type { State } from '../state.js'
 

@@ -10,7 +10,7 @@
  * verifies them (worker/effects/siwx/siwx-check.ts).
  */
 import type { CaipAddress } from '../../events/entities.js'
-import { fromSafeEntries, withKey } from '../../events/safe-json.js'
+import { fromSafeEntries, withKey } from '../../events/kernel/safe-json.js'
 import { readCaipAddress } from '../../chains/caip.js'
 import { slice, type Slice } from '../reducer.js'
 import { activeAccount } from '../select/active-account.js'

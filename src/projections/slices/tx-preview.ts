@@ -7,7 +7,7 @@
  * that batch's call. Session-scoped: a reload forgets them (no call waits across one).
  */
 import { AUTH_CONNECTOR_ID, type BatchCall, type CaipNetworkId, type SendToken } from '../../events/entities.js'
-import { CALLS_BATCH_MAX } from '../../events/limits.js'
+import { CALLS_BATCH_MAX } from '../../events/kernel/limits.js'
 import type { TxPreview } from '../../events/types.js'
 import { sameConnector } from './connections.js'
 import { slice, type Slice } from '../reducer.js'

@@ -7,7 +7,7 @@
  * at 25 pages; a search keeps at most SEARCH_ENTRIES wallets.
  */
 import { WALLETCONNECT_CONNECTOR_ID, type WalletListing, type WalletRef } from '../../events/entities.js'
-import { SEARCH_ENTRIES, WALLETS_MAX_LISTED } from '../../events/limits.js'
+import { SEARCH_ENTRIES, WALLETS_MAX_LISTED } from '../../events/kernel/limits.js'
 import { walletPageEnds, walletPageRefusal } from '../rules/paging.js'
 import { addRecentWallet } from '../rules/wallet-rules.js'
 import { slice, type Slice } from '../reducer.js'

@@ -1,5 +1,5 @@
 /** The Account view's actions (docs/behaviour.md §9 wallet features and their order). A view model. Pure. */
-import type { WalletFeature } from '../../events/host-options.js'
+import type { WalletFeature } from '../../events/kernel/host-options.js'
 import { resolvedFeatures } from '../select/features.js'
 import { activeNetworkId } from '../select/active-network.js'
 import type { State } from '../state.js'

@@ -1,6 +1,6 @@
 /** The active namespace's account (and every connected namespace's) as the views and the host see it (docs/api.md `getAccount`). A view model. Pure. */
 import { AUTH_CONNECTOR_ID, type AccountType, type CaipAddress, type Namespace } from '../../events/entities.js'
-import type { SocialProvider } from '../../events/host-options.js'
+import type { SocialProvider } from '../../events/kernel/host-options.js'
 import { sameConnector } from '../slices/connections.js'
 import type { ConnectionStatus } from '../slices/connection.js'
 import { floorUnits } from '../format.js'

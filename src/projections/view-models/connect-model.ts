@@ -1,5 +1,5 @@
 /** The Connect view's data (docs/behaviour.md §2 Connect): the wallet rows and the pending or failed connect. A view model. Pure. */
-import type { ConnectMethod, SocialProvider } from '../../events/host-options.js'
+import type { ConnectMethod, SocialProvider } from '../../events/kernel/host-options.js'
 import type { ConnectionStatus } from '../slices/connection.js'
 import type { ConnectorRow } from '../connector-order.js'
 import { connectRows } from '../select/connect-rows.js'

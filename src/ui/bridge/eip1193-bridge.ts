@@ -6,7 +6,7 @@
  */
 import { createStore, type EIP1193Provider, type EIP6963ProviderDetail } from 'mipd'
 import type { Bridge, Connector, Intent, ProviderRequest } from '../../contract.js'
-import { noConnectorFound, walletError } from '../../events/errors.js'
+import { noConnectorFound, walletError } from '../../events/kernel/errors.js'
 
 /** The connector id of the legacy injected provider. */
 export const INJECTED_CONNECTOR_ID = 'injected'

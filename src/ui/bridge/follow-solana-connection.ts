@@ -9,7 +9,7 @@
  */
 import { effect } from '@preact/signals-core'
 import type { AccountModel } from '../../contract.js'
-import { caipNetworkIdOf } from '../../events/page-kernel.js'
+import { caipNetworkIdOf } from '../../events/kernel/page-kernel.js'
 import type { GangwayWalletDeps, SolanaConnection } from './solana-standard-wallet.js'
 
 /** What core gives: the account and the connection's connector, read inside a signals effect. */

@@ -3,16 +3,16 @@
  * worker mode this is all the worker can reach of the page. It serves exactly two named calls,
  * `request(connectorId, { method, params? }, { waitMs? }?)` and `watch(connectorIds)`, on the
  * bridge; each argument is checked to be plain data of the expected shape (strings, arrays of
- * strings, plain objects; `params` plain JSON data at every depth, events/plain-data.ts) and rebuilt before the bridge sees it, and anything else (another name, a
+ * strings, plain objects; `params` plain JSON data at every depth, events/kernel/plain-data.ts) and rebuilt before the bridge sees it, and anything else (another name, a
  * property path such as `request.constructor`, a wrong shape) is answered with an error and never
  * reaches the bridge. Answers are plain data: `{ id, result }` or `{ id, error }`, `error` an ErrorWire
- * (events/error-wire.ts), so the bridge's typed errors reach the worker as the same classes.
+ * (events/kernel/error-wire.ts), so the bridge's typed errors reach the worker as the same classes.
  * It also hands the subscription values the worker posts (`{ subscription, value }`) to the
  * callbacks registered with `listen`.
  */
-import { GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError } from '../../events/errors.js'
-import { toWire } from '../../events/error-wire.js'
-import { isPlainObject, plainDataProblem } from '../../events/plain-data.js'
+import { GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError } from '../../events/kernel/errors.js'
+import { toWire } from '../../events/kernel/error-wire.js'
+import { isPlainObject, plainDataProblem } from '../../events/kernel/plain-data.js'
 import type { Bridge, PageCall, PageReply, ProviderRequest } from '../../contract.js'
 
 /** JSON-RPC 2.0 "Method not found": the worker asked for a call the page does not serve. */

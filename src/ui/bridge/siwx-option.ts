@@ -4,8 +4,8 @@
  * makes one: a site without the option carries none of it, and one with it loads it at the first
  * connect or restore.
  */
-import { GangwayError } from '../../events/errors.js'
-import { SIWX_CONNECTOR_ID } from '../../events/page-kernel.js'
+import { GangwayError } from '../../events/kernel/errors.js'
+import { SIWX_CONNECTOR_ID } from '../../events/kernel/page-kernel.js'
 import type { SiwxConfig } from '../options.js'
 import type { ConnectorSource } from './eip1193-bridge.js'
 

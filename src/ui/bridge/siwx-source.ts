@@ -11,8 +11,8 @@
  * - `siwx_revokeSession { chainId, address }` → null
  * - `siwx_getRequired` → boolean
  */
-import { GangwayError } from '../../events/errors.js'
-import { SIWX_CONNECTOR_ID } from '../../events/page-kernel.js'
+import { GangwayError } from '../../events/kernel/errors.js'
+import { SIWX_CONNECTOR_ID } from '../../events/kernel/page-kernel.js'
 import type { SiwxConfig } from '../options.js'
 import type { ConnectorSource } from './eip1193-bridge.js'
 

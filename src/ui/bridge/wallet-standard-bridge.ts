@@ -15,7 +15,7 @@
  *   against the input: the engine does (worker/effects/siwx/siwx-sign.ts). A wallet without the feature
  *   is refused with ProviderRequestError 4200 'Unsupported method: solana:signIn', so the engine
  *   signs the same text with `solana:signMessage` instead.
- * Wallet errors are thrown typed (events/errors.ts `walletError`: a refusal, 4001, is a UserRejectedError);
+ * Wallet errors are thrown typed (events/kernel/errors.ts `walletError`: a refusal, 4001, is a UserRejectedError);
  * a sign-in output that is not `{ account, signedMessage, signature }` with UTF-8 text of at most
  * MAX_SIGN_IN_BYTES (32 KiB) and a 64-byte signature is GangwayError 'The wallet returned no signed sign-in'.
  */
@@ -25,7 +25,7 @@ import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { Connector, Intent } from '../../contract.js'
 import type { ConnectorSource } from './eip1193-bridge.js'
-import { GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError, noConnectorFound, walletError } from '../../events/errors.js'
+import { GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError, noConnectorFound, walletError } from '../../events/kernel/errors.js'
 
 const PREFIX = 'wallet-standard:'
 

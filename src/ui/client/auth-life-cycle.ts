@@ -6,7 +6,7 @@
  * time after the modal first shows with email or social login on offer.
  */
 import type { Intent } from '../../contract.js'
-import { originOf } from '../../events/urls.js'
+import { originOf } from '../../events/kernel/urls.js'
 import { lazyAuthSource, type LazyAuthSource } from '../bridge/auth/lazy-auth-source.js'
 import type { ClientSignals } from './signals.js'
 import { withSecureSite, type ResolvedOptions } from './options-check.js'

@@ -9,7 +9,7 @@
  */
 import { transfer, transferHandlers, wrap } from 'comlink'
 import type { Bridge, Engine, EngineConfig, WorkerEngine } from '../../contract.js'
-import { installErrorWire } from '../../events/error-wire.js'
+import { installErrorWire } from '../../events/kernel/error-wire.js'
 import { servePagePort } from '../bridge/page-port-server.js'
 
 /** How long a Worker gets to answer before the engine falls back to the main thread, in ms. */
@@ -22,7 +22,7 @@ export type ClientEngine = Pick<Engine, 'dispatch' | 'subscribe' | 'subscribePai
  * Starts the engine in a Worker with `bridge` served on the page port; rejects if the Worker cannot
  * start (no support, CSP) or never answers. Subscription callbacks stay here: the worker posts their
  * values on the port under the key `listen` gave. What the worker throws arrives as the same typed
- * error (class, category, code, details: events/error-wire.ts, installed on both ends).
+ * error (class, category, code, details: events/kernel/error-wire.ts, installed on both ends).
  * @throws Error 'Worker failed to start: {message}' or 'Worker did not answer' (after WORKER_START_TIMEOUT_MS), and the engine's start errors.
  */
 async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<ClientEngine> {

@@ -4,8 +4,8 @@
  * in, and the engine's config picked from them.
  */
 import type { EngineConfig } from '../../contract.js'
-import { GangwayError } from '../../events/errors.js'
-import { featureOptionsProblem, hostOptionsOf, unknownOption, withServicePreset, type ServiceUrls } from '../../events/host-options.js'
+import { GangwayError } from '../../events/kernel/errors.js'
+import { featureOptionsProblem, hostOptionsOf, unknownOption, withServicePreset, type ServiceUrls } from '../../events/kernel/host-options.js'
 import { capturesEmail, isSiwxConfig, SIWX_FUNCTIONS } from '../bridge/siwx-option.js'
 import { PAGE_OPTION_KEYS, themeProblem, type GangwayOptions } from '../options.js'
 
@@ -24,7 +24,7 @@ export function withSecureSite(o: ResolvedOptions): ResolvedOptions {
   return o.services?.secureSite || !DEFAULT_SECURE_SITE ? o : { ...o, services: { ...o.services, secureSite: DEFAULT_SECURE_SITE } }
 }
 
-/** The engine's config: the host options (declared once, events/host-options.ts), this page's origin and its path (analytics name the page by both). */
+/** The engine's config: the host options (declared once, events/kernel/host-options.ts), this page's origin and its path (analytics name the page by both). */
 export function engineConfig(o: ResolvedOptions): EngineConfig {
   return {
     ...hostOptionsOf(withSecureSite(o)),

@@ -4,7 +4,7 @@
  */
 import type { Signal } from '@preact/signals-core'
 import type { ConnectionsModel, Namespace, ProviderRequest } from '../../contract.js'
-import { ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, PROVIDER_ERROR_CODES, ProviderRequestError } from '../../events/errors.js'
+import { ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND, PROVIDER_ERROR_CODES, ProviderRequestError } from '../../events/kernel/errors.js'
 import type { ClientEngine } from './engine-start.js'
 
 /** ProviderRequestError 4100 'Address or auth connector not found', for a namespace with no connection. */

@@ -3,16 +3,16 @@
  * snackbar, the connecting views and the send form; the send rules' messages; names the view models
  * make in English, like 'Unknown network' and the Activity rows' titles), each with the catalogue
  * message that translates it. The English text stays the stable identifier in the log and the API
- * (src/events/errors.ts, src/projections/rules/send-rules.ts); only the views translate it, and a text not
+ * (src/events/kernel/errors.ts, src/projections/rules/send-rules.ts); only the views translate it, and a text not
  * listed here (a wallet's own error message) shows as it is. known.test.ts checks this list against
  * the strings where they are made.
  */
-import { ACCOUNT_SWITCHED, CONNECTION_REJECTED, FAILED_TO_DISCONNECT, FAILED_TO_FETCH_TRANSACTIONS, FAILED_TO_SWITCH_WALLET, INVALID_APP_CONFIGURATION, MODAL_CLOSED, MULTI_WALLET_NOT_ENABLED, SIWX_INIT_FAILED, SIWX_NOT_ENABLED, SIWX_SIGN_FAILED, SOCIAL_RETURN_REFUSED, TOKEN_BALANCE_UNAVAILABLE, WALLET_SWITCHED } from '../../events/errors.js'
+import { ACCOUNT_SWITCHED, CONNECTION_REJECTED, FAILED_TO_DISCONNECT, FAILED_TO_FETCH_TRANSACTIONS, FAILED_TO_SWITCH_WALLET, INVALID_APP_CONFIGURATION, MODAL_CLOSED, MULTI_WALLET_NOT_ENABLED, SIWX_INIT_FAILED, SIWX_NOT_ENABLED, SIWX_SIGN_FAILED, SOCIAL_RETURN_REFUSED, TOKEN_BALANCE_UNAVAILABLE, WALLET_SWITCHED } from '../../events/kernel/errors.js'
 import type { MessageId } from './messages.js'
 
 /** English text → the message that translates it. */
 export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
-  // docs/behaviour.md §8 (src/events/errors.ts), and the connect effect's fallback.
+  // docs/behaviour.md §8 (src/events/kernel/errors.ts), and the connect effect's fallback.
   [CONNECTION_REJECTED]: 'error.connectionRejected',
   [MODAL_CLOSED]: 'error.modalClosed',
   'Failed to connect': 'error.failedToConnect',
@@ -79,12 +79,12 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'Invalid receiver address': 'error.invalidReceiver',
   'Invalid amount': 'error.invalidAmount',
   'Insufficient balance': 'error.insufficientBalance',
-  // Swaps (src/events/errors.ts).
+  // Swaps (src/events/kernel/errors.ts).
   'Insufficient liquidity': 'error.insufficientLiquidity',
   'Network not supported for Swaps': 'error.swapNetwork',
   'Network not supported for Gas Price': 'error.gasPriceNetwork',
   'Error fetching swap quote': 'error.swapQuote',
-  // Buying (src/events/errors.ts, src/events/onramp-rules.ts).
+  // Buying (src/events/kernel/errors.ts, src/events/onramp-rules.ts).
   'Buy failed': 'error.buyFailed',
   'Transaction no longer followed': 'error.noLongerFollowed',
   'Enter an amount, like 10.00': 'error.onrampAmount',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { IMAGE_PRELOAD_TIMEOUT_MS } from '../../events/limits.js'
+import { IMAGE_PRELOAD_TIMEOUT_MS } from '../../events/kernel/limits.js'
 import { createImageCache, generatedIcon, GENERATED_TONES, type LoadImage } from './image-cache.js'
 
 /** A loader whose loads the test settles by hand; `started` lists every URL asked for, in order. */

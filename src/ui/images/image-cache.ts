@@ -5,7 +5,7 @@
  * image that failed, timed out or was never given. `Icon.tsx` renders it; `images` is the module's
  * cache, shared by every view of the page.
  */
-import { IMAGE_PRELOAD_TIMEOUT_MS } from '../../events/limits.js'
+import { IMAGE_PRELOAD_TIMEOUT_MS } from '../../events/kernel/limits.js'
 
 /**
  * Where a URL stands: `idle` never asked for; `pending` loading, under the timeout; `loaded` (shown

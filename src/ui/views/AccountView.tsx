@@ -11,7 +11,7 @@
 import type { AccountAction, ViewName } from '../../contract.js'
 import type { MessageId } from '../i18n/messages.js'
 import { avatarColors, shortenAddress } from '../../projections/format-address.js'
-import { documentLink } from '../../events/urls.js'
+import { documentLink } from '../../events/kernel/urls.js'
 import { preloadProfileWallets } from './lazy-views.js'
 import { Icon } from '../images/Icon.js'
 import { useClient } from '../client-context.js'

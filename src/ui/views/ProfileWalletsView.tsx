@@ -8,7 +8,7 @@
  * the multi-wallet-not-enabled alert shows above the one connection the model then lists.
  *
  * Everything the engine gives (names, labels, addresses) is rendered as text; the explorer link
- * passes the URL validator (events/urls.ts documentLink) right before it renders. An intent the
+ * passes the URL validator (events/kernel/urls.ts documentLink) right before it renders. An intent the
  * engine refuses ('Multi-Wallet Not Enabled') shows its message, translated, under the header.
  * A lazy chunk (lazy-views.tsx) with its own CSS (profile-wallets-styles.ts), adopted into the
  * modal's shadow root before the view's first paint.
@@ -19,7 +19,7 @@
  */
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import type { Intent, Namespace, ProfileAccountRow, ProfileConnectionRow } from '../../contract.js'
-import { documentLink } from '../../events/urls.js'
+import { documentLink } from '../../events/kernel/urls.js'
 import { shortenAddress } from '../../projections/format-address.js'
 import { useClient } from '../client-context.js'
 import { useCopy } from '../use-copy.js'

@@ -5,7 +5,7 @@
  * anything is awaited; Farcaster opens ConnectingFarcaster instead. Provider names are brand names, shown as they are.
  */
 import { useState } from 'react'
-import type { SocialProvider } from '../../events/host-options.js'
+import type { SocialProvider } from '../../events/kernel/host-options.js'
 import { useClient } from '../client-context.js'
 import { useT } from '../i18n/i18n.js'
 

@@ -4,7 +4,7 @@
  * await); the engine then names the provider's page, which goes through the URL validator
  * (urls.ts providerPageUrl: https, or http on the site's on-ramp origin) before the popup is sent there.
  */
-import { providerPageUrl } from '../../events/urls.js'
+import { providerPageUrl } from '../../events/kernel/urls.js'
 
 /** docs/behaviour.md §9: the popup's size, in CSS px. */
 const FEATURES = 'width=600,height=800,scrollbars=yes'

@@ -13,7 +13,7 @@
  */
 import type { Intent, PairingUri, WalletRef } from '../../contract.js'
 import { isPairingExpired, walletDeepLink } from '../../projections/rules/wallet-rules.js'
-import { navigationFor, walletLink } from '../../events/urls.js'
+import { navigationFor, walletLink } from '../../events/kernel/urls.js'
 import { isMobileDevice } from '../device.js'
 
 /** The client's dispatch (src/ui/core.ts Client). */

@@ -3,7 +3,7 @@
 // the connection's own calls are untouched.
 import { describe, expect, it } from 'vitest'
 import type { Bridge } from '../../contract.js'
-import { UserRejectedError } from '../../events/errors.js'
+import { UserRejectedError } from '../../events/kernel/errors.js'
 import type { NewEvent } from '../../events/types.js'
 import { authPolicyBridge } from './auth-requests.js'
 

@@ -7,7 +7,7 @@ import { ADDRESS, LOCALNET } from '../../../tests/unit/fixtures.js'
 import { until } from '../../../tests/unit/engine-until.js'
 import { errorFields } from '../../../tests/unit/error-fields.js'
 import type { Bridge } from '../../contract.js'
-import { memoryLogStorage } from '../../events/memory-storage.js'
+import { memoryLogStorage } from '../../events/log/memory-storage.js'
 import { createEngine } from '../engine.js'
 
 const CONNECTOR = 'dev.gangway.localnet'

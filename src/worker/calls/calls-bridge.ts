@@ -20,7 +20,7 @@ import { callsReceipt, readSendCalls, type CallsReceipt } from '../../chains/eip
 import { parseCaipNetworkId } from '../../chains/caip.js'
 import { chainIdHexOf } from '../../chains/eip155/accounts.js'
 import { AUTH_CONNECTOR_ID, type CaipNetworkId, type Network } from '../../events/entities.js'
-import { asGangwayError, errorCode, ProviderRequestError } from '../../events/errors.js'
+import { asGangwayError, errorCode, ProviderRequestError } from '../../events/kernel/errors.js'
 import { event, type GangwayEvent, type NewEvent } from '../../events/types.js'
 import { callsBatch, callsStatus, type CallsBatch } from '../../projections/slices/calls.js'
 import { sameConnector } from '../../projections/slices/connections.js'

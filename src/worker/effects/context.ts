@@ -9,7 +9,7 @@ import { filter, groupBy, mergeMap, switchMap, take, type Observable, type Obser
 import type { EventOf, EventType, GangwayEvent, NewEvent } from '../../events/types.js'
 import type { Network } from '../../events/entities.js'
 import type { ServiceFetch } from '../../api/service-fetch.js'
-import type { ServiceUrls } from '../../events/host-options.js'
+import type { ServiceUrls } from '../../events/kernel/host-options.js'
 import type { State } from '../../projections/state.js'
 import type { Bridge } from '../../contract.js'
 import type { ChainAccess } from '../chain-access.js'

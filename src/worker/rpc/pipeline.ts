@@ -16,8 +16,8 @@
  *   a burst's own cost is what decides against viem's batching transport (bench/rpc).
  */
 import { boundedText } from '../../api/service-fetch.js'
-import { MAX_RPC_RESPONSE_BYTES } from '../../events/limits.js'
-import { parseJson } from '../../events/safe-json.js'
+import { MAX_RPC_RESPONSE_BYTES } from '../../events/kernel/limits.js'
+import { parseJson } from '../../events/kernel/safe-json.js'
 import { HttpRequestError, RpcRequestError, TimeoutError, keccak256, type Hex } from 'viem'
 import type { JsonRpc, RpcCall } from '../../chains/json-rpc.js'
 import { ALREADY_SENT, isIdempotentWrite, isWriteMethod } from './methods.js'

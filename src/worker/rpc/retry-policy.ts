@@ -4,7 +4,7 @@
  * codes -1 (unknown), -32005 (limit exceeded) and -32603 (internal error); anything else fails at once.
  */
 import { HttpRequestError, InternalRpcError, LimitExceededRpcError } from 'viem'
-import { errorCode } from '../../events/errors.js'
+import { errorCode } from '../../events/kernel/errors.js'
 
 /** Retries after the first try (docs/behaviour.md §9). */
 export const RETRY_COUNT = 3

@@ -4,7 +4,7 @@
 // caller, and the simulation's refusals reaching the visitor by name.
 import { encodeFunctionData, erc20Abi, getAddress, maxUint256, parseAbi, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { SWAP_REFUSALS } from '../../events/errors.js'
+import { SWAP_REFUSALS } from '../../events/kernel/errors.js'
 import type { SwapToken } from '../../events/entities.js'
 import { NATIVE_TOKEN } from '../../chains/eip155/swap/decode-swap-call.js'
 import type { SwapChainReads } from '../../chains/eip155/swap/chain-reads.js'

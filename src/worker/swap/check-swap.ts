@@ -22,7 +22,7 @@
 import { encodeFunctionData, erc20Abi, getAddress, maxUint256, decodeFunctionData, type Address, type Hex } from 'viem'
 import { SWAP_SYMBOL_MAX, type ConvertClient } from '../../api/convert.js'
 import type { SwapToken } from '../../events/entities.js'
-import { SwapRefusedError, SWAP_REFUSALS } from '../../events/errors.js'
+import { SwapRefusedError, SWAP_REFUSALS } from '../../events/kernel/errors.js'
 import { decodeSwapCall, NATIVE_TOKEN } from '../../chains/eip155/swap/decode-swap-call.js'
 import { compareSwapOutcome } from '../../chains/eip155/swap/compare-swap-outcome.js'
 import { swapRouterOf, type SwapRouter } from '../../chains/eip155/swap/routers.js'

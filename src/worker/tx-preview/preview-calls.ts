@@ -15,7 +15,7 @@ import { NATIVE_TOKEN } from '../../chains/eip155/swap/decode-swap-call.js'
 import { swapRouterOf, type SwapRouter } from '../../chains/eip155/swap/routers.js'
 import type { SimulatedCall, SimulatedOutcome } from '../../chains/eip155/swap/simulate-asset-changes.js'
 import type { BatchCall } from '../../events/entities.js'
-import { TX_PREVIEW_APPROVALS_MAX, TX_PREVIEW_CHANGES_MAX, TX_PREVIEW_SYMBOL_MAX } from '../../events/limits.js'
+import { TX_PREVIEW_APPROVALS_MAX, TX_PREVIEW_CHANGES_MAX, TX_PREVIEW_SYMBOL_MAX } from '../../events/kernel/limits.js'
 import type { TxPreview, TxPreviewCall, TxPreviewToken } from '../../events/types.js'
 
 /** What the preview reads from the chain (preview-reads.ts `previewReads` over the engine's JSON-RPC path). */

@@ -1,12 +1,12 @@
 /**
  * The transaction an `eth_sendTransaction` asks for, as the transaction preview keeps it
  * (docs/behaviour.md §2 ApproveTransaction): read from the site's (or Gangway's own) params before
- * the secure site is asked, bounded like an EIP-5792 batch's call (events/limits.ts CALL_DATA_MAX).
+ * the secure site is asked, bounded like an EIP-5792 batch's call (events/kernel/limits.ts CALL_DATA_MAX).
  * Params the secure site would have to refuse, or calldata too long to log, are not previewed. Pure.
  */
 import { getAddress, isAddress } from 'viem'
 import type { BatchCall } from '../../events/entities.js'
-import { CALL_DATA_MAX } from '../../events/limits.js'
+import { CALL_DATA_MAX } from '../../events/kernel/limits.js'
 
 const HEX_QUANTITY = /^0x[0-9a-fA-F]{1,64}$/
 const EVEN_HEX = /^0x([0-9a-fA-F]{2})*$/

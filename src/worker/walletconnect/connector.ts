@@ -25,7 +25,7 @@ import { BehaviorSubject, Subject, type Observable } from 'rxjs'
 import { SwitchChainError, UnauthorizedProviderError, UnsupportedProviderMethodError } from 'viem'
 import { WALLETCONNECT_CONNECTOR_ID, type CaipNetworkId, type Namespace, type Network } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
-import { GangwayError, MODAL_CLOSED, ProviderRequestError, walletError } from '../../events/errors.js'
+import { GangwayError, MODAL_CLOSED, ProviderRequestError, walletError } from '../../events/kernel/errors.js'
 import { readCaipAddress, readCaipNetworkId } from '../../chains/caip.js'
 import { chainIdHexOf } from '../../chains/eip155/accounts.js'
 import { PAIRING_EXPIRY_MARGIN_S, PAIRING_LIFETIME_S } from '../../projections/rules/wallet-rules.js'
@@ -69,7 +69,7 @@ export interface WalletConnectConnectorOptions {
 export interface WalletConnectConnector {
   /**
    * Answers a wallet call (see the module comment).
-   * @throws the wallet's error typed (events/errors.ts `walletError`: category API_ERROR, details
+   * @throws the wallet's error typed (events/kernel/errors.ts `walletError`: category API_ERROR, details
    *   '{method} on connector walletConnect'): UserRejectedError with the wallet's code (5000) and
    *   message for a refusal, else ProviderRequestError with its code, or GangwayError;
    *   GangwayError 'Modal closed' (or `cancel`'s message) when `cancel` ends a pairing;

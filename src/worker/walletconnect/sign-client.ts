@@ -3,8 +3,8 @@
  * pairing or a WalletConnect session to restore). In a Worker it keeps its sessions in IndexedDB
  * and skips the Verify iframe (there is no document); telemetry is off.
  */
-import { GangwayError } from '../../events/errors.js'
-import type { HostOptions } from '../../events/host-options.js'
+import { GangwayError } from '../../events/kernel/errors.js'
+import type { HostOptions } from '../../events/kernel/host-options.js'
 import { WALLETCONNECT_OFF, type SignClientLike } from './connector.js'
 
 export interface SignClientSettings {

@@ -13,8 +13,8 @@ import { describe, expect, it } from 'vitest'
 import { CATALOGUE } from '../../../src/events/catalogue/index.js'
 import type { EventDef } from '../../../src/events/catalogue/define.js'
 import { validateIntent } from '../../../src/events/validate.js'
-import { storedEventProblem } from '../../../src/events/validate-stored.js'
-import { createUpcaster } from '../../../src/events/upcast.js'
+import { storedEventProblem } from '../../../src/events/log/validate-stored.js'
+import { createUpcaster } from '../../../src/events/log/upcast.js'
 import type { GangwayEvent } from '../../../src/events/types.js'
 import { validateIntent as validateIntentBefore } from '../../fixtures/validators-before-catalogue/validate.js'
 import { storedEventProblem as storedEventProblemBefore } from '../../fixtures/validators-before-catalogue/validate-stored.js'
@@ -80,7 +80,7 @@ describe('the event catalogue judges payloads as the validators before it', () =
       let refusedOnlyNow = 0
       for (const sample of SAMPLES[type]!) {
         for (const payload of mutations(sample)) {
-          // Read back, a payload is an object (the log's envelope check, events/upcast.ts, refuses any other).
+          // Read back, a payload is an object (the log's envelope check, events/log/upcast.ts, refuses any other).
           const isObject = !!payload && typeof payload === 'object' && !Array.isArray(payload)
           const now = { entry: isIntent ? verdict(() => validateIntent({ type, payload })) : undefined, stored: isObject ? storedEventProblem(stored(type, payload)) : undefined }
           const entryBefore = isIntent ? verdict(() => validateIntentBefore({ type, payload })) : undefined

@@ -3,7 +3,7 @@
 // each refuse with their own message; the honest outcome (an airdrop arriving included) passes.
 import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { SWAP_REFUSALS } from '../../../events/errors.js'
+import { SWAP_REFUSALS } from '../../../events/kernel/errors.js'
 import { compareSwapOutcome, type ShownSwap } from './compare-swap-outcome.js'
 import { NATIVE_TOKEN } from './decode-swap-call.js'
 import { approvalsOf, isUnsupportedMethod } from './simulate-asset-changes.js'

@@ -5,7 +5,7 @@
  * the one shown. Pure.
  */
 import { getAddress, type Address } from 'viem'
-import { SWAP_REFUSALS, type SwapRefusal } from '../../../events/errors.js'
+import { SWAP_REFUSALS, type SwapRefusal } from '../../../events/kernel/errors.js'
 import type { SimulatedOutcome } from './simulate-asset-changes.js'
 import { NATIVE_TOKEN } from './decode-swap-call.js'
 

@@ -10,7 +10,7 @@
  * A site adds or replaces routers for its own chains with the `swapRouters` option.
  */
 import { getAddress, type Address } from 'viem'
-import type { SwapOptions } from '../../../events/host-options.js'
+import type { SwapOptions } from '../../../events/kernel/host-options.js'
 
 /** How a router's calldata reads: Uniswap V2's Router02, or 1inch's AggregationRouterV6. */
 export type SwapRouterKind = 'uniswap-v2' | '1inch-v6'

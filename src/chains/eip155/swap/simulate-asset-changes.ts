@@ -15,7 +15,7 @@
 import { decodeFunctionResult, encodeAbiParameters, encodeFunctionData, erc20Abi, getAddress, type Address, type Client, type Hex } from 'viem'
 import { simulateBlocks } from 'viem/actions'
 import { NATIVE_TOKEN } from './decode-swap-call.js'
-import { SWAP_CHANGES_MAX } from '../../../events/limits.js'
+import { SWAP_CHANGES_MAX } from '../../../events/kernel/limits.js'
 
 /** Where the native balance probe is placed for the simulation: an address no chain uses. */
 export const BALANCE_PROBE: Address = '0x00000000000000000000000000000000ba1a0ce5'

@@ -3,7 +3,7 @@
  * §2): each waits the visitor's time, bounded; leaving the view rejects the waiting ones (4001) and
  * tells the secure site to drop them; the secure site's frame is laid over the view's box meanwhile.
  */
-import { UserRejectedError } from '../../../events/errors.js'
+import { UserRejectedError } from '../../../events/kernel/errors.js'
 import type { AuthCall } from '../../../contract.js'
 import type { AuthSession } from './auth-session.js'
 

@@ -14,8 +14,8 @@
  */
 import type { ProviderRequest } from '../../../contract.js'
 import type { AuthCall, AuthUserRequest } from '../../../contract.js'
-import { GangwayError, ProviderRequestError } from '../../../events/errors.js'
-import { RPC_CALL_NOT_ALLOWED } from '../../../events/page-kernel.js'
+import { GangwayError, ProviderRequestError } from '../../../events/kernel/errors.js'
+import { RPC_CALL_NOT_ALLOWED } from '../../../events/kernel/page-kernel.js'
 import type { AuthSession } from './auth-session.js'
 
 /** How long a sign-out may hold up a disconnect, in ms (AppKit's cap). */

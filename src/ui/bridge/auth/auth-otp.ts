@@ -2,7 +2,7 @@
  * The codes the visitor types (docs/behaviour.md §4 email login, UpdateEmailWallet): sent to the
  * secure site from the page, never to the engine, which learns only the outcome.
  */
-import { GangwayError } from '../../../events/errors.js'
+import { GangwayError } from '../../../events/kernel/errors.js'
 import type { AuthSession } from './auth-session.js'
 
 /** The code the visitor types: 6 digits. */

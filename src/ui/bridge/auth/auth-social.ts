@@ -5,10 +5,10 @@
  * browser, the page itself leaves for the provider's page and comes back with `result_uri`. The
  * answer, which carries the provider's code, never leaves the page.
  */
-import type { SocialProvider } from '../../../events/host-options.js'
-import { SOCIAL_RETURN_REFUSED } from '../../../events/errors.js'
-import { SOCIAL_LOGIN_TTL_MS } from '../../../events/limits.js'
-import { documentLink } from '../../../events/urls.js'
+import type { SocialProvider } from '../../../events/kernel/host-options.js'
+import { SOCIAL_RETURN_REFUSED } from '../../../events/kernel/errors.js'
+import { SOCIAL_LOGIN_TTL_MS } from '../../../events/kernel/limits.js'
+import { documentLink } from '../../../events/kernel/urls.js'
 import type { AuthSession } from './auth-session.js'
 import { checkSocialReturn, keepSocialLogin, pageOf, providerState, restoredHref, takeSocialLogin, telegramSocialUrl, type SocialLogin } from './social-login-state.js'
 

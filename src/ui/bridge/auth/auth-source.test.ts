@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Intent } from '../../../contract.js'
 import type { AuthAdapter, AuthCall } from '../../../events/auth-adapter.js'
-import { UserRejectedError } from '../../../events/errors.js'
+import { UserRejectedError } from '../../../events/kernel/errors.js'
 import { settle } from '../../../../tests/unit/virtual-time.js'
 import { createAuthSource } from './auth-source.js'
 

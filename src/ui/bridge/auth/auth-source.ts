@@ -13,8 +13,8 @@
  * - auth-approvals.ts: the calls the visitor approves in the secure site's UI, and its frame over the view.
  */
 import type { AuthContext, AuthOption, Network } from '../../../contract.js'
-import type { SocialProvider } from '../../../events/host-options.js'
-import { AUTH_CONNECTOR_ID } from '../../../events/page-kernel.js'
+import type { SocialProvider } from '../../../events/kernel/host-options.js'
+import { AUTH_CONNECTOR_ID } from '../../../events/kernel/page-kernel.js'
 import type { ConnectorSource } from '../eip1193-bridge.js'
 import { authApprovals } from './auth-approvals.js'
 import { authFarcaster } from './auth-farcaster.js'

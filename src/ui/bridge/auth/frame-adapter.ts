@@ -8,7 +8,7 @@ import { createSecureFrameTransport, OTHER_SHAPE, type SecureFrameTransport } fr
 
 /** What the frame adapter needs to know of the site. */
 export interface FrameAdapterOptions {
-  /** The secure site's origin (checked by events/urls.ts originOf). */
+  /** The secure site's origin (checked by events/kernel/urls.ts originOf). */
   origin: string
   projectId: string
   /** The site's metadata, synced to the secure site after READY (its approval UI names the site). */

@@ -13,7 +13,7 @@
  * a request without an answer within its timeout fails. Nothing here reads or keeps the payloads:
  * OTPs and OAuth results pass through to the caller only.
  */
-import { GangwayError, ProviderRequestError, UserRejectedError } from '../../../events/errors.js'
+import { GangwayError, ProviderRequestError, UserRejectedError } from '../../../events/kernel/errors.js'
 
 /** EIP-1193 4001: the visitor rejected the request. */
 const USER_REJECTED = 4001

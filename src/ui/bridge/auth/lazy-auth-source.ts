@@ -3,8 +3,8 @@
  * (auth-source.ts, its own chunk) on first use, so nothing of email or social login is fetched or
  * evaluated before the visitor reaches for the modal (or a stored auth connection is restored).
  */
-import type { SocialProvider } from '../../../events/host-options.js'
-import { AUTH_CONNECTOR_ID } from '../../../events/page-kernel.js'
+import type { SocialProvider } from '../../../events/kernel/host-options.js'
+import { AUTH_CONNECTOR_ID } from '../../../events/kernel/page-kernel.js'
 import type { AuthSource } from './auth-source.js'
 
 /** The core's auth source: an AuthSource, and the social login a click starts. */

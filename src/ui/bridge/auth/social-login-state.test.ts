@@ -2,7 +2,7 @@
 // OAuth state and the lifetime an answer must match, the Telegram address without the page's query or
 // fragment, and the tab's record, taken once.
 import { describe, expect, it } from 'vitest'
-import { SOCIAL_LOGIN_TTL_MS } from '../../../events/limits.js'
+import { SOCIAL_LOGIN_TTL_MS } from '../../../events/kernel/limits.js'
 import { checkSocialReturn, keepSocialLogin, pageOf, providerState, restoredHref, takeSocialLogin, telegramSocialUrl, type SocialLogin } from './social-login-state.js'
 
 const ORIGIN = 'http://localhost:4455'

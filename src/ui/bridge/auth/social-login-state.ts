@@ -12,7 +12,7 @@
  * and the return puts the rest back. The state acts as a secret: it stays on the page, never in the
  * engine, its log, analytics or the DOM.
  */
-import type { SocialProvider } from '../../../events/host-options.js'
+import type { SocialProvider } from '../../../events/kernel/host-options.js'
 
 /** A social login this tab started. */
 export interface SocialLogin {

@@ -5,8 +5,8 @@
 // The state never reaches the engine.
 import { describe, expect, it } from 'vitest'
 import type { Intent } from '../../../contract.js'
-import { SOCIAL_RETURN_REFUSED } from '../../../events/errors.js'
-import { SOCIAL_LOGIN_TTL_MS } from '../../../events/limits.js'
+import { SOCIAL_RETURN_REFUSED } from '../../../events/kernel/errors.js'
+import { SOCIAL_LOGIN_TTL_MS } from '../../../events/kernel/limits.js'
 import { settle } from '../../../../tests/unit/virtual-time.js'
 import { createAuthSource } from './auth-source.js'
 import { createFrameAdapter } from './frame-adapter.js'

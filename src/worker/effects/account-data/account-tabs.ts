@@ -5,7 +5,7 @@
  * service. `leaving` tells a read when the visitor has left what it was for.
  */
 import { distinctUntilChanged, filter, map, merge, share, type Observable } from 'rxjs'
-import { FAILED_TO_FETCH_TRANSACTIONS } from '../../../events/errors.js'
+import { FAILED_TO_FETCH_TRANSACTIONS } from '../../../events/kernel/errors.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { accountNeeds, type AccountNeeds } from '../../../projections/select/account-needs.js'
 import { ofType, type Effect, type EffectContext } from '../context.js'

@@ -10,12 +10,12 @@ import { EMPTY, catchError, distinctUntilChanged, exhaustMap, filter, from, map,
 import { BALANCE_RETRY_BLOCK_MS } from '../../cache/lifetimes.js'
 import { namespaceOf, parseCaipAddress } from '../../../chains/caip.js'
 import type { CaipAddress, CaipNetworkId } from '../../../events/entities.js'
-import { TOKEN_BALANCE_UNAVAILABLE, loggedMessage } from '../../../events/errors.js'
+import { TOKEN_BALANCE_UNAVAILABLE, loggedMessage } from '../../../events/kernel/errors.js'
 import { event, type EventPayloads, type NewEvent } from '../../../events/types.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
 import { profileBalanceNeeds } from '../../../projections/select/profile-connections.js'
 import type { State } from '../../../projections/state.js'
-import { errorMessage } from '../../../events/errors.js'
+import { errorMessage } from '../../../events/kernel/errors.js'
 import { ofType, switchMapPerKey, type Effect } from '../context.js'
 
 const activeCaipAddress = (s: State): CaipAddress | undefined => activeAccount(s)?.caipAddress

@@ -12,7 +12,7 @@ import { Observable, ReplaySubject, asyncScheduler, concat, defer, finalize, map
 import type { CacheName } from '../../../events/entities.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import type { Cache } from '../../cache/two-level-cache.js'
-import { loggedMessage } from '../../../events/errors.js'
+import { loggedMessage } from '../../../events/kernel/errors.js'
 
 /** How long a request nobody waits for any more stays alive for a reader that comes back, in ms. */
 export const REQUEST_LINGER_MS = 1000

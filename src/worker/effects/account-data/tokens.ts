@@ -8,7 +8,7 @@ import { parseCaipAddress } from '../../../chains/caip.js'
 import type { CaipAddress, CaipNetworkId } from '../../../events/entities.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
-import { loggedMessage } from '../../../events/errors.js'
+import { loggedMessage } from '../../../events/kernel/errors.js'
 import { ofType, type Effect } from '../context.js'
 
 export const tokensTriggerEffect: Effect = ({ events$, state }) =>

@@ -7,10 +7,10 @@
  */
 import { EMPTY, from, map, mergeMap, race, switchMap, take, type Observable } from 'rxjs'
 import { AUTH_CONNECTOR_ID, type AccountType, type CaipAddress, type CaipNetworkId } from '../../../events/entities.js'
-import { MODAL_CLOSED } from '../../../events/errors.js'
+import { MODAL_CLOSED } from '../../../events/kernel/errors.js'
 import { event, type EventPayloads, type NewEvent } from '../../../events/types.js'
 import { isEvmAddress } from '../../../events/address-rules.js'
-import { SOCIAL_PROVIDERS, type SocialProvider } from '../../../events/host-options.js'
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../../../events/kernel/host-options.js'
 import { isEmail } from '../../../events/catalogue/auth.js'
 import { preferredAccountType } from '../../../projections/slices/account-types.js'
 import { resolvedFeatures } from '../../../projections/select/features.js'

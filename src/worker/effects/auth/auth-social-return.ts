@@ -11,7 +11,7 @@
  * opened. The OAuth state the page checks never reaches the engine (ui/bridge/auth/social-login-state.ts).
  */
 import { EMPTY, filter, map, mergeMap, of, switchMap, timer, type Observable } from 'rxjs'
-import { SOCIAL_RETURN_REFUSED } from '../../../events/errors.js'
+import { SOCIAL_RETURN_REFUSED } from '../../../events/kernel/errors.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { telegramWaitLeftMs } from '../../../projections/rules/auth-rules.js'
 import { ofType, type Effect } from '../context.js'

@@ -9,7 +9,7 @@
 import { EMPTY, filter, from, mergeMap, of, type Observable } from 'rxjs'
 import type { Bridge } from '../../../contract.js'
 import type { Namespace } from '../../../events/entities.js'
-import { errorMessage, FAILED_TO_DISCONNECT, PROVIDER_ERROR_CODES, loggedMessage } from '../../../events/errors.js'
+import { errorMessage, FAILED_TO_DISCONNECT, PROVIDER_ERROR_CODES, loggedMessage } from '../../../events/kernel/errors.js'
 import { event, type EventPayloads, type NewEvent } from '../../../events/types.js'
 import { isLiveConnector, liveConnectorIds } from '../../../projections/slices/connections.js'
 import type { State } from '../../../projections/state.js'

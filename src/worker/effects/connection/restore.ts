@@ -17,7 +17,7 @@ import { event, type NewEvent } from '../../../events/types.js'
 import { isLiveConnector, liveConnectorIds, sameConnector } from '../../../projections/slices/connections.js'
 import { exposedAccounts } from './connect.js'
 import { ofType, type Effect } from '../context.js'
-import { errorMessage } from '../../../events/errors.js'
+import { errorMessage } from '../../../events/kernel/errors.js'
 
 /** How long restore waits for a wallet to announce itself (EIP-6963 answers within a task or two), in ms. */
 export const RESTORE_DISCOVERY_WAIT_MS = 3000

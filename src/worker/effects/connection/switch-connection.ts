@@ -14,7 +14,7 @@
  * its account and chain.
  */
 import { EMPTY, from, mergeMap, switchMap, type Observable } from 'rxjs'
-import { ACCOUNT_SWITCHED, FAILED_TO_SWITCH_WALLET, WALLET_SWITCHED, loggedMessage } from '../../../events/errors.js'
+import { ACCOUNT_SWITCHED, FAILED_TO_SWITCH_WALLET, WALLET_SWITCHED, loggedMessage } from '../../../events/kernel/errors.js'
 import { normalizeAddress } from '../../../chains/address.js'
 import { toCaipAddress } from '../../../chains/caip.js'
 import type { Namespace } from '../../../events/entities.js'

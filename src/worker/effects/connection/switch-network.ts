@@ -10,7 +10,7 @@ import { parseCaipNetworkId } from '../../../chains/caip.js'
 import type { Network } from '../../../events/entities.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import type { Bridge } from '../../../contract.js'
-import { errorCode, errorMessage, withCode } from '../../../events/errors.js'
+import { errorCode, errorMessage, withCode } from '../../../events/kernel/errors.js'
 import { ofType, type Effect } from '../context.js'
 
 /** EIP-3085 parameters for wallet_addEthereumChain. */

@@ -7,7 +7,7 @@
 import { catchError, filter, from, map, of, switchMap } from 'rxjs'
 import { walletConfigClient } from '../../../api/wallet-config.js'
 import { event, type NewEvent } from '../../../events/types.js'
-import { loggedMessage } from '../../../events/errors.js'
+import { loggedMessage } from '../../../events/kernel/errors.js'
 import { isOriginAllowed } from '../../../events/allowed-origins.js'
 import { firstReach, type Effect } from '../context.js'
 

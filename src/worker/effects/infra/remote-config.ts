@@ -9,7 +9,7 @@
  */
 import { EMPTY, catchError, from, map, of, switchMap } from 'rxjs'
 import { walletConfigClient } from '../../../api/wallet-config.js'
-import { loggedMessage } from '../../../events/errors.js'
+import { loggedMessage } from '../../../events/kernel/errors.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { firstReach, type Effect } from '../context.js'
 

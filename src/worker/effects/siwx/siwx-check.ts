@@ -11,7 +11,7 @@
  */
 import { EMPTY, distinctUntilChanged, filter, from, groupBy, mergeMap, switchMap, tap, type Observable } from 'rxjs'
 import { SIWX_CONNECTOR_ID, type CaipAddress, type Namespace } from '../../../events/entities.js'
-import { SIWX_INIT_FAILED } from '../../../events/errors.js'
+import { SIWX_INIT_FAILED } from '../../../events/kernel/errors.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { namespaceOf, readCaipAddress } from '../../../chains/caip.js'
 import { connectedAccount } from '../../../projections/select/active-account.js'

@@ -23,7 +23,7 @@
 import { EMPTY, filter, from, mergeMap, switchMap, type Observable } from 'rxjs'
 import { UnsupportedProviderMethodError, toHex } from 'viem'
 import { SIWX_CONNECTOR_ID, type CaipAddress, type Namespace } from '../../../events/entities.js'
-import { SIWX_SIGN_FAILED, errorCode } from '../../../events/errors.js'
+import { SIWX_SIGN_FAILED, errorCode } from '../../../events/kernel/errors.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { readCaipAddress, readCaipNetworkId } from '../../../chains/caip.js'
 import { isAsking } from '../../../projections/slices/siwx.js'

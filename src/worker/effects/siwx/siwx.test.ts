@@ -11,7 +11,7 @@ import type { Bridge, Engine, ProviderRequest } from '../../../contract.js'
 import type { State } from '../../../projections/state.js'
 import { createEngine } from '../../engine.js'
 import { parseSiwxMessage } from '../../../siwx/message.js'
-import { parseLog } from '../../../events/ndjson.js'
+import { parseLog } from '../../../events/log/ndjson.js'
 
 const WALLET = 'dev.gangway.localnet'
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'

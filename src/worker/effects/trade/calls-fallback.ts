@@ -9,7 +9,7 @@
 import { concatMap, filter, Observable } from 'rxjs'
 import { toHex } from 'viem'
 import { chainIdHexOf } from '../../../chains/eip155/accounts.js'
-import { errorMessage, TRANSACTION_REVERTED, withCode, loggedMessage } from '../../../events/errors.js'
+import { errorMessage, TRANSACTION_REVERTED, withCode, loggedMessage } from '../../../events/kernel/errors.js'
 import { event, type EventOf, type NewEvent } from '../../../events/types.js'
 import { ofType, type Effect, type EffectContext } from '../context.js'
 

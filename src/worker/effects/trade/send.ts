@@ -18,7 +18,7 @@ import { activeNamespace } from '../../../projections/select/active-namespace.js
 import { sendReceiver } from '../../../projections/select/send-receiver.js'
 import { sendForm } from '../../../projections/select/send-form.js'
 import { amountInSmallestUnit, withHexPrefix } from '../../../projections/rules/send-rules.js'
-import { isUserRejection, withCode, loggedMessage } from '../../../events/errors.js'
+import { isUserRejection, withCode, loggedMessage } from '../../../events/kernel/errors.js'
 import { ofType, type Effect } from '../context.js'
 
 /** What a refused send says. */

@@ -13,7 +13,7 @@ import type { Bridge } from '../../../contract.js'
 import type { SwapToken } from '../../../events/entities.js'
 import type { State } from '../../../projections/state.js'
 import { createEngine } from '../../engine.js'
-import { parseLog } from '../../../events/ndjson.js'
+import { parseLog } from '../../../events/log/ndjson.js'
 import { LOCALNET_ROUTER as ROUTER, LOCALNET_WETH } from '../../../chains/eip155/swap/routers.js'
 
 const ETH: SwapToken = { name: 'Ether', symbol: 'ETH', address: 'eip155:31337:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', decimals: 18 }

@@ -11,7 +11,7 @@
 import { isFollowed } from '../../../projections/slices/pending.js'
 import { exhaustMap, filter, Observable } from 'rxjs'
 import { toHex } from 'viem'
-import { withCode, loggedMessage } from '../../../events/errors.js'
+import { withCode, loggedMessage } from '../../../events/kernel/errors.js'
 import { event, type NewEvent, type SwapPlanTransaction } from '../../../events/types.js'
 import { chainIdHexOf } from '../../../chains/eip155/accounts.js'
 import { activeAccount } from '../../../projections/select/active-account.js'

@@ -9,7 +9,7 @@
 import { debounceTime, filter, from, switchMap, takeWhile, timer, type Observable } from 'rxjs'
 import { convertClient, isSwapNativeToken } from '../../../api/convert.js'
 import { defined } from '../../../events/defined.js'
-import { ERROR_FETCHING_SWAP_QUOTE, loggedMessage } from '../../../events/errors.js'
+import { ERROR_FETCHING_SWAP_QUOTE, loggedMessage } from '../../../events/kernel/errors.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
 import { swapAmountBase } from '../../../projections/slices/swap.js'

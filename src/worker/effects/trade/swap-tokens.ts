@@ -6,8 +6,8 @@
  */
 import { filter, from, mergeMap, type Observable } from 'rxjs'
 import { convertClient } from '../../../api/convert.js'
-import { ERROR_FETCHING_SWAP_TOKENS, NETWORK_NOT_SUPPORTED_FOR_SWAPS, loggedMessage } from '../../../events/errors.js'
-import { SWAP_TOKENS_LOGGED } from '../../../events/limits.js'
+import { ERROR_FETCHING_SWAP_TOKENS, NETWORK_NOT_SUPPORTED_FOR_SWAPS, loggedMessage } from '../../../events/kernel/errors.js'
+import { SWAP_TOKENS_LOGGED } from '../../../events/kernel/limits.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { activeNetworkId } from '../../../projections/select/active-network.js'
 import { isSwapNetwork } from '../../../projections/rules/swap-rules.js'

@@ -9,14 +9,14 @@
  * aborts the one in flight.
  */
 import { EMPTY, Observable, catchError, exhaustMap, filter, from, ignoreElements, map, mergeMap, of, switchMap, take, takeUntil, timer } from 'rxjs'
-import { IMAGE_PRELOAD_TIMEOUT_MS, SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from '../../../events/limits.js'
+import { IMAGE_PRELOAD_TIMEOUT_MS, SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from '../../../events/kernel/limits.js'
 import { walletPageTaken } from '../../../projections/rules/paging.js'
 import type { WalletListing } from '../../../events/entities.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { boundedListing, walletConfigClient, type GetWalletsParams } from '../../../api/wallet-config.js'
 import type { State } from '../../../projections/state.js'
-import { loggedMessage } from '../../../events/errors.js'
-import { imageUrl as checkedImage, serviceOrigins, walletLink } from '../../../events/urls.js'
+import { loggedMessage } from '../../../events/kernel/errors.js'
+import { imageUrl as checkedImage, serviceOrigins, walletLink } from '../../../events/kernel/urls.js'
 import { firstReach, ofType, type Effect, type EffectContext } from '../context.js'
 
 /** docs/behaviour.md §9: 40 wallets a page (WALLETS_PAGE_SIZE), 4 recommended, search 100 (SEARCH_ENTRIES), the first 20 images prefetched with a 2 s timeout. */
@@ -30,7 +30,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v 
 /**
  * A remote listing as the log keeps it: only its string fields, the image through the service's
  * image path (with projectId, st, sv) when it has an image id. Entries with no id or name are
- * dropped. Every URL passes the URL validator (src/events/urls.ts): links must be https or
+ * dropped. Every URL passes the URL validator (src/events/kernel/urls.ts): links must be https or
  * a custom wallet scheme, an image https, data:image/ or on `imageOrigins` (the configured
  * services'); a refused URL is left out of the listing.
  */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { expose, transferHandlers, wrap } from 'comlink'
-import { errorFields } from '../../tests/unit/error-fields.js'
+import { errorFields } from '../../../tests/unit/error-fields.js'
 import { GangwayError, LogFormatError, ProviderRequestError, UserRejectedError } from './errors.js'
 import { MAX_ERROR_DATA, MAX_ERROR_DETAILS, MAX_ERROR_MESSAGE, fromWire, installErrorWire, toWire, type ThrowHandler } from './error-wire.js'
 

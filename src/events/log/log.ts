@@ -13,8 +13,8 @@
  */
 import { createUpcaster } from './upcast.js'
 import { checkedStoredEvent } from './validate-stored.js'
-import { LogFormatError } from './errors.js'
-import { EVENT_SCHEMA_VERSION, type GangwayEvent, type NewEvent } from './types.js'
+import { LogFormatError } from '../kernel/errors.js'
+import { EVENT_SCHEMA_VERSION, type GangwayEvent, type NewEvent } from '../types.js'
 
 /**
  * A snapshot of the projected state after event `seq` (start-up folds only the events after it).

@@ -9,9 +9,9 @@
  * `events`, which are kept and upcast when read.
  */
 import { openDB, type IDBPDatabase } from 'idb'
-import { LogFormatError } from './errors.js'
+import { LogFormatError } from '../kernel/errors.js'
 import { SNAPSHOTS_KEPT, type LogSnapshot, type LogStorage } from './log.js'
-import type { GangwayEvent } from './types.js'
+import type { GangwayEvent } from '../types.js'
 
 /** Database (and BroadcastChannel) name for a project's log. */
 export function logDatabaseName(projectId: string): string {

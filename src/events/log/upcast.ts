@@ -5,10 +5,10 @@
  * `connect/requested` and `connectors/discovered` events before it); feed it the log in seq order.
  * Each upcast event is then checked like an intent (validate-stored.ts).
  */
-import { connectedWalletRef, type Connector, type WalletRef } from './entities.js'
-import { LogFormatError } from './errors.js'
+import { connectedWalletRef, type Connector, type WalletRef } from '../entities.js'
+import { LogFormatError } from '../kernel/errors.js'
 import { checkedStoredEvent } from './validate-stored.js'
-import { EVENT_SCHEMA_VERSION, type GangwayEvent } from './types.js'
+import { EVENT_SCHEMA_VERSION, type GangwayEvent } from '../types.js'
 
 /** The `tab` of events upcast from schema version 1, which did not record the tab. */
 export const V1_TAB = 'v1'

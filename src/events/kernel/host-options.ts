@@ -6,7 +6,7 @@
  * in HOST_OPTION_KEYS (the compiler checks the list is complete), and, if the projections need it
  * as given, in LOGGED_AS_GIVEN.
  */
-import type { AccountType, CaipNetworkId, Namespace, Network, TokenInfo } from './entities.js'
+import type { AccountType, CaipNetworkId, Namespace, Network, TokenInfo } from '../entities.js'
 import { documentLink, originOf } from './urls.js'
 
 /** Base URLs of the §7 services; a service left out is not called. Production points them at the hosted services. */
@@ -459,7 +459,7 @@ const listOf = (v: unknown, values: readonly string[]) => Array.isArray(v) && v.
  * - 'Invalid option: features.walletFeaturesOrder must be a list of onramp, swaps, receive, send (each at most once)';
  * - 'Invalid option: remoteFeatures.socials must be false or a list of google, x, discord, farcaster, github, apple, facebook (each at most once)';
  * - 'Invalid option: termsConditionsUrl must be an http or https URL' (and privacyPolicyUrl), by
- *   the URL validator (events/urls.ts `documentLink`; a path is read against `base`, the page's origin);
+ *   the URL validator (events/kernel/urls.ts `documentLink`; a path is read against `base`, the page's origin);
  * - 'Invalid option: addressLabels must map addresses to labels of at most 64 characters' (at most
  *   MAX_ADDRESS_LABELS addresses, none with a colon);
  * - 'Invalid option: onrampRestrictedTimeZones must be a list of at most 100 IANA time zones';

@@ -3,9 +3,9 @@
  * and compaction): several EventLogs on one instance behave like tabs on one IndexedDB. For unit
  * tests, benches and `gangway` tooling in Node; `rows` and `snapshots` are exposed for inspection.
  */
-import { LogFormatError } from './errors.js'
+import { LogFormatError } from '../kernel/errors.js'
 import { SNAPSHOTS_KEPT, type LogSnapshot, type LogStorage } from './log.js'
-import type { GangwayEvent } from './types.js'
+import type { GangwayEvent } from '../types.js'
 
 export function memoryLogStorage(): LogStorage & { rows: GangwayEvent[]; snapshots: LogSnapshot[] } {
   const listeners = new Set<() => void>()

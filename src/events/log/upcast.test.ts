@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parseLog } from './ndjson.js'
 import { createUpcaster, upcastLog, V1_TAB } from './upcast.js'
-import { replayLog } from '../projections/replay.js'
-import { initialState } from '../projections/state.js'
+import { replayLog } from '../../projections/replay.js'
+import { initialState } from '../../projections/state.js'
 
 /** A log a schema-1 build wrote in Chromium (connect, switch network, balances, disconnect), and the state that build projected from it. */
 const v1Log = readFileSync('tests/fixtures/log-v1.ndjson', 'utf8')

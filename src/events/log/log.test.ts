@@ -4,7 +4,7 @@ import { EventLog, SNAPSHOTS_KEPT, WRITE_BATCH_MAX, type LogStorage } from './lo
 import { memoryLogStorage } from './memory-storage.js'
 import { createStore, set } from 'idb-keyval'
 import { idbLogStorage, logDatabaseName } from './persistence.js'
-import { event, type GangwayEvent } from './types.js'
+import { event, type GangwayEvent } from '../types.js'
 
 const open = () => event('modal/open-requested', { isMobile: false })
 const close = () => event('modal/close-requested', {})

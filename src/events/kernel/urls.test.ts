@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { documentLink, imageUrl, navigationFor, pageOrigin, providerPageUrl, serviceOrigin, storedImageUrl, walletLink } from './urls.js'
-import { walletDeepLink } from '../projections/rules/wallet-rules.js'
+import { walletDeepLink } from '../../projections/rules/wallet-rules.js'
 
 const SERVICE = 'http://127.0.0.1:5175'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { LOCALNET } from '../../tests/unit/fixtures.js'
-import type { Network } from './entities.js'
+import { LOCALNET } from '../../../tests/unit/fixtures.js'
+import type { Network } from '../entities.js'
 import { HOST_OPTION_KEYS, REOWN_SERVICES, configuredPayload, featureOptionsProblem, hostOptionsOf, unknownOption, withServicePreset, type HostOptions } from './host-options.js'
 
 const anvil: Network = { ...LOCALNET, rpcUrls: { default: { http: ['http://127.0.0.1:8545/secret-key'] } } }

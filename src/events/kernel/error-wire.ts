@@ -9,7 +9,7 @@
  * The other side is not trusted: `fromWire` builds a fresh error from checked fields only. A name
  * it does not know gives a GangwayError, a category outside the four gives INTERNAL_SDK_ERROR, a
  * code must be a safe integer, strings are cut (MAX_ERROR_MESSAGE, MAX_ERROR_DETAILS), and `data`
- * is kept only as plain data (events/plain-data.ts: no prototype keys) of at most MAX_ERROR_DATA
+ * is kept only as plain data (events/kernel/plain-data.ts: no prototype keys) of at most MAX_ERROR_DATA
  * characters of JSON. The `cause` and the stack stay behind. Pure and small (the page bundles it).
  */
 import { ERROR_CATEGORIES, GangwayError, LogFormatError, ProviderRequestError, UNKNOWN_ERROR, UserRejectedError, asGangwayError, type ErrorCategory, type GangwayErrorOptions } from './errors.js'

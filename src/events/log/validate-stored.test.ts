@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createUpcaster } from './upcast.js'
 import { checkedSnapshotState, storedEventProblem } from './validate-stored.js'
-import { plainDataProblem } from './plain-data.js'
-import type { GangwayEvent } from './types.js'
-import { project } from '../projections/state.js'
-import { selectors } from '../projections/selectors.js'
+import { plainDataProblem } from '../kernel/plain-data.js'
+import type { GangwayEvent } from '../types.js'
+import { project } from '../../projections/state.js'
+import { selectors } from '../../projections/selectors.js'
 
 const ADDRESS = '0x00000000000000000000000000000000000000ab'
 const CAIP10 = `eip155:31337:${ADDRESS}`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as viem from 'viem'
-import { errorFields } from '../../tests/unit/error-fields.js'
+import { errorFields } from '../../../tests/unit/error-fields.js'
 import {
   GangwayError,
   LogFormatError,

@@ -6,12 +6,12 @@
  *   3. the events, one a line, gap-free in seq order.
  * Logs from schema-1 builds are bare event lines (no header); they are upcast when read.
  */
-import { LogFormatError } from './errors.js'
+import { LogFormatError } from '../kernel/errors.js'
 import type { LogSnapshot } from './log.js'
-import { isForbiddenKey, parseJson } from './safe-json.js'
+import { isForbiddenKey, parseJson } from '../kernel/safe-json.js'
 import { createUpcaster } from './upcast.js'
 import { checkedSnapshotState } from './validate-stored.js'
-import { EVENT_SCHEMA_VERSION, type GangwayEvent } from './types.js'
+import { EVENT_SCHEMA_VERSION, type GangwayEvent } from '../types.js'
 
 /** The first line of an export. `tab`: the page session that exported (its view is what replays). `exportedAt` in ms. */
 export interface LogHeader {

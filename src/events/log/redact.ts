@@ -4,7 +4,7 @@
  * same site. Addresses stay: they are public, and replaying needs them.
  */
 import { sha256, stringToBytes } from 'viem'
-import { fromSafeEntries } from './safe-json.js'
+import { fromSafeEntries } from '../kernel/safe-json.js'
 
 /** Payload and state keys whose string values are personal: emails and social usernames. */
 const PERSONAL_KEYS = /^(email|emailAddress|username|userName|socialUsername|handle|login)$/i

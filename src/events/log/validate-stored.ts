@@ -7,18 +7,18 @@
  * catalogue (events/catalogue/; an intent as `validateIntent` checks it on entry). An event that
  * fails keeps its place in the gap-free log as `log/event-refused`, which no projection or effect reads.
  */
-import { isNamespace } from '../chains/caip.js'
-import { storedImageUrl, walletLink } from './urls.js'
-import { plainDataProblem } from './plain-data.js'
-import type { EventType, GangwayEvent } from './types.js'
-import { definitionOf } from './catalogue/index.js'
-import { caip10, walletRef } from './catalogue/fields.js'
-import { validateIntent } from './validate.js'
+import { isNamespace } from '../../chains/caip.js'
+import { storedImageUrl, walletLink } from '../kernel/urls.js'
+import { plainDataProblem } from '../kernel/plain-data.js'
+import type { EventType, GangwayEvent } from '../types.js'
+import { definitionOf } from '../catalogue/index.js'
+import { caip10, walletRef } from '../catalogue/fields.js'
+import { validateIntent } from '../validate.js'
 
 type Payload = Record<string, unknown>
 const str = (v: unknown, max = 256): v is string => typeof v === 'string' && v.length > 0 && v.length <= max
 const opt = (v: unknown, check: (v: unknown) => boolean) => v === undefined || check(v)
-/** A personal string as an export redacts it (events/redact.ts redactedHash). */
+/** A personal string as an export redacts it (events/log/redact.ts redactedHash). */
 const REDACTED = /^redacted:[0-9a-f]{12}$/
 const whole = (v: unknown, max: number) => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max
 const digits = (v: unknown) => typeof v === 'string' && /^\d{1,80}$/.test(v)
