@@ -10,6 +10,7 @@ import { MAX_RESPONSE_BYTES } from '../events/kernel/limits.js'
 import { parseJson } from '../events/kernel/safe-json.js'
 import type { ServiceName, ServiceUrls } from '../events/kernel/host-options.js'
 import { SDK_TYPE, SDK_VERSION } from './version.js'
+import { GangwayError, ServiceNotConfiguredError } from '../events/kernel/errors.js'
 
 export interface ServiceFetchOptions {
   services: ServiceUrls
@@ -58,7 +59,7 @@ export function createServiceFetch(options: ServiceFetchOptions): ServiceFetch {
 
   const url = (service: ServiceName, path: string, params: CallOptions['params'] = {}) => {
     const base = options.services[service]
-    if (!base) throw new Error(`Service not configured: ${service}`)
+    if (!base) throw new ServiceNotConfiguredError(service)
     const u = new URL(path.replace(/^\/+/, ''), base.endsWith('/') ? base : `${base}/`)
     for (const [k, v] of Object.entries({ ...params, projectId: options.projectId, st: SDK_TYPE, sv: SDK_VERSION })) {
       if (v !== undefined) u.searchParams.set(k, String(v))
@@ -128,7 +129,7 @@ export function errorResponseBody(error: unknown): unknown {
 /** An error answer's body as JSON, or undefined when it is empty, not JSON, over `maxBytes` or cannot be read. Never throws. */
 async function errorAnswer(response: Response, maxBytes: number): Promise<unknown> {
   try {
-    const text = await boundedText(response, maxBytes, () => new Error('too large'))
+    const text = await boundedText(response, maxBytes, () => new GangwayError('too large', { category: 'API_ERROR' }))
     return text === '' ? undefined : parseJson(text)
   } catch {
     return undefined

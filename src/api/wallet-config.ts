@@ -11,6 +11,7 @@ import { MAX_REMOTE_LINK, MAX_REMOTE_NAME, MAX_REMOTE_STRING } from '../events/k
 import { URL_MAX } from '../events/kernel/urls.js'
 import type { ServiceFetch } from './service-fetch.js'
 import { serviceImageUrl } from './image-urls.js'
+import { ServiceStatusError } from '../events/kernel/errors.js'
 
 export type { WalletListing }
 
@@ -173,8 +174,8 @@ export function walletConfigClient(api: ServiceFetch) {
         return Array.isArray(r.allowedOrigins) ? r.allowedOrigins.filter((o): o is string => typeof o === 'string') : []
       } catch (error) {
         const status = error instanceof HttpRequestError ? error.status : undefined
-        if (status === 429) throw new Error(RATE_LIMITED)
-        if (status !== undefined && status >= 500) throw new Error(SERVER_ERROR)
+        if (status === 429) throw new ServiceStatusError(RATE_LIMITED, status)
+        if (status !== undefined && status >= 500) throw new ServiceStatusError(SERVER_ERROR, status)
         return []
       }
     },

@@ -1,5 +1,6 @@
 /** Reading a file whole, but only up to a size limit (`gangway replay` reads untrusted files). */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { GangwayError } from '../events/kernel/errors.js'
 
 /** 1 MB as the size messages count it: 2^20 bytes. */
 export const MB = 2 ** 20
@@ -13,7 +14,7 @@ export const MB = 2 ** 20
 export const MAX_LOG_BYTES = 256 * MB
 
 /** A file over the limit. `bytes`: its size when known (a regular file), else undefined (a pipe or device that kept going). */
-export class FileTooLargeError extends Error {
+export class FileTooLargeError extends GangwayError {
   override name = 'FileTooLargeError'
   constructor(
     readonly path: string,
@@ -21,7 +22,7 @@ export class FileTooLargeError extends Error {
     readonly limit: number,
   ) {
     const size = bytes === undefined ? `over ${limit / MB}` : `${Math.ceil((bytes / MB) * 10) / 10}`
-    super(`${path} is ${size} MB; the limit is ${limit / MB} MB`)
+    super(`${path} is ${size} MB; the limit is ${limit / MB} MB`, { category: 'DATA_PARSING_ERROR' })
   }
 }
 

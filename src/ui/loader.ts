@@ -99,7 +99,7 @@ const buttons = new Set<{ render(): void }>()
 /**
  * Creates the modal (docs/api.md). The engine and UI load later (see the module comment); the returned
  * object answers at once with the last known state.
- * @throws Error 'projectId is required' or 'At least one network is required'. The other options
+ * @throws TypeError 'projectId is required' or 'At least one network is required'. The other options
  *   are checked when the core starts (client/options-check.ts), which keeps this file small.
  * @example
  * ```ts
@@ -117,8 +117,8 @@ export function createModal(options: GangwayOptions): GangwayModal
 /** gangway/react's: the views on the host's React. @internal */
 export function createModal(options: GangwayOptions, internals: ModalInternals): GangwayModal
 export function createModal(options: GangwayOptions, internals: ModalInternals = {}): GangwayModal {
-  if (!options || typeof options.projectId !== 'string' || !options.projectId) throw new Error('projectId is required')
-  if (!Array.isArray(options.networks) || options.networks.length === 0) throw new Error('At least one network is required')
+  if (!options || typeof options.projectId !== 'string' || !options.projectId) throw new TypeError('projectId is required')
+  if (!Array.isArray(options.networks) || options.networks.length === 0) throw new TypeError('At least one network is required')
   const existing = byProject.get(options.projectId)
   if (existing) return (current = existing)
   if (internals.views && !uiModule) viewsSource = internals.views

@@ -20,7 +20,7 @@
  * module adds nothing to the loader.
  */
 import type { CreateConnectorFn } from '@wagmi/core'
-import { SwitchChainError, UserRejectedRequestError, getAddress, type Address } from 'viem'
+import { BaseError, SwitchChainError, UserRejectedRequestError, getAddress, type Address } from 'viem'
 import type { GangwayModal } from '#loader'
 import type { AccountModel, CaipNetworkId } from '../contract.js'
 
@@ -146,7 +146,7 @@ export function gangway({ modal, restoreTimeoutMs = 10_000 }: GangwayParameters)
           await modal.open({ namespace: 'eip155' })
           // Opened: wait for a connection, or for the modal to close without one.
           account = (await when(modal, () => ({ account: evmAccount(modal), open: modal.getState().open }), (v) => v.account !== undefined || !v.open, 24 * 3600_000))?.account
-          if (!account) throw new UserRejectedRequestError(new Error('The modal closed with no EVM connection'))
+          if (!account) throw new UserRejectedRequestError(new BaseError('The modal closed with no EVM connection'))
           // Connected: the site's own UI takes over from the modal it asked for.
           void modal.close()
         }
@@ -190,7 +190,7 @@ export function gangway({ modal, restoreTimeoutMs = 10_000 }: GangwayParameters)
       },
       async switchChain({ chainId }) {
         const chain = chainOf(chainId)
-        if (!chain) throw new SwitchChainError(new Error(`Chain ${chainId} is not among wagmi's chains`))
+        if (!chain) throw new SwitchChainError(new BaseError(`Chain ${chainId} is not among wagmi's chains`))
         const caipNetworkId: CaipNetworkId = `eip155:${chainId}`
         try {
           await modal.switchNetwork(caipNetworkId)
@@ -199,7 +199,7 @@ export function gangway({ modal, restoreTimeoutMs = 10_000 }: GangwayParameters)
         }
         // The switch is logged; the account follows once the wallet (or the modal alone, disconnected) is there.
         const landed = await when(modal, () => evmAccount(modal)?.chainId ?? Number(modal.getNetwork().caipNetworkId?.slice(7)), (id) => id === chainId, 60_000)
-        if (landed !== chainId) throw new SwitchChainError(new Error(`The wallet did not switch to chain ${chainId}`))
+        if (landed !== chainId) throw new SwitchChainError(new BaseError(`The wallet did not switch to chain ${chainId}`))
         if (told) told = { ...told, chainId }
         config.emitter.emit('change', { chainId })
         return chain

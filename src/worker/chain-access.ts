@@ -9,7 +9,7 @@ import { getBlockNumber, getCode, getTransactionReceipt, readContract } from 'vi
 import { eip155Client } from '../chains/eip155/client.js'
 import { getNativeBalance } from '../chains/eip155/get-native-balance.js'
 import type { CaipNetworkId, Network } from '../events/entities.js'
-import { NO_LONGER_FOLLOWED, TRANSACTION_REVERTED } from '../events/kernel/errors.js'
+import { NO_LONGER_FOLLOWED, TRANSACTION_REVERTED, GangwayError, NetworkNotFoundError, TransactionNotFoundError, TransactionRevertedError } from '../events/kernel/errors.js'
 import type { JsonRpc } from '../chains/json-rpc.js'
 import { rpcEndpoint, type RoutingOptions } from './rpc/routing.js'
 
@@ -63,17 +63,17 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
   const clients = new Map<string, Client>()
   const find = (id: CaipNetworkId) => {
     const network = networks().find((n) => n.caipNetworkId === id)
-    if (!network) throw new Error('Network not found')
+    if (!network) throw new NetworkNotFoundError(id)
     return { network, url: rpcEndpoint(network, routing()) }
   }
   /** A Solana node's whole number (lamports, a slot) as it answered, checked where it enters. @throws Error 'Malformed {method} answer' for anything but a whole number ≥ 0. */
   const lamports = (v: unknown, method: string): number => {
-    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new Error(`Malformed ${method} answer`)
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new GangwayError(`Malformed ${method} answer`, { category: 'API_ERROR' })
     return v
   }
   const lookup = (id: CaipNetworkId) => {
     const { network, url } = find(id)
-    if (network.chainNamespace !== 'eip155') throw new Error('Network not found')
+    if (network.chainNamespace !== 'eip155') throw new NetworkNotFoundError(id)
     let client = clients.get(url)
     if (!client) clients.set(url, (client = eip155Client(url, rpc)))
     return { network, client }
@@ -131,21 +131,21 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
           ? async () => {
               const r = (await rpc.request(url, { method: 'getSignatureStatuses', params: [[hash]] })) as { value: ({ err: unknown; confirmationStatus?: string } | null)[] }
               const status = r.value[0]
-              if (status?.err) throw new Error('Transaction failed')
+              if (status?.err) throw new TransactionRevertedError('Transaction failed', hash)
               return status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized'
             }
           : async () => {
               const receipt = await getTransactionReceipt(lookup(id).client, { hash: hash as Hex }).catch(() => undefined)
-              if (receipt && receipt.status !== 'success') throw new Error(TRANSACTION_REVERTED)
+              if (receipt && receipt.status !== 'success') throw new TransactionRevertedError(TRANSACTION_REVERTED, hash)
               return receipt !== undefined
             }
       // Solana confirms within a slot or two: it is asked at least every 400 ms.
       const every = network.chainNamespace === 'solana' ? Math.min(intervalMs, 400) : intervalMs
       const end = time.clock() + timeoutMs
       while (!(await settled())) {
-        if (time.clock() > end) throw new Error('Transaction not found')
+        if (time.clock() > end) throw new TransactionNotFoundError('Transaction not found', hash)
         // docs/behaviour.md §9: a transaction pushed out of the 99 followed is polled no more.
-        if (followed && !followed()) throw new Error(NO_LONGER_FOLLOWED)
+        if (followed && !followed()) throw new TransactionNotFoundError(NO_LONGER_FOLLOWED, hash)
         await firstValueFrom(timer(every, time.scheduler))
       }
     },

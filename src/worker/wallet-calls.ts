@@ -9,7 +9,7 @@ import { isSolanaAddress } from '../events/address-rules.js'
 import type { CaipAddress, Namespace } from '../events/entities.js'
 import type { State } from '../projections/state.js'
 import type { Bridge } from '../contract.js'
-import { GangwayError } from '../events/kernel/errors.js'
+import { GangwayError, NetworkNotFoundError } from '../events/kernel/errors.js'
 
 /** What walletAccounts throws for an answer that is not a list. */
 export const INVALID_WALLET_ACCOUNTS = 'Invalid accounts from the wallet'
@@ -38,9 +38,9 @@ export async function walletAccounts(bridge: Bridge, connectorId: string, namesp
  */
 export async function walletCaipAddress(bridge: Bridge, connectorId: string, namespace: Namespace, address: string, state: State): Promise<CaipAddress> {
   if (namespace === 'solana') {
-    if (!isSolanaAddress(address)) throw new Error('Invalid Solana address from the wallet')
+    if (!isSolanaAddress(address)) throw new GangwayError('Invalid Solana address from the wallet', { category: 'API_ERROR', details: address.slice(0, 128) })
     const network = state.networks.active.solana ?? state.config.networks.find((n) => n.chainNamespace === 'solana')?.caipNetworkId
-    if (!network) throw new Error('Network not found')
+    if (!network) throw new NetworkNotFoundError('solana')
     return `${network}:${address}` as CaipAddress
   }
   return caipAddressOf((await bridge.request(connectorId, { method: 'eth_chainId' })) as string, address)

@@ -15,6 +15,7 @@ import {
 } from 'viem'
 import type { BatchCall } from '../../events/entities.js'
 import { ProviderRequestError } from '../../events/kernel/errors.js'
+import { providerRefusal } from './provider-refusal.js'
 import { CALL_DATA_MAX, CALLS_BATCH_MAX } from '../../events/kernel/limits.js'
 
 /** A `wallet_sendCalls` request as the fallback sends it. */
@@ -69,7 +70,7 @@ export function readSendCalls(params: unknown): SendCallsRequest {
   if (!hexQuantity(p.chainId)) throw invalid('chainId must be a hex number')
   if (p.atomicRequired !== undefined && typeof p.atomicRequired !== 'boolean') throw invalid('atomicRequired must be a boolean')
   if (!Array.isArray(p.calls) || p.calls.length === 0) throw invalid('calls must be a non-empty list')
-  if (p.calls.length > CALLS_BATCH_MAX) throw new ProviderRequestError(new BundleTooLargeError(new Error()).shortMessage, { code: BundleTooLargeError.code, details: `${p.calls.length} calls; at most ${CALLS_BATCH_MAX}` })
+  if (p.calls.length > CALLS_BATCH_MAX) throw providerRefusal(BundleTooLargeError, `${p.calls.length} calls; at most ${CALLS_BATCH_MAX}`)
   const calls = p.calls.map((c: unknown, i): BatchCall => {
     const call = c as Record<string, unknown> | null
     if (!call || typeof call !== 'object') throw invalid(`call ${i} must be an object`)
@@ -78,12 +79,12 @@ export function readSendCalls(params: unknown): SendCallsRequest {
     if (call.value !== undefined && !hexQuantity(call.value)) throw invalid(`call ${i}: value must be a hex number`)
     if (call.to === undefined && call.data === undefined) throw invalid(`call ${i} has neither to nor data`)
     const unsupported = required(call.capabilities)
-    if (unsupported.length) throw new ProviderRequestError(new UnsupportedNonOptionalCapabilityError(new Error()).shortMessage, { code: UnsupportedNonOptionalCapabilityError.code, details: `call ${i}: ${unsupported.join(', ')}` })
+    if (unsupported.length) throw providerRefusal(UnsupportedNonOptionalCapabilityError, `call ${i}: ${unsupported.join(', ')}`)
     return { ...(call.to !== undefined ? { to: call.to as string } : {}), ...(call.data !== undefined ? { data: call.data as string } : {}), valueWei: BigInt((call.value as string | undefined) ?? '0x0').toString() }
   })
   const unsupported = required(p.capabilities)
-  if (unsupported.length) throw new ProviderRequestError(new UnsupportedNonOptionalCapabilityError(new Error()).shortMessage, { code: UnsupportedNonOptionalCapabilityError.code, details: unsupported.join(', ') })
-  if (p.atomicRequired === true) throw new ProviderRequestError(new AtomicityNotSupportedError(new Error()).shortMessage, { code: AtomicityNotSupportedError.code, details: 'the wallet has no wallet_sendCalls; Gangway sends the calls one by one' })
+  if (unsupported.length) throw providerRefusal(UnsupportedNonOptionalCapabilityError, unsupported.join(', '))
+  if (p.atomicRequired === true) throw providerRefusal(AtomicityNotSupportedError, 'the wallet has no wallet_sendCalls; Gangway sends the calls one by one')
   return {
     ...(p.id !== undefined ? { id: p.id as string } : {}),
     ...(p.from !== undefined ? { from: p.from as string } : {}),

@@ -13,7 +13,7 @@
  */
 import { createUpcaster } from './upcast.js'
 import { checkedStoredEvent } from './validate-stored.js'
-import { LogFormatError } from '../kernel/errors.js'
+import { LogFormatError, GangwayError } from '../kernel/errors.js'
 import { EVENT_SCHEMA_VERSION, type GangwayEvent, type NewEvent } from '../types.js'
 
 /**
@@ -122,7 +122,7 @@ export class EventLog {
    * @throws Error 'EventLog.open must be called before the first append'.
    */
   async open(): Promise<OpenedLog> {
-    if (this.#events.length > 0 || this.#opened) throw new Error('EventLog.open must be called before the first append')
+    if (this.#events.length > 0 || this.#opened) throw new GangwayError('EventLog.open must be called before the first append')
     this.#opened = true
     if (!this.#options.storage) return { events: [] }
     let loaded: Awaited<ReturnType<LogStorage['load']>> = { events: [] }

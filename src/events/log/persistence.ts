@@ -9,7 +9,7 @@
  * `events`, which are kept and upcast when read.
  */
 import { openDB, type IDBPDatabase } from 'idb'
-import { LogFormatError } from '../kernel/errors.js'
+import { LogFormatError, GangwayError } from '../kernel/errors.js'
 import { SNAPSHOTS_KEPT, type LogSnapshot, type LogStorage } from './log.js'
 import type { GangwayEvent } from '../types.js'
 
@@ -38,7 +38,7 @@ export function idbLogStorage(projectId: string): LogStorage & { clear(): Promis
         // A tab of an older build holds the database open: fail (logged; this tab runs from memory) rather than wait.
         blocked() {
           db = undefined
-          reject(new Error(`${name}: the upgrade to version ${DB_VERSION} is blocked by another tab`))
+          reject(new GangwayError(`${name}: the upgrade to version ${DB_VERSION} is blocked by another tab`))
         },
         // Another tab with a newer build wants to upgrade: let it (this tab reopens on its next call).
         blocking() {

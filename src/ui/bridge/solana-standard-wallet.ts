@@ -23,6 +23,7 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { base58 } from '@scure/base'
 import { fromBase64, toBase64 } from './base64.js'
 import { GANGWAY_WALLET_FEATURE } from './gangway-wallet-feature.js'
+import { GangwayError } from '../../events/kernel/errors.js'
 
 /** The Wallet Standard names of Solana's clusters, by their genesis hash prefix (CAIP-2 reference); any other is `solana:localnet`. */
 const CLUSTERS: Record<string, `solana:${string}`> = {
@@ -60,25 +61,25 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 /**
  * `message` as the text it encodes: strict UTF-8, with no C0 control character other than tab, line
  * feed and carriage return, and no DEL.
- * @throws Error 'Gangway signs UTF-8 text messages only' for anything else.
+ * @throws GangwayError 'Gangway signs UTF-8 text messages only' for anything else.
  */
 function messageText(message: Uint8Array): string {
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(message)
   } catch {
-    throw new Error(TEXT_ONLY)
+    throw new GangwayError(TEXT_ONLY)
   }
-  if (CONTROL.test(text)) throw new Error(TEXT_ONLY)
+  if (CONTROL.test(text)) throw new GangwayError(TEXT_ONLY)
   return text
 }
 
 /** A signature as the engine's connectors answer it: 64 bytes, base58 or padded base64 (the two cannot be confused). */
 function signatureBytes(answer: unknown): Uint8Array {
   const signature = (answer as { signature?: unknown } | null)?.signature
-  if (typeof signature !== 'string' || signature.length > 128) throw new Error('The wallet returned no signature')
+  if (typeof signature !== 'string' || signature.length > 128) throw new GangwayError('The wallet returned no signature', { category: 'API_ERROR' })
   const bytes = signature.endsWith('=') ? fromBase64(signature) : base58.decode(signature)
-  if (bytes.length !== 64) throw new Error('The wallet returned no signature')
+  if (bytes.length !== 64) throw new GangwayError('The wallet returned no signature', { category: 'API_ERROR' })
   return bytes
 }
 
@@ -124,7 +125,7 @@ export function registerGangwayWallet(deps: GangwayWalletDeps, target: EventTarg
   /** The account asked for must be the connection's. */
   const signer = (asked: WalletAccount) => {
     const a = account()
-    if (!a || a.address !== asked.address) throw new Error('Not connected with this account')
+    if (!a || a.address !== asked.address) throw new GangwayError('Not connected with this account')
     return a.address
   }
   const wallet: Wallet = {
@@ -141,7 +142,7 @@ export function registerGangwayWallet(deps: GangwayWalletDeps, target: EventTarg
         version: '1.0.0',
         connect: async ({ silent }: { silent?: boolean } = {}) => {
           const list = accounts()
-          if (!list.length && !silent) throw new Error('Not connected: connect in the modal first')
+          if (!list.length && !silent) throw new GangwayError('Not connected: connect in the modal first')
           return { accounts: list }
         },
       },
@@ -160,7 +161,7 @@ export function registerGangwayWallet(deps: GangwayWalletDeps, target: EventTarg
           const out: { signedTransaction: Uint8Array }[] = []
           for (const { transaction, account: asked } of inputs) {
             const signed = await deps.request('solana:signTransaction', [toBase64(transaction), signer(asked)])
-            if (typeof signed !== 'string') throw new Error('The wallet returned no signed transaction')
+            if (typeof signed !== 'string') throw new GangwayError('The wallet returned no signed transaction', { category: 'API_ERROR' })
             out.push({ signedTransaction: fromBase64(signed) })
           }
           return out

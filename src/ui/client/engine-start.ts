@@ -11,6 +11,7 @@ import { transfer, transferHandlers, wrap } from 'comlink'
 import type { Bridge, Engine, EngineConfig, WorkerEngine } from '../../contract.js'
 import { installErrorWire } from '../../events/kernel/error-wire.js'
 import { servePagePort } from '../bridge/page-port-server.js'
+import { GangwayError } from '../../events/kernel/errors.js'
 
 /** How long a Worker gets to answer before the engine falls back to the main thread, in ms. */
 export const WORKER_START_TIMEOUT_MS = 10_000
@@ -32,8 +33,8 @@ async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<Clie
   const { port1, port2 } = new MessageChannel()
   const page = servePagePort(port1, bridge)
   const failed = new Promise<never>((_, reject) => {
-    worker.addEventListener('error', (e) => reject(new Error(`Worker failed to start: ${e.message || 'error'}`)), { once: true })
-    setTimeout(() => reject(new Error('Worker did not answer')), WORKER_START_TIMEOUT_MS)
+    worker.addEventListener('error', (e) => reject(new GangwayError(`Worker failed to start: ${e.message || 'error'}`)), { once: true })
+    setTimeout(() => reject(new GangwayError('Worker did not answer')), WORKER_START_TIMEOUT_MS)
   })
   try {
     await Promise.race([remote.start(config, transfer(port2, [port2])), failed])

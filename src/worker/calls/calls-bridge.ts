@@ -17,6 +17,7 @@ import { DuplicateIdError, MethodNotFoundRpcError, ProviderDisconnectedError, to
 import { getTransactionReceipt } from 'viem/actions'
 import { filter, firstValueFrom, type Observable } from 'rxjs'
 import { callsReceipt, readSendCalls, type CallsReceipt } from '../../chains/eip155/send-calls.js'
+import { providerRefusal } from '../../chains/eip155/provider-refusal.js'
 import { parseCaipNetworkId } from '../../chains/caip.js'
 import { chainIdHexOf } from '../../chains/eip155/accounts.js'
 import { AUTH_CONNECTOR_ID, type CaipNetworkId, type Network } from '../../events/entities.js'
@@ -97,9 +98,9 @@ export function callsBridge(inner: Bridge, deps: CallsBridgeDeps): Bridge {
     const caipNetworkId = account?.caipNetworkId
     if (!account?.address || !caipNetworkId || !sameConnector(s.connection.connectorIds.eip155 ?? '', connectorId)) throw new ProviderRequestError('Not connected', { code: ProviderDisconnectedError.code, details: `no EVM account on connector ${connectorId}` })
     const chain = Number(parseCaipNetworkId(caipNetworkId).reference)
-    if (request.chainId !== chain) throw new ProviderRequestError(new UnsupportedChainIdError(new Error()).shortMessage, { code: UnsupportedChainIdError.code, details: `chain ${request.chainId}; the connection is on ${caipNetworkId}` })
+    if (request.chainId !== chain) throw providerRefusal(UnsupportedChainIdError, `chain ${request.chainId}; the connection is on ${caipNetworkId}`)
     const id = request.id ?? deps.newId()
-    if (callsBatch(s, id)) throw new ProviderRequestError(new DuplicateIdError(new Error()).shortMessage, { code: DuplicateIdError.code, details: id.slice(0, 80) })
+    if (callsBatch(s, id)) throw providerRefusal(DuplicateIdError, id.slice(0, 80))
     const first = firstValueFrom(
       deps.events$.pipe(filter((e): e is GangwayEvent<'calls/sent' | 'calls/failed'> => (e.type === 'calls/sent' || e.type === 'calls/failed') && e.payload.id === id && e.payload.index === 0)),
     )
@@ -119,7 +120,7 @@ export function callsBridge(inner: Bridge, deps: CallsBridgeDeps): Bridge {
     return { version: '2.0.0', id: b.id, chainId: chainIdHexOf(b.caipNetworkId), status: callsStatus(b), atomic: false, receipts: receipts.map(callsReceipt) }
   }
 
-  const unknownBundle = (params: unknown) => new ProviderRequestError(new UnknownBundleIdError(new Error()).shortMessage, { code: UnknownBundleIdError.code, details: String(Array.isArray(params) ? params[0] : '').slice(0, 80) })
+  const unknownBundle = (params: unknown) => providerRefusal(UnknownBundleIdError, String(Array.isArray(params) ? params[0] : '').slice(0, 80))
 
   return {
     async request(connectorId, args, options) {

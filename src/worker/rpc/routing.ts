@@ -4,6 +4,7 @@
  * `<blockchain service>/v1/?chainId=<CAIP-2>&projectId=<id>`; else the network's own URL.
  */
 import type { Network } from '../../events/entities.js'
+import { NetworkNotFoundError } from '../../events/kernel/errors.js'
 
 export interface RoutingOptions {
   projectId: string
@@ -29,6 +30,6 @@ export function rpcEndpoint(network: Network, o: RoutingOptions): string {
     return u.toString()
   }
   const own = network.rpcUrls.default.http[0] ?? network.rpcUrls.chainDefault?.http[0]
-  if (!own) throw new Error('Network not found')
+  if (!own) throw new NetworkNotFoundError(network.caipNetworkId)
   return own
 }

@@ -22,7 +22,7 @@
 import { encodeFunctionData, erc20Abi, getAddress, maxUint256, decodeFunctionData, type Address, type Hex } from 'viem'
 import { SWAP_SYMBOL_MAX, type ConvertClient } from '../../api/convert.js'
 import type { SwapToken } from '../../events/entities.js'
-import { SwapRefusedError, SWAP_REFUSALS } from '../../events/kernel/errors.js'
+import { SwapRefusedError, SWAP_REFUSALS, GangwayError } from '../../events/kernel/errors.js'
 import { decodeSwapCall, NATIVE_TOKEN } from '../../chains/eip155/swap/decode-swap-call.js'
 import { compareSwapOutcome } from '../../chains/eip155/swap/compare-swap-outcome.js'
 import { swapRouterOf, type SwapRouter } from '../../chains/eip155/swap/routers.js'
@@ -107,7 +107,7 @@ export async function checkSwap(deps: SwapCheckDeps, input: SwapCheckInput): Pro
   let swap = await build(amount)
   if (from === NATIVE_TOKEN) {
     const fits = nativeAmountAfterGas({ amount, balance: await deps.chain.nativeBalance(account), gas: BigInt(swap.gas ?? '0') * BigInt(swap.gasPrice ?? '0') })
-    if (fits === undefined) throw new Error(SEND_ERRORS.insufficient)
+    if (fits === undefined) throw new GangwayError(SEND_ERRORS.insufficient)
     if (fits !== amount) swap = await build((amount = fits))
   }
   const minimum = minimumReceived((input.quotedToAmount * amount) / input.amount)

@@ -14,12 +14,13 @@ import type { EffectContext } from '../effects/context.js'
 import { previewCalls, type TxPreviewReads } from './preview-calls.js'
 import { previewReads } from './preview-reads.js'
 import { siteSwapRouters } from '../../chains/eip155/swap/routers.js'
+import { GangwayError } from '../../events/kernel/errors.js'
 
 /** Reads that find nothing: the preview of a network the engine has no client for. */
 const NOTHING: TxPreviewReads = {
   isErc721: async () => false,
-  decimals: () => Promise.reject(new Error('No client')),
-  symbol: () => Promise.reject(new Error('No client')),
+  decimals: () => Promise.reject(new GangwayError('No client')),
+  symbol: () => Promise.reject(new GangwayError('No client')),
   simulate: async () => 'unsupported',
 }
 

@@ -5,6 +5,7 @@
  */
 import { readCaipAddress } from '../../chains/caip.js'
 import type { CaipNetworkId, Namespace, Network } from '../../events/entities.js'
+import { GangwayError } from '../../events/kernel/errors.js'
 
 /** The methods and events asked for per namespace. */
 export const PROPOSED_METHODS: Partial<Record<Namespace, { methods: string[]; events: string[] }>> = {
@@ -71,6 +72,6 @@ export function sessionNamespaceNames(namespaces: Record<string, SessionNamespac
  */
 export function pairingTopicOf(uri: string): string {
   const m = /^wc:([0-9a-f]{64})@2\?/.exec(uri)
-  if (!m) throw new Error('Invalid WalletConnect URI')
+  if (!m) throw new GangwayError('Invalid WalletConnect URI', { category: 'DATA_PARSING_ERROR' })
   return m[1]!
 }

@@ -61,7 +61,7 @@ export function authOtp(s: AuthSession): AuthOtp {
       }
       updateStep = undefined
       // An email the secure site names (checked again where the engine takes it).
-      if (typeof answer?.newEmail !== 'string') return void (await failed(new Error('Failed to connect')))
+      if (typeof answer?.newEmail !== 'string') return void (await failed(new GangwayError('Failed to connect', { category: 'SECURE_SITE_ERROR' })))
       await tell({ type: 'auth/email-updated', payload: { namespace: 'eip155', email: answer.newEmail } })
     },
   }

@@ -12,6 +12,7 @@ import { event, type NewEvent } from '../../../events/types.js'
 import { sameConnector } from '../../../projections/slices/connections.js'
 import { AUTH_CALLS, authNetwork, messageOf } from './auth-connect.js'
 import { ofType, type Effect } from '../context.js'
+import { GangwayError } from '../../../events/kernel/errors.js'
 
 /** What the snackbar says when the secure site refuses the switch (ours; the secure site's own message when it gives one). */
 export const ACCOUNT_TYPE_SWITCH_FAILED = 'Failed to switch account type'
@@ -30,7 +31,7 @@ export const authAccountTypeEffect: Effect = ({ events$, bridge, state }) =>
             // Only an account the secure site gave the user at login (an untrusted answer).
             const account = s.auth.users[namespace]?.accounts.find((a) => typeof answer?.address === 'string' && a.address.toLowerCase() === answer.address.toLowerCase())
             const network = s.accounts[namespace]?.caipNetworkId ?? authNetwork(s)
-            if (!account || account.type !== accountType || !network) throw new Error(ACCOUNT_TYPE_SWITCH_FAILED)
+            if (!account || account.type !== accountType || !network) throw new GangwayError(ACCOUNT_TYPE_SWITCH_FAILED, { category: 'SECURE_SITE_ERROR' })
             return [event('connection/switched', { namespace, connectorId: AUTH_CONNECTOR_ID, caipAddress: `${network}:${account.address}` as CaipAddress, wallet: false })]
           } catch (error) {
             const failed = event('snackbar/show-requested', { variant: 'error', message: messageOf(error, ACCOUNT_TYPE_SWITCH_FAILED) })

@@ -23,7 +23,7 @@
 import { EMPTY, filter, from, mergeMap, switchMap, type Observable } from 'rxjs'
 import { UnsupportedProviderMethodError, toHex } from 'viem'
 import { SIWX_CONNECTOR_ID, type CaipAddress, type Namespace } from '../../../events/entities.js'
-import { SIWX_SIGN_FAILED, errorCode } from '../../../events/kernel/errors.js'
+import { SIWX_SIGN_FAILED, errorCode, GangwayError } from '../../../events/kernel/errors.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { readCaipAddress, readCaipNetworkId } from '../../../chains/caip.js'
 import { isAsking } from '../../../projections/slices/siwx.js'
@@ -92,7 +92,7 @@ export function signedIn(answer: unknown, text: string, address: string): string
     typeof a.signature === 'string' &&
     a.signature.length > 0 &&
     a.signature.length <= MAX_SIWX_SIGNATURE_CHARS
-  if (!ok) throw new Error('Not the sign-in asked')
+  if (!ok) throw new GangwayError('Not the sign-in asked', { category: 'API_ERROR' })
   return a.signature as string
 }
 
@@ -101,7 +101,7 @@ async function sign({ bridge }: Pick<EffectContext, 'bridge'>, connectorId: stri
   const { namespace, address } = readCaipAddress(caipAddress)!
   if (namespace === 'eip155') {
     const signature = await bridge.request(connectorId, { method: 'personal_sign', params: [toHex(text), address] })
-    if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) throw new Error('Not a signature')
+    if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) throw new GangwayError('Not a signature', { category: 'API_ERROR' })
     return signature
   }
   try {
@@ -111,7 +111,7 @@ async function sign({ bridge }: Pick<EffectContext, 'bridge'>, connectorId: stri
     if (errorCode(error) !== UnsupportedProviderMethodError.code) throw error
   }
   const answer = (await bridge.request(connectorId, { method: 'solana:signMessage', params: [text, address] })) as { signature?: unknown } | null
-  if (typeof answer?.signature !== 'string') throw new Error('Not a signature')
+  if (typeof answer?.signature !== 'string') throw new GangwayError('Not a signature', { category: 'API_ERROR' })
   return answer.signature
 }
 

@@ -9,7 +9,7 @@
 import { concatMap, filter, Observable } from 'rxjs'
 import { toHex } from 'viem'
 import { chainIdHexOf } from '../../../chains/eip155/accounts.js'
-import { errorMessage, TRANSACTION_REVERTED, withCode, loggedMessage } from '../../../events/kernel/errors.js'
+import { loggedMessage, TransactionRevertedError, withCode } from '../../../events/kernel/errors.js'
 import { event, type EventOf, type NewEvent } from '../../../events/types.js'
 import { ofType, type Effect, type EffectContext } from '../context.js'
 
@@ -40,8 +40,7 @@ function sending(ctx: EffectContext, e: EventOf<'calls/requested'>): Observable<
         try {
           await ctx.chains.waitForReceipt(caipNetworkId, hash)
         } catch (error) {
-          const message = errorMessage(error)
-          out.next(message === TRANSACTION_REVERTED ? event('calls/landed', { id, index, success: false }) : event('calls/failed', { id, index, message: message.slice(0, 256) }))
+          out.next(error instanceof TransactionRevertedError ? event('calls/landed', { id, index, success: false }) : event('calls/failed', { id, index, message: loggedMessage(error) }))
           return
         }
         out.next(event('calls/landed', { id, index, success: true }))

@@ -11,7 +11,7 @@
 import { isFollowed } from '../../../projections/slices/pending.js'
 import { exhaustMap, filter, Observable } from 'rxjs'
 import { toHex } from 'viem'
-import { withCode, loggedMessage } from '../../../events/kernel/errors.js'
+import { withCode, loggedMessage, GangwayError } from '../../../events/kernel/errors.js'
 import { event, type NewEvent, type SwapPlanTransaction } from '../../../events/types.js'
 import { chainIdHexOf } from '../../../chains/eip155/accounts.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
@@ -25,7 +25,7 @@ function swapping(ctx: EffectContext): Observable<NewEvent> {
       const s = ctx.state()
       const account = activeAccount(s)
       const checked = currentCheck(s.swap, swapAmountBase(s.swap))
-      if (account?.namespace !== 'eip155' || !account.connectorId || !checked) throw new Error('Not connected')
+      if (account?.namespace !== 'eip155' || !account.connectorId || !checked) throw new GangwayError('Not connected')
       const { caipNetworkId, caipAddress, address, connectorId } = account
       const chainId = chainIdHexOf(caipNetworkId)
       const send = (tx: SwapPlanTransaction) =>
