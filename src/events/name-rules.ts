@@ -10,7 +10,7 @@ export const NAME_ZONE = 'reown.id'
 /** Longest label Gangway sends (the whole name stays under MAX_REMOTE_NAME, 64). */
 export const NAME_LABEL_MAX = 55
 
-/** The refusal of a label outside the rule (projections/rules/guards.ts; RegisterAccountName shows it as the visitor types). */
+/** The refusal of a label outside the rule (projections/rules/refusals.ts; RegisterAccountName shows it as the visitor types). */
 export const INVALID_NAME_LABEL = 'A name has at least 4 characters: letters, digits and hyphens'
 
 /** docs/behaviour.md §5: at least 4 characters, only letters, digits and hyphens (and at most NAME_LABEL_MAX). */

@@ -32,9 +32,10 @@ import { calls } from './slices/calls.js'
 import { txPreview } from './slices/tx-preview.js'
 
 /**
- * The state's slices, each a file of this folder with its initial value and its handlers keyed by
- * event type (reducer.ts `slice`). `State`, `initialState` and the fold are derived from this record:
- * a new slice is its file and one entry here.
+ * The state's slices, each a file of this folder with its initial value, its handlers keyed by
+ * event type and its guards keyed by intent type (reducer.ts `slice`). `State`, `initialState`, the
+ * fold and the guards (rules/guards.ts) are derived from this record: a new slice is its file and
+ * one entry here.
  */
 export const slices = {
   config,

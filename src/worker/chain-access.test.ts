@@ -3,6 +3,7 @@ import { LOCALNET } from '../../tests/unit/fixtures.js'
 import { virtualTime, type VirtualTime } from '../../tests/unit/virtual-time.js'
 import type { RpcCall } from '../chains/json-rpc.js'
 import { createChainAccess } from './chain-access.js'
+import { TransactionNotFoundError } from '../events/kernel/errors.js'
 
 const SOLANA = { ...LOCALNET, id: 'Gang', caipNetworkId: 'solana:GangwayLocaLnet11111111111111111' as const, chainNamespace: 'solana' as const, name: 'Solana Localnet' }
 
@@ -43,7 +44,8 @@ describe('chain access on injected time', () => {
     expect(outcome).toBeUndefined()
     await time.advance(1)
     await waiting
-    expect(outcome).toEqual(new Error('Transaction not found'))
+    expect(outcome).toBeInstanceOf(TransactionNotFoundError)
+    expect(outcome).toMatchObject({ message: 'Transaction not found', category: 'API_ERROR' })
     expect(asked).toEqual([0, 400, 800, 1200, 1600, 2000, 2400])
   })
 
@@ -58,7 +60,8 @@ describe('chain access on injected time', () => {
     followed = false
     await time.advance(400)
     await waiting
-    expect(outcome).toEqual(new Error('Transaction no longer followed'))
+    expect(outcome).toBeInstanceOf(TransactionNotFoundError)
+    expect(outcome).toMatchObject({ message: 'Transaction no longer followed', category: 'API_ERROR' })
     expect(asked).toEqual([0, 400, 800, 1200])
   })
 })

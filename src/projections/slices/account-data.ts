@@ -134,4 +134,9 @@ export const accountData: Slice<AccountDataState, State> = slice<AccountDataStat
       return { ...s, identities: withKey(s.identities, key, { ...s.identities[key], name: e.payload.name }) }
     },
   },
+  {
+    // The paging rules (paging.ts): PAGE_IN_FLIGHT while a page of that list is on its way,
+    // NO_MORE_PAGES for any page but the next one, after the list ended, or past its cap.
+    'history/fetch-requested': (s, intent) => historyRequestRefusal(s.accountData.history[intent.payload.caipAddress], intent.payload.cursor),
+  },
 )

@@ -8,10 +8,14 @@
  */
 import { AUTH_CONNECTOR_ID, type CaipNetworkId, type Namespace } from '../../events/entities.js'
 import type { SocialProvider } from '../../events/kernel/host-options.js'
-import type { Platform } from '../rules/auth-rules.js'
-import type { EventPayloads } from '../../events/types.js'
+import { emailResendWaitMs, telegramWaitLeftMs, type Platform } from '../rules/auth-rules.js'
+import type { EventPayloads, NewEvent } from '../../events/types.js'
 import { withKey } from '../../events/kernel/safe-json.js'
 import { slice, type Slice } from '../reducer.js'
+import { updateEmailRefusal } from '../rules/refusal-rules.js'
+import { EMAIL_BEING_SENT, EMAIL_NOT_ENABLED, LEGAL_NOT_ACCEPTED, NO_LOGIN_UNDER_WAY, SAME_EMAIL, SOCIAL_NOT_ENABLED } from '../rules/refusals.js'
+import { resolvedFeatures } from '../select/features.js'
+import { offeredSocials } from '../select/socials.js'
 import { sameConnector } from './connections.js'
 import type { State } from '../state.js'
 
@@ -60,6 +64,16 @@ const STEP_OF: Record<EventPayloads['auth/email-accepted']['action'], EmailStep>
 
 /** The email login's session-scoped fields cleared (the modal closed, or the login ended). */
 const idle = (s: AuthState): AuthState => ({ ...s, step: undefined, error: undefined, social: undefined, update: undefined })
+
+/** Refuses a fact of the email login's code while no code is asked for. */
+const otpRefusal = (s: State): string | undefined => (s.auth.step === 'verify-otp' ? undefined : NO_LOGIN_UNDER_WAY)
+
+/** Refuses a fact of a social login while that provider's login is not under way (or failed). */
+const socialRefusal = (s: State, intent: NewEvent<'auth/social-connected' | 'auth/social-failed' | 'auth/telegram-social-started'>): string | undefined =>
+  s.auth.social?.provider === intent.payload.provider && !s.auth.social.error ? undefined : NO_LOGIN_UNDER_WAY
+
+/** Refuses a fact of an email change while none is under way. */
+const updateRefusal = (s: State): string | undefined => (s.auth.update ? undefined : NO_LOGIN_UNDER_WAY)
 
 export const auth: Slice<AuthState, State> = slice<AuthState, State>(initial, {
   'engine/started': (s) => ({ ...initial, users: s.users, ...(s.telegramProvider ? { telegramProvider: s.telegramProvider, telegramStartedAt: s.telegramStartedAt } : {}) }),
@@ -123,4 +137,39 @@ export const auth: Slice<AuthState, State> = slice<AuthState, State>(initial, {
     return { ...s, users }
   },
   'modal/close-requested': (s) => idle(s),
+}, {
+  'auth/social-requested': (s, intent) => {
+    if (!offeredSocials(s).includes(intent.payload.provider) || intent.payload.provider === 'farcaster') return SOCIAL_NOT_ENABLED
+    return resolvedFeatures(s).legalCheckbox && !s.legal.accepted ? LEGAL_NOT_ACCEPTED : undefined
+  },
+  // The page's facts of a login under way: none after the login ended (a closed modal, another login).
+  'auth/otp-verified': otpRefusal,
+  'auth/otp-failed': otpRefusal,
+  // A Telegram social login comes back to a new page session: its provider was kept (auth/telegram-social-started), for SOCIAL_LOGIN_TTL_MS.
+  'auth/social-result-received': (s, intent, now) =>
+    (s.auth.social?.provider === intent.payload.provider && !s.auth.social.error) || (s.auth.telegramProvider === intent.payload.provider && telegramWaitLeftMs(s.auth.telegramStartedAt, now) > 0) ? undefined : NO_LOGIN_UNDER_WAY,
+  'auth/social-connected': socialRefusal,
+  'auth/social-failed': socialRefusal,
+  'auth/telegram-social-started': socialRefusal,
+  'auth/email-update-verified': updateRefusal,
+  'auth/email-update-failed': updateRefusal,
+  'auth/email-updated': updateRefusal,
+  'auth/farcaster-requested': (s) => {
+    if (!offeredSocials(s).includes('farcaster')) return SOCIAL_NOT_ENABLED
+    return resolvedFeatures(s).legalCheckbox && !s.legal.accepted ? LEGAL_NOT_ACCEPTED : undefined
+  },
+  'auth/email-update-requested': (s, intent) => {
+    const refused = updateEmailRefusal(s)
+    if (refused) return refused
+    if (s.auth.update?.step === 'sending') return EMAIL_BEING_SENT
+    return intent.payload.email.toLowerCase() === s.auth.users.eip155?.email?.toLowerCase() ? SAME_EMAIL : undefined
+  },
+  'auth/email-submitted': (s, _intent, now) => {
+    if (!s.config.secureSite || !resolvedFeatures(s).email) return EMAIL_NOT_ENABLED
+    if (resolvedFeatures(s).legalCheckbox && !s.legal.accepted) return LEGAL_NOT_ACCEPTED
+    if (s.auth.step === 'sending') return EMAIL_BEING_SENT
+    // 30 s between two codes.
+    const wait = emailResendWaitMs(s.auth.emailSentAt, now)
+    return wait > 0 ? `Please try again after ${Math.ceil(wait / 1000)} seconds` : undefined
+  },
 })

@@ -6,8 +6,12 @@
 import type { Namespace } from '../../events/entities.js'
 import { namespaceOf } from '../../chains/caip.js'
 import { withKey } from '../../events/kernel/safe-json.js'
+import { MULTI_WALLET_NOT_ENABLED } from '../../events/kernel/errors.js'
 import { becomesActive, sameConnector, successor } from './connections.js'
 import { slice, type Slice } from '../reducer.js'
+import { LEGAL_NOT_ACCEPTED } from '../rules/refusals.js'
+import { connectionClass } from '../select/connection-class.js'
+import { resolvedFeatures } from '../select/features.js'
 import type { State } from '../state.js'
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
@@ -112,6 +116,17 @@ export const connection: Slice<ConnectionState, State> = slice<ConnectionState, 
     delete connectorIds[namespace]
     const after: ConnectionState = { ...s, connectorIds, connectedNamespaces: s.connectedNamespaces.filter((n) => n !== namespace), disconnectedConnectorIds }
     return { ...after, status: settled(after) }
+  },
+}, {
+  'connection/switch-requested': (s, intent) => {
+    const { namespace, connectorId } = intent.payload
+    // Only a connection the namespace has (docs/behaviour.md §8's 'No connector found for connection: {id}').
+    if (!(s.connections[namespace] ?? []).some((c) => sameConnector(c.connectorId, connectorId))) return `No connector found for connection: ${connectorId}`
+    // docs/behaviour.md §6: another connection than the active one only with the multiWallet remote feature.
+    const cls = connectionClass(s, namespace, connectorId)
+    if (cls !== 'connected' && !resolvedFeatures(s).multiWallet) return MULTI_WALLET_NOT_ENABLED
+    // A disconnected connection connects again through its wallet: the legal checkbox holds as for any connect.
+    return cls === 'disconnected' && resolvedFeatures(s).legalCheckbox && !s.legal.accepted ? LEGAL_NOT_ACCEPTED : undefined
   },
 })
 

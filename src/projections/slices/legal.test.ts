@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { log, started } from '../../../tests/unit/fixtures.js'
 import type { GangwayEvent, Intent } from '../../events/types.js'
-import { LEGAL_NOT_ACCEPTED, refusal } from '../rules/guards.js'
+import { refusal } from '../rules/guards.js'
+import { LEGAL_NOT_ACCEPTED } from '../rules/refusals.js'
 import { initialStateFor, project } from '../state.js'
 import { connectModel } from '../view-models/connect-model.js'
 

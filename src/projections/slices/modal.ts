@@ -7,14 +7,17 @@ import { namespaceOf, readCaipAddress } from '../../chains/caip.js'
 import { isUnsupported } from './networks.js'
 import { fromConnectedWallet } from './connection.js'
 import { becomesActive, liveConnections, sameConnector, successor } from './connections.js'
-import type { EventPayloads } from '../../events/types.js'
+import type { EventPayloads, NewEvent } from '../../events/types.js'
+import { SIWX_NOT_ENABLED } from '../../events/kernel/errors.js'
 import { slice, type Slice } from '../reducer.js'
 import { activeAccount } from '../select/active-account.js'
 import { activeNamespace } from '../select/active-namespace.js'
 import { resolvedFeatures } from '../select/features.js'
-import { isAsking } from './siwx.js'
+import { isAsking, isSignedIn } from './siwx.js'
 import { isSwapNetwork } from '../rules/swap-rules.js'
 import { onrampOffered } from '../rules/onramp-rules.js'
+import { nameRefusal, updateEmailRefusal } from '../rules/refusal-rules.js'
+import { EMAIL_CAPTURE_NOT_ENABLED, NO_DATA_CAPTURE, NO_SIGN_IN_UNDER_WAY } from '../rules/refusals.js'
 import { activeNetworkId } from '../select/active-network.js'
 import type { State } from '../state.js'
 
@@ -114,6 +117,30 @@ const push = (s: ModalState, view: ViewName): ModalState => (s.view === view ? s
 export function capturesEmail(root: State): boolean {
   return resolvedFeatures(root).emailCapture && root.config.siwx?.emailCapture === true
 }
+
+/** Why DataCapture cannot show at `now` (ms): no capture configured, or the active account is not signed in (an expired session is not). */
+function dataCaptureRefusal(s: State, now: number): string | undefined {
+  if (!capturesEmail(s)) return EMAIL_CAPTURE_NOT_ENABLED
+  const account = activeAccount(s)
+  return account && isSignedIn(s.siwx, account.caipAddress, now) ? undefined : NO_SIGN_IN_UNDER_WAY
+}
+
+/** Why SIWXSignMessage cannot show now, or undefined when it can (docs/behaviour.md §8 'SIWX is not enabled'). */
+function siwxViewRefusal(s: State): string | undefined {
+  if (!s.config.siwx) return SIWX_NOT_ENABLED
+  return activeAccount(s)?.caipAddress ? undefined : NO_SIGN_IN_UNDER_WAY
+}
+
+/** Why the view an open or a navigation asks for cannot show at `now` (ms), or undefined when it can. */
+function viewRefusal(s: State, intent: NewEvent<'modal/open-requested' | 'modal/navigate-requested'>, now: number): string | undefined {
+  if (intent.payload.view === 'SIWXSignMessage') return siwxViewRefusal(s)
+  if (intent.payload.view === 'DataCapture') return dataCaptureRefusal(s, now)
+  if (intent.payload.view === 'RegisterAccountName' || intent.payload.view === 'RegisterAccountNameSuccess') return nameRefusal(s)
+  return intent.payload.view === 'UpdateEmailWallet' ? updateEmailRefusal(s) : undefined
+}
+
+/** Refuses DataCapture's outcome while it does not show. */
+const dataCaptureOutcomeRefusal = (s: State): string | undefined => (s.modal.view === 'DataCapture' ? undefined : NO_DATA_CAPTURE)
 
 export const modal: Slice<ModalState, State> = slice<ModalState, State>(initial, {
   // A new engine start is a new page session: the modal is closed and nothing is pending.
@@ -219,4 +246,9 @@ export const modal: Slice<ModalState, State> = slice<ModalState, State>(initial,
     if ((active !== undefined && !sameConnector(active, e.payload.connectorId)) || successor(root, e.payload.namespace, e.payload.connectorId)) return s
     return s.open ? { ...s, view: 'Connect', history: [] } : { ...s, view: 'Connect' }
   },
+}, {
+  'modal/open-requested': viewRefusal,
+  'modal/navigate-requested': viewRefusal,
+  'data-capture/completed': dataCaptureOutcomeRefusal,
+  'data-capture/skipped': dataCaptureOutcomeRefusal,
 })

@@ -7,7 +7,10 @@
 import { fromSafeEntries, withKey } from '../../events/kernel/safe-json.js'
 import { RESOLVED_NAMES_MAX } from '../../events/kernel/limits.js'
 import type { NameSuggestion } from '../../events/types.js'
+import { INVALID_NAME_LABEL, isValidNameLabel } from '../../events/name-rules.js'
 import { slice, type Slice } from '../reducer.js'
+import { nameRefusal } from '../rules/refusal-rules.js'
+import { NAME_BEING_REGISTERED } from '../rules/refusals.js'
 import type { State } from '../state.js'
 
 /** A receiver name's resolution: its address (EVM) on `caipNetworkId` and avatar, or why it has none; neither while asked. */
@@ -62,4 +65,11 @@ export const names: Slice<NamesState, State> = slice<NamesState, State>(initial,
   },
   'name/resolved': (s, e) => ({ ...s, resolved: resolvedWith(s.resolved, e.payload.name, { caipNetworkId: e.payload.caipNetworkId, address: e.payload.address, ...(e.payload.avatar ? { avatar: e.payload.avatar } : {}) }) }),
   'name/resolve-failed': (s, e) => ({ ...s, resolved: resolvedWith(s.resolved, e.payload.name, { error: e.payload.message }) }),
+}, {
+  'name/suggestions-requested': (s) => nameRefusal(s),
+  'name/register-requested': (s, intent) => {
+    if (nameRefusal(s)) return nameRefusal(s)
+    if (!isValidNameLabel(intent.payload.label)) return INVALID_NAME_LABEL
+    return s.names.registering !== undefined ? NAME_BEING_REGISTERED : undefined
+  },
 })

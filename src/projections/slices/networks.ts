@@ -6,9 +6,11 @@
 import { parseCaipAddress, parseCaipNetworkId } from '../../chains/caip.js'
 import type { CaipNetworkId, Namespace, Network } from '../../events/entities.js'
 import { withKey } from '../../events/kernel/safe-json.js'
+import type { NewEvent } from '../../events/types.js'
 import { fromConnectedWallet } from './connection.js'
 import { becomesActive } from './connections.js'
 import { slice, type Slice } from '../reducer.js'
+import { NETWORK_NOT_FOUND } from '../rules/refusals.js'
 import type { State } from '../state.js'
 
 export interface NetworksState {
@@ -41,6 +43,12 @@ export function isUnsupported(networks: readonly Network[], id: string | undefin
   return networks.some((n) => n.chainNamespace === ns) && !findNetwork(networks, id)
 }
 
+/** Why a switch to `intent`'s network is refused: a send under way, or a network the site did not configure. */
+function switchRefusal(s: State, intent: NewEvent<'network/switch-requested' | 'network/active-chain-switch-requested'>): string | undefined {
+  if (s.send.loading) return 'A transaction is being sent'
+  return s.config.networks.some((n) => n.caipNetworkId === intent.payload.caipNetworkId) ? undefined : NETWORK_NOT_FOUND
+}
+
 export const networks: Slice<NetworksState, State> = slice<NetworksState, State>(
   { active: {} },
   {
@@ -53,5 +61,9 @@ export const networks: Slice<NetworksState, State> = slice<NetworksState, State>
     'network/switched': (s, e) => set(s, e.payload.caipNetworkId),
     'network/switch-failed': (s) => ({ active: s.active }),
     'network/active-chain-switch-requested': (s, e) => ({ active: s.active, activeChainTarget: e.payload.caipNetworkId }),
+  },
+  {
+    'network/switch-requested': switchRefusal,
+    'network/active-chain-switch-requested': switchRefusal,
   },
 )

@@ -6,7 +6,9 @@
  */
 import type { OnrampNetwork, OnrampOptions, OnrampPurchaseCurrency } from '../../events/entities.js'
 import { onrampAmountProblem } from '../../events/onramp-rules.js'
+import { BUY_UNDER_WAY, NOT_ONRAMP } from '../../events/kernel/errors.js'
 import { slice, type Slice } from '../reducer.js'
+import { onrampOffered } from '../rules/onramp-rules.js'
 import { activeNetworkId } from '../select/active-network.js'
 import type { State } from '../state.js'
 
@@ -101,6 +103,11 @@ export const onramp: Slice<OnrampState, State> = slice<OnrampState, State>(initi
   'onramp/succeeded': (s, e) => ({ ...s, status: 'succeeded', received: e.payload.received }),
   'onramp/failed': (s, e) => ({ ...s, status: 'failed', error: e.payload.message }),
   'onramp/reset-requested': (s) => ({ ...initial, ...(s.options ? { options: s.options, sample: s.sample, ...(s.options.purchaseCurrencies[0] ? { purchaseCurrency: s.purchaseCurrency ?? s.options.purchaseCurrencies[0].id } : {}) } : {}) }),
+}, {
+  'onramp/provider-selected': (s) => {
+    if (!onrampOffered(s)) return NOT_ONRAMP
+    return s.onramp.status === 'opening' || s.onramp.status === 'buying' ? BUY_UNDER_WAY : undefined
+  },
 })
 
 /** Whether quote `q` answers the form as it is in `s`: its amount and both currencies. */

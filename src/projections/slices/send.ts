@@ -6,6 +6,7 @@
 import { sameConnector } from './connections.js'
 import type { SendToken } from '../../events/entities.js'
 import { slice, type Slice } from '../reducer.js'
+import { selectors } from '../selectors.js'
 import type { State } from '../state.js'
 
 export interface SendState {
@@ -46,5 +47,11 @@ export const send: Slice<SendState, State> = slice<SendState, State>(initial, {
     const active = root.connection.connectorIds[e.payload.namespace]
     const other = active !== undefined && !sameConnector(active, e.payload.connectorId)
     return root.connection.activeNamespace === e.payload.namespace && !other ? initial : s
+  },
+}, {
+  'send/requested': (s) => {
+    if (s.send.loading) return 'A transaction is already being sent'
+    // The form's problem, with the token's current balance.
+    return selectors.send(s).problem
   },
 })

@@ -11,8 +11,10 @@
  */
 import type { CaipAddress } from '../../events/entities.js'
 import { fromSafeEntries, withKey } from '../../events/kernel/safe-json.js'
+import { SIWX_NOT_ENABLED } from '../../events/kernel/errors.js'
 import { readCaipAddress } from '../../chains/caip.js'
 import { slice, type Slice } from '../reducer.js'
+import { NO_SIGN_IN_UNDER_WAY, SIGN_IN_BEING_ASKED } from '../rules/refusals.js'
 import { activeAccount } from '../select/active-account.js'
 import { isLiveConnector, sameConnector } from './connections.js'
 import type { State } from '../state.js'
@@ -113,5 +115,15 @@ export const siwx: Slice<SiwxState, State> = slice<SiwxState, State>(initial, {
     }
     if (out.size === 0) return { ...s, ...asking }
     return { ...s, ...asking, sessions: fromSafeEntries(Object.entries(s.sessions).filter(([k]) => !out.has(k))), signingOut: [...s.signingOut, ...[...out.values()].filter((c) => !s.signingOut.some((x) => sameSiwxAccount(x, c)))] }
+  },
+}, {
+  'siwx/sign-requested': (s) => {
+    if (!s.config.siwx) return SIWX_NOT_ENABLED
+    if (!s.siwx.asking) return NO_SIGN_IN_UNDER_WAY
+    return s.siwx.signing ? SIGN_IN_BEING_ASKED : undefined
+  },
+  'siwx/cancel-requested': (s) => {
+    if (!s.config.siwx) return SIWX_NOT_ENABLED
+    return s.siwx.asking ? undefined : NO_SIGN_IN_UNDER_WAY
   },
 })

@@ -7,6 +7,7 @@
 import type { SwapToken } from '../../events/entities.js'
 import type { SwapChecked, SwapQuoteFetched } from '../../events/types.js'
 import { slice, type Slice } from '../reducer.js'
+import { NO_SWAP_QUOTE, SWAP_NOT_CHECKED, SWAP_UNDER_WAY } from '../rules/refusals.js'
 import type { State } from '../state.js'
 
 /** A quote as the state keeps it: CAIP-10 tokens, base units (decimal strings), with the prices, gas and fee the effect found (events/types.ts SwapQuoteFetched). */
@@ -95,6 +96,13 @@ export const swap: Slice<SwapState, State> = slice<SwapState, State>(initial, {
   },
   /** Another network: the form's tokens are not its tokens (not while a swap is under way: its receipt is still awaited). */
   'network/switched': (s) => (s.step ? s : { ...initial, ...(s.tokens ? { tokens: s.tokens } : {}) }),
+}, {
+  'swap/requested': (s) => {
+    if (s.swap.step) return SWAP_UNDER_WAY
+    const typed = swapAmountBase(s.swap)
+    if (!currentQuote(s.swap, typed)) return NO_SWAP_QUOTE
+    return currentCheck(s.swap, typed) ? undefined : SWAP_NOT_CHECKED
+  },
 })
 
 /** The quote for the form as it is now (its tokens and its amount in base units), if the state holds one. */

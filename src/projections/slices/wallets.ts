@@ -98,4 +98,8 @@ export const wallets: Slice<WalletsState, State> = slice<WalletsState, State>(in
     return rest
   },
   'walletconnect/deep-link-opened': (s, e) => ({ ...s, deepLink: e.payload }),
+}, {
+  // The paging rules (paging.ts): PAGE_IN_FLIGHT while a page of that list is on its way,
+  // NO_MORE_PAGES for any page but the next one, after the list ended, or past its cap.
+  'wallets/page-requested': (s, intent) => walletPageRefusal(s.wallets, intent.payload.page),
 })

@@ -24,31 +24,31 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   [MULTI_WALLET_NOT_ENABLED]: 'error.multiWalletNotEnabled',
   [WALLET_SWITCHED]: 'snackbar.walletSwitched',
   [ACCOUNT_SWITCHED]: 'snackbar.accountSwitched',
-  // Email login: the engine's refusals (projections/rules/guards.ts, events/validate.ts) and the emulated secure site's.
+  // Email login: the engine's refusals (projections/rules/refusals.ts, events/validate.ts) and the emulated secure site's.
   'Invalid email': 'error.invalidEmail',
   'Invalid code': 'error.invalidCode',
   'Email login is not enabled': 'error.emailNotEnabled',
   'An email is already being sent': 'error.emailBeingSent',
-  // Social login (docs/behaviour.md §8; ui/bridge/auth/auth-social.ts, auth-farcaster.ts) and its refusal (projections/rules/guards.ts).
+  // Social login (docs/behaviour.md §8; ui/bridge/auth/auth-social.ts, auth-farcaster.ts) and its refusal (projections/rules/refusals.ts).
   'Popup closed': 'error.popupClosed',
   'Failed to initiate social connection': 'error.failedToInitiateSocial',
   'Social login is not enabled': 'error.socialNotEnabled',
   'Failed to connect to farcaster': 'error.failedToConnectFarcaster',
   [SOCIAL_RETURN_REFUSED]: 'error.socialReturnRefused',
-  // UpdateEmailWallet's refusals (docs/behaviour.md §8; projections/rules/guards.ts).
+  // UpdateEmailWallet's refusals (docs/behaviour.md §8; projections/rules/refusals.ts).
   'No auth connector found': 'error.noAuthConnector',
   'Not connected to email or social': 'error.notConnectedToEmailOrSocial',
   'The new email is the current one': 'error.sameEmail',
-  // SIWX (docs/behaviour.md §8) and its refusals (projections/rules/guards.ts).
+  // SIWX (docs/behaviour.md §8) and its refusals (projections/rules/refusals.ts).
   [SIWX_SIGN_FAILED]: 'error.siwxSignFailed',
   [SIWX_INIT_FAILED]: 'error.siwxInitFailed',
   [SIWX_NOT_ENABLED]: 'error.siwxNotEnabled',
   'No sign-in under way': 'error.noSignIn',
   'A sign-in is already under way': 'error.signInUnderWay',
-  // Account names (events/name-rules.ts, projections/rules/guards.ts, projections/select/send-receiver.ts, docs/behaviour.md §8).
+  // Account names (events/name-rules.ts, projections/rules/refusals.ts, projections/select/send-receiver.ts, docs/behaviour.md §8).
   'A name has at least 4 characters: letters, digits and hyphens': 'error.invalidNameLabel',
   'Names are EVM only': 'error.namesEvmOnly',
-  // DataCapture (projections/rules/guards.ts).
+  // DataCapture (projections/rules/refusals.ts).
   'Email capture is not enabled': 'error.emailCaptureNotEnabled',
   'A name registration is already under way': 'error.nameBeingRegistered',
   'Resolving name': 'error.resolvingName',
@@ -63,7 +63,7 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   [INVALID_APP_CONFIGURATION]: 'error.invalidAppConfiguration',
   // A service that did not answer (viem's short message, through errorMessage): the All Wallets list.
   'HTTP request failed.': 'error.httpRequestFailed',
-  // The engine's refusals (projections/rules/guards.ts) and the send effect's outcomes (worker/effects/trade/send.ts).
+  // The engine's refusals (projections/rules/refusals.ts) and the send effect's outcomes (worker/effects/trade/send.ts).
   'Network not found': 'error.networkNotFound',
   'Accept the terms to connect a wallet': 'legal.required',
   'A transaction is being sent': 'error.sendingNow',
@@ -110,7 +110,7 @@ const KNOWN_PATTERNS: readonly { pattern: RegExp; id: MessageId; values: (m: Reg
   { pattern: /^The maximum is (\d+(?:\.\d+)?) ([A-Za-z0-9_.-]+)$/, id: 'error.onrampMaximum', values: (m) => ({ max: m[1], currency: m[2] }) },
   // SEND_ERRORS.decimals: '{symbol} allows at most {decimals} decimals'.
   { pattern: /^(.+) allows at most (\d+) decimals$/, id: 'error.decimals', values: (m) => ({ symbol: m[1], decimals: Number(m[2]) }) },
-  // The email resend cooldown (projections/rules/guards.ts): 'Please try again after {n} seconds'.
+  // The email resend cooldown (projections/rules/refusals.ts): 'Please try again after {n} seconds'.
   { pattern: /^Please try again after (\d+) seconds$/, id: 'error.tryAfter', values: (m) => ({ seconds: Number(m[1]) }) },
 ]
 

@@ -20,7 +20,8 @@ import { toCaipAddress } from '../../../chains/caip.js'
 import type { Namespace } from '../../../events/entities.js'
 import { event, type EventPayloads, type NewEvent } from '../../../events/types.js'
 import { sameConnector } from '../../../projections/slices/connections.js'
-import { LEGAL_NOT_ACCEPTED, refusal } from '../../../projections/rules/guards.js'
+import { refusal } from '../../../projections/rules/guards.js'
+import { LEGAL_NOT_ACCEPTED } from '../../../projections/rules/refusals.js'
 import { connectionClass, switchAction } from '../../../projections/select/connection-class.js'
 import type { State } from '../../../projections/state.js'
 import type { Bridge } from '../../../contract.js'
@@ -56,7 +57,7 @@ export async function switchConnection(bridge: Bridge, state: () => State, p: Ev
     const wanted = address ?? accounts[0]?.address
     const target = reported.find((a) => same(a, wanted)) ?? (address === undefined ? reported[0] : undefined)
     // The wallet no longer exposes it (another tab or the wallet revoked it): connect again, through
-    // the wallet, which the legal checkbox must allow as for any connect (guards.ts).
+    // the wallet, which the legal checkbox must allow as for any connect (the connection slice's guard).
     if (!target) return refusal(state(), { type: 'connect/requested', payload: { connectorId, namespace } }) ? failed(LEGAL_NOT_ACCEPTED) : [event('connect/requested', { connectorId, namespace })]
     const caipAddress = await walletCaipAddress(bridge, connectorId, namespace, target, state())
     // Disconnected while its wallet answered: it stays so.
