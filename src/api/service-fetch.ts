@@ -10,7 +10,8 @@ import { MAX_RESPONSE_BYTES } from '../events/kernel/limits.js'
 import { parseJson } from '../events/kernel/safe-json.js'
 import type { ServiceName, ServiceUrls } from '../events/kernel/host-options.js'
 import { SDK_TYPE, SDK_VERSION } from './version.js'
-import { GangwayError, ServiceNotConfiguredError } from '../events/kernel/errors.js'
+import { GangwayError } from '../events/kernel/errors.js'
+import { ServiceNotConfiguredError } from '../events/engine-errors.js'
 
 export interface ServiceFetchOptions {
   services: ServiceUrls

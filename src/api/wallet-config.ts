@@ -11,7 +11,7 @@ import { MAX_REMOTE_LINK, MAX_REMOTE_NAME, MAX_REMOTE_STRING } from '../events/k
 import { URL_MAX } from '../events/kernel/urls.js'
 import type { ServiceFetch } from './service-fetch.js'
 import { serviceImageUrl } from './image-urls.js'
-import { ServiceStatusError } from '../events/kernel/errors.js'
+import { ServiceStatusError } from '../events/engine-errors.js'
 
 export type { WalletListing }
 

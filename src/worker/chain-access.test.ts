@@ -3,7 +3,7 @@ import { LOCALNET } from '../../tests/unit/fixtures.js'
 import { virtualTime, type VirtualTime } from '../../tests/unit/virtual-time.js'
 import type { RpcCall } from '../chains/json-rpc.js'
 import { createChainAccess } from './chain-access.js'
-import { TransactionNotFoundError } from '../events/kernel/errors.js'
+import { TransactionNotFoundError } from '../events/engine-errors.js'
 
 const SOLANA = { ...LOCALNET, id: 'Gang', caipNetworkId: 'solana:GangwayLocaLnet11111111111111111' as const, chainNamespace: 'solana' as const, name: 'Solana Localnet' }
 

@@ -9,7 +9,8 @@ import { getBlockNumber, getCode, getTransactionReceipt, readContract } from 'vi
 import { eip155Client } from '../chains/eip155/client.js'
 import { getNativeBalance } from '../chains/eip155/get-native-balance.js'
 import type { CaipNetworkId, Network } from '../events/entities.js'
-import { NO_LONGER_FOLLOWED, TRANSACTION_REVERTED, GangwayError, NetworkNotFoundError, TransactionNotFoundError, TransactionRevertedError } from '../events/kernel/errors.js'
+import { NO_LONGER_FOLLOWED, TRANSACTION_REVERTED, GangwayError } from '../events/kernel/errors.js'
+import { NetworkNotFoundError, TransactionNotFoundError, TransactionRevertedError } from '../events/engine-errors.js'
 import type { JsonRpc } from '../chains/json-rpc.js'
 import { rpcEndpoint, type RoutingOptions } from './rpc/routing.js'
 

@@ -9,7 +9,8 @@ import { isSolanaAddress } from '../events/address-rules.js'
 import type { CaipAddress, Namespace } from '../events/entities.js'
 import type { State } from '../projections/state.js'
 import type { Bridge } from '../contract.js'
-import { GangwayError, NetworkNotFoundError } from '../events/kernel/errors.js'
+import { GangwayError } from '../events/kernel/errors.js'
+import { NetworkNotFoundError } from '../events/engine-errors.js'
 
 /** What walletAccounts throws for an answer that is not a list. */
 export const INVALID_WALLET_ACCOUNTS = 'Invalid accounts from the wallet'

@@ -1,5 +1,5 @@
 // Every error Gangway throws is typed (docs/architecture.md "Errors"): a GangwayError or one of its
-// subclasses in src/events/kernel/errors.ts, with a category, a stable message and details, so a
+// subclasses (src/events/kernel/errors.ts, src/events/engine-errors.ts), with a category, a stable message and details, so a
 // caller branches on the class, not on the English text. This test parses src/ with TypeScript and
 // fails on a plain `new Error(…)` / `Error(…)` or a class that `extends Error` anywhere but the
 // base class, except where a line below says why.

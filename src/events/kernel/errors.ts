@@ -4,7 +4,8 @@
  * docs/behaviour.md §8 string where it has one), a `category`, optional `details` that say more, the `cause`,
  * and, for an EIP-1193 / JSON-RPC error, its numeric `code`. Subclasses name what callers branch
  * on: `LogFormatError`, `ProviderRequestError` (an EIP-1193 rejection: `code` always set, so host
- * code reading `error.code` works) and its `UserRejectedError`.
+ * code reading `error.code` works) and its `UserRejectedError`, `SwapRefusedError`; the ones only the
+ * engine throws are in events/engine-errors.ts.
  *
  * Pure and small, with no dependency: the page's core chunk bundles it (the errors it throws, and
  * the ones it rebuilds from the worker in error-wire.ts). The reading helpers (`errorMessage`,
@@ -279,75 +280,6 @@ export const NO_LONGER_FOLLOWED = 'Transaction no longer followed'
 export const TRANSACTION_REVERTED = 'Transaction reverted'
 /** docs/behaviour.md §4 / docs/api.md: a network the site did not configure. */
 export const NETWORK_NOT_FOUND = 'Network not found'
-
-/**
- * A network the site did not configure, or one of another namespace than the call needs: 'Network
- * not found' (docs/behaviour.md §4). Category INTERNAL_SDK_ERROR; `details` names the network.
- * @example
- * if (error instanceof NetworkNotFoundError) console.warn(error.details) // 'eip155:10'
- */
-export class NetworkNotFoundError extends GangwayError {
-  override name = 'NetworkNotFoundError'
-  constructor(details?: string) {
-    super(NETWORK_NOT_FOUND, details === undefined ? {} : { details })
-  }
-}
-
-/**
- * A transaction that landed and failed: its receipt says it reverted ('Transaction reverted', EVM)
- * or its status has an error ('Transaction failed', Solana). Category API_ERROR; `details` its hash.
- * @example
- * if (error instanceof TransactionRevertedError) showFailed(error.details)
- */
-export class TransactionRevertedError extends GangwayError {
-  override name = 'TransactionRevertedError'
-  constructor(message: typeof TRANSACTION_REVERTED | 'Transaction failed' = TRANSACTION_REVERTED, details?: string) {
-    super(message, { category: 'API_ERROR', ...(details === undefined ? {} : { details }) })
-  }
-}
-
-/**
- * No receipt within the wait (docs/behaviour.md §9): 'Transaction not found'; or the transaction left
- * the pending ones followed: 'Transaction no longer followed'. Category API_ERROR; `details` its hash.
- * @example
- * if (error instanceof TransactionNotFoundError && error.message === NO_LONGER_FOLLOWED) return
- */
-export class TransactionNotFoundError extends GangwayError {
-  override name = 'TransactionNotFoundError'
-  constructor(message: 'Transaction not found' | typeof NO_LONGER_FOLLOWED = 'Transaction not found', details?: string) {
-    super(message, { category: 'API_ERROR', ...(details === undefined ? {} : { details }) })
-  }
-}
-
-/**
- * A service call without the service's base URL (`services.*` not given): 'Service not configured:
- * {service}'. Category INTERNAL_SDK_ERROR; `service` names it.
- * @example
- * if (error instanceof ServiceNotConfiguredError) console.info(`no ${error.service}`)
- */
-export class ServiceNotConfiguredError extends GangwayError {
-  override name = 'ServiceNotConfiguredError'
-  readonly service: string
-  constructor(service: string) {
-    super(`Service not configured: ${service}`)
-    this.service = service
-  }
-}
-
-/**
- * A service answered 429 (docs/behaviour.md §8): 'RATE_LIMITED'; or 5xx: 'SERVER_ERROR'. Category
- * API_ERROR; `status` the HTTP status.
- * @example
- * if (error instanceof ServiceStatusError && error.message === 'RATE_LIMITED') retryLater()
- */
-export class ServiceStatusError extends GangwayError {
-  override name = 'ServiceStatusError'
-  readonly status: number
-  constructor(message: 'RATE_LIMITED' | 'SERVER_ERROR', status: number) {
-    super(message, { category: 'API_ERROR', details: `HTTP ${status}` })
-    this.status = status
-  }
-}
 
 /**
  * A transaction Gangway built from the swap service's answer that does not do what the visitor was

@@ -4,7 +4,7 @@
  * `<blockchain service>/v1/?chainId=<CAIP-2>&projectId=<id>`; else the network's own URL.
  */
 import type { Network } from '../../events/entities.js'
-import { NetworkNotFoundError } from '../../events/kernel/errors.js'
+import { NetworkNotFoundError } from '../../events/engine-errors.js'
 
 export interface RoutingOptions {
   projectId: string

@@ -9,7 +9,8 @@
 import { concatMap, filter, Observable } from 'rxjs'
 import { toHex } from 'viem'
 import { chainIdHexOf } from '../../../chains/eip155/accounts.js'
-import { loggedMessage, TransactionRevertedError, withCode } from '../../../events/kernel/errors.js'
+import { loggedMessage, withCode } from '../../../events/kernel/errors.js'
+import { TransactionRevertedError } from '../../../events/engine-errors.js'
 import { event, type EventOf, type NewEvent } from '../../../events/types.js'
 import { ofType, type Effect, type EffectContext } from '../context.js'
 
