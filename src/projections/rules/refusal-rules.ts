@@ -5,7 +5,7 @@
 import { AUTH_CONNECTOR_ID } from '../../events/entities.js'
 import { activeAccount } from '../select/active-account.js'
 import { activeNamespace } from '../select/active-namespace.js'
-import { sameConnector } from '../slices/connections.js'
+import { sameConnector } from '../select/connections.js'
 import type { State } from '../state.js'
 import { NAMES_EVM_ONLY, NOT_CONNECTED_TO_EMAIL_OR_SOCIAL, NO_AUTH_CONNECTOR } from './refusals.js'
 

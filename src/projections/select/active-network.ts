@@ -1,6 +1,6 @@
 /** The active network (docs/behaviour.md §3 Network, §4 Switching active network). A domain selector: state → fact. Pure. */
 import type { CaipNetworkId, Network } from '../../events/entities.js'
-import { findNetwork } from '../slices/networks.js'
+import { findNetwork } from './networks.js'
 import type { State } from '../state.js'
 import { activeNamespace } from './active-namespace.js'
 

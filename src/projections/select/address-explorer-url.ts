@@ -5,7 +5,7 @@
  */
 import { readCaipAddress } from '../../chains/caip.js'
 import { documentLink } from '../../events/kernel/urls.js'
-import { findNetwork } from '../slices/networks.js'
+import { findNetwork } from './networks.js'
 import type { State } from '../state.js'
 
 /** The explorer page of the CAIP-10 account `caipAddress`, or undefined when its network has no explorer (or one the validator refuses). */

@@ -6,7 +6,7 @@ import { WALLETCONNECT_CONNECTOR_ID, type Namespace, type WalletRef } from '../.
 import { connectorRow, orderRows, type ConnectorGroup, type ConnectorRow } from '../connector-order.js'
 import type { State } from '../state.js'
 import { showsBrowserWallet, withoutExcluded, withoutShown, type Shown } from '../rules/wallet-rules.js'
-import { walletRef } from '../slices/wallets.js'
+import { walletRef } from './wallet-ref.js'
 import { activeNamespace } from './active-namespace.js'
 import { resolvedFeatures } from './features.js'
 

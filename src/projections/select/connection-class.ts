@@ -6,7 +6,7 @@
  */
 import type { Namespace } from '../../events/entities.js'
 import { GangwayError } from '../../events/kernel/errors.js'
-import { sameConnector } from '../slices/connections.js'
+import { sameConnector } from './connections.js'
 import type { State } from '../state.js'
 
 export type ConnectionClass = 'connected' | 'active' | 'disconnected'

@@ -8,6 +8,7 @@ import type { AccountType, Namespace } from '../../events/entities.js'
 import { withKey } from '../../events/kernel/safe-json.js'
 import { slice, type Slice } from '../reducer.js'
 import { ACCOUNT_TYPE_NOT_AVAILABLE, SMART_ACCOUNT_NOT_ALLOWED } from '../rules/refusals.js'
+import { preferredAccountType } from '../select/preferred-account-type.js'
 import type { State } from '../state.js'
 
 /** docs/behaviour.md §6 defaults. */
@@ -18,11 +19,6 @@ export interface AccountTypesState {
   defaults: Record<Namespace, AccountType>
   /** What the visitor switched to. */
   switched: Partial<Record<Namespace, AccountType>>
-}
-
-/** The preferred account type of a namespace. */
-export function preferredAccountType(s: AccountTypesState, namespace: Namespace): AccountType {
-  return s.switched[namespace] ?? s.defaults[namespace]
 }
 
 /** docs/behaviour.md §6: may a namespace switch to `to`, given its current type and whether its network is smart-account-enabled? */

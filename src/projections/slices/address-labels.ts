@@ -1,31 +1,16 @@
 /**
  * docs/behaviour.md §3 addressLabels: the site's names for addresses, from the `addressLabels`
  * option (`engine/configured`) and `modal.setAddressLabel` (`address-label/set-requested`). Keyed
- * by `labelKey`: an EVM address in lowercase (it matches in any case), any other as it is. This
- * tab's only: each page's options give its own.
+ * by `labelKey` (select/address-label.ts): an EVM address in lowercase (it matches in any case),
+ * any other as it is. This tab's only: each page's options give its own.
  */
-import { isEvmAddress } from '../../events/address-rules.js'
 import { fromSafeEntries, isForbiddenKey, withKey } from '../../events/kernel/safe-json.js'
 import { slice, type Slice } from '../reducer.js'
+import { labelKey } from '../select/address-label.js'
 import type { State } from '../state.js'
 
 /** Label per `labelKey(address)`. */
 export type AddressLabelsState = Record<string, string>
-
-/** The key an address's label is kept under: an EVM address lowercase with its 0x, any other as it is. */
-export function labelKey(address: string): string {
-  if (!isEvmAddress(address)) return address
-  const lower = address.toLowerCase()
-  return lower.startsWith('0x') ? lower : `0x${lower}`
-}
-
-/** The site's label for `address`, if it gave one. */
-export function addressLabel(s: State, address: string | undefined): string | undefined {
-  if (address === undefined) return undefined
-  const key = labelKey(address)
-  const labels = s.addressLabels ?? {}
-  return Object.hasOwn(labels, key) ? labels[key] : undefined
-}
 
 /** The slice: the option's labels at each configuration, then each set (an empty label removes one). */
 export const addressLabels: Slice<AddressLabelsState, State> = slice<AddressLabelsState, State>(

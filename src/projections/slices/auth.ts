@@ -16,7 +16,7 @@ import { updateEmailRefusal } from '../rules/refusal-rules.js'
 import { EMAIL_BEING_SENT, EMAIL_NOT_ENABLED, LEGAL_NOT_ACCEPTED, NO_LOGIN_UNDER_WAY, SAME_EMAIL, SOCIAL_NOT_ENABLED } from '../rules/refusals.js'
 import { resolvedFeatures } from '../select/features.js'
 import { offeredSocials } from '../select/socials.js'
-import { sameConnector } from './connections.js'
+import { sameConnector } from '../select/connections.js'
 import type { State } from '../state.js'
 
 /** The email login's steps: asking for a code, waiting for the code, waiting for the device link, getting the user. */

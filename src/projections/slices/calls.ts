@@ -2,7 +2,7 @@
  * EIP-5792's sequential fallback (docs/behaviour.md §1): the batches Gangway sends itself, one transaction after
  * another, for a site's `wallet_sendCalls` to a wallet without it. A batch is folded from
  * `calls/requested` (its calls), `calls/sent` (each call's hash), `calls/landed` (each receipt's
- * outcome) and `calls/failed` (a call not sent); `callsStatus` reads its ERC-5792 status code.
+ * outcome) and `calls/failed` (a call not sent); select/calls.ts `callsStatus` reads its ERC-5792 status code.
  * A batch belongs to the page session that sent it, like every event that is not shared: after a
  * reload the page knows none of them (`wallet_getCallsStatus` answers 5730). At most
  * CALLS_BATCHES_KEPT are kept, the oldest forgotten first.
@@ -10,6 +10,7 @@
 import type { CaipNetworkId } from '../../events/entities.js'
 import { CALLS_BATCHES_KEPT } from '../../events/kernel/limits.js'
 import { slice, type Slice } from '../reducer.js'
+import { batchEnded } from '../select/calls.js'
 import type { State } from '../state.js'
 
 /** One fallback batch, as the log tells it. */
@@ -36,9 +37,6 @@ const initial: CallsState = { batches: [] }
 
 const update = (s: CallsState, id: string, f: (b: CallsBatch) => CallsBatch): CallsState => ({ batches: s.batches.map((b) => (b.id === id ? f(b) : b)) })
 
-/** Whether nothing more will happen to `b`: every call landed, or one failed or reverted. */
-export const batchEnded = (b: CallsBatch): boolean => b.landed.length === b.count || b.failed !== undefined || b.landed.includes(false)
-
 export const calls: Slice<CallsState, State> = slice<CallsState, State>(initial, {
   'calls/requested': (s, e) => {
     const { id, connectorId, caipNetworkId, calls: list } = e.payload
@@ -50,24 +48,3 @@ export const calls: Slice<CallsState, State> = slice<CallsState, State>(initial,
   'calls/landed': (s, e) => update(s, e.payload.id, (b) => (e.payload.index === b.landed.length && e.payload.index < b.hashes.length && !batchEnded(b) ? { ...b, landed: [...b.landed, e.payload.success] } : b)),
   'calls/failed': (s, e) => update(s, e.payload.id, (b) => (batchEnded(b) ? b : { ...b, failed: { index: e.payload.index, message: e.payload.message, ...(e.payload.code !== undefined ? { code: e.payload.code } : {}) } })),
 })
-
-/** The batch `id` sent through the fallback, if the state still keeps it (ids compare in any case). */
-export function callsBatch(s: State, id: string): CallsBatch | undefined {
-  const wanted = id.toLowerCase()
-  return s.calls.batches.find((b) => b.id.toLowerCase() === wanted)
-}
-
-/**
- * ERC-5792's status code of a fallback batch: 100 pending; 200 every call landed and succeeded;
- * 400 nothing reached the chain (the first call was not sent); 500 the first call reverted, so
- * nothing changed on chain; 600 some calls landed, or were sent, and a later one failed or reverted.
- */
-export function callsStatus(b: CallsBatch): 100 | 200 | 400 | 500 | 600 {
-  if (!batchEnded(b)) return 100
-  if (b.landed.length === b.count && b.landed.every(Boolean)) return 200
-  const applied = b.landed.filter(Boolean).length
-  if (applied > 0) return 600
-  if (b.landed[0] === false) return 500
-  // A call sent whose receipt never came (waitForReceipt gave up) may still land: partial.
-  return b.hashes.length > 0 ? 600 : 400
-}

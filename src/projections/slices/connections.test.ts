@@ -4,7 +4,8 @@ import { ADDRESS, CAIP_ADDRESS, connected, fold, log, started } from '../../../t
 import type { GangwayEvent } from '../../events/types.js'
 import { initialStateFor, NO_TAB, project, reduce } from '../state.js'
 import { GangwayError } from '../../events/kernel/errors.js'
-import { liveConnections, mergeAccounts, MAX_CONNECTION_ACCOUNTS } from './connections.js'
+import { mergeAccounts, MAX_CONNECTION_ACCOUNTS } from './connections.js'
+import { liveConnections } from '../select/connections.js'
 import { connectionClass, INVALID_CONNECTION_STATUS, switchAction, type ConnectionClass } from '../select/connection-class.js'
 
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

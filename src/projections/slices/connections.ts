@@ -16,6 +16,7 @@ import { withKey } from '../../events/kernel/safe-json.js'
 import type { EventPayloads } from '../../events/types.js'
 import { MAX_CONNECTION_ACCOUNTS } from '../../events/kernel/limits.js'
 import { slice, type Slice } from '../reducer.js'
+import { liveConnections, sameConnector } from '../select/connections.js'
 import type { State } from '../state.js'
 
 /** One account of a connection: its address as the wallet gave it, and its type where known. */
@@ -35,9 +36,6 @@ export interface Connection {
 export type ConnectionsState = Partial<Record<Namespace, Connection[]>>
 
 export { MAX_CONNECTION_ACCOUNTS }
-
-/** Connector ids compare case-insensitively (docs/behaviour.md §4). */
-export const sameConnector = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
 
 /**
  * `known` with `reported` merged in (docs/behaviour.md §5): for any connector but the auth one,
@@ -66,32 +64,6 @@ function upsert(list: readonly Connection[], connectorId: string, reported: read
   const updated: Connection = { connectorId: current?.connectorId ?? connectorId, accounts, ...(label ? { name: label } : {}) }
   return [updated, ...list.filter((c) => c !== current)]
 }
-
-/** True when `connectorId` is among `ids` (connector ids compare case-insensitively). */
-const includesConnector = (ids: readonly string[] | undefined, connectorId: string): boolean => (ids ?? []).some((id) => sameConnector(id, connectorId))
-
-/**
- * The live connections of `namespace` (select/connection-class.ts `connected` and `active`): the
- * known ones the visitor or the wallet did not disconnect, most recently used first. Pure.
- */
-export function liveConnections(root: State, namespace: Namespace): Connection[] {
-  const dropped = root.connection.disconnectedConnectorIds[namespace]
-  return (root.connections?.[namespace] ?? []).filter((c) => !includesConnector(dropped, c.connectorId))
-}
-
-/**
- * The connector ids of `namespace`'s live connections (liveConnections), with its active connector
- * first where the state knows no connection of it (a state folded before connections per namespace). What restore
- * asks, disconnect-all ends and the bridge watches. Pure.
- */
-export function liveConnectorIds(root: State, namespace: Namespace): string[] {
-  const live = liveConnections(root, namespace).map((c) => c.connectorId)
-  const active = root.connection.connectorIds[namespace]
-  return active !== undefined && !includesConnector(live, active) ? [active, ...live] : live
-}
-
-/** Whether `connectorId` is one of liveConnectorIds(root, namespace), compared case-insensitively. */
-export const isLiveConnector = (root: State, namespace: Namespace, connectorId: string): boolean => includesConnector(liveConnectorIds(root, namespace), connectorId)
 
 /**
  * Whether a connect/succeeded makes its connector the namespace's active one: always, except for

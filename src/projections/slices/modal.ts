@@ -1,24 +1,24 @@
 /**
  * The modal (docs/behaviour.md §2 and §4): open or closed, the current view, the view history, loading and shake.
- * The Opening, Closing and Going back rules of docs/behaviour.md §2 live here as reducer logic.
+ * The Closing and Going back rules of docs/behaviour.md §2 live here as reducer logic; the Opening
+ * rule is select/opening-view.ts.
  */
 import { WALLETCONNECT_CONNECTOR_ID, type CaipNetworkId, type ViewName } from '../../events/entities.js'
 import { namespaceOf, readCaipAddress } from '../../chains/caip.js'
-import { isUnsupported } from './networks.js'
+import { isUnsupported } from '../select/networks.js'
 import { fromConnectedWallet } from './connection.js'
-import { becomesActive, liveConnections, sameConnector, successor } from './connections.js'
-import type { EventPayloads, NewEvent } from '../../events/types.js'
+import { becomesActive, successor } from './connections.js'
+import { liveConnections, sameConnector } from '../select/connections.js'
+import type { NewEvent } from '../../events/types.js'
 import { SIWX_NOT_ENABLED } from '../../events/kernel/errors.js'
 import { slice, type Slice } from '../reducer.js'
 import { activeAccount } from '../select/active-account.js'
 import { activeNamespace } from '../select/active-namespace.js'
 import { resolvedFeatures } from '../select/features.js'
-import { isAsking, isSignedIn } from './siwx.js'
-import { isSwapNetwork } from '../rules/swap-rules.js'
-import { onrampOffered } from '../rules/onramp-rules.js'
+import { isAsking, isSignedIn } from '../select/siwx-sessions.js'
+import { availableView, openingView } from '../select/opening-view.js'
 import { nameRefusal, updateEmailRefusal } from '../rules/refusal-rules.js'
 import { EMAIL_CAPTURE_NOT_ENABLED, NO_DATA_CAPTURE, NO_SIGN_IN_UNDER_WAY } from '../rules/refusals.js'
-import { activeNetworkId } from '../select/active-network.js'
 import type { State } from '../state.js'
 
 export interface ModalState {
@@ -38,50 +38,6 @@ const initial: ModalState = { open: false, view: 'Connect', history: [], loading
 function connectingView(s: ModalState, connectorId: string): ViewName {
   if (connectorId !== WALLETCONNECT_CONNECTOR_ID) return 'ConnectingExternal'
   return s.view === 'ConnectingWalletConnectBasic' ? s.view : 'ConnectingWalletConnect'
-}
-
-/** The send flow's views: never shown while the send feature is off. */
-const SEND_VIEWS: readonly ViewName[] = ['WalletSend', 'WalletSendSelectToken', 'WalletSendPreview']
-/** The swap views. */
-const SWAP_VIEWS: readonly ViewName[] = ['Swap', 'SwapSelectToken', 'SwapPreview']
-/** The buying views. */
-const ONRAMP_VIEWS: readonly ViewName[] = ['OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'BuyInProgress']
-
-/**
- * `view`, or where it falls back to while its feature is off (docs/behaviour.md §9 features, flags
- * off remove their views): AllWallets without allWallets shows Connect; the send views without
- * send, and WalletReceive without receive, show Account.
- */
-export function availableView(root: State, view: ViewName): ViewName {
-  const f = resolvedFeatures(root)
-  if (view === 'AllWallets' && !f.allWallets) return 'Connect'
-  if ((SEND_VIEWS.includes(view) && !f.send) || (view === 'WalletReceive' && !f.receive)) return 'Account'
-  // Swaps where the remote feature is on and the active network is a swap network.
-  if (SWAP_VIEWS.includes(view) && (!f.swaps || !isSwapNetwork(activeNetworkId(root), root.config.swapNetworks))) return 'Account'
-  // Buying where the on-ramp is offered (onramp-rules.ts).
-  if (ONRAMP_VIEWS.includes(view) && !onrampOffered(root)) return 'Account'
-  return view
-}
-
-/**
- * docs/behaviour.md §2 Opening, in order:
- * 1. a target namespace that differs from the active one: SwitchNetwork;
- * 2. manual WalletConnect control, or no adapters and no address: AllWallets on mobile, ConnectingWalletConnectBasic otherwise;
- * 3. an explicit view requested: that view;
- * 4. a connected address: Account;
- * 5. otherwise Connect.
- * A view whose feature is off gives its fallback (availableView).
- */
-export function openingView(root: State, request: EventPayloads['modal/open-requested']): ViewName {
-  const address = activeAccount(root)?.address
-  const active = activeNamespace(root)
-  if (request.namespace && active && request.namespace !== active) return 'SwitchNetwork'
-  if (root.config.manualWCControl || (root.config.adapterCount === 0 && !address)) {
-    return request.isMobile ? availableView(root, 'AllWallets') : 'ConnectingWalletConnectBasic'
-  }
-  if (request.view) return availableView(root, request.view)
-  if (address) return 'Account'
-  return 'Connect'
 }
 
 /** docs/behaviour.md §2 Closing: resets to Connect; in embedded mode, Account if connected, else Connect. */

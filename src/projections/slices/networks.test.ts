@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { connected, fold, LOCALNET, log, started, type Item } from '../../../tests/unit/fixtures.js'
-import { DEFAULT_ACCOUNT_TYPES, canSwitchAccountType, preferredAccountType } from './account-types.js'
+import { DEFAULT_ACCOUNT_TYPES, canSwitchAccountType } from './account-types.js'
+import { preferredAccountType } from '../select/preferred-account-type.js'
 import { refusal } from '../rules/guards.js'
 import { selectors } from '../selectors.js'
 import { project } from '../state.js'

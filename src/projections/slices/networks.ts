@@ -3,14 +3,15 @@
  * network follows the wallet (connect, chainChanged) and explicit switches; `pending` is a switch
  * the wallet has not answered yet. Stored as namespace → CAIP-2 id (`namespace:chainId`).
  */
-import { parseCaipAddress, parseCaipNetworkId } from '../../chains/caip.js'
-import type { CaipNetworkId, Namespace, Network } from '../../events/entities.js'
+import { parseCaipAddress } from '../../chains/caip.js'
+import type { CaipNetworkId, Namespace } from '../../events/entities.js'
 import { withKey } from '../../events/kernel/safe-json.js'
 import type { NewEvent } from '../../events/types.js'
 import { fromConnectedWallet } from './connection.js'
 import { becomesActive } from './connections.js'
 import { slice, type Slice } from '../reducer.js'
 import { NETWORK_NOT_FOUND } from '../rules/refusals.js'
+import { networkNamespace } from '../select/networks.js'
 import type { State } from '../state.js'
 
 export interface NetworksState {
@@ -20,27 +21,13 @@ export interface NetworksState {
   activeChainTarget?: CaipNetworkId
 }
 
-const namespaceOf = (id: string) => parseCaipNetworkId(id).namespace as Namespace
-
 /** Sets a namespace's active network; a pending switch or SwitchActiveChain target on that namespace is settled. */
 const set = (s: NetworksState, id: CaipNetworkId): NetworksState => {
-  const ns = namespaceOf(id)
+  const ns = networkNamespace(id)
   const next: NetworksState = { active: withKey(s.active, ns, id) }
-  if (s.pending && namespaceOf(s.pending) !== ns) next.pending = s.pending
-  if (s.activeChainTarget && namespaceOf(s.activeChainTarget) !== ns) next.activeChainTarget = s.activeChainTarget
+  if (s.pending && networkNamespace(s.pending) !== ns) next.pending = s.pending
+  if (s.activeChainTarget && networkNamespace(s.activeChainTarget) !== ns) next.activeChainTarget = s.activeChainTarget
   return next
-}
-
-/** The configured network with this CAIP-2 id, if the site listed it. */
-export function findNetwork(networks: readonly Network[], id: string | undefined): Network | undefined {
-  return id ? networks.find((n) => n.caipNetworkId === id) : undefined
-}
-
-/** True when the id is on a namespace the site configured but is not one of its networks (docs/behaviour.md §4 placeholder). */
-export function isUnsupported(networks: readonly Network[], id: string | undefined): boolean {
-  if (!id) return false
-  const ns = namespaceOf(id)
-  return networks.some((n) => n.chainNamespace === ns) && !findNetwork(networks, id)
 }
 
 /** Why a switch to `intent`'s network is refused: a send under way, or a network the site did not configure. */

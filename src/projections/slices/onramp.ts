@@ -4,12 +4,12 @@
  * the amount), the latest quote with `quotesLoading`, and the purchase under way: the provider's
  * page opened, then the funds arrived ('succeeded') or not within the watch ('failed').
  */
-import type { OnrampNetwork, OnrampOptions, OnrampPurchaseCurrency } from '../../events/entities.js'
-import { onrampAmountProblem } from '../../events/onramp-rules.js'
+import type { OnrampOptions } from '../../events/entities.js'
 import { BUY_UNDER_WAY, NOT_ONRAMP } from '../../events/kernel/errors.js'
 import { slice, type Slice } from '../reducer.js'
 import { onrampOffered } from '../rules/onramp-rules.js'
 import { activeNetworkId } from '../select/active-network.js'
+import { networkOn, onrampProblem, quotesForm } from '../select/onramp-form.js'
 import type { State } from '../state.js'
 
 /** A quote as the state keeps it: whole units, decimal strings; `mocked` marks §8's estimate. */
@@ -54,17 +54,6 @@ export interface OnrampState {
 /** docs/behaviour.md §4 resetState: USD, no amount, nothing under way (the options stay). */
 const initial: OnrampState = { sample: false, paymentCurrency: 'USD', amount: '', quotesLoading: false, status: 'idle' }
 
-/** `currency`'s network on the chain of `caipNetworkId` (whose CAIP-2 reference is the network's `chain_id`), if it is delivered there. */
-export function networkOn(currency: OnrampPurchaseCurrency, caipNetworkId: string | undefined): OnrampNetwork | undefined {
-  const reference = caipNetworkId?.split(':')[1]
-  return reference === undefined ? undefined : currency.networks.find((n) => n.chain_id === reference)
-}
-
-/** The card's limits (the method the provider page takes), or undefined when the form has no options yet. */
-export function onrampProblem(s: Pick<OnrampState, 'options' | 'amount' | 'paymentCurrency'>): string | undefined {
-  return s.options ? onrampAmountProblem(s.amount, s.paymentCurrency, 'card', s.options) : undefined
-}
-
 /** The form changed: a quote is due when the amount is within the limits and a currency is chosen. */
 const edited = (s: OnrampState, patch: Partial<OnrampState>): OnrampState => {
   const next = { ...s, ...patch }
@@ -85,7 +74,7 @@ export const onramp: Slice<OnrampState, State> = slice<OnrampState, State>(initi
   'onramp/purchase-currency-selected': (s, e) => edited(s, { purchaseCurrency: e.payload.id }),
   'onramp/payment-currency-selected': (s, e) => edited(s, { paymentCurrency: e.payload.id }),
   'onramp/amount-changed': (s, e) => edited(s, { amount: e.payload.amount }),
-  // A quote for an older form is kept (never shown: currentOnrampQuote) and the form's own is still awaited.
+  // A quote for an older form is kept (never shown: select/onramp-form.ts currentOnrampQuote) and the form's own is still awaited.
   'onramp/quote-fetched': (s, e) => {
     return { ...s, quote: e.payload, quotesLoading: quotesForm(e.payload, s) ? false : s.quotesLoading }
   },
@@ -109,13 +98,3 @@ export const onramp: Slice<OnrampState, State> = slice<OnrampState, State>(initi
     return s.onramp.status === 'opening' || s.onramp.status === 'buying' ? BUY_UNDER_WAY : undefined
   },
 })
-
-/** Whether quote `q` answers the form as it is in `s`: its amount and both currencies. */
-function quotesForm(q: OnrampQuoteState, s: OnrampState): boolean {
-  return q.amount === s.amount && q.paymentCurrency === s.paymentCurrency && q.purchaseCurrency === s.purchaseCurrency
-}
-
-/** The quote for the form as it is now, if the state holds one. */
-export function currentOnrampQuote(s: OnrampState): OnrampQuoteState | undefined {
-  return s.quote && quotesForm(s.quote, s) ? s.quote : undefined
-}

@@ -3,7 +3,7 @@
 // counted for the Activity tab.
 import { describe, expect, it } from 'vitest'
 import { connected, log, started } from '../../../tests/unit/fixtures.js'
-import { isFollowed } from './pending.js'
+import { isFollowed } from '../select/pending.js'
 import { project } from '../state.js'
 import { accountTabsModel } from '../view-models/account-tabs-model.js'
 

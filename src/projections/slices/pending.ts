@@ -2,7 +2,7 @@
  * The transactions Gangway sent and is waiting on (docs/behaviour.md §9 pending
  * transactions limit 99): a send, a swap or a swap's approval from its hash until its outcome. At
  * most PENDING_TRANSACTIONS_MAX are followed: the next one pushes the oldest out (`dropped` counts
- * them), its receipt is no longer polled (`isFollowed`), and the Activity tab says so.
+ * them), its receipt is no longer polled (select/pending.ts `isFollowed`), and the Activity tab says so.
  */
 import type { CaipNetworkId } from '../../events/entities.js'
 import { PENDING_TRANSACTIONS_MAX } from '../../events/kernel/limits.js'
@@ -43,8 +43,3 @@ export const pending: Slice<PendingState, State> = slice<PendingState, State>(in
   'send/failed': (s) => without(s, (t) => t.kind !== 'send'),
   'swap/failed': (s) => without(s, (t) => t.kind === 'send'),
 })
-
-/** Whether the receipt of `hash` is still polled: it is among the followed pending transactions. */
-export function isFollowed(s: State, hash: string): boolean {
-  return s.pending.list.some((t) => t.hash === hash)
-}

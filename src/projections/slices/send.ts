@@ -3,7 +3,7 @@
  * on success the state resets (and the modal returns to Account); switching the active network
  * resets it; a failure (a wallet rejection too) keeps the form and shows the error.
  */
-import { sameConnector } from './connections.js'
+import { sameConnector } from '../select/connections.js'
 import type { SendToken } from '../../events/entities.js'
 import { slice, type Slice } from '../reducer.js'
 import { selectors } from '../selectors.js'

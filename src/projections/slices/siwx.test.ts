@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { ADDRESS, CAIP_ADDRESS, connected, log, started } from '../../../tests/unit/fixtures.js'
 import { project } from '../state.js'
 import { refusal } from '../rules/guards.js'
-import { isSignedIn, siwxKey } from './siwx.js'
+import { isSignedIn, siwxKey } from '../select/siwx-sessions.js'
 import { connectModel } from '../view-models/connect-model.js'
 
 const withSiwx = (signOutOnDisconnect = true) => started({ siwx: { signOutOnDisconnect } })

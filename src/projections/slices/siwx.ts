@@ -16,7 +16,8 @@ import { readCaipAddress } from '../../chains/caip.js'
 import { slice, type Slice } from '../reducer.js'
 import { NO_SIGN_IN_UNDER_WAY, SIGN_IN_BEING_ASKED } from '../rules/refusals.js'
 import { activeAccount } from '../select/active-account.js'
-import { isLiveConnector, sameConnector } from './connections.js'
+import { isLiveConnector, sameConnector } from '../select/connections.js'
+import { isAsking, sameSiwxAccount, siwxKey } from '../select/siwx-sessions.js'
 import type { State } from '../state.js'
 
 export interface SiwxState {
@@ -36,28 +37,6 @@ export interface SiwxState {
 }
 
 const initial: SiwxState = { sessions: {}, signingOut: [], signing: false }
-
-/** The key of an account's session: its CAIP-10 id, the address lowercased on eip155 (a checksum is not identity). */
-export function siwxKey(caipAddress: string): string {
-  const parsed = readCaipAddress(caipAddress)
-  return parsed?.namespace === 'eip155' ? `${parsed.caipNetworkId}:${parsed.address.toLowerCase()}` : caipAddress
-}
-
-/** True when `a` and `b` are the same account (siwxKey): both undefined, or the same CAIP-10 id with the EVM address in any case. */
-export function sameSiwxAccount(a: string | undefined, b: string | undefined): boolean {
-  return a === undefined || b === undefined ? a === b : siwxKey(a) === siwxKey(b)
-}
-
-/** True when SIWXSignMessage asks `caipAddress` to sign in. */
-export function isAsking(s: SiwxState, caipAddress: string): boolean {
-  return s.asking !== undefined && sameSiwxAccount(s.asking, caipAddress)
-}
-
-/** True when `caipAddress` has a session verified in this page session that has not expired at `now` (ms). */
-export function isSignedIn(s: SiwxState, caipAddress: string, now: number): boolean {
-  const session = s.sessions[siwxKey(caipAddress)]
-  return !!session && (session.expiresAt === undefined || session.expiresAt > now)
-}
 
 /** SIWXSignMessage shown for the active account (the guard refuses it with nobody connected). */
 const asking = (s: SiwxState, root: State): SiwxState => {

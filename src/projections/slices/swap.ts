@@ -1,13 +1,14 @@
 /**
  * The swap form (docs/behaviour.md §4 swap): the tokens picked, the amount typed, and the
  * latest quote for them with its state. A quote answers one `from`, `to` and amount: one for an
- * earlier form is never shown (`currentQuote`). The swap views show it; swap-rules.ts and the worker's
- * swap effects take it to the wallet.
+ * earlier form is never shown (select/swap-form.ts `currentQuote`). The swap views show it;
+ * swap-rules.ts and the worker's swap effects take it to the wallet.
  */
 import type { SwapToken } from '../../events/entities.js'
 import type { SwapChecked, SwapQuoteFetched } from '../../events/types.js'
 import { slice, type Slice } from '../reducer.js'
 import { NO_SWAP_QUOTE, SWAP_NOT_CHECKED, SWAP_UNDER_WAY } from '../rules/refusals.js'
+import { currentCheck, currentQuote, swapAmountBase } from '../select/swap-form.js'
 import type { State } from '../state.js'
 
 /** A quote as the state keeps it: CAIP-10 tokens, base units (decimal strings), with the prices, gas and fee the effect found (events/types.ts SwapQuoteFetched). */
@@ -33,23 +34,11 @@ export interface SwapState {
   step?: 'approving' | 'swapping'
   /** The hash of the last swap that landed. */
   lastHash?: string
-  /** The swap as checked before the wallet (docs/behaviour.md §4 swap): what SwapPreview shows and Swap sends; one for an earlier form is never used (`currentCheck`). */
+  /** The swap as checked before the wallet (docs/behaviour.md §4 swap): what SwapPreview shows and Swap sends; one for an earlier form is never used (select/swap-form.ts `currentCheck`). */
   checked?: SwapChecked
 }
 
 const initial: SwapState = { quoting: false }
-
-/**
- * The amount to swap in base units of `from` (a decimal string), or undefined when the form has no
- * token or its amount is not a positive number with at most the token's decimals.
- */
-export function swapAmountBase(s: Pick<SwapState, 'from' | 'amount'>): string | undefined {
-  if (!s.from || !s.amount || !/^\d{1,60}(\.\d{1,60})?$/.test(s.amount.trim())) return undefined
-  const [whole, fraction = ''] = s.amount.trim().split('.')
-  if (fraction.length > s.from.decimals) return undefined
-  const base = BigInt(whole! + fraction.padEnd(s.from.decimals, '0'))
-  return base > 0n ? base.toString() : undefined
-}
 
 /** The form changed: a quote is due when it is complete (the effect asks after the debounce); the last error is gone. */
 const edited = (s: SwapState, patch: Partial<SwapState>): SwapState => {
@@ -104,15 +93,3 @@ export const swap: Slice<SwapState, State> = slice<SwapState, State>(initial, {
     return currentCheck(s.swap, typed) ? undefined : SWAP_NOT_CHECKED
   },
 })
-
-/** The quote for the form as it is now (its tokens and its amount in base units), if the state holds one. */
-export function currentQuote(s: SwapState, fromAmount: string | undefined): SwapQuoteState | undefined {
-  const q = s.quote
-  return q && s.from && s.to && q.from === s.from.address && q.to === s.to.address && q.fromAmount === fromAmount ? q : undefined
-}
-
-/** The check for the form as it is now (its tokens and its amount in base units), if the state holds one. */
-export function currentCheck(s: SwapState, typedAmount: string | undefined): SwapChecked | undefined {
-  const c = s.checked
-  return c && s.from && s.to && c.from === s.from.address && c.to === s.to.address && c.typedAmount === typedAmount ? c : undefined
-}

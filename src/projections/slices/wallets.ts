@@ -41,17 +41,6 @@ export interface WalletsState {
 
 const initial: WalletsState = { listed: [], nextPage: 1, loading: false, featured: [], recommended: [], recent: [] }
 
-/** The reference a listing becomes when picked: its id, name, rdns, image and links. */
-export function walletRef(w: WalletListing): WalletRef {
-  const ref: WalletRef = { id: w.id, name: w.name }
-  if (w.rdns) ref.rdns = w.rdns
-  if (w.image_url) ref.imageUrl = w.image_url
-  if (w.mobile_link) ref.mobileLink = w.mobile_link
-  if (w.desktop_link) ref.desktopLink = w.desktop_link
-  if (w.webapp_link) ref.webappLink = w.webapp_link
-  return ref
-}
-
 export const wallets: Slice<WalletsState, State> = slice<WalletsState, State>(initial, {
   // A new page session: lists are fetched afresh; what the visitor chose before stays.
   'engine/started': (s) => ({ ...initial, recent: s.recent, ...(s.deepLink ? { deepLink: s.deepLink } : {}) }),

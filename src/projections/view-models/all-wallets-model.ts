@@ -3,7 +3,7 @@ import type { WalletListing, WalletRef } from '../../events/entities.js'
 import { walletsHaveMore } from '../rules/paging.js'
 import type { State } from '../state.js'
 import { withoutExcluded } from '../rules/wallet-rules.js'
-import { walletRef } from '../slices/wallets.js'
+import { walletRef } from '../select/wallet-ref.js'
 import { defined } from '../../events/defined.js'
 
 /** A wallet of the All Wallets list. */

@@ -5,7 +5,7 @@
  * call of an EIP-5792 batch, the batch's calls with this one marked. Nothing for a signature request.
  * A view model. Pure.
  */
-import { findNetwork } from '../slices/networks.js'
+import { findNetwork } from '../select/networks.js'
 import type { State } from '../state.js'
 import { txPreviewModel, type TxPreviewModel } from './tx-preview-model.js'
 

@@ -1,6 +1,6 @@
 /** The active network as the views and the host see it (docs/api.md `getNetwork`). A view model. Pure. */
 import type { CaipNetworkId, Namespace } from '../../events/entities.js'
-import { isUnsupported } from '../slices/networks.js'
+import { isUnsupported } from '../select/networks.js'
 import { activeNamespace } from '../select/active-namespace.js'
 import { activeNetwork, activeNetworkId } from '../select/active-network.js'
 import type { State } from '../state.js'

@@ -7,7 +7,7 @@
 import { formatUnits } from 'viem'
 import { defined } from '../../events/defined.js'
 import { withTokenImage } from '../images.js'
-import { currentOnrampQuote, networkOn, onrampProblem } from '../slices/onramp.js'
+import { currentOnrampQuote, networkOn, onrampProblem } from '../select/onramp-form.js'
 import { activeNetworkId } from '../select/active-network.js'
 import type { State } from '../state.js'
 

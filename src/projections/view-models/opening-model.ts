@@ -1,6 +1,6 @@
 /** The view an open request would show now (docs/behaviour.md §2 Opening), so the page can show it at once. A view model. Pure. */
 import type { ViewName } from '../../events/entities.js'
-import { openingView } from '../slices/modal.js'
+import { openingView } from '../select/opening-view.js'
 import type { State } from '../state.js'
 
 /**

@@ -3,7 +3,7 @@ import { activeNetwork } from '../select/active-network.js'
 import { sendForm, type SendTokenRow } from '../select/send-form.js'
 import type { State } from '../state.js'
 import { defined } from '../../events/defined.js'
-import { sendPreview, sendPreviewForm } from '../slices/tx-preview.js'
+import { sendPreview, sendPreviewForm } from '../select/tx-preview.js'
 import { txPreviewModel, type TxPreviewModel } from './tx-preview-model.js'
 
 export type { SendTokenRow } from '../select/send-form.js'

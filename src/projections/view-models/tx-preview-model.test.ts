@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { ADDRESS, connected, fold, type Item } from '../../../tests/unit/fixtures.js'
 import type { TxPreview } from '../../events/types.js'
-import { batchOfCall } from '../slices/tx-preview.js'
+import { batchOfCall } from '../select/tx-preview.js'
 import { approvalModel } from './approval-model.js'
 import { sendModel } from './send-model.js'
 

@@ -19,7 +19,7 @@ import { rpcMethodClass, RPC_CALL_NOT_ALLOWED } from '../../chains/rpc-safety.js
 import { AUTH_CONNECTOR_ID, type CaipNetworkId } from '../../events/entities.js'
 import { isUserRejection, PROVIDER_ERROR_CODES, ProviderRequestError } from '../../events/kernel/errors.js'
 import { event, type NewEvent } from '../../events/types.js'
-import { sameConnector } from '../../projections/slices/connections.js'
+import { sameConnector } from '../../projections/select/connections.js'
 import type { Bridge } from '../../contract.js'
 import { ENGINE_CALL_PREFIX } from '../provider-request.js'
 import { transactionRequest } from '../tx-preview/transaction-request.js'

@@ -9,7 +9,7 @@
  *   `calls/requested` and sent by `effects/calls-fallback.ts`, one call after another, each after
  *   the last one's receipt; it answers `{ id }` once the first call is sent, and throws the
  *   wallet's error (a UserRejectedError for a refusal) when the first is not;
- * - `wallet_getCallsStatus` of a fallback batch: its ERC-5792 status (projections/slices/calls.ts) with
+ * - `wallet_getCallsStatus` of a fallback batch: its ERC-5792 status (projections/select/calls.ts) with
  *   every receipt so far, read from the chain; `atomic: false`;
  * - `wallet_showCallsStatus` of a fallback batch: opens the modal's Account view on Activity.
  */
@@ -23,8 +23,9 @@ import { chainIdHexOf } from '../../chains/eip155/accounts.js'
 import { AUTH_CONNECTOR_ID, type CaipNetworkId, type Network } from '../../events/entities.js'
 import { asGangwayError, errorCode, ProviderRequestError } from '../../events/kernel/errors.js'
 import { event, type GangwayEvent, type NewEvent } from '../../events/types.js'
-import { callsBatch, callsStatus, type CallsBatch } from '../../projections/slices/calls.js'
-import { sameConnector } from '../../projections/slices/connections.js'
+import type { CallsBatch } from '../../projections/slices/calls.js'
+import { callsBatch, callsStatus } from '../../projections/select/calls.js'
+import { sameConnector } from '../../projections/select/connections.js'
 import type { State } from '../../projections/state.js'
 import type { Bridge } from '../../contract.js'
 import type { ChainAccess } from '../chain-access.js'

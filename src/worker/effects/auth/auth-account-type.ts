@@ -9,7 +9,7 @@
 import { filter, from, mergeMap, switchMap, type Observable } from 'rxjs'
 import { AUTH_CONNECTOR_ID, type CaipAddress } from '../../../events/entities.js'
 import { event, type NewEvent } from '../../../events/types.js'
-import { sameConnector } from '../../../projections/slices/connections.js'
+import { sameConnector } from '../../../projections/select/connections.js'
 import { AUTH_CALLS, authNetwork, messageOf } from './auth-connect.js'
 import { ofType, type Effect } from '../context.js'
 import { GangwayError } from '../../../events/kernel/errors.js'

@@ -12,7 +12,7 @@ import { event, type EventPayloads, type NewEvent } from '../../../events/types.
 import { isEvmAddress } from '../../../events/address-rules.js'
 import { SOCIAL_PROVIDERS, type SocialProvider } from '../../../events/kernel/host-options.js'
 import { isEmail } from '../../../events/catalogue/auth.js'
-import { preferredAccountType } from '../../../projections/slices/account-types.js'
+import { preferredAccountType } from '../../../projections/select/preferred-account-type.js'
 import { resolvedFeatures } from '../../../projections/select/features.js'
 import type { State } from '../../../projections/state.js'
 import type { Bridge } from '../../../contract.js'

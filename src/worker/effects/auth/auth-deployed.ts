@@ -9,7 +9,7 @@
 import { EMPTY, concatMap, filter, first, from, map, switchMap, take, timer, type Observable } from 'rxjs'
 import { AUTH_CONNECTOR_ID } from '../../../events/entities.js'
 import { event, type NewEvent } from '../../../events/types.js'
-import { sameConnector } from '../../../projections/slices/connections.js'
+import { sameConnector } from '../../../projections/select/connections.js'
 import { ofType, type Effect } from '../context.js'
 
 /** How many times the code is read after an approved send: with the 4 s poll, about 2 minutes. */

@@ -9,7 +9,7 @@ import { distinctUntilChanged, filter, map, mergeMap, pairwise, switchMap, timer
 import { AUTH_CONNECTOR_ID } from '../../../events/entities.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { AUTH_CALLS } from './auth-connect.js'
-import { sameConnector } from '../../../projections/slices/connections.js'
+import { sameConnector } from '../../../projections/select/connections.js'
 import { ofType, type Effect } from '../context.js'
 
 export const authSocialFailedEffect: Effect = ({ events$ }) =>

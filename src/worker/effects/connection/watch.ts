@@ -4,7 +4,7 @@
  * connection that is not the active one too). Emits nothing.
  */
 import { distinctUntilChanged, ignoreElements, map, tap } from 'rxjs'
-import { liveConnectorIds } from '../../../projections/slices/connections.js'
+import { liveConnectorIds } from '../../../projections/select/connections.js'
 import type { State } from '../../../projections/state.js'
 import type { Effect } from '../context.js'
 

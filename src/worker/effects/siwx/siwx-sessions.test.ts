@@ -15,7 +15,7 @@ import { PROVIDER_ERROR_CODES, ProviderRequestError } from '../../../events/kern
 import type { LogStorage } from '../../../events/log/log.js'
 import { memoryLogStorage } from '../../../events/log/memory-storage.js'
 import { parseLog } from '../../../events/log/ndjson.js'
-import { siwxKey } from '../../../projections/slices/siwx.js'
+import { siwxKey } from '../../../projections/select/siwx-sessions.js'
 import { readCaipAddress } from '../../../chains/caip.js'
 import type { State } from '../../../projections/state.js'
 import { createEngine } from '../../engine.js'

@@ -26,7 +26,7 @@ import { SIWX_CONNECTOR_ID, type CaipAddress, type Namespace } from '../../../ev
 import { SIWX_SIGN_FAILED, errorCode, GangwayError } from '../../../events/kernel/errors.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { readCaipAddress, readCaipNetworkId } from '../../../chains/caip.js'
-import { isAsking } from '../../../projections/slices/siwx.js'
+import { isAsking } from '../../../projections/select/siwx-sessions.js'
 import type { State } from '../../../projections/state.js'
 import type { SiwxMessage } from '../../../siwx/message.js'
 import { MAX_SIWX_MESSAGE_CHARS, MAX_SIWX_RESOURCES, MAX_SIWX_SIGNATURE_CHARS } from '../../../siwx/limits.js'

@@ -10,7 +10,7 @@ import { debounceTime, exhaustMap, filter, from, mergeMap, switchMap, type Obser
 import { onrampClient } from '../../../api/onramp.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
-import { networkOn, onrampProblem } from '../../../projections/slices/onramp.js'
+import { networkOn, onrampProblem } from '../../../projections/select/onramp-form.js'
 import type { State } from '../../../projections/state.js'
 import { ofType, type Effect, type EffectContext } from '../context.js'
 

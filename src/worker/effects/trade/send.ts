@@ -8,7 +8,7 @@
  * → 'send/succeeded', which resets the form and returns to Account; or 'send/failed' with the
  * wallet's refusal or the error, keeping the form.
  */
-import { isFollowed } from '../../../projections/slices/pending.js'
+import { isFollowed } from '../../../projections/select/pending.js'
 import { Observable, catchError, concat, exhaustMap, mergeMap, of } from 'rxjs'
 import { encodeFunctionData, erc20Abi, getAddress, toHex, type Hex } from 'viem'
 import { chainIdHexOf } from '../../../chains/eip155/accounts.js'

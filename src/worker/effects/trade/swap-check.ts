@@ -16,7 +16,7 @@ import { ERROR_BUILDING_SWAP, loggedMessage } from '../../../events/kernel/error
 import { event, type NewEvent } from '../../../events/types.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
 import { activeNetwork } from '../../../projections/select/active-network.js'
-import { currentQuote, swapAmountBase } from '../../../projections/slices/swap.js'
+import { currentQuote, swapAmountBase } from '../../../projections/select/swap-form.js'
 import type { State } from '../../../projections/state.js'
 import { checkSwap } from '../../swap/check-swap.js'
 import { ofType, type Effect, type EffectContext } from '../context.js'

@@ -8,14 +8,14 @@
  *    shows) and the account's holdings are asked afresh (`forceUpdate`); any failure, the wallet's
  *    refusal included: `swap/failed` with its message, the form kept (and checked again).
  */
-import { isFollowed } from '../../../projections/slices/pending.js'
+import { isFollowed } from '../../../projections/select/pending.js'
 import { exhaustMap, filter, Observable } from 'rxjs'
 import { toHex } from 'viem'
 import { withCode, loggedMessage, GangwayError } from '../../../events/kernel/errors.js'
 import { event, type NewEvent, type SwapPlanTransaction } from '../../../events/types.js'
 import { chainIdHexOf } from '../../../chains/eip155/accounts.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
-import { currentCheck, swapAmountBase } from '../../../projections/slices/swap.js'
+import { currentCheck, swapAmountBase } from '../../../projections/select/swap-form.js'
 import { ofType, type Effect, type EffectContext } from '../context.js'
 
 /** The swap, reporting each step as it happens; completes after `swap/succeeded`, errors on a failure. */

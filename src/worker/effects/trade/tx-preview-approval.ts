@@ -10,7 +10,7 @@
  */
 import { filter, from, mergeMap, takeUntil, type Observable } from 'rxjs'
 import type { NewEvent } from '../../../events/types.js'
-import { batchOfCall } from '../../../projections/slices/tx-preview.js'
+import { batchOfCall } from '../../../projections/select/tx-preview.js'
 import { previewEvent } from '../../tx-preview/preview-event.js'
 import { ofType, type Effect } from '../context.js'
 

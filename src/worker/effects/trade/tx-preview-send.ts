@@ -9,7 +9,7 @@
 import { filter, from, mergeMap, switchMap, type Observable } from 'rxjs'
 import { getAddress, type Address } from 'viem'
 import type { NewEvent } from '../../../events/types.js'
-import { sendPreviewForm } from '../../../projections/slices/tx-preview.js'
+import { sendPreviewForm } from '../../../projections/select/tx-preview.js'
 import { sendForm } from '../../../projections/select/send-form.js'
 import { previewEvent } from '../../tx-preview/preview-event.js'
 import { ofType, type Effect, type EffectContext } from '../context.js'
