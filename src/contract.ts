@@ -129,7 +129,7 @@ export interface EngineConfig extends HostOptions {
   /** The site's `siwx` option, as the engine knows it (its functions stay on the page: ui/bridge/siwx-source.ts). */
   siwx?: SiwxDescriptor
   hostOrigin?: string
-  /** The host page's path (`location.pathname`, no query or fragment): analytics name the page by origin and path (effects/analytics.ts). */
+  /** The host page's path (`location.pathname`, no query or fragment): analytics name the page by origin and path (effects/infra/analytics.ts). */
   hostPath?: string
   /**
    * The site gave an auth adapter (its `auth` option, events/auth-adapter.ts), which stays on the

@@ -107,7 +107,7 @@ export function createEngine(deps: EngineDeps): Engine {
   /** The wallet/config service's image URLs: what the view models' service image references become. */
   let serviceImage: ServiceImageUrl | undefined
   let pairing$: Observable<PairingUri | undefined> | undefined
-  /** The analytics batch the page sends itself if it is hidden or leaves (effects/analytics.ts). */
+  /** The analytics batch the page sends itself if it is hidden or leaves (effects/infra/analytics.ts). */
   let analytics$: Observable<AnalyticsBeacon | undefined> | undefined
   /** The event being handed to the effects now (the guard against an effect that fails on its own failure). */
   let delivering: GangwayEvent | undefined
@@ -196,7 +196,7 @@ export function createEngine(deps: EngineDeps): Engine {
       imageOrigins = [...serviceOrigins(services), ...(config.hostOrigin ? [config.hostOrigin] : [])]
       imageBase = config.hostOrigin
       const api = createServiceFetch({ services, projectId: config.projectId, ...(deps.fetch ? { fetch: deps.fetch } : {}) })
-      // Analytics and error reports: only where the site has them on (effects/analytics.ts).
+      // Analytics and error reports: only where the site has them on (effects/infra/analytics.ts).
       // The site's own `features.analytics` (the remote configuration never touches it), defaults and all from the one resolution.
       const analyticsOn = resolveFeatures(config.features, config.remoteFeatures, undefined).analytics && Boolean(services.analytics)
       const analytics = createAnalyticsOutbox(
@@ -255,7 +255,7 @@ export function createEngine(deps: EngineDeps): Engine {
         analytics,
       }
       // One effect that fails is restarted; the others never notice. Its error, as the typed SDK
-      // error, scrubbed and bounded, is logged as `engine/effect-failed` (and reported, effects/analytics.ts),
+      // error, scrubbed and bounded, is logged as `engine/effect-failed` (and reported, effects/infra/analytics.ts),
       // unless it failed on such an event (an effect that fails on every event must not feed itself),
       // and at most 50 a minute (failureLogLimit).
       const logFailure = failureLogLimit()

@@ -1,6 +1,6 @@
 /**
  * What the Account view needs fetched from the blockchain service now (docs/behaviour.md §2 Account tabs, §7).
- * A domain selector: state → fact; `effects/account-tabs.ts` turns each new need into a
+ * A domain selector: state → fact; `effects/account-data/account-tabs.ts` turns each new need into a
  * portfolio, identity, nfts or history `fetch-requested` event. Pure.
  */
 import type { CaipAddress, Namespace } from '../../events/entities.js'

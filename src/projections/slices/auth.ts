@@ -90,7 +90,7 @@ export const auth: Slice<AuthState, State> = slice<AuthState, State>(initial, {
   'auth/otp-verified': (s) => (s.step ? { ...s, step: 'connecting', error: undefined } : s),
   'auth/otp-failed': (s, e) => (s.step ? { ...s, step: 'verify-otp', error: e.payload.message } : s),
   'auth/social-requested': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'started' } }),
-  // A Telegram login's wait ends with the shared auth/telegram-social-ended the engine appends after this (effects/auth-social-return.ts).
+  // A Telegram login's wait ends with the shared auth/telegram-social-ended the engine appends after this (effects/auth/auth-social-return.ts).
   'auth/social-result-received': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'user-data-requested' } }),
   'auth/social-connected': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'connecting' } }),
   'auth/social-failed': (s, e) => ({ ...s, social: { provider: e.payload.provider, step: 'started', error: e.payload.message } }),

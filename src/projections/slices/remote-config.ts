@@ -18,7 +18,7 @@ const initial: RemoteConfigState = { status: 'unasked', features: {} }
 
 /** The slice: reset by each engine start, set by the remote configuration's outcome. */
 export const remoteConfig: Slice<RemoteConfigState, State> = slice<RemoteConfigState, State>(initial, {
-  // Each page session asks afresh (at most once, effects/remote-config.ts).
+  // Each page session asks afresh (at most once, effects/infra/remote-config.ts).
   'engine/started': () => initial,
   'features/remote-config-fetched': (_s, e) => ({ status: 'fetched', features: e.payload.features }),
   'features/remote-config-failed': () => ({ status: 'failed', features: {} }),

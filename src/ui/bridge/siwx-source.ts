@@ -1,7 +1,7 @@
 /**
  * The site's `siwx` option on the page (docs/behaviour.md §4 SIWX): its functions stay
  * here, and the engine calls them through the bridge as the pseudo-connector SIWX_CONNECTOR_ID, one
- * method each (the engine's side: worker/effects/siwx-*.ts). What the site's functions answer is
+ * method each (the engine's side: worker/effects/siwx/siwx-*.ts). What the site's functions answer is
  * copied to plain data here (the message's fields, the sessions' message and signature), bounded
  * and otherwise unchecked: the engine checks it where it enters, and verifies every session itself.
  *

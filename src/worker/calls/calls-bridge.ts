@@ -6,7 +6,7 @@
  * - `wallet_getCapabilities`: `{ [chainId]: { atomic: { status: 'unsupported' } } }` for the asked
  *   chains (else the site's EVM networks);
  * - `wallet_sendCalls`: refused with 5760 when the site requires atomicity; else logged as batch
- *   `calls/requested` and sent by `effects/calls-fallback.ts`, one call after another, each after
+ *   `calls/requested` and sent by `effects/trade/calls-fallback.ts`, one call after another, each after
  *   the last one's receipt; it answers `{ id }` once the first call is sent, and throws the
  *   wallet's error (a UserRejectedError for a refusal) when the first is not;
  * - `wallet_getCallsStatus` of a fallback batch: its ERC-5792 status (projections/select/calls.ts) with

@@ -41,7 +41,7 @@ export interface EffectContext {
   read: RemoteReader
   /** Poll interval for new blocks where no subscription transport exists: 4 s (docs/behaviour.md §9). */
   pollIntervalMs: number
-  /** Analytics and error reports of this page life (effects/analytics.ts); absent: none are sent. */
+  /** Analytics and error reports of this page life (effects/infra/analytics.ts); absent: none are sent. */
   analytics?: AnalyticsOutbox
 }
 

@@ -1,5 +1,5 @@
 /**
- * The auth connector's calls from the engine (docs/behaviour.md §4; worker/effects/auth-*.ts make
+ * The auth connector's calls from the engine (docs/behaviour.md §4; worker/effects/auth/auth-*.ts make
  * them), each one adapter step:
  * - the engine's own steps: `gangway_auth_connectEmail { email }` → connectEmail → `{ action }`;
  *   `gangway_auth_awaitDevice` → connectDevice; `gangway_auth_getUser { caipNetworkId,

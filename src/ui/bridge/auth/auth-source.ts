@@ -3,7 +3,7 @@
  * (events/auth-adapter.ts: the provider's wire), started by `start()` (client/auth-life-cycle.ts
  * calls it in idle time after the modal's first open, never inside a click, never at page load; a
  * request for the AUTH connector, such as a restore, starts it too). Its parts, one concern each,
- * mirroring the engine's worker/effects/auth-*.ts:
+ * mirroring the engine's worker/effects/auth/auth-*.ts:
  * - auth-session.ts: the adapter's start (the frame's life cycle) and what the parts share;
  * - auth-methods.ts: the engine's calls (its own steps, EIP-1193, the site's calls by its policy);
  * - auth-otp.ts: the codes the visitor types, which go to the adapter from here and never to the

@@ -64,7 +64,7 @@ async function setup({ config = { isAnalyticsEnabled: true } as unknown, statuse
   return { engine, time, calls, dispatch, open, close, posts, configAsked, events, logged }
 }
 
-describe('analytics (docs/behaviour.md §7, effects/analytics.ts)', () => {
+describe('analytics (docs/behaviour.md §7, effects/infra/analytics.ts)', () => {
   // The engine says each escaped error on the console too; the tests read the log instead.
   beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => undefined))
   afterEach(() => vi.restoreAllMocks())

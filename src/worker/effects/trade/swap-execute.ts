@@ -1,6 +1,6 @@
 /**
  * The visitor's Swap (docs/behaviour.md §4 swap): the checked swap of the form (`swap/checked`,
- * effects/swap-check.ts), sent by the active EVM account through its wallet (`eth_sendTransaction`),
+ * effects/trade/swap-check.ts), sent by the active EVM account through its wallet (`eth_sendTransaction`),
  * exactly as checked and shown and nothing else:
  * 1. its approvals in order (a USDT-style reset to zero, then the approval), each reported
  *    (`swap/approval-submitted`) and its receipt awaited;

@@ -1,7 +1,7 @@
 /**
  * The send form's preview (docs/behaviour.md §2 WalletSendPreview): when WalletSendPreview shows
  * for an EVM account's form with no §5 problem, the transaction the send effect would ask the wallet
- * for (effects/send.ts `transferRequest`: the value to the receiver, or the token's ERC-20
+ * for (effects/trade/send.ts `transferRequest`: the value to the receiver, or the token's ERC-20
  * `transfer`) is decoded and simulated, and logged as `tx-preview/simulated` with the form it was
  * computed for (id 'send'); the send model shows it only while the form is still that one. A newer
  * showing drops the preview asked before it. Confirm never waits for it.
