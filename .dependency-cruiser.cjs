@@ -100,6 +100,14 @@ module.exports = {
       to: { pathNot: [...src('events/', 'projections/'), ...PURE_CHAIN_HELPERS, ...IO_MODULES, ANY_NPM, NODE_BUILTINS] },
     },
     {
+      name: 'slices-only-from-the-fold',
+      severity: 'error',
+      comment:
+        'A slice (src/projections/slices) is imported at run time only by the fold (projections/state.ts) and by other slices. What another module needs of a slice is a domain selector in src/projections/select, which slices import, never the reverse. Otherwise the worker\'s lazy chunks reach the slices, and esbuild moves every slice, with what its guards import, into a chunk shared with worker.js: about 0.7 KB gzip more before the click. Type-only imports are fine.',
+      from: { path: src('.'), pathNot: src('projections/slices/', 'projections/state\\.ts$') },
+      to: { path: src('projections/slices/'), dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'api-only-events',
       severity: 'error',
       comment: 'src/api (the REST service clients) imports src/events, itself and viem; not the engine, the projections, the page or the CLI.',
