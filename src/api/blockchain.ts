@@ -121,7 +121,7 @@ export function toTokenPrice(v: unknown): TokenPrice | undefined {
 /**
  * The project id the service fetch puts on every call (the query's `projectId`), for the bodies that
  * carry it too (docs/behaviour.md §7: `/v1/fungible/price`, `/v1/convert/build-transaction`).
- * @throws Error 'Service not configured: blockchain' when the blockchain service has no base URL.
+ * @throws ServiceNotConfiguredError 'Service not configured: blockchain' when the blockchain service has no base URL.
  */
 export function projectIdOf(api: ServiceFetch): string {
   return new URL(api.url('blockchain', 'v1')).searchParams.get('projectId') ?? ''
@@ -156,7 +156,7 @@ export function blockchainClient(api: ServiceFetch) {
     /**
      * GET /v1/account/{address}/nfts (chainId) on the site's NFT service (`services.nfts`; not the
      * blockchain service, which has no such route; docs/services.md): the ERC721 tokens held.
-     * @throws as getBalances; Error 'Service not configured: nfts' without one.
+     * @throws as getBalances; ServiceNotConfiguredError 'Service not configured: nfts' without one.
      */
     async getNfts(address: string, o: { chainId: string }, signal?: AbortSignal): Promise<Nft[]> {
       const r = obj(await api.get('nfts', `v1/account/${encodeURIComponent(address)}/nfts`, { params: { chainId: o.chainId }, ...withSignal(signal) }))
@@ -175,7 +175,7 @@ export function blockchainClient(api: ServiceFetch) {
      * @param addresses at most TOKEN_PRICES_MAX are sent (the first ones).
      * @returns the answer's `fungibles` (at most TOKEN_PRICES_MAX), each checked (toTokenPrice), in the
      *   service's order; match them by `address` when given, else by `symbol`.
-     * @throws as getBalances; Error 'Service not configured: blockchain'.
+     * @throws as getBalances; ServiceNotConfiguredError 'Service not configured: blockchain'.
      */
     async getTokenPrices(addresses: string[], signal?: AbortSignal): Promise<TokenPrice[]> {
       const asked = (Array.isArray(addresses) ? addresses : []).filter((a) => typeof a === 'string' && a.length > 0 && a.length <= 200).slice(0, TOKEN_PRICES_MAX)

@@ -19,7 +19,7 @@ export const SERVICE_IMAGE_PATHS: Readonly<Record<ServiceImageKind, string>> = {
 /**
  * The URL of the wallet/config service's `kind` image of `id`, e.g.
  * `{walletConfig}/public/getAssetImage/eip155%3A31337?projectId=…&st=…&sv=…`.
- * @throws Error 'Service not configured: walletConfig' when the service has no base URL.
+ * @throws ServiceNotConfiguredError 'Service not configured: walletConfig' when the service has no base URL.
  */
 export function serviceImageUrl(api: Pick<ServiceFetch, 'url'>, kind: ServiceImageKind, id: string): string {
   return api.url('walletConfig', `${SERVICE_IMAGE_PATHS[kind]}/${encodeURIComponent(id)}`)

@@ -38,7 +38,7 @@ export interface CallOptions {
 export interface ServiceFetch {
   /**
    * GET `path` on `service` and parse the JSON answer.
-   * @throws Error 'Service not configured: {service}' when the service has no base URL;
+   * @throws ServiceNotConfiguredError 'Service not configured: {service}' when the service has no base URL;
    *   HttpRequestError 'HTTP request failed.' on a non-2xx status (with `status`; the answer's JSON
    *   body, if any, through `errorResponseBody`), a network failure,
    *   a non-empty body that is not JSON, or a body over `maxResponseBytes` (details 'Response body over {n} bytes');

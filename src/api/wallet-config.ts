@@ -166,7 +166,7 @@ export function walletConfigClient(api: ServiceFetch) {
     getConfig: async (signal?: AbortSignal): Promise<RemoteFeatures> => remoteFeaturesOf(await api.get('walletConfig', 'appkit/v1/config', signal ? { signal } : {})),
     /**
      * The allowed origins (GET /projects/v1/origins), with the docs/behaviour.md §8 rules: HTTP 429 throws
-     * Error 'RATE_LIMITED', 5xx throws Error 'SERVER_ERROR', any other failure gives an empty list.
+     * ServiceStatusError 'RATE_LIMITED', 5xx throws ServiceStatusError 'SERVER_ERROR', any other failure gives an empty list.
      */
     async getAllowedOrigins(signal?: AbortSignal): Promise<string[]> {
       try {

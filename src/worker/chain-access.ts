@@ -17,7 +17,7 @@ import { rpcEndpoint, type RoutingOptions } from './rpc/routing.js'
 export interface ChainAccess {
   /**
    * Native balance in the smallest unit, with the network's currency.
-   * @throws Error 'Network not found' for a network the site did not configure.
+   * @throws NetworkNotFoundError 'Network not found' for a network the site did not configure.
    */
   nativeBalance(caipNetworkId: CaipNetworkId, address: string): Promise<{ value: string; decimals: number; symbol: string }>
   /** Latest block number, as a decimal string. */
@@ -32,19 +32,19 @@ export interface ChainAccess {
    * Waits for a transaction's receipt, polling every `intervalMs` (default 1000) for up to `timeoutMs` (default 120 000),
    * both in ms on the injected time (`createChainAccess`'s `time`).
    * `followed` is asked before each wait: false stops it (docs/behaviour.md §9 pending limit).
-   * @throws Error 'Transaction reverted' for a failed transaction; Error 'Transaction not found' after the timeout;
-   *   Error 'Transaction no longer followed' once `followed` answers false.
+   * @throws TransactionRevertedError 'Transaction reverted' (Solana: 'Transaction failed') for a failed transaction; TransactionNotFoundError 'Transaction not found' after the timeout,
+   *   'Transaction no longer followed' once `followed` answers false.
    */
   waitForReceipt(caipNetworkId: CaipNetworkId, hash: string, options?: { intervalMs?: number; timeoutMs?: number; followed?: () => boolean }): Promise<void>
   /**
    * EVM: whether `address` has code at the latest block (a deployed contract account).
-   * @throws Error 'Network not found' for a network the site did not configure or a Solana one.
+   * @throws NetworkNotFoundError 'Network not found' for a network the site did not configure or a Solana one.
    */
   hasCode(caipNetworkId: CaipNetworkId, address: string): Promise<boolean>
   /**
    * EVM: the network's viem client, for the actions an effect runs itself (SIWX verification reads
    * EIP-1271 and ERC-6492 signatures through it).
-   * @throws Error 'Network not found' for a network the site did not configure or a Solana one.
+   * @throws NetworkNotFoundError 'Network not found' for a network the site did not configure or a Solana one.
    */
   evmClient(caipNetworkId: CaipNetworkId): Client
 }
@@ -67,7 +67,7 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
     if (!network) throw new NetworkNotFoundError(id)
     return { network, url: rpcEndpoint(network, routing()) }
   }
-  /** A Solana node's whole number (lamports, a slot) as it answered, checked where it enters. @throws Error 'Malformed {method} answer' for anything but a whole number ≥ 0. */
+  /** A Solana node's whole number (lamports, a slot) as it answered, checked where it enters. @throws GangwayError 'Malformed {method} answer' for anything but a whole number ≥ 0. */
   const lamports = (v: unknown, method: string): number => {
     if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new GangwayError(`Malformed ${method} answer`, { category: 'API_ERROR' })
     return v

@@ -34,7 +34,7 @@ export async function walletAccounts(bridge: Bridge, connectorId: string, namesp
 
 /**
  * The CAIP-10 id of `address` on the wallet's current network.
- * @throws Error 'Network not found' for a Solana wallet when the site has no Solana network;
+ * @throws NetworkNotFoundError 'Network not found' for a Solana wallet when the site has no Solana network;
  *   'Invalid Solana address from the wallet'; viem's InvalidAddressError for a bad EVM address.
  */
 export async function walletCaipAddress(bridge: Bridge, connectorId: string, namespace: Namespace, address: string, state: State): Promise<CaipAddress> {

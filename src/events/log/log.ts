@@ -119,7 +119,7 @@ export class EventLog {
    * Loads the latest snapshot and the events after it (once, before any append); the next append
    * continues their seq. Events are upcast; a stored event that is malformed ends the loaded prefix.
    * A load failure is reported and starts an empty log.
-   * @throws Error 'EventLog.open must be called before the first append'.
+   * @throws GangwayError 'EventLog.open must be called before the first append'.
    */
   async open(): Promise<OpenedLog> {
     if (this.#events.length > 0 || this.#opened) throw new GangwayError('EventLog.open must be called before the first append')

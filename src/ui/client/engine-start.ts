@@ -24,7 +24,7 @@ export type ClientEngine = Pick<Engine, 'dispatch' | 'subscribe' | 'subscribePai
  * start (no support, CSP) or never answers. Subscription callbacks stay here: the worker posts their
  * values on the port under the key `listen` gave. What the worker throws arrives as the same typed
  * error (class, category, code, details: events/kernel/error-wire.ts, installed on both ends).
- * @throws Error 'Worker failed to start: {message}' or 'Worker did not answer' (after WORKER_START_TIMEOUT_MS), and the engine's start errors.
+ * @throws GangwayError 'Worker failed to start: {message}' or 'Worker did not answer' (after WORKER_START_TIMEOUT_MS), and the engine's start errors.
  */
 async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<ClientEngine> {
   installErrorWire(transferHandlers)

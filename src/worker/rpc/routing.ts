@@ -18,7 +18,7 @@ export interface RoutingOptions {
 
 /**
  * The URL for `network`'s JSON-RPC.
- * @throws Error 'Network not found' when the network has no URL at all.
+ * @throws NetworkNotFoundError 'Network not found' when the network has no URL at all.
  */
 export function rpcEndpoint(network: Network, o: RoutingOptions): string {
   const configured = o.rpcUrls?.[network.caipNetworkId]?.[0]

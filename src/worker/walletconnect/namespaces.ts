@@ -68,7 +68,7 @@ export function sessionNamespaceNames(namespaces: Record<string, SessionNamespac
 
 /**
  * The pairing topic of a `wc:` URI (`wc:{topic}@2?relay-protocol=irn&symKey=…&expiryTimestamp=…`).
- * @throws Error 'Invalid WalletConnect URI' for anything else.
+ * @throws GangwayError 'Invalid WalletConnect URI' for anything else.
  */
 export function pairingTopicOf(uri: string): string {
   const m = /^wc:([0-9a-f]{64})@2\?/.exec(uri)

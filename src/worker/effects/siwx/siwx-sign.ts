@@ -80,7 +80,7 @@ export function solanaSignInInput(m: SiwxMessage): Record<string, string | strin
  * verified by the caller) when the wallet signed in as `address` and signed exactly `text`, the
  * Sign-In-With-Solana text Gangway wrote for the site's fields, so every field (domain, address,
  * nonce, statement, URI, chain, times, request id, resources) is the one the site asked for.
- * @throws Error 'Not the sign-in asked' otherwise (another text, account, a malformed answer).
+ * @throws GangwayError 'Not the sign-in asked' otherwise (another text, account, a malformed answer).
  */
 export function signedIn(answer: unknown, text: string, address: string): string {
   const a = (answer && typeof answer === 'object' ? answer : {}) as { address?: unknown; signedMessage?: unknown; signature?: unknown }
