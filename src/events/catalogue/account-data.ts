@@ -6,10 +6,7 @@ import { ACCOUNT_TABS, type Nft, type TokenBalance, type Transaction } from '../
 import { HISTORY_PAGE_MAX, PORTFOLIO_REFRESH_MAX } from '../kernel/limits.js'
 import { anyOf, bool, both, check, list, matching, object, oneOf, optional, text, whole } from '../schema.js'
 import { intent, outcome } from './define.js'
-import { caip10, caip10Id, evm, imageUrl, message, unchecked } from './fields.js'
-
-/** An amount in base units as a balance read gives it: 1 to 80 digits. */
-const digits = matching(/^\d{1,80}$/)
+import { caip10, caip10Id, digits, evm, imageUrl, message, unchecked } from './fields.js'
 
 /** What asked for a balance: a connection, the modal opening, a new block, an account change, or an explicit refresh (after a send). */
 const FETCH_REASONS = ['connected', 'modal-opened', 'new-block', 'account-changed', 'manual'] as const

@@ -12,6 +12,9 @@ import { check, matching, object, optional, text, whole, type Schema } from '../
 /** An unsigned integer of at most 256 bits as a decimal string (base units: wei, lamports, a token's smallest unit). */
 export const uint = matching(/^(0|[1-9]\d{0,77})$/)
 
+/** An amount in base units as a balance read gives it: 1 to 80 digits, leading zeros allowed. */
+export const digits = matching(/^\d{1,80}$/)
+
 /** A signed amount in base units as a decimal string (an asset change). */
 export const signedUint = matching(/^-?(0|[1-9]\d{0,77})$/)
 

@@ -12,16 +12,13 @@ import { storedImageUrl, walletLink } from '../kernel/urls.js'
 import { plainDataProblem } from '../kernel/plain-data.js'
 import type { EventType, GangwayEvent } from '../types.js'
 import { definitionOf } from '../catalogue/index.js'
-import { caip10, walletRef } from '../catalogue/fields.js'
+import { caip10, digits, link, walletRef } from '../catalogue/fields.js'
+import { check, list, object, optional, text, whole } from '../schema.js'
 import { validateIntent } from '../validate.js'
 
 type Payload = Record<string, unknown>
-const str = (v: unknown, max = 256): v is string => typeof v === 'string' && v.length > 0 && v.length <= max
-const opt = (v: unknown, check: (v: unknown) => boolean) => v === undefined || check(v)
 /** A personal string as an export redacts it (events/log/redact.ts redactedHash). */
 const REDACTED = /^redacted:[0-9a-f]{12}$/
-const whole = (v: unknown, max: number) => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max
-const digits = (v: unknown) => typeof v === 'string' && /^\d{1,80}$/.test(v)
 /** Whether `check` accepts `v`; one that throws does not. */
 const passes = (check: (v: unknown) => boolean, v: unknown) => {
   try {
@@ -95,6 +92,15 @@ export function checkedStoredEvent(e: GangwayEvent, report: (message: string) =>
   return { type: 'log/event-refused', seq: e.seq, at: e.at, v: e.v, tab: e.tab, payload: { refusedType, reason: problem.slice(0, 256) } }
 }
 
+/** A snapshot account's fields the selectors and effects compute with, each well formed when present. */
+const ACCOUNT_FIELDS = { caipAddress: optional(caip10), balanceRaw: optional(digits), balanceDecimals: optional(whole(36)) }
+/** A snapshot's active connector per namespace. */
+const CONNECTOR_IDS = optional(check((c) => !!c && typeof c === 'object' && Object.entries(c as Payload).every(([ns, id]) => isNamespace(ns) && text()(id))))
+/** A snapshot's recent wallets (their refused URLs already dropped). */
+const RECENT_WALLETS = optional(list(walletRef, Infinity))
+/** A snapshot's deep link choice: a wallet's name and a link the URL validator accepts. */
+const DEEP_LINK = object({ name: text(), href: link })
+
 /**
  * A snapshot's state made safe to start from, or why it is not: plain data within bounds, recent
  * wallets and the deep link choice with only the URLs the validator accepts, and the fields the
@@ -109,15 +115,14 @@ export function checkedSnapshotState(state: unknown): { problem: string } | { st
   const accounts = (s.accounts ?? {}) as Record<string, Payload>
   for (const [ns, a] of Object.entries(accounts)) {
     if (!isNamespace(ns) || !a || typeof a !== 'object') return { problem: `state.accounts.${ns}: not an account` }
-    if (!opt(a.caipAddress, caip10) || !opt(a.balanceRaw, digits) || !opt(a.balanceDecimals, (d) => whole(d, 36))) return { problem: `state.accounts.${ns}: malformed` }
+    if (!Object.entries(ACCOUNT_FIELDS).every(([field, valid]) => valid(a[field]))) return { problem: `state.accounts.${ns}: malformed` }
   }
-  const connection = (s.connection ?? {}) as Payload
-  if (!opt(connection.connectorIds, (c) => !!c && typeof c === 'object' && Object.entries(c as Payload).every(([ns, id]) => isNamespace(ns) && str(id)))) return { problem: 'state.connection.connectorIds: malformed' }
+  if (!CONNECTOR_IDS((s.connection as Payload | undefined)?.connectorIds)) return { problem: 'state.connection.connectorIds: malformed' }
   const wallets = s.wallets as Payload | undefined
   if (!wallets || typeof wallets !== 'object') return { state }
   const recent = Array.isArray(wallets.recent) ? wallets.recent.map(safeWalletRef) : wallets.recent
-  if (!opt(recent, (r) => Array.isArray(r) && r.every(walletRef))) return { problem: 'state.wallets.recent: malformed' }
+  if (!RECENT_WALLETS(recent)) return { problem: 'state.wallets.recent: malformed' }
   const { deepLink, ...rest } = wallets
-  const keepLink = deepLink !== undefined && str((deepLink as Payload)?.name) && walletLink((deepLink as Payload)?.href) !== undefined
+  const keepLink = DEEP_LINK(deepLink)
   return { state: { ...s, wallets: { ...rest, ...(recent ? { recent } : {}), ...(keepLink ? { deepLink } : {}) } } }
 }
