@@ -7,10 +7,9 @@ import { isAddressOf } from '../address-rules.js'
 import type { Connector } from '../entities.js'
 import { MAX_ADDRESS_LABEL } from '../kernel/host-options.js'
 import { MAX_CONNECTION_ACCOUNTS } from '../kernel/limits.js'
-import { storedImageUrl } from '../kernel/urls.js'
 import { both, bool, check, list, object, oneOf, optional, text, whole, type Schema } from '../schema.js'
 import { intent, outcome } from './define.js'
-import { anyText, caip10, caip2, caip2Id, errorCode, filled, link, message, namespace, plainAddress, unchecked, walletRef } from './fields.js'
+import { anyText, caip10, caip2, caip2Id, errorCode, filled, link, message, namespace, plainAddress, unchecked, walletRef, withStoredImage } from './fields.js'
 
 /** A connection's connector id as an outcome stores it: 1 to 256 characters. */
 const connectorId = text(256)
@@ -21,17 +20,9 @@ const connector = check<Connector>((v) => {
   return !!c && typeof c === 'object' && text(256)(c.id) && text(256)(c.name) && text(64)(c.type) && (c.rdns === undefined || text(256)(c.rdns))
 })
 
-/** A wallet's own icon is its to choose: one the URL validator refuses is dropped, the wallet stays. */
-const withCheckedIcon = (c: Connector): Connector => {
-  if (c.imageUrl === undefined) return c
-  const imageUrl = storedImageUrl(c.imageUrl)
-  const { imageUrl: _i, ...rest } = c
-  return imageUrl ? { ...rest, imageUrl } : rest
-}
-
 export const connection = {
   /** The bridge's full current list of wallets (EIP-6963 announced, legacy injected). Replaces the previous list. */
-  'connectors/discovered': intent(object({ connectors: list(connector, 200) }), { clean: (p) => ({ ...p, connectors: p.connectors.map(withCheckedIcon) }) }),
+  'connectors/discovered': intent(object({ connectors: list(connector, 200) }), { clean: (p) => ({ ...p, connectors: p.connectors.map((c) => withStoredImage(c, 'imageUrl')) }) }),
   /** `wallet`: the listing or connector the visitor picked (remembered as a recent wallet on success). */
   'connect/requested': intent(object({ connectorId: filled, namespace, wallet: optional(walletRef) })),
   /**

@@ -76,6 +76,16 @@ export const errorCode = whole(Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER)
 /** An image URL the URL validator keeps as it is (https, http from a service origin, data:image/). */
 export const imageUrl = check<string>((v) => typeof v === 'string' && storedImageUrl(v) === v)
 
+/**
+ * `o` with its image at `key` as the URL validator keeps it (normalised), or without it when the
+ * validator refuses it: a wallet's or a token's own icon is its to choose, the entry stays.
+ */
+export function withStoredImage<T extends object>(o: T, key: keyof T & string): T {
+  const { [key]: raw, ...rest } = o as Record<string, unknown>
+  const url = raw === undefined ? undefined : storedImageUrl(raw)
+  return (url ? { ...rest, [key]: url } : rest) as T
+}
+
 /** An id of a waiting approval (random hex) or of a preview ('send'). */
 export const previewId = matching(/^[0-9a-zA-Z_-]{1,64}$/)
 

@@ -17,9 +17,8 @@ import {
   TX_PREVIEW_SYMBOL_MAX,
 } from '../kernel/limits.js'
 import { bool, check, list, matching, nothing, object, oneOf, optional, text, whole, type Infer, type Schema } from '../schema.js'
-import { storedImageUrl } from '../kernel/urls.js'
 import { intent, outcome } from './define.js'
-import { caip2, caip2Id, errorCode, evm, filled, imageUrl, message, previewId, signedUint, uint } from './fields.js'
+import { caip2, caip2Id, errorCode, evm, filled, imageUrl, message, previewId, signedUint, uint, withStoredImage } from './fields.js'
 
 /** A USD price: a finite number, not negative. */
 const price = check<number>((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0)
@@ -234,10 +233,7 @@ export const trade = {
   'tx-preview/simulated': outcome(txPreview),
   /** Swap: the visitor picked the token to swap from or into. I (P). */
   'swap/token-selected': intent(object({ side, token: pickedSwapToken }), {
-    clean: ({ side, token: { name, symbol, address, decimals, logoUri } }) => {
-      const logo = storedImageUrl(logoUri)
-      return { side, token: { name, symbol, address, decimals, ...(logo ? { logoUri: logo } : {}) } }
-    },
+    clean: ({ side, token: { name, symbol, address, decimals, logoUri } }) => ({ side, token: withStoredImage({ name, symbol, address, decimals, logoUri }, 'logoUri') }),
   }),
   /** The amount to swap, in whole tokens of the `from` token, as typed (a decimal string, at most 80 characters). I (P). */
   'swap/amount-changed': intent(object({ amount: text(80, 0) }, true)),
