@@ -112,10 +112,12 @@ export interface Network {
 }
 
 /** Snackbar variants of docs/behaviour.md §4. */
-export type SnackbarVariant = 'loading' | 'success' | 'error'
+export const SNACKBAR_VARIANTS = ['loading', 'success', 'error'] as const
+export type SnackbarVariant = (typeof SNACKBAR_VARIANTS)[number]
 
 /** The caches of docs/behaviour.md §3, by name (lifetimes in docs/behaviour.md §9), and `nfts` (the NFTs tab; not in docs/behaviour.md §3). */
-export type CacheName = 'portfolio' | 'nativeBalance' | 'name' | 'identity' | 'transactions' | 'tokenPrice' | 'nfts'
+export const CACHE_NAMES = ['portfolio', 'nativeBalance', 'name', 'identity', 'transactions', 'tokenPrice', 'nfts'] as const
+export type CacheName = (typeof CACHE_NAMES)[number]
 
 /** Account types of docs/behaviour.md §6. */
 export type AccountType = 'eoa' | 'smartAccount' | 'payment'

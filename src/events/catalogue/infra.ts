@@ -2,6 +2,7 @@
  * Events of the engine itself and the services around it: configuration and start, the supported chains, allowed origins, the remote
  * configuration, caches, refused stored events, effect failures, analytics and the debug test error.
  */
+import { CACHE_NAMES } from '../entities.js'
 import { ERROR_CATEGORIES } from '../kernel/errors.js'
 import { featureOptionsProblem, TIME_ZONE, type ConfiguredPayload, type RemoteFeatures } from '../kernel/host-options.js'
 import { ANALYTICS_MAX_PENDING } from '../kernel/limits.js'
@@ -42,7 +43,7 @@ const configured = check<ConfiguredPayload>((v) => {
 const remoteFeatures = check<RemoteFeatures>((v) => !!v && featureOptionsProblem({ remoteFeatures: v as RemoteFeatures }) === undefined)
 
 /** The caches of docs/behaviour.md §3 by name (entities.ts CacheName). */
-const cacheName = oneOf(['portfolio', 'nativeBalance', 'name', 'identity', 'transactions', 'tokenPrice', 'nfts'])
+const cacheName = oneOf(CACHE_NAMES)
 
 /** A cache key: an address, a CAIP-10 id, a name lookup, at most 512 characters. */
 const cacheKey = text(512)

@@ -2,7 +2,7 @@
  * The modal itself (docs/behaviour.md §2 views and navigation): open, close, back, navigate, the
  * shake after a failed connect, a trigger approached; and its snackbar (docs/behaviour.md §4).
  */
-import { VIEWS } from '../entities.js'
+import { SNACKBAR_VARIANTS, VIEWS } from '../entities.js'
 import { bool, nothing, object, oneOf, optional } from '../schema.js'
 import { intent, outcome } from './define.js'
 import { message, namespace } from './fields.js'
@@ -11,7 +11,7 @@ import { message, namespace } from './fields.js'
 const view = oneOf(VIEWS)
 
 /** A snackbar's message and its variant (loading, success or error). */
-const snackbar = object({ variant: oneOf(['loading', 'success', 'error']), message })
+const snackbar = object({ variant: oneOf(SNACKBAR_VARIANTS), message })
 
 export const modal = {
   /** Open the modal (docs/behaviour.md §2 Opening): at `view` if given, toward `namespace` if given; `isMobile` picks the WalletConnect view. */

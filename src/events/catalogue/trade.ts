@@ -18,7 +18,7 @@ import {
 } from '../kernel/limits.js'
 import { bool, check, list, matching, nothing, object, oneOf, optional, text, whole, type Infer, type Schema } from '../schema.js'
 import { intent, outcome } from './define.js'
-import { caip2, caip2Id, errorCode, evm, filled, imageUrl, message, previewId, signedUint, uint, withStoredImage } from './fields.js'
+import { caip2, caip2Id, errorCode, evm, filled, imageUrl, message, previewId, signedUint, uint, unchecked, withStoredImage } from './fields.js'
 
 /** A USD price: a finite number, not negative. */
 const price = check<number>((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0)
@@ -55,11 +55,8 @@ const eip155TokenId = check<string>((v) => {
   return parsed?.namespace === 'eip155' && isEvmAddress(parsed.address)
 })
 
-/** Any value: a logo the page passes, which `clean` keeps only when the URL validator keeps it. */
-const anyLogo = check<string>(() => true)
-
-/** A token the visitor picked from the swap list: bounded name and symbol, an eip155 CAIP-10 address, whole decimals 0–36. */
-const pickedSwapToken: Schema<SwapToken> = object({ name: text(64), symbol: text(20), address: eip155TokenId, decimals: whole(36), logoUri: optional(anyLogo) })
+/** A token the visitor picked from the swap list: bounded name and symbol, an eip155 CAIP-10 address, whole decimals 0–36; its logo as given, which `clean` keeps only as the URL validator keeps it. */
+const pickedSwapToken: Schema<SwapToken> = object({ name: text(64), symbol: text(20), address: eip155TokenId, decimals: whole(36), logoUri: optional(unchecked<string>()) })
 
 /** A token the swap service lists: bounded name, symbol and address, whole decimals 0–36, a logo the URL validator keeps as it is. */
 const swapToken: Schema<SwapToken> = object({ name: text(64), symbol: text(20), address: text(128), decimals: whole(36), logoUri: optional(imageUrl) })
