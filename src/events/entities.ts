@@ -120,7 +120,8 @@ export const CACHE_NAMES = ['portfolio', 'nativeBalance', 'name', 'identity', 't
 export type CacheName = (typeof CACHE_NAMES)[number]
 
 /** Account types of docs/behaviour.md §6. */
-export type AccountType = 'eoa' | 'smartAccount' | 'payment'
+export const ACCOUNT_TYPES = ['eoa', 'smartAccount', 'payment'] as const
+export type AccountType = (typeof ACCOUNT_TYPES)[number]
 
 /**
  * A token the site lists for a network (until the blockchain service provides holdings): an ERC20

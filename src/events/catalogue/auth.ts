@@ -32,8 +32,11 @@ const provider = oneOf(SOCIAL_PROVIDERS)
 /** The networks of the secure site's smart account: at most 100 ids of at most 64 characters, then each parsed (a malformed one throws 'Invalid CAIP-2 network id'). */
 const smartAccountNetworks = check<CaipNetworkId[]>((v) => list(text(64), 100)(v) && (v as unknown[]).every((id) => caip2Id(id)))
 
-/** An account type the secure site reports (a payment account is never its). */
-const authAccountType = check<AccountType>((v) => v === 'eoa' || v === 'smartAccount')
+/** The account types the secure site reports (a payment account is never its). */
+export const AUTH_ACCOUNT_TYPES: readonly AccountType[] = ['eoa', 'smartAccount']
+
+/** An account type the secure site reports. */
+const authAccountType = check<AccountType>((v) => (AUTH_ACCOUNT_TYPES as readonly unknown[]).includes(v))
 
 /** A method of the auth connector's RPC. */
 const method = text(64)

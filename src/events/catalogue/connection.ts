@@ -4,7 +4,7 @@
  */
 import { readCaipAddress, readCaipNetworkId } from '../../chains/caip.js'
 import { isAddressOf } from '../address-rules.js'
-import type { Connector } from '../entities.js'
+import { ACCOUNT_TYPES, type Connector } from '../entities.js'
 import { MAX_ADDRESS_LABEL } from '../kernel/host-options.js'
 import { MAX_CONNECTION_ACCOUNTS } from '../kernel/limits.js'
 import { both, bool, check, list, object, oneOf, optional, text, whole, type Schema } from '../schema.js'
@@ -81,7 +81,7 @@ export const connection = {
   'network/switch-failed': outcome(object({ caipNetworkId: caip2, message: anyText, code: optional(unchecked<number>()) })),
 
   /** docs/behaviour.md §6: switch the preferred account type of a namespace. */
-  'account-type/switch-requested': intent(object({ namespace, accountType: oneOf(['eoa', 'smartAccount', 'payment']) }), { shared: true }),
+  'account-type/switch-requested': intent(object({ namespace, accountType: oneOf(ACCOUNT_TYPES) }), { shared: true }),
 
   /**
    * Disconnect (docs/behaviour.md §4): `connectorId` names one connection of `namespace`; `all` every

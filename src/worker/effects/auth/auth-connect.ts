@@ -11,7 +11,7 @@ import { MODAL_CLOSED } from '../../../events/kernel/errors.js'
 import { event, type EventPayloads, type NewEvent } from '../../../events/types.js'
 import { isEvmAddress } from '../../../events/address-rules.js'
 import { SOCIAL_PROVIDERS, type SocialProvider } from '../../../events/kernel/host-options.js'
-import { isEmail } from '../../../events/catalogue/auth.js'
+import { AUTH_ACCOUNT_TYPES, isEmail } from '../../../events/catalogue/auth.js'
 import { preferredAccountType } from '../../../projections/select/preferred-account-type.js'
 import { resolvedFeatures } from '../../../projections/select/features.js'
 import type { State } from '../../../projections/state.js'
@@ -25,8 +25,6 @@ export const AUTH_CALLS = { connectEmail: 'gangway_auth_connectEmail', awaitDevi
 
 /** An EVM address given as anything. */
 const isAddress = (v: unknown): v is string => typeof v === 'string' && isEvmAddress(v)
-
-const ACCOUNT_TYPES: readonly AccountType[] = ['eoa', 'smartAccount']
 
 /** The message of a refusal, bounded, or `fallback`. */
 export const messageOf = (error: unknown, fallback: string): string => {
@@ -64,14 +62,14 @@ export function authUserOf(raw: unknown, s: State, asked: CaipNetworkId): Omit<E
   const listed = Array.isArray(r.accounts) ? r.accounts.slice(0, 10) : []
   const accounts: { address: string; type: AccountType }[] = []
   for (const a of listed as Record<string, unknown>[]) {
-    if (!a || !isAddress(a.address) || !ACCOUNT_TYPES.includes(a.type as AccountType)) continue
+    if (!a || !isAddress(a.address) || !AUTH_ACCOUNT_TYPES.includes(a.type as AccountType)) continue
     if (accounts.some((x) => x.address.toLowerCase() === (a.address as string).toLowerCase())) continue
     accounts.push({ address: a.address as string, type: a.type as AccountType })
   }
   // An answer that lists no accounts still names its address (as an eoa).
   if (accounts.length === 0 && isAddress(r.address)) accounts.push({ address: r.address, type: 'eoa' })
   if (accounts.length === 0) return undefined
-  const preferred: AccountType = ACCOUNT_TYPES.includes(r.preferredAccountType as AccountType) && accounts.some((a) => a.type === r.preferredAccountType) ? (r.preferredAccountType as AccountType) : accounts[0]!.type
+  const preferred: AccountType = AUTH_ACCOUNT_TYPES.includes(r.preferredAccountType as AccountType) && accounts.some((a) => a.type === r.preferredAccountType) ? (r.preferredAccountType as AccountType) : accounts[0]!.type
   const ordered = [...accounts.filter((a) => a.type === preferred), ...accounts.filter((a) => a.type !== preferred)]
   const chain = typeof r.chainId === 'string' && s.config.networks.some((n) => n.caipNetworkId === r.chainId) ? (r.chainId as CaipNetworkId) : asked
   const email = typeof r.email === 'string' && isEmail(r.email) ? r.email : undefined
