@@ -12,7 +12,7 @@
 import type { HostOptions, SiwxDescriptor } from './events/kernel/host-options.js'
 import type { ErrorWire } from './events/kernel/error-wire.js'
 import type { AnalyticsBody, AnalyticsProps } from './projections/analytics-events.js'
-import type { SelectorName, Selected } from './projections/selectors.js'
+import type { SelectorName, Selected, ViewSelectorName } from './projections/selectors.js'
 import type { State } from './projections/state.js'
 
 // The vocabulary: entities, intents, options, errors.
@@ -47,6 +47,7 @@ export type {
   ProfileWalletsModel,
   SelectorName,
   Selected,
+  ViewSelectorName,
   SendModel,
   OnrampModel,
   SwapDetails,
@@ -173,8 +174,12 @@ export interface Engine {
    *   option the engine does not take (events/kernel/host-options.ts); 'Invalid option: {name} must …' for a
    *   feature value of the wrong type or a terms or privacy link the URL validator refuses
    *   (host-options.ts featureOptionsProblem); 'Invalid option: authAdapter must be a boolean'.
+   * Resolves to `{ mode, replayed, views }`: where the engine runs, how many stored events it
+   * folded, and the names of the selectors the views follow (projections/selectors.ts
+   * `viewSelectors`, every name but `engine`): the page, which may not import the selectors, makes
+   * one signal per name from them (ui/client/signals.ts).
    */
-  start(config: EngineConfig, bridge: Bridge): Promise<{ mode: 'worker' | 'main'; replayed: number }>
+  start(config: EngineConfig, bridge: Bridge): Promise<{ mode: 'worker' | 'main'; replayed: number; views: ViewSelectorName[] }>
   /**
    * Appends an intent (or a fact the bridge observed) to the log.
    * @throws GangwayError 'Engine not started', or the validation errors of validateIntent; the log is unchanged.

@@ -9,7 +9,8 @@
  * - `view-models/`: one `*-model.ts` per view model (`AccountModel`, `accountModel`…): what a view
  *   or the host is shown, small plain JSON. Named `…Model` so they never share a name with the
  *   React views (`AccountView`).
- * - this file: the record of names the engine serves, and the view-model types for the page.
+ * - this file: the record of names the engine serves (the views' and the host's `engine`), and the
+ *   view-model types for the page.
  */
 import { accountActionsModel } from './view-models/account-actions-model.js'
 import { approvalModel } from './view-models/approval-model.js'
@@ -52,8 +53,12 @@ export type { SnackbarModel } from './view-models/snackbar-model.js'
 export type { WalletConnectModel } from './view-models/wallet-connect-model.js'
 export type { TxPreviewModel, TxCallRow, TxChangeRow, TxApprovalRow, TxTokenRef } from './view-models/tx-preview-model.js'
 
-/** Subscription name → the function computing its view model from the state. */
-export const selectors = {
+/**
+ * The selectors the views follow, name → the function computing its view model from the state. The
+ * page makes one signal per name (ui/client/signals.ts), from the names the engine's `start` gives
+ * (`views`): a new view model is its file and one entry here.
+ */
+export const viewSelectors = {
   modal: modalModel,
   account: accountModel,
   network: networkModel,
@@ -69,13 +74,21 @@ export const selectors = {
   snackbar: snackbarModel,
   accountTabs: accountTabsModel,
   accountActions: accountActionsModel,
-  engine: engineModel,
   profileWallets: profileWalletsModel,
   names: namesModel,
   approval: approvalModel,
 } as const
 
+/**
+ * Subscription name → the function computing its view model from the state: the views' selectors
+ * and `engine`, for the host and the debugging tools only (it changes with every event's seq, so
+ * the views do not follow it: in worker mode that would be a message for every event).
+ */
+export const selectors = { ...viewSelectors, engine: engineModel } as const
+
 /** Names accepted by `engine.subscribe`. */
 export type SelectorName = keyof typeof selectors
+/** The names the views follow (`viewSelectors`): all but `engine`. */
+export type ViewSelectorName = keyof typeof viewSelectors
 /** The value a named selector delivers. */
 export type Selected<N extends SelectorName> = ReturnType<(typeof selectors)[N]>

@@ -136,17 +136,17 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
     await (await ready).dispatch(intent)
   }
   // The views' signals, made before the engine starts: the engine's restore may ask the auth
-  // source during its start, and that source reads the visitor's network from them.
-  const signals = createSignals()
+  // source during its start, and that source reads the visitor's network from them (none yet: undefined).
+  const starting = createSignals()
   const platform = pagePlatform()
-  const auth = pageAuth(options, { signals, dispatch, flush: async () => (await ready).flush(), telegram: platform.telegram })
+  const auth = pageAuth(options, { signals: starting, dispatch, flush: async () => (await ready).flush(), telegram: platform.telegram })
   const siwx = options.siwx ? lazySiwxSource(options.siwx) : undefined
   const bridge = createBridge(dispatch, [auth, siwx].filter((s) => s !== undefined))
-  const { engine, mode } = await startEngine(engineConfig(options), bridge, options.engine)
+  const { engine, mode, views } = await startEngine(engineConfig(options), bridge, options.engine)
   engineReady(engine)
 
-  // Each signal's first value is in before the client is returned, so it (and the loader's snapshots) already hold state.
-  await followEngine(engine, signals, { modal: hooks.modal, account: (v) => (writeChip(options.projectId, v), hooks.account(withoutPrototype(v))), network: hooks.network })
+  // A signal per selector the views follow, each with its first value before the client is returned, so it (and the loader's snapshots) already hold state.
+  const signals = await followEngine(engine, views, starting, { modal: hooks.modal, account: (v) => (writeChip(options.projectId, v), hooks.account(withoutPrototype(v))), network: hooks.network })
   // The pending analytics batch, held here so that a hidden or leaving page can still send it (docs/behaviour.md §7).
   installAnalyticsBeacon((callback) => engine.subscribeAnalytics(callback), (intent) => engine.dispatch(intent))
   hooks.engine(mode)

@@ -6,6 +6,7 @@ import type { LogStorage } from '../events/log/log.js'
 import { memoryLogStorage } from '../events/log/memory-storage.js'
 import type { GangwayEvent, NewEvent } from '../events/types.js'
 import { project } from '../projections/state.js'
+import { viewSelectors } from '../projections/selectors.js'
 import { replayLog } from '../projections/replay.js'
 import { parseLog } from '../events/log/ndjson.js'
 import type { Bridge, Engine, ProviderRequest } from '../contract.js'
@@ -175,7 +176,7 @@ describe('engine', () => {
     await engine.stop()
     expect(storage.rows.map((e) => e.type)).not.toContain('balance/failed')
     const reloaded = createEngine({ mode: 'main', storage: () => storage })
-    await expect(reloaded.start(CONFIG, wallet())).resolves.toEqual({ mode: 'main', replayed: storage.rows.length })
+    await expect(reloaded.start(CONFIG, wallet())).resolves.toEqual({ mode: 'main', replayed: storage.rows.length, views: Object.keys(viewSelectors) })
     await reloaded.stop()
   })
 

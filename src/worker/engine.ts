@@ -12,7 +12,7 @@ import type { LogStorage } from '../events/log/log.js'
 import { serializeLog } from '../events/log/ndjson.js'
 import { event, type GangwayEvent, type NewEvent } from '../events/types.js'
 import { validateIntent } from '../events/validate.js'
-import { selectors, type Selected, type SelectorName } from '../projections/selectors.js'
+import { selectors, viewSelectors, type Selected, type SelectorName, type ViewSelectorName } from '../projections/selectors.js'
 import { initialState, type State } from '../projections/state.js'
 import { refusal } from '../projections/rules/guards.js'
 import { selectOrKeep, withCheckedImages } from '../projections/view-values.js'
@@ -283,7 +283,8 @@ export function createEngine(deps: EngineDeps): Engine {
       })
       append(event('engine/configured', { ...configuredPayload(config), ...(config.authAdapter === true ? { secureSite: true } : {}), ...visitorTimeZone(), ...(config.siwx ? { siwx: { signOutOnDisconnect: config.siwx.signOutOnDisconnect, ...(config.siwx.emailCapture === true ? { emailCapture: true } : {}) } } : {}) }))
       append(event('engine/started', { mode: deps.mode }))
-      return { mode: deps.mode, replayed }
+      // The names the views follow: the page makes their signals from them (it does not load the selectors).
+      return { mode: deps.mode, replayed, views: Object.keys(viewSelectors) as ViewSelectorName[] }
     },
     async dispatch(intent) {
       if (!log) throw new GangwayError('Engine not started')

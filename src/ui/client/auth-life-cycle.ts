@@ -8,7 +8,7 @@
 import type { Intent } from '../../contract.js'
 import { originOf } from '../../events/kernel/urls.js'
 import { lazyAuthSource, type LazyAuthSource } from '../bridge/auth/lazy-auth-source.js'
-import type { ClientSignals } from './signals.js'
+import type { ClientSignals, StartingSignals } from './signals.js'
 import { withSecureSite, type ResolvedOptions } from './options-check.js'
 
 /** Runs `task` in idle time after the next paint (a timeout where there is no requestIdleCallback). */
@@ -18,8 +18,11 @@ function afterPaint(task: () => void): void {
 
 /** What the page's auth source needs besides the options. */
 export interface PageAuthDeps {
-  /** The views' signals: the visitor's network is read from them. */
-  signals: ClientSignals
+  /**
+   * The views' signals, from before the engine's start: the visitor's network is read from them
+   * (undefined until the engine's first network value).
+   */
+  signals: StartingSignals
   /** The engine's dispatch (it waits for the engine's start). */
   dispatch(intent: Intent): Promise<void>
   /** Resolves once every event so far is stored (the engine's `flush`). */
@@ -39,7 +42,7 @@ export function pageAuth(options: ResolvedOptions, deps: PageAuthDeps): LazyAuth
   return lazyAuthSource(
     () =>
       import('../bridge/auth/auth-source.js').then((m) =>
-        m.pageAuthSource({ ...options, secureOrigin, activeNetwork: () => deps.signals.network.peek().caipNetworkId, dispatch: deps.dispatch, persist: deps.flush }),
+        m.pageAuthSource({ ...options, secureOrigin, activeNetwork: () => deps.signals.network?.peek().caipNetworkId, dispatch: deps.dispatch, persist: deps.flush }),
       ),
     deps.telegram,
   )

@@ -8,7 +8,7 @@
  * or callback.
  */
 import { transfer, transferHandlers, wrap } from 'comlink'
-import type { Bridge, Engine, EngineConfig, WorkerEngine } from '../../contract.js'
+import type { Bridge, Engine, EngineConfig, ViewSelectorName, WorkerEngine } from '../../contract.js'
 import { installErrorWire } from '../../events/kernel/error-wire.js'
 import { servePagePort } from '../bridge/page-port-server.js'
 import { GangwayError } from '../../events/kernel/errors.js'
@@ -19,14 +19,21 @@ export const WORKER_START_TIMEOUT_MS = 10_000
 /** What the client uses of the engine, in either mode. */
 export type ClientEngine = Pick<Engine, 'dispatch' | 'subscribe' | 'subscribePairing' | 'subscribeAnalytics' | 'walletRequest' | 'exportLog' | 'listEvents' | 'travel' | 'getState' | 'flush'>
 
+/** A started engine: what the client uses of it, and the names of the selectors the views follow (Engine.start's `views`). */
+export interface StartedEngine {
+  engine: ClientEngine
+  views: ViewSelectorName[]
+}
+
 /**
  * Starts the engine in a Worker with `bridge` served on the page port; rejects if the Worker cannot
  * start (no support, CSP) or never answers. Subscription callbacks stay here: the worker posts their
  * values on the port under the key `listen` gave. What the worker throws arrives as the same typed
  * error (class, category, code, details: events/kernel/error-wire.ts, installed on both ends).
+ * Resolves to the client's engine and the names the views follow, as the worker's `start` gave them.
  * @throws GangwayError 'Worker failed to start: {message}' or 'Worker did not answer' (after WORKER_START_TIMEOUT_MS), and the engine's start errors.
  */
-async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<ClientEngine> {
+async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<StartedEngine> {
   installErrorWire(transferHandlers)
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'gangway-engine' })
   const remote = wrap<WorkerEngine>(worker)
@@ -36,14 +43,15 @@ async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<Clie
     worker.addEventListener('error', (e) => reject(new GangwayError(`Worker failed to start: ${e.message || 'error'}`)), { once: true })
     setTimeout(() => reject(new GangwayError('Worker did not answer')), WORKER_START_TIMEOUT_MS)
   })
+  let views: ViewSelectorName[]
   try {
-    await Promise.race([remote.start(config, transfer(port2, [port2])), failed])
+    ;({ views } = await Promise.race([remote.start(config, transfer(port2, [port2])), failed]))
   } catch (error) {
     worker.terminate()
     page.close()
     throw error
   }
-  return {
+  const engine: ClientEngine = {
     dispatch: (intent) => remote.dispatch(intent),
     subscribe: (name, callback) => remote.subscribe(name, page.listen(callback as (value: unknown) => void)),
     subscribePairing: (callback) => remote.subscribePairing(page.listen(callback as (value: unknown) => void)),
@@ -55,18 +63,20 @@ async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<Clie
     getState: () => remote.getState(),
     flush: () => remote.flush(),
   }
+  return { engine, views }
 }
 
 /**
  * Starts the engine with `config` and the page's `bridge`: in a Worker unless `where` is 'main' or
  * the page has none, else (or when the Worker fails: a warning on the console) on the main thread,
- * whose engine loads here only, with a dynamic import.
+ * whose engine loads here only, with a dynamic import. Resolves to `{ engine, mode, views }`
+ * (StartedEngine, and where the engine runs).
  * @throws the engine's start errors ('projectId is required', 'Invalid CAIP-2 network id', …).
  */
-export async function startEngine(config: EngineConfig, bridge: Bridge, where: 'auto' | 'main' = 'auto'): Promise<{ engine: ClientEngine; mode: 'worker' | 'main' }> {
+export async function startEngine(config: EngineConfig, bridge: Bridge, where: 'auto' | 'main' = 'auto'): Promise<StartedEngine & { mode: 'worker' | 'main' }> {
   if (where !== 'main' && typeof Worker === 'function') {
     try {
-      return { engine: await startInWorker(config, bridge), mode: 'worker' }
+      return { ...(await startInWorker(config, bridge)), mode: 'worker' }
     } catch (error) {
       console.warn('[gangway] no Worker; the engine runs on the main thread', error)
     }
@@ -74,6 +84,6 @@ export async function startEngine(config: EngineConfig, bridge: Bridge, where: '
   const { createMainThreadEngine } = await import('../../worker/main-thread.js')
   const engine = createMainThreadEngine()
   // Same realm: the bridge object and the callbacks go to the engine as they are (main-thread.ts says why).
-  await engine.start(config, bridge)
-  return { engine, mode: 'main' }
+  const { views } = await engine.start(config, bridge)
+  return { engine, mode: 'main', views }
 }
