@@ -38,6 +38,7 @@ import { MAX_REMOTE_NAME, MAX_REMOTE_STRING, NAME_SUGGESTIONS_MAX } from '../eve
 import { fullName, INVALID_NAME_LABEL, isValidNameLabel, NAME_ZONE } from '../events/name-rules.js'
 import { fromSafeEntries, parseJson } from '../events/kernel/safe-json.js'
 import { errorResponseBody, type ServiceFetch } from './service-fetch.js'
+import { formatError } from '../events/kernel/error-registry.js'
 
 export { isValidNameLabel, NAME_ZONE }
 
@@ -264,7 +265,7 @@ export function nameClient(api: ServiceFetch) {
     async registerName(registration: NameRegistration, signal?: AbortSignal): Promise<void> {
       const { coinType, address, message, signature } = (obj(registration) ?? {}) as Partial<Record<keyof NameRegistration, unknown>>
       const name = messageName(message)
-      const failed = name ? `${ERROR_REGISTERING_NAME} ${name}` : ERROR_REGISTERING_NAME
+      const failed = name ? formatError('registerNamed', { name }) : ERROR_REGISTERING_NAME
       const wrong = (
         [
           ['message', name !== undefined],

@@ -12,6 +12,7 @@ import { URL_MAX } from '../events/kernel/urls.js'
 import type { ServiceFetch } from './service-fetch.js'
 import { serviceImageUrl } from './image-urls.js'
 import { ServiceStatusError } from '../events/engine-errors.js'
+import { ERRORS } from '../events/kernel/error-registry.js'
 
 export type { WalletListing }
 
@@ -28,8 +29,8 @@ export interface GetWalletsParams {
 }
 
 /** docs/behaviour.md §8 allowed-origins errors. */
-export const RATE_LIMITED = 'RATE_LIMITED'
-export const SERVER_ERROR = 'SERVER_ERROR'
+export const RATE_LIMITED = ERRORS.rateLimited.message
+export const SERVER_ERROR = ERRORS.serverError.message
 
 /**
  * A listing with its strings capped: the name cut to MAX_REMOTE_NAME (64) characters,

@@ -5,11 +5,12 @@
  * restricted path, which answers 'Requested RPC call is not allowed' (UI text 'Action not allowed').
  * Anything not known to be safe is treated as not safe.
  */
+import { ERRORS } from '../events/kernel/error-registry.js'
 
 // docs/behaviour.md §8 / §5 message of a blocked call: in the page-safe kernel, which the page imports too.
 export { RPC_CALL_NOT_ALLOWED } from '../events/kernel/page-kernel.js'
 /** What the UI shows for a blocked call. */
-export const ACTION_NOT_ALLOWED = 'Action not allowed'
+export const ACTION_NOT_ALLOWED = ERRORS.actionNotAllowed.message
 
 const SAFE = new Set([
   // reads

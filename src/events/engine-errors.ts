@@ -3,7 +3,11 @@
  * for what a caller branches on. They live apart from kernel/errors.ts because the page bundles that
  * module, and a class that extends another cannot be left out of a bundle that imports its module.
  */
+import { ERRORS, formatError } from './kernel/error-registry.js'
 import { GangwayError, NETWORK_NOT_FOUND, NO_LONGER_FOLLOWED, TRANSACTION_REVERTED } from './kernel/errors.js'
+
+/** A registered message's literal type. */
+type Message<K extends keyof typeof ERRORS> = (typeof ERRORS)[K]['message']
 
 /**
  * A network the site did not configure, or one of another namespace than the call needs: 'Network
@@ -26,7 +30,7 @@ export class NetworkNotFoundError extends GangwayError {
  */
 export class TransactionRevertedError extends GangwayError {
   override name = 'TransactionRevertedError'
-  constructor(message: typeof TRANSACTION_REVERTED | 'Transaction failed' = TRANSACTION_REVERTED, details?: string) {
+  constructor(message: typeof TRANSACTION_REVERTED | Message<'transactionFailed'> = TRANSACTION_REVERTED, details?: string) {
     super(message, { category: 'API_ERROR', ...(details === undefined ? {} : { details }) })
   }
 }
@@ -39,7 +43,7 @@ export class TransactionRevertedError extends GangwayError {
  */
 export class TransactionNotFoundError extends GangwayError {
   override name = 'TransactionNotFoundError'
-  constructor(message: 'Transaction not found' | typeof NO_LONGER_FOLLOWED = 'Transaction not found', details?: string) {
+  constructor(message: Message<'transactionNotFound'> | typeof NO_LONGER_FOLLOWED = ERRORS.transactionNotFound.message, details?: string) {
     super(message, { category: 'API_ERROR', ...(details === undefined ? {} : { details }) })
   }
 }
@@ -54,7 +58,7 @@ export class ServiceNotConfiguredError extends GangwayError {
   override name = 'ServiceNotConfiguredError'
   readonly service: string
   constructor(service: string) {
-    super(`Service not configured: ${service}`)
+    super(formatError('serviceNotConfigured', { service }))
     this.service = service
   }
 }
@@ -68,7 +72,7 @@ export class ServiceNotConfiguredError extends GangwayError {
 export class ServiceStatusError extends GangwayError {
   override name = 'ServiceStatusError'
   readonly status: number
-  constructor(message: 'RATE_LIMITED' | 'SERVER_ERROR', status: number) {
+  constructor(message: Message<'rateLimited' | 'serverError'>, status: number) {
     super(message, { category: 'API_ERROR', details: `HTTP ${status}` })
     this.status = status
   }

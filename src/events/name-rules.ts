@@ -3,6 +3,7 @@
  * name is, shared by the guards, the views and the name-service client. Names are EVM only
  * (docs/behaviour.md §9) and live in one zone of the hosted name service.
  */
+import { ERRORS } from './kernel/error-registry.js'
 
 /** The zone of the hosted name service: a registered name is `<label>.reown.id`. */
 export const NAME_ZONE = 'reown.id'
@@ -11,7 +12,7 @@ export const NAME_ZONE = 'reown.id'
 export const NAME_LABEL_MAX = 55
 
 /** The refusal of a label outside the rule (projections/rules/refusals.ts; RegisterAccountName shows it as the visitor types). */
-export const INVALID_NAME_LABEL = 'A name has at least 4 characters: letters, digits and hyphens'
+export const INVALID_NAME_LABEL = ERRORS.invalidNameLabel.message
 
 /** docs/behaviour.md §5: at least 4 characters, only letters, digits and hyphens (and at most NAME_LABEL_MAX). */
 export function isValidNameLabel(label: string): boolean {

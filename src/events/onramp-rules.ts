@@ -5,6 +5,7 @@
  */
 import { parseUnits } from 'viem'
 import type { OnrampLimit, OnrampOptions } from './entities.js'
+import { ERRORS, formatError } from './kernel/error-registry.js'
 
 /** A decimal amount in whole units: digits, optionally a point and more digits. */
 export const ONRAMP_DECIMAL = /^\d{1,30}(?:\.\d{1,30})?$/
@@ -50,7 +51,7 @@ export function compareDecimals(a: string, b: string): number {
 }
 
 /** onrampAmountProblem's message for an amount that is not a decimal number. */
-export const ONRAMP_AMOUNT_INVALID = 'Enter an amount, like 10.00'
+export const ONRAMP_AMOUNT_INVALID = ERRORS.onrampAmount.message
 
 /**
  * What is wrong with paying `amount` of `currency` by `method` under `options`' limits, as a
@@ -68,7 +69,7 @@ export function onrampAmountProblem(amount: string, currency: string, method: st
   if (!c) return `Unsupported currency: ${String(currency).slice(0, 64)}`
   const limit = method === undefined ? c.limits[0] : (c.limits.find((l) => l.paymentMethod === method) ?? c.limits.find((l) => l.paymentMethod === undefined))
   if (!limit) return `Unsupported payment method: ${String(method).slice(0, 64)}`
-  if (compareDecimals(amount.trim(), limit.min) < 0) return `The minimum is ${limit.min} ${c.id}`
-  if (compareDecimals(amount.trim(), limit.max) > 0) return `The maximum is ${limit.max} ${c.id}`
+  if (compareDecimals(amount.trim(), limit.min) < 0) return formatError('onrampMinimum', { min: limit.min, currency: c.id })
+  if (compareDecimals(amount.trim(), limit.max) > 0) return formatError('onrampMaximum', { max: limit.max, currency: c.id })
   return undefined
 }

@@ -5,7 +5,8 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64 } from '@scure/base'
 import { siwxMessageText, type SiwxMessage } from '../siwx/message.js'
-import { GangwayError, createSiwxServer, type SiwxServer } from './index.js'
+import { ERRORS } from '../events/kernel/error-registry.js'
+import { GangwayError, InvalidOptionError, SiwxRefusedError, createSiwxServer, type SiwxServer } from './index.js'
 
 // anvil's first two well-known dev keys.
 const eoa = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
@@ -71,6 +72,8 @@ async function refusal(input: { message: string; signature: string }): Promise<s
     await siwx.verify(input)
   } catch (error) {
     expect(error).toBeInstanceOf(GangwayError)
+    // A refusal names its reason, the registry's id of its message.
+    if (error instanceof SiwxRefusedError) expect(ERRORS[error.reason].message).toBe(error.message)
     return (error as Error).message
   }
   return 'accepted'
@@ -105,6 +108,7 @@ describe('createSiwxServer', () => {
     const input = await evmSignIn()
     expect(await refusal(input)).toBe('accepted')
     expect(await refusal(input)).toBe('Unknown or used nonce')
+    expect(await siwx.verify(input).catch((e: unknown) => e)).toMatchObject({ name: 'SiwxRefusedError', reason: 'unknownOrUsedNonce', errorId: 'unknownOrUsedNonce' })
   })
 
   it('uses the nonce up on a failed attempt too', async () => {
@@ -272,6 +276,7 @@ describe('createSiwxServer', () => {
   it('refuses bad options', () => {
     const bad = (over: object) => () => createSiwxServer({ domain: DOMAIN, uri: URI, chains: { [EVM_CHAIN]: nodeUrl }, ...over })
     expect(bad({ domain: '' })).toThrow('Invalid SIWX server option')
+    expect(bad({ domain: '' })).toThrow(InvalidOptionError)
     expect(bad({ uri: '' })).toThrow('Invalid SIWX server option')
     expect(bad({ chains: {} })).toThrow('Invalid SIWX server option')
     expect(bad({ chains: { [EVM_CHAIN]: '' } })).toThrow('Invalid SIWX server option')

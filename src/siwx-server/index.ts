@@ -23,13 +23,14 @@
 import { randomBytes } from 'node:crypto'
 import { createPublicClient, http, type Client } from 'viem'
 import type { CaipAddress, CaipNetworkId } from '../events/entities.js'
-import { GangwayError, asGangwayError } from '../events/kernel/errors.js'
+import { GangwayError, InvalidOptionError, asGangwayError } from '../events/kernel/errors.js'
 import { MAX_SIWX_MESSAGE_CHARS, MAX_SIWX_SIGNATURE_CHARS } from '../siwx/limits.js'
 import { parseSiwxMessage, type SiwxMessage } from '../siwx/message.js'
 import { INVALID_SIGNATURE, invalidSiwxMessage, siwxRefusal } from '../siwx/refusals.js'
 import { DEFAULT_SIWX_SKEW_MS, validateSiwxMessage } from '../siwx/validate.js'
 import { verifySiwxSignature } from '../siwx/verify.js'
 import { readSiwxTime } from '../siwx/time.js'
+import { ERRORS } from '../events/kernel/error-registry.js'
 
 export {
   CHAIN_NOT_ACCEPTED,
@@ -41,7 +42,8 @@ export {
   UNKNOWN_OR_USED_NONCE,
   URI_MISMATCH,
 } from '../siwx/refusals.js'
-export { GangwayError } from '../events/kernel/errors.js'
+export { GangwayError, InvalidOptionError } from '../events/kernel/errors.js'
+export { SiwxRefusedError, type SiwxRefusalReason } from '../siwx/refusals.js'
 
 /**
  * The message of `issueNonce`'s refusal when the client, or the whole server, holds as many live nonces as allowed.
@@ -57,7 +59,7 @@ export { GangwayError } from '../events/kernel/errors.js'
  * }
  * ```
  */
-export const TOO_MANY_NONCES = 'Too many nonces'
+export const TOO_MANY_NONCES = ERRORS.tooManyNonces.message
 /**
  * The message of `issueNonce`'s refusal of a client key that is not a string of at most MAX_CLIENT_KEY_CHARS characters.
  * @example
@@ -72,7 +74,7 @@ export const TOO_MANY_NONCES = 'Too many nonces'
  * }
  * ```
  */
-export const INVALID_CLIENT_KEY = 'Invalid SIWX client key'
+export const INVALID_CLIENT_KEY = ERRORS.invalidClientKey.message
 /**
  * The longest client key `issueNonce` takes, in characters (an IPv6 address is at most 45, a session id far less than this).
  * @example
@@ -235,9 +237,9 @@ export interface SiwxServer {
   sessions(): SiwxSession[]
 }
 
-/** A GangwayError for a bad option of createSiwxServer. */
-function badOption(details: string): GangwayError {
-  return new GangwayError('Invalid SIWX server option', { details })
+/** An InvalidOptionError for a bad option of createSiwxServer. */
+function badOption(details: string): InvalidOptionError {
+  return new InvalidOptionError('Invalid SIWX server option', { details })
 }
 
 /** A Map as a SiwxSessionStore. */

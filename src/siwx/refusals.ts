@@ -1,10 +1,12 @@
 /**
  * The short, exact messages of a refused SIWX message (docs/behaviour.md §8 'Invalid SIWX message'),
- * thrown as GangwayError by the parsers (solana-message.ts, message.ts), the checks (validate.ts)
- * and `gangway/siwx-server`. A host's backend may compare `error.message` with these constants;
- * `details` says more (never shown to a visitor as is).
+ * thrown as SiwxRefusedError by the parsers (solana-message.ts, message.ts), the checks (validate.ts)
+ * and `gangway/siwx-server`. A host's backend branches on the error's `reason` (the error registry's
+ * id, stable when a wording changes) or compares `error.message` with these constants; `details`
+ * says more (never shown to a visitor as is).
  */
 import { GangwayError } from '../events/kernel/errors.js'
+import { ERRORS, registeredError } from '../events/kernel/error-registry.js'
 
 /**
  * The text is not a sign-in message Gangway reads (malformed, too long, a field missing or out of form). Category DATA_PARSING_ERROR.
@@ -22,7 +24,7 @@ import { GangwayError } from '../events/kernel/errors.js'
  * }
  * ```
  */
-export const INVALID_SIWX_MESSAGE = 'Invalid SIWX message'
+export const INVALID_SIWX_MESSAGE = ERRORS.invalidSiwxMessage.message
 /**
  * The message names another domain than the one that asked for it.
  * @example
@@ -39,7 +41,7 @@ export const INVALID_SIWX_MESSAGE = 'Invalid SIWX message'
  * }
  * ```
  */
-export const DOMAIN_MISMATCH = 'Domain mismatch'
+export const DOMAIN_MISMATCH = ERRORS.domainMismatch.message
 /**
  * The message names another URI than the one that asked for it.
  * @example
@@ -56,7 +58,7 @@ export const DOMAIN_MISMATCH = 'Domain mismatch'
  * }
  * ```
  */
-export const URI_MISMATCH = 'URI mismatch'
+export const URI_MISMATCH = ERRORS.uriMismatch.message
 /**
  * The message's network is not one the verifier accepts.
  * @example
@@ -72,7 +74,7 @@ export const URI_MISMATCH = 'URI mismatch'
  * }
  * ```
  */
-export const CHAIN_NOT_ACCEPTED = 'Chain not accepted'
+export const CHAIN_NOT_ACCEPTED = ERRORS.chainNotAccepted.message
 /**
  * The message's nonce was not issued, has expired, or was already presented once.
  * @example
@@ -89,7 +91,7 @@ export const CHAIN_NOT_ACCEPTED = 'Chain not accepted'
  * }
  * ```
  */
-export const UNKNOWN_OR_USED_NONCE = 'Unknown or used nonce'
+export const UNKNOWN_OR_USED_NONCE = ERRORS.unknownOrUsedNonce.message
 /**
  * The message's Expiration Time has passed.
  * @example
@@ -105,7 +107,7 @@ export const UNKNOWN_OR_USED_NONCE = 'Unknown or used nonce'
  * }
  * ```
  */
-export const MESSAGE_EXPIRED = 'Message expired'
+export const MESSAGE_EXPIRED = ERRORS.messageExpired.message
 /**
  * The message's Not Before, or its Issued At, lies in the future (beyond the allowed clock skew).
  * @example
@@ -121,7 +123,7 @@ export const MESSAGE_EXPIRED = 'Message expired'
  * }
  * ```
  */
-export const MESSAGE_NOT_YET_VALID = 'Message not yet valid'
+export const MESSAGE_NOT_YET_VALID = ERRORS.messageNotYetValid.message
 /**
  * The signature is not the message's account's signature of its text.
  * @example
@@ -137,14 +139,52 @@ export const MESSAGE_NOT_YET_VALID = 'Message not yet valid'
  * }
  * ```
  */
-export const INVALID_SIGNATURE = 'Invalid signature'
+export const INVALID_SIGNATURE = ERRORS.invalidSignature.message
 
-/** A GangwayError 'Invalid SIWX message' (category DATA_PARSING_ERROR) with what was wrong as details. */
-export function invalidSiwxMessage(details: string, cause?: unknown): GangwayError {
-  return new GangwayError(INVALID_SIWX_MESSAGE, { category: 'DATA_PARSING_ERROR', details, ...(cause !== undefined ? { cause } : {}) })
+/**
+ * The registry ids of the refusals above: a SiwxRefusedError's `reason`.
+ * @example
+ * ```ts
+ * import type { SiwxRefusalReason } from 'gangway/siwx-server'
+ *
+ * const status: Record<SiwxRefusalReason, number> = { invalidSiwxMessage: 400, domainMismatch: 401, uriMismatch: 401, chainNotAccepted: 401, unknownOrUsedNonce: 401, messageExpired: 401, messageNotYetValid: 401, invalidSignature: 401 }
+ * ```
+ */
+export type SiwxRefusalReason = 'invalidSiwxMessage' | 'domainMismatch' | 'uriMismatch' | 'chainNotAccepted' | 'unknownOrUsedNonce' | 'messageExpired' | 'messageNotYetValid' | 'invalidSignature'
+
+/**
+ * A sign-in message refused: `reason` says why (the error registry's id: 'domainMismatch',
+ * 'unknownOrUsedNonce'…), `message` is the constant above for it, `details` what was found (for the
+ * site's logs, never the visitor). Category DATA_PARSING_ERROR for 'invalidSiwxMessage', else
+ * INTERNAL_SDK_ERROR (Gangway's own check refused it).
+ * @example
+ * ```ts
+ * import { SiwxRefusedError } from 'gangway/siwx-server'
+ *
+ * try {
+ *   const session = await siwx.verify({ message, signature })
+ *   res.writeHead(200).end(session.caipAddress)
+ * } catch (error) {
+ *   if (!(error instanceof SiwxRefusedError)) throw error
+ *   res.writeHead(error.reason === 'invalidSiwxMessage' ? 400 : 401).end(error.message)
+ * }
+ * ```
+ */
+export class SiwxRefusedError extends GangwayError {
+  override name = 'SiwxRefusedError'
+  readonly reason: SiwxRefusalReason
+  constructor(reason: SiwxRefusalReason, details?: string, cause?: unknown) {
+    super(ERRORS[reason].message, { ...(details !== undefined ? { details } : {}), ...(cause !== undefined ? { cause } : {}) })
+    this.reason = reason
+  }
 }
 
-/** A GangwayError with one of the refusal messages above (category INTERNAL_SDK_ERROR: Gangway's own check refused it), details optional. */
-export function siwxRefusal(message: string, details?: string): GangwayError {
-  return new GangwayError(message, details !== undefined ? { details } : {})
+/** A SiwxRefusedError 'Invalid SIWX message' (category DATA_PARSING_ERROR) with what was wrong as details. */
+export function invalidSiwxMessage(details: string, cause?: unknown): SiwxRefusedError {
+  return new SiwxRefusedError('invalidSiwxMessage', details, cause)
+}
+
+/** A SiwxRefusedError for one of the refusal messages above, details optional. */
+export function siwxRefusal(message: (typeof ERRORS)[SiwxRefusalReason]['message'], details?: string): SiwxRefusedError {
+  return new SiwxRefusedError(registeredError(message)!.id as SiwxRefusalReason, details)
 }

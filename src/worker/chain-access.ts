@@ -13,6 +13,7 @@ import { NO_LONGER_FOLLOWED, TRANSACTION_REVERTED, GangwayError } from '../event
 import { NetworkNotFoundError, TransactionNotFoundError, TransactionRevertedError } from '../events/engine-errors.js'
 import type { JsonRpc } from '../chains/json-rpc.js'
 import { rpcEndpoint, type RoutingOptions } from './rpc/routing.js'
+import { ERRORS } from '../events/kernel/error-registry.js'
 
 export interface ChainAccess {
   /**
@@ -132,7 +133,7 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
           ? async () => {
               const r = (await rpc.request(url, { method: 'getSignatureStatuses', params: [[hash]] })) as { value: ({ err: unknown; confirmationStatus?: string } | null)[] }
               const status = r.value[0]
-              if (status?.err) throw new TransactionRevertedError('Transaction failed', hash)
+              if (status?.err) throw new TransactionRevertedError(ERRORS.transactionFailed.message, hash)
               return status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized'
             }
           : async () => {
@@ -144,7 +145,7 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
       const every = network.chainNamespace === 'solana' ? Math.min(intervalMs, 400) : intervalMs
       const end = time.clock() + timeoutMs
       while (!(await settled())) {
-        if (time.clock() > end) throw new TransactionNotFoundError('Transaction not found', hash)
+        if (time.clock() > end) throw new TransactionNotFoundError(ERRORS.transactionNotFound.message, hash)
         // docs/behaviour.md §9: a transaction pushed out of the 99 followed is polled no more.
         if (followed && !followed()) throw new TransactionNotFoundError(NO_LONGER_FOLLOWED, hash)
         await firstValueFrom(timer(every, time.scheduler))

@@ -6,7 +6,7 @@
  */
 import { BehaviorSubject, Subject, asyncScheduler, catchError, combineLatest, distinctUntilChanged, map, merge, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
 import { parseCaipNetworkId } from '../chains/caip.js'
-import { GangwayError } from '../events/kernel/errors.js'
+import { GangwayError, InvalidOptionError } from '../events/kernel/errors.js'
 import { configuredPayload, featureOptionsProblem, TIME_ZONE, unknownOption } from '../events/kernel/host-options.js'
 import type { LogStorage } from '../events/log/log.js'
 import { serializeLog } from '../events/log/ndjson.js'
@@ -163,15 +163,15 @@ export function createEngine(deps: EngineDeps): Engine {
   }
 
   const validateConfig = (config: EngineConfig) => {
-    if (!config || typeof config.projectId !== 'string' || !config.projectId) throw new GangwayError('projectId is required')
-    if (!Array.isArray(config.networks) || config.networks.length === 0) throw new GangwayError('At least one network is required')
+    if (!config || typeof config.projectId !== 'string' || !config.projectId) throw new InvalidOptionError('projectId is required')
+    if (!Array.isArray(config.networks) || config.networks.length === 0) throw new InvalidOptionError('At least one network is required')
     const unknown = unknownOption(config, ['hostOrigin', 'hostPath', 'siwx', 'authAdapter'])
-    if (unknown) throw new GangwayError(unknown.message, { details: unknown.details })
-    if (config.authAdapter !== undefined && typeof config.authAdapter !== 'boolean') throw new GangwayError('Invalid option: authAdapter must be a boolean')
-    if (config.siwx !== undefined && (!config.siwx || typeof config.siwx.signOutOnDisconnect !== 'boolean' || (config.siwx.emailCapture !== undefined && typeof config.siwx.emailCapture !== 'boolean'))) throw new GangwayError('Invalid option: siwx must be a SIWX config')
+    if (unknown) throw new InvalidOptionError(unknown.message, { details: unknown.details })
+    if (config.authAdapter !== undefined && typeof config.authAdapter !== 'boolean') throw new InvalidOptionError('Invalid option: authAdapter must be a boolean')
+    if (config.siwx !== undefined && (!config.siwx || typeof config.siwx.signOutOnDisconnect !== 'boolean' || (config.siwx.emailCapture !== undefined && typeof config.siwx.emailCapture !== 'boolean'))) throw new InvalidOptionError('Invalid option: siwx must be a SIWX config')
     // The feature values and the site's document links (docs/behaviour.md §3 Options): 'Invalid option: …'.
     const problem = featureOptionsProblem(config, config.hostOrigin)
-    if (problem) throw new GangwayError(problem)
+    if (problem) throw new InvalidOptionError(problem)
     for (const n of config.networks) parseCaipNetworkId(n.caipNetworkId)
     if (config.defaultNetwork) parseCaipNetworkId(config.defaultNetwork.caipNetworkId)
   }

@@ -53,3 +53,32 @@ describe('typed errors', () => {
     expect(kinds('throw new GangwayError("a"); throw new TypeError("b"); class E extends GangwayError {} // new Error(')).toEqual([])
   })
 })
+
+/** Every string literal in `source` (code, not comments) that is one of `messages`, with its line. */
+function registeredLiterals(file: string, source: string, messages: ReadonlySet<string>): { text: string; line: number }[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const found: { text: string; line: number }[] = []
+  const visit = (n: ts.Node): void => {
+    if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && messages.has(n.text)) found.push({ text: n.text, line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1 })
+    ts.forEachChild(n, visit)
+  }
+  visit(sf)
+  return found
+}
+
+describe('the error registry (src/events/kernel/error-registry.ts)', () => {
+  it('is the only place a registered message is written: everywhere else reads ERRORS or a constant made from it', async () => {
+    const { ERRORS } = await import('../../src/events/kernel/error-registry.js')
+    const messages = new Set<string>(Object.values(ERRORS).map((e) => e.message))
+    const found = SOURCES.filter((file) => !file.endsWith('error-registry.ts'))
+      .map((file) => [file, readFileSync(file, 'utf8')] as const)
+      .filter(([, source]) => [...messages].some((m) => source.includes(m)))
+      .flatMap(([file, source]) => registeredLiterals(file, source, messages).map((f) => `${file}:${f.line} '${f.text}'`))
+    expect(found).toEqual([])
+  })
+
+  it('finds a registered message in code, not in a comment', () => {
+    const messages = new Set(['Modal closed'])
+    expect(registeredLiterals('x.ts', "// 'Modal closed'\nconst a = 'Modal closed'; const b = `Modal closed`; const c = 'Modal'", messages).map((f) => f.line)).toEqual([2, 2])
+  })
+})

@@ -9,11 +9,12 @@ import { SOCIAL_PROVIDERS } from '../kernel/host-options.js'
 import { bool, both, check, list, matching, nothing, object, oneOf, optional, text } from '../schema.js'
 import { intent, outcome } from './define.js'
 import { caip2, caip2Id, message, namespace, plainAddress, previewId } from './fields.js'
+import { ERRORS } from '../kernel/error-registry.js'
 
 /** The longest email address (RFC 5321's path limit). */
 export const MAX_EMAIL = 254
 /** Email login: an email the Connect view's field or `auth/email-submitted` refuses. */
-export const INVALID_EMAIL = 'Invalid email'
+export const INVALID_EMAIL = ERRORS.invalidEmail.message
 /** An email address as the login field takes it: one '@', a dot in the domain, no spaces, at most 254 characters. */
 export const isEmail = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_EMAIL && /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/.test(v)
 

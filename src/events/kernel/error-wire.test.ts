@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { expose, transferHandlers, wrap } from 'comlink'
 import { errorFields } from '../../../tests/unit/error-fields.js'
-import { GangwayError, LogFormatError, ProviderRequestError, UserRejectedError } from './errors.js'
+import { GangwayError, InvalidOptionError, LogFormatError, ProviderRequestError, UserRejectedError } from './errors.js'
 import { MAX_ERROR_DATA, MAX_ERROR_DETAILS, MAX_ERROR_MESSAGE, fromWire, installErrorWire, toWire, type ThrowHandler } from './error-wire.js'
 
 /** An error to the wire, through a structured clone (as postMessage sends it), and back. */
@@ -16,12 +16,15 @@ describe('the error wire', () => {
       new ProviderRequestError('Requested RPC call is not allowed', { code: 4100, details: 'personal_sign is not safe on the restricted path' }),
       new UserRejectedError('User rejected the request.', { code: 4001, category: 'API_ERROR', details: 'eth_requestAccounts on connector dev.gangway.localnet' }),
       new GangwayError('Network not found', { category: 'SECURE_SITE_ERROR' }),
+      new InvalidOptionError('Unknown option: colour', { details: 'Gangway takes: projectId, networks' }),
     ]
     for (const sent of cases) {
       const got = roundTrip(sent)
       expect(got.constructor, sent.name).toBe(sent.constructor)
       expect(errorFields(got)).toEqual(errorFields(sent))
     }
+    // The registry's id comes back with the message.
+    expect(roundTrip(new GangwayError('Network not found')).errorId).toBe('networkNotFound')
     const withData = roundTrip(new ProviderRequestError('execution reverted', { code: 3, data: { revert: '0x08c379a0', nested: [1, 'two', null] } })) as ProviderRequestError
     expect(withData).toBeInstanceOf(ProviderRequestError)
     expect(withData.data).toEqual({ revert: '0x08c379a0', nested: [1, 'two', null] })

@@ -12,13 +12,13 @@
  * is kept only as plain data (events/kernel/plain-data.ts: no prototype keys) of at most MAX_ERROR_DATA
  * characters of JSON. The `cause` and the stack stay behind. Pure and small (the page bundles it).
  */
-import { ERROR_CATEGORIES, GangwayError, LogFormatError, ProviderRequestError, UNKNOWN_ERROR, UserRejectedError, asGangwayError, type ErrorCategory, type GangwayErrorOptions } from './errors.js'
+import { ERROR_CATEGORIES, GangwayError, InvalidOptionError, LogFormatError, ProviderRequestError, UNKNOWN_ERROR, UserRejectedError, asGangwayError, type ErrorCategory, type GangwayErrorOptions } from './errors.js'
 import { isPlainObject, plainDataProblem } from './plain-data.js'
 import { parseJson } from './safe-json.js'
 
 /** An error as plain data, as it crosses. */
 export interface ErrorWire {
-  /** The class: 'GangwayError', 'LogFormatError', 'ProviderRequestError' or 'UserRejectedError'. */
+  /** The class: 'GangwayError', 'InvalidOptionError', 'LogFormatError', 'ProviderRequestError' or 'UserRejectedError'. */
   name: string
   category: ErrorCategory
   message: string
@@ -47,6 +47,7 @@ const provider =
 const CLASSES = new Map<string, (f: Fields) => GangwayError | undefined>([
   ['GangwayError', (f) => new GangwayError(f.message, f.options)],
   ['LogFormatError', (f) => new LogFormatError(f.message, f.options.details)],
+  ['InvalidOptionError', (f) => new InvalidOptionError(f.message, f.options)],
   ['ProviderRequestError', provider(ProviderRequestError)],
   ['UserRejectedError', provider(UserRejectedError)],
 ])

@@ -29,6 +29,13 @@ describe('GangwayError', () => {
     expect(full.cause).toBe(cause)
   })
 
+  it("carries the error registry's id of a message Gangway makes, templates included, and none for another", () => {
+    expect(new GangwayError('Connection rejected').errorId).toBe('connectionRejected')
+    expect(noConnectorFound('io.metamask').errorId).toBe('noConnectorFound')
+    expect('errorId' in new GangwayError('Engine not started')).toBe(false)
+    expect(asGangwayError({ code: 4001, message: 'User rejected the request.' }).errorId).toBeUndefined()
+  })
+
   it('names its subclasses: LogFormatError reads as DATA_PARSING_ERROR, UserRejectedError is a ProviderRequestError', () => {
     const log = new LogFormatError('Malformed log: no events', 'line 1')
     expect(log).toBeInstanceOf(GangwayError)

@@ -2,15 +2,18 @@
  * Gangway's errors (docs/behaviour.md §8: errors are wrapped in a named SDK error with a category, default
  * INTERNAL_SDK_ERROR). One base class, `GangwayError`, after viem's: a short, stable `message` (the
  * docs/behaviour.md §8 string where it has one), a `category`, optional `details` that say more, the `cause`,
- * and, for an EIP-1193 / JSON-RPC error, its numeric `code`. Subclasses name what callers branch
+ * and, for an EIP-1193 / JSON-RPC error, its numeric `code`. A message Gangway makes is in the error
+ * registry (error-registry.ts), which gives its `errorId`, and from which
+ * the message constants below are read. Subclasses name what callers branch
  * on: `LogFormatError`, `ProviderRequestError` (an EIP-1193 rejection: `code` always set, so host
  * code reading `error.code` works) and its `UserRejectedError`, `SwapRefusedError`; the ones only the
  * engine throws are in events/engine-errors.ts.
  *
- * Pure and small, with no dependency: the page's core chunk bundles it (the errors it throws, and
+ * Pure and small, with no dependency but the registry: the page's core chunk bundles it (the errors it throws, and
  * the ones it rebuilds from the worker in error-wire.ts). The reading helpers (`errorMessage`,
  * `errorCode`, `isUserRejection`) read any thrown value: Gangway's, a wallet's, viem's.
  */
+import { ERRORS, formatError, registeredError, type ErrorId } from './error-registry.js'
 
 /**
  * What kind of failure (docs/behaviour.md §8's categories):
@@ -39,7 +42,8 @@ export interface GangwayErrorOptions {
 }
 
 /**
- * Gangway's error: `message` is short and stable, `details` says more.
+ * Gangway's error: `message` is short and stable, `details` says more, `errorId` names a message
+ * Gangway made (the registry's id: stable when a wording changes).
  * @example
  * ```ts
  * import { GangwayError } from 'gangway/siwx-server'
@@ -59,9 +63,13 @@ export class GangwayError extends Error {
   // Declared, not defined: an error without details or code has no such own property (`'code' in e` is false).
   declare readonly details?: string
   declare readonly code?: number
+  /** The error registry's id of the message (src/events/kernel/error-registry.ts), when Gangway made it. */
+  declare readonly errorId?: ErrorId
   constructor(message: string, opts: GangwayErrorOptions = {}) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause })
     this.category = opts.category ?? 'INTERNAL_SDK_ERROR'
+    const registered = registeredError(message)?.id
+    if (registered) this.errorId = registered
     if (opts.details !== undefined) this.details = opts.details
     if (opts.code !== undefined) this.code = opts.code
   }
@@ -73,6 +81,22 @@ export class LogFormatError extends GangwayError {
   constructor(message: string, details?: string) {
     super(message, { category: 'DATA_PARSING_ERROR', ...(details !== undefined ? { details } : {}) })
   }
+}
+
+/**
+ * A site option Gangway does not take or cannot use, found when the modal starts (the page's
+ * check, then the engine's): 'Unknown option: {key}', 'Invalid option: {name} must …', 'projectId is
+ * required', 'At least one network is required', a theme's problem; `details` says more (the options
+ * Gangway takes). Category INTERNAL_SDK_ERROR. The modal does not start.
+ * @example
+ * ```ts
+ * modal.open().catch((error) => {
+ *   if (error instanceof InvalidOptionError) console.error('fix the Gangway options:', error.message, error.details)
+ * })
+ * ```
+ */
+export class InvalidOptionError extends GangwayError {
+  override name = 'InvalidOptionError'
 }
 
 /**
@@ -116,53 +140,53 @@ export const PROVIDER_ERROR_CODES = {
 export const USER_REJECTION_CODES: readonly number[] = [PROVIDER_ERROR_CODES.UserRejectedRequestError, 5000]
 
 /** docs/behaviour.md §8, external connectors: the wallet refused the connection request (EIP-1193 code 4001). */
-export const CONNECTION_REJECTED = 'Connection rejected'
+export const CONNECTION_REJECTED = ERRORS.connectionRejected.message
 /** docs/behaviour.md §8: the visitor closed the modal while a connection was pending. */
-export const MODAL_CLOSED = 'Modal closed'
+export const MODAL_CLOSED = ERRORS.modalClosed.message
 /** docs/behaviour.md §8, balance failure or unsupported network. */
-export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
+export const TOKEN_BALANCE_UNAVAILABLE = ERRORS.tokenBalanceUnavailable.message
 /** docs/behaviour.md §8: the history could not be read; the Activity list is set empty. */
-export const FAILED_TO_FETCH_TRANSACTIONS = 'Failed to fetch transactions'
+export const FAILED_TO_FETCH_TRANSACTIONS = ERRORS.failedToFetchTransactions.message
 /** docs/behaviour.md §8: the analytics service answered 403, so the site's origin is not on the project's allowlist (shown once per page life). */
-export const INVALID_APP_CONFIGURATION = 'Invalid App Configuration'
+export const INVALID_APP_CONFIGURATION = ERRORS.invalidAppConfiguration.message
 /** docs/behaviour.md §8: the wallet refused or failed to end the connection (its revoke threw); the connection stays as it was. */
-export const FAILED_TO_DISCONNECT = 'Failed to disconnect'
+export const FAILED_TO_DISCONNECT = ERRORS.failedToDisconnect.message
 /** docs/behaviour.md §8: the multi-wallet-not-enabled alert's title: another connection than the active one while the multiWallet remote feature is off. */
-export const MULTI_WALLET_NOT_ENABLED = 'Multi-Wallet Not Enabled'
+export const MULTI_WALLET_NOT_ENABLED = ERRORS.multiWalletNotEnabled.message
 /** docs/behaviour.md §4: a switch between connections that did not happen (ours; AppKit's words). */
-export const FAILED_TO_SWITCH_WALLET = 'Failed to switch wallet'
+export const FAILED_TO_SWITCH_WALLET = ERRORS.failedToSwitchWallet.message
 /** docs/behaviour.md §4: the snackbars of a switch to another connection, and to another account of the active one. */
 export const WALLET_SWITCHED = 'Wallet switched'
 export const ACCOUNT_SWITCHED = 'Account switched'
 /** docs/behaviour.md §8: a wallet call on a namespace with no connection. */
-export const ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND = 'Address or auth connector not found'
+export const ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND = ERRORS.addressOrAuthConnectorNotFound.message
 /**
  * docs/behaviour.md §8 social login (ours): a social login's answer came back to a tab that did not
  * start that login, or after its lifetime (SOCIAL_LOGIN_TTL_MS): it is not redeemed.
  */
-export const SOCIAL_RETURN_REFUSED = 'Login link expired or not started here'
+export const SOCIAL_RETURN_REFUSED = ERRORS.socialReturnRefused.message
 /** docs/behaviour.md §8 SIWX: a sign-in asked for while the site has no `siwx` option. */
-export const SIWX_NOT_ENABLED = 'SIWX is not enabled'
+export const SIWX_NOT_ENABLED = ERRORS.siwxNotEnabled.message
 /** docs/behaviour.md §8 SIWX: the site's `siwx` failed (getSessions, createMessage, addSession); the account is disconnected and the modal resets to Connect. */
-export const SIWX_INIT_FAILED = 'A problem occurred while trying initialize authentication'
+export const SIWX_INIT_FAILED = ERRORS.siwxInitFailed.message
 /** docs/behaviour.md §8 SIWX: the wallet did not sign the message (refused, failed, or a signature that does not verify). */
-export const SIWX_SIGN_FAILED = 'Error signing message'
+export const SIWX_SIGN_FAILED = ERRORS.siwxSignFailed.message
 /** docs/behaviour.md §8 names: the name service has no such name (a 404 to a lookup; src/api/names.ts). */
-export const NAME_NOT_FOUND = 'Name not found'
+export const NAME_NOT_FOUND = ERRORS.nameNotFound.message
 /** docs/behaviour.md §8 names: a lookup answered another error status, with no reason of its own. */
-export const BAD_RESPONSE_STATUS = 'Bad response status'
+export const BAD_RESPONSE_STATUS = ERRORS.badResponseStatus.message
 /** docs/behaviour.md §8 names: a lookup failed otherwise (network, timeout, a malformed answer) and the service gave no reason. */
-export const ERROR_RESOLVING_NAME = 'Error resolving name'
+export const ERROR_RESOLVING_NAME = ERRORS.resolveName.message
 /** docs/behaviour.md §8 names: the suggestions failed and the service gave no reason. */
-export const ERROR_FETCHING_NAME_SUGGESTIONS = 'Error fetching name suggestions'
+export const ERROR_FETCHING_NAME_SUGGESTIONS = ERRORS.nameSuggestions.message
 /** docs/behaviour.md §8 names: the reverse lookup (an address's names) failed and the service gave no reason. */
-export const ERROR_FETCHING_NAMES_FOR_ADDRESS = 'Error fetching names for address'
+export const ERROR_FETCHING_NAMES_FOR_ADDRESS = ERRORS.namesForAddress.message
 /** docs/behaviour.md §8 names: the start of 'Error registering name {name}', a registration refused or failed with no reason from the service. */
-export const ERROR_REGISTERING_NAME = 'Error registering name'
+export const ERROR_REGISTERING_NAME = ERRORS.registerName.message
 
 /** docs/behaviour.md §8 'No connector found for connection: {id}': the page has no wallet with that connector id. */
 export function noConnectorFound(connectorId: string): ProviderRequestError {
-  return new ProviderRequestError(`No connector found for connection: ${connectorId}`, { code: PROVIDER_ERROR_CODES.ProviderDisconnectedError })
+  return new ProviderRequestError(formatError('noConnectorFound', { connectorId }), { code: PROVIDER_ERROR_CODES.ProviderDisconnectedError })
 }
 
 /** The short message of a viem error ('HTTP request failed.', 'An internal error was received.'), else the message. */
@@ -195,7 +219,7 @@ export function isUserRejection(error: unknown): boolean {
 }
 
 /** The message of a thrown value that cannot be read (a getter that throws). */
-export const UNKNOWN_ERROR = 'Unknown error'
+export const UNKNOWN_ERROR = ERRORS.unknownError.message
 
 /**
  * Any thrown value as a GangwayError: a GangwayError as it is; a value with a numeric `code` (a
@@ -235,51 +259,51 @@ export function withCode(error: unknown): { code?: number } {
 }
 
 /** Smart sessions: the hosted service's list of an account's sessions failed and it gave no reason (src/api/sessions.ts). */
-export const ERROR_FETCHING_SESSIONS = 'Error fetching smart sessions'
+export const ERROR_FETCHING_SESSIONS = ERRORS.fetchingSessions.message
 /** Smart sessions: a revocation was refused or failed and the service gave no reason (src/api/sessions.ts). */
-export const ERROR_REVOKING_SESSION = 'Error revoking smart session'
+export const ERROR_REVOKING_SESSION = ERRORS.revokingSession.message
 
 /** docs/behaviour.md §8 swaps: a swap call for a network the swap service does not serve (src/api/convert.ts: any namespace but eip155). */
-export const NETWORK_NOT_SUPPORTED_FOR_SWAPS = 'Network not supported for Swaps'
+export const NETWORK_NOT_SUPPORTED_FOR_SWAPS = ERRORS.swapNetwork.message
 /** docs/behaviour.md §8 swaps: a gas price asked for a network the swap service does not serve (src/api/convert.ts: any namespace but eip155). */
-export const NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE = 'Network not supported for Gas Price'
+export const NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE = ERRORS.gasPriceNetwork.message
 /** Swaps (AppKit's words): the swap service's first reason says 'insufficient liquidity', in any case (src/api/convert.ts). */
-export const INSUFFICIENT_LIQUIDITY = 'Insufficient liquidity'
+export const INSUFFICIENT_LIQUIDITY = ERRORS.insufficientLiquidity.message
 /** Swaps: the tokens a network can swap could not be read and the service gave no reason (src/api/convert.ts). */
-export const ERROR_FETCHING_SWAP_TOKENS = 'Error fetching swap tokens'
+export const ERROR_FETCHING_SWAP_TOKENS = ERRORS.swapTokens.message
 /** Swaps: no quote could be read and the service gave no reason (src/api/convert.ts). */
-export const ERROR_FETCHING_SWAP_QUOTE = 'Error fetching swap quote'
+export const ERROR_FETCHING_SWAP_QUOTE = ERRORS.swapQuote.message
 /** Swaps: the network's gas price could not be read and the service gave no reason (src/api/convert.ts). */
-export const ERROR_FETCHING_GAS_PRICE = 'Error fetching gas price'
+export const ERROR_FETCHING_GAS_PRICE = ERRORS.gasPrice.message
 /** Swaps: a token's allowance could not be read and the service gave no reason (src/api/convert.ts). */
-export const ERROR_FETCHING_ALLOWANCE = 'Error fetching allowance'
+export const ERROR_FETCHING_ALLOWANCE = ERRORS.allowance.message
 /** Swaps: the approval transaction could not be built and the service gave no reason (src/api/convert.ts). */
-export const ERROR_BUILDING_APPROVAL = 'Error building approval transaction'
+export const ERROR_BUILDING_APPROVAL = ERRORS.buildingApproval.message
 /** Swaps: the swap transaction could not be built and the service gave no reason (src/api/convert.ts). */
-export const ERROR_BUILDING_SWAP = 'Error building swap transaction'
+export const ERROR_BUILDING_SWAP = ERRORS.buildingSwap.message
 /** On-ramp: the options could not be read (docs/behaviour.md §8: the caller falls back to the built-in sample options; src/api/onramp.ts). */
-export const ERROR_FETCHING_ONRAMP_OPTIONS = 'Error fetching on-ramp options'
+export const ERROR_FETCHING_ONRAMP_OPTIONS = ERRORS.onrampOptions.message
 /** On-ramp: no quote could be read (docs/behaviour.md §8: the caller falls back to a mocked quote; src/api/onramp.ts). */
-export const ERROR_FETCHING_ONRAMP_QUOTE = 'Error fetching on-ramp quote'
+export const ERROR_FETCHING_ONRAMP_QUOTE = ERRORS.onrampQuote.message
 /** On-ramp: the provider's URL could not be generated, or the service's URL was refused by the URL validator (src/api/onramp.ts). */
-export const ERROR_GENERATING_ONRAMP_URL = 'Error generating on-ramp URL'
+export const ERROR_GENERATING_ONRAMP_URL = ERRORS.onrampUrl.message
 /** On-ramp: a provider URL (meld's) that cannot be built: a base that is not https, or fields that are empty or too long (src/api/onramp.ts). */
-export const INVALID_ONRAMP_URL = 'Invalid on-ramp URL'
+export const INVALID_ONRAMP_URL = ERRORS.invalidOnrampUrl.message
 
 /** docs/behaviour.md §4 on-ramp: nothing arrived within the watch after the provider's page opened. */
-export const BUY_FAILED = 'Buy failed'
+export const BUY_FAILED = ERRORS.buyFailed.message
 /** Buying: the currency picked is not delivered on the active network. */
-export const ONRAMP_NOT_ON_NETWORK = 'This currency is not offered on this network'
+export const ONRAMP_NOT_ON_NETWORK = ERRORS.onrampNotOnNetwork.message
 /** Buying: a provider picked while a purchase is being opened or watched. */
-export const BUY_UNDER_WAY = 'A purchase is already under way'
+export const BUY_UNDER_WAY = ERRORS.buyUnderWay.message
 /** Buying: a provider picked where the on-ramp is not offered (the feature off, a namespace without it, a restricted time zone). */
-export const NOT_ONRAMP = 'Buying is not offered here'
+export const NOT_ONRAMP = ERRORS.notOnramp.message
 /** docs/behaviour.md §9 pending transactions limit: a transaction pushed out of the 99 followed is no longer polled. */
-export const NO_LONGER_FOLLOWED = 'Transaction no longer followed'
+export const NO_LONGER_FOLLOWED = ERRORS.noLongerFollowed.message
 /** A transaction's receipt says it reverted (worker/chain-access.ts waitForReceipt; EIP-5792's fallback ends its batch on it). */
-export const TRANSACTION_REVERTED = 'Transaction reverted'
+export const TRANSACTION_REVERTED = ERRORS.transactionReverted.message
 /** docs/behaviour.md §4 / docs/api.md: a network the site did not configure. */
-export const NETWORK_NOT_FOUND = 'Network not found'
+export const NETWORK_NOT_FOUND = ERRORS.networkNotFound.message
 
 /**
  * A transaction Gangway built from the swap service's answer that does not do what the visitor was

@@ -5,17 +5,18 @@
 import { isAddress, parseUnits } from 'viem'
 import { isEvmAddress, isSolanaAddress } from '../../events/address-rules.js'
 import type { Namespace, SendToken } from '../../events/entities.js'
+import { ERRORS, formatError } from '../../events/kernel/error-registry.js'
 
 /** docs/behaviour.md §5 messages, and ours where the spec gives none. */
 export const SEND_ERRORS = {
-  amountAndReceiver: 'An amount and receiver address are required',
-  token: 'A token is required',
-  unsupportedChain: 'Unsupported chain',
-  erc20Address: 'An ERC20 token address is required',
-  invalidReceiver: 'Invalid receiver address',
-  invalidAmount: 'Invalid amount',
-  insufficient: 'Insufficient balance',
-  decimals: (symbol: string, decimals: number) => `${symbol} allows at most ${decimals} decimals`,
+  amountAndReceiver: ERRORS.amountAndReceiver.message,
+  token: ERRORS.tokenRequired.message,
+  unsupportedChain: ERRORS.unsupportedChain.message,
+  erc20Address: ERRORS.erc20Address.message,
+  invalidReceiver: ERRORS.invalidReceiver.message,
+  invalidAmount: ERRORS.invalidAmount.message,
+  insufficient: ERRORS.insufficientBalance.message,
+  decimals: (symbol: string, decimals: number) => formatError('decimals', { symbol, decimals }),
 } as const
 
 export interface SendForm {

@@ -7,9 +7,10 @@ import { isNameLike } from '../../events/name-rules.js'
 import { activeNamespace } from './active-namespace.js'
 import { activeNetworkId } from './active-network.js'
 import type { State } from '../state.js'
+import { ERRORS } from '../../events/kernel/error-registry.js'
 
 /** Resolving a name: it has no address yet. */
-export const NAME_RESOLVING = 'Resolving name'
+export const NAME_RESOLVING = ERRORS.resolvingName.message
 
 export interface SendReceiver {
   /** The address to send to: the receiver as typed, or the address its name resolved to. */

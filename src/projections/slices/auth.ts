@@ -18,6 +18,7 @@ import { resolvedFeatures } from '../select/features.js'
 import { offeredSocials } from '../select/socials.js'
 import { sameConnector } from '../select/connections.js'
 import type { State } from '../state.js'
+import { formatError } from '../../events/kernel/error-registry.js'
 
 /** The email login's steps: asking for a code, waiting for the code, waiting for the device link, getting the user. */
 export type EmailStep = 'sending' | 'verify-otp' | 'verify-device' | 'connecting'
@@ -170,6 +171,6 @@ export const auth: Slice<AuthState, State> = slice<AuthState, State>(initial, {
     if (s.auth.step === 'sending') return EMAIL_BEING_SENT
     // 30 s between two codes.
     const wait = emailResendWaitMs(s.auth.emailSentAt, now)
-    return wait > 0 ? `Please try again after ${Math.ceil(wait / 1000)} seconds` : undefined
+    return wait > 0 ? formatError('tryAfter', { seconds: Math.ceil(wait / 1000) }) : undefined
   },
 })

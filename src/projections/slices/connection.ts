@@ -14,6 +14,7 @@ import { LEGAL_NOT_ACCEPTED } from '../rules/refusals.js'
 import { connectionClass } from '../select/connection-class.js'
 import { resolvedFeatures } from '../select/features.js'
 import type { State } from '../state.js'
+import { formatError } from '../../events/kernel/error-registry.js'
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
 
@@ -122,7 +123,7 @@ export const connection: Slice<ConnectionState, State> = slice<ConnectionState, 
   'connection/switch-requested': (s, intent) => {
     const { namespace, connectorId } = intent.payload
     // Only a connection the namespace has (docs/behaviour.md §8's 'No connector found for connection: {id}').
-    if (!(s.connections[namespace] ?? []).some((c) => sameConnector(c.connectorId, connectorId))) return `No connector found for connection: ${connectorId}`
+    if (!(s.connections[namespace] ?? []).some((c) => sameConnector(c.connectorId, connectorId))) return formatError('noConnectorFound', { connectorId })
     // docs/behaviour.md §6: another connection than the active one only with the multiWallet remote feature.
     const cls = connectionClass(s, namespace, connectorId)
     if (cls !== 'connected' && !resolvedFeatures(s).multiWallet) return MULTI_WALLET_NOT_ENABLED

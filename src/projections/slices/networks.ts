@@ -13,6 +13,7 @@ import { slice, type Slice } from '../reducer.js'
 import { NETWORK_NOT_FOUND } from '../rules/refusals.js'
 import { networkNamespace } from '../select/networks.js'
 import type { State } from '../state.js'
+import { ERRORS } from '../../events/kernel/error-registry.js'
 
 export interface NetworksState {
   active: Partial<Record<Namespace, CaipNetworkId>>
@@ -32,7 +33,7 @@ const set = (s: NetworksState, id: CaipNetworkId): NetworksState => {
 
 /** Why a switch to `intent`'s network is refused: a send under way, or a network the site did not configure. */
 function switchRefusal(s: State, intent: NewEvent<'network/switch-requested' | 'network/active-chain-switch-requested'>): string | undefined {
-  if (s.send.loading) return 'A transaction is being sent'
+  if (s.send.loading) return ERRORS.sendingNow.message
   return s.config.networks.some((n) => n.caipNetworkId === intent.payload.caipNetworkId) ? undefined : NETWORK_NOT_FOUND
 }
 

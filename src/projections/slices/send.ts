@@ -8,6 +8,7 @@ import type { SendToken } from '../../events/entities.js'
 import { slice, type Slice } from '../reducer.js'
 import { selectors } from '../selectors.js'
 import type { State } from '../state.js'
+import { ERRORS } from '../../events/kernel/error-registry.js'
 
 export interface SendState {
   token?: SendToken
@@ -50,7 +51,7 @@ export const send: Slice<SendState, State> = slice<SendState, State>(initial, {
   },
 }, {
   'send/requested': (s) => {
-    if (s.send.loading) return 'A transaction is already being sent'
+    if (s.send.loading) return ERRORS.alreadySending.message
     // The form's problem, with the token's current balance.
     return selectors.send(s).problem
   },

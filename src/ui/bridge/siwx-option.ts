@@ -8,6 +8,7 @@ import { GangwayError } from '../../events/kernel/errors.js'
 import { SIWX_CONNECTOR_ID } from '../../events/kernel/page-kernel.js'
 import type { SiwxConfig } from '../options.js'
 import type { ConnectorSource } from './eip1193-bridge.js'
+import { ERRORS } from '../../events/kernel/error-registry.js'
 
 /** The functions a `siwx` option must have (docs/api.md). */
 export const SIWX_FUNCTIONS = ['createMessage', 'addSession', 'revokeSession', 'setSessions', 'getSessions'] as const
@@ -69,14 +70,14 @@ export function emailCapture(siwx: SiwxConfig): { request(email: string, account
   return {
     async request(email, account) {
       const trimmed = email.trim()
-      if (trimmed.length > EMAIL_MAX || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) throw new GangwayError('Invalid email')
+      if (trimmed.length > EMAIL_MAX || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) throw new GangwayError(ERRORS.invalidEmail.message)
       const answer: unknown = await siwx.requestEmailOtp!({ email: trimmed, account })
       const uuid = answer && typeof answer === 'object' ? (answer as { uuid?: unknown }).uuid : undefined
       asked = typeof uuid === 'string' && uuid !== '' && uuid.length <= 256 ? uuid : undefined
       return asked ? 'code' : 'done'
     },
     async confirm(code) {
-      if (!CODE.test(code) || !asked) throw new GangwayError('Invalid code')
+      if (!CODE.test(code) || !asked) throw new GangwayError(ERRORS.invalidCode.message)
       await siwx.confirmEmailOtp!({ code, uuid: asked })
     },
   }

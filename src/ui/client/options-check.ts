@@ -4,7 +4,7 @@
  * in, and the engine's config picked from them.
  */
 import type { EngineConfig } from '../../contract.js'
-import { GangwayError } from '../../events/kernel/errors.js'
+import { InvalidOptionError } from '../../events/kernel/errors.js'
 import { featureOptionsProblem, hostOptionsOf, unknownOption, withServicePreset, type ServiceUrls } from '../../events/kernel/host-options.js'
 import { capturesEmail, isSiwxConfig, SIWX_FUNCTIONS } from '../bridge/siwx-option.js'
 import { PAGE_OPTION_KEYS, themeProblem, type GangwayOptions } from '../options.js'
@@ -44,7 +44,7 @@ const AUTH_INVALID = 'Invalid option: auth must have load'
  * The site's options `given`, checked, with `services: 'reown'` made the hosted services' base URLs
  * (docs/services.md). Checked in this order: an option Gangway does not take, the feature options,
  * then the page's own (the theme, the siwx functions, the auth adapter's loader).
- * @throws GangwayError 'Unknown option: {key}' (`'services.{name}'` for a service Gangway does not
+ * @throws InvalidOptionError 'Unknown option: {key}' (`'services.{name}'` for a service Gangway does not
  *   call; the known options in `details`); 'Invalid themeMode: {value}', 'Unknown theme variable: {name}'
  *   or 'Invalid theme variable {name}' (options.ts themeProblem); 'Invalid option: {name} must …'
  *   (host-options.ts featureOptionsProblem: a feature value of the wrong type, a terms or privacy
@@ -58,7 +58,7 @@ export function checkedOptions(given: GangwayOptions, origin: string | undefined
   const unknown = unknownOption(options, PAGE_OPTION_KEYS)
   const invalid = unknown ? undefined : featureOptionsProblem(options, origin)
   const own = themeProblem(options) ?? (options.siwx !== undefined && !isSiwxConfig(options.siwx) ? SIWX_INVALID : undefined) ?? (options.auth !== undefined && typeof (options.auth as { load?: unknown } | null)?.load !== 'function' ? AUTH_INVALID : undefined)
-  const problem = unknown ? new GangwayError(unknown.message, { details: unknown.details }) : invalid ? new GangwayError(invalid) : own ? new GangwayError(own) : undefined
+  const problem = unknown ? new InvalidOptionError(unknown.message, { details: unknown.details }) : invalid ? new InvalidOptionError(invalid) : own ? new InvalidOptionError(own) : undefined
   if (problem) {
     console.error('[gangway] the modal does not start:', problem.message, problem.details ?? '')
     throw problem

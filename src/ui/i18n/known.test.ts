@@ -10,6 +10,7 @@ import { activityRow } from '../../projections/rules/asset-rules.js'
 import { LEGAL_NOT_ACCEPTED, NETWORK_NOT_FOUND } from '../../projections/rules/refusals.js'
 import { SEND_REJECTED } from '../../worker/effects/trade/send.js'
 import type { Transaction } from '../../events/entities.js'
+import { ERRORS, type ErrorEntry } from '../../events/kernel/error-registry.js'
 import { KNOWN_TEXTS, knownMessage } from './known.js'
 
 /** Every engine source (not the page's, not tests): where the known texts must be made. */
@@ -30,12 +31,23 @@ const transaction = (operationType: string, transfers: Transaction['transfers'] 
   ({ id: operationType, metadata: { operationType, minedAt: '2024-01-01T00:00:00Z', chain: 'eip155:1', hash: '0x1', status: 'confirmed' }, transfers }) as unknown as Transaction
 
 describe('the engine texts the views translate', () => {
-  it('every one names an English message', () => {
+  it('every one names an English message, and so does every registered error the views translate', () => {
     for (const [text, id] of Object.entries(KNOWN_TEXTS)) expect(english[id], text).toBeDefined()
+    const keys = Object.entries(ERRORS as Record<string, ErrorEntry>).flatMap(([id, { key }]) => (key === true ? [`error.${id}`] : key ? [key] : []))
+    expect(keys.length).toBeGreaterThanOrEqual(60)
+    for (const key of keys) expect(english[key as keyof typeof english], key).toBeDefined()
+  })
+
+  it('a registered error with a key is translated by it, one without shows as it is', () => {
+    expect(knownMessage(ERRORS.connectionRejected.message)).toEqual({ id: 'error.connectionRejected' })
+    expect(knownMessage(ERRORS.legalNotAccepted.message)).toEqual({ id: 'legal.required' })
+    expect(knownMessage(ERRORS.transactionReverted.message)).toBeUndefined()
+    expect(knownMessage('Please try again after 30 seconds')).toEqual({ id: 'error.tryAfter', values: { seconds: 30 } })
+    expect(knownMessage('The minimum is 10.5 USD')).toEqual({ id: 'error.onrampMinimum', values: { min: '10.5', currency: 'USD' } })
   })
 
   it('the docs/behaviour.md §8 strings, the send rules, the refusals, the send and switch outcomes are all known', () => {
-    const texts = [CONNECTION_REJECTED, FAILED_TO_DISCONNECT, MODAL_CLOSED, TOKEN_BALANCE_UNAVAILABLE, FAILED_TO_FETCH_TRANSACTIONS, INVALID_APP_CONFIGURATION, NETWORK_NOT_FOUND, LEGAL_NOT_ACCEPTED, SEND_REJECTED]
+    const texts: string[] = [CONNECTION_REJECTED, FAILED_TO_DISCONNECT, MODAL_CLOSED, TOKEN_BALANCE_UNAVAILABLE, FAILED_TO_FETCH_TRANSACTIONS, INVALID_APP_CONFIGURATION, NETWORK_NOT_FOUND, LEGAL_NOT_ACCEPTED, SEND_REJECTED]
     texts.push(MULTI_WALLET_NOT_ENABLED, FAILED_TO_SWITCH_WALLET, WALLET_SWITCHED, ACCOUNT_SWITCHED)
     for (const [name, message] of Object.entries(SEND_ERRORS)) if (typeof message === 'string') texts.push(message)
     else expect(name).toBe('decimals')

@@ -10,6 +10,7 @@ import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { useT } from '../i18n/i18n.js'
 import { OtpField } from './OtpField.js'
+import { ERRORS } from '../../events/kernel/error-registry.js'
 
 /** The seconds until `at` (ms since the epoch), ticking once a second; 0 once passed. */
 function useSecondsUntil(at: number | undefined): number {
@@ -67,7 +68,7 @@ export function EmailLoginView() {
   return (
     <div className="gw-center" data-testid="gw-email-failed">
       <p className="gw-error" role="alert">
-        {known(emailLogin?.error ?? 'Failed to connect')}
+        {known(emailLogin?.error ?? ERRORS.failedToConnect.message)}
       </p>
       <button className="gw-btn" onClick={() => void dispatch({ type: 'modal/back-requested', payload: {} })}>
         {t('connecting.retry')}

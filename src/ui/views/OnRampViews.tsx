@@ -12,6 +12,7 @@ import { useT } from '../i18n/i18n.js'
 import { useEdited } from '../use-edited.js'
 import { useSignalValue } from '../use-signal.js'
 import { closeBlankBuyPopup, openBuyPopup, showProviderPage } from './buy-popup.js'
+import { ERRORS } from '../../events/kernel/error-registry.js'
 
 export function OnRampProvidersView() {
   const { signals, dispatch } = useClient()
@@ -127,7 +128,7 @@ export function BuyInProgressView() {
       ) : m.status === 'failed' ? (
         <>
           <span className="gw-error" data-testid="gw-buy-error">
-            {known(m.error ?? 'Buy failed')}
+            {known(m.error ?? ERRORS.buyFailed.message)}
           </span>
           <button className="gw-btn gw-primary" data-testid="gw-buy-retry" onClick={() => void dispatch({ type: 'onramp/reset-requested', payload: {} }).then(() => dispatch({ type: 'modal/back-requested', payload: {} }))}>
             {t('onramp.retry')}

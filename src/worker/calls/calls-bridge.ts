@@ -29,6 +29,7 @@ import { sameConnector } from '../../projections/select/connections.js'
 import type { State } from '../../projections/state.js'
 import type { Bridge } from '../../contract.js'
 import type { ChainAccess } from '../chain-access.js'
+import { ERRORS } from '../../events/kernel/error-registry.js'
 
 /** The codes that mean "this wallet has no such method". */
 const UNSUPPORTED_CODES: readonly number[] = [UnsupportedProviderMethodError.code, MethodNotFoundRpcError.code]
@@ -97,7 +98,7 @@ export function callsBridge(inner: Bridge, deps: CallsBridgeDeps): Bridge {
     const s = deps.state()
     const account = s.accounts.eip155
     const caipNetworkId = account?.caipNetworkId
-    if (!account?.address || !caipNetworkId || !sameConnector(s.connection.connectorIds.eip155 ?? '', connectorId)) throw new ProviderRequestError('Not connected', { code: ProviderDisconnectedError.code, details: `no EVM account on connector ${connectorId}` })
+    if (!account?.address || !caipNetworkId || !sameConnector(s.connection.connectorIds.eip155 ?? '', connectorId)) throw new ProviderRequestError(ERRORS.notConnected.message, { code: ProviderDisconnectedError.code, details: `no EVM account on connector ${connectorId}` })
     const chain = Number(parseCaipNetworkId(caipNetworkId).reference)
     if (request.chainId !== chain) throw providerRefusal(UnsupportedChainIdError, `chain ${request.chainId}; the connection is on ${caipNetworkId}`)
     const id = request.id ?? deps.newId()

@@ -5,9 +5,10 @@
  */
 import type { AuthSession } from './auth-session.js'
 import { providerLink } from './auth-social.js'
+import { ERRORS } from '../../../events/kernel/error-registry.js'
 
 /** docs/behaviour.md §8: the Farcaster login failed. */
-export const FAILED_TO_CONNECT_FARCASTER = 'Failed to connect to farcaster'
+export const FAILED_TO_CONNECT_FARCASTER = ERRORS.failedToConnectFarcaster.message
 /** How long the Farcaster approval may take, in ms: the visitor's time, bounded. */
 const FARCASTER_WAIT_MS = 30 * 60_000
 

@@ -4,11 +4,12 @@
  */
 import { GangwayError } from '../../../events/kernel/errors.js'
 import type { AuthSession } from './auth-session.js'
+import { ERRORS } from '../../../events/kernel/error-registry.js'
 
 /** The code the visitor types: 6 digits. */
 export const OTP_PATTERN = /^\d{6}$/
 /** What `submitOtp` refuses before asking the secure site. */
-export const INVALID_CODE = 'Invalid code'
+export const INVALID_CODE = ERRORS.invalidCode.message
 
 /** The codes of one auth source (see the module's comment). */
 export interface AuthOtp {
@@ -61,7 +62,7 @@ export function authOtp(s: AuthSession): AuthOtp {
       }
       updateStep = undefined
       // An email the secure site names (checked again where the engine takes it).
-      if (typeof answer?.newEmail !== 'string') return void (await failed(new GangwayError('Failed to connect', { category: 'SECURE_SITE_ERROR' })))
+      if (typeof answer?.newEmail !== 'string') return void (await failed(new GangwayError(ERRORS.failedToConnect.message, { category: 'SECURE_SITE_ERROR' })))
       await tell({ type: 'auth/email-updated', payload: { namespace: 'eip155', email: answer.newEmail } })
     },
   }

@@ -11,11 +11,12 @@ import { SOCIAL_LOGIN_TTL_MS } from '../../../events/kernel/limits.js'
 import { documentLink } from '../../../events/kernel/urls.js'
 import type { AuthSession } from './auth-session.js'
 import { checkSocialReturn, keepSocialLogin, pageOf, providerState, restoredHref, takeSocialLogin, telegramSocialUrl, type SocialLogin } from './social-login-state.js'
+import { ERRORS } from '../../../events/kernel/error-registry.js'
 
 /** docs/behaviour.md §8 social login errors. */
-export const POPUP_CLOSED = 'Popup closed'
-export const FAILED_TO_CONNECT = 'Failed to connect'
-export const FAILED_TO_INITIATE_SOCIAL = 'Failed to initiate social connection'
+export const POPUP_CLOSED = ERRORS.popupClosed.message
+export const FAILED_TO_CONNECT = ERRORS.failedToConnect.message
+export const FAILED_TO_INITIATE_SOCIAL = ERRORS.failedToInitiateSocial.message
 /** docs/behaviour.md §9: how often the popup is checked for having been closed, in ms. */
 export const POPUP_POLL_MS = 1000
 /** The longest answer URI taken from the popup, in characters. */

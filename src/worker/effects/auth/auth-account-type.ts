@@ -13,9 +13,10 @@ import { sameConnector } from '../../../projections/select/connections.js'
 import { AUTH_CALLS, authNetwork, messageOf } from './auth-connect.js'
 import { ofType, type Effect } from '../context.js'
 import { GangwayError } from '../../../events/kernel/errors.js'
+import { ERRORS } from '../../../events/kernel/error-registry.js'
 
 /** What the snackbar says when the secure site refuses the switch (ours; the secure site's own message when it gives one). */
-export const ACCOUNT_TYPE_SWITCH_FAILED = 'Failed to switch account type'
+export const ACCOUNT_TYPE_SWITCH_FAILED = ERRORS.accountTypeSwitchFailed.message
 
 export const authAccountTypeEffect: Effect = ({ events$, bridge, state }) =>
   events$.pipe(

@@ -17,9 +17,10 @@ import { resolvedFeatures } from '../../../projections/select/features.js'
 import type { State } from '../../../projections/state.js'
 import type { Bridge } from '../../../contract.js'
 import { ofType, type Effect } from '../context.js'
+import { ERRORS } from '../../../events/kernel/error-registry.js'
 
 /** docs/behaviour.md §8: the auth connector's connect failed. */
-export const FAILED_TO_CONNECT = 'Failed to connect'
+export const FAILED_TO_CONNECT = ERRORS.failedToConnect.message
 /** The bridge calls of the auth connector the engine makes (ui/bridge/auth/ serves them); the prefix keeps them from the site (provider-request.ts). */
 export const AUTH_CALLS = { connectEmail: 'gangway_auth_connectEmail', awaitDevice: 'gangway_auth_awaitDevice', getUser: 'gangway_auth_getUser', reload: 'gangway_auth_reload', setPreferredAccount: 'gangway_auth_setPreferredAccount', updateEmail: 'gangway_auth_updateEmail' } as const
 
@@ -95,7 +96,7 @@ export function authUserOf(raw: unknown, s: State, asked: CaipNetworkId): Omit<E
 export async function connectAuthUser(bridge: Bridge, state: () => State): Promise<NewEvent[]> {
   const s = state()
   const network = authNetwork(s)
-  const failed = (message = FAILED_TO_CONNECT) => [event('connect/failed', { connectorId: AUTH_CONNECTOR_ID, namespace: 'eip155', message })]
+  const failed = (message: string = FAILED_TO_CONNECT) => [event('connect/failed', { connectorId: AUTH_CONNECTOR_ID, namespace: 'eip155', message })]
   if (!network) return failed()
   try {
     const raw = await bridge.request(AUTH_CONNECTOR_ID, { method: AUTH_CALLS.getUser, params: [{ caipNetworkId: network, preferredAccountType: preferredAccountType(s.accountTypes, 'eip155') }] })

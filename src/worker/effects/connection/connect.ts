@@ -16,12 +16,13 @@ import { MAX_CONNECTION_ACCOUNTS } from '../../../events/kernel/limits.js'
 import { resolvedFeatures } from '../../../projections/select/features.js'
 import { reusesPairing } from '../../../projections/rules/wallet-rules.js'
 import { ofType, type Effect } from '../context.js'
+import { ERRORS } from '../../../events/kernel/error-registry.js'
 
 /** The message and code a connect failure records: 'Connection rejected' for a refusal, else the wallet's message. */
 export function connectFailure(error: unknown): { message: string; code?: number } {
   if (isUserRejection(error)) return { message: CONNECTION_REJECTED, ...withCode(error) }
   const message = (error as { message?: unknown })?.message
-  return { message: typeof message === 'string' && message ? message : 'Failed to connect', ...withCode(error) }
+  return { message: typeof message === 'string' && message ? message : ERRORS.failedToConnect.message, ...withCode(error) }
 }
 
 /**

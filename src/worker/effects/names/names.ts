@@ -23,6 +23,7 @@ import { parseCaipNetworkId } from '../../../chains/caip.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
 import { activeNamespace } from '../../../projections/select/active-namespace.js'
 import { ofType, type Effect, type EffectContext } from '../context.js'
+import { ERRORS } from '../../../events/kernel/error-registry.js'
 
 /** docs/behaviour.md §9: the debounce before suggestions are asked for, in ms. */
 export const NAME_SUGGESTIONS_DEBOUNCE_MS = 500
@@ -96,7 +97,7 @@ export const nameSuggestionsEffect: Effect = (ctx) =>
           .suggestNames(label)
           .then(
             (suggestions) => event('name/suggestions-fetched', { label, suggestions }),
-            (error: unknown) => event('name/suggestions-failed', { label, message: loggedMessage(error, 'Error fetching name suggestions') }),
+            (error: unknown) => event('name/suggestions-failed', { label, message: loggedMessage(error, ERRORS.nameSuggestions.message) }),
           ),
       )
     }),

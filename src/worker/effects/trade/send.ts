@@ -20,9 +20,10 @@ import { sendForm } from '../../../projections/select/send-form.js'
 import { amountInSmallestUnit, withHexPrefix } from '../../../projections/rules/send-rules.js'
 import { isUserRejection, withCode, loggedMessage } from '../../../events/kernel/errors.js'
 import { ofType, type Effect } from '../context.js'
+import { ERRORS } from '../../../events/kernel/error-registry.js'
 
 /** What a refused send says. */
-export const SEND_REJECTED = 'Transaction rejected in the wallet'
+export const SEND_REJECTED = ERRORS.transactionRejected.message
 
 /** The eth_sendTransaction request for a native or ERC20 transfer (amount in the smallest unit). */
 export function transferRequest(from: string, to: string, value: bigint, tokenAddress?: string): Record<string, string> {
@@ -43,13 +44,13 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
       const token = sendForm(s).token
       const { amount, receiver } = s.send
       if ((ns !== 'eip155' && ns !== 'solana') || !account || !connectorId || !token || !amount || !receiver) {
-        return of<NewEvent>(event('send/failed', { message: ns === 'eip155' || ns === 'solana' ? 'Not connected' : 'Unsupported chain' }))
+        return of<NewEvent>(event('send/failed', { message: ns === 'eip155' || ns === 'solana' ? ERRORS.notConnected.message : ERRORS.unsupportedChain.message }))
       }
       const { address, caipNetworkId } = account
       const value = amountInSmallestUnit(amount, token.decimals)!
       // A name sends to the address it resolved to, never to its text (the guard refuses it until then too).
       const receiverNow = sendReceiver(s)
-      if (!receiverNow.address) return of<NewEvent>(event('send/failed', { message: receiverNow.problem ?? 'Invalid receiver address' }))
+      if (!receiverNow.address) return of<NewEvent>(event('send/failed', { message: receiverNow.problem ?? ERRORS.invalidReceiver.message }))
       const to = receiverNow.address
       /** Broadcasts, reporting send/submitted as soon as a hash exists, then waits for the chain. */
       const sending = new Observable<NewEvent>((out) => {

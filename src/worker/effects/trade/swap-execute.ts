@@ -17,6 +17,7 @@ import { chainIdHexOf } from '../../../chains/eip155/accounts.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
 import { currentCheck, swapAmountBase } from '../../../projections/select/swap-form.js'
 import { ofType, type Effect, type EffectContext } from '../context.js'
+import { ERRORS } from '../../../events/kernel/error-registry.js'
 
 /** The swap, reporting each step as it happens; completes after `swap/succeeded`, errors on a failure. */
 function swapping(ctx: EffectContext): Observable<NewEvent> {
@@ -25,7 +26,7 @@ function swapping(ctx: EffectContext): Observable<NewEvent> {
       const s = ctx.state()
       const account = activeAccount(s)
       const checked = currentCheck(s.swap, swapAmountBase(s.swap))
-      if (account?.namespace !== 'eip155' || !account.connectorId || !checked) throw new GangwayError('Not connected')
+      if (account?.namespace !== 'eip155' || !account.connectorId || !checked) throw new GangwayError(ERRORS.notConnected.message)
       const { caipNetworkId, caipAddress, address, connectorId } = account
       const chainId = chainIdHexOf(caipNetworkId)
       const send = (tx: SwapPlanTransaction) =>
