@@ -291,7 +291,7 @@ describe('engine', () => {
     expect(after.connection).toEqual(connected.connection)
     expect(after.accounts.eip155?.caipAddress).toBe(connected.accounts.eip155?.caipAddress)
     const failed = (await eventsOf(engine)).filter((e) => e.type === 'disconnect/failed')
-    expect(failed.map((e) => e.payload)).toEqual([{ connectorId: 'dev.gangway.localnet', namespace: 'eip155', message: 'Failed to disconnect', cause: 'Internal error: could not revoke', code: -32603 }])
+    expect(failed.map((e) => e.payload)).toEqual([{ connectorId: 'dev.gangway.localnet', namespace: 'eip155', message: 'Failed to disconnect', errorId: 'failedToDisconnect', cause: 'Internal error: could not revoke', code: -32603 }])
     expect(await types(engine)).not.toContain('disconnect/succeeded')
     await engine.stop()
 

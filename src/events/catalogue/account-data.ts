@@ -6,7 +6,7 @@ import { ACCOUNT_TABS, type Nft, type TokenBalance, type Transaction } from '../
 import { HISTORY_PAGE_MAX, PORTFOLIO_REFRESH_MAX } from '../kernel/limits.js'
 import { anyOf, bool, both, check, list, matching, object, oneOf, optional, text, whole } from '../schema.js'
 import { intent, outcome } from './define.js'
-import { caip10, caip10Id, digits, evm, imageUrl, message, unchecked } from './fields.js'
+import { caip10, caip10Id, digits, errorId, evm, imageUrl, message, unchecked } from './fields.js'
 
 /** What asked for a balance: a connection, the modal opening, a new block, an account change, or an explicit refresh (after a send). */
 const FETCH_REASONS = ['connected', 'modal-opened', 'new-block', 'account-changed', 'manual'] as const
@@ -34,14 +34,14 @@ export const accountData = {
   'balance/fetch-requested': intent(object({ reason: fetchReason, caipAddress: caip10Id })),
   /** Native balance read from the chain: an integer decimal string in wei (eip155) or lamports (solana). */
   'balance/fetched': outcome(balanceFetched),
-  'balance/failed': outcome(object({ caipAddress: caip10, message: text(Infinity, 0) })),
+  'balance/failed': outcome(object({ caipAddress: caip10, message: text(Infinity, 0), errorId: optional(errorId) })),
   /** A fetch not made: docs/behaviour.md §9 blocks a balance retry for 30 s after a failure. `retryInMs`: time left. */
   'balance/fetch-skipped': outcome(object({ caipAddress: caip10, reason: unchecked<'retry-blocked'>(), retryInMs: whole() })),
 
   /** Token balances of an account (the site's listed tokens), `value` in the token's smallest unit. */
   'tokens/fetch-requested': intent(object({ caipAddress: caip10Id })),
   'tokens/fetched': outcome(object({ caipAddress: caip10, balances: list(object({ address: text(), value: digits }), Infinity) })),
-  'tokens/failed': outcome(object({ caipAddress: caip10, message })),
+  'tokens/failed': outcome(object({ caipAddress: caip10, message, errorId: optional(errorId) })),
 
   /** The Account view's tab (docs/behaviour.md §2 Account tabs), kept in the active namespace's account state (docs/behaviour.md §3 currentTab). */
   'account/tab-selected': intent(object({ tab: oneOf(ACCOUNT_TABS) })),
@@ -55,7 +55,7 @@ export const accountData = {
   'portfolio/fetch-requested': intent(portfolioRequested),
   /** Every holding as the service listed it (the projection drops decimals "0", docs/behaviour.md §5). */
   'portfolio/fetched': outcome(object({ caipAddress: caip10, balances: list(unchecked<TokenBalance>(), Infinity) })),
-  'portfolio/failed': outcome(object({ caipAddress: caip10, message })),
+  'portfolio/failed': outcome(object({ caipAddress: caip10, message, errorId: optional(errorId) })),
   /** Not fetched: within 30 s of a failure (docs/behaviour.md §9, `retryInMs` left), or a namespace without balances (docs/behaviour.md §9). */
   'portfolio/fetch-skipped': outcome(object({ caipAddress: caip10, reason: oneOf(['retry-blocked', 'unsupported-network']), retryInMs: optional(whole()) })),
   /** The visitor left the view before the answer came; the request is aborted. */
@@ -64,7 +64,7 @@ export const accountData = {
   /** The account's ERC721 tokens (the NFTs tab, EVM only). */
   'nfts/fetch-requested': outcome(object({ caipAddress: caip10 })),
   'nfts/fetched': outcome(object({ caipAddress: caip10, nfts: list(unchecked<Nft>(), Infinity) })),
-  'nfts/failed': outcome(object({ caipAddress: caip10, message })),
+  'nfts/failed': outcome(object({ caipAddress: caip10, message, errorId: optional(errorId) })),
   'nfts/fetch-cancelled': outcome(object({ caipAddress: caip10 })),
 
   /** A page of the account's history on its chain (docs/behaviour.md §7 history; EVM only, docs/behaviour.md §9). No `cursor`: the first page. */
@@ -73,12 +73,12 @@ export const accountData = {
   'history/fetched': outcome(
     object({ caipAddress: caip10, cursor: optional(cursor), transactions: list(unchecked<Transaction>(), HISTORY_PAGE_MAX), next: optional(cursor) }),
   ),
-  'history/failed': outcome(object({ caipAddress: caip10, cursor: optional(cursor), message })),
+  'history/failed': outcome(object({ caipAddress: caip10, cursor: optional(cursor), message, errorId: optional(errorId) })),
   'history/fetch-cancelled': outcome(object({ caipAddress: caip10, cursor: optional(cursor) })),
 
   /** Name and avatar of an EVM address (docs/behaviour.md §7 identity; names are EVM only, docs/behaviour.md §9). */
   'identity/fetch-requested': outcome(object({ address: evm })),
   'identity/fetched': outcome(object({ address: evm, name: optional(text(255)), avatar: optional(imageUrl) })),
-  'identity/failed': outcome(object({ address: evm, message })),
+  'identity/failed': outcome(object({ address: evm, message, errorId: optional(errorId) })),
   'identity/fetch-cancelled': outcome(object({ address: evm })),
 }

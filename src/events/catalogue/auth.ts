@@ -8,7 +8,7 @@ import { GangwayError } from '../kernel/errors.js'
 import { SOCIAL_PROVIDERS } from '../kernel/host-options.js'
 import { bool, both, check, list, matching, nothing, object, oneOf, optional, text } from '../schema.js'
 import { intent, outcome } from './define.js'
-import { caip2, caip2Id, message, namespace, plainAddress, previewId } from './fields.js'
+import { caip2, caip2Id, errorId, message, namespace, plainAddress, previewId } from './fields.js'
 import { ERRORS } from '../kernel/error-registry.js'
 
 /** The longest email address (RFC 5321's path limit). */
@@ -47,7 +47,7 @@ export const auth = {
    * Email and social login: the secure site's SDK page, in a hidden iframe the page
    * created (ui/bridge/auth/), did not load ('The secure site did not load'). P, a fact the page dispatches.
    */
-  'auth/frame-failed': intent(object({ message })),
+  'auth/frame-failed': intent(object({ message, errorId: optional(errorId) })),
   /** The networks where the secure site offers a smart account (GET_SMART_ACCOUNT_ENABLED_NETWORKS), as CAIP-2 ids. P. */
   'auth/smart-account-networks-fetched': intent(object({ caipNetworkIds: smartAccountNetworks }), { clean: (p) => ({ caipNetworkIds: [...p.caipNetworkIds] }) }),
   /**
@@ -59,13 +59,13 @@ export const auth = {
   /** The secure site took the email: `action` says what comes next (a code, a device link, or nothing: connected already). */
   'auth/email-accepted': outcome(object({ action: oneOf(['VERIFY_OTP', 'VERIFY_DEVICE', 'CONNECT']) })),
   /** The secure site refused the email, or the device step failed: `message` as it said (at most 256 characters). */
-  'auth/email-failed': outcome(object({ message })),
+  'auth/email-failed': outcome(object({ message, errorId: optional(errorId) })),
   /** The emailed device link was opened: the secure site mails a code next. */
   'auth/device-approved': outcome(nothing),
   /** The code the visitor typed was accepted by the secure site. The code itself never leaves the page. P. */
   'auth/otp-verified': intent(nothing),
   /** The secure site refused the code: `message` as it said ('Invalid code'). P. */
-  'auth/otp-failed': intent(object({ message })),
+  'auth/otp-failed': intent(object({ message, errorId: optional(errorId) })),
   /**
    * The secure site's user of an email or social login (GET_USER): the email or the social
    * username (redacted in exports like every email and username), the accounts with their types,
@@ -105,7 +105,7 @@ export const auth = {
   /** The secure site accepted the provider's answer (CONNECT_SOCIAL): the engine reads the user and connects. P. */
   'auth/social-connected': intent(object({ provider }, true)),
   /** The social login ended without a connection: 'Popup closed', 'Failed to connect', 'Failed to initiate social connection' (docs/behaviour.md §8). P. */
-  'auth/social-failed': intent(object({ provider, message })),
+  'auth/social-failed': intent(object({ provider, message, errorId: optional(errorId) })),
   /**
    * UpdateEmailWallet: the visitor asks to change the email of the email login to
    * `email`. I. Refused without a secure site ('No auth connector found'), without an email login
@@ -115,7 +115,7 @@ export const auth = {
   /** The secure site mailed a code: to the current address first (VERIFY_PRIMARY_OTP), or to the new one (VERIFY_SECONDARY_OTP). */
   'auth/email-update-accepted': outcome(object({ action: oneOf(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })),
   /** The change did not happen: the secure site's message. P for a refused code. */
-  'auth/email-update-failed': intent(object({ message })),
+  'auth/email-update-failed': intent(object({ message, errorId: optional(errorId) })),
   /** The current address's code was accepted (the code never leaves the page): the new address's code follows. P. */
   'auth/email-update-verified': intent(nothing),
   /** The email changed (the new address's code accepted). Shared: every tab shows the new email. P. */

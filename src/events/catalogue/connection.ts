@@ -9,7 +9,7 @@ import { MAX_ADDRESS_LABEL } from '../kernel/host-options.js'
 import { MAX_CONNECTION_ACCOUNTS } from '../kernel/limits.js'
 import { both, bool, check, list, object, oneOf, optional, text, whole, type Schema } from '../schema.js'
 import { intent, outcome } from './define.js'
-import { anyText, caip10, caip2, caip2Id, errorCode, filled, link, message, namespace, plainAddress, unchecked, walletRef, withStoredImage } from './fields.js'
+import { anyText, caip10, caip2, caip2Id, errorCode, errorId, filled, link, message, namespace, plainAddress, unchecked, walletRef, withStoredImage } from './fields.js'
 
 /** A connection's connector id as an outcome stores it: 1 to 256 characters. */
 const connectorId = text(256)
@@ -56,7 +56,7 @@ export const connection = {
     { shared: true },
   ),
   /** The connection did not happen: `message` says why, `code` is the wallet's EIP-1193 code when it had one. */
-  'connect/failed': outcome(object({ connectorId, namespace, message: anyText, code: optional(unchecked<number>()) })),
+  'connect/failed': outcome(object({ connectorId, namespace, message: anyText, errorId: optional(errorId), code: optional(unchecked<number>()) })),
 
   /** EIP-1193 `accountsChanged` from the connected provider (addresses as the wallet sent them). */
   'wallet/accounts-changed': intent(
@@ -78,7 +78,7 @@ export const connection = {
   /** The active network is now `caipNetworkId`. */
   'network/switched': outcome(object({ caipNetworkId: caip2 }), { shared: true }),
   /** The switch did not happen: `message` says why, `code` is the wallet's EIP-1193 code when it had one. */
-  'network/switch-failed': outcome(object({ caipNetworkId: caip2, message: anyText, code: optional(unchecked<number>()) })),
+  'network/switch-failed': outcome(object({ caipNetworkId: caip2, message: anyText, errorId: optional(errorId), code: optional(unchecked<number>()) })),
 
   /** docs/behaviour.md §6: switch the preferred account type of a namespace. */
   'account-type/switch-requested': intent(object({ namespace, accountType: oneOf(ACCOUNT_TYPES) }), { shared: true }),
@@ -102,7 +102,7 @@ export const connection = {
    * error than "method not supported"): the connection stays as it was. `message` is
    * 'Failed to disconnect'; `cause` the wallet's own message (at most 256 characters), `code` its EIP-1193 code when it had one.
    */
-  'disconnect/failed': outcome(object({ connectorId, namespace, message, cause: text(256, 0), code: optional(errorCode) })),
+  'disconnect/failed': outcome(object({ connectorId, namespace, message, errorId: optional(errorId), cause: text(256, 0), code: optional(errorCode) })),
 
   /**
    * Switch to a connection of `namespace` (docs/behaviour.md §4, ProfileWallets' Switch): the one
@@ -127,7 +127,7 @@ export const connection = {
    */
   'address-label/set-requested': intent(object({ address: plainAddress, label: text(MAX_ADDRESS_LABEL, 0) })),
   /** A switch that did not happen; the active connection is as it was. */
-  'connection/switch-failed': outcome(object({ namespace, connectorId, message: anyText })),
+  'connection/switch-failed': outcome(object({ namespace, connectorId, message: anyText, errorId: optional(errorId) })),
 
   /**
    * A WalletConnect pairing to show (QR code, copy, deep link). The `wc:` URI itself carries the

@@ -7,6 +7,7 @@ import type { CaipAddress, CaipNetworkId, Namespace, WalletRef } from '../entiti
 import { isEvmAddress, isSolanaAddress } from '../address-rules.js'
 import { ONRAMP_CODE } from '../onramp-rules.js'
 import { storedImageUrl, walletLink } from '../kernel/urls.js'
+import { ERRORS, type ErrorId } from '../kernel/error-registry.js'
 import { check, matching, object, optional, text, whole, type Schema } from '../schema.js'
 
 /** An unsigned integer of at most 256 bits as a decimal string (base units: wei, lamports, a token's smallest unit). */
@@ -20,6 +21,13 @@ export const signedUint = matching(/^-?(0|[1-9]\d{0,77})$/)
 
 /** A message shown or logged: 1 to 256 characters. */
 export const message = text(256)
+
+/**
+ * The error registry's id of an event's `message` (events/kernel/error-registry.ts), beside every
+ * `message` field: the log gives it to an event whose message the registry knows (log/error-id.ts),
+ * also to one read back from a log written before ids existed.
+ */
+export const errorId = check<ErrorId>((v) => typeof v === 'string' && Object.prototype.hasOwnProperty.call(ERRORS, v))
 
 /** A non-empty string of any length (an intent's id field, bounded by the plain-data check). */
 export const filled = text(Infinity)

@@ -8,7 +8,7 @@ import { featureOptionsProblem, TIME_ZONE, type ConfiguredPayload, type RemoteFe
 import { ANALYTICS_MAX_PENDING } from '../kernel/limits.js'
 import { bool, check, exactly, list, matching, nothing, object, oneOf, optional, text, whole } from '../schema.js'
 import { intent, outcome } from './define.js'
-import { caip2, errorCode, message, namespace } from './fields.js'
+import { caip2, errorCode, errorId, message, namespace } from './fields.js'
 
 /** A list of at most 1000 strings of 1 to 256 characters (chain ids, origins). */
 const strings = list(text(), 1000)
@@ -58,7 +58,7 @@ export const infra = {
   /** The project's allowed origins (wallet/config service, docs/behaviour.md §7), and whether this page's origin is one of them. */
   'origins/fetched': outcome(object({ allowedOrigins: strings, originAllowed: bool })),
   /** docs/behaviour.md §8: 'RATE_LIMITED' on 429, 'SERVER_ERROR' on 5xx. */
-  'origins/failed': outcome(object({ message })),
+  'origins/failed': outcome(object({ message, errorId: optional(errorId) })),
   /**
    * The remote configuration (wallet/config service GET /appkit/v1/config, docs/behaviour.md §7, §9),
    * checked and reduced to the remote features it sets (api/wallet-config.ts remoteFeaturesOf).
@@ -66,7 +66,7 @@ export const infra = {
    */
   'features/remote-config-fetched': outcome(object({ features: remoteFeatures })),
   /** The remote configuration could not be read: the defaults stay (logged, never shown). */
-  'features/remote-config-failed': outcome(object({ message })),
+  'features/remote-config-failed': outcome(object({ message, errorId: optional(errorId) })),
   /** A cache answered (docs/behaviour.md §3 caches): which cache, key, level and the entry's age in ms. */
   'cache/hit': outcome(object({ cache: cacheName, key: cacheKey, level: oneOf(['memory', 'storage']), ageMs: whole() })),
   /** A cache had no fresh entry, so the value is fetched. */
@@ -84,7 +84,7 @@ export const infra = {
    * scrubText); `code` when the error has one. Reported to the analytics service.
    */
   'engine/effect-failed': outcome(
-    object({ effect: text(128), errorType: text(64), category: oneOf(ERROR_CATEGORIES), message: text(500, 0), code: optional(errorCode), stack: optional(text(4000)) }),
+    object({ effect: text(128), errorType: text(64), category: oneOf(ERROR_CATEGORIES), message: text(500, 0), errorId: optional(errorId), code: optional(errorCode), stack: optional(text(4000)) }),
   ),
   /**
    * Analytics and error reports (docs/behaviour.md §7, worker/effects/infra/analytics.ts). The wallet/config
@@ -93,11 +93,11 @@ export const infra = {
    */
   'analytics/config-fetched': outcome(object({ isAnalyticsEnabled: bool })),
   /** The switch could not be read: analytics and error reports stay off for this page. */
-  'analytics/config-failed': outcome(object({ message })),
+  'analytics/config-failed': outcome(object({ message, errorId: optional(errorId) })),
   /** A POST /e was answered: `events` analytics events and `reports` error reports delivered. */
   'analytics/sent': outcome(object({ events: whole(), reports: whole() })),
   /** A POST /e failed: its analytics events wait for the next flush once (then `dropped`); a report is dropped. `status`: the HTTP status, when there was one. */
-  'analytics/send-failed': outcome(object({ events: whole(), reports: whole(), dropped: whole(), message, status: optional(whole(999)) })),
+  'analytics/send-failed': outcome(object({ events: whole(), reports: whole(), dropped: whole(), message, errorId: optional(errorId), status: optional(whole(999)) })),
   /** The analytics service answered 403: the origin is not on the project's allowlist. Analytics stop for this page; 'Invalid App Configuration' shows once. */
   'analytics/forbidden': outcome(nothing),
   /** The page sent these pending analytics events itself (navigator.sendBeacon, on hide or leave): the engine does not send them again. */
@@ -107,5 +107,5 @@ export const infra = {
    * throws `message` (at most 200 characters), which escapes it like any bug would, so the site can
    * see its error report arrive (docs/behaviour.md §8).
    */
-  'debug/test-error-requested': intent(object({ message: text(200) })),
+  'debug/test-error-requested': intent(object({ message: text(200), errorId: optional(errorId) })),
 }

@@ -5,13 +5,13 @@
 import { SNACKBAR_VARIANTS, VIEWS } from '../entities.js'
 import { bool, nothing, object, oneOf, optional } from '../schema.js'
 import { intent, outcome } from './define.js'
-import { message, namespace } from './fields.js'
+import { errorId, message, namespace } from './fields.js'
 
 /** A view of the modal (entities.ts VIEWS). */
 const view = oneOf(VIEWS)
 
 /** A snackbar's message and its variant (loading, success or error). */
-const snackbar = object({ variant: oneOf(SNACKBAR_VARIANTS), message })
+const snackbar = object({ variant: oneOf(SNACKBAR_VARIANTS), message, errorId: optional(errorId) })
 
 export const modal = {
   /** Open the modal (docs/behaviour.md §2 Opening): at `view` if given, toward `namespace` if given; `isMobile` picks the WalletConnect view. */

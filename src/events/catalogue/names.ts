@@ -5,7 +5,7 @@
 import { NAME_SUGGESTIONS_MAX } from '../kernel/limits.js'
 import { bool, check, list, object, optional, text, type Infer } from '../schema.js'
 import { intent, outcome } from './define.js'
-import { caip2, evm, imageUrl, message } from './fields.js'
+import { caip2, errorId, evm, imageUrl, message } from './fields.js'
 
 /** A label as typed: at most 64 characters, possibly empty (the rule is the guard's; a label being typed may break it). */
 const label = text(64, 0)
@@ -28,7 +28,7 @@ export const names = {
   /** The name service's suggestions for `label`: full names, each marked when taken. */
   'name/suggestions-fetched': outcome(object({ label: text(Infinity, 0), suggestions: list(nameSuggestion, NAME_SUGGESTIONS_MAX) })),
   /** 'Error fetching name suggestions', or the service's first reason. */
-  'name/suggestions-failed': outcome(object({ label: text(Infinity, 0), message })),
+  'name/suggestions-failed': outcome(object({ label: text(Infinity, 0), message, errorId: optional(errorId) })),
   /**
    * The visitor's Register for `label` (the name `label.reown.id`, events/name-rules.ts). I (P).
    * Refused: 'Names are EVM only', 'A name has at least 4 characters: letters, digits and hyphens',
@@ -38,11 +38,11 @@ export const names = {
   /** The name service registered `name` for the EVM `address` (signed by it): its profile name now. Shared. */
   'name/registered': outcome(object({ address: evm, name: text(64) }), { shared: true }),
   /** Registration failed: the service's first reason, else 'Error registering name {name}'. RegisterAccountName shows it. */
-  'name/register-failed': outcome(object({ label: text(Infinity, 0), message })),
+  'name/register-failed': outcome(object({ label: text(Infinity, 0), message, errorId: optional(errorId) })),
   /** The visitor refused to sign the registration message: back to RegisterAccountName. */
   'name/register-cancelled': outcome(object({ label })),
   /** The send form's receiver `name` (lowercased) resolves to the EVM `address` on `caipNetworkId` (its coin type's; the name service's lookup, 5 min name cache). */
   'name/resolved': outcome(object({ name, caipNetworkId: caip2, address: evm, avatar: optional(imageUrl) })),
   /** It does not: 'Name not found' (a 404, or no address for an EVM chain), 'Bad response status', 'Error resolving name', or the service's first reason. */
-  'name/resolve-failed': outcome(object({ name, message })),
+  'name/resolve-failed': outcome(object({ name, message, errorId: optional(errorId) })),
 }

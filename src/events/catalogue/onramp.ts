@@ -6,7 +6,7 @@ import type { OnrampOptions } from '../entities.js'
 import { ONRAMP_DECIMAL } from '../onramp-rules.js'
 import { bool, check, list, matching, nothing, object, oneOf, optional, text, whole, type Schema } from '../schema.js'
 import { intent, outcome } from './define.js'
-import { message, onrampCode, uint } from './fields.js'
+import { errorId, message, onrampCode, uint } from './fields.js'
 
 /** A decimal amount in whole units (a limit may have been stored as a number by an older build). */
 const decimal = check<string>((v) => ONRAMP_DECIMAL.test(String(v)))
@@ -51,7 +51,7 @@ export const onramp = {
   /** The bought funds arrived: `received` base units more than before. */
   'onramp/succeeded': outcome(object({ received: uint })),
   /** Nothing arrived within ONRAMP_WATCH_MS (180 s): 'Buy failed'. */
-  'onramp/failed': outcome(object({ message })),
+  'onramp/failed': outcome(object({ message, errorId: optional(errorId) })),
   /** docs/behaviour.md §4 resetState: the form back to its defaults (Retry after 'Buy failed' starts here). I (P). */
   'onramp/reset-requested': intent(nothing),
 }

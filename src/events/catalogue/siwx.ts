@@ -4,7 +4,7 @@
  */
 import { nothing, object, oneOf, optional, whole } from '../schema.js'
 import { intent, outcome } from './define.js'
-import { caip10, message } from './fields.js'
+import { caip10, errorId, message } from './fields.js'
 
 export const siwx = {
   /**
@@ -20,7 +20,7 @@ export const siwx = {
   /** The visitor's Sign in on SIWXSignMessage. I (P). Refused: 'SIWX is not enabled', 'No sign-in under way'. */
   'siwx/sign-requested': intent(nothing),
   /** Signing failed or was rejected: 'Error signing message' (docs/behaviour.md §8); the view stays, to try again. */
-  'siwx/sign-failed': outcome(object({ caipAddress: caip10, message })),
+  'siwx/sign-failed': outcome(object({ caipAddress: caip10, message, errorId: optional(errorId) })),
   /** The visitor's Cancel on SIWXSignMessage. I (P): required sign-in disconnects, else the modal closes. */
   'siwx/cancel-requested': intent(nothing),
   /**
@@ -28,7 +28,7 @@ export const siwx = {
    * docs/behaviour.md §8): its `getSessions`, `createMessage` or `addSession` threw or answered
    * what Gangway cannot use. The account is disconnected and the modal resets to Connect.
    */
-  'siwx/failed': outcome(object({ caipAddress: caip10, message })),
+  'siwx/failed': outcome(object({ caipAddress: caip10, message, errorId: optional(errorId) })),
   /**
    * The account SIWXSignMessage asked for is no longer its namespace's active one, and the active one
    * is signed in (the wallet switched back): the sign-in asked for ends, and the modal shows Account.

@@ -18,7 +18,7 @@ import {
 } from '../kernel/limits.js'
 import { bool, check, list, matching, nothing, object, oneOf, optional, text, whole, type Infer, type Schema } from '../schema.js'
 import { intent, outcome } from './define.js'
-import { caip2, caip2Id, errorCode, evm, filled, imageUrl, message, previewId, signedUint, uint, unchecked, withStoredImage } from './fields.js'
+import { caip2, caip2Id, errorCode, errorId, evm, filled, imageUrl, message, previewId, signedUint, uint, unchecked, withStoredImage } from './fields.js'
 
 /** A USD price: a finite number, not negative. */
 const price = check<number>((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0)
@@ -219,7 +219,7 @@ export const trade = {
   /** The transaction is on chain: `hash` of the mined transaction. */
   'send/succeeded': outcome(object({ caipNetworkId: caip2, hash })),
   /** The send failed: the wallet's refusal ('Transaction rejected in the wallet', with its code), 'Not connected', the receiver's problem, the error. */
-  'send/failed': outcome(object({ message, code: optional(errorCode) })),
+  'send/failed': outcome(object({ message, errorId: optional(errorId), code: optional(errorCode) })),
   /**
    * The transaction an approval (`id`, as `auth/approval-requested`'s) sends, for Gangway's own
    * preview of it (worker/tx-preview/): `from` the account, the call's target, 0x hex data (at most
@@ -239,15 +239,15 @@ export const trade = {
   /** A quote: `fromAmount` of `from` yields `toAmount` of `to` (CAIP-10 tokens; base units, decimal strings). */
   'swap/quote-fetched': outcome(swapQuoteFetched),
   /** No quote for that swap: 'Insufficient liquidity', the service's reason, 'Error fetching swap quote'. */
-  'swap/quote-failed': outcome(object({ from: tokenId, to: tokenId, fromAmount: uint, message })),
+  'swap/quote-failed': outcome(object({ from: tokenId, to: tokenId, fromAmount: uint, message, errorId: optional(errorId) })),
   /** The tokens the swap service lists for `caipNetworkId` (at most SWAP_TOKENS_LOGGED of them), asked when Swap first shows there. */
   'swap/tokens-fetched': outcome(object({ caipNetworkId: caip2, tokens: list(swapToken, SWAP_TOKENS_LOGGED) })),
   /** None: 'Network not supported for Swaps', the service's reason, 'Error fetching swap tokens'. */
-  'swap/tokens-failed': outcome(object({ caipNetworkId: optional(caip2), message })),
+  'swap/tokens-failed': outcome(object({ caipNetworkId: optional(caip2), message, errorId: optional(errorId) })),
   /** The form's swap passed the checks before the wallet: what SwapPreview shows and Swap sends. */
   'swap/checked': outcome(swapChecked),
   /** The form's swap was refused by the checks (SwapRefusedError's message) or could not be built; nothing is sent. */
-  'swap/check-failed': outcome(object({ from: tokenId, to: tokenId, typedAmount: uint, message, details: optional(text(512)) })),
+  'swap/check-failed': outcome(object({ from: tokenId, to: tokenId, typedAmount: uint, message, errorId: optional(errorId), details: optional(text(512)) })),
   /** The visitor's Swap on SwapPreview: the quoted swap, through its approval when the allowance is too low. I (P). Refused: 'No quote for this swap', 'A swap is already under way'. */
   'swap/requested': intent(nothing),
   /** An approval of the `from` token was sent (its hash); the swap waits for its receipt, then checks the allowance again. */
@@ -257,7 +257,7 @@ export const trade = {
   /** The swap landed: `fromAmount` of `from` swapped (base units; a native source less its gas when the balance asked it). */
   'swap/succeeded': outcome(object({ caipNetworkId: caip2, hash, from: tokenId, to: tokenId, fromAmount: uint })),
   /** The swap failed: the wallet's refusal, a reverted transaction, 'Insufficient balance', the service's reason. */
-  'swap/failed': outcome(object({ message, code: optional(errorCode) })),
+  'swap/failed': outcome(object({ message, errorId: optional(errorId), code: optional(errorCode) })),
   /**
    * EIP-5792's sequential fallback: the site's `wallet_sendCalls` to a wallet without it,
    * logged as batch `id` (0x-prefixed hex) by the engine's provider: the calls are sent one after
@@ -269,5 +269,5 @@ export const trade = {
   /** Its receipt: `success` false for a reverted call, which ends the batch. */
   'calls/landed': outcome(object({ id: batchId, index: batchIndex, success: bool })),
   /** Call `index` was not sent (the wallet's refusal or error, with its code), which ends the batch. */
-  'calls/failed': outcome(object({ id: batchId, index: batchIndex, message, code: optional(errorCode) })),
+  'calls/failed': outcome(object({ id: batchId, index: batchIndex, message, errorId: optional(errorId), code: optional(errorCode) })),
 }

@@ -6,7 +6,7 @@ import type { WalletListing } from '../entities.js'
 import { SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from '../kernel/limits.js'
 import { anyOf, check, exactly, list, object, optional, text, whole } from '../schema.js'
 import { intent, outcome } from './define.js'
-import { message } from './fields.js'
+import { errorId, message } from './fields.js'
 
 /** A page of All Wallets as asked for: an integer from 1 (not bounded above; the fold takes only the next page). */
 const pageNumber = check<number>((v) => typeof v === 'number' && Number.isInteger(v) && v >= 1)
@@ -23,15 +23,15 @@ export const wallets = {
   /** `received`: the entries the service sent, when some were dropped as malformed (the paging rules count those). */
   'wallets/page-fetched': outcome(object({ page: whole(), count: whole(), wallets: list(listing, WALLETS_PAGE_SIZE), received: optional(whole(WALLETS_PAGE_SIZE)) })),
   /** The registry did not answer for page `page`. */
-  'wallets/page-failed': outcome(object({ page: whole(), message })),
+  'wallets/page-failed': outcome(object({ page: whole(), message, errorId: optional(errorId) })),
   /** Search the registry (docs/behaviour.md §5: trimmed; the view waits 300 ms after the last keystroke). An empty query ends the search. */
   'wallets/search-requested': intent(object({ query: text(100, 0) }), { clean: (p) => ({ query: p.query.trim() }) }),
   /** The registry's wallets matching `query`, and how many match in all (`count`). */
   'wallets/search-fetched': outcome(object({ query: text(Infinity, 0), count: whole(), wallets: list(listing, SEARCH_ENTRIES) })),
   /** The registry did not answer the search for `query`. */
-  'wallets/search-failed': outcome(object({ query: text(100), message })),
+  'wallets/search-failed': outcome(object({ query: text(100), message, errorId: optional(errorId) })),
   /** The Connect view's featured (the site's featuredWalletIds, in its order) and recommended wallets. */
   'wallets/lists-fetched': outcome(object({ featured: list(listing, SEARCH_ENTRIES), recommended: list(listing, SEARCH_ENTRIES), count: whole() })),
   /** The registry did not answer for the Connect view's lists: it shows the page's wallets only. */
-  'wallets/lists-failed': outcome(object({ message })),
+  'wallets/lists-failed': outcome(object({ message, errorId: optional(errorId) })),
 }

@@ -46,4 +46,18 @@ describe('upcasting schema-1 logs', () => {
     expect(() => up({ type: 'x', payload: {}, seq: 1, at: 0, v: 2, tab: 'a' }, 'line 4')).toThrow('Malformed event at line 4')
     expect(() => up('hello', 'line 5')).toThrow('Malformed event at line 5')
   })
+
+  it('gives an event of a log written before error ids the id of its message, and folds it to the same state as one appended now', () => {
+    const before = [
+      { type: 'send/failed', payload: { message: 'Insufficient balance' }, seq: 1, at: 0, v: 2, tab: 'a' },
+      { type: 'connect/failed', payload: { connectorId: 'io.metamask', namespace: 'eip155', message: 'Connection rejected', code: 4001 }, seq: 2, at: 0, v: 2, tab: 'a' },
+    ]
+    const ids = ['insufficientBalance', 'connectionRejected']
+    const read = upcastLog(before)
+    expect(read.map((e) => (e.payload as { errorId?: string }).errorId)).toEqual(ids)
+    const now = upcastLog(before.map((e, i) => ({ ...e, payload: { ...e.payload, errorId: ids[i] } })))
+    expect(now).toEqual(read)
+    expect(replayLog({ events: read })).toEqual(replayLog({ events: now }))
+  })
 })
+

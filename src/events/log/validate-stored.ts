@@ -15,6 +15,7 @@ import { definitionOf } from '../catalogue/index.js'
 import { caip10, digits, link, walletRef } from '../catalogue/fields.js'
 import { check, list, object, optional, text, whole } from '../schema.js'
 import { validateIntent } from '../validate.js'
+import { withErrorId } from './error-id.js'
 
 type Payload = Record<string, unknown>
 /** A personal string as an export redacts it (events/log/redact.ts redactedHash). */
@@ -80,12 +81,13 @@ export function storedEventProblem(stored: GangwayEvent): { problem?: string; ev
 }
 
 /**
- * The event as the log keeps it: itself when it passes `storedEventProblem`, else, at the same
- * seq, `log/event-refused` naming the refused type (at most 64 characters) and the reason.
+ * The event as the log keeps it: with its message's `errorId` (error-id.ts), itself when it passes
+ * `storedEventProblem`, else, at the same seq, `log/event-refused` naming the refused type (at most
+ * 64 characters) and the reason.
  * @param report called with the reason of a refusal.
  */
 export function checkedStoredEvent(e: GangwayEvent, report: (message: string) => void = (m) => console.warn(m)): GangwayEvent {
-  const { problem, event } = storedEventProblem(e)
+  const { problem, event } = storedEventProblem(withErrorId(e))
   if (!problem) return event
   const refusedType = String(e.type).slice(0, 64)
   report(`[gangway] stored event seq ${e.seq} (${refusedType}) refused: ${problem}`)

@@ -136,3 +136,34 @@ describe('the event catalogue judges payloads as the validators before it', () =
     }
   })
 })
+
+describe('error ids on events (src/events/log/error-id.ts)', () => {
+  const withMessage = Object.entries(SAMPLES).filter(([, samples]) => samples.some((s) => typeof s.message === 'string'))
+
+  it("every type whose payload has a message takes its registry id, and refuses an id the registry does not have", () => {
+    expect(withMessage.length).toBeGreaterThanOrEqual(35)
+    for (const [type, samples] of withMessage) {
+      const def = (CATALOGUE as Record<string, EventDef>)[type]!
+      for (const sample of samples) {
+        expect(def.payload({ ...sample, errorId: 'connectionRejected' }), type).toBe(true)
+        expect(def.payload({ ...sample, errorId: 'noSuchError' }), type).toBe(false)
+        expect(def.payload({ ...sample, errorId: 'toString' }), type).toBe(false)
+      }
+    }
+  })
+
+  it('the log gives each such event, appended or read back from a log written before ids existed, the id of its message', () => {
+    const up = createUpcaster()
+    for (const [type, samples] of withMessage) {
+      const read = up({ type, payload: { ...samples[0], message: 'Failed to connect' }, seq: 1, at: 0, v: 2, tab: 'a' }, type) as GangwayEvent
+      expect(read.type, type).toBe(type)
+      expect((read.payload as { errorId?: string }).errorId, type).toBe('failedToConnect')
+    }
+    // A message the registry does not know (a wallet's own) gains nothing, and keeps no id given with it.
+    const wallet = up({ type: 'send/failed', payload: { message: 'User denied transaction signature.', errorId: 'insufficientBalance' }, seq: 1, at: 0, v: 2, tab: 'a' }, 'x') as GangwayEvent
+    expect(wallet.payload).toEqual({ message: 'User denied transaction signature.' })
+    // An id that is not its message's is replaced by the message's.
+    const wrong = up({ type: 'send/failed', payload: { message: 'Not connected', errorId: 'insufficientBalance' }, seq: 1, at: 0, v: 2, tab: 'a' }, 'x') as GangwayEvent
+    expect(wrong.payload).toEqual({ message: 'Not connected', errorId: 'notConnected' })
+  })
+})

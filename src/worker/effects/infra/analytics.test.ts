@@ -163,7 +163,7 @@ describe('analytics (docs/behaviour.md §7, effects/infra/analytics.ts)', () => 
     // The modal is closed: the alert waits for the next open.
     expect(await t.logged('snackbar/show-requested')).toEqual([])
     await t.open()
-    expect((await t.logged('snackbar/shown')).map((e) => e.payload)).toEqual([{ variant: 'error', message: 'Invalid App Configuration' }])
+    expect((await t.logged('snackbar/shown')).map((e) => e.payload)).toEqual([{ variant: 'error', message: 'Invalid App Configuration', errorId: 'invalidAppConfiguration' }])
     // The batch that met the 403 gets its one retry; it fails too: no second alert, and nothing new was collected.
     await t.time.advance(FLUSH_MS)
     expect(t.posts()).toHaveLength(2)
@@ -174,7 +174,7 @@ describe('analytics (docs/behaviour.md §7, effects/infra/analytics.ts)', () => 
     await t.time.advance(5 * FLUSH_MS)
     expect(t.posts()).toHaveLength(2)
     expect(await t.logged('analytics/forbidden')).toHaveLength(1)
-    expect((await t.logged('snackbar/show-requested')).map((e) => e.payload)).toEqual([{ variant: 'error', message: 'Invalid App Configuration' }])
+    expect((await t.logged('snackbar/show-requested')).map((e) => e.payload)).toEqual([{ variant: 'error', message: 'Invalid App Configuration', errorId: 'invalidAppConfiguration' }])
     expect(beacons.at(-1)).toBeUndefined()
     await t.engine.stop()
   })
