@@ -39,7 +39,7 @@ export class TransactionRevertedError extends GangwayError {
  * No receipt within the wait (docs/behaviour.md §9): 'Transaction not found'; or the transaction left
  * the pending ones followed: 'Transaction no longer followed'. Category API_ERROR; `details` its hash.
  * @example
- * if (error instanceof TransactionNotFoundError && error.message === NO_LONGER_FOLLOWED) return
+ * if (error instanceof TransactionNotFoundError && error.errorId === 'noLongerFollowed') return
  */
 export class TransactionNotFoundError extends GangwayError {
   override name = 'TransactionNotFoundError'
@@ -67,7 +67,7 @@ export class ServiceNotConfiguredError extends GangwayError {
  * A service answered 429 (docs/behaviour.md §8): 'RATE_LIMITED'; or 5xx: 'SERVER_ERROR'. Category
  * API_ERROR; `status` the HTTP status.
  * @example
- * if (error instanceof ServiceStatusError && error.message === 'RATE_LIMITED') retryLater()
+ * if (error instanceof ServiceStatusError && error.errorId === 'rateLimited') retryLater()
  */
 export class ServiceStatusError extends GangwayError {
   override name = 'ServiceStatusError'

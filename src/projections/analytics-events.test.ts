@@ -169,6 +169,16 @@ describe('the analytics projection (log events → analytics events)', () => {
     expect(out[1]!.props!.properties.code).toBe(4001)
   })
 
+  it("a failure without a code is a refusal by its error id, 'connectionRejected', not by its English text", () => {
+    const out = sent(
+      ['connect/requested', { connectorId: 'injected', namespace: 'eip155' }],
+      ['connect/failed', { connectorId: 'injected', namespace: 'eip155', message: 'Connection rejected', errorId: 'connectionRejected' }],
+      ['connect/requested', { connectorId: 'injected', namespace: 'eip155' }],
+      ['connect/failed', { connectorId: 'injected', namespace: 'eip155', message: 'Failed to connect', errorId: 'failedToConnect' }],
+    )
+    expect(out.map((x) => x.props!.event)).toEqual(['SELECT_WALLET', 'USER_REJECTED', 'SELECT_WALLET', 'CONNECT_ERROR'])
+  })
+
   it('sends nothing for what the visitor did not do: a session restored or found revoked at load, an open while open, a close while closed', () => {
     expect(
       sent(

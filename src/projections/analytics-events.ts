@@ -18,7 +18,7 @@
  */
 import { namespaceOf, readCaipAddress } from '../chains/caip.js'
 import type { ErrorCategory } from '../events/kernel/errors.js'
-import { CONNECTION_REJECTED, USER_REJECTION_CODES } from '../events/kernel/errors.js'
+import { USER_REJECTION_CODES } from '../events/kernel/errors.js'
 import { redact, scrubText } from '../events/log/redact.js'
 import { fullName } from '../events/name-rules.js'
 import type { EventPayloads, EventType, GangwayEvent } from '../events/types.js'
@@ -126,7 +126,7 @@ const walletName = (before: State, connectorId: string, picked?: { name: string 
   picked?.name ?? before.connectors.list.find((c) => c.id === connectorId)?.name
 
 /** docs/behaviour.md §8: a refusal in the wallet (4001, 5000) or the 'Connection rejected' outcome. */
-const isRejection = (p: EventPayloads['connect/failed']): boolean => (p.code !== undefined && USER_REJECTION_CODES.includes(p.code)) || p.message === CONNECTION_REJECTED
+const isRejection = (p: EventPayloads['connect/failed']): boolean => (p.code !== undefined && USER_REJECTION_CODES.includes(p.code)) || p.errorId === 'connectionRejected'
 
 /** The analytics handlers, keyed by event type. */
 export const ANALYTICS_EVENTS: { [T in EventType]?: Handler<T> } = {
