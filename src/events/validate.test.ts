@@ -19,6 +19,8 @@ describe('validateIntent', () => {
       { type: 'connect/requested', payload: { connectorId: 'x', namespace: 'cosmos' } },
       { type: 'wallet/accounts-changed', payload: { connectorId: 'x', namespace: 'eip155', addresses: [1] } },
       { type: 'connectors/discovered', payload: { connectors: [{ id: 'x' }] } },
+      // Not plain data: the log would refuse it, so dispatch refuses it first.
+      { type: 'send/token-selected', payload: { token: { caipNetworkId: 'eip155:1', name: Number.NaN, symbol: 'ETH', decimals: 18 } } },
     ]
     for (const c of cases) {
       const error = (() => {
