@@ -81,20 +81,3 @@ export const accountData: Samples = {
   'identity/failed': [{ address, message: 'HTTP request failed.' }],
   'identity/fetch-cancelled': [{ address }],
 }
-
-/** Types of this feature the validators before the catalogue did not check. */
-export const stricter: string[] = [
-  'tokens/failed',
-  'portfolio/failed',
-  'portfolio/fetch-skipped',
-  'portfolio/fetch-cancelled',
-  'nfts/fetch-requested',
-  'nfts/failed',
-  'nfts/fetch-cancelled',
-  'history/failed',
-  'history/fetch-cancelled',
-  'identity/fetch-requested',
-  'identity/fetched',
-  'identity/failed',
-  'identity/fetch-cancelled',
-]

@@ -74,6 +74,3 @@ export const auth: Samples = {
     { method: 'eth_signTypedData_v4', outcome: 'failed', id: 'send' },
   ],
 }
-
-/** Types of this feature the validators before the catalogue did not check. */
-export const stricter: string[] = ['auth/device-approved', 'auth/farcaster-reset']

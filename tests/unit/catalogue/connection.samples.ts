@@ -92,6 +92,3 @@ export const connection: Samples = {
   'walletconnect/deep-link-opened': [{ name: 'MetaMask', href: 'metamask://' }, { name: 'Rainbow', href: 'https://rnbwapp.com/' }],
   'legal/acceptance-changed': [{ accepted: true }, { accepted: false }],
 }
-
-/** Types of this feature the validators before the catalogue did not check. */
-export const stricter: string[] = ['walletconnect/pairing-expired']

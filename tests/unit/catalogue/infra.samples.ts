@@ -62,18 +62,3 @@ export const infra: Samples = {
   'analytics/beacon-sent': [{ eventIds: ['4f1c2b9e-2d1a-4c55-9a0e-6c7f0b1d2e3f', 'a1'] }, { eventIds: [] }],
   'debug/test-error-requested': [{ message: 'Gangway test error' }],
 }
-
-/** Types of this feature the validators before the catalogue did not check. */
-export const stricter: string[] = [
-  'origins/failed',
-  'features/remote-config-failed',
-  'cache/hit',
-  'cache/missed',
-  'log/event-refused',
-  'engine/effect-failed',
-  'analytics/config-fetched',
-  'analytics/config-failed',
-  'analytics/sent',
-  'analytics/send-failed',
-  'analytics/forbidden',
-]

@@ -21,6 +21,3 @@ export const modal: Samples = {
   ],
   'snackbar/hidden': [{}],
 }
-
-/** Types of this feature the validators before the catalogue did not check. */
-export const stricter: string[] = ['modal/close-requested', 'modal/back-requested', 'modal/shake-started', 'modal/shake-ended', 'snackbar/show-requested', 'snackbar/shown', 'snackbar/hidden']

@@ -20,6 +20,3 @@ export const names: Samples = {
   ],
   'name/resolve-failed': [{ name: 'nobody.eth', message: 'Name not found' }],
 }
-
-/** Types of this feature the validators before the catalogue did not check. */
-export const stricter: string[] = ['name/register-cancelled']

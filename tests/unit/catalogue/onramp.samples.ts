@@ -21,6 +21,3 @@ export const onramp: Samples = {
   'onramp/failed': [{ message: 'Buy failed' }],
   'onramp/reset-requested': [{}],
 }
-
-/** Types of this feature the validators before the catalogue did not check. */
-export const stricter: string[] = []

@@ -20,6 +20,3 @@ export const siwx: Samples = {
   'data-capture/completed': [{}],
   'data-capture/skipped': [{}],
 }
-
-/** Types of this feature the validators before the catalogue did not check. */
-export const stricter: string[] = []

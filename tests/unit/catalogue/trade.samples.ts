@@ -153,6 +153,3 @@ export const trade: Samples = {
   'calls/landed': [{ id: batch, index: 9, success: true }, { id: batch, index: 1, success: false }],
   'calls/failed': [{ id: batch, index: 0, message: 'User rejected the request.', code: 4001 }, { id: batch, index: 2, message: 'The call was not sent' }],
 }
-
-/** Types of this feature the validators before the catalogue did not check. */
-export const stricter: string[] = ['send/requested', 'send/failed']

@@ -29,6 +29,3 @@ export const wallets: Samples = {
   'wallets/lists-fetched': [{ featured: [metamask], recommended: [phantom, plain], count: 420 }, { featured: [], recommended: [], count: 0 }],
   'wallets/lists-failed': [{ message: 'Failed to fetch' }],
 }
-
-/** Types of this feature the validators before the catalogue did not check. */
-export const stricter: string[] = ['wallets/page-failed', 'wallets/search-failed', 'wallets/lists-failed']
