@@ -205,7 +205,7 @@ describe('connect on the localnet', () => {
     expect(await page.locator('gangway-button button').textContent()).toBe(chip)
     const log = await pageLog(page)
     expect(log.events.filter((e) => e.type === 'disconnect/failed').map((e) => e.payload)).toEqual([
-      { connectorId: 'dev.gangway.localnet', namespace: 'eip155', message: 'Failed to disconnect', cause: 'Internal error: the wallet could not revoke the permission', code: -32603 },
+      { connectorId: 'dev.gangway.localnet', namespace: 'eip155', message: 'Failed to disconnect', errorId: 'failedToDisconnect', cause: 'Internal error: the wallet could not revoke the permission', code: -32603 },
     ])
     expect(replayLog(log).connection).toMatchObject({ status: 'connected', connectorIds: { eip155: 'dev.gangway.localnet' } })
 

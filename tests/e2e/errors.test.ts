@@ -111,8 +111,8 @@ describe('typed errors on the host page', () => {
     await expect.poll(() => logged.filter((t) => t.includes('Unknown option:')).length).toBe(2)
     expect(logged.find((t) => t.includes('featuredWalletIDs'))).toContain('[gangway] the modal does not start: Unknown option: featuredWalletIDs')
     const rejected = (await page.evaluate(`Promise.all(window.__refusals.map((m) => m.open().then(() => null, (e) => ({ name: e.name, message: e.message, details: e.details }))))`)) as ({ name: string; message: string; details?: string } | null)[]
-    expect(rejected[0]).toEqual({ name: 'GangwayError', message: 'Unknown option: featuredWalletIDs', details: expect.stringContaining('featuredWalletIds') })
-    expect(rejected[1]).toEqual({ name: 'GangwayError', message: 'Unknown option: services.auth', details: expect.stringContaining('walletConfig') })
+    expect(rejected[0]).toEqual({ name: 'InvalidOptionError', message: 'Unknown option: featuredWalletIDs', details: expect.stringContaining('featuredWalletIds') })
+    expect(rejected[1]).toEqual({ name: 'InvalidOptionError', message: 'Unknown option: services.auth', details: expect.stringContaining('walletConfig') })
     // Nothing of the refused modal was shown.
     expect(await page.locator('gangway-modal [data-testid=gw-modal][data-open]').count()).toBe(0)
     await context.close()

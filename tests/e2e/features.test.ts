@@ -262,7 +262,7 @@ describe('features and remote features', () => {
       await page.goto(`${webUrl}${demo({ features: { send: 'no' } })}`)
       await expect.poll(() => logged.some((t) => t.includes('Invalid option: features.send must be a boolean'))).toBe(true)
       const refused = await page.evaluate(() => (window as unknown as { gangway: Gangway }).gangway.open().then(() => null, (e: Error) => ({ name: e.name, message: e.message })))
-      expect(refused).toEqual({ name: 'GangwayError', message: 'Invalid option: features.send must be a boolean' })
+      expect(refused).toEqual({ name: 'InvalidOptionError', message: 'Invalid option: features.send must be a boolean' })
     })
   })
 

@@ -140,7 +140,7 @@ describe('login CSRF through a social login’s answer', () => {
       expect(await connectSocials()).toBe(before)
       expect((await pageLog(page)).events.filter((e) => e.type.startsWith('auth/social')).map((e) => [e.type, e.payload])).toEqual([
         ['auth/social-requested', { provider: 'google' }],
-        ['auth/social-failed', { provider: 'google', message: REFUSED }],
+        ['auth/social-failed', { provider: 'google', message: REFUSED, errorId: 'socialReturnRefused' }],
       ])
       expect(secretsIn(await rawLog(page))).toEqual([])
 
