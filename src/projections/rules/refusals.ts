@@ -1,6 +1,7 @@
 /**
- * The messages of the guards' refusals (the slices' `refuse`, rules/guards.ts): plain constants, so
- * the slices, the effects and the tests take them without importing one another.
+ * The messages of the guards' refusals (the slices' `refuse`, rules/guards.ts): constants read from
+ * the error registry (events/kernel/error-registry.ts), so the slices, the effects and the tests
+ * take them without importing one another.
  */
 import { ERRORS } from '../../events/kernel/error-registry.js'
 
