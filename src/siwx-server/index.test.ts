@@ -108,7 +108,9 @@ describe('createSiwxServer', () => {
     const input = await evmSignIn()
     expect(await refusal(input)).toBe('accepted')
     expect(await refusal(input)).toBe('Unknown or used nonce')
-    expect(await siwx.verify(input).catch((e: unknown) => e)).toMatchObject({ name: 'SiwxRefusedError', reason: 'unknownOrUsedNonce', errorId: 'unknownOrUsedNonce' })
+    expect(await siwx.verify(input).catch((e: unknown) => e)).toMatchObject({ name: 'SiwxRefusedError', reason: 'unknownOrUsedNonce', errorId: 'unknownOrUsedNonce', category: 'INTERNAL_SDK_ERROR' })
+    // A text that is no sign-in message: a parsing error.
+    expect(await siwx.verify({ message: 'hello', signature: '0x' }).catch((e: unknown) => e)).toMatchObject({ name: 'SiwxRefusedError', reason: 'invalidSiwxMessage', category: 'DATA_PARSING_ERROR' })
   })
 
   it('uses the nonce up on a failed attempt too', async () => {

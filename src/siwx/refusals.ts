@@ -6,7 +6,7 @@
  * says more (never shown to a visitor as is).
  */
 import { GangwayError } from '../events/kernel/errors.js'
-import { ERRORS, registeredError } from '../events/kernel/error-registry.js'
+import { ERRORS, registeredError, type ErrorEntry } from '../events/kernel/error-registry.js'
 
 /**
  * The text is not a sign-in message Gangway reads (malformed, too long, a field missing or out of form). Category DATA_PARSING_ERROR.
@@ -174,7 +174,9 @@ export class SiwxRefusedError extends GangwayError {
   override name = 'SiwxRefusedError'
   readonly reason: SiwxRefusalReason
   constructor(reason: SiwxRefusalReason, details?: string, cause?: unknown) {
-    super(ERRORS[reason].message, { ...(details !== undefined ? { details } : {}), ...(cause !== undefined ? { cause } : {}) })
+    // The registry's category for the reason: DATA_PARSING_ERROR for a text that is no sign-in message.
+    const { message, category } = ERRORS[reason] as ErrorEntry
+    super(message, { ...(category ? { category } : {}), ...(details !== undefined ? { details } : {}), ...(cause !== undefined ? { cause } : {}) })
     this.reason = reason
   }
 }
