@@ -26,7 +26,7 @@ import type { CaipAddress, CaipNetworkId } from '../events/entities.js'
 import { GangwayError, InvalidOptionError, asGangwayError } from '../events/kernel/errors.js'
 import { MAX_SIWX_MESSAGE_CHARS, MAX_SIWX_SIGNATURE_CHARS } from '../siwx/limits.js'
 import { parseSiwxMessage, type SiwxMessage } from '../siwx/message.js'
-import { INVALID_SIGNATURE, invalidSiwxMessage, siwxRefusal } from '../siwx/refusals.js'
+import { SiwxRefusedError, invalidSiwxMessage } from '../siwx/refusals.js'
 import { DEFAULT_SIWX_SKEW_MS, validateSiwxMessage } from '../siwx/validate.js'
 import { verifySiwxSignature } from '../siwx/verify.js'
 import { readSiwxTime } from '../siwx/time.js'
@@ -348,7 +348,7 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
 
     async verify({ message: text, signature }) {
       if (typeof text !== 'string' || text.length > MAX_SIWX_MESSAGE_CHARS) throw invalidSiwxMessage(`the message is not a string of at most ${MAX_SIWX_MESSAGE_CHARS} characters`)
-      if (typeof signature !== 'string' || signature.length > MAX_SIWX_SIGNATURE_CHARS) throw siwxRefusal(INVALID_SIGNATURE, 'the signature is not a string of bounded length')
+      if (typeof signature !== 'string' || signature.length > MAX_SIWX_SIGNATURE_CHARS) throw new SiwxRefusedError('invalidSignature', 'the signature is not a string of bounded length')
       const message: SiwxMessage = parseSiwxMessage(text, namespaceOfText(text))
       const now = clock()
       // The nonce is used up here, before any other check and whatever the outcome: a nonce is one
@@ -366,7 +366,7 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
       } catch (error) {
         throw asGangwayError(error, { category: 'API_ERROR', details: `the signature could not be checked on ${message.chainId}` })
       }
-      if (!ok) throw siwxRefusal(INVALID_SIGNATURE)
+      if (!ok) throw new SiwxRefusedError('invalidSignature')
       const issuedAt = clock()
       const messageExpiry = message.expirationTime !== undefined ? readSiwxTime(message.expirationTime) : undefined
       const session: SiwxSession = {

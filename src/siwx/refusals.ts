@@ -6,7 +6,7 @@
  * says more (never shown to a visitor as is).
  */
 import { GangwayError } from '../events/kernel/errors.js'
-import { ERRORS, registeredError, type ErrorEntry } from '../events/kernel/error-registry.js'
+import { ERRORS, type ErrorEntry } from '../events/kernel/error-registry.js'
 
 /**
  * The text is not a sign-in message Gangway reads (malformed, too long, a field missing or out of form). Category DATA_PARSING_ERROR.
@@ -184,9 +184,4 @@ export class SiwxRefusedError extends GangwayError {
 /** A SiwxRefusedError 'Invalid SIWX message' (category DATA_PARSING_ERROR) with what was wrong as details. */
 export function invalidSiwxMessage(details: string, cause?: unknown): SiwxRefusedError {
   return new SiwxRefusedError('invalidSiwxMessage', details, cause)
-}
-
-/** A SiwxRefusedError for one of the refusal messages above, details optional. */
-export function siwxRefusal(message: (typeof ERRORS)[SiwxRefusalReason]['message'], details?: string): SiwxRefusedError {
-  return new SiwxRefusedError(registeredError(message)!.id as SiwxRefusalReason, details)
 }

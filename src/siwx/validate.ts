@@ -5,16 +5,7 @@
  */
 import type { CaipNetworkId } from '../events/entities.js'
 import type { SiwxMessage } from './message.js'
-import {
-  CHAIN_NOT_ACCEPTED,
-  DOMAIN_MISMATCH,
-  MESSAGE_EXPIRED,
-  MESSAGE_NOT_YET_VALID,
-  UNKNOWN_OR_USED_NONCE,
-  URI_MISMATCH,
-  invalidSiwxMessage,
-  siwxRefusal,
-} from './refusals.js'
+import { invalidSiwxMessage, SiwxRefusedError } from './refusals.js'
 import { readSiwxTime } from './time.js'
 
 /** The default clock skew allowed for `issuedAt` and `notBefore`, in ms: a visitor's clock may run a minute ahead of the verifier's. */
@@ -47,10 +38,10 @@ export interface SiwxExpectations {
  * @throws GangwayError 'Message expired' when `expirationTime` is at or before `now`.
  */
 export function validateSiwxMessage(m: SiwxMessage, expect: SiwxExpectations): void {
-  if (expect.domain !== undefined && m.domain.toLowerCase() !== expect.domain.toLowerCase()) throw siwxRefusal(DOMAIN_MISMATCH, `${m.domain} is not ${expect.domain}`)
-  if (expect.uri !== undefined && m.uri !== expect.uri) throw siwxRefusal(URI_MISMATCH, `${m.uri} is not ${expect.uri}`)
-  if (expect.chains !== undefined && !expect.chains.includes(m.chainId)) throw siwxRefusal(CHAIN_NOT_ACCEPTED, m.chainId)
-  if (expect.nonce !== undefined && !(typeof expect.nonce === 'string' ? m.nonce === expect.nonce : expect.nonce(m.nonce))) throw siwxRefusal(UNKNOWN_OR_USED_NONCE)
+  if (expect.domain !== undefined && m.domain.toLowerCase() !== expect.domain.toLowerCase()) throw new SiwxRefusedError('domainMismatch', `${m.domain} is not ${expect.domain}`)
+  if (expect.uri !== undefined && m.uri !== expect.uri) throw new SiwxRefusedError('uriMismatch', `${m.uri} is not ${expect.uri}`)
+  if (expect.chains !== undefined && !expect.chains.includes(m.chainId)) throw new SiwxRefusedError('chainNotAccepted', m.chainId)
+  if (expect.nonce !== undefined && !(typeof expect.nonce === 'string' ? m.nonce === expect.nonce : expect.nonce(m.nonce))) throw new SiwxRefusedError('unknownOrUsedNonce')
   checkSiwxTimeWindow(m, expect.now, expect.skewMs ?? DEFAULT_SIWX_SKEW_MS)
 }
 
@@ -70,7 +61,7 @@ export function checkSiwxTimeWindow(m: SiwxMessage, now: number, skewMs: number 
   const notBefore = time('notBefore')
   const expiresAt = time('expirationTime')
   if (issuedAt === undefined) throw invalidSiwxMessage('no issuedAt')
-  if (issuedAt > now + skewMs) throw siwxRefusal(MESSAGE_NOT_YET_VALID, `issued at ${m.issuedAt}`)
-  if (notBefore !== undefined && notBefore > now + skewMs) throw siwxRefusal(MESSAGE_NOT_YET_VALID, `not before ${m.notBefore}`)
-  if (expiresAt !== undefined && expiresAt <= now) throw siwxRefusal(MESSAGE_EXPIRED, `expired at ${m.expirationTime}`)
+  if (issuedAt > now + skewMs) throw new SiwxRefusedError('messageNotYetValid', `issued at ${m.issuedAt}`)
+  if (notBefore !== undefined && notBefore > now + skewMs) throw new SiwxRefusedError('messageNotYetValid', `not before ${m.notBefore}`)
+  if (expiresAt !== undefined && expiresAt <= now) throw new SiwxRefusedError('messageExpired', `expired at ${m.expirationTime}`)
 }
