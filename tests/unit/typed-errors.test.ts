@@ -18,11 +18,16 @@ const ALLOWED: Record<string, string> = {
   'src/worker/effects/infra/test-error.ts: new Error': 'the debug panel’s test error, a stand-in for a bug',
 }
 
+/** `file`'s source parsed, and the line a node starts on. */
+function parsed(file: string, source: string): { sf: ts.SourceFile; at: (n: ts.Node) => number } {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  return { sf, at: (n) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1 }
+}
+
 /** Every plain error in `file`'s source, as 'path: kind' with its line. */
 function plainErrors(file: string, source: string): { key: string; line: number }[] {
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const { sf, at } = parsed(file, source)
   const found: { key: string; line: number }[] = []
-  const at = (n: ts.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1
   const visit = (n: ts.Node): void => {
     if ((ts.isNewExpression(n) || ts.isCallExpression(n)) && ts.isIdentifier(n.expression) && n.expression.text === 'Error') found.push({ key: `${file}: ${ts.isNewExpression(n) ? 'new Error' : 'Error()'}`, line: at(n) })
     if (ts.isHeritageClause(n) && n.token === ts.SyntaxKind.ExtendsKeyword && n.types.some((t) => ts.isIdentifier(t.expression) && t.expression.text === 'Error')) found.push({ key: `${file}: extends Error`, line: at(n) })
@@ -56,10 +61,10 @@ describe('typed errors', () => {
 
 /** Every string literal in `source` (code, not comments) that is one of `messages`, with its line. */
 function registeredLiterals(file: string, source: string, messages: ReadonlySet<string>): { text: string; line: number }[] {
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const { sf, at } = parsed(file, source)
   const found: { text: string; line: number }[] = []
   const visit = (n: ts.Node): void => {
-    if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && messages.has(n.text)) found.push({ text: n.text, line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1 })
+    if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && messages.has(n.text)) found.push({ text: n.text, line: at(n) })
     ts.forEachChild(n, visit)
   }
   visit(sf)
