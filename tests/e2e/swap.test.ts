@@ -66,6 +66,9 @@ async function pick(page: Page, side: 'from' | 'to', symbol: string): Promise<vo
 async function form(page: Page, from: string, to: string, amount: string): Promise<void> {
   await page.click('[data-testid=gw-open-swap]')
   await waitForView(page, 'Swap')
+  // The card's height animates from the view before (Account after a swap) to the form's, moving the
+  // token buttons: a click begun meanwhile can end beside its button (helpers.ts cardAnimationsEnded).
+  await cardAnimationsEnded(page)
   await pick(page, 'from', from)
   await pick(page, 'to', to)
   await page.fill('[data-testid=gw-swap-amount]', amount)
