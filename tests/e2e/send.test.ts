@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import { erc20Abi, encodeFunctionData, getAddress, keccak256, toHex, type Hex } from 'viem'
 import { rpc } from '../../localnet/anvil.js'
 import { localContext } from './browser.js'
-import { cardAnimationsEnded, connectLocalnetWallet, pageLog, useBrowser, waitForText, waitForView } from './helpers.js'
+import { accountSettled, cardAnimationsEnded, connectLocalnetWallet, pageLog, useBrowser, waitForText, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -91,7 +91,10 @@ describe('sending', () => {
 
     // docs/behaviour.md §5 rules, before the wallet is asked. A problem showing or going never moves Review:
     // pressing Review flushes the field being edited, which can clear the problem between press and
-    // release, and a button that moved from under the pointer would never be clicked.
+    // release, and a button that moved from under the pointer would never be clicked. Account's
+    // holdings, read again after the send, move its buttons as they arrive: wait for them first.
+    await accountSettled(page)
+    await cardAnimationsEnded(page)
     await page.click('[data-testid=gw-open-send]')
     await page.click('[data-testid=gw-send-token]')
     await page.click('[data-token="native"]')

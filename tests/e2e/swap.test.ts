@@ -64,6 +64,9 @@ async function pick(page: Page, side: 'from' | 'to', symbol: string): Promise<vo
 
 /** Swap from Account: `from` into `to`, `amount` typed. */
 async function form(page: Page, from: string, to: string, amount: string): Promise<void> {
+  // Account's holdings, read again after a swap, move its buttons as they arrive.
+  await accountSettled(page)
+  await cardAnimationsEnded(page)
   await page.click('[data-testid=gw-open-swap]')
   await waitForView(page, 'Swap')
   // The card's height animates from the view before (Account after a swap) to the form's, moving the
