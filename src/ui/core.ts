@@ -22,6 +22,7 @@ import { checkedOptions, engineConfig } from './client/options-check.js'
 import { followAuthLifeCycle, pageAuth } from './client/auth-life-cycle.js'
 import { noConnection, walletRequester } from './client/wallet-request.js'
 import { onFirstApproach } from './client/first-approach.js'
+import { modalApi, type ModalApi } from './client/modal-api.js'
 
 /** Callbacks the loader passes in to keep its synchronous snapshots current. */
 export interface ClientHooks {
@@ -53,6 +54,8 @@ export interface Client {
    */
   corsImageOrigins: string[]
   dispatch(intent: Intent): Promise<void>
+  /** The modal's engine-backed members (client/modal-api.ts), which the loader forwards to. */
+  api: ModalApi
   /**
    * Opens the modal. Without an explicit view or namespace, the view the engine pre-computed
    * (selector `opening`) shows at once; the engine's own answer follows and confirms or corrects it.
@@ -166,6 +169,7 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
   // Where the page runs, when it matters (Telegram, the phones, a Mac, iOS Safari): the social options and the pairing reuse read it.
   if (Object.values(platform).some(Boolean)) await engine.dispatch({ type: 'page/platform-detected', payload: platform }).catch(() => undefined)
   if (auth) followAuthLifeCycle(auth, signals)
+  const walletRequest = walletRequester(() => engine, signals.connections)
   const terms = documentLink(options.termsConditionsUrl, origin)
   const privacy = documentLink(options.privacyPolicyUrl, origin)
 
@@ -177,6 +181,7 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
     onrampOrigins: pageOrigin(options.services?.onramp),
     corsImageOrigins: pageOrigin(options.services?.walletConfig),
     dispatch: (intent) => engine.dispatch(intent),
+    api: modalApi({ dispatch: (intent) => engine.dispatch(intent), walletRequest, exportLog: (options) => engine.exportLog(options) }),
     open(options) {
       // Whether this is a phone or tablet is read here, not in the loader, which keeps it small.
       const request = { ...options, isMobile: isMobileDevice() }
@@ -197,6 +202,6 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
     ...(options.siwx && capturesEmail(options.siwx) ? { captureEmail: emailCapture(options.siwx) } : {}),
     ...(auth ? { submitOtp: (otp: string) => auth.submitOtp(otp), submitUpdateOtp: (otp: string) => auth.submitUpdateOtp(otp), showSecureFrame: (target: HTMLElement) => auth.showFrame(target), startSocial: (provider: SocialProvider) => auth.startSocial(provider), farcasterUrl: () => auth.farcasterUrl() } : {}),
     testError: (message = 'Gangway test error') => engine.dispatch({ type: 'debug/test-error-requested', payload: { message } }),
-    walletRequest: walletRequester(() => engine, signals.connections),
+    walletRequest,
   }
 }

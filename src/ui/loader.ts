@@ -11,8 +11,9 @@
  * It imports nothing at module level; core.js and the views (ui.js, or through gangway/react the
  * build on the host's React) are fetched by URL beside this file.
  */
-import type { AccountModel, Intent, ModalModel, Namespace, NetworkModel, ViewName } from '../contract.js'
+import type { AccountModel, ModalModel, Namespace, NetworkModel, ViewName } from '../contract.js'
 import type { Client, ClientHooks } from './core.js'
+import type { ModalApi } from './client/modal-api.js'
 import { type GangwayModal, type GangwayOptions, type ModalStateSnapshot } from './options.js'
 import { paintShell, removeShell } from './shell/shell.js'
 import { accountChipText } from './shell/chip.js'
@@ -153,8 +154,8 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
   }
   const loadCore = () =>
     (client ??= (import(/* @vite-ignore */ lazyUrl('./core.js')) as Promise<CoreModule>).then((core) => core.startClient(options, hooks)))
-  /** Hands an intent to the engine (loading the core first); resolves once it is in the log, rejects with the engine's refusal. */
-  const send = async (intent: Intent) => void (await (await loadCore()).dispatch(intent))
+  /** A member the core implements (client/modal-api.ts): loads the core, then calls it. */
+  const via = <K extends keyof ModalApi>(k: K) => ((...a: unknown[]) => loadCore().then((c) => (c.api[k] as (...a: unknown[]) => unknown)(...a))) as ModalApi[K]
 
   const hostRoot = (): ShadowRoot => {
     if (root) return root
@@ -205,11 +206,10 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
       if (root) removeShell(root)
       if (client) await (await client).dispatch({ type: 'modal/close-requested', payload: {} })
     },
-    disconnect: (namespace) => send({ type: 'disconnect/requested', payload: namespace ? { namespace } : {} }),
-    switchNetwork: (network) => send({ type: 'network/switch-requested', payload: { caipNetworkId: (typeof network === 'string' ? network : network?.caipNetworkId) as `${string}:${string}` } }),
-    setAddressLabel: (address, label) => send({ type: 'address-label/set-requested', payload: { address, label } }),
-    // The core reads `restricted` as a boolean (any truthy value restricts) and an absent namespace as the active one.
-    getWalletProvider: (namespace, options) => ({ request: async (args) => (await loadCore()).walletRequest(args, { ...options, namespace }) }),
+    disconnect: via('disconnect'),
+    switchNetwork: via('switchNetwork'),
+    setAddressLabel: via('setAddressLabel'),
+    getWalletProvider: (namespace, options) => ({ request: (args) => via('request')(args, namespace, options) }),
     // `byNamespace` has no prototype (core.ts): `getAccount('__proto__')` is undefined.
     getAccount: ((namespace?: Namespace) => (namespace ? account.get().byNamespace?.[namespace] : account.get())) as GangwayModal['getAccount'],
     getNetwork: network.get,
@@ -217,9 +217,7 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
     subscribeAccount: account.subscribe,
     subscribeNetwork: network.subscribe,
     subscribeState: state.subscribe,
-    async exportLog(options) {
-      return (await loadCore()).exportLog(options)
-    },
+    exportLog: via('exportLog'),
   }
   if (options.debug) {
     modal.debug = {
@@ -232,9 +230,9 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
   byProject.set(options.projectId, modal)
   afterLoadIdle(() => {
     void loadCore()
-    // Then, in idle time again, the views evaluated and rendered hidden: a click on any button only
-    // shows them. (Their fetch starts there: a modulepreload a moment earlier saved too little for its bytes here.)
-    afterLoadIdle(modal.warm)
+    // Then, in idle time again (unless the site builds its own UI: `views: false`), the views
+    // evaluated and rendered hidden: a click on any button only shows them. (Their fetch starts there: a modulepreload a moment earlier saved too little for its bytes here.)
+    if (options.views !== false) afterLoadIdle(modal.warm)
     // The debug panel (option `debug`): log export and time travel, with the views rendered for the latter.
     if (options.debug) void Promise.all([loadCore(), loadUi()]).then(([c, ui]) => ui.mountDebugPanel(c, options.projectId, modal.warm))
   })
