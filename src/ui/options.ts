@@ -59,6 +59,13 @@ export interface GangwayOptions extends Omit<HostOptions, 'services'> {
   /** Shows the debug panel: export the event log, and time travel (the modal shows the state as of a picked event, read-only). */
   debug?: boolean
   /**
+   * `false` for a site that builds its own UI on the engine (docs/api.md, Headless): Gangway's views
+   * are not fetched or evaluated ahead of a click, so the bytes before the click are only the
+   * loader's, the core's and the worker's. `open()` (or a click on a trigger) still loads and shows
+   * them. Default true: the views load in idle time after the page's load event.
+   */
+  views?: boolean
+  /**
    * Sign In With X (docs/api.md, docs/behaviour.md §4 SIWX): the site's sessions. After
    * a connect with no session for the account and network, SIWXSignMessage asks the visitor to sign
    * the message `createMessage` describes; Gangway writes its text (EIP-4361 on eip155,
@@ -111,7 +118,7 @@ export interface SiwxConfig {
 }
 
 /** The options only the page uses (never sent to the engine); with HOST_OPTION_KEYS, every option createModal takes. */
-export const PAGE_OPTION_KEYS = ['themeMode', 'themeVariables', 'engine', 'debug', 'nonce', 'siwx', 'assetsUrl', 'auth'] as const satisfies readonly Exclude<keyof GangwayOptions, keyof HostOptions>[]
+export const PAGE_OPTION_KEYS = ['themeMode', 'themeVariables', 'engine', 'debug', 'nonce', 'siwx', 'assetsUrl', 'auth', 'views'] as const satisfies readonly Exclude<keyof GangwayOptions, keyof HostOptions>[]
 
 // The compiler's check that PAGE_OPTION_KEYS names every page option: a missing key makes this `false`.
 const PAGE_KEYS_COMPLETE: [Exclude<keyof GangwayOptions, keyof HostOptions>] extends [(typeof PAGE_OPTION_KEYS)[number]] ? true : false = true

@@ -39,6 +39,8 @@ export function engineConfig(o: ResolvedOptions): EngineConfig {
 const SIWX_INVALID = `Invalid option: siwx must have ${SIWX_FUNCTIONS.slice(0, -1).join(', ')} and ${SIWX_FUNCTIONS.at(-1)}`
 /** An `auth` option that is not an adapter's loader. */
 const AUTH_INVALID = 'Invalid option: auth must have load'
+/** A `views` option that is not a boolean. */
+const VIEWS_INVALID = 'Invalid option: views must be a boolean'
 
 /**
  * The site's options `given`, checked, with `services: 'reown'` made the hosted services' base URLs
@@ -50,14 +52,14 @@ const AUTH_INVALID = 'Invalid option: auth must have load'
  *   (host-options.ts featureOptionsProblem: a feature value of the wrong type, a terms or privacy
  *   link the URL validator refuses); 'Invalid option: siwx must have createMessage, addSession,
  *   revokeSession, setSessions and getSessions' (and getRequired a function, signOutOnDisconnect a
- *   boolean, when given); 'Invalid option: auth must have load'; each also logged with console.error
+ *   boolean, when given); 'Invalid option: auth must have load'; 'Invalid option: views must be a boolean'; each also logged with console.error
  *   (the core starts in idle time after load, ahead of any call that would report it: said at once).
  */
 export function checkedOptions(given: GangwayOptions, origin: string | undefined): ResolvedOptions {
   const options = withServicePreset(given) as ResolvedOptions
   const unknown = unknownOption(options, PAGE_OPTION_KEYS)
   const invalid = unknown ? undefined : featureOptionsProblem(options, origin)
-  const own = themeProblem(options) ?? (options.siwx !== undefined && !isSiwxConfig(options.siwx) ? SIWX_INVALID : undefined) ?? (options.auth !== undefined && typeof (options.auth as { load?: unknown } | null)?.load !== 'function' ? AUTH_INVALID : undefined)
+  const own = themeProblem(options) ?? (options.siwx !== undefined && !isSiwxConfig(options.siwx) ? SIWX_INVALID : undefined) ?? (options.auth !== undefined && typeof (options.auth as { load?: unknown } | null)?.load !== 'function' ? AUTH_INVALID : undefined) ?? (options.views !== undefined && typeof options.views !== 'boolean' ? VIEWS_INVALID : undefined)
   const problem = unknown ? new InvalidOptionError(unknown.message, { details: unknown.details }) : invalid ? new InvalidOptionError(invalid) : own ? new InvalidOptionError(own) : undefined
   if (problem) {
     console.error('[gangway] the modal does not start:', problem.message, problem.details ?? '')
