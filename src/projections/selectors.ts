@@ -9,8 +9,8 @@
  * - `view-models/`: one `*-model.ts` per view model (`AccountModel`, `accountModel`…): what a view
  *   or the host is shown, small plain JSON. Named `…Model` so they never share a name with the
  *   React views (`AccountView`).
- * - this file: the record of names the engine serves (the views' and the host's `engine`), and the
- *   view-model types for the page.
+ * - this file: the record of names the engine serves (the views' and the host's: `engine`,
+ *   `walletList`), and the view-model types for the page.
  */
 import { accountActionsModel } from './view-models/account-actions-model.js'
 import { approvalModel } from './view-models/approval-model.js'
@@ -31,6 +31,7 @@ import { swapModel } from './view-models/swap-model.js'
 import { onrampModel } from './view-models/onramp-model.js'
 import { snackbarModel } from './view-models/snackbar-model.js'
 import { walletConnectModel } from './view-models/wallet-connect-model.js'
+import { walletListModel } from './view-models/wallet-list-model.js'
 
 export type { AccountActionsModel, AccountAction } from './view-models/account-actions-model.js'
 export type { AccountModel } from './view-models/account-model.js'
@@ -46,11 +47,12 @@ export type { NetworkListModel } from './view-models/network-list-model.js'
 export type { NetworkModel } from './view-models/network-model.js'
 export type { OpeningModel } from './view-models/opening-model.js'
 export type { ProfileWalletsModel, ProfileNamespace, ProfileConnectionRow, ProfileAccountRow } from './view-models/profile-wallets-model.js'
-export type { SendModel, SendTokenRow } from './view-models/send-model.js'
+export type { SendModel, SendTokenRow, TradeResult } from './view-models/send-model.js'
 export type { SwapModel, SwapTokenRow, SwapDetails, SwapReview, SwapAssetChange } from './view-models/swap-model.js'
 export type { OnrampModel, OnrampCurrencyRow, OnrampProviderRow } from './view-models/onramp-model.js'
 export type { SnackbarModel } from './view-models/snackbar-model.js'
 export type { WalletConnectModel } from './view-models/wallet-connect-model.js'
+export type { WalletItem, WalletItemGroup, WalletListModel } from './view-models/wallet-list-model.js'
 export type { TxPreviewModel, TxCallRow, TxChangeRow, TxApprovalRow, TxTokenRef } from './view-models/tx-preview-model.js'
 
 /**
@@ -80,15 +82,24 @@ export const viewSelectors = {
 } as const
 
 /**
- * Subscription name → the function computing its view model from the state: the views' selectors
- * and `engine`, for the host and the debugging tools only (it changes with every event's seq, so
- * the views do not follow it: in worker mode that would be a message for every event).
+ * The host's selectors, which no view follows: the page makes no signal for them, and the engine
+ * computes one only while something subscribes to it (`engine.subscribe(name, cb)`).
+ * - `engine`: the engine's mode and the seq of its last event, for the host and the debugging
+ *   tools (it changes with every event, so the views do not follow it: in worker mode that would
+ *   be a message for every event).
+ * - `walletList`: the wallet list for a site that draws its own (docs/behaviour.md §2, §5, §9;
+ *   view-models/wallet-list-model.ts).
  */
-export const selectors = { ...viewSelectors, engine: engineModel } as const
+export const hostSelectors = { engine: engineModel, walletList: walletListModel } as const
+
+/** Subscription name → the function computing its view model from the state: the views' selectors and the host's. */
+export const selectors = { ...viewSelectors, ...hostSelectors } as const
 
 /** Names accepted by `engine.subscribe`. */
 export type SelectorName = keyof typeof selectors
-/** The names the views follow (`viewSelectors`): all but `engine`. */
+/** The names the views follow (`viewSelectors`): all but the host's (`hostSelectors`). */
 export type ViewSelectorName = keyof typeof viewSelectors
+/** The names only the host subscribes to (`hostSelectors`): `engine`, `walletList`. */
+export type HostSelectorName = keyof typeof hostSelectors
 /** The value a named selector delivers. */
 export type Selected<N extends SelectorName> = ReturnType<(typeof selectors)[N]>

@@ -1,7 +1,8 @@
 /**
  * Send state (docs/behaviour.md §3): token, amount, receiver, loading, error. docs/behaviour.md §4: loading while sending;
  * on success the state resets (and the modal returns to Account); switching the active network
- * resets it; a failure (a wallet rejection too) keeps the form and shows the error.
+ * resets it; a failure (a wallet rejection too) keeps the form and shows the error. The last send's
+ * hash stays until the form is edited or another send starts, so it always names this form's send.
  */
 import { sameConnector } from '../select/connections.js'
 import type { SendToken } from '../../events/entities.js'
@@ -17,7 +18,10 @@ export interface SendState {
   receiver?: string
   loading: boolean
   error?: string
-  /** Hash of the last transaction sent. */
+  /**
+   * Hash of the last transaction sent: it landed, or (with `error`) it was broadcast and then failed.
+   * Gone once the form is edited or another send starts.
+   */
   lastHash?: string
   /** Hash of a transaction broadcast and not yet confirmed: never offered for sending again. */
   submittedHash?: string
@@ -25,13 +29,17 @@ export interface SendState {
 
 const initial: SendState = { loading: false }
 
+/** The form changes, or a send starts: the last error and the last send's hash are gone. */
 const edit = (s: SendState, patch: Partial<SendState>): SendState => {
-  const { error: _e, ...rest } = s
+  const { error: _e, lastHash: _h, ...rest } = s
   return { ...rest, ...patch }
 }
 
 export const send: Slice<SendState, State> = slice<SendState, State>(initial, {
-  'engine/started': (s) => edit(s, { loading: false }),
+  'engine/started': (s) => {
+    const { error: _e, ...rest } = s
+    return { ...rest, loading: false }
+  },
   'send/token-selected': (s, e) => edit(s, { token: e.payload.token }),
   'send/amount-changed': (s, e) => edit(s, { amount: e.payload.amount }),
   'send/receiver-changed': (s, e) => edit(s, { receiver: e.payload.receiver }),

@@ -2,7 +2,8 @@
  * The swap form (docs/behaviour.md §4 swap): the tokens picked, the amount typed, and the
  * latest quote for them with its state. A quote answers one `from`, `to` and amount: one for an
  * earlier form is never shown (select/swap-form.ts `currentQuote`). The swap views show it;
- * swap-rules.ts and the worker's swap effects take it to the wallet.
+ * swap-rules.ts and the worker's swap effects take it to the wallet. The swap's hash is kept from
+ * its broadcast until the form is edited or another swap starts, so it always names this form's swap.
  */
 import type { SwapToken } from '../../events/entities.js'
 import type { SwapChecked, SwapQuoteFetched } from '../../events/types.js'
@@ -32,7 +33,12 @@ export interface SwapState {
   error?: string
   /** The swap under way: approving the `from` token, then swapping. */
   step?: 'approving' | 'swapping'
-  /** The hash of the last swap that landed. */
+  /** The hash of the swap transaction sent and not settled yet (`swap/submitted`). */
+  submittedHash?: string
+  /**
+   * The hash of the last swap: it landed, or (with `error`) it was sent and then failed. Gone once
+   * the form is edited or another swap starts.
+   */
   lastHash?: string
   /** The swap as checked before the wallet (docs/behaviour.md §4 swap): what SwapPreview shows and Swap sends; one for an earlier form is never used (select/swap-form.ts `currentCheck`). */
   checked?: SwapChecked
@@ -40,9 +46,9 @@ export interface SwapState {
 
 const initial: SwapState = { quoting: false }
 
-/** The form changed: a quote is due when it is complete (the effect asks after the debounce); the last error is gone. */
+/** The form changed: a quote is due when it is complete (the effect asks after the debounce); the last error and the last swap's hash are gone. */
 const edited = (s: SwapState, patch: Partial<SwapState>): SwapState => {
-  const { error: _e, checked: _c, ...rest } = s
+  const { error: _e, checked: _c, lastHash: _h, ...rest } = s
   const next = { ...rest, ...patch }
   return { ...next, quoting: next.to !== undefined && swapAmountBase(next) !== undefined }
 }
@@ -70,18 +76,19 @@ export const swap: Slice<SwapState, State> = slice<SwapState, State>(initial, {
     const { checked: _c, ...rest } = s
     return { ...rest, error: e.payload.message }
   },
+  /** Another swap starts: the last one's error and hash are gone. */
   'swap/requested': (s) => {
-    const { error: _e, ...rest } = s
+    const { error: _e, lastHash: _h, submittedHash: _u, ...rest } = s
     return { ...rest, step: 'swapping' }
   },
   'swap/approval-submitted': (s) => ({ ...s, step: 'approving' }),
-  'swap/submitted': (s) => ({ ...s, step: 'swapping' }),
+  'swap/submitted': (s, e) => ({ ...s, step: 'swapping', submittedHash: e.payload.hash }),
   /** docs/behaviour.md §4: a swap that landed resets the form. */
   'swap/succeeded': (s, e) => ({ ...initial, ...(s.tokens ? { tokens: s.tokens } : {}), lastHash: e.payload.hash }),
-  /** A failed swap is checked again before another try: its approval may have landed. */
+  /** A failed swap is checked again before another try: its approval may have landed. A swap sent before it failed keeps its hash as the last one. */
   'swap/failed': (s, e) => {
-    const { checked: _c, ...rest } = s
-    return { ...rest, step: undefined, error: e.payload.message }
+    const { checked: _c, submittedHash, ...rest } = s
+    return { ...rest, step: undefined, error: e.payload.message, ...(submittedHash ? { lastHash: submittedHash } : {}) }
   },
   /** Another network: the form's tokens are not its tokens (not while a swap is under way: its receipt is still awaited). */
   'network/switched': (s) => (s.step ? s : { ...initial, ...(s.tokens ? { tokens: s.tokens } : {}) }),

@@ -8,6 +8,27 @@ import { txPreviewModel, type TxPreviewModel } from './tx-preview-model.js'
 
 export type { SendTokenRow } from '../select/send-form.js'
 
+/**
+ * A send's or a swap's transaction, once broadcast (docs/behaviour.md §4): `hash` the transaction's
+ * hash (0x hex on eip155, base58 on solana); `status` 'submitted' while it is awaited, or when it was
+ * broadcast and then failed (the model's `error` says why), 'succeeded' once it landed.
+ */
+export interface TradeResult {
+  hash: string
+  status: 'submitted' | 'succeeded'
+}
+
+/**
+ * The result of the send or swap slice's last transaction (docs/behaviour.md §4): the one under way (`submittedHash`),
+ * else the last one (`lastHash`: landed, or failed after broadcast when `error` is there). None
+ * before a broadcast: the slices drop the last hash when the form is edited or another one starts.
+ */
+export function tradeResult(s: { submittedHash?: string; lastHash?: string; error?: string }): TradeResult | undefined {
+  if (s.submittedHash) return { hash: s.submittedHash, status: 'submitted' }
+  if (s.lastHash) return { hash: s.lastHash, status: s.error === undefined ? 'succeeded' : 'submitted' }
+  return undefined
+}
+
 /** The send form's data (docs/behaviour.md §3 Send state). Amounts in whole tokens; `balance` floored to 3 decimals. */
 export interface SendModel {
   tokens: SendTokenRow[]
@@ -27,12 +48,18 @@ export interface SendModel {
   preview?: TxPreviewModel
   /** Its preview is being computed (absent otherwise). */
   previewing?: true
+  /**
+   * The send's transaction once broadcast (`tradeResult`): 'submitted' until it lands, then
+   * 'succeeded' (the form is reset by then, docs/behaviour.md §4); with `error`, broadcast and then
+   * failed. Absent before the broadcast, and again once the form is edited or another send starts.
+   */
+  result?: TradeResult
 }
 
 /**
  * The send model: the send form (select/send-form.ts: the tokens with their balances for display,
  * the picked token as the active network lists it now, the first docs/behaviour.md §5 problem),
- * what was typed, the receiver's name, and the preview.
+ * what was typed, the receiver's name, the preview, and the result of the last send.
  */
 export function sendModel(s: State): SendModel {
   const { tokens, token: chosen, problem, to } = sendForm(s)
@@ -41,5 +68,5 @@ export function sendModel(s: State): SendModel {
   const form = sendPreviewForm(s, chosen, s.send.amount ?? '', problem)
   const previewed = sendPreview(s, form)
   const preview = previewed ? txPreviewModel(previewed, network?.nativeCurrency.symbol ?? 'ETH') : undefined
-  return defined({ tokens, token: chosen, amount: s.send.amount ?? '', receiver: s.send.receiver ?? '', ...named, problem, loading: s.send.loading, error: s.send.error, networkName: network?.name, preview, previewing: form !== undefined && preview === undefined ? true : undefined })
+  return defined({ tokens, token: chosen, amount: s.send.amount ?? '', receiver: s.send.receiver ?? '', ...named, problem, loading: s.send.loading, error: s.send.error, networkName: network?.name, preview, previewing: form !== undefined && preview === undefined ? true : undefined, result: tradeResult(s.send) })
 }

@@ -39,3 +39,40 @@ describe('the swap model', () => {
     expect([stale.toAmount, stale.details, stale.canSwap, stale.quoting]).toEqual([undefined, undefined, false, true])
   })
 })
+
+describe('the swap result (docs/behaviour.md §4 swap)', () => {
+  const H1 = `0x${'1'.repeat(64)}`
+  const H2 = `0x${'2'.repeat(64)}`
+  const A = `0x${'a'.repeat(64)}`
+  const quoted = [...started({ blockchainService: true, swapNetworks: ['eip155:31337'] }), ...connected, ...form, ['swap/quote-fetched', quote]] as const
+  const sent = [...quoted, ['swap/requested', {}], ['swap/approval-submitted', { caipNetworkId: 'eip155:31337', hash: A }], ['swap/submitted', { caipNetworkId: 'eip155:31337', hash: H1 }]] as const
+  const landed = [...sent, ['swap/succeeded', { caipNetworkId: 'eip155:31337', hash: H1, from: ETH.address, to: USD.address, fromAmount: '2000000000000000000' }]] as const
+  const model = (...items: Parameters<typeof log>) => swapModel(project(log(...items)))
+
+  it("none before the swap is sent (an approval's hash is not it); submitted with its hash; succeeded once it landed", () => {
+    expect(model(...quoted).result).toBeUndefined()
+    expect(model(...quoted, ['swap/requested', {}], ['swap/approval-submitted', { caipNetworkId: 'eip155:31337', hash: A }]).result).toBeUndefined()
+    expect(model(...sent).result).toEqual({ hash: H1, status: 'submitted' })
+    expect(model(...landed)).toMatchObject({ result: { hash: H1, status: 'succeeded' }, amount: '' })
+    expect(model(...landed).step).toBeUndefined()
+  })
+
+  it('a failure after the swap was sent keeps its hash as submitted, with the error; one before it has no result', () => {
+    expect(model(...sent, ['swap/failed', { message: 'Transaction reverted' }])).toMatchObject({ result: { hash: H1, status: 'submitted' }, error: 'Transaction reverted' })
+    const refused = model(...quoted, ['swap/requested', {}], ['swap/failed', { message: 'Transaction rejected in the wallet', code: 4001 }])
+    expect(refused.result).toBeUndefined()
+    expect(refused.error).toBe('Transaction rejected in the wallet')
+  })
+
+  it('goes when the form is edited or another swap starts: a new swap never shows the last one', () => {
+    expect(model(...landed, ['swap/amount-changed', { amount: '1' }]).result).toBeUndefined()
+    expect(model(...landed, ['swap/token-selected', { side: 'to', token: ETH }]).result).toBeUndefined()
+    expect(model(...sent, ['swap/failed', { message: 'Transaction reverted' }], ['swap/amount-changed', { amount: '2' }]).result).toBeUndefined()
+    const again = [...sent, ['swap/failed', { message: 'Transaction reverted' }], ['swap/requested', {}]] as const
+    expect(model(...again).result).toBeUndefined()
+    expect(model(...again, ['swap/failed', { message: 'boom' }]).result).toBeUndefined()
+    expect(model(...again, ['swap/submitted', { caipNetworkId: 'eip155:31337', hash: H2 }]).result).toEqual({ hash: H2, status: 'submitted' })
+    // The page restarts: a new session's form holds nothing of the last one.
+    expect(model(...landed, ...started({ blockchainService: true, swapNetworks: ['eip155:31337'] })).result).toBeUndefined()
+  })
+})

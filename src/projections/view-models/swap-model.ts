@@ -15,6 +15,7 @@ import { currentCheck, currentQuote, swapAmountBase } from '../select/swap-form.
 import { SEND_ERRORS } from '../rules/send-rules.js'
 import { minimumReceived, SWAP_SLIPPAGE_PERCENT } from '../rules/swap-rules.js'
 import type { State } from '../state.js'
+import { tradeResult, type TradeResult } from './send-model.js'
 
 /** The swap service's name for the native currency (CAIP-10 address part). */
 const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -99,6 +100,13 @@ export interface SwapModel {
   /** canSwap, and the review is there: Swap sends what it shows. */
   canConfirm: boolean
   networkName?: string
+  /**
+   * The swap transaction once sent (send-model.ts `tradeResult`; an approval before it is not it):
+   * 'submitted' until it lands, then 'succeeded' (the form is reset by then, docs/behaviour.md §4
+   * swap); with `error`, sent and then failed. Absent before, and again once the form is edited or
+   * another swap starts.
+   */
+  result?: TradeResult
 }
 
 /** A positive number as a short decimal string: 6 significant digits (4 decimals from 1 up), no exponent. */
@@ -190,5 +198,6 @@ export function swapModel(s: State): SwapModel {
     checking: canSwap && review === undefined && s.swap.error === undefined,
     canConfirm: canSwap && review !== undefined,
     networkName: network?.name,
+    result: tradeResult(s.swap),
   })
 }

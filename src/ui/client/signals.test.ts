@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { LOCALNET } from '../../../tests/unit/fixtures.js'
-import { selectors, viewSelectors } from '../../projections/selectors.js'
+import { hostSelectors, selectors, viewSelectors } from '../../projections/selectors.js'
 import { initialState, type State } from '../../projections/state.js'
 import { createEngine } from '../../worker/engine.js'
 import type { ClientEngine } from './engine-start.js'
@@ -17,9 +17,11 @@ describe('the views’ signals', () => {
     const engine = createEngine({ mode: 'main', effects: [] })
     const { views } = await engine.start({ projectId: 'test', networks: [LOCALNET] }, bridge)
     expect(views).toEqual(Object.keys(viewSelectors))
-    // `engine` (a value for every event) is the host's: the views do not follow it.
+    // `engine` (a value for every event) and `walletList` are the host's: the views do not follow them.
     expect(views).not.toContain('engine')
-    expect(Object.keys(selectors).sort()).toEqual([...views, 'engine'].sort())
+    expect(views).not.toContain('walletList')
+    expect(Object.keys(hostSelectors).sort()).toEqual(['engine', 'walletList'])
+    expect(Object.keys(selectors).sort()).toEqual([...views, ...Object.keys(hostSelectors)].sort())
 
     const starting = createSignals()
     // Before the engine's first values there is no selector's signal, so no default: the auth source reads undefined.
