@@ -11,7 +11,7 @@
  */
 import type { HostOptions, SiwxDescriptor } from './events/kernel/host-options.js'
 import type { ErrorWire } from './events/kernel/error-wire.js'
-import type { AnalyticsBody, AnalyticsProps } from './projections/analytics-events.js'
+import type { AnalyticsBody, AnalyticsEventName, AnalyticsProps, PropValue } from './projections/analytics-events.js'
 import type { SelectorName, Selected, ViewSelectorName } from './projections/selectors.js'
 import type { State } from './projections/state.js'
 
@@ -66,6 +66,7 @@ export type {
   WalletRow,
 } from './projections/selectors.js'
 export type { ActivityRow } from './projections/rules/asset-rules.js'
+export type { HostSelectorName, TradeResult, WalletItem, WalletItemGroup, WalletListModel } from './projections/selectors.js'
 
 /**
  * The pairing channel (outside the log): a pairing URI on show. The URI holds the pairing's
@@ -87,6 +88,34 @@ export interface AnalyticsBeacon {
   events: AnalyticsBody<AnalyticsProps>[]
 }
 
+/**
+ * One entry of the public event stream (`Engine.subscribeEvents`): something this page session did,
+ * named as analytics name it (projections/analytics-events.ts; docs/behaviour.md §7, Analytics and
+ * error reports), in AppKit's shape without `reportedErrors`. Delivered whether analytics are on or
+ * off, and redacted as analytics are: emails and social usernames as stable hashes, messages
+ * scrubbed (URLs cut to their origin; keys, tokens and `wc:` URIs replaced) and cut to 256
+ * characters; never a WalletConnect URI or key, a wallet link, the send form's receiver, an email
+ * login's address or code, or a SIWX message, nonce or signature.
+ *
+ * Versioning: adding an event name, or an optional property to an event, keeps `version` 1;
+ * renaming or removing an event or a property, or changing a property's type, makes it 2.
+ * tests/unit/public-events.test.ts pins the names and their property keys.
+ */
+export interface PublicEvent {
+  version: 1
+  /** When it happened: the log event's `at`, in ms since the epoch. */
+  timestamp: number
+  data: {
+    type: 'track'
+    /** What happened: 'MODAL_OPEN', 'SELECT_WALLET', 'CONNECT_SUCCESS', … (docs/api.md, Events). */
+    event: AnalyticsEventName
+    /** The event's data, flat (strings, numbers, booleans); absent when it has none. */
+    properties?: Record<string, PropValue>
+    /** The account concerned (the connected one, or the one just connected or disconnected), as the wallet gave it. */
+    address?: string
+  }
+}
+
 /** The page port (worker mode, worker/page-port.ts): a call the worker asks of the page; `id` is unique among the calls in flight. */
 export type PageCall =
   | { id: number; call: 'request'; args: [connectorId: string, request: ProviderRequest, options?: { waitMs?: number }] }
@@ -101,7 +130,7 @@ export type PageReply = { id: number; result: unknown } | { id: number; error: E
  * MessagePort, transferred) instead of a bridge object, and subscriptions take a key the page chose
  * instead of a callback: their values go back over the same port as `{ subscription, value }`.
  */
-export interface WorkerEngine extends Omit<Engine, 'start' | 'subscribe' | 'subscribePairing' | 'subscribeAnalytics'> {
+export interface WorkerEngine extends Omit<Engine, 'start' | 'subscribe' | 'subscribePairing' | 'subscribeAnalytics' | 'subscribeEvents'> {
   /**
    * Engine.start with the page port as the bridge (src/worker/page-port.ts).
    * @throws GangwayError 'The page port must be a MessagePort'; Engine.start's errors.
@@ -117,6 +146,8 @@ export interface WorkerEngine extends Omit<Engine, 'start' | 'subscribe' | 'subs
   subscribePairing(subscription: number): Promise<number>
   /** Engine.subscribeAnalytics, delivered the same way. @throws GangwayError 'Engine not started'. */
   subscribeAnalytics(subscription: number): Promise<number>
+  /** Engine.subscribeEvents, delivered the same way. @throws GangwayError 'Engine not started'. */
+  subscribeEvents(subscription: number): Promise<number>
 }
 export type { State } from './projections/state.js'
 
@@ -204,6 +235,17 @@ export interface Engine {
    * @throws GangwayError 'Engine not started'.
    */
   subscribeAnalytics(callback: (beacon: AnalyticsBeacon | undefined) => void): Promise<number>
+  /**
+   * Calls back with each public event (`PublicEvent`: `{ version: 1, timestamp, data: { type:
+   * 'track', event, properties?, address? } }`, `timestamp` in ms) that this page session's events
+   * make, in their order, from the moment of subscribing (nothing earlier is replayed). The events
+   * are analytics' (projections/analytics-events.ts `analyticsEventsOf`, docs/behaviour.md §7), already
+   * redacted, and come whether analytics are on or off; this stream sends nothing anywhere. What
+   * another tab of the site does (a connection made there) is that tab's to deliver. Resolves to a
+   * subscription id for `unsubscribe`.
+   * @throws GangwayError 'Engine not started'.
+   */
+  subscribeEvents(callback: (event: PublicEvent) => void): Promise<number>
   /**
    * Sends the host page's wallet call (`modal.getWalletProvider()`) through the engine's connectors
    * (the WalletConnect session; page wallets through the bridge). `args.method` is read once and

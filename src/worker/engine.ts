@@ -4,7 +4,7 @@
  * main thread where no Worker can start (main-thread.ts). Every method is async so both modes
  * share one interface.
  */
-import { BehaviorSubject, Subject, asyncScheduler, catchError, combineLatest, distinctUntilChanged, map, merge, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
+import { BehaviorSubject, Observable, Subject, asyncScheduler, catchError, combineLatest, distinctUntilChanged, map, merge, type SchedulerLike, type Subscription } from 'rxjs'
 import { parseCaipNetworkId } from '../chains/caip.js'
 import { GangwayError, InvalidOptionError } from '../events/kernel/errors.js'
 import { configuredPayload, featureOptionsProblem, TIME_ZONE, unknownOption } from '../events/kernel/host-options.js'
@@ -17,7 +17,7 @@ import { initialState, type State } from '../projections/state.js'
 import { refusal } from '../projections/rules/guards.js'
 import { selectOrKeep, withCheckedImages } from '../projections/view-values.js'
 import { serviceOrigins } from '../events/kernel/urls.js'
-import type { AnalyticsBeacon, Bridge, Engine, EngineConfig, PairingUri, ProviderRequest } from '../contract.js'
+import type { AnalyticsBeacon, Bridge, Engine, EngineConfig, PairingUri, ProviderRequest, PublicEvent } from '../contract.js'
 import { createChainAccess } from './chain-access.js'
 import { effects as defaultEffects } from './effects/index.js'
 import type { Effect } from './effects/context.js'
@@ -37,7 +37,7 @@ import { authPolicyBridge } from './auth/auth-requests.js'
 import { callsBridge } from './calls/calls-bridge.js'
 import { createProjectedLog, type ProjectedLog } from './projected-log.js'
 import { analyticsClient } from '../api/analytics.js'
-import { analyticsPage } from '../projections/analytics-events.js'
+import { analyticsEventsOf, analyticsPage } from '../projections/analytics-events.js'
 import { resolveFeatures } from '../projections/select/features.js'
 import { createAnalyticsOutbox } from './effects/infra/analytics.js'
 import { effectFailure, failureLogLimit } from './effect-failure.js'
@@ -161,6 +161,27 @@ export function createEngine(deps: EngineDeps): Engine {
     )
     return id
   }
+
+  /**
+   * The public events (contract.ts PublicEvent) of each event appended from the moment of
+   * subscribing: analyticsEventsOf of the state before it and the state it made, as the analytics
+   * effect reads them (effects/infra/analytics.ts), so the stream and what analytics send agree; it
+   * gives nothing for another tab's events. A projection that throws on one event loses that
+   * event's entries only.
+   */
+  const publicEvents$ = new Observable<PublicEvent>((out) => {
+    let before = state$.value
+    return appended$.subscribe((e) => {
+      const prev = before
+      before = state$.value
+      try {
+        // Empty properties are left out (AppKit's events without data have none).
+        for (const { properties, ...rest } of analyticsEventsOf(prev, before, e)) out.next({ version: 1, timestamp: e.at, data: Object.keys(properties).length ? { ...rest, properties } : rest })
+      } catch (error) {
+        console.error(`[gangway] no public event for ${e.type}`, error)
+      }
+    })
+  })
 
   const validateConfig = (config: EngineConfig) => {
     if (!config || typeof config.projectId !== 'string' || !config.projectId) throw new InvalidOptionError('projectId is required')
@@ -317,6 +338,10 @@ export function createEngine(deps: EngineDeps): Engine {
     async subscribeAnalytics(callback) {
       if (!analytics$) throw new GangwayError('Engine not started')
       return follow(analytics$, callback)
+    },
+    async subscribeEvents(callback) {
+      if (!log) throw new GangwayError('Engine not started')
+      return follow(publicEvents$, callback)
     },
     async subscribePairing(callback) {
       if (!pairing$) throw new GangwayError('Engine not started')

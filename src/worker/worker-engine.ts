@@ -41,6 +41,10 @@ export function workerEngine(engine: Engine): WorkerEngine {
       const p = port()
       return engine.subscribeAnalytics((value) => p.deliver(subscription, value))
     },
+    async subscribeEvents(subscription) {
+      const p = port()
+      return engine.subscribeEvents((value) => p.deliver(subscription, value))
+    },
     dispatch: (intent) => engine.dispatch(intent),
     unsubscribe: (id) => engine.unsubscribe(id),
     walletRequest: (connectorId, args, options) => engine.walletRequest(connectorId, args, options),

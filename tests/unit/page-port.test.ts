@@ -237,4 +237,24 @@ describe('the worker engine behind the page port', () => {
     expect(calls).toContain('eth_requestAccounts')
     await engine.stop()
   })
+
+  it('delivers the public events under the page’s key, as plain data', async () => {
+    const fetch: typeof globalThis.fetch = async (_url, init) => {
+      const body = JSON.parse(String(init?.body)) as { id: number } | { id: number }[]
+      const answer = ({ id }: { id: number }) => ({ jsonrpc: '2.0', id, result: '0x1' })
+      return new Response(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)))
+    }
+    const engine = workerEngine(createEngine({ mode: 'worker', fetch }))
+    await expect(engine.subscribeEvents(1)).rejects.toThrow('Engine not started')
+    const { port1, port2 } = new MessageChannel()
+    open.push(port1, port2)
+    const server = servePagePort(port1, handler().bridge)
+    await engine.start({ projectId: 'test', networks: [LOCALNET] }, port2)
+    let delivered!: (value: unknown) => void
+    const opened = new Promise<unknown>((resolve) => (delivered = resolve))
+    await engine.subscribeEvents(server.listen(delivered))
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    expect(await opened).toMatchObject({ version: 1, timestamp: expect.any(Number), data: { type: 'track', event: 'MODAL_OPEN', properties: { connected: false, isMobile: false } } })
+    await engine.stop()
+  })
 })

@@ -17,7 +17,7 @@ import { GangwayError } from '../../events/kernel/errors.js'
 export const WORKER_START_TIMEOUT_MS = 10_000
 
 /** What the client uses of the engine, in either mode. */
-export type ClientEngine = Pick<Engine, 'dispatch' | 'subscribe' | 'subscribePairing' | 'subscribeAnalytics' | 'walletRequest' | 'exportLog' | 'listEvents' | 'travel' | 'getState' | 'flush'>
+export type ClientEngine = Pick<Engine, 'dispatch' | 'subscribe' | 'subscribePairing' | 'subscribeAnalytics' | 'subscribeEvents' | 'unsubscribe' | 'walletRequest' | 'exportLog' | 'listEvents' | 'travel' | 'getState' | 'flush'>
 
 /** A started engine: what the client uses of it, and the names of the selectors the views follow (Engine.start's `views`). */
 export interface StartedEngine {
@@ -56,6 +56,8 @@ async function startInWorker(config: EngineConfig, bridge: Bridge): Promise<Star
     subscribe: (name, callback) => remote.subscribe(name, page.listen(callback as (value: unknown) => void)),
     subscribePairing: (callback) => remote.subscribePairing(page.listen(callback as (value: unknown) => void)),
     subscribeAnalytics: (callback) => remote.subscribeAnalytics(page.listen(callback as (value: unknown) => void)),
+    subscribeEvents: (callback) => remote.subscribeEvents(page.listen(callback as (value: unknown) => void)),
+    unsubscribe: (id) => remote.unsubscribe(id),
     walletRequest: (connectorId, args, options) => remote.walletRequest(connectorId, args, options),
     exportLog: (options) => remote.exportLog(options),
     listEvents: () => remote.listEvents(),
