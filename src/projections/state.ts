@@ -30,6 +30,7 @@ import { onramp } from './slices/onramp.js'
 import { pending } from './slices/pending.js'
 import { calls } from './slices/calls.js'
 import { txPreview } from './slices/tx-preview.js'
+import { headless } from './slices/headless.js'
 
 /**
  * The state's slices, each a file of this folder with its initial value, its handlers keyed by
@@ -76,6 +77,8 @@ export const slices = {
   calls,
   /** Gangway's previews of what the visitor approves or sends (tx-preview.ts): the secure site's waiting approvals, the send form's, the auth connector's batches under way. */
   txPreview,
+  /** What a site's own wallet UI shows now, this tab's (headless.ts): select/showing.ts reads it with the modal's view. */
+  headless,
 }
 
 /** The value of each slice. */

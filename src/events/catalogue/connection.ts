@@ -7,7 +7,7 @@ import { isAddressOf } from '../address-rules.js'
 import { ACCOUNT_TYPES, type Connector } from '../entities.js'
 import { MAX_ADDRESS_LABEL } from '../kernel/host-options.js'
 import { MAX_CONNECTION_ACCOUNTS } from '../kernel/limits.js'
-import { both, bool, check, list, object, oneOf, optional, text, whole, type Schema } from '../schema.js'
+import { both, bool, check, list, nothing, object, oneOf, optional, text, whole, type Schema } from '../schema.js'
 import { intent, outcome } from './define.js'
 import { anyText, caip10, caip2, caip2Id, errorCode, errorId, filled, link, message, namespace, plainAddress, unchecked, walletRef, withStoredImage } from './fields.js'
 
@@ -137,6 +137,29 @@ export const connection = {
   'walletconnect/pairing-created': outcome(object({ pairingTopic: text(128), expiresAt: whole() })),
   /** docs/behaviour.md §5: the pairing has 10 s or less left; a new one follows while the view is open. */
   'walletconnect/pairing-expired': outcome(object({ pairingTopic: text(128) })),
+  /**
+   * The site asks for a WalletConnect pairing ahead of a pick, on any device (docs/behaviour.md §2,
+   * §5 pairing): its URI comes on the engine's pairing channel, `walletconnect/pairing-created` is
+   * logged, and it is renewed like any other (10 s or less of its 4 minutes left) until a wallet
+   * settles it, the next connect takes it over, or it is reset. Nothing happens while a pairing is
+   * in progress or a WalletConnect session is settled. Refused with 'WalletConnect is off' when the
+   * site turned WalletConnect off. Not a reach for the modal: services still wait for
+   * `modal/trigger-approached`.
+   */
+  'walletconnect/pairing-requested': intent(nothing),
+  /**
+   * The site lets go of the pairing in progress (docs/behaviour.md §5 pairing): its URI leaves the
+   * pairing channel, renewal stops, and a connect waiting on it fails with 'Pairing reset'. Does
+   * nothing when no pairing is in progress.
+   */
+  'walletconnect/pairing-reset-requested': intent(nothing),
+  /**
+   * The pairing `walletconnect/pairing-requested` (or a mobile open) started failed before a wallet
+   * settled it: the sign client did not start, the relay gave no URI, or the wallet refused the
+   * proposal. `message` is the failure's, at most 256 characters (it may come from the relay);
+   * cancelling or resetting a pairing is no failure.
+   */
+  'walletconnect/pairing-failed': outcome(object({ message, errorId: optional(errorId) })),
   /** The page opened a wallet's deep link (docs/behaviour.md §3 wallet deep link choice: name, href). */
   'walletconnect/deep-link-opened': intent(object({ name: text(256), href: link }), { shared: true }),
 

@@ -8,6 +8,7 @@ import type { EventDef, IntentsOf, PayloadsOf } from './define.js'
 import { accountData } from './account-data.js'
 import { auth } from './auth.js'
 import { connection } from './connection.js'
+import { headless } from './headless.js'
 import { infra } from './infra.js'
 import { modal } from './modal.js'
 import { names } from './names.js'
@@ -17,7 +18,7 @@ import { trade } from './trade.js'
 import { wallets } from './wallets.js'
 
 /** Every catalogued event type's definition. */
-export const CATALOGUE = { ...modal, ...connection, ...accountData, ...wallets, ...auth, ...siwx, ...names, ...trade, ...onramp, ...infra }
+export const CATALOGUE = { ...modal, ...connection, ...accountData, ...wallets, ...auth, ...siwx, ...names, ...trade, ...onramp, ...headless, ...infra }
 
 type Catalogue = typeof CATALOGUE
 /** The payload of each catalogued event type. */

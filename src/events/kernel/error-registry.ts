@@ -58,6 +58,13 @@ export const ERRORS = {
   accountTypeNotAvailable: { message: 'Account type not available on this chain', section: 6 },
   /** features.legalCheckbox: a connect before the visitor ticked the checkbox (the view's hint says the same). */
   legalNotAccepted: { message: 'Accept the terms to connect a wallet', key: 'legal.required' },
+  /**
+   * A WalletConnect call, or a pairing asked for (`walletconnect/pairing-requested`), while the site
+   * turned WalletConnect off (`walletConnect: false`).
+   */
+  walletConnectOff: { message: 'WalletConnect is off' },
+  /** A pairing in progress ended by `walletconnect/pairing-reset-requested` (a connect waiting on it fails with this). */
+  pairingReset: { message: 'Pairing reset' },
 
   // Networks.
   /** A network the site did not configure, or one of another namespace than the call needs. */

@@ -13,6 +13,11 @@ export const ACCOUNT_TYPE_NOT_AVAILABLE = ERRORS.accountTypeNotAvailable.message
 export { NETWORK_NOT_FOUND } from '../../events/kernel/errors.js'
 /** features.legalCheckbox: a connect before the visitor ticked the checkbox (ours; the view's hint says the same). */
 export const LEGAL_NOT_ACCEPTED = ERRORS.legalNotAccepted.message
+/**
+ * `walletconnect/pairing-requested` while the site turned WalletConnect off (`walletConnect: false`,
+ * ours); the sign client's start meets the same message (worker/walletconnect/sign-client.ts).
+ */
+export const WALLETCONNECT_OFF = ERRORS.walletConnectOff.message
 
 /** An email login while the email feature is off, or no secure site is configured (ours). */
 export const EMAIL_NOT_ENABLED = ERRORS.emailNotEnabled.message

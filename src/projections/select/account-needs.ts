@@ -1,5 +1,6 @@
 /**
- * What the Account view needs fetched from the blockchain service now (docs/behaviour.md §2 Account tabs, §7).
+ * What the Account tabs need fetched from the blockchain service now (docs/behaviour.md §2 Account tabs, §7),
+ * while the modal's Account view or the site's own UI shows them (select/showing.ts).
  * A domain selector: state → fact; `effects/account-data/account-tabs.ts` turns each new need into a
  * portfolio, identity, nfts or history `fetch-requested` event. Pure.
  */
@@ -7,38 +8,45 @@ import type { CaipAddress, Namespace } from '../../events/entities.js'
 import type { State } from '../state.js'
 import { activeAccount } from './active-account.js'
 import { resolvedFeatures } from './features.js'
+import { shows } from './showing.js'
 
 /** docs/behaviour.md §9 chain support: balances (the holdings the Tokens tab shows) on EVM and Solana. */
 export const BALANCE_NAMESPACES: readonly Namespace[] = ['eip155', 'solana']
 
-/** What the Account view needs from the blockchain service now; nothing while it is not on show. */
+/** What the Account tabs need from the blockchain service now; nothing while none is on show. */
 export interface AccountNeeds {
-  /** The account whose holdings to fetch (CAIP-10). */
+  /** The account whose holdings to fetch (CAIP-10), while the holdings show. */
   portfolio?: CaipAddress
-  /** An EVM address whose name and avatar to fetch (docs/behaviour.md §9 Names: EVM). */
+  /** An EVM address whose name and avatar to fetch, while the modal's Account view shows (docs/behaviour.md §9 Names: EVM). */
   identity?: string
-  /** The account whose NFTs to fetch, while the NFTs tab is picked (EVM). */
+  /** The account whose NFTs to fetch, while the NFTs tab shows (EVM). */
   nfts?: CaipAddress
-  /** The account whose history to fetch, while the Activity tab is picked (EVM). */
+  /** The account whose history to fetch, while the Activity tab shows (EVM). */
   history?: CaipAddress
 }
 
 /**
- * The Account view's needs: while the modal shows Account for the active account and a blockchain
- * service is configured, its holdings, its EVM identity, and the picked tab's NFTs or history
- * (EVM only; history while the activity feature is on). Otherwise `{}`.
+ * The Account tabs' needs for the active account while a blockchain service is configured
+ * (docs/behaviour.md §2 Account tabs): its holdings while `shows(s, 'tokens')` (the modal's Account
+ * view whatever the tab, or the site's UI showing tokens), its EVM identity while the modal shows
+ * Account (its header), its NFTs while `shows(s, 'nfts')` (EVM, with an NFT service) and its history
+ * while `shows(s, 'activity')` (EVM, while the activity feature is on). Otherwise `{}`.
+ * @example
+ * accountNeeds(state) // { portfolio: 'eip155:1:0x…', identity: '0x…' } while the modal shows Account on Tokens
  */
 export function accountNeeds(s: State): AccountNeeds {
-  if (!s.modal.open || s.modal.view !== 'Account' || !s.config.blockchainService) return {}
+  const tokens = shows(s, 'tokens')
+  const nfts = shows(s, 'nfts')
+  const activity = shows(s, 'activity')
+  if (!(tokens || nfts || activity) || !s.config.blockchainService) return {}
   const a = activeAccount(s)
   if (!a) return {}
-  const tab = a.currentTab ?? 'Tokens'
   const evm = a.namespace === 'eip155'
   return {
-    portfolio: a.caipAddress,
-    ...(evm ? { identity: a.address } : {}),
-    ...(evm && tab === 'NFTs' && s.config.nftService ? { nfts: a.caipAddress } : {}),
+    ...(tokens ? { portfolio: a.caipAddress } : {}),
+    ...(evm && s.modal.open && s.modal.view === 'Account' ? { identity: a.address } : {}),
+    ...(evm && nfts && s.config.nftService ? { nfts: a.caipAddress } : {}),
     // The Activity tab exists only while the activity feature is on (docs/behaviour.md §9).
-    ...(evm && tab === 'Activity' && resolvedFeatures(s).activity ? { history: a.caipAddress } : {}),
+    ...(evm && activity && resolvedFeatures(s).activity ? { history: a.caipAddress } : {}),
   }
 }

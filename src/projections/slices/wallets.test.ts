@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { fold, started, log } from '../../../tests/unit/fixtures.js'
+import { connected, fold, started, log } from '../../../tests/unit/fixtures.js'
 import type { WalletListing } from '../../events/entities.js'
 import { selectors } from '../selectors.js'
 import { project } from '../state.js'
+import { refusal } from '../rules/guards.js'
+import { WALLETCONNECT_OFF } from '../rules/refusals.js'
+import { walletConnectModel } from '../view-models/wallet-connect-model.js'
 
 const listing = (id: string, extra: Partial<WalletListing> = {}): WalletListing => ({ id, name: `Wallet ${id}`, image_url: `http://img/${id}`, mobile_link: `${id}://`, ...extra })
 const announced = { id: 'io.announced', type: 'ANNOUNCED', name: 'Announced Wallet', chain: 'eip155', rdns: 'io.announced' } as const
@@ -83,5 +86,60 @@ describe('All Wallets pages and search', () => {
     const s = fold(['connect/requested', { connectorId: 'walletConnect', namespace: 'eip155' }], created, ['connect/requested', { connectorId: 'walletConnect', namespace: 'eip155', wallet: { id: 'w', name: 'W' } }])
     expect(selectors.walletConnect(s)).toEqual({ pairing: { pairingTopic: 't1', expiresAt: 1240 }, wallet: { id: 'w', name: 'W' }, connecting: true })
     expect(selectors.walletConnect(fold(created, ['walletconnect/pairing-expired', { pairingTopic: 't1' }])).pairing).toBeUndefined()
+  })
+})
+
+describe('a pairing asked for ahead of a pick (walletconnect/pairing-requested, docs/behaviour.md §5 pairing)', () => {
+  const requested = ['walletconnect/pairing-requested', {}] as const
+  const created = ['walletconnect/pairing-created', { pairingTopic: 't1', expiresAt: 1240 }] as const
+  const failed = ['walletconnect/pairing-failed', { message: 'Relay unreachable' }] as const
+  const model = (...items: Parameters<typeof fold>) => walletConnectModel(fold(...items))
+
+  it('is being prepared from the request until the pairing is created or fails; a new request forgets the failure', () => {
+    expect(model()).toEqual({ connecting: false })
+    expect(model(requested)).toEqual({ connecting: false, preparing: true })
+    expect(model(requested, created)).toEqual({ connecting: false, pairing: { pairingTopic: 't1', expiresAt: 1240 } })
+    expect(model(requested, failed)).toEqual({ connecting: false, pairingError: 'Relay unreachable' })
+    expect(model(requested, created, failed)).toEqual({ connecting: false, pairingError: 'Relay unreachable' })
+    expect(model(requested, failed, requested)).toEqual({ connecting: false, preparing: true })
+    expect(model(requested, failed, created)).toEqual({ connecting: false, pairing: { pairingTopic: 't1', expiresAt: 1240 } })
+    // A new page session starts with none.
+    expect(walletConnectModel(project(log(...started(), requested, failed, ...started())))).toEqual({ connecting: false })
+  })
+
+  it('is not prepared while a pairing shows or a WalletConnect connection is live (the connector starts none)', () => {
+    expect(model(requested, created, requested)).toEqual({ connecting: false, pairing: { pairingTopic: 't1', expiresAt: 1240 } })
+    const viaWalletConnect = [
+      ['connect/requested', { connectorId: 'walletConnect', namespace: 'eip155' }],
+      ['connect/succeeded', { connectorId: 'walletConnect', namespace: 'eip155', caipAddress: 'eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', via: 'prompt' }],
+    ] as const
+    expect(model(...viaWalletConnect, requested).preparing).toBeUndefined()
+    expect(model(...connected, requested).preparing).toBe(true)
+  })
+
+  it('ends with what ends the pairing: a reset, the close (unless the browser keeps it), another connector, the end of a WalletConnect connect', () => {
+    const reset = ['walletconnect/pairing-reset-requested', {}] as const
+    const close = ['modal/close-requested', {}] as const
+    expect(model(requested, reset)).toEqual({ connecting: false })
+    expect(model(requested, created, reset)).toEqual({ connecting: false })
+    expect(model(requested, failed, reset)).toEqual({ connecting: false })
+    expect(model(requested, close)).toEqual({ connecting: false })
+    expect(model(requested, created, close)).toEqual({ connecting: false })
+    const telegram = ['page/platform-detected', { telegram: true, ios: false, android: true, mac: false, iosSafari: false }] as const
+    expect(model(telegram, requested, created, close)).toEqual({ connecting: false, pairing: { pairingTopic: 't1', expiresAt: 1240 } })
+    expect(model(requested, ['connect/requested', { connectorId: 'io.metamask', namespace: 'eip155' }]).preparing).toBeUndefined()
+    // A WalletConnect connect takes the pairing being made over.
+    expect(model(requested, ['connect/requested', { connectorId: 'walletConnect', namespace: 'eip155' }])).toEqual({ connecting: true, preparing: true })
+    expect(model(requested, ['connect/requested', { connectorId: 'walletConnect', namespace: 'eip155' }], ['connect/failed', { connectorId: 'walletConnect', namespace: 'eip155', message: 'Pairing reset' }])).toEqual({
+      connecting: false,
+      error: 'Pairing reset',
+    })
+  })
+
+  it("is refused with 'WalletConnect is off' while the site turned WalletConnect off", () => {
+    const intent = { type: 'walletconnect/pairing-requested', payload: {} } as const
+    expect(refusal(project(log(...started({ walletConnect: false }))), intent)).toBe(WALLETCONNECT_OFF)
+    expect(refusal(project(log(...started())), intent)).toBeUndefined()
+    expect(refusal(project(log(...started({ walletConnect: false }))), { type: 'walletconnect/pairing-reset-requested', payload: {} })).toBeUndefined()
   })
 })

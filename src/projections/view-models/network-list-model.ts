@@ -9,6 +9,11 @@ import { networkImage } from '../images.js'
 /**
  * SwitchNetwork's list: the site's networks grouped by namespace, the active one marked. `imageUrl`:
  * the network's `assets.imageUrl`, else the wallet/config service's image of its `assets.imageId`.
+ *
+ * @example
+ * ```ts
+ * const active = headless.getNetworks().groups.flatMap((g) => g.networks).find((n) => n.active)
+ * ```
  */
 export interface NetworkListModel {
   /** `needsWallet`: another namespace with no connected account (picking it goes through SwitchActiveChain). */

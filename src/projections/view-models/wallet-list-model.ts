@@ -17,6 +17,11 @@ import { allWalletsModel, type WalletRow } from './all-wallets-model.js'
  * Where a wallet of the list comes from: a Connect view group (docs/behaviour.md §2: `injected`
  * the announced and injected wallets, `external`, `recent`, `featured`, `recommended`), or
  * `allWallets` for the registry's pages and search results.
+ *
+ * @example
+ * ```ts
+ * const installed = headless.getWalletList().wallets.filter((w) => w.group === 'injected')
+ * ```
  */
 export type WalletItemGroup = Exclude<ConnectorGroup, 'walletConnect' | 'custom'> | 'allWallets'
 
@@ -24,6 +29,11 @@ export type WalletItemGroup = Exclude<ConnectorGroup, 'walletConnect' | 'custom'
  * A wallet of the list (docs/behaviour.md §3 Connector and Wallet listing; the names follow AppKit's
  * `WalletItem`). Every string is data from the page's wallets or the wallet registry: a site shows
  * it as text, an image only as `<img src>`.
+ *
+ * @example
+ * ```ts
+ * for (const w of headless.getWalletList().wallets) list.append(Object.assign(document.createElement('button'), { textContent: w.name, onclick: () => headless.connectWallet(w) }))
+ * ```
  */
 export interface WalletItem {
   /** The connector id of a discovered wallet (its rdns for an announced one), the registry id of a listed one. */
@@ -53,6 +63,12 @@ export interface WalletItem {
  * The wallet list (docs/behaviour.md §2 Connect and AllWallets, §5 list rules, §9 wallet lists;
  * AppKit's `getWalletList()` names, plus the registry's state): the Connect view's wallets and the
  * All Wallets list, each wallet as a `WalletItem`.
+ *
+ * @example
+ * ```ts
+ * const { wallets, wcWallets, hasMore } = headless.getWalletList()
+ * if (hasMore) await headless.fetchWallets()
+ * ```
  */
 export interface WalletListModel {
   /**

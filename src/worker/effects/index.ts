@@ -15,6 +15,7 @@ import { nameRegisterEffect, nameResolveEffect, nameSuggestionsEffect } from './
 import { lazyEffect } from './lazy.js'
 import type { GangwayEvent } from '../../events/types.js'
 import type { State } from '../../projections/state.js'
+import { shows } from '../../projections/select/showing.js'
 import { authSocialFailedEffect, farcasterLeaveEffect } from './auth/auth-social.js'
 import { socialReturnEffect, telegramExpiryEffect } from './auth/auth-social-return.js'
 import { authRefusedEffect } from './auth/auth-rpc.js'
@@ -36,18 +37,18 @@ import { callsFallbackEffect } from './trade/calls-fallback.js'
 import { shakeEffect, snackbarEffect } from './infra/ui-timers.js'
 import { testErrorEffect } from './infra/test-error.js'
 import { watchEffect } from './connection/watch.js'
-import { walletConnectCancelEffect, walletConnectEventsEffect, walletConnectPrepareEffect, walletConnectPreloadEffect } from './connection/walletconnect.js'
+import { walletConnectCancelEffect, walletConnectEventsEffect, walletConnectPairingEffect, walletConnectPrepareEffect, walletConnectPreloadEffect } from './connection/walletconnect.js'
 import { walletImagePrefetchEffect, walletListsEffect, walletPagesEffect, walletSearchEffect } from './wallets/wallets.js'
 
 /** The views of swapping and buying: showing one is reaching for them. */
 const TRADE_VIEWS: readonly string[] = ['Swap', 'SwapSelectToken', 'SwapPreview', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'BuyInProgress']
-/** A swap or on-ramp view shows, or a swap or on-ramp event was logged (another tab's, or a replayed one). */
-const reachesTrade = (s: State, e: GangwayEvent) => (s.modal.open && TRADE_VIEWS.includes(s.modal.view)) || e.type.startsWith('swap/') || e.type.startsWith('onramp/')
+/** A swap or on-ramp view shows (or the site's own swap form or review), or a swap or on-ramp event was logged (another tab's, or a replayed one). */
+const reachesTrade = (s: State, e: GangwayEvent) => (s.modal.open && TRADE_VIEWS.includes(s.modal.view)) || shows(s, 'swap') || shows(s, 'swapReview') || e.type.startsWith('swap/') || e.type.startsWith('onramp/')
 /** One of trade.ts's effects, loaded with that chunk once a visitor reaches for Swap or Buy. */
 const trade = (name: keyof typeof import('./trade/trade.js')) => lazyEffect(reachesTrade, () => import('./trade/trade.js').then((m) => m[name]))
 
-/** The first transaction an approval waits on, or WalletSendPreview showing: the transaction preview is needed. */
-const reachesPreview = (s: State, e: GangwayEvent) => e.type === 'tx-preview/requested' || (s.modal.open && s.modal.view === 'WalletSendPreview')
+/** The first transaction an approval waits on, or WalletSendPreview showing (or the site's own send review): the transaction preview is needed. */
+const reachesPreview = (s: State, e: GangwayEvent) => e.type === 'tx-preview/requested' || shows(s, 'sendReview')
 /** One of tx-preview.ts's effects, loaded with that chunk once a transaction is previewed. */
 const txPreview = (name: keyof typeof import('./trade/tx-preview.js')) => lazyEffect(reachesPreview, () => import('./trade/tx-preview.js').then((m) => m[name]))
 
@@ -109,6 +110,7 @@ export const effects: readonly Effect[] = Object.entries({
   walletConnectCancelEffect,
   walletConnectPreloadEffect,
   walletConnectPrepareEffect,
+  walletConnectPairingEffect,
   walletListsEffect,
   walletPagesEffect,
   walletSearchEffect,

@@ -4,7 +4,7 @@ import { LOCALNET } from '../../../tests/unit/fixtures.js'
 import type { NewEvent } from '../../events/types.js'
 import { GangwayError, ProviderRequestError, UserRejectedError } from '../../events/kernel/errors.js'
 import { errorFields, rejection } from '../../../tests/unit/error-fields.js'
-import { createWalletConnectConnector, type SessionLike, type SignClientLike } from './connector.js'
+import { createWalletConnectConnector, PAIRING_RESET, type SessionLike, type SignClientLike } from './connector.js'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { siwxMessageText, type SiwxMessage } from '../../siwx/message.js'
@@ -259,6 +259,111 @@ describe('WalletConnect connector', () => {
     void c.request({ method: 'eth_requestAccounts' })
     await vi.advanceTimersByTimeAsync(230_000)
     expect(client.connect).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('WalletConnect connector: a pairing asked for ahead of a pick (prepare, reset, failure)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+    now = 1_000_000_000
+  })
+  afterEach(() => vi.useRealTimers())
+
+  /** The connector's events, as they come. */
+  const recorded = (c: ReturnType<typeof connector>) => {
+    const events: NewEvent[] = []
+    c.events$.subscribe((e) => events.push(e))
+    return events
+  }
+
+  it('a prepared pairing with no connect is renewed when 10 s or less of its lifetime remain (docs/behaviour.md §5, §9), with a new URI each time', async () => {
+    const { client } = fakeClient()
+    const c = connector(client)
+    const events = recorded(c)
+    c.prepare()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(events).toEqual([{ type: 'walletconnect/pairing-created', payload: { pairingTopic: topic(1), expiresAt: 1_000_000 + 240 } }])
+    await vi.advanceTimersByTimeAsync(229_000)
+    expect(client.connect).toHaveBeenCalledTimes(1)
+    now += 230_000
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(client.connect).toHaveBeenCalledTimes(2)
+    expect(events.map((e) => e.type)).toEqual(['walletconnect/pairing-created', 'walletconnect/pairing-expired', 'walletconnect/pairing-created'])
+    expect(events[2]).toEqual({ type: 'walletconnect/pairing-created', payload: { pairingTopic: topic(2), expiresAt: 1_000_230 + 240 } })
+    expect((await firstValueFrom(c.pairing$))?.uri).toBe(uriOf(2))
+  })
+
+  it("cancel('Pairing reset') clears the URI and stops renewal; a connect waiting on it fails with 'Pairing reset'; no pairing-failed", async () => {
+    const { client } = fakeClient()
+    const c = connector(client)
+    const events = recorded(c)
+    c.prepare()
+    await vi.advanceTimersByTimeAsync(0)
+    const waiting = c.request({ method: 'eth_requestAccounts' })
+    const failed = expect(waiting).rejects.toThrow(PAIRING_RESET)
+    c.cancel(PAIRING_RESET)
+    await failed
+    expect(await firstValueFrom(c.pairing$)).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(480_000)
+    expect(client.connect).toHaveBeenCalledTimes(1)
+    expect(events.map((e) => e.type)).toEqual(['walletconnect/pairing-created'])
+    // A reset while the client starts ends it before it pairs, and a connect waiting on it; the next request pairs afresh.
+    c.prepare()
+    const early = c.request({ method: 'eth_requestAccounts' })
+    const earlyFailed = expect(early).rejects.toThrow(PAIRING_RESET)
+    c.cancel(PAIRING_RESET)
+    await earlyFailed
+    await vi.advanceTimersByTimeAsync(0)
+    expect(client.connect).toHaveBeenCalledTimes(1)
+    c.prepare()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(client.connect).toHaveBeenCalledTimes(2)
+    expect(events.map((e) => e.type)).toEqual(['walletconnect/pairing-created', 'walletconnect/pairing-created'])
+  })
+
+  it('a held prepared pairing that ends at its expiry did not fail', async () => {
+    const { client } = fakeClient()
+    const c = connector(client)
+    const events = recorded(c)
+    c.prepare()
+    await vi.advanceTimersByTimeAsync(0)
+    c.hold()
+    await vi.advanceTimersByTimeAsync(230_000)
+    expect(events.map((e) => e.type)).toEqual(['walletconnect/pairing-created', 'walletconnect/pairing-expired'])
+    expect(await firstValueFrom(c.pairing$)).toBeUndefined()
+  })
+
+  it('a prepared pairing that fails logs walletconnect/pairing-failed with its message, at most 256 characters; the next prepare pairs afresh', async () => {
+    const { client, pairings } = fakeClient()
+    const c = connector(client)
+    const events = recorded(c)
+    vi.mocked(client.connect).mockRejectedValueOnce(new Error(`Relay: ${'x'.repeat(1000)}`))
+    c.prepare()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(events).toEqual([{ type: 'walletconnect/pairing-failed', payload: { message: `Relay: ${'x'.repeat(249)}` } }])
+    expect(await firstValueFrom(c.pairing$)).toBeUndefined()
+    // The wallet refuses the proposal of the next one.
+    c.prepare()
+    await vi.advanceTimersByTimeAsync(0)
+    pairings[0]!.reject({ code: 5000, message: 'User rejected.' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(events.slice(1)).toEqual([
+      { type: 'walletconnect/pairing-created', payload: { pairingTopic: topic(1), expiresAt: 1_000_000 + 240 } },
+      { type: 'walletconnect/pairing-failed', payload: { message: 'User rejected.' } },
+    ])
+    // A URI-less answer of the relay.
+    vi.mocked(client.connect).mockResolvedValueOnce({ approval: () => new Promise<SessionLike>(() => undefined) })
+    c.prepare()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(events.at(-1)).toEqual({ type: 'walletconnect/pairing-failed', payload: { message: 'WalletConnect gave no pairing URI' } })
+  })
+
+  it('a sign client that does not start fails the prepared pairing', async () => {
+    const c = createWalletConnectConnector({ load: () => Promise.reject(new GangwayError('relay unreachable')), networks: () => [LOCALNET], activeChain: () => undefined, clock: () => now })
+    const events = recorded(c)
+    c.prepare()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(events).toEqual([{ type: 'walletconnect/pairing-failed', payload: { message: 'relay unreachable' } }])
   })
 })
 

@@ -20,12 +20,14 @@
  *   the engine signs with solana:signMessage instead (worker/effects/siwx/siwx-sign.ts).
  * Anything else goes to the wallet as it is.
  * Wallet-side changes (session events, update, delete, expiry) come out of `events$` as wallet/* events.
+ * A pairing `prepare()` started that fails comes out as walletconnect/pairing-failed.
  */
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
 import { SwitchChainError, UnauthorizedProviderError, UnsupportedProviderMethodError } from 'viem'
 import { WALLETCONNECT_CONNECTOR_ID, type CaipNetworkId, type Namespace, type Network } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
-import { GangwayError, MODAL_CLOSED, ProviderRequestError, walletError } from '../../events/kernel/errors.js'
+import { GangwayError, MODAL_CLOSED, ProviderRequestError, loggedMessage, walletError } from '../../events/kernel/errors.js'
+import { ERRORS } from '../../events/kernel/error-registry.js'
 import { readCaipAddress, readCaipNetworkId } from '../../chains/caip.js'
 import { chainIdHexOf } from '../../chains/eip155/accounts.js'
 import { PAIRING_EXPIRY_MARGIN_S, PAIRING_LIFETIME_S } from '../../projections/rules/wallet-rules.js'
@@ -84,9 +86,14 @@ export interface WalletConnectConnector {
   request(args: ProviderRequest): Promise<unknown>
   /** The pairing URI on show, or undefined. */
   readonly pairing$: Observable<PairingUri | undefined>
-  /** walletconnect/pairing-* and wallet/* events for the log. */
+  /** walletconnect/pairing-* (created, expired, failed) and wallet/* events for the log. */
   readonly events$: Observable<NewEvent>
-  /** Ends a pairing in progress (its request rejects with GangwayError `message`, default 'Modal closed'). */
+  /**
+   * Ends a pairing in progress, or one `prepare()` is starting: its URI leaves the pairing channel,
+   * renewal stops, and a request waiting on it rejects with GangwayError `message` (default 'Modal
+   * closed'; 'Pairing reset' for `walletconnect/pairing-reset-requested`). Not a failure: no
+   * walletconnect/pairing-failed. Does nothing when no pairing is in progress.
+   */
   cancel(message?: string): void
   /**
    * The modal closed on a browser that reuses its pairing (docs/behaviour.md §4: Telegram's in-app
@@ -102,14 +109,21 @@ export interface WalletConnectConnector {
    * Starts a pairing ahead of a pick (for mobile devices, docs/behaviour.md §2): its URI is on the pairing channel before
    * the visitor taps a wallet, so the page can open the wallet's deep link inside that tap's user
    * gesture. The next connect takes this pairing over instead of making one; `cancel` ends it like
-   * any other. Does nothing while a pairing is in progress or a session is settled; a failure is
-   * the next connect's to meet (it pairs afresh).
+   * any other, and it is renewed like any other (a new URI when 10 s or less of its lifetime
+   * remain) until it settles, fails or is cancelled. Does nothing while a pairing is in progress or
+   * a session is settled. A failure (the sign client did not start, the relay gave no URI, the
+   * wallet refused the proposal) comes out of `events$` as walletconnect/pairing-failed with its
+   * message (at most 256 characters: it may be the relay's), and the next connect pairs afresh.
+   * Called on a mobile open with nobody connected and on `walletconnect/pairing-requested`.
    */
   prepare(): void
 }
 
 /** The error a WalletConnect call meets when the site turned WalletConnect off (`walletConnect: false`). */
-export const WALLETCONNECT_OFF = 'WalletConnect is off'
+export const WALLETCONNECT_OFF = ERRORS.walletConnectOff.message
+
+/** The message `cancel` gives a pairing ended by `walletconnect/pairing-reset-requested`. */
+export const PAIRING_RESET = ERRORS.pairingReset.message
 
 const noSession = () => new ProviderRequestError('No WalletConnect session', { code: UnauthorizedProviderError.code })
 /**
@@ -146,10 +160,20 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
   let prepared: Promise<SessionLike> | undefined
   /** Counts cancel() calls: a prepared pairing whose client is still starting checks it was not cancelled meanwhile. */
   let cancels = 0
+  /** The last cancel()'s message, which a prepared pairing cancelled while its client started ends with. */
+  let cancelledWith: string = MODAL_CLOSED
   /** The pairing in progress (a connect's or prepare()'s), which another connect joins instead of pairing anew. */
   let live: Promise<SessionLike> | undefined
   /** hold(): the pairing in progress ends at its expiry instead of being renewed. */
   let held = false
+  /** The errors that end a pairing on purpose (cancel(), a held pairing's expiry): a prepared pairing ending with one did not fail. */
+  const ended = new WeakSet<Error>()
+  /** A GangwayError `message` that ends a pairing on purpose. */
+  const deliberate = (message: string): GangwayError => {
+    const error = new GangwayError(message)
+    ended.add(error)
+    return error
+  }
 
   /** Reports each namespace of an ended session disconnected. */
   const reportGone = (gone: SessionLike) => {
@@ -246,7 +270,7 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
         // docs/behaviour.md §5: expired with 10 s or less left; a new pairing follows, unless the modal closed over a held one.
         letGo()
         events$.next(event('walletconnect/pairing-expired', { pairingTopic }))
-        if (held) throw new GangwayError(MODAL_CLOSED)
+        if (held) throw deliberate(MODAL_CLOSED)
       }
     } finally {
       abort = undefined
@@ -361,14 +385,19 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
       if (prepared || abort || session) return
       const ticket = ++cancels
       // A cancel while the client starts ends it before it pairs; a session the client restored needs none.
-      const started = getClient().then((c) => (ticket !== cancels ? Promise.reject(new GangwayError(MODAL_CLOSED)) : (session ?? pairOnce(c))))
+      const started = getClient().then((c) => (ticket !== cancels ? Promise.reject(deliberate(cancelledWith)) : (session ?? pairOnce(c))))
       prepared = started
       // Settled (approved, cancelled or failed): the next connect pairs anew unless it took this one over.
-      started.then(adopt, () => undefined).finally(() => prepared === started && (prepared = undefined))
+      started
+        .then(adopt, (error: unknown) => {
+          if (!(error instanceof Error && ended.has(error))) events$.next(event('walletconnect/pairing-failed', { message: loggedMessage(error) }))
+        })
+        .finally(() => prepared === started && (prepared = undefined))
     },
     cancel(message = MODAL_CLOSED) {
       cancels++
-      abort?.(new GangwayError(message))
+      cancelledWith = message
+      abort?.(deliberate(message))
     },
     hold() {
       if (abort || prepared) held = true

@@ -89,6 +89,9 @@ export const connection: Samples = {
   'connection/switch-failed': [{ namespace: 'eip155', connectorId: 'io.metamask', message: 'The wallet no longer exposes this account' }],
   'walletconnect/pairing-created': [{ pairingTopic: '7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9', expiresAt: 1735689840 }],
   'walletconnect/pairing-expired': [{ pairingTopic: '7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9' }],
+  'walletconnect/pairing-requested': [{}],
+  'walletconnect/pairing-reset-requested': [{}],
+  'walletconnect/pairing-failed': [{ message: 'WebSocket connection closed abnormally with code: 3000 (Unauthorized: invalid key)' }, { message: 'WalletConnect is off', errorId: 'walletConnectOff' }],
   'walletconnect/deep-link-opened': [{ name: 'MetaMask', href: 'metamask://' }, { name: 'Rainbow', href: 'https://rnbwapp.com/' }],
   'legal/acceptance-changed': [{ accepted: true }, { accepted: false }],
 }

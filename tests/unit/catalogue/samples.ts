@@ -1,6 +1,7 @@
 import { accountData } from './account-data.samples.js'
 import { auth } from './auth.samples.js'
 import { connection } from './connection.samples.js'
+import { headless } from './headless.samples.js'
 import { infra } from './infra.samples.js'
 import { modal } from './modal.samples.js'
 import { names } from './names.samples.js'
@@ -13,5 +14,5 @@ import { wallets } from './wallets.samples.js'
 export type Samples = Record<string, Record<string, unknown>[]>
 
 /** The samples of every catalogued feature (one file per catalogue file). */
-export const SAMPLES: Samples = { ...modal, ...connection, ...accountData, ...wallets, ...auth, ...siwx, ...names, ...trade, ...onramp, ...infra }
+export const SAMPLES: Samples = { ...modal, ...connection, ...accountData, ...wallets, ...auth, ...siwx, ...names, ...trade, ...onramp, ...headless, ...infra }
 

@@ -1,8 +1,9 @@
 /**
  * When the Account view shows, asks for what its header and its current tab need (selector
  * `accountNeeds`): holdings, the EVM name and avatar, and the NFTs or the history of the picked
- * tab. Each need is asked once per showing; the reads themselves decide between cache and
- * service. `leaving` tells a read when the visitor has left what it was for.
+ * tab; as it does for the tabs the site's own UI shows (`headless/showing-changed`,
+ * docs/behaviour.md §2 Account tabs). Each need is asked once per showing; the reads themselves
+ * decide between cache and service. `leaving` tells a read when the visitor has left what it was for.
  */
 import { distinctUntilChanged, filter, map, merge, share, type Observable } from 'rxjs'
 import { FAILED_TO_FETCH_TRANSACTIONS } from '../../../events/kernel/errors.js'

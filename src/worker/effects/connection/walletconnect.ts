@@ -3,12 +3,14 @@
  * progress ends when its connect attempt does (the modal closed, another wallet was picked); the
  * sign client's code loads in the worker a second after the modal first opens, ahead of a pairing;
  * on a mobile device, a pairing starts when the modal opens with nobody connected (not when the
- * site turned WalletConnect off).
+ * site turned WalletConnect off); on any device, the site's own UI starts one ahead of a pick or
+ * lets go of it (`walletconnect/pairing-requested`, `walletconnect/pairing-reset-requested`).
  */
 import { delay, filter, ignoreElements, take, tap } from 'rxjs'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../../events/entities.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
 import { reusesPairing } from '../../../projections/rules/wallet-rules.js'
+import { PAIRING_RESET } from '../../walletconnect/connector.js'
 import { ofType, type Effect } from '../context.js'
 
 export const walletConnectEventsEffect: Effect = ({ walletConnect }) => walletConnect.events$
@@ -50,5 +52,21 @@ export const walletConnectPrepareEffect: Effect = ({ events$, state, walletConne
     ofType('modal/open-requested'),
     filter((e) => e.payload.isMobile && !activeAccount(state()) && state().config.walletConnect !== false),
     tap(() => walletConnect.prepare()),
+    ignoreElements(),
+  )
+
+/**
+ * A site's own UI and the pairing (docs/behaviour.md §5 pairing): `walletconnect/pairing-requested`
+ * starts one on any device (the connector's `prepare()`: its URI on the pairing channel before the
+ * tap, renewed when 10 s or less of its 4 minutes remain, a failure logged as
+ * `walletconnect/pairing-failed`); `walletconnect/pairing-reset-requested` ends the pairing in
+ * progress with 'Pairing reset' (`cancel`), which clears the URI and stops its renewal. The wallets
+ * slice's guard refuses a request while the site turned WalletConnect off. Neither is a reach for
+ * the modal: the page dispatches `modal/trigger-approached` itself.
+ */
+export const walletConnectPairingEffect: Effect = ({ events$, walletConnect }) =>
+  events$.pipe(
+    ofType('walletconnect/pairing-requested', 'walletconnect/pairing-reset-requested'),
+    tap((e) => (e.type === 'walletconnect/pairing-requested' ? walletConnect.prepare() : walletConnect.cancel(PAIRING_RESET))),
     ignoreElements(),
   )

@@ -1,7 +1,8 @@
 /**
  * The checks before the wallet (docs/behaviour.md §4 swap): when SwapPreview shows for a quoted
- * form, and again after a swap failed there, Gangway builds the form's approval and swap from the
- * swap service and checks them against what the visitor is shown (worker/swap/check-swap.ts):
+ * form, or the site's own review of it turns on (`shows(s, 'swapReview')`, select/showing.ts), and
+ * again after a swap failed there, Gangway builds the form's approval and swap from the swap
+ * service and checks them against what the visitor is shown (worker/swap/check-swap.ts):
  * `swap/checked` with the transactions and what they do, or `swap/check-failed` with the refusal,
  * and nothing reaches the wallet. A newer trigger drops the check asked before it.
  */
@@ -16,12 +17,14 @@ import { ERROR_BUILDING_SWAP, loggedMessage } from '../../../events/kernel/error
 import { event, type NewEvent } from '../../../events/types.js'
 import { activeAccount } from '../../../projections/select/active-account.js'
 import { activeNetwork } from '../../../projections/select/active-network.js'
+import { shows } from '../../../projections/select/showing.js'
 import { currentQuote, swapAmountBase } from '../../../projections/select/swap-form.js'
 import type { State } from '../../../projections/state.js'
 import { checkSwap } from '../../swap/check-swap.js'
 import { ofType, type Effect, type EffectContext } from '../context.js'
+import { turningOn } from '../showing.js'
 
-const previewShows = (s: State) => s.modal.open && s.modal.view === 'SwapPreview'
+const previewShows = (s: State) => shows(s, 'swapReview')
 
 /** The check of the form as it is now, as one event; none for a form without a quote or an EVM account. */
 async function check(ctx: EffectContext): Promise<NewEvent[]> {
@@ -53,9 +56,12 @@ async function check(ctx: EffectContext): Promise<NewEvent[]> {
   }
 }
 
+/** docs/behaviour.md §4: the form's check, when SwapPreview (or the site's review) shows and after a failed swap there; the newest wins. */
 export const swapCheckEffect: Effect = (ctx) =>
   ctx.events$.pipe(
-    ofType('modal/navigate-requested', 'swap/failed'),
-    filter((e) => e.tab === ctx.state().tab && previewShows(ctx.state())),
+    ofType('modal/navigate-requested', 'swap/failed', 'headless/showing-changed'),
+    filter((e) => e.tab === ctx.state().tab),
+    turningOn('swapReview'),
+    filter(() => previewShows(ctx.state())),
     switchMap(() => from(check(ctx)).pipe(switchMap((events) => events))),
   ) as Observable<NewEvent>

@@ -94,19 +94,25 @@ function world(o: { allowance?: bigint; balance?: bigint; refuse?: boolean; spen
 
 const show = (s: State) => ({ swap: s.swap, view: s.modal.view })
 
-/** Connected, the form quoted, then SwapPreview: resolves once its checks passed or failed. */
-async function reviewedSwap(w: ReturnType<typeof world>, from: SwapToken, amount: string) {
+const NONE = { tokens: false, nfts: false, activity: false, swap: false, swapReview: false, sendReview: false }
+
+/**
+ * Connected, the form quoted, then SwapPreview: resolves once its checks passed or failed. `headless`:
+ * the modal never opens, the site's own form and review show instead (`headless/showing-changed`).
+ */
+async function reviewedSwap(w: ReturnType<typeof world>, from: SwapToken, amount: string, { headless = false } = {}) {
   const engine = createEngine({ mode: 'main', fetch: w.fetch })
   await engine.start({ projectId: 'test', networks: [LOCALNET], services: { blockchain: 'https://bc.example' }, swapNetworks: ['eip155:31337'] }, w.bridge)
   await engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155' } })
   await until(engine, (s) => s.connection.status === 'connected')
-  await engine.dispatch({ type: 'modal/open-requested', payload: { view: 'Swap', isMobile: false } })
+  await engine.dispatch(headless ? { type: 'headless/showing-changed', payload: { ...NONE, swap: true } } : { type: 'modal/open-requested', payload: { view: 'Swap', isMobile: false } })
   await engine.dispatch({ type: 'swap/token-selected', payload: { side: 'from', token: from } })
   await engine.dispatch({ type: 'swap/token-selected', payload: { side: 'to', token: TIDE } })
   await engine.dispatch({ type: 'swap/amount-changed', payload: { amount } })
   await until(engine, (s) => s.swap.quote !== undefined, { show })
   await expect(engine.dispatch({ type: 'swap/requested', payload: {} })).rejects.toThrow('This swap has not been checked')
-  await engine.dispatch({ type: 'modal/navigate-requested', payload: { view: 'SwapPreview' } })
+  if (headless) expect(w.calls).not.toContain('/v1/convert/build-transaction')
+  await engine.dispatch(headless ? { type: 'headless/showing-changed', payload: { ...NONE, swapReview: true } } : { type: 'modal/navigate-requested', payload: { view: 'SwapPreview' } })
   const s = await until(engine, (x) => x.swap.checked !== undefined || x.swap.error !== undefined, { show })
   return { engine, s }
 }
@@ -166,6 +172,23 @@ describe('the swap', () => {
     const failed = parseLog(await engine.exportLog({ redact: false })).events.find((e) => e.type === 'swap/check-failed')
     expect(failed?.payload).toMatchObject({ message: 'Approval spender is not the swap router', details: '0x000000000000000000000000000000000000dEaD' })
     expect(w.sent).toEqual([])
+    await engine.stop()
+  })
+
+  it("a site's own form and review, the modal never opened: quoted, checked once `swapReview` turns on, then sent as checked", async () => {
+    const w = world({ allowance: 5n })
+    const { engine, s: checked } = await reviewedSwap(w, HUSD, '25', { headless: true })
+    expect(checked.modal.open).toBe(false)
+    expect(checked.swap.checked?.transactions.map((t) => t.kind)).toEqual(['reset', 'approve', 'swap'])
+    expect(w.calls.filter((c) => c === '/v1/convert/build-transaction')).toHaveLength(1)
+    // Another flag changed while the review stays on: not checked again.
+    await engine.dispatch({ type: 'headless/showing-changed', payload: { ...NONE, swapReview: true, tokens: true } })
+    await engine.dispatch({ type: 'swap/requested', payload: {} })
+    const s = await until(engine, (x) => x.swap.lastHash !== undefined || x.swap.error !== undefined, { show })
+    expect(s.swap.error).toBeUndefined()
+    expect(w.sent).toHaveLength(3)
+    expect(w.calls.filter((c) => c === '/v1/convert/build-transaction')).toHaveLength(1)
+    expect(s.modal.open).toBe(false)
     await engine.stop()
   })
 

@@ -13,8 +13,8 @@ const TIDE: SwapToken = { name: 'Tidewater', symbol: 'TIDE', address: 'eip155:31
 
 const bridge = accountBridge()
 
-/** An engine on virtual time whose swap service answers `quote` (an amount out, or a refusal) and records what it was asked. */
-async function setup(answer: (amount: string) => { status: number; body: unknown }) {
+/** An engine on virtual time whose swap service answers `quote` (an amount out, or a refusal) and records what it was asked; the modal open on Swap unless `modal` is false. */
+async function setup(answer: (amount: string) => { status: number; body: unknown }, { modal = true } = {}) {
   const time = virtualTime()
   const quotes: string[] = []
   const priced: string[][] = []
@@ -46,7 +46,7 @@ async function setup(answer: (amount: string) => { status: number; body: unknown
   await engine.start({ projectId: 'test', networks: [LOCALNET], services: { blockchain: 'https://bc.example' }, swapNetworks: ['eip155:31337'] }, bridge)
   await engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155' } })
   await until(engine, (s) => s.connection.status === 'connected')
-  await engine.dispatch({ type: 'modal/open-requested', payload: { view: 'Swap', isMobile: false } })
+  if (modal) await engine.dispatch({ type: 'modal/open-requested', payload: { view: 'Swap', isMobile: false } })
   return { engine, time, quotes, priced }
 }
 
@@ -131,6 +131,48 @@ describe('the swap quote', () => {
     const s = await until(engine, (x) => x.swap.error !== undefined)
     expect(s.swap).toMatchObject({ quoting: false, error: 'Insufficient liquidity' })
     expect(quotes).toHaveLength(1)
+    await engine.stop()
+  })
+})
+
+describe("a site's own swap form (the modal closed)", () => {
+  const none = { tokens: false, nfts: false, activity: false, swap: false, swapReview: false, sendReview: false }
+
+  it('lists the tokens and quotes the form while `swap` is on, as for the Swap view; nothing while it is off', async () => {
+    const { engine, time, quotes } = await setup((amount) => quoted(amount, (BigInt(amount) * 7000n).toString()), { modal: false })
+    await engine.dispatch({ type: 'swap/token-selected', payload: { side: 'from', token: ETH } })
+    await engine.dispatch({ type: 'swap/token-selected', payload: { side: 'to', token: TIDE } })
+    await engine.dispatch({ type: 'swap/amount-changed', payload: { amount: '0.5' } })
+    await time.advance(1_000)
+    await settle()
+    // Off: neither the tokens nor a quote.
+    expect(quotes).toEqual([])
+    let s = await engine.getState()
+    expect([s.modal.open, s.swap.tokens, s.swap.quote]).toEqual([false, undefined, undefined])
+
+    await engine.dispatch({ type: 'headless/showing-changed', payload: { ...none, swap: true } })
+    s = await until(engine, (x) => x.swap.tokens !== undefined)
+    expect(s.swap.tokens?.list).toEqual([ETH, TIDE])
+    await time.advance(200)
+    s = await until(engine, (x) => x.swap.quote !== undefined)
+    expect(quotes).toEqual([`500000000000000000 ${ETH.address} ${TIDE.address}`])
+    expect(s.swap.quote).toMatchObject({ fromAmount: '500000000000000000', toAmount: '3500000000000000000000' })
+    // An edit while on: quoted 200 ms later; another flag changed while it stays on starts nothing.
+    await engine.dispatch({ type: 'swap/amount-changed', payload: { amount: '1' } })
+    await time.advance(200)
+    await until(engine, (x) => x.swap.quote?.fromAmount === '1000000000000000000')
+    await engine.dispatch({ type: 'headless/showing-changed', payload: { ...none, swap: true, tokens: true } })
+    await time.advance(9_000)
+    await settle()
+    expect(quotes).toHaveLength(2)
+    // The refresh every 10 s while on; none once off.
+    await time.advance(1_000)
+    await settle()
+    expect(quotes).toHaveLength(3)
+    await engine.dispatch({ type: 'headless/showing-changed', payload: none })
+    await time.advance(30_000)
+    await settle()
+    expect(quotes).toHaveLength(3)
     await engine.stop()
   })
 })

@@ -1,6 +1,7 @@
 /**
- * The tokens the Swap form offers (docs/behaviour.md §4 swap): when Swap or its token list
- * first shows on a network, the swap service's list for it (`swap/tokens-fetched`, its first
+ * The tokens the Swap form offers (docs/behaviour.md §4 swap): when Swap or its token list first
+ * shows on a network, or the site's own swap form turns on (`shows(s, 'swap')`,
+ * select/showing.ts), the swap service's list for it (`swap/tokens-fetched`, its first
  * SWAP_TOKENS_LOGGED), asked once per network; a network swaps are not offered on
  * (`swapNetworks`, else the §9 list): `swap/tokens-failed` 'Network not supported for Swaps'.
  */
@@ -11,10 +12,12 @@ import { SWAP_TOKENS_LOGGED } from '../../../events/kernel/limits.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { activeNetworkId } from '../../../projections/select/active-network.js'
 import { isSwapNetwork } from '../../../projections/rules/swap-rules.js'
+import { shows } from '../../../projections/select/showing.js'
 import type { State } from '../../../projections/state.js'
 import { ofType, type Effect, type EffectContext } from '../context.js'
+import { turningOn } from '../showing.js'
 
-const showsSwap = (s: State) => s.modal.open && (s.modal.view === 'Swap' || s.modal.view === 'SwapSelectToken')
+const showsSwap = (s: State) => shows(s, 'swap') || (s.modal.open && s.modal.view === 'SwapSelectToken')
 
 async function tokens(ctx: EffectContext): Promise<NewEvent[]> {
   const s = ctx.state()
@@ -29,9 +32,12 @@ async function tokens(ctx: EffectContext): Promise<NewEvent[]> {
   }
 }
 
+/** docs/behaviour.md §4: the swap tokens of the active network, asked when the Swap form or its token list shows (see above). */
 export const swapTokensEffect: Effect = (ctx) =>
   ctx.events$.pipe(
-    ofType('modal/open-requested', 'modal/navigate-requested', 'network/switched'),
-    filter((e) => e.tab === ctx.state().tab && showsSwap(ctx.state())),
+    ofType('modal/open-requested', 'modal/navigate-requested', 'network/switched', 'headless/showing-changed'),
+    filter((e) => e.tab === ctx.state().tab),
+    turningOn('swap'),
+    filter(() => showsSwap(ctx.state())),
     mergeMap(() => from(tokens(ctx)).pipe(mergeMap((events) => events))),
   ) as Observable<NewEvent>

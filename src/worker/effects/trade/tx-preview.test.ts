@@ -6,9 +6,11 @@
 import { filter, firstValueFrom, Subject, type Observable } from 'rxjs'
 import { encodeFunctionData, erc20Abi } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { ADDRESS, connected, log, started, type Item } from '../../../../tests/unit/fixtures.js'
+import { accountBridge, ADDRESS, connected, LOCALNET, log, started, type Item } from '../../../../tests/unit/fixtures.js'
+import { until } from '../../../../tests/unit/engine-until.js'
 import type { GangwayEvent, NewEvent } from '../../../events/types.js'
 import { initialStateFor, project, type State } from '../../../projections/state.js'
+import { createEngine } from '../../engine.js'
 import type { EffectContext } from '../context.js'
 import { approvalPreviewEffect } from './tx-preview-approval.js'
 import { sendPreviewEffect } from './tx-preview-send.js'
@@ -118,5 +120,55 @@ describe('the send form’s preview', () => {
     t.next(['modal/back-requested', {}], ['send/amount-changed', { amount: '2' }], ['send/receiver-changed', { receiver: BOB }], ['modal/navigate-requested', { view: 'WalletSendPreview' }])
     await t.output(2)
     expect(t.out.map((e) => (e as NewEvent<'tx-preview/simulated'>).payload.send?.amount)).toEqual(['10000000000000000000', '2000000000000000000'])
+  })
+
+  it("the site's own send review, the modal closed: previewed when `sendReview` turns on, as WalletSendPreview is; not while it is off, nor again while it stays on", async () => {
+    const none = { tokens: false, nfts: false, activity: false, swap: false, swapReview: false, sendReview: false }
+    const form: Item[] = [...connected, ['send/token-selected', { token: { caipNetworkId: 'eip155:31337', name: 'Ether', symbol: 'ETH', decimals: 18 } }], ['send/amount-changed', { amount: '1' }], ['send/receiver-changed', { receiver: BOB }]]
+    const t = run(sendPreviewEffect, form)
+    // Off (another flag on), and the modal's own navigation to another view: nothing.
+    t.next(['headless/showing-changed', { ...none, swap: true }], ['modal/navigate-requested', { view: 'WalletSend' }], ['modal/close-requested', {}])
+    await new Promise((r) => setTimeout(r, 20))
+    expect(t.out).toEqual([])
+    t.next(['headless/showing-changed', { ...none, sendReview: true }])
+    await t.output(1)
+    expect(t.out).toEqual([
+      {
+        type: 'tx-preview/simulated',
+        payload: { id: 'send', caipNetworkId: 'eip155:31337', account: ADDRESS, calls: [{ kind: 'native-transfer', to: BOB, value: '1000000000000000000', recipient: BOB }], simulated: false, changes: [], approvals: [], send: { amount: '1000000000000000000', receiver: BOB } },
+      },
+    ])
+    // Still on while another flag changes: not again. Off, the form changed, on again: the new form's.
+    t.next(['headless/showing-changed', { ...none, sendReview: true, tokens: true }])
+    await new Promise((r) => setTimeout(r, 20))
+    expect(t.out).toHaveLength(1)
+    t.next(['headless/showing-changed', none], ['send/amount-changed', { amount: '2' }], ['headless/showing-changed', { ...none, sendReview: true }])
+    await t.output(2)
+    expect(t.out.map((e) => (e as NewEvent<'tx-preview/simulated'>).payload.send?.amount)).toEqual(['1000000000000000000', '2000000000000000000'])
+  })
+})
+
+describe("the site's own send review through the engine", () => {
+  it('loads the preview’s chunk and previews the form once `sendReview` turns on, the modal never opened', async () => {
+    // A node without eth_simulateV1 and with a large balance: decoded, 'Not simulated'.
+    const node = ({ id, method }: { id: number; method: string }) =>
+      method === 'eth_simulateV1' ? { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } } : { jsonrpc: '2.0', id, result: method === 'eth_getBalance' ? `0x${(10n ** 20n).toString(16)}` : '0x1' }
+    const fetch: typeof globalThis.fetch = async (_input, init) => {
+      const body = JSON.parse(String(init?.body)) as Parameters<typeof node>[0] | Parameters<typeof node>[0][]
+      return new Response(JSON.stringify(Array.isArray(body) ? body.map(node) : node(body)), { headers: { 'content-type': 'application/json' } })
+    }
+    const engine = createEngine({ mode: 'main', fetch })
+    await engine.start({ projectId: 'test', networks: [LOCALNET] }, accountBridge())
+    await engine.dispatch({ type: 'connect/requested', payload: { connectorId: 'dev.gangway.localnet', namespace: 'eip155' } })
+    await until(engine, (s) => s.connection.status === 'connected')
+    await engine.dispatch({ type: 'send/token-selected', payload: { token: { caipNetworkId: 'eip155:31337', name: 'Ether', symbol: 'ETH', decimals: 18 } } })
+    await engine.dispatch({ type: 'send/amount-changed', payload: { amount: '1' } })
+    await engine.dispatch({ type: 'send/receiver-changed', payload: { receiver: BOB } })
+    const none = { tokens: false, nfts: false, activity: false, swap: false, swapReview: false, sendReview: false }
+    await engine.dispatch({ type: 'headless/showing-changed', payload: { ...none, sendReview: true } })
+    const s = await until(engine, (x) => x.txPreview.send !== undefined, { show: (x) => x.txPreview })
+    expect(s.modal.open).toBe(false)
+    expect(s.txPreview.send).toMatchObject({ id: 'send', simulated: false, calls: [{ kind: 'native-transfer', to: BOB, value: '1000000000000000000' }], send: { amount: '1000000000000000000', receiver: BOB } })
+    await engine.stop()
   })
 })

@@ -1,0 +1,38 @@
+// The Account tabs' needs (docs/behaviour.md §2 Account tabs, §7): the modal's Account view as
+// before, and each tab the site's own UI shows (`headless/showing-changed`) with the modal closed.
+import { describe, expect, it } from 'vitest'
+import { ADDRESS, CAIP_ADDRESS, connected, log, started, type Item } from '../../../tests/unit/fixtures.js'
+import type { Showing } from '../../events/catalogue/headless.js'
+import { project } from '../state.js'
+import { accountNeeds } from './account-needs.js'
+
+const fold = (...items: Item[]) => project(log(...started({ blockchainService: true, nftService: true }), ...items))
+const NONE: Showing = { tokens: false, nfts: false, activity: false, swap: false, swapReview: false, sendReview: false }
+const showing = (on: Partial<Showing>): Item => ['headless/showing-changed', { ...NONE, ...on }]
+
+describe('accountNeeds', () => {
+  it("the modal's Account view: the holdings and the identity, and the picked tab's NFTs or history", () => {
+    const open: Item = ['modal/open-requested', { isMobile: false }]
+    expect(accountNeeds(fold(...connected, open))).toEqual({ portfolio: CAIP_ADDRESS, identity: ADDRESS })
+    expect(accountNeeds(fold(...connected, ['account/tab-selected', { tab: 'NFTs' }], open))).toEqual({ portfolio: CAIP_ADDRESS, identity: ADDRESS, nfts: CAIP_ADDRESS })
+    expect(accountNeeds(fold(...connected, ['account/tab-selected', { tab: 'Activity' }], open))).toEqual({ portfolio: CAIP_ADDRESS, identity: ADDRESS, history: CAIP_ADDRESS })
+  })
+
+  it("the modal closed: each tab the site shows, that tab's data only (no identity: that is the Account view's header)", () => {
+    expect(accountNeeds(fold(...connected))).toEqual({})
+    expect(accountNeeds(fold(...connected, showing({ tokens: true })))).toEqual({ portfolio: CAIP_ADDRESS })
+    expect(accountNeeds(fold(...connected, showing({ nfts: true })))).toEqual({ nfts: CAIP_ADDRESS })
+    expect(accountNeeds(fold(...connected, showing({ activity: true })))).toEqual({ history: CAIP_ADDRESS })
+    expect(accountNeeds(fold(...connected, showing({ tokens: true, nfts: true, activity: true })))).toEqual({ portfolio: CAIP_ADDRESS, nfts: CAIP_ADDRESS, history: CAIP_ADDRESS })
+    // The picked tab is the modal's: the site's flags alone decide what it shows.
+    expect(accountNeeds(fold(...connected, ['account/tab-selected', { tab: 'NFTs' }], showing({ activity: true })))).toEqual({ history: CAIP_ADDRESS })
+    // Turned off again, or flags for the swap and send forms only: nothing.
+    expect(accountNeeds(fold(...connected, showing({ tokens: true }), showing({ swap: true, sendReview: true })))).toEqual({})
+  })
+
+  it('as for the modal: nothing without a connected account or a blockchain service; NFTs only with an NFT service', () => {
+    expect(accountNeeds(fold(showing({ tokens: true, nfts: true, activity: true })))).toEqual({})
+    expect(accountNeeds(project(log(...started(), ...connected, showing({ tokens: true }))))).toEqual({})
+    expect(accountNeeds(project(log(...started({ blockchainService: true }), ...connected, showing({ nfts: true }))))).toEqual({})
+  })
+})
