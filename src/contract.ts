@@ -100,6 +100,11 @@ export interface AnalyticsBeacon {
  * Versioning: adding an event name, or an optional property to an event, keeps `version` 1;
  * renaming or removing an event or a property, or changing a property's type, makes it 2.
  * tests/unit/public-events.test.ts pins the names and their property keys.
+ *
+ * @example
+ * ```ts
+ * headless.subscribeEvents((e) => e.data.event === 'CONNECT_SUCCESS' && console.log(e.data.properties?.connectorId))
+ * ```
  */
 export interface PublicEvent {
   version: 1

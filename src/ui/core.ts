@@ -23,6 +23,7 @@ import { followAuthLifeCycle, pageAuth } from './client/auth-life-cycle.js'
 import { noConnection, walletRequester } from './client/wallet-request.js'
 import { onFirstApproach } from './client/first-approach.js'
 import { modalApi, type ModalApi } from './client/modal-api.js'
+import { createHeadless } from './client/headless.js'
 
 /** Callbacks the loader passes in to keep its synchronous snapshots current. */
 export interface ClientHooks {
@@ -165,7 +166,10 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
     },
     disconnect: () => engine.dispatch({ type: 'disconnect/requested', payload: { namespace: 'solana' } }),
   })
-  onFirstApproach(() => void engine.dispatch({ type: 'modal/trigger-approached', payload: {} }).catch(() => undefined))
+  // The visitor's first reach (docs/behaviour.md §7): a trigger approached, or the site's first headless subscribe or action.
+  let reached = false
+  const reach = () => void (reached || ((reached = true), engine.dispatch({ type: 'modal/trigger-approached', payload: {} }).catch(() => undefined)))
+  onFirstApproach(reach)
   // Where the page runs, when it matters (Telegram, the phones, a Mac, iOS Safari): the social options and the pairing reuse read it.
   if (Object.values(platform).some(Boolean)) await engine.dispatch({ type: 'page/platform-detected', payload: platform }).catch(() => undefined)
   if (auth) followAuthLifeCycle(auth, signals)
@@ -181,7 +185,7 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
     onrampOrigins: pageOrigin(options.services?.onramp),
     corsImageOrigins: pageOrigin(options.services?.walletConfig),
     dispatch: (intent) => engine.dispatch(intent),
-    api: modalApi({ dispatch: (intent) => engine.dispatch(intent), walletRequest, exportLog: (options) => engine.exportLog(options) }),
+    api: modalApi({ dispatch: (intent) => engine.dispatch(intent), walletRequest, exportLog: (options) => engine.exportLog(options), headless: (api) => createHeadless({ engine, signals, dispatch: (intent) => engine.dispatch(intent), api, reach }) }),
     open(options) {
       // Whether this is a phone or tablet is read here, not in the loader, which keeps it small.
       const request = { ...options, isMobile: isMobileDevice() }

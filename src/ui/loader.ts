@@ -23,6 +23,8 @@ import { adoptCss } from './adopt-css.js'
 import { frameCss } from './shell/styles.js'
 
 export type { GangwayModal, GangwayOptions } from './options.js'
+export type { GangwayHeadless, WalletConnectUri } from './headless-types.js'
+export type { NetworkListModel, PublicEvent, WalletItem, WalletItemGroup, WalletListModel } from '../contract.js'
 export type { AuthAdapter, AuthCall, AuthContext, AuthEmailAnswer, AuthNetwork, AuthOption, AuthUser, AuthUserRequest } from '../contract.js'
 
 /** Where the lazy files are: next to the loader, unless createModal's `assetsUrl` names a folder. */
@@ -218,6 +220,8 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
     subscribeNetwork: network.subscribe,
     subscribeState: state.subscribe,
     exportLog: via('exportLog'),
+    // Not before the page's load event, whenever the site asks: before it, the loader is the only file.
+    headless: () => new Promise((loaded) => afterLoadIdle(loaded as () => void)).then(via('headless')),
   }
   if (options.debug) {
     modal.debug = {

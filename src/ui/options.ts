@@ -2,6 +2,7 @@
  * createModal's options and the public modal interface (docs/api.md): types, and the names of the
  * page's own options.
  */
+import type { GangwayHeadless } from './headless-types.js'
 import type { AccountModel, AuthOption, CaipNetworkId, HostOptions, ModalModel, Namespace, Network, NetworkModel, SiwxMessage, ViewName } from '../contract.js'
 
 /**
@@ -243,4 +244,17 @@ export interface GangwayModal {
    * refusal is a UserRejectedError with code 4001 (5000 from WalletConnect), category API_ERROR.
    */
   getWalletProvider(namespace?: Namespace, options?: { restricted?: boolean }): { request(args: { method: string; params?: unknown[] | Record<string, unknown> }): Promise<unknown> }
+  /**
+   * The headless surface (docs/api.md, Headless): the wallet list, connect, the WalletConnect pairing
+   * URI, networks and the event stream, for a site that draws its own UI (with `views: false`, none
+   * of Gangway's views is fetched until `open()`). Resolves after the page's load event, once the
+   * core has started: calling it early fetches nothing before load. Calling it is no reach for the
+   * modal; its first subscribe or action is (GangwayHeadless).
+   * @example
+   * ```ts
+   * const headless = await modal.headless()
+   * headless.subscribeWalletList(({ wallets }) => render(wallets))
+   * ```
+   */
+  headless(): Promise<GangwayHeadless>
 }

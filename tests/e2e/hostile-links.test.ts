@@ -56,7 +56,7 @@ const pairingCreated = async (page: Page) => (await page.evaluate(() => (window 
 /**
  * Opens the modal and taps `row`; resolves when the pairing's QR code shows (the moment a mobile view
  * opens its deep link). On mobile it taps once the pairing prepared as the modal opened is ready,
- * so the tap tries to open the link too (src/ui/views/open-wallet.ts openOnTap).
+ * so the tap tries to open the link too (src/ui/client/open-wallet.ts openOnTap).
  */
 async function tapWallet(page: Page, row: string, device: 'mobile' | 'desktop'): Promise<void> {
   await page.click('gangway-button')

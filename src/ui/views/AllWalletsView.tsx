@@ -15,7 +15,7 @@ import { useSignalValue } from '../use-signal.js'
 import { useEndOfList } from '../use-end-of-list.js'
 import { useT } from '../i18n/i18n.js'
 import { Icon } from '../images/Icon.js'
-import { openOnTap } from './open-wallet.js'
+import { openOnTap } from '../client/open-wallet.js'
 import { useLegalGate } from './LegalCheckbox.js'
 
 /** docs/behaviour.md §9: search waits 300 ms. */
