@@ -19,11 +19,11 @@ import type { SolanaSeed } from './solana/seed.js'
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..')
 /** The pages of localnet/demo, each at /<name> ('/' is index.html); bare.html and react-bare.html are bench/embed's pages without Gangway. */
-const PAGES = new Set(['index.html', 'bare.html', 'host-button.html', 'react.html', 'react-bare.html'])
+const PAGES = new Set(['index.html', 'bare.html', 'host-button.html', 'headless.html', 'react.html', 'react-bare.html'])
 /** The React apps of localnet/demo (<name>.tsx), each at /localnet/<name>.js on React 19 and /localnet/react18/<name>.js on React 18 (ssr-app hydrates /ssr.html). */
 const REACT_APPS = ['react-app', 'react-bare-app', 'ssr-app']
 /** The demo site's own files besides its pages, at /localnet/<name>. */
-const DEMO_FILES = new Set(['demo.js', 'demo.css'])
+const DEMO_FILES = new Set(['demo.js', 'demo.css', 'headless.js', 'headless.css'])
 const TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json', '.json': 'application/json', '.svg': 'image/svg+xml' }
 
 export interface DemoServer {

@@ -4,7 +4,7 @@
  * too, and every action an intent they send, so the modal and a site's own UI can run side by side
  * and agree. Types only: the implementation is the core chunk's (client/headless.ts).
  */
-import type { AccountModel, CaipNetworkId, Namespace, NetworkListModel, PublicEvent, WalletItem, WalletListModel } from '../contract.js'
+import type { AccountModel, CaipNetworkId, Namespace, NetworkListModel, PublicEvent, TxChangeRow, WalletItem, WalletListModel } from '../contract.js'
 
 /** The WalletConnect pairing URI as a site's own button reads it (the names follow AppKit's `getWalletConnectUri`).  *
  * @example
@@ -28,6 +28,36 @@ export interface WalletConnectUri {
   /** Why the last pairing asked for failed (the relay's or the sign client's message, at most 256 characters). */
   wcError?: string
 }
+
+/**
+ * A send that landed (docs/behaviour.md §4): its transaction's `hash`, and on EVM what Gangway's
+ * preview showed before the wallet was asked: `changes` the account's balance changes as the node
+ * simulated them (whole tokens, negative for what leaves; the fee included where the node charges
+ * it), `simulated` false when the node could not simulate (then `changes` is empty).
+ * @example
+ * ```ts
+ * const { hash, changes } = await headless.send({ to: '0x…', amount: '0.01' })
+ * ```
+ */
+export interface SendOutcome {
+  hash: string
+  changes?: TxChangeRow[]
+  simulated?: boolean
+}
+
+/**
+ * Sends `amount` (whole tokens, a decimal string as a visitor types it) of the native currency, or
+ * of the site's token at contract `token`, to `to` (an address) on the active network, from the
+ * connected account: the Send form's path, with its §5 checks, its preview and its wallet request.
+ * @throws GangwayError 'Token not offered on this network'; the form's first docs/behaviour.md §5
+ *   problem ('Insufficient balance', 'Invalid address', …); the send's failure ('Transaction rejected
+ *   in the wallet', …; `details` names the transaction when it was broadcast and then failed).
+ * @example
+ * ```ts
+ * const { hash } = await headless.send({ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.01' })
+ * ```
+ */
+export type HeadlessSend = (request: { to: string; amount: string; token?: string }) => Promise<SendOutcome>
 
 /**
  * The headless surface. Each `subscribe…` calls back on every change after it (not at once; the
@@ -154,6 +184,15 @@ export interface GangwayHeadless {
    * ```
    */
   switchNetwork(caipNetworkId: CaipNetworkId | string): Promise<void>
+  /**
+   * Sends from the connected account (HeadlessSend); resolves once the transaction landed, with its
+   * hash and its previewed balance changes. One send at a time: the Send views edit the same form.
+   * @example
+   * ```ts
+   * const { hash, changes } = await headless.send({ to, amount: '0.5' })
+   * ```
+   */
+  send: HeadlessSend
   /**
    * The last public event of this tab (`PublicEvent`), if any since `headless()` resolved.
    * @example

@@ -13,6 +13,7 @@ import { ERRORS } from '../../events/kernel/error-registry.js'
 import { openOnTap } from './open-wallet.js'
 import type { ClientSignals } from './signals.js'
 import type { ModalApi } from './modal-api.js'
+import { headlessSend, type Showing } from './headless-send.js'
 
 /** What the surface is built on: the started engine, the views' signals and the client's dispatch. */
 export interface HeadlessDeps {
@@ -112,6 +113,10 @@ export async function createHeadless({ engine, signals, dispatch, api, reach }: 
     )
   }
 
+  /** What the site's own UI shows (headless/showing-changed): all off until it says otherwise. */
+  const showing: Showing = { tokens: false, nfts: false, activity: false, swap: false, swapReview: false, sendReview: false }
+  const show = (flag: keyof Showing, on: boolean) => ((showing[flag] = on), dispatch({ type: 'headless/showing-changed', payload: { ...showing } }))
+
   return {
     getWalletList: () => list.peek(),
     subscribeWalletList: reaching((callback) => changes(list, callback)),
@@ -126,6 +131,7 @@ export async function createHeadless({ engine, signals, dispatch, api, reach }: 
     getNetworks: () => signals.networkList.peek(),
     subscribeNetworks: reaching((callback) => changes(signals.networkList, callback)),
     switchNetwork: (id) => api.switchNetwork(id),
+    send: headlessSend(signals.send, dispatch, show),
     getEvent: () => lastEvent,
     subscribeEvents(callback) {
       const listener = (e: PublicEvent) => callback(e)

@@ -1,0 +1,59 @@
+/**
+ * The headless surface's send (docs/api.md, Headless; docs/behaviour.md §3 Send state, §4 send, §5
+ * send rules): the send form filled through its intents, the same §5 checks, the same preview
+ * (decoded and simulated, as WalletSendPreview shows it) and the same send effect as the Send views.
+ */
+import type { Signal } from '@preact/signals-core'
+import type { Intent, SendModel, TxChangeRow } from '../../contract.js'
+import { GangwayError } from '../../events/kernel/errors.js'
+import type { HeadlessSend } from '../headless-types.js'
+
+/** The flags a site's own UI shows (`headless/showing-changed`), kept on the page: each change sends all six. */
+export type Showing = Extract<Intent, { type: 'headless/showing-changed' }>['payload']
+
+/** Resolves with the first value of `s` (now or later) that `pick` maps to something defined. */
+export function when<T, R>(s: Signal<T>, pick: (v: T) => R | undefined): Promise<R> {
+  return new Promise((resolve) => {
+    let stop: (() => void) | undefined
+    let done = false
+    stop = s.subscribe((v) => {
+      const r = done ? undefined : pick(v)
+      if (r === undefined) return
+      done = true
+      resolve(r)
+      stop?.()
+    })
+    if (done) stop()
+  })
+}
+
+/**
+ * The send function over the send model's signal: fills the form (token, amount, receiver), refuses
+ * it with its §5 problem, on EVM waits for its preview with the site's send review on, sends it and
+ * settles when it landed.
+ * @param show turns one of the site's showing flags on or off (headless/showing-changed).
+ */
+export function headlessSend(send: Signal<SendModel>, dispatch: (intent: Intent) => Promise<void>, show: (flag: keyof Showing, on: boolean) => Promise<void>): HeadlessSend {
+  return async ({ to, amount, token }) => {
+    const row = send.peek().tokens.find((t) => (token ? t.address?.toLowerCase() === token.toLowerCase() : !t.address))
+    if (!row) throw new GangwayError('Token not offered on this network', { details: token ?? 'native' })
+    const { balanceDisplay: _b, ...picked } = row
+    await dispatch({ type: 'send/token-selected', payload: { token: picked } })
+    await dispatch({ type: 'send/amount-changed', payload: { amount } })
+    await dispatch({ type: 'send/receiver-changed', payload: { receiver: to } })
+    const form = await when(send, (m) => (m.amount === amount && m.receiver === to && m.token?.address === picked.address ? m : undefined))
+    if (form.problem) throw new GangwayError(form.problem, { category: 'API_ERROR' })
+    const evm = picked.caipNetworkId.startsWith('eip155:')
+    try {
+      if (evm) await show('sendReview', true)
+      const reviewed = evm ? await when(send, (m) => (m.preview || m.problem || m.previewing === undefined ? m : undefined)) : form
+      await dispatch({ type: 'send/requested', payload: {} })
+      // A landed send resets the form (its result stays); a failure keeps it with the error.
+      const settled = await when(send, (m) => (m.result?.status === 'succeeded' ? m : m.error !== undefined && !m.loading ? m : undefined))
+      if (settled.result?.status !== 'succeeded') throw new GangwayError(settled.error!, { category: 'API_ERROR', details: settled.result ? `transaction ${settled.result.hash}` : undefined })
+      return { hash: settled.result.hash, ...(reviewed.preview ? { changes: reviewed.preview.changes as TxChangeRow[], simulated: reviewed.preview.simulated } : {}) }
+    } finally {
+      if (evm) await show('sendReview', false)
+    }
+  }
+}
