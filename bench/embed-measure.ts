@@ -72,11 +72,11 @@ async function viewShown(page: Page): Promise<void> {
 
 /**
  * Loads `url` (the scenario's page) in a new tab of `context` at CPU throttling `rate` and measures
- * one run. @throws Error '<button> is not visible on <url>' when the scenario's button is not there
+ * one run; adds the file name of each Gangway script fetched before the click to `filesBeforeClick`. @throws Error '<button> is not visible on <url>' when the scenario's button is not there
  * 3 s after load, 'the click on <button> did not reach <url>' when the page saw no click, and
  * viewShown's error when the Connect view does not show.
  */
-export async function measureEmbed(context: BrowserContext, url: string, scenario: EmbedScenario, rate: number): Promise<EmbedSample> {
+export async function measureEmbed(context: BrowserContext, url: string, scenario: EmbedScenario, rate: number, filesBeforeClick?: Set<string>): Promise<EmbedSample> {
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate })
@@ -88,6 +88,7 @@ export async function measureEmbed(context: BrowserContext, url: string, scenari
   context.on('request', (req) => {
     if (!isGangwayScript(req.url())) return
     const at = phase
+    if (at !== 'onOpen') filesBeforeClick?.add(new URL(req.url()).pathname.split('/').pop()!)
     pending.push(
       req
         .response()

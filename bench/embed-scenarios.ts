@@ -22,5 +22,7 @@ export const SCENARIOS: readonly EmbedScenario[] = [
   { name: 'Gangway demo', path: '/', button: 'gangway-button button', hoverMs: 150, gangway: true, baseline: 'bare page' },
   { name: 'plain page, own button', path: '/host-button.html', button: 'header button', hoverMs: 0, gangway: true, baseline: 'bare page' },
   { name: 'React page without Gangway', path: '/react-bare.html', button: '[data-testid=react-open]', hoverMs: 0, gangway: false },
+  // A site's own wallet UI on the engine (views: false): its button shows its own list (modal.headless()), no Gangway view.
+  { name: 'headless page, views: false', path: '/headless.html', button: '[data-testid=open-modal]', hoverMs: 0, gangway: true, baseline: 'bare page' },
   { name: 'React page, useModal().open()', path: '/react.html', button: '[data-testid=react-open]', hoverMs: 0, gangway: true, baseline: 'React page without Gangway' },
 ]

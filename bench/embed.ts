@@ -34,16 +34,20 @@ const key = (name: string, rate: number) => `${name} @${rate}x CPU`
 const net = await startLocalnet()
 const browser = await launchChromium()
 const results: Record<string, Record<keyof EmbedSample, Spread>> = {}
+/** The Gangway scripts fetched before the click, over all runs of a scenario and rate, by key. */
+const filesBeforeClick: Record<string, string[]> = {}
 try {
   for (const rate of RATES) {
     for (const scenario of SCENARIOS) {
       const samples: EmbedSample[] = []
+      const files = new Set<string>()
       for (let i = 0; i < RUNS; i++) {
         const context = await localContext(browser)
-        samples.push(await measureEmbed(context, `${net.web.url}${scenario.path}`, scenario, rate))
+        samples.push(await measureEmbed(context, `${net.web.url}${scenario.path}`, scenario, rate, files))
         await context.close()
       }
       const fields = Object.keys(samples[0]!) as (keyof EmbedSample)[]
+      filesBeforeClick[key(scenario.name, rate)] = [...files].sort()
       results[key(scenario.name, rate)] = Object.fromEntries(fields.map((k) => [k, spread(samples.map((s) => s[k]))])) as Record<keyof EmbedSample, Spread>
     }
   }
@@ -85,5 +89,7 @@ table(`bench/embed, from the click: median (min–max) of ${RUNS} runs; the poin
   ['main-thread task ms, click→+1 s', 'taskMsClickTo1s'],
   ['task ms over the page without Gangway', overBaseline],
 ])
+console.log(`\nGangway's scripts fetched before the click (all runs; chunk-*.js are shared chunks, named by hash):`)
+for (const [k, files] of Object.entries(filesBeforeClick)) console.log(`  ${k}: ${files.join(' ') || 'none'}`)
 console.log('\nPages (localnet/demo): ' + SCENARIOS.map((s) => `${s.name}: ${s.path}${s.baseline ? ` (baseline: ${s.baseline})` : ''}`).join('; '))
-writeResult('embed', { runs: RUNS, scenarios: SCENARIOS, results })
+writeResult('embed', { runs: RUNS, scenarios: SCENARIOS, results, filesBeforeClick })
