@@ -3,8 +3,8 @@
  * server rendered from it with react-dom/server): a host app on `gangway/react`, its own buttons
  * opening the modal, and what the hooks deliver.
  */
-import { version } from 'react'
-import { GangwayProvider, useAccount, useDisconnect, useModal, useNetwork } from 'gangway/react'
+import { useState, version } from 'react'
+import { GangwayProvider, useAccount, useDisconnect, useModal, useNetwork, useNetworks, useWallets } from 'gangway/react'
 
 /** What the page learns of the localnet (window.__LOCALNET__ in the browser). */
 export interface ReactDemoLocalnet {
@@ -12,7 +12,34 @@ export interface ReactDemoLocalnet {
   chainId: number
 }
 
+/** The site's own wallet list and network buttons on the headless hooks (mounted on demand: mounting them is the reach for the modal). */
+function OwnWallets() {
+  const { wallets, connect, isInitialized } = useWallets()
+  const { networks, switchNetwork } = useNetworks()
+  return (
+    <div data-testid="react-own" data-ready={isInitialized || undefined}>
+      <ul>
+        {wallets.map((w) => (
+          <li key={w.id}>
+            <button data-wallet-id={w.id} onClick={() => void connect(w).catch(() => undefined)}>
+              {w.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {networks.groups.flatMap((g) =>
+        g.networks.map((n) => (
+          <button key={n.caipNetworkId} data-network={n.caipNetworkId} aria-pressed={n.active} onClick={() => void switchNetwork(n.caipNetworkId)}>
+            {n.name}
+          </button>
+        )),
+      )}
+    </div>
+  )
+}
+
 function Wallet() {
+  const [own, setOwn] = useState(false)
   const { open, close, isOpen } = useModal()
   const { isConnected, address, balance, balanceSymbol } = useAccount()
   const network = useNetwork()
@@ -43,6 +70,10 @@ function Wallet() {
       <p>
         React <span data-testid="react-version">{version}</span>
       </p>
+      <button data-testid="react-own-list" onClick={() => setOwn(true)}>
+        My own wallet list
+      </button>
+      {own ? <OwnWallets /> : null}
     </section>
   )
 }

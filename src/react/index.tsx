@@ -6,11 +6,11 @@
  * loader starts nothing where there is no document, and each hook's server snapshot is a constant
  * (disconnected, no network, closed), which hydration renders first (tests/e2e/server-rendering.test.ts).
  */
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { createModal, type GangwayModal, type GangwayOptions } from '#loader'
 import type { AccountModel, Namespace, NetworkModel, ViewName } from '../contract.js'
 
-const ModalContext = createContext<GangwayModal | null>(null)
+import { ModalContext, useGangway } from './context.js'
 
 /**
  * The hooks' server snapshots: what a server renders, and so what hydration must render first,
@@ -44,12 +44,6 @@ export function GangwayProvider({ options, children }: { options: GangwayOptions
   return <ModalContext.Provider value={modal}>{children}</ModalContext.Provider>
 }
 
-/** The provider's modal. @throws Error 'useModal must be used inside <GangwayProvider>' outside one. */
-function useGangway(): GangwayModal {
-  const modal = useContext(ModalContext)
-  if (!modal) throw new Error('useModal must be used inside <GangwayProvider>')
-  return modal
-}
 
 /**
  * `{ open, close, warm, isOpen }`: open takes a docs/behaviour.md §2 view name; warm readies the
@@ -121,4 +115,5 @@ export function useDisconnect(): { disconnect: (namespace?: Namespace) => Promis
   return { disconnect: modal.disconnect }
 }
 
+export { useHeadless, useNetworks, useWallets, type WalletsHook } from './headless.js'
 export type { GangwayModal, GangwayOptions }

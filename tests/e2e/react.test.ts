@@ -57,4 +57,23 @@ describe.each([
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it('connects from the site’s own list through the headless hooks (useWallets, useNetworks), which the modal then shows', async () => {
+    const account = getAddress((await rpc<string[]>(rpcUrl, 'eth_accounts'))[0]!)
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(`${webUrl}${path}`)
+    await waitForText(page, '[data-testid=react-version]', new RegExp(`^${major}\\.`))
+    await page.click('[data-testid=react-own-list]')
+    await page.locator('[data-testid=react-own][data-ready] [data-network="eip155:31337"][aria-pressed=true]').waitFor()
+    await page.click('[data-testid=react-own] [data-wallet-id="dev.gangway.localnet"]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForText(page, '[data-testid=react-account]', new RegExp(`^${account} · `))
+    await page.click('[data-testid=react-open]')
+    await waitForView(page, 'Account')
+    expect(errors).toEqual([])
+    await context.close()
+  })
 })
