@@ -151,6 +151,8 @@ export function createModal(options: GangwayOptions, internals: ModalInternals =
       const wasOpen = state.get().open
       state.set({ ...state.get(), ...v })
       if (wasOpen && !v.open && root) removeShell(root)
+      // The engine opened the modal itself (a sign-in, an approval, an unsupported network): the views show it, loaded now where the site left them out (`views: false`).
+      else if (v.open) modal.warm()
     },
     engine: (mode) => state.set({ ...state.get(), engine: mode }),
   }
