@@ -8,6 +8,9 @@ import type { Intent, SendModel, TxChangeRow } from '../../contract.js'
 import { GangwayError } from '../../events/kernel/errors.js'
 import type { HeadlessSend } from '../headless-types.js'
 
+/** How long a send waits for its preview, in ms: past it, it sends without (the Send view's Confirm never waits for it). */
+export const PREVIEW_WAIT_MS = 15_000
+
 /** The flags a site's own UI shows (`headless/showing-changed`), kept on the page: each change sends all six. */
 export type Showing = Extract<Intent, { type: 'headless/showing-changed' }>['payload']
 
@@ -29,8 +32,8 @@ export function when<T, R>(s: Signal<T>, pick: (v: T) => R | undefined): Promise
 
 /**
  * The send function over the send model's signal: fills the form (token, amount, receiver), refuses
- * it with its §5 problem, on EVM waits for its preview with the site's send review on, sends it and
- * settles when it landed.
+ * it with its §5 problem, on EVM waits for its preview with the site's send review on (at most
+ * PREVIEW_WAIT_MS), sends it and settles when it landed.
  * @param show turns one of the site's showing flags on or off (headless/showing-changed).
  */
 export function headlessSend(send: Signal<SendModel>, dispatch: (intent: Intent) => Promise<void>, show: (flag: keyof Showing, on: boolean) => Promise<void>): HeadlessSend {
@@ -46,7 +49,9 @@ export function headlessSend(send: Signal<SendModel>, dispatch: (intent: Intent)
     const evm = picked.caipNetworkId.startsWith('eip155:')
     try {
       if (evm) await show('sendReview', true)
-      const reviewed = evm ? await when(send, (m) => (m.preview || m.problem || m.previewing === undefined ? m : undefined)) : form
+      const previewed = when(send, (m) => (m.preview || m.problem || m.previewing === undefined ? m : undefined))
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const reviewed = evm ? await Promise.race([previewed, new Promise<SendModel>((resolve) => (timer = setTimeout(() => resolve(send.peek()), PREVIEW_WAIT_MS)))]).finally(() => clearTimeout(timer)) : form
       await dispatch({ type: 'send/requested', payload: {} })
       // A landed send resets the form (its result stays); a failure keeps it with the error.
       const settled = await when(send, (m) => (m.result?.status === 'succeeded' ? m : m.error !== undefined && !m.loading ? m : undefined))
