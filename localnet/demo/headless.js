@@ -4,10 +4,12 @@
 import { createModal } from '/gangway/loader.js'
 const { chains, walletConfigUrl, blockchainUrl, walletConnect } = window.__LOCALNET__
 const names = { 31337: 'Localnet', 31338: 'Localnet B' }
+// ?only=31337 lists that chain only: a wallet on the other is on a network the site did not list.
+const only = new URLSearchParams(location.search).get('only')
 const modal = createModal({
   projectId: 'gangway-headless-demo',
   views: false,
-  networks: chains.map(({ chainId, rpcUrl }) => ({
+  networks: chains.filter(({ chainId }) => !only || String(chainId) === only).map(({ chainId, rpcUrl }) => ({
     id: chainId,
     caipNetworkId: `eip155:${chainId}`,
     chainNamespace: 'eip155',

@@ -108,6 +108,26 @@ describe('headless: a site’s own UI with views: false', () => {
     await context.close()
   })
 
+  it('a modal the engine opens by itself (the wallet on a network the site did not list) loads the views and shows them', async () => {
+    const context = await localContext(browser())
+    const urls = recordRequests(context)
+    const page = await context.newPage()
+    await page.goto(`${webUrl}/headless.html?only=31337`)
+    await waitForEngine(page)
+    await showWallets(page, 'dev.gangway.localnet')
+    await page.click('[data-testid=wallets] [data-wallet-id="dev.gangway.localnet"]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await page.waitForFunction(() => document.querySelector('[data-testid=account]')?.getAttribute('data-address'))
+    expect(viewFiles(urls)).toEqual([])
+    // The wallet moves to the chain the site left out, as a visitor would in the wallet itself.
+    const switched = page.evaluate(() => (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] }))
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await switched
+    await waitForView(page, 'UnsupportedChain')
+    expect(viewFiles(urls).length).toBeGreaterThan(0)
+    await context.close()
+  })
+
   it('on a phone, the prefetched pairing URI is ready before the tap, the tap opens the wallet’s deep link with it, and the wallet pairs', async () => {
     const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = devices['Pixel 7']
     const context = await localContext(browser(), { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch })
