@@ -23,7 +23,6 @@ import { followAuthLifeCycle, pageAuth } from './client/auth-life-cycle.js'
 import { noConnection, walletRequester } from './client/wallet-request.js'
 import { onFirstApproach } from './client/first-approach.js'
 import { modalApi, type ModalApi } from './client/modal-api.js'
-import { createHeadless } from './client/headless.js'
 
 /** Callbacks the loader passes in to keep its synchronous snapshots current. */
 export interface ClientHooks {
@@ -185,7 +184,8 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
     onrampOrigins: pageOrigin(options.services?.onramp),
     corsImageOrigins: pageOrigin(options.services?.walletConfig),
     dispatch: (intent) => engine.dispatch(intent),
-    api: modalApi({ dispatch: (intent) => engine.dispatch(intent), walletRequest, exportLog: (options) => engine.exportLog(options), headless: (api) => createHeadless({ engine, signals, dispatch: (intent) => engine.dispatch(intent), api, reach }) }),
+    api: modalApi({ dispatch: (intent) => engine.dispatch(intent), walletRequest, exportLog: (options) => engine.exportLog(options), // The headless surface is a chunk of its own: only a site that asks for it fetches it.
+    headless: (api) => import('./client/headless.js').then(({ createHeadless }) => createHeadless({ engine, signals, dispatch: (intent) => engine.dispatch(intent), api, reach, ...(auth ? { auth: { submitOtp: (otp: string) => auth.submitOtp(otp), startSocial: (provider: SocialProvider) => auth.startSocial(provider) } } : {}) })) }),
     open(options) {
       // Whether this is a phone or tablet is read here, not in the loader, which keeps it small.
       const request = { ...options, isMobile: isMobileDevice() }

@@ -23,7 +23,7 @@ import { adoptCss } from './adopt-css.js'
 import { frameCss } from './shell/styles.js'
 
 export type { GangwayModal, GangwayOptions } from './options.js'
-export type { GangwayHeadless, HeadlessSend, SendOutcome, WalletConnectUri } from './headless-types.js'
+export type { AccountActivity, AccountNames, AccountNfts, AccountTokens, GangwayHeadless, HeadlessSend, HeadlessSocialProvider, LoginStatus, SendOutcome, SignInRequest, SwapOutcome, SwapQuote, WalletConnectUri } from './headless-types.js'
 export type { NetworkListModel, PublicEvent, WalletItem, WalletItemGroup, WalletListModel } from '../contract.js'
 export type { AuthAdapter, AuthCall, AuthContext, AuthEmailAnswer, AuthNetwork, AuthOption, AuthUser, AuthUserRequest } from '../contract.js'
 

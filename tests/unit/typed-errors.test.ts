@@ -13,7 +13,7 @@ const ALLOWED: Record<string, string> = {
   // GangwayError itself: the base of every typed error.
   'src/events/kernel/errors.ts: extends Error': 'the base class',
   // gangway/react may import only the loader, the views and the contract (its dependency rule): no error classes.
-  'src/react/index.tsx: new Error': 'a hook used outside its provider, a programming error React reports as it does its own',
+  'src/react/context.ts: new Error': 'a hook used outside its provider, a programming error React reports as it does its own',
   // The test error stands for a bug in an effect: what escapes is what a bug would throw (docs/behaviour.md §8 error reports).
   'src/worker/effects/infra/test-error.ts: new Error': 'the debug panel’s test error, a stand-in for a bug',
 }

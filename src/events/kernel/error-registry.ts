@@ -139,6 +139,8 @@ export const ERRORS = {
   popupClosed: { message: 'Popup closed', category: SECURE, section: 8, key: true },
   /** No popup, no provider page, or no state in it. */
   failedToInitiateSocial: { message: 'Failed to initiate social connection', category: SECURE, section: 8, key: true },
+  /** The headless surface's email or social login while the modal has no `auth` option or secure site (ui/client/headless-auth.ts). */
+  authNotEnabled: { message: 'Email and social login are not enabled' },
   /** A social login with a provider not on offer, or no secure site. */
   socialNotEnabled: { message: 'Social login is not enabled', key: true },
   /** Farcaster's login failed. */

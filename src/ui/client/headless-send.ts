@@ -31,6 +31,44 @@ export function when<T, R>(s: Signal<T>, pick: (v: T) => R | undefined): Promise
 }
 
 /**
+ * Runs `act` (synchronously, inside the caller's tick: a popup it opens stays a user gesture's) and
+ * resolves with the first value of `s` that `settled` accepts once a value `begun` accepts was seen:
+ * the value now or one after, so an answer the page had before `act` is not taken for its own
+ * (`act` is not run when the value now settles already). Rejects with `act`'s failure if it fails first.
+ * @example
+ * ```ts
+ * await through(names, () => dispatch(register), (m) => m.registering === label, (m) => m.registering !== label)
+ * ```
+ */
+export function through<T>(s: Signal<T>, act: () => Promise<unknown>, begun: (v: T) => boolean, settled: (v: T) => boolean): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let started = false
+    let done = false
+    let stop: (() => void) | undefined
+    const finish = (end: () => void) => {
+      if (done) return
+      done = true
+      stop?.()
+      end()
+    }
+    stop = s.subscribe((v) => {
+      if (done) return
+      started ||= begun(v)
+      if (started && settled(v)) finish(() => resolve(v))
+    })
+    if (done) return stop()
+    try {
+      act().catch((error: unknown) => finish(() => reject(error)))
+    } catch (error) {
+      finish(() => reject(error))
+    }
+  })
+}
+
+/** What a headless send or swap refuses for a token the active network does not offer (the token's address in `details`). */
+export const TOKEN_NOT_OFFERED = 'Token not offered on this network'
+
+/**
  * The send function over the send model's signal: fills the form (token, amount, receiver), refuses
  * it with its §5 problem, on EVM waits for its preview with the site's send review on (at most
  * PREVIEW_WAIT_MS), sends it and settles when it landed.
@@ -39,7 +77,7 @@ export function when<T, R>(s: Signal<T>, pick: (v: T) => R | undefined): Promise
 export function headlessSend(send: Signal<SendModel>, dispatch: (intent: Intent) => Promise<void>, show: (flag: keyof Showing, on: boolean) => Promise<void>): HeadlessSend {
   return async ({ to, amount, token }) => {
     const row = send.peek().tokens.find((t) => (token ? t.address?.toLowerCase() === token.toLowerCase() : !t.address))
-    if (!row) throw new GangwayError('Token not offered on this network', { details: token ?? 'native' })
+    if (!row) throw new GangwayError(TOKEN_NOT_OFFERED, { details: token ?? 'native' })
     const { balanceDisplay: _b, ...picked } = row
     await dispatch({ type: 'send/token-selected', payload: { token: picked } })
     await dispatch({ type: 'send/amount-changed', payload: { amount } })

@@ -2,11 +2,13 @@
  * The headless surface's implementation (docs/api.md, Headless; the types in ../headless-types.ts):
  * the views' signals and two on-demand engine subscriptions (the wallet list, the public events)
  * read, intents sent. No second code path: a site's own UI and the modal read the same projections.
+ * The send, the swap, the names and the sign-in and login are in headless-send.ts, headless-swap.ts,
+ * headless-names.ts and headless-auth.ts.
  */
 import { signal, type Signal } from '@preact/signals-core'
-import type { AccountModel, Intent, Namespace, PublicEvent, WalletItem, WalletListModel, WalletRef } from '../../contract.js'
+import type { AccountModel, AccountTabsModel, Intent, Namespace, PublicEvent, WalletItem, WalletListModel, WalletRef } from '../../contract.js'
 import { isPairingExpired } from '../../projections/rules/wallet-rules.js'
-import type { GangwayHeadless, WalletConnectUri } from '../headless-types.js'
+import type { AccountActivity, AccountNfts, AccountTokens, GangwayHeadless, WalletConnectUri } from '../headless-types.js'
 import type { ClientEngine } from './engine-start.js'
 import { GangwayError } from '../../events/kernel/errors.js'
 import { ERRORS } from '../../events/kernel/error-registry.js'
@@ -14,6 +16,9 @@ import { openOnTap } from './open-wallet.js'
 import type { ClientSignals } from './signals.js'
 import type { ModalApi } from './modal-api.js'
 import { headlessSend, type Showing } from './headless-send.js'
+import { headlessSwap } from './headless-swap.js'
+import { headlessNames } from './headless-names.js'
+import { headlessAuth, loginOf, type HeadlessAuth } from './headless-auth.js'
 
 /** What the surface is built on: the started engine, the views' signals and the client's dispatch. */
 export interface HeadlessDeps {
@@ -24,6 +29,8 @@ export interface HeadlessDeps {
   api: Pick<ModalApi, 'switchNetwork'>
   /** Tells the engine the visitor reached for the modal (once; the core shares it with the triggers' first approach). */
   reach(): void
+  /** The client's email and social login functions (core.ts Client), when it has them (`auth` and a secure site). */
+  auth?: HeadlessAuth
 }
 
 /** Calls `callback` on each change of `s` after now (signals-core's subscribe also calls at once); returns the unsubscribe. */
@@ -31,6 +38,33 @@ function changes<T>(s: Signal<T>, callback: (v: T) => void): () => void {
   let first = true
   return s.subscribe((v) => (first ? (first = false) : callback(v)))
 }
+
+/**
+ * Calls `callback` with `pick` of each value of `s` after now when it differs from the last one
+ * picked (as JSON: view models are plain data); returns the unsubscribe.
+ */
+function partChanges<T, P>(s: Signal<T>, pick: (v: T) => P, callback: (v: P) => void): () => void {
+  let last = JSON.stringify(pick(s.peek()) ?? null)
+  return changes(s, (v) => {
+    const part = pick(v)
+    const json = JSON.stringify(part ?? null)
+    if (json !== last) (last = json), callback(part)
+  })
+}
+
+/** The Account tabs model's parts for each tab (headless-types.ts AccountTokens, AccountNfts, AccountActivity). */
+const tokensOf = ({ caipAddress, networkBalanceUsd, tokens, tokensLoading }: AccountTabsModel): AccountTokens => ({ ...(caipAddress ? { caipAddress } : {}), ...(networkBalanceUsd !== undefined ? { networkBalanceUsd } : {}), tokens, tokensLoading })
+const nftsOf = ({ caipAddress, tabs, nfts, nftsLoading }: AccountTabsModel): AccountNfts => ({ ...(caipAddress ? { caipAddress } : {}), tabs, nfts, nftsLoading })
+const activityOf = ({ caipAddress, tabs, activity, activityLoading, activityLoadingMore, next, pending, unfollowed }: AccountTabsModel): AccountActivity => ({
+  ...(caipAddress ? { caipAddress } : {}),
+  tabs,
+  activity,
+  activityLoading,
+  activityLoadingMore,
+  ...(next !== undefined ? { next } : {}),
+  ...(pending ? { pending } : {}),
+  ...(unfollowed !== undefined ? { unfollowed } : {}),
+})
 
 /** A registry wallet's link set as the WalletRef a WalletConnect connect remembers and a tap opens. */
 const walletRefOf = (item: WalletItem): WalletRef => ({ id: item.id, name: item.name, ...(item.imageUrl ? { imageUrl: item.imageUrl } : {}), ...(item.walletInfo.deepLink ? { mobileLink: item.walletInfo.deepLink } : {}), ...(item.walletInfo.desktopLink ? { desktopLink: item.walletInfo.desktopLink } : {}), ...(item.walletInfo.webappLink ? { webappLink: item.walletInfo.webappLink } : {}) })
@@ -43,7 +77,7 @@ const walletRefOf = (item: WalletItem): WalletRef => ({ id: item.id, name: item.
  * const headless = await createHeadless({ engine, signals, dispatch, api, reach })
  * ```
  */
-export async function createHeadless({ engine, signals, dispatch, api, reach }: HeadlessDeps): Promise<GangwayHeadless> {
+export async function createHeadless({ engine, signals, dispatch, api, reach, auth }: HeadlessDeps): Promise<GangwayHeadless> {
   const reaching = <A extends unknown[], R>(fn: (...a: A) => R) => (...a: A): R => (reach(), fn(...a))
   const list = await new Promise<Signal<WalletListModel>>((first) => {
     let s: Signal<WalletListModel> | undefined
@@ -115,7 +149,31 @@ export async function createHeadless({ engine, signals, dispatch, api, reach }: 
 
   /** What the site's own UI shows (headless/showing-changed): all off until it says otherwise. */
   const showing: Showing = { tokens: false, nfts: false, activity: false, swap: false, swapReview: false, sendReview: false }
-  const show = (flag: keyof Showing, on: boolean) => ((showing[flag] = on), dispatch({ type: 'headless/showing-changed', payload: { ...showing } }))
+  /** How many hold each flag on (subscribers, a send's or a swap's wait): it is on while any does, and changes only at the first and the last. */
+  const holders: Record<keyof Showing, number> = { tokens: 0, nfts: 0, activity: 0, swap: 0, swapReview: 0, sendReview: 0 }
+  const show = (flag: keyof Showing, on: boolean): Promise<void> => {
+    holders[flag] = Math.max(0, holders[flag] + (on ? 1 : -1))
+    if (showing[flag] === (holders[flag] > 0)) return Promise.resolve()
+    showing[flag] = holders[flag] > 0
+    return dispatch({ type: 'headless/showing-changed', payload: { ...showing } })
+  }
+  /** A subscription to one Account tab's part that holds its showing flag on until its unsubscribe (once). */
+  const following =
+    <P>(flag: 'tokens' | 'nfts' | 'activity', pick: (m: AccountTabsModel) => P) =>
+    (callback: (v: P) => void): (() => void) => {
+      void show(flag, true).catch(() => undefined)
+      const stop = partChanges(signals.accountTabs, pick, callback)
+      let left = false
+      return () => {
+        if (left) return
+        left = true
+        stop()
+        void show(flag, false).catch(() => undefined)
+      }
+    }
+  const swapping = headlessSwap({ swap: signals.swap, account: signals.account, dispatch, show })
+  const naming = headlessNames(signals.names, dispatch)
+  const login = headlessAuth(signals.connect, dispatch, auth)
 
   return {
     getWalletList: () => list.peek(),
@@ -132,6 +190,33 @@ export async function createHeadless({ engine, signals, dispatch, api, reach }: 
     subscribeNetworks: reaching((callback) => changes(signals.networkList, callback)),
     switchNetwork: (id) => api.switchNetwork(id),
     send: headlessSend(signals.send, dispatch, show),
+    getTokens: () => tokensOf(signals.accountTabs.peek()),
+    subscribeTokens: reaching(following('tokens', tokensOf)),
+    getNfts: () => nftsOf(signals.accountTabs.peek()),
+    subscribeNfts: reaching(following('nfts', nftsOf)),
+    getActivity: () => activityOf(signals.accountTabs.peek()),
+    subscribeActivity: reaching(following('activity', activityOf)),
+    fetchMoreActivity: reaching(async () => {
+      const { caipAddress, next, activityLoadingMore } = signals.accountTabs.peek()
+      if (!caipAddress || next === undefined || activityLoadingMore) return false
+      await dispatch({ type: 'history/fetch-requested', payload: { caipAddress, cursor: next } })
+      return true
+    }),
+    getSwapQuote: reaching(swapping.getSwapQuote),
+    executeSwap: reaching(swapping.executeSwap),
+    getNames: () => signals.names.peek(),
+    subscribeNames: reaching((callback) => changes(signals.names, callback)),
+    suggestNames: reaching(naming.suggestNames),
+    registerName: reaching(naming.registerName),
+    getSignIn: () => signals.connect.peek().siwx,
+    subscribeSignIn: reaching((callback) => partChanges(signals.connect, (m) => m.siwx, callback)),
+    getLogin: () => loginOf(signals.connect.peek(), auth !== undefined),
+    subscribeLogin: reaching((callback) => partChanges(signals.connect, (m) => loginOf(m, auth !== undefined), callback)),
+    signIn: login.signIn,
+    cancelSignIn: login.cancelSignIn,
+    connectEmail: reaching(login.connectEmail),
+    submitEmailOtp: login.submitEmailOtp,
+    connectSocial: reaching(login.connectSocial),
     getEvent: () => lastEvent,
     subscribeEvents(callback) {
       const listener = (e: PublicEvent) => callback(e)
