@@ -128,6 +128,20 @@ describe('headless: a site’s own UI with views: false', () => {
     await context.close()
   })
 
+  it('on a desktop, a wallet that scans the prefetched pairing URI (the site’s own QR code) connects with no pick', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    await page.goto(`${webUrl}/headless.html`)
+    await waitForEngine(page)
+    await showWallets(page, 'dev.gangway.localnet')
+    await page.locator('[data-testid=wc-state][data-ready=true]').waitFor({ timeout: E2E_WAIT_MS })
+    const uri = await page.evaluate(() => (window as unknown as { headless: { getWalletConnectUri(): { wcUri?: string } } }).headless.getWalletConnectUri().wcUri)
+    await wcWallet('/pair', { uri })
+    await wcWallet('/approve', await wcProposal(uri!))
+    await shownAccount(page, getAddress(inject('wcWalletAddress')))
+    await context.close()
+  })
+
   it('on a phone, the prefetched pairing URI is ready before the tap, the tap opens the wallet’s deep link with it, and the wallet pairs', async () => {
     const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = devices['Pixel 7']
     const context = await localContext(browser(), { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch })

@@ -181,6 +181,33 @@ describe('WalletConnect connector', () => {
     expect(client.connect).toHaveBeenCalledTimes(1)
   })
 
+  it('a prepared pairing a wallet approves with no connect waiting asks for the WalletConnect connect, which the session answers at once; one a connect took over does not', async () => {
+    const { client, pairings } = fakeClient()
+    const c = connector(client)
+    const events: NewEvent[] = []
+    c.events$.subscribe((e) => events.push(e))
+    c.prepare()
+    await vi.advanceTimersByTimeAsync(0)
+    // The wallet scanned the site's own QR code of this pairing.
+    pairings[0]!.resolve(session())
+    await vi.advanceTimersByTimeAsync(0)
+    expect(events.filter((e) => e.type === 'connect/requested')).toEqual([expect.objectContaining({ type: 'connect/requested', payload: { connectorId: 'walletConnect', namespace: 'eip155' } })])
+    expect(await c.request({ method: 'eth_requestAccounts' })).toEqual([ADDRESS])
+    expect(client.connect).toHaveBeenCalledTimes(1)
+
+    const taken = fakeClient()
+    const d = connector(taken.client)
+    const later: NewEvent[] = []
+    d.events$.subscribe((e) => later.push(e))
+    d.prepare()
+    await vi.advanceTimersByTimeAsync(0)
+    const accounts = d.request({ method: 'eth_requestAccounts' })
+    await vi.advanceTimersByTimeAsync(0)
+    taken.pairings[0]!.resolve(session())
+    expect(await accounts).toEqual([ADDRESS])
+    expect(later.filter((e) => e.type === 'connect/requested')).toEqual([])
+  })
+
   it('prepare() then cancel(): a cancel while the client starts ends it before it pairs; a later connect pairs afresh', async () => {
     const { client } = fakeClient()
     const c = connector(client)

@@ -20,7 +20,9 @@
  *   the engine signs with solana:signMessage instead (worker/effects/siwx/siwx-sign.ts).
  * Anything else goes to the wallet as it is.
  * Wallet-side changes (session events, update, delete, expiry) come out of `events$` as wallet/* events.
- * A pairing `prepare()` started that fails comes out as walletconnect/pairing-failed.
+ * A pairing `prepare()` started that fails comes out as walletconnect/pairing-failed; one a wallet
+ * approves while no connect waits on it comes out as connect/requested (WalletConnect, the session's
+ * first namespace), which the connect effect completes with that session.
  */
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
 import { SwitchChainError, UnauthorizedProviderError, UnsupportedProviderMethodError } from 'viem'
@@ -158,6 +160,8 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
   let preloaded = false
   /** The pairing prepare() started, until it settles: the next connect waits on it instead of pairing anew. */
   let prepared: Promise<SessionLike> | undefined
+  /** The prepared pairings a connect took over (that connect reports the approval). */
+  const joined = new WeakSet<Promise<SessionLike>>()
   /** Counts cancel() calls: a prepared pairing whose client is still starting checks it was not cancelled meanwhile. */
   let cancels = 0
   /** The last cancel()'s message, which a prepared pairing cancelled while its client started ends with. */
@@ -294,7 +298,10 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
   const connect = async (namespace: Namespace): Promise<string[]> => {
     held = false
     const c = await getClient()
-    if (!session || sessionAddresses(session.namespaces, namespace).length === 0) adopt(await (prepared ?? pairOnce(c)))
+    if (!session || sessionAddresses(session.namespaces, namespace).length === 0) {
+      if (prepared) joined.add(prepared)
+      adopt(await (prepared ?? pairOnce(c)))
+    }
     const addresses = sessionAddresses(session!.namespaces, namespace, namespace === 'eip155' ? chain : undefined)
     return addresses.length ? addresses : sessionAddresses(session!.namespaces, namespace)
   }
@@ -385,11 +392,18 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
       if (prepared || abort || session) return
       const ticket = ++cancels
       // A cancel while the client starts ends it before it pairs; a session the client restored needs none.
-      const started = getClient().then((c) => (ticket !== cancels ? Promise.reject(deliberate(cancelledWith)) : (session ?? pairOnce(c))))
+      let restored = false
+      const started = getClient().then((c) => (ticket !== cancels ? Promise.reject(deliberate(cancelledWith)) : session ? ((restored = true), session) : pairOnce(c)))
       prepared = started
       // Settled (approved, cancelled or failed): the next connect pairs anew unless it took this one over.
       started
-        .then(adopt, (error: unknown) => {
+        .then((approved) => {
+          adopt(approved)
+          // A wallet approved it with no connect waiting (it scanned a site's own QR code of this
+          // pairing): connected as a pick of WalletConnect would be, on the session's first namespace.
+          const namespace = sessionNamespaceNames(approved.namespaces)[0]
+          if (!restored && !joined.has(started) && namespace) events$.next(event('connect/requested', { connectorId: WALLETCONNECT_CONNECTOR_ID, namespace }))
+        }, (error: unknown) => {
           if (!(error instanceof Error && ended.has(error))) events$.next(event('walletconnect/pairing-failed', { message: loggedMessage(error) }))
         })
         .finally(() => prepared === started && (prepared = undefined))
