@@ -1,0 +1,1 @@
+window.exampleConfig = undefined // the localnet demo server serves its own config.js
