@@ -46,6 +46,15 @@ async function shownAccount(page: Page, address: string): Promise<void> {
   await page.waitForFunction((a) => document.querySelector('[data-testid=account]')?.getAttribute('data-address')?.toLowerCase() === a, address.toLowerCase())
 }
 
+/**
+ * Disconnects the page, and waits until the Localnet WalletConnect wallet (shared by the lane's
+ * files) holds no session any more: walletconnect.test.ts counts its sessions.
+ */
+async function endWalletSession(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as { gangway: { disconnect(): Promise<void> } }).gangway.disconnect())
+  await expect.poll(() => wcWallet<unknown[]>('/sessions').then((s) => s.length), { timeout: E2E_WAIT_MS }).toBe(0)
+}
+
 /** Clicks the page's Connect button and waits until its own list shows `walletId`. */
 async function showWallets(page: Page, walletId: string): Promise<void> {
   await page.click('[data-testid=open-modal]')
@@ -139,6 +148,7 @@ describe('headless: a site’s own UI with views: false', () => {
     await wcWallet('/pair', { uri })
     await wcWallet('/approve', await wcProposal(uri!))
     await shownAccount(page, getAddress(inject('wcWalletAddress')))
+    await endWalletSession(page)
     await context.close()
   })
 
@@ -165,6 +175,7 @@ describe('headless: a site’s own UI with views: false', () => {
     await wcWallet('/pair', { uri })
     await wcWallet('/approve', await wcProposal(uri!))
     await shownAccount(page, getAddress(inject('wcWalletAddress')))
+    await endWalletSession(page)
     await context.close()
   })
 })
