@@ -5,7 +5,7 @@
  * The send, the swap, the names and the sign-in and login are in headless-send.ts, headless-swap.ts,
  * headless-names.ts and headless-auth.ts.
  */
-import { signal, type Signal } from '@preact/signals-core'
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core'
 import type { AccountModel, AccountTabsModel, Intent, Namespace, PublicEvent, WalletItem, WalletListModel, WalletRef } from '../../contract.js'
 import { isPairingExpired } from '../../projections/rules/wallet-rules.js'
 import type { AccountActivity, AccountNfts, AccountTokens, GangwayHeadless, WalletConnectUri } from '../headless-types.js'
@@ -34,7 +34,7 @@ export interface HeadlessDeps {
 }
 
 /** Calls `callback` on each change of `s` after now (signals-core's subscribe also calls at once); returns the unsubscribe. */
-function changes<T>(s: Signal<T>, callback: (v: T) => void): () => void {
+function changes<T>(s: ReadonlySignal<T>, callback: (v: T) => void): () => void {
   let first = true
   return s.subscribe((v) => (first ? (first = false) : callback(v)))
 }
@@ -43,7 +43,7 @@ function changes<T>(s: Signal<T>, callback: (v: T) => void): () => void {
  * Calls `callback` with `pick` of each value of `s` after now when it differs from the last one
  * picked (as JSON: view models are plain data); returns the unsubscribe.
  */
-function partChanges<T, P>(s: Signal<T>, pick: (v: T) => P, callback: (v: P) => void): () => void {
+function partChanges<T, P>(s: ReadonlySignal<T>, pick: (v: T) => P, callback: (v: P) => void): () => void {
   let last = JSON.stringify(pick(s.peek()) ?? null)
   return changes(s, (v) => {
     const part = pick(v)
@@ -97,16 +97,8 @@ export async function createHeadless({ engine, signals, dispatch, api, reach, au
     const fresh = pairing && !isPairingExpired(pairing.expiresAt, Date.now()) ? pairing : undefined
     return { ...(fresh ? { wcUri: fresh.uri, wcPairingExpiry: fresh.expiresAt * 1000 } : {}), wcFetchingUri: Boolean(wc.preparing), ...(wc.pairingError ? { wcError: wc.pairingError } : {}) }
   }
-  /** Calls `callback` when the URI as a site reads it changes (the pairing, or the WalletConnect model's fetching and error). */
-  const uriChanges = (callback: (v: WalletConnectUri) => void) => {
-    let last = JSON.stringify(uri())
-    const changed = () => {
-      const now = uri()
-      if (JSON.stringify(now) !== last) (last = JSON.stringify(now)), callback(now)
-    }
-    const stops = [changes(signals.pairing, changed), changes(signals.walletConnect, changed)]
-    return () => stops.forEach((stop) => stop())
-  }
+  /** The URI as a site reads it, recomputed when the pairing or the WalletConnect model (fetching, error) changes. */
+  const uriNow = computed(uri)
 
   /**
    * Connects `wallet` (see GangwayHeadless.connectWallet): the tap's deep link first, synchronously,
@@ -184,7 +176,7 @@ export async function createHeadless({ engine, signals, dispatch, api, reach, au
     connectWallet: reaching(connectWallet),
     prefetchWalletConnectUri: reaching(() => dispatch({ type: 'walletconnect/pairing-requested', payload: {} })),
     getWalletConnectUri: uri,
-    subscribeWalletConnectUri: reaching(uriChanges),
+    subscribeWalletConnectUri: reaching((callback) => partChanges(uriNow, (v) => v, callback)),
     resetWalletConnectUri: () => dispatch({ type: 'walletconnect/pairing-reset-requested', payload: {} }),
     getNetworks: () => signals.networkList.peek(),
     subscribeNetworks: reaching((callback) => changes(signals.networkList, callback)),
