@@ -21,7 +21,7 @@ import { replayLog } from '../../src/projections/replay.js'
 import { selectors } from '../../src/projections/selectors.js'
 import type { State } from '../../src/projections/state.js'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, flooredBalance, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
+import { cardAnimationsEnded, connectLocalnetWallet, flooredBalance, useBrowser, waitForEngine, waitForText, waitForView } from './helpers.js'
 import { secretsIn } from './secrets.js'
 import { E2E_WAIT_MS } from './wait.js'
 
@@ -155,6 +155,9 @@ describe('the event log', () => {
     const account = getAddress((await rpc<string[]>(rpcUrl2, 'eth_accounts'))[6]!)
     await connectLocalnetWallet(page, webUrl, 6, '/?debug')
     await page.click('[data-testid=gw-network]')
+    // The card's height animates to SwitchNetwork's list: a click begun meanwhile can end beside its row (a clean CI run lost one here).
+    await waitForView(page, 'SwitchNetwork')
+    await cardAnimationsEnded(page)
     await page.click('[data-network="eip155:31338"]')
     await page.click('[data-testid=localnet-wallet-approve]')
     await waitForView(page, 'Account')
