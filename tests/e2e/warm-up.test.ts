@@ -2,16 +2,21 @@
  * A site's own triggers on a plain page (issue 15, docs/api.md): the views are rendered, hidden, in
  * idle time after load, so the site's own button shows them without the loader's shell; an element
  * with `data-gangway-open` opens the view it names (a later chunk, loaded on demand) and readies the
- * views on pointer intent; `warm()` readies them for a site that calls it.
+ * views on pointer intent; `warm()` readies them for a site that calls it. After the open, a later
+ * view's chunk loads on intent toward a control that leads there, not in idle time.
  */
+import { readFileSync } from 'node:fs'
 import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { localContext } from './browser.js'
-import { useBrowser, waitForView } from './helpers.js'
+import { cardAnimationsEnded, connectSettled, useBrowser, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
 
 const browser = useBrowser()
+
+/** The later views' chunks: those ui.js imports when a view is first needed (src/ui/views/lazy-views.tsx), as paths the page requests. */
+const viewChunks = new Set([...readFileSync('dist/ui.js', 'utf8').matchAll(/import\("\.\/(chunk-[A-Z0-9]+\.js)"\)/g)].map((m) => `/gangway/${m[1]}`))
 
 /** Records, from now on, whether the loader's shell is ever put into the modal's shadow root. */
 async function watchForShell(page: Page): Promise<() => Promise<boolean>> {
@@ -73,5 +78,29 @@ describe('warming up for the site’s own triggers', () => {
       await page.locator('[data-testid=gw-modal][data-closed]').waitFor({ state: 'attached' })
       await context.close()
     }
+  })
+
+  it('after the open, a later view’s chunk loads only when the visitor reaches for a control that leads there', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    const scripts: string[] = []
+    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)))
+    // The demo page: its wallet/config service lists All Wallets.
+    await page.goto(webUrl)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    const beforeOpen = scripts.length
+    await connectSettled(page)
+    // Two idle periods after the open: a preload in idle time would have asked for a chunk by now.
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))))
+    expect(scripts.slice(beforeOpen).filter((p) => viewChunks.has(p))).toEqual([])
+
+    const chunk = page.waitForRequest((r) => viewChunks.has(new URL(r.url()).pathname))
+    await cardAnimationsEnded(page)
+    await page.hover('[data-testid=gw-modal] [data-testid=gw-all-wallets]')
+    await chunk
+    await page.click('[data-testid=gw-modal] [data-testid=gw-all-wallets]')
+    await waitForView(page, 'AllWallets')
+    await context.close()
   })
 })

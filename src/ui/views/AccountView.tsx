@@ -12,7 +12,6 @@ import type { AccountAction, ViewName } from '../../contract.js'
 import type { MessageId } from '../i18n/messages.js'
 import { avatarColors, shortenAddress } from '../../projections/format-address.js'
 import { documentLink } from '../../events/kernel/urls.js'
-import { preloadProfileWallets } from './lazy-views.js'
 import { Icon } from '../images/Icon.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
@@ -47,8 +46,7 @@ export function AccountView() {
           className="gw-wallets-btn"
           data-testid="gw-wallets-button"
           aria-label={wallet ? t('account.walletsButton', { wallet: wallet.name }) : undefined}
-          onPointerEnter={preloadProfileWallets}
-          onFocus={preloadProfileWallets}
+          data-leads-to="ProfileWallets"
           onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'ProfileWallets' } })}
         >
           {wallet ? <Icon src={wallet.icon} name={wallet.name} shape="circle" /> : null}
@@ -85,7 +83,7 @@ export function AccountView() {
             {format.usd(tabs.networkBalanceUsd)}
           </span>
         ) : null}
-        <button className="gw-network" data-testid="gw-network" data-unsupported={network.unsupported ? '' : undefined} onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'SwitchNetwork' } })}>
+        <button className="gw-network" data-testid="gw-network" data-leads-to="SwitchNetwork" data-unsupported={network.unsupported ? '' : undefined} onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'SwitchNetwork' } })}>
           {/* A chain the site did not list is named by the engine ('Unknown network'). */}
           {(network.unsupported && network.name ? known(network.name) : network.name) ?? ''}
         </button>
@@ -101,12 +99,12 @@ export function AccountView() {
           </button>
         ) : null}
         {account.embeddedWalletInfo?.authProvider === 'email' ? (
-          <button className="gw-link" data-testid="gw-update-email-open" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'UpdateEmailWallet' } }).catch(() => undefined)}>
+          <button className="gw-link" data-testid="gw-update-email-open" data-leads-to="UpdateEmailWallet" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'UpdateEmailWallet' } }).catch(() => undefined)}>
             {t('updateEmail.open')}
           </button>
         ) : null}
         {canChoose ? (
-          <button className="gw-link" data-testid="gw-register-name-open" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'RegisterAccountName' } }).catch(() => undefined)}>
+          <button className="gw-link" data-testid="gw-register-name-open" data-leads-to="RegisterAccountName" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'RegisterAccountName' } }).catch(() => undefined)}>
             {t('names.open')}
           </button>
         ) : null}
@@ -114,7 +112,7 @@ export function AccountView() {
           {actions.map((action) => {
             const { view, label, testId } = ACTIONS[action]
             return (
-              <button key={action} className="gw-btn" data-testid={testId} onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view } })}>
+              <button key={action} className="gw-btn" data-testid={testId} data-leads-to={view} onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view } })}>
                 {t(label)}
               </button>
             )

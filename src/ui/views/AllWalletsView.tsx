@@ -58,7 +58,7 @@ export function AllWalletsView() {
       <ul className="gw-grid" ref={grid} data-testid="gw-all-list" data-count={list.count} data-has-more={String(list.hasMore)}>
         {list.wallets.map((w) => (
           <li key={w.id}>
-            <button className="gw-tile" data-wallet-id={w.id} title={w.name} aria-disabled={blocked || undefined} aria-describedby={blocked ? 'gw-legal-text' : undefined} onClick={() => pick(w)}>
+            <button className="gw-tile" data-wallet-id={w.id} data-leads-to="ConnectingWalletConnect" title={w.name} aria-disabled={blocked || undefined} aria-describedby={blocked ? 'gw-legal-text' : undefined} onClick={() => pick(w)}>
               <Icon src={w.imageUrl} name={w.name} lazy />
               <span className="gw-tile-name">{w.name}</span>
             </button>

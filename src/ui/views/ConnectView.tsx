@@ -55,6 +55,7 @@ export function ConnectView() {
               data-connector-type={row.type}
               data-group={row.group}
               data-chain={row.chain}
+              data-leads-to={row.type === 'WALLET_CONNECT' ? 'ConnectingWalletConnect' : undefined}
               aria-disabled={blocked || undefined}
               aria-describedby={blocked ? 'gw-legal-text' : undefined}
               onClick={() => {
@@ -78,6 +79,7 @@ export function ConnectView() {
             <button
               className="gw-row"
               data-testid="gw-all-wallets"
+              data-leads-to="AllWallets"
               aria-disabled={blocked || undefined}
               aria-describedby={blocked ? 'gw-legal-text' : undefined}
               onClick={() => allowed() && void dispatch({ type: 'modal/navigate-requested', payload: { view: 'AllWallets' } })}

@@ -90,7 +90,7 @@ function Pairing({ basic }: { basic: boolean }) {
         ) : null}
       </div>
       {basic ? (
-        <button className="gw-link" data-testid="gw-all-wallets" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'AllWallets' } })}>
+        <button className="gw-link" data-testid="gw-all-wallets" data-leads-to="AllWallets" onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'AllWallets' } })}>
           {t('wc.allWallets')}
         </button>
       ) : null}

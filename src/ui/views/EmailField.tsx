@@ -16,6 +16,7 @@ export function EmailField({ allowed }: { allowed: () => boolean }) {
   return (
     <form
       className="gw-email"
+      data-leads-to="EmailLogin"
       data-testid="gw-email-form"
       noValidate
       onSubmit={(e) => {

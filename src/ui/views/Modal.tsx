@@ -1,5 +1,5 @@
 /** The modal: frame, header, the current view, the snackbar. */
-import { memo, useEffect, useRef, type ReactElement } from 'react'
+import { memo, useRef, type ReactElement } from 'react'
 import type { ViewName } from '../../contract.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
@@ -10,7 +10,7 @@ import { ConnectView } from './ConnectView.js'
 import { Header } from './Header.js'
 import { Snackbar, SnackbarMessage } from './Snackbar.js'
 import { useAnimatedHeight, useDialog } from './use-dialog.js'
-import { AllWalletsView, ApproveTransactionView, DataCaptureView, RegisterAccountNameSuccessView, RegisterAccountNameView, ConnectingFarcasterView, SiwxSignMessageView, UpdateEmailWalletView, EmailLoginView, NetworkList, preloadViews, ProfileWalletsView, SwitchActiveChainView, UnsupportedChainView, WalletReceiveView, WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView, SwapView, SwapSelectTokenView, SwapPreviewView, OnRampProvidersView, OnRampTokenSelectView, OnRampFiatSelectView, BuyInProgressView } from './lazy-views.js'
+import { AllWalletsView, ApproveTransactionView, DataCaptureView, RegisterAccountNameSuccessView, RegisterAccountNameView, ConnectingFarcasterView, SiwxSignMessageView, UpdateEmailWalletView, EmailLoginView, NetworkList, preloadOnIntent, ProfileWalletsView, SwitchActiveChainView, UnsupportedChainView, WalletReceiveView, WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView, SwapView, SwapSelectTokenView, SwapPreviewView, OnRampProvidersView, OnRampTokenSelectView, OnRampFiatSelectView, BuyInProgressView } from './lazy-views.js'
 import { useT } from '../i18n/i18n.js'
 
 /** The component of each view built so far; those from lazy-views.js load when first shown. */
@@ -64,10 +64,8 @@ export function Modal() {
   // arrows move in lists; the height animates (use-dialog.ts).
   const onCardKeyDown = useDialog(card, modal.open)
   useAnimatedHeight(card, modal.view)
-  // Once open, the other views' chunks load in idle time.
-  useEffect(() => {
-    if (modal.open) preloadViews()
-  }, [modal.open])
+  // A view's chunk loads when the visitor reaches for a control that leads there.
+  const intent = (e: { target: EventTarget }) => preloadOnIntent(e.target)
   // Rendered while closed too, hidden, so that opening shows views that are already built. Hidden
   // with visibility (views/styles.ts), not display: the closed modal is laid out ahead of the click,
   // so opening only paints it.
@@ -81,7 +79,7 @@ export function Modal() {
       onClick={(e) => e.target === e.currentTarget && close()}
       onKeyDown={(e) => e.key === 'Escape' && close()}
     >
-      <div ref={card} tabIndex={-1} className={modal.shake ? 'gw-card gw-shake' : 'gw-card'} role="dialog" aria-modal="true" aria-labelledby="gw-title" onKeyDown={onCardKeyDown}>
+      <div ref={card} tabIndex={-1} className={modal.shake ? 'gw-card gw-shake' : 'gw-card'} role="dialog" aria-modal="true" aria-labelledby="gw-title" onKeyDown={onCardKeyDown} onPointerOver={intent} onFocus={intent} onTouchStart={intent}>
         {travel !== null && (
           <p className="gw-travel" data-testid="gw-travel">
             {t('modal.travel', { seq: travel })}

@@ -1,9 +1,9 @@
 /**
  * The views that load when first shown (docs/behaviour.md §2): the first chunk holds what a click shows at once
  * (Connect, Account, the connecting views); these follow (All Wallets, networks, send, swap, buy, receive,
- * ProfileWallets, EmailLogin, ApproveTransaction, ConnectingFarcaster, UpdateEmailWallet, SIWXSignMessage, DataCapture, RegisterAccountName and its success, the QR code), each its own chunk, fetched and evaluated when navigated to, or all
- * of them in idle time once the modal has opened (preloadViews). While one loads, its body shows
- * skeleton rows.
+ * ProfileWallets, EmailLogin, ApproveTransaction, ConnectingFarcaster, UpdateEmailWallet, SIWXSignMessage, DataCapture, RegisterAccountName and its success, the QR code), each its own chunk, fetched and evaluated on the
+ * visitor's intent toward a control that leads there (preloadOnIntent) or when shown. While one
+ * loads, its body shows skeleton rows.
  */
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react'
 
@@ -73,27 +73,42 @@ export function QrCode({ value, label, fallback }: { value: string; label: strin
 }
 
 /**
- * Chunks left out of the idle preload: ProfileWallets is reached only from a connected Account
- * view, so it loads on the visitor's intent there (`preloadProfileWallets`, on pointer or focus of
- * the wallets control), not in the second after every first open.
+ * The chunk a view needs, for the views a control leads to (its `data-leads-to`): a wallet row that
+ * pairs over WalletConnect leads to the QR code.
  */
-const ON_INTENT: ReadonlySet<keyof typeof loaders> = new Set(['profileWallets'])
-
-/** Fetches and evaluates the ProfileWallets chunk (once; a failed load is tried again when shown). */
-export function preloadProfileWallets(): void {
-  void loaders.profileWallets().catch(() => undefined)
+const CHUNK_OF_VIEW: Readonly<Record<string, keyof typeof loaders>> = {
+  AllWallets: 'allWallets',
+  SwitchNetwork: 'networks',
+  WalletSend: 'send',
+  WalletSendSelectToken: 'send',
+  WalletSendPreview: 'send',
+  Swap: 'swap',
+  SwapPreview: 'swap',
+  OnRampProviders: 'onramp',
+  OnRampTokenSelect: 'onramp',
+  OnRampFiatSelect: 'onramp',
+  WalletReceive: 'receive',
+  ProfileWallets: 'profileWallets',
+  EmailLogin: 'emailLogin',
+  ConnectingFarcaster: 'farcaster',
+  UpdateEmailWallet: 'updateEmail',
+  RegisterAccountName: 'names',
+  ConnectingWalletConnect: 'qrCode',
 }
 
-let preloaded = false
-/** Fetches and evaluates every lazy chunk but those loaded on intent (ON_INTENT), one idle callback each (once): called after the modal first opens. */
-export function preloadViews(): void {
-  if (preloaded) return
-  preloaded = true
-  const idle = (fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn) : setTimeout(fn, 50))
-  const queue = (Object.keys(loaders) as (keyof typeof loaders)[]).filter((k) => !ON_INTENT.has(k)).map((k) => loaders[k])
-  const next = () => {
-    const load = queue.shift()
-    if (load) idle(() => void load().then(next, next))
-  }
-  next()
+const started = new Set<keyof typeof loaders>()
+/**
+ * Loads, on the visitor's intent (pointer over, focus or touch on a control), the chunk of the view
+ * that control leads to: the nearest `[data-leads-to]` around `target` names the view
+ * (CHUNK_OF_VIEW). Once per chunk; a failed load is tried again when the view shows. Chunks are not
+ * loaded in idle time after the open: that cost the second after the click more than any view
+ * saved (docs/architecture.md, "What the host page loads, and when"); the views the engine opens by itself load when shown.
+ * @example <div onPointerOver={(e) => preloadOnIntent(e.target)}>…<button data-leads-to="WalletSend">Send</button></div>
+ */
+export function preloadOnIntent(target: EventTarget | null): void {
+  const view = target instanceof Element ? target.closest('[data-leads-to]')?.getAttribute('data-leads-to') : null
+  const chunk = view ? CHUNK_OF_VIEW[view] : undefined
+  if (!chunk || started.has(chunk)) return
+  started.add(chunk)
+  void loaders[chunk]().catch(() => started.delete(chunk))
 }
