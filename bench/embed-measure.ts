@@ -7,7 +7,8 @@ import { build } from 'esbuild'
 import { gzipSync } from 'node:zlib'
 import type { BrowserContext, Page } from 'playwright-core'
 import type { EmbedProbe } from './browser/embed-probe.js'
-import { CLICK_TRACE_CATEGORIES, clickTaskMs } from './click-task-time.js'
+import { clickBreakdown, QUIET, QUIET_RECORD_MS } from './click-breakdown.js'
+import { CLICK_TRACE_CATEGORIES, clickTaskMs, type TraceEvent } from './click-task-time.js'
 import type { EmbedScenario } from './embed-scenarios.js'
 import { workerHeapBytes } from './worker-heap.js'
 
@@ -41,15 +42,22 @@ export interface EmbedSample {
   longTasksToViewMs: number
   /** Main-thread task time from the click to 1 s after it, from a trace (bench/click-task-time.ts). */
   taskMsClickTo1s: number
+  /** Main-thread task time from the click until the thread went quiet (bench/click-breakdown.ts QUIET: 2 s free of tasks of 1 ms or more, at most 5 s). */
+  taskMsToQuiet: number
+  /** How long after the click the thread went quiet (the window of taskMsToQuiet; QUIET.capMs when it did not). */
+  quietAfterMs: number
 }
 
 /**
- * When the heaps are read, in ms after the click: late enough that what the open sets going has
- * settled at 4x CPU too (the worker fetches the WalletConnect sign client 1 s after the first open).
+ * When the heaps are read, in ms after the click: after the trace, which runs until any quiet
+ * window QUIET can give has been seen whole (QUIET_RECORD_MS), so also late enough that what the
+ * open sets going has settled at 4x CPU (the worker fetches the WalletConnect sign client 1 s after
+ * the first open).
  */
-const SETTLED_MS = 3000
+const SETTLED_MS = QUIET_RECORD_MS + 200
 
-const probeBundle = build({ entryPoints: ['bench/browser/embed-probe.ts'], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' }).then((out) => out.outputFiles[0]!.text)
+/** The probe (bench/browser/embed-probe.ts) as an IIFE, to add as an init script after `window.__benchExpectsModal = <bool>;`. */
+export const probeBundle = build({ entryPoints: ['bench/browser/embed-probe.ts'], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' }).then((out) => out.outputFiles[0]!.text)
 
 const readProbe = (page: Page) => page.evaluate(() => ({ ...(window as unknown as { __bench: EmbedProbe }).__bench, now: performance.now() }))
 
@@ -123,8 +131,10 @@ export async function measureEmbed(context: BrowserContext, url: string, scenari
   if (scenario.gangway) await viewShown(page)
   if ((await readProbe(page)).clickAt < 0) throw new Error(`the click on ${scenario.button} did not reach ${url}`)
   // The window starts with the task that dispatches the click, a little after the event's time: 100 ms to spare.
-  await untilAfterClick(page, 1100)
-  const taskMsClickTo1s = clickTaskMs(await browser.stopTracing(), 1000)
+  await untilAfterClick(page, QUIET_RECORD_MS + 100)
+  const trace = await browser.stopTracing()
+  const taskMsClickTo1s = clickTaskMs(trace, 1000)
+  const quiet = clickBreakdown((JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents, QUIET)
 
   await untilAfterClick(page, SETTLED_MS)
   const workerHeapMiB = scenario.gangway ? (await workerHeapBytes(cdp)) / 2 ** 20 : NaN
@@ -148,5 +158,7 @@ export async function measureEmbed(context: BrowserContext, url: string, scenari
     clickToViewRowsMs: since(b.viewRowsAt),
     longTasksToViewMs: scenario.gangway ? toView.reduce((sum, t) => sum + t.dur, 0) : NaN,
     taskMsClickTo1s,
+    taskMsToQuiet: quiet.taskMs,
+    quietAfterMs: quiet.windowMs,
   }
 }
