@@ -3,9 +3,11 @@
  * (Connect, Account, the connecting views); these follow (All Wallets, networks, send, swap, buy, receive,
  * ProfileWallets, EmailLogin, ApproveTransaction, ConnectingFarcaster, UpdateEmailWallet, SIWXSignMessage, DataCapture, RegisterAccountName and its success, the QR code), each its own chunk, fetched and evaluated on the
  * visitor's intent toward a control that leads there (preloadOnIntent) or when shown. While one
- * loads, its body shows skeleton rows.
+ * loads, its body shows skeleton rows. No Suspense: React keeps a Suspense fallback up for at least
+ * 300 ms once shown, so a chunk that came in a moment after the click would still show its view
+ * late; a view whose chunk is in renders at once, in the same render.
  */
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react'
+import { useEffect, useState, type ComponentType, type ReactElement } from 'react'
 
 const loaders = {
   allWallets: () => import('./AllWalletsView.js'),
@@ -25,15 +27,34 @@ const loaders = {
   qrCode: () => import('./QrCode.js'),
 }
 
-/** A view (or part) exported as `name` from the chunk `chunk` loads, rendered inside a skeleton fallback. */
-function lazyExport<K extends keyof typeof loaders>(chunk: K, name: keyof Awaited<ReturnType<(typeof loaders)[K]>> & string): () => ReactElement {
-  const View = lazy<ComponentType>(() => loaders[chunk]().then((m) => ({ default: (m as unknown as Record<string, ComponentType>)[name]! })))
+type Chunk = keyof typeof loaders
+type Exports = Record<string, ComponentType<never>>
+/** The chunks that have come in, by key: what a view renders from at once. */
+const loaded = new Map<Chunk, Exports>()
+/** Loads `chunk` (the module system fetches and evaluates it once) and keeps its exports in `loaded`. A failed load rejects; the next call tries again. */
+const load = (chunk: Chunk): Promise<Exports> =>
+  loaders[chunk]().then((m) => {
+    loaded.set(chunk, m as unknown as Exports)
+    return m as unknown as Exports
+  })
+
+/** The exports of `chunk`, rendered from at once when it is in; loaded on mount otherwise (undefined until then, and after a failed load, which the next mount tries again). */
+function useChunk(chunk: Chunk): Exports | undefined {
+  const [exports, setExports] = useState(() => loaded.get(chunk))
+  useEffect(() => {
+    if (exports) return
+    let live = true
+    load(chunk).then((m) => live && setExports(m), () => undefined)
+    return () => void (live = false)
+  }, [chunk, exports])
+  return exports
+}
+
+/** A view (or part) exported as `name` from the chunk `chunk`: rendered at once when the chunk is in, else a skeleton until it comes. */
+function lazyExport<K extends Chunk>(chunk: K, name: keyof Awaited<ReturnType<(typeof loaders)[K]>> & string): () => ReactElement {
   return function LazyView() {
-    return (
-      <Suspense fallback={<div className="gw-skeleton" data-testid="gw-view-loading" />}>
-        <View />
-      </Suspense>
-    )
+    const View = useChunk(chunk)?.[name] as ComponentType | undefined
+    return View ? <View /> : <div className="gw-skeleton" data-testid="gw-view-loading" />
   }
 }
 
@@ -62,21 +83,17 @@ export const RegisterAccountNameView = lazyExport('names', 'RegisterAccountNameV
 export const DataCaptureView = lazyExport('dataCapture', 'DataCaptureView')
 export const RegisterAccountNameSuccessView = lazyExport('names', 'RegisterAccountNameSuccessView')
 
-const LazyQrCode = lazy(() => loaders.qrCode().then((m) => ({ default: m.QrCode })))
 /** The QR code (uqr) once its chunk is in, named `label` for assistive technology; until then the caller's `fallback`. */
 export function QrCode({ value, label, fallback }: { value: string; label: string; fallback: ReactElement }) {
-  return (
-    <Suspense fallback={fallback}>
-      <LazyQrCode value={value} label={label} />
-    </Suspense>
-  )
+  const Code = useChunk('qrCode')?.QrCode as ComponentType<{ value: string; label: string }> | undefined
+  return Code ? <Code value={value} label={label} /> : fallback
 }
 
 /**
  * The chunk a view needs, for the views a control leads to (its `data-leads-to`): a wallet row that
  * pairs over WalletConnect leads to the QR code.
  */
-const CHUNK_OF_VIEW: Readonly<Record<string, keyof typeof loaders>> = {
+const CHUNK_OF_VIEW: Readonly<Record<string, Chunk>> = {
   AllWallets: 'allWallets',
   SwitchNetwork: 'networks',
   WalletSend: 'send',
@@ -96,7 +113,7 @@ const CHUNK_OF_VIEW: Readonly<Record<string, keyof typeof loaders>> = {
   ConnectingWalletConnect: 'qrCode',
 }
 
-const started = new Set<keyof typeof loaders>()
+const started = new Set<Chunk>()
 /**
  * Loads, on the visitor's intent (pointer over, focus or touch on a control), the chunk of the view
  * that control leads to: the nearest `[data-leads-to]` around `target` names the view
@@ -110,5 +127,5 @@ export function preloadOnIntent(target: EventTarget | null): void {
   const chunk = view ? CHUNK_OF_VIEW[view] : undefined
   if (!chunk || started.has(chunk)) return
   started.add(chunk)
-  void loaders[chunk]().catch(() => started.delete(chunk))
+  void load(chunk).catch(() => started.delete(chunk))
 }
