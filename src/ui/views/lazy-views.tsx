@@ -8,6 +8,7 @@
  * late; a view whose chunk is in renders at once, in the same render.
  */
 import { useEffect, useState, type ComponentType, type ReactElement } from 'react'
+import type { ViewName } from '../../contract.js'
 
 const loaders = {
   allWallets: () => import('./AllWalletsView.js'),
@@ -93,7 +94,7 @@ export function QrCode({ value, label, fallback }: { value: string; label: strin
  * The chunk a view needs, for the views a control leads to (its `data-leads-to`): a wallet row that
  * pairs over WalletConnect leads to the QR code.
  */
-const CHUNK_OF_VIEW: Readonly<Record<string, Chunk>> = {
+const CHUNK_OF_VIEW: Readonly<Partial<Record<ViewName, Chunk>>> = {
   AllWallets: 'allWallets',
   SwitchNetwork: 'networks',
   WalletSend: 'send',
@@ -124,7 +125,7 @@ const started = new Set<Chunk>()
  */
 export function preloadOnIntent(target: EventTarget | null): void {
   const view = target instanceof Element ? target.closest('[data-leads-to]')?.getAttribute('data-leads-to') : null
-  const chunk = view ? CHUNK_OF_VIEW[view] : undefined
+  const chunk = view ? CHUNK_OF_VIEW[view as ViewName] : undefined
   if (!chunk || started.has(chunk)) return
   started.add(chunk)
   void load(chunk).catch(() => started.delete(chunk))
