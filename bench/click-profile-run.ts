@@ -8,7 +8,7 @@ import type { BrowserContext } from 'playwright-core'
 import type { EmbedProbe } from './browser/embed-probe.js'
 import { clickBreakdown, clickWindowUs, profileSelfTime, QUIET_RECORD_MS, type ClickBreakdown, type CpuProfile } from './click-breakdown.js'
 import type { TraceEvent } from './click-task-time.js'
-import { probeBundle } from './embed-measure.js'
+import { approachButton, probeBundle } from './embed-measure.js'
 import type { EmbedScenario } from './embed-scenarios.js'
 
 /** The trace categories the kinds of work and the forced layouts' stacks need. */
@@ -35,13 +35,7 @@ export async function profileClick(context: BrowserContext, url: string, scenari
   await page.addInitScript({ content: `window.__benchExpectsModal = true;\n${await probeBundle}` })
   await page.goto(url, { waitUntil: 'load' })
   await page.waitForTimeout(3000)
-  const box = await page.locator(scenario.button).boundingBox()
-  if (!box) throw new Error(`${scenario.button} is not visible on ${url}`)
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
-  if (scenario.hoverMs > 0) {
-    await page.mouse.move(x, y)
-    await page.waitForTimeout(scenario.hoverMs)
-  }
+  const [x, y] = await approachButton(page, url, scenario)
   await cdp.send('Profiler.enable')
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
   await cdp.send('Profiler.start')

@@ -79,6 +79,23 @@ async function viewShown(page: Page): Promise<void> {
 }
 
 /**
+ * The visitor's approach to the scenario's button on `page` (loaded from `url`): the pointer rests
+ * on it `scenario.hoverMs` first where the scenario says so. Returns the button's centre, where the
+ * click goes, in CSS px.
+ * @throws Error '<button> is not visible on <url>' when the button is not there.
+ */
+export async function approachButton(page: Page, url: string, scenario: EmbedScenario): Promise<[x: number, y: number]> {
+  const box = await page.locator(scenario.button).boundingBox()
+  if (!box) throw new Error(`${scenario.button} is not visible on ${url}`)
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+  if (scenario.hoverMs > 0) {
+    await page.mouse.move(x, y)
+    await page.waitForTimeout(scenario.hoverMs)
+  }
+  return [x, y]
+}
+
+/**
  * Loads `url` (the scenario's page) in a new tab of `context` at CPU throttling `rate` and measures
  * one run; adds the file name of each Gangway script fetched before the click to `filesBeforeClick`. @throws Error '<button> is not visible on <url>' when the scenario's button is not there
  * 3 s after load, 'the click on <button> did not reach <url>' when the page saw no click, and
@@ -115,13 +132,7 @@ export async function measureEmbed(context: BrowserContext, url: string, scenari
   const loadEnd = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd)
   const tbtMs = (await readProbe(page)).longtasks.filter((t) => t.start < loadEnd + 3000).reduce((sum, t) => sum + Math.max(0, t.dur - 50), 0)
 
-  const box = await page.locator(scenario.button).boundingBox()
-  if (!box) throw new Error(`${scenario.button} is not visible on ${url}`)
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
-  if (scenario.hoverMs > 0) {
-    await page.mouse.move(x, y)
-    await page.waitForTimeout(scenario.hoverMs)
-  }
+  const [x, y] = await approachButton(page, url, scenario)
   phase = 'onOpen'
   const browser = context.browser()!
   await browser.startTracing(page, { categories: CLICK_TRACE_CATEGORIES })
