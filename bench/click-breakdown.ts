@@ -28,6 +28,9 @@ export interface QuietRule {
 /** bench/embed's rule: 2 s free of tasks, at most 5 s; tasks under 1 ms do not break the quiet. */
 export const QUIET: QuietRule = { quietMs: 2000, capMs: 5000, minTaskMs: 1 }
 
+/** A fixed window of `ms` from the click, quiet or not (nothing breaks a quiet that never comes). */
+export const windowOf = (ms: number): QuietRule => ({ quietMs: Infinity, capMs: ms, minTaskMs: 0 })
+
 /** How long to record after the click so that any window QUIET can give is seen with its quiet span, in ms. */
 export const QUIET_RECORD_MS = QUIET.capMs + QUIET.quietMs
 
@@ -54,10 +57,44 @@ export interface ClickBreakdown {
   byKind: Record<string, number>
 }
 
-const mainThreadOf = (events: TraceEvent[]) => {
+const RUN_TASK = 'ThreadControllerImpl::RunTask'
+
+/**
+ * The click's thread in a trace: the CLICK_MARK event, the thread's complete events, its tasks in
+ * order, and `from`, the start of the task that dispatched the click (µs).
+ * @throws Error 'no gangway-bench-click mark in the trace' when the mark is missing.
+ */
+export function clickThread(events: TraceEvent[]): { click: TraceEvent; onMain: TraceEvent[]; tasks: TraceEvent[]; from: number } {
   const click = events.find((e) => e.name === CLICK_MARK)
   if (!click) throw new Error(`no ${CLICK_MARK} mark in the trace`)
-  return { click, onMain: events.filter((e) => e.pid === click.pid && e.tid === click.tid && e.ph === 'X' && e.dur !== undefined) }
+  const onMain = events.filter((e) => e.pid === click.pid && e.tid === click.tid && e.ph === 'X' && e.dur !== undefined)
+  const tasks = onMain.filter((e) => e.name === RUN_TASK).sort((a, b) => a.ts - b.ts)
+  const from = tasks.find((t) => t.ts <= click.ts && t.ts + t.dur! >= click.ts)?.ts ?? click.ts
+  return { click, onMain, tasks, from }
+}
+
+/**
+ * Self time by kind of work (KINDS' keys, and 'other': task time no kind accounts for) of the
+ * events `onMain` (one thread's), clipped to [fromUs, toUs), in ms: each event's clipped duration
+ * less its direct children's (events on one thread nest).
+ */
+export function workByKind(onMain: TraceEvent[], fromUs: number, toUs: number): Record<string, number> {
+  const clip = (e: TraceEvent) => Math.max(0, Math.min(e.ts + e.dur!, toUs) - Math.max(e.ts, fromUs))
+  const inWindow = onMain.filter((e) => clip(e) > 0 && (KIND_OF.has(e.name) || e.name === RUN_TASK)).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+  const byKindUs = new Map<string, number>()
+  const stack: { e: TraceEvent; self: number }[] = []
+  const close = (frame: { e: TraceEvent; self: number }) => {
+    const kind = frame.e.name === RUN_TASK ? 'other' : KIND_OF.get(frame.e.name)!
+    byKindUs.set(kind, (byKindUs.get(kind) ?? 0) + frame.self)
+  }
+  for (const e of inWindow) {
+    while (stack.length && stack.at(-1)!.e.ts + stack.at(-1)!.e.dur! <= e.ts) close(stack.pop()!)
+    const own = clip(e)
+    if (stack.length) stack.at(-1)!.self -= own
+    stack.push({ e, self: own })
+  }
+  while (stack.length) close(stack.pop()!)
+  return Object.fromEntries(['script', 'style', 'layout', 'paint', 'gc', 'html', 'other'].map((k) => [k, Math.max(0, byKindUs.get(k) ?? 0) / 1000]))
 }
 
 /**
@@ -67,9 +104,7 @@ const mainThreadOf = (events: TraceEvent[]) => {
  * @throws Error 'no gangway-bench-click mark in the trace' when the mark is missing.
  */
 export function clickBreakdown(events: TraceEvent[], rule: QuietRule = QUIET): ClickBreakdown {
-  const { click, onMain } = mainThreadOf(events)
-  const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask').sort((a, b) => a.ts - b.ts)
-  const from = tasks.find((t) => t.ts <= click.ts && t.ts + t.dur! >= click.ts)?.ts ?? click.ts
+  const { onMain, tasks, from } = clickThread(events)
   const cap = from + rule.capMs * 1000
   // The quiet span starts at the end of the last task that breaks it; the trace must show it whole.
   const recordedTo = events.reduce((last, e) => Math.max(last, e.ts + (e.dur ?? 0)), from)
@@ -86,7 +121,6 @@ export function clickBreakdown(events: TraceEvent[], rule: QuietRule = QUIET): C
   }
   if (!quiet && end <= cap && recordedTo - end >= rule.quietMs * 1000) quiet = true
   const to = Math.min(end, cap)
-  const clip = (e: TraceEvent) => Math.max(0, Math.min(e.ts + e.dur!, to) - Math.max(e.ts, from))
   let taskUs = 0
   let reached = from
   for (const t of tasks) {
@@ -95,22 +129,7 @@ export function clickBreakdown(events: TraceEvent[], rule: QuietRule = QUIET): C
     if (stop > start) taskUs += stop - start
     reached = Math.max(reached, stop)
   }
-  // Self time: each event's clipped duration less its direct children's (events on one thread nest).
-  const inWindow = onMain.filter((e) => clip(e) > 0 && (KIND_OF.has(e.name) || e.name === 'ThreadControllerImpl::RunTask')).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
-  const byKindUs = new Map<string, number>()
-  const stack: { e: TraceEvent; self: number }[] = []
-  const close = (frame: { e: TraceEvent; self: number }) => {
-    const kind = frame.e.name === 'ThreadControllerImpl::RunTask' ? 'other' : KIND_OF.get(frame.e.name)!
-    byKindUs.set(kind, (byKindUs.get(kind) ?? 0) + frame.self)
-  }
-  for (const e of inWindow) {
-    while (stack.length && stack.at(-1)!.e.ts + stack.at(-1)!.e.dur! <= e.ts) close(stack.pop()!)
-    const own = clip(e)
-    if (stack.length) stack.at(-1)!.self -= own
-    stack.push({ e, self: own })
-  }
-  while (stack.length) close(stack.pop()!)
-  const byKind = Object.fromEntries(['script', 'style', 'layout', 'paint', 'gc', 'html', 'other'].map((k) => [k, Math.max(0, byKindUs.get(k) ?? 0) / 1000]))
+  const byKind = workByKind(onMain, from, to)
   return { windowMs: (to - from) / 1000, quiet, taskMs: taskUs / 1000, byKind }
 }
 
@@ -140,7 +159,6 @@ export function profileSelfTime(profile: CpuProfile, fromUs = -Infinity, toUs = 
 
 /** The click's window on the trace's clock, in µs: [start of the click's task, that + windowMs]. For profileSelfTime. */
 export function clickWindowUs(events: TraceEvent[], windowMs: number): [number, number] {
-  const { click, onMain } = mainThreadOf(events)
-  const from = onMain.find((t) => t.name === 'ThreadControllerImpl::RunTask' && t.ts <= click.ts && t.ts + t.dur! >= click.ts)?.ts ?? click.ts
+  const { from } = clickThread(events)
   return [from, from + windowMs * 1000]
 }

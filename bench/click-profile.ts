@@ -10,23 +10,22 @@
  */
 import { startLocalnet } from '../localnet/start.js'
 import { launchChromium, localContext } from '../tests/e2e/browser.js'
-import { clickBreakdown } from './click-breakdown.js'
+import { clickThread, workByKind } from './click-breakdown.js'
 import { profileClick } from './click-profile-run.js'
-import { CLICK_MARK, type TraceEvent } from './click-task-time.js'
+import type { TraceEvent } from './click-task-time.js'
 import { SCENARIOS } from './embed-scenarios.js'
 
 /** Prints the main thread's tasks over 5 ms from the click to `windowMs` after it, each with its forced layouts and heaviest calls. */
 function printTasks(events: TraceEvent[], windowMs: number): void {
-  const click = events.find((e) => e.name === CLICK_MARK)!
-  const onMain = events.filter((e) => e.pid === click.pid && e.tid === click.tid && e.ph === 'X' && e.dur !== undefined)
-  const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.dur! >= 5000 && e.ts + e.dur! >= click.ts && e.ts <= click.ts + windowMs * 1000)
+  const { click, onMain, tasks: all } = clickThread(events)
+  const tasks = all.filter((e) => e.dur! >= 5000 && e.ts + e.dur! >= click.ts && e.ts <= click.ts + windowMs * 1000)
   const within = (t: TraceEvent) => onMain.filter((e) => e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur!)
   console.log(`main-thread tasks over 5 ms, click to +${windowMs.toFixed(0)} ms (start after the click + duration, ms: work by kind; heaviest calls):`)
   for (const t of tasks) {
     const inner = within(t)
     for (const l of inner.filter((e) => e.name === 'Layout' && e.dur! > 5000 && e.args?.beginData?.stackTrace))
       console.log(`  forced layout ${(l.dur! / 1000).toFixed(1)} ms at ${l.args!.beginData!.stackTrace!.slice(0, 4).map((f) => `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\//, '')}:${f.lineNumber}`).join(' < ')}`)
-    const kinds = clickBreakdown([{ ...click, ts: t.ts }, ...inner], { quietMs: Infinity, capMs: t.dur! / 1000, minTaskMs: 0 }).byKind
+    const kinds = workByKind(inner, t.ts, t.ts + t.dur!)
     const top = Object.entries(kinds).filter(([, ms]) => ms >= 0.5).sort((a, c) => c[1] - a[1]).map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(', ')
     const calls = inner
       .filter((e) => e.name === 'FunctionCall' && e.dur! > 2000 && e.args?.data?.url)

@@ -7,8 +7,8 @@ import { build } from 'esbuild'
 import { gzipSync } from 'node:zlib'
 import type { BrowserContext, Page } from 'playwright-core'
 import type { EmbedProbe } from './browser/embed-probe.js'
-import { clickBreakdown, QUIET, QUIET_RECORD_MS } from './click-breakdown.js'
-import { CLICK_TRACE_CATEGORIES, clickTaskMs, type TraceEvent } from './click-task-time.js'
+import { clickBreakdown, QUIET, QUIET_RECORD_MS, windowOf } from './click-breakdown.js'
+import { CLICK_TRACE_CATEGORIES, type TraceEvent } from './click-task-time.js'
 import type { EmbedScenario } from './embed-scenarios.js'
 import { workerHeapBytes } from './worker-heap.js'
 
@@ -40,7 +40,7 @@ export interface EmbedSample {
   clickToViewRowsMs: number
   /** Long tasks between the click and the real view's rows: the sum of their whole durations. */
   longTasksToViewMs: number
-  /** Main-thread task time from the click to 1 s after it, from a trace (bench/click-task-time.ts). */
+  /** Main-thread task time from the click to 1 s after it, from a trace (bench/click-breakdown.ts). */
   taskMsClickTo1s: number
   /** Main-thread task time from the click until the thread went quiet (bench/click-breakdown.ts QUIET: 2 s free of tasks of 1 ms or more, at most 5 s). */
   taskMsToQuiet: number
@@ -143,9 +143,9 @@ export async function measureEmbed(context: BrowserContext, url: string, scenari
   if ((await readProbe(page)).clickAt < 0) throw new Error(`the click on ${scenario.button} did not reach ${url}`)
   // The window starts with the task that dispatches the click, a little after the event's time: 100 ms to spare.
   await untilAfterClick(page, QUIET_RECORD_MS + 100)
-  const trace = await browser.stopTracing()
-  const taskMsClickTo1s = clickTaskMs(trace, 1000)
-  const quiet = clickBreakdown((JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents, QUIET)
+  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }
+  const taskMsClickTo1s = clickBreakdown(traceEvents, windowOf(1000)).taskMs
+  const quiet = clickBreakdown(traceEvents, QUIET)
 
   await untilAfterClick(page, SETTLED_MS)
   const workerHeapMiB = scenario.gangway ? (await workerHeapBytes(cdp)) / 2 ** 20 : NaN

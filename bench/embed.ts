@@ -13,7 +13,7 @@
  *   views, and click to the real Connect view's rows (the page idle for 3 s first);
  * - long tasks between the click and the real view's rows (the sum of their durations); the main
  *   thread's task time from the click to 1 s after it (the RunTask events of a trace,
- *   bench/click-task-time.ts) and from the click until the thread has been quiet for 2 s, at most
+ *   bench/click-breakdown.ts) and from the click until the thread has been quiet for 2 s, at most
  *   5 s (bench/click-breakdown.ts QUIET), each with its excess over the same page without Gangway,
  *   and when the quiet began;
  * - main-thread JS heap 7.2 s after the click (after a GC), and the worker's heap.

@@ -65,7 +65,7 @@ addEventListener(
   (e) => {
     if (probe.clickAt >= 0) return
     probe.clickAt = e.timeStamp
-    // Where bench/click-task-time.ts finds the click in a trace.
+    // Where bench/click-breakdown.ts finds the click in a trace.
     performance.mark(CLICK_MARK)
     if (w.__benchExpectsModal) requestAnimationFrame(tick)
   },

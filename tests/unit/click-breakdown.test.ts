@@ -1,6 +1,6 @@
 /** bench/click-breakdown.ts: the window until the main thread went quiet, its task time and its kinds of work, on synthetic traces. */
 import { describe, expect, it } from 'vitest'
-import { clickBreakdown, profileSelfTime, QUIET } from '../../bench/click-breakdown.js'
+import { clickBreakdown, profileSelfTime, QUIET, windowOf } from '../../bench/click-breakdown.js'
 import { CLICK_MARK, type TraceEvent } from '../../bench/click-task-time.js'
 
 const MAIN = { pid: 1, tid: 7 }
@@ -61,6 +61,13 @@ describe('clickBreakdown', () => {
     expect(byKind.style).toBeCloseTo(3)
     expect(byKind.paint).toBeCloseTo(2)
     expect(byKind.other).toBeCloseTo(5)
+  })
+
+  it('over a fixed window, counts the tasks from the click’s own task to the window’s end, clipped', () => {
+    const events = [mark(5), task(0, 20), task(500, 10), task(995, 10), task(3000, 5)]
+    // 20 + 10 + the 5 ms of the last task before 1000 ms.
+    expect(clickBreakdown(events, windowOf(1000)).taskMs).toBeCloseTo(35)
+    expect(clickBreakdown(events, windowOf(1000)).windowMs).toBeCloseTo(1000)
   })
 
   it('throws without the click mark', () => {
