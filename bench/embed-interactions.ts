@@ -22,8 +22,8 @@
  * animations have ended and its DOM has been unchanged for QUIET_MS (a click begun while the card
  * moves can be lost); after each result, QUIET_MS again, so the observers have reported.
  */
-import { build } from 'esbuild'
 import type { BrowserContext, Page } from 'playwright-core'
+import { browserBundle, within } from './page-tools.js'
 import { accountSettled, cardAnimationsEnded, connectSettled, waitForView } from '../tests/e2e/helpers.js'
 import type { InteractionProbe, InteractionTiming } from './browser/interaction-probe.js'
 import { SCENARIOS } from './embed-scenarios.js'
@@ -73,7 +73,7 @@ const WAIT_MS = 30_000
  */
 const SEARCH_CHAR = 'z'
 
-const probeBundle = build({ entryPoints: ['bench/browser/interaction-probe.ts'], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' }).then((out) => out.outputFiles[0]!.text)
+const probeBundle = browserBundle('bench/browser/interaction-probe.ts')
 
 const unavailable = (why: string): InteractionResult => ({ resultPaintMs: NaN, eventDurationMs: NaN, longTask: false, unavailable: why })
 
@@ -95,13 +95,11 @@ async function timed(page: Page, name: InteractionName, input: () => Promise<voi
   await settle(page)
   await page.evaluate(([n, a]) => (window as unknown as { __interactions: InteractionProbe }).__interactions.arm(n, a), [name, arg] as const)
   await input()
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${name}: no result painted ${WAIT_MS / 1000} s after the input`)), WAIT_MS)))
-  try {
-    await Promise.race([page.evaluate(() => (window as unknown as { __interactions: InteractionProbe }).__interactions.painted()), timeout])
-  } finally {
-    clearTimeout(timer)
-  }
+  await within(
+    page.evaluate(() => (window as unknown as { __interactions: InteractionProbe }).__interactions.painted()),
+    WAIT_MS,
+    `${name}: no result painted ${WAIT_MS / 1000} s after the input`,
+  )
   await quiet(page)
   return page.evaluate(() => (window as unknown as { __interactions: InteractionProbe }).__interactions.measure())
 }

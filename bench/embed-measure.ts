@@ -3,13 +3,13 @@
  * 3 s, then its button clicked (bench/embed-scenarios.ts says which and whether the pointer rests
  * on it first); what it cost, as an EmbedSample.
  */
-import { build } from 'esbuild'
 import { gzipSync } from 'node:zlib'
 import type { BrowserContext, Page } from 'playwright-core'
 import type { EmbedProbe } from './browser/embed-probe.js'
 import { clickBreakdown, QUIET, QUIET_RECORD_MS, windowOf } from './click-breakdown.js'
 import { CLICK_TRACE_CATEGORIES, type TraceEvent } from './click-task-time.js'
 import type { EmbedScenario } from './embed-scenarios.js'
+import { browserBundle, within } from './page-tools.js'
 import { workerHeapBytes } from './worker-heap.js'
 
 /**
@@ -57,7 +57,7 @@ export interface EmbedSample {
 const SETTLED_MS = QUIET_RECORD_MS + 200
 
 /** The probe (bench/browser/embed-probe.ts) as an IIFE, to add as an init script after `window.__benchExpectsModal = <bool>;`. */
-export const probeBundle = build({ entryPoints: ['bench/browser/embed-probe.ts'], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' }).then((out) => out.outputFiles[0]!.text)
+export const probeBundle = browserBundle('bench/browser/embed-probe.ts')
 
 const readProbe = (page: Page) => page.evaluate(() => ({ ...(window as unknown as { __bench: EmbedProbe }).__bench, now: performance.now() }))
 
@@ -68,15 +68,12 @@ async function untilAfterClick(page: Page, ms: number): Promise<void> {
 }
 
 /** Waits for the probe to see the real Connect view's rows. @throws Error 'no Connect view rows 30 s after the click' after 30 s. */
-async function viewShown(page: Page): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no Connect view rows 30 s after the click')), 30_000)))
-  try {
-    await Promise.race([page.evaluate(() => (window as unknown as { __benchViewShown: Promise<void> }).__benchViewShown), timeout])
-  } finally {
-    clearTimeout(timer)
-  }
-}
+const viewShown = (page: Page): Promise<void> =>
+  within(
+    page.evaluate(() => (window as unknown as { __benchViewShown: Promise<void> }).__benchViewShown),
+    30_000,
+    'no Connect view rows 30 s after the click',
+  )
 
 /**
  * The visitor's approach to the scenario's button on `page` (loaded from `url`): the pointer rests

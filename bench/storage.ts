@@ -6,7 +6,7 @@
  * 1 000 000 events (fold, persist, snapshot, compact), what it leaves stored, start-up from the
  * snapshot; a year of daily use, in Node. Writes bench/results/storage.json.
  */
-import { build } from 'esbuild'
+import { browserBundle } from './page-tools.js'
 import { createServer } from 'node:http'
 import { launchChromium, localContext } from '../tests/e2e/browser.js'
 import { project } from '../src/projections/state.js'
@@ -16,7 +16,7 @@ import { memoryLogStorage } from '../src/events/log/memory-storage.js'
 import { createProjectedLog } from '../src/worker/projected-log.js'
 import { printTable, writeResult } from './stats.js'
 
-const bundle = (await build({ entryPoints: ['bench/browser/storage-bench.ts'], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' })).outputFiles[0]!.text
+const bundle = await browserBundle('bench/browser/storage-bench.ts')
 const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>bench</title>'))
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
 const port = (server.address() as { port: number }).port
