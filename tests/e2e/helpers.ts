@@ -66,9 +66,13 @@ export async function cardAnimationsEnded(page: Page, subtree = true): Promise<v
   await page.locator('[data-testid=gw-modal] .gw-card').evaluate((card, subtree) => Promise.all(card.getAnimations({ subtree }).map((a) => a.finished.catch(() => undefined))), subtree)
 }
 
-/** Waits for the modal to show `view`. */
+/**
+ * Waits for the modal to show `view` with its body rendered: the engine's view is `view` and its
+ * chunk, when it loads on its own, is in (no skeleton left of it; a later view's chunk may still be
+ * on its way when the engine has already navigated).
+ */
 export async function waitForView(page: Page, view: string, timeoutMs = E2E_WAIT_MS): Promise<void> {
-  await page.locator(`[data-testid=gw-modal][data-view=${view}]`).waitFor({ timeout: timeoutMs })
+  await page.locator(`[data-testid=gw-modal][data-view=${view}]:not(:has([data-testid=gw-chunk-loading]))`).waitFor({ timeout: timeoutMs })
 }
 
 /**

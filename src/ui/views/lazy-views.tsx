@@ -55,7 +55,7 @@ function useChunk(chunk: Chunk): Exports | undefined {
 function lazyExport<K extends Chunk>(chunk: K, name: keyof Awaited<ReturnType<(typeof loaders)[K]>> & string): () => ReactElement {
   return function LazyView() {
     const View = useChunk(chunk)?.[name] as ComponentType | undefined
-    return View ? <View /> : <div className="gw-skeleton" data-testid="gw-view-loading" />
+    return View ? <View /> : <div className="gw-skeleton" data-testid="gw-chunk-loading" />
   }
 }
 
