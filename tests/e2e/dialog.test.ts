@@ -1,7 +1,7 @@
 /**
  * The modal as a dialog, by keyboard and for screen readers (issue 16, accessibility): named by its
  * title; focus moves in on open, Tab and Shift+Tab stay inside, the arrow keys move along a list,
- * Escape closes and focus returns to the element that opened it; the snackbar and a failed
+ * Escape closes (wherever focus is) and focus returns to the element that opened it; the snackbar and a failed
  * connect's shake are announced through a polite live region.
  */
 import { describe, expect, inject, it } from 'vitest'
@@ -65,6 +65,15 @@ describe('the dialog', () => {
     await page.keyboard.press('Escape')
     await page.locator('[data-testid=gw-modal][data-closed]').waitFor({ state: 'attached' })
     await expect.poll(() => focused(page)).toBe('gangway-button:button')
+
+    // Escape closes with focus outside the dialog too (as in the frame after the open, before focus has moved in).
+    await page.keyboard.press('Enter')
+    await waitForView(page, 'Connect')
+    await expect.poll(() => focused(page)).toMatch(/^modal:/)
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    expect(await focused(page)).toBe('body')
+    await page.keyboard.press('Escape')
+    await page.locator('[data-testid=gw-modal][data-closed]').waitFor({ state: 'attached' })
     await context.close()
   })
 

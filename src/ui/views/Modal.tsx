@@ -60,9 +60,9 @@ export function Modal() {
   const { t } = useT()
   const card = useRef<HTMLDivElement>(null)
   const close = () => void (travel === null && dispatch({ type: 'modal/close-requested', payload: {} }))
-  // Focus moves into the dialog when it opens and back out when it closes; Tab stays inside;
+  // Focus moves into the dialog when it opens and back out when it closes; Escape closes; Tab stays inside;
   // arrows move in lists; the height animates (use-dialog.ts).
-  const onCardKeyDown = useDialog(card, modal.open)
+  const onCardKeyDown = useDialog(card, modal.open, close)
   useAnimatedHeight(card, modal.view)
   // A view's chunk loads when the visitor reaches for a control that leads there.
   const intent = (e: { target: EventTarget }) => preloadOnIntent(e.target)
@@ -77,7 +77,6 @@ export function Modal() {
       data-open={modal.open ? '' : undefined}
       data-closed={modal.open ? undefined : ''}
       onClick={(e) => e.target === e.currentTarget && close()}
-      onKeyDown={(e) => e.key === 'Escape' && close()}
     >
       <div ref={card} tabIndex={-1} className={modal.shake ? 'gw-card gw-shake' : 'gw-card'} role="dialog" aria-modal="true" aria-labelledby="gw-title" onKeyDown={onCardKeyDown} onPointerOver={intent} onFocus={intent} onTouchStart={intent}>
         {travel !== null && (

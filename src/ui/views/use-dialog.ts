@@ -7,7 +7,8 @@
  * - the card's height animates over 150 ms from one view's to the next's (docs/behaviour.md §2 modal
  *   height; useAnimatedHeight), through the Web Animations API (no inline style, so a strict CSP
  *   holds), and not at all under prefers-reduced-motion.
- * Escape is the overlay's (Modal.tsx).
+ * - Escape closes it while it is open (`onEscape`), wherever focus is: also in the frame before focus
+ *   has moved in, while it is still on the button that opened it.
  */
 import { useLayoutEffect, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react'
 
@@ -50,11 +51,20 @@ export function useAnimatedHeight(card: RefObject<HTMLElement | null>, view: str
 }
 
 /**
- * Focus in and back out for the dialog `card` (`open`: the modal shows).
+ * Focus in and back out for the dialog `card` (`open`: the modal shows), and Escape, which calls `onEscape`.
  * Returns the card's keydown handler (the Tab cycle and the arrow keys).
  */
-export function useDialog(card: RefObject<HTMLElement | null>, open: boolean): (e: KeyboardEvent<HTMLElement>) => void {
+export function useDialog(card: RefObject<HTMLElement | null>, open: boolean, onEscape: () => void): (e: KeyboardEvent<HTMLElement>) => void {
   const opener = useRef<HTMLElement | null>(null)
+  const escape = useRef(onEscape)
+  escape.current = onEscape
+  useEffect(() => {
+    if (!open) return
+    // On the window: a key pressed in the modal's shadow root reaches it too (keyboard events are composed).
+    const onKey = (e: globalThis.KeyboardEvent) => void (e.key === 'Escape' && !e.defaultPrevented && escape.current())
+    addEventListener('keydown', onKey)
+    return () => removeEventListener('keydown', onKey)
+  }, [open])
   useEffect(() => {
     if (!open) return
     const before = deepActiveElement()
