@@ -66,6 +66,35 @@ export async function cardAnimationsEnded(page: Page, subtree = true): Promise<v
   await page.locator('[data-testid=gw-modal] .gw-card').evaluate((card, subtree) => Promise.all(card.getAnimations({ subtree }).map((a) => a.finished.catch(() => undefined))), subtree)
 }
 
+/** How many frames in a row the card must keep its box, with no animation of its own running, to count as still (cardStill). */
+const STILL_FRAMES = 3
+
+/**
+ * Waits until the modal's card stands still: the same box (position and size) for STILL_FRAMES
+ * frames in a row, with none of its own animations running. A view whose content has just come
+ * in renders in a task after the log has it, and its height animation starts there; a click
+ * begun before would end beside its button.
+ */
+export async function cardStill(page: Page): Promise<void> {
+  await page.locator('[data-testid=gw-modal] .gw-card').evaluate(
+    (card, frames) =>
+      new Promise<void>((resolve) => {
+        let last = ''
+        let same = 0
+        const tick = () => {
+          const r = card.getBoundingClientRect()
+          const box = `${r.x} ${r.y} ${r.width} ${r.height}`
+          same = box === last && !card.getAnimations().some((a) => a.playState === 'running') ? same + 1 : 0
+          last = box
+          if (same >= frames) resolve()
+          else requestAnimationFrame(tick)
+        }
+        requestAnimationFrame(tick)
+      }),
+    STILL_FRAMES,
+  )
+}
+
 /**
  * Waits for the modal to show `view` with its body rendered: the engine's view is `view` and its
  * chunk, when it loads on its own, is in (no skeleton left of it; a later view's chunk may still be
@@ -78,8 +107,8 @@ export async function waitForView(page: Page, view: string, timeoutMs = E2E_WAIT
 /**
  * Opens the demo page, picks the Localnet Wallet's dev account `account`, connects and approves;
  * resolves on Account once its balance, tokens and identity are in and the card's height animation
- * that their arrival starts has ended (the centred card moves its header: a click begun meanwhile
- * ends beside its button).
+ * that their arrival starts has ended and the card stands still (the centred card moves its header:
+ * a click begun meanwhile ends beside its button).
  */
 export async function connectLocalnetWallet(page: Page, webUrl: string, account = 0, path = '/'): Promise<void> {
   await page.goto(`${webUrl}${path}`)
@@ -91,6 +120,7 @@ export async function connectLocalnetWallet(page: Page, webUrl: string, account 
   await waitForView(page, 'Account')
   await accountSettled(page)
   await cardAnimationsEnded(page, false)
+  await cardStill(page)
 }
 
 /**
@@ -145,8 +175,8 @@ export async function accountSettled(page: Page): Promise<void> {
   )
 }
 
-/** Holds back the responses to requests matching `pattern` until the returned function is called. */
-export async function holdBack(context: BrowserContext, pattern: string): Promise<() => void> {
+/** Holds back the responses to requests matching `pattern` (a glob or a URL predicate) until the returned function is called. */
+export async function holdBack(context: BrowserContext, pattern: string | ((url: URL) => boolean)): Promise<() => void> {
   let release!: () => void
   const released = new Promise<void>((r) => (release = r))
   await context.route(pattern, async (route) => {
