@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import { getAddress, verifyMessage, type Hex } from 'viem'
 import { localContext } from './browser.js'
 import { copiedPairingUri } from './pairing.js'
-import { domText, flooredBalance, useBrowser, waitForText, waitForView, wcProposal, wcWallet } from './helpers.js'
+import { domText, flooredBalance, holdBack, useBrowser, waitForText, waitForView, wcProposal, wcWallet } from './helpers.js'
 import { secretsIn } from './secrets.js'
 import { E2E_WAIT_MS } from './wait.js'
 
@@ -66,12 +66,26 @@ describe('WalletConnect', () => {
     await page.locator('[data-testid=gw-all-end]').scrollIntoViewIfNeeded()
     await expect.poll(() => tiles.count(), { timeout: E2E_WAIT_MS }).toBe(80)
 
-    // A padded search: trimmed (docs/behaviour.md §5), after the 300 ms wait.
+    // A search shows at once the loaded wallets whose name holds the text, with the loading line
+    // while the registry's answer (held back here) is on its way; then the answer, 16 more wallets.
+    const names = () => tiles.evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''))
+    const loaded = await names()
+    const release = await holdBack(context, (u) => u.pathname === '/getWallets' && u.searchParams.has('search'))
+    await page.fill('[data-testid=gw-search]', 'VAULT')
+    const matches = loaded.filter((n) => n.toLowerCase().includes('vault'))
+    expect(matches.length).toBeGreaterThan(1)
+    await expect.poll(names, { timeout: E2E_WAIT_MS }).toEqual(matches)
+    await page.locator('[data-testid=gw-all-wallets-view] .gw-loading').waitFor()
+    release()
+    await expect.poll(async () => (await names()).length, { timeout: E2E_WAIT_MS }).toBeGreaterThan(matches.length)
+    expect((await names()).every((n) => n.toLowerCase().includes('vault'))).toBe(true)
+    expect(await page.locator('[data-testid=gw-all-wallets-view] .gw-loading').count()).toBe(0)
+
+    // A padded search: trimmed (docs/behaviour.md §5), after the 300 ms wait; the registry's answer shows.
+    const searches = async () => (await (await gangway(page)).evaluate((g) => g.exportLog())).trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.type === 'wallets/search-fetched').map((e) => e.payload.query)
     await page.fill('[data-testid=gw-search]', '   localnet walletconnect   ')
+    await expect.poll(searches, { timeout: E2E_WAIT_MS }).toEqual(['VAULT', 'localnet walletconnect'])
     await expect.poll(() => tiles.count(), { timeout: E2E_WAIT_MS }).toBe(1)
-    const log = await (await gangway(page)).evaluate((g) => g.exportLog())
-    const searches = log.trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.type === 'wallets/search-requested')
-    expect(searches.map((e) => e.payload.query)).toEqual(['localnet walletconnect'])
 
     // Pick it: the pairing shows as a QR code; the wallet pairs with the URI read from the view and approves.
     await tiles.first().click()

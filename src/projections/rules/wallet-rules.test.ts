@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PAIRING_LIFETIME_S, addRecentWallet, isPairingExpired, reusesPairing, searchText, showsBrowserWallet, withoutExcluded, withoutShown } from './wallet-rules.js'
+import { PAIRING_LIFETIME_S, addRecentWallet, isPairingExpired, loadedMatches, reusesPairing, searchText, showsBrowserWallet, withoutExcluded, withoutShown } from './wallet-rules.js'
 
 const w = (id: string, name = id, rdns?: string) => ({ id, name, ...(rdns ? { rdns } : {}) })
 
@@ -26,6 +26,13 @@ describe('wallet rules (docs/behaviour.md §5, §9)', () => {
   })
   it('search text is trimmed', () => {
     expect(searchText('  rain bow \n\t')).toBe('rain bow')
+  })
+  it('the loaded wallets matching a search: name holds the trimmed text in any case, each id once, in order; empty text keeps all', () => {
+    const list = [w('1', 'Rainbow'), w('2', 'Trust Wallet'), w('3', 'MetaMask'), w('1', 'Rainbow'), w('4', 'Brainy')]
+    expect(loadedMatches(list, '  RAIN ').map((x) => x.id)).toEqual(['1', '4'])
+    expect(loadedMatches(list, 'wallet').map((x) => x.id)).toEqual(['2'])
+    expect(loadedMatches(list, 'zzz')).toEqual([])
+    expect(loadedMatches(list, '  ').map((x) => x.id)).toEqual(['1', '2', '3', '4'])
   })
   it('excluded wallets are hidden by id, rdns, or case-insensitive name', () => {
     const list = [w('1', 'Alpha', 'io.alpha'), w('2', 'Beta', 'io.beta'), w('3', 'Gamma'), w('4', 'Delta')]

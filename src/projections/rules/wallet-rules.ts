@@ -43,6 +43,19 @@ export function searchText(input: string): string {
   return input.trim()
 }
 
+/**
+ * docs/behaviour.md §9: the wallets already loaded whose name holds the search text (trimmed, as
+ * searchText does; compared case-insensitively), each once (by id, the first kept), in their order:
+ * what All Wallets shows at once while the registry's own answer is on its way. An empty text
+ * matches every wallet.
+ * @example loadedMatches([{ id: '1', name: 'Rainbow' }, { id: '2', name: 'Trust' }], ' RAIN ') // [{ id: '1', name: 'Rainbow' }]
+ */
+export function loadedMatches<T extends { id: string; name: string }>(loaded: readonly T[], input: string): T[] {
+  const text = searchText(input).toLowerCase()
+  const ids = new Set<string>()
+  return loaded.filter((w) => !ids.has(w.id) && ids.add(w.id) && w.name.toLowerCase().includes(text))
+}
+
 /** A wallet listing (docs/behaviour.md §3): the fields the rules read. */
 export interface Listing {
   id: string
