@@ -15,7 +15,8 @@
  * and whether a long task (over 50 ms) overlapped the interaction.
  *
  * A run, in a fresh page of `context`: the page loaded, then throttled; its button opens the modal
- * (bench/embed-scenarios.ts); on Connect, All Wallets and one keystroke in its search; back to
+ * (bench/embed-scenarios.ts); on Connect, All Wallets and a keystroke in its search that no loaded
+ * wallet matches (the registry's answer), the search cleared, then one that some loaded wallets match; back to
  * Connect, the Localnet Wallet connected as tests/e2e/helpers.ts connectLocalnetWallet does; on
  * Account, the tabs Tokens → NFTs → Activity, Send, Back, Networks, each a click after the pointer
  * rested REST_MS on its button. Before each input the modal's card
@@ -29,11 +30,13 @@ import type { InteractionProbe, InteractionTiming } from './browser/interaction-
 import { SCENARIOS } from './embed-scenarios.js'
 
 /**
- * The interactions of a run, in their order: a keystroke in All Wallets' search, the Account tabs
+ * The interactions of a run, in their order: in All Wallets' search, a keystroke no loaded wallet
+ * matches (its result is the registry's answer, asked after the 300 ms search wait of
+ * docs/behaviour.md §9) and one some loaded wallets match (its result is the loaded wallets narrowed); the Account tabs
  * Tokens → NFTs and → Activity (from Tokens when the page has no NFTs tab), Send opened from Account,
  * Back from Send to Account, and the network list (SwitchNetwork) opened from Account.
  */
-export const INTERACTIONS = ['search keystroke', 'tab →NFTs', 'tab →Activity', 'open Send', 'Back from Send', 'open Networks'] as const
+export const INTERACTIONS = ['search answered', 'search keystroke', 'tab →NFTs', 'tab →Activity', 'open Send', 'Back from Send', 'open Networks'] as const
 /** One of INTERACTIONS. */
 export type InteractionName = (typeof INTERACTIONS)[number]
 
@@ -68,10 +71,12 @@ const QUIET_MS = 300
 /** How long a wait for quiet, or for a result painted, lasts before the run fails, in ms. */
 const WAIT_MS = 30_000
 /**
- * The character typed in All Wallets' search: no name of the registry's first page has it (Harbor,
- * Amber, Cobalt, Lumen…, localnet/services/wallet-config.ts), some of the 161 do (Quartz, Zephyr).
+ * The characters typed in All Wallets' search ('search answered', then 'search keystroke'), over the
+ * registry of localnet/services/wallet-config.ts: no name of its first page (Harbor, Amber, Cobalt,
+ * Lumen…) has 'z', some of the 161 do (Quartz, Zephyr); some names of the first page have 'w'
+ * (… Wallet), most do not.
  */
-const SEARCH_CHAR = 'z'
+const SEARCH_CHARS = { 'search answered': 'z', 'search keystroke': 'w' } as const
 
 const probeBundle = browserBundle('bench/browser/interaction-probe.ts')
 
@@ -111,8 +116,9 @@ async function timed(page: Page, name: InteractionName, input: () => Promise<voi
  * NFTs tab without an NFT service) is `unavailable` in the sample.
  * @throws Error 'no Gangway page of bench/embed-scenarios.ts has the path <path>' for another page;
  *   Error '<name>: no result painted 30 s after the input'; Error 'the modal did not go quiet for
- *   300 ms in 30000 ms'; Error 'search keystroke: every wallet row shown has "z" in its name' (the
- *   keystroke would narrow nothing); Playwright's TimeoutError (after 60 s) when a view of the flow
+ *   300 ms in 30000 ms'; Error 'search answered: a wallet row shown has "z" in its name' or 'search
+ *   keystroke: no wallet row shown, or every one, has "w" in its name' (the registry does not
+ *   read as above); Playwright's TimeoutError (after 60 s) when a view of the flow
  *   (Connect, AllWallets, Account, WalletSend, SwitchNetwork) or a button of it does not show.
  */
 export async function measureInteractions(context: BrowserContext, url: string, rate: number): Promise<InteractionSample> {
@@ -137,13 +143,20 @@ export async function measureInteractions(context: BrowserContext, url: string, 
       await waitForView(page, 'AllWallets')
       await page.locator('[data-testid=gw-all-list] [data-wallet-id]').first().waitFor()
       const names = await page.locator('[data-testid=gw-all-list] [data-wallet-id]').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('title') ?? ''))
-      if (names.every((n) => n.toLowerCase().includes(SEARCH_CHAR))) throw new Error(`search keystroke: every wallet row shown has "${SEARCH_CHAR}" in its name`)
+      const having = (c: string) => names.filter((n) => n.toLowerCase().includes(c)).length
+      const { 'search answered': none, 'search keystroke': some } = SEARCH_CHARS
+      if (having(none) > 0) throw new Error(`search answered: a wallet row shown has "${none}" in its name`)
+      if (having(some) === 0 || having(some) === names.length) throw new Error(`search keystroke: no wallet row shown, or every one, has "${some}" in its name`)
       await page.locator('[data-testid=gw-search]').focus()
-      sample['search keystroke'] = await timed(page, 'search keystroke', () => page.keyboard.press(SEARCH_CHAR), SEARCH_CHAR)
+      sample['search answered'] = await timed(page, 'search answered', () => page.keyboard.press(none), none)
+      // Cleared: the registry's pages again, as loaded.
+      await page.keyboard.press('Backspace')
+      await page.locator('[data-testid=gw-all-list] [data-wallet-id]').nth(names.length - 1).waitFor()
+      sample['search keystroke'] = await timed(page, 'search keystroke', () => page.keyboard.press(some), some)
       await page.click('[data-testid=gw-back]')
       await waitForView(page, 'Connect')
       await settle(page)
-    } else sample['search keystroke'] = unavailable('no All Wallets row on Connect: the page configures no wallet/config service')
+    } else sample['search answered'] = sample['search keystroke'] = unavailable('no All Wallets row on Connect: the page configures no wallet/config service')
 
     // Connected, as connectLocalnetWallet does, then Account's balance in (pages without window.gangway pass accountSettled at once).
     await page.click('[data-wallet-row="dev.gangway.localnet"]')

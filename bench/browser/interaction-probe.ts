@@ -33,7 +33,7 @@ export interface InteractionTiming {
 
 /** What the page exposes as `window.__interactions`. */
 export interface InteractionProbe {
-  /** Arms the probe for `name`'s next input; `arg` is the keystroke's character for 'search keystroke'. */
+  /** Arms the probe for `name`'s next input; `arg` is the keystroke's character for 'search answered' and 'search keystroke'. */
   arm(name: InteractionName, arg?: string): void
   /** Resolves once the armed interaction's result has painted (never, if it does not). */
   painted(): Promise<void>
@@ -53,9 +53,11 @@ const OPEN = (view: string) => `[data-testid=gw-modal][data-open][data-view=${vi
 
 /**
  * The DOM condition of each interaction's result, on the modal's shadow root:
- * - search keystroke: All Wallets' list (src/ui/views/AllWalletsView.tsx) shows rows, every one of
- *   them with the character in its name, and no loading line: the narrowed rows (the view waits
- *   300 ms after a keystroke before it asks the engine, SEARCH_WAIT_MS, so this includes that wait);
+ * - search answered, search keystroke: All Wallets' list (src/ui/views/AllWalletsView.tsx) shows
+ *   rows, every one of them with the character in its name, and no loading line: the narrowed rows.
+ *   For a character no loaded wallet has, that is the registry's answer (the view asks it 300 ms
+ *   after the keystroke, SEARCH_WAIT_MS, so this includes that wait); for one some have, the
+ *   loaded wallets narrowed, which show while the registry's answer is awaited;
  * - tab →NFTs: the NFTs panel with its NFTs (src/ui/views/AccountTabs.tsx);
  * - tab →Activity: the Activity panel with its rows, or its empty line once not loading (a page
  *   without a blockchain service has no history to load);
@@ -64,6 +66,7 @@ const OPEN = (view: string) => `[data-testid=gw-modal][data-open][data-view=${vi
  * - open Networks: SwitchNetwork with its network rows (src/ui/views/NetworkList.tsx).
  */
 const RESULTS: Record<InteractionName, (root: ShadowRoot, arg: string) => boolean> = {
+  'search answered': (root, arg) => RESULTS['search keystroke'](root, arg),
   'search keystroke': (root, arg) => {
     const view = root.querySelector(OPEN('AllWallets'))
     if (!view || view.querySelector('.gw-loading')) return false
@@ -85,6 +88,7 @@ const RESULTS: Record<InteractionName, (root: ShadowRoot, arg: string) => boolea
 
 /** The event that is the input of each interaction: the keystroke's keydown, or a button's click. */
 const INPUT_EVENT: Record<InteractionName, 'click' | 'keydown'> = {
+  'search answered': 'keydown',
   'search keystroke': 'keydown',
   'tab →NFTs': 'click',
   'tab →Activity': 'click',
