@@ -147,18 +147,24 @@ export function createEngine(deps: EngineDeps): Engine {
     if (refused) throw refused.error
   }
 
-  /** Delivers each value of `source` to `callback` in a microtask, under a new subscription id. */
+  /**
+   * Delivers each value of `source` to `callback` under a new subscription id. In a Worker, at once:
+   * the callback is a comlink proxy, so the call only posts the value to the page, which can render
+   * it while the effects this event sets off still run here (a microtask would hold every view
+   * update of a visitor's click until that whole cascade had run). On the main thread, in a
+   * microtask: the callback is the page's own, and must not run inside an append.
+   */
   const follow = <T>(source: Observable<T>, callback: (value: T) => void): number => {
     const id = nextSubscriptionId++
-    subscriptions.set(
-      id,
-      source.subscribe((v) => {
-        // A callback that throws (or a closed comlink port) must not break the engine.
-        Promise.resolve()
-          .then(() => callback(v))
-          .catch(() => undefined)
-      }),
-    )
+    // A callback that throws (or a closed comlink port) must not break the engine.
+    const call = (v: T) => {
+      try {
+        void Promise.resolve(callback(v)).catch(() => undefined)
+      } catch {
+        // dropped, as a rejection is
+      }
+    }
+    subscriptions.set(id, source.subscribe((v) => (deps.mode === 'worker' ? call(v) : void Promise.resolve(v).then(call))))
     return id
   }
 
