@@ -29,16 +29,30 @@ const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(pre
 
 /**
  * Animates `card`'s height from the last view's to `view`'s when the view changes. The height
- * before is read as the new view renders, the height after once it is in the DOM, before the
- * browser paints; nothing observes sizes, so a card whose content follows its height (the mobile
- * sheet's scrolling body) cannot set off another animation.
+ * before is the one the browser last laid out, as a ResizeObserver reports it after each layout
+ * (reading `offsetHeight` as the new view renders would force a style and layout pass in the
+ * click's task); the height after is read once the new view is in the DOM, before the browser
+ * paints. Sizes only ever feed the next view change: a card whose content follows its height (the
+ * mobile sheet's scrolling body) cannot set off another animation.
  */
 export function useAnimatedHeight(card: RefObject<HTMLElement | null>, view: string): void {
   const shown = useRef(view)
   const before = useRef(0)
+  /** The card's border-box height (px, rounded as offsetHeight is) at its last layout; 0 until one is reported. */
+  const laidOut = useRef(0)
+  useLayoutEffect(() => {
+    const el = card.current
+    if (!el || typeof ResizeObserver !== 'function') return
+    const observer = new ResizeObserver((entries) => {
+      const box = entries.at(-1)?.borderBoxSize?.[0]
+      laidOut.current = box ? Math.round(box.blockSize) : el.offsetHeight
+    })
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
   if (shown.current !== view) {
     shown.current = view
-    before.current = card.current?.offsetHeight ?? 0
+    before.current = laidOut.current || (card.current?.offsetHeight ?? 0)
   }
   useLayoutEffect(() => {
     const el = card.current
