@@ -1,7 +1,7 @@
 /**
  * The Account tabs on the localnet, against the blockchain service emulator (docs/behaviour.md §2, §3, §5, §7,
  * §8, §9): every seeded token with the chain's amounts (and not the decimals-0 one), the name and
- * avatar, the network balance in USD; the NFTs (not the spam one); Activity with paging, the
+ * avatar, the network balance in USD; the NFTs (not the spam one), asked for once the pointer is over their tab; Activity with paging, the
  * 15 s history lifetime and a new transfer on top; a forced 500 on history; and the service
  * requests of 20 open/close cycles.
  *
@@ -99,6 +99,11 @@ describe('Account tabs', () => {
     await waitForText(page, '[data-testid=gw-profile-name]', 'harbourmaster.eth')
     expect(await page.getAttribute('img[data-testid=gw-avatar]', 'src')).toBe(`${blockchainUrl}/localnet/images/avatar/harbourmaster.svg`)
 
+    // NFTs, reached for: the pointer over the tab asks for them before any pick; the pick then
+    // shows them from that one request.
+    await page.hover('[data-tab=NFTs]')
+    const nftEvents = async () => (await pageLog(page)).events.filter((e) => e.type.startsWith('nfts/') || e.type === 'account/tab-selected').map((e) => e.type)
+    await expect.poll(nftEvents, { timeout: E2E_WAIT_MS }).toEqual(['nfts/fetch-requested', 'nfts/fetched'])
     // NFTs: the three Harbour Crew tokens with their images, not the spam voucher.
     await tab(page, 'NFTs')
     await page.waitForSelector('[data-testid=gw-nfts] li')
@@ -110,6 +115,7 @@ describe('Account tabs', () => {
     for (const [i, n] of nfts.entries()) expect(n.src).toBe(`${blockchainUrl}/localnet/images/nft/HCREW/${i}.svg`)
     // The images load.
     expect(await page.$$eval('[data-testid=gw-nfts] img', (imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true)
+    expect(await nftEvents()).toEqual(['nfts/fetch-requested', 'nfts/fetched', 'account/tab-selected'])
     expect(errors).toEqual([])
     await context.close()
   })

@@ -76,23 +76,18 @@ const STILL_FRAMES = 3
  * begun before would end beside its button.
  */
 export async function cardStill(page: Page): Promise<void> {
-  await page.locator('[data-testid=gw-modal] .gw-card').evaluate(
-    (card, frames) =>
-      new Promise<void>((resolve) => {
-        let last = ''
-        let same = 0
-        const tick = () => {
-          const r = card.getBoundingClientRect()
-          const box = `${r.x} ${r.y} ${r.width} ${r.height}`
-          same = box === last && !card.getAnimations().some((a) => a.playState === 'running') ? same + 1 : 0
-          last = box
-          if (same >= frames) resolve()
-          else requestAnimationFrame(tick)
-        }
-        requestAnimationFrame(tick)
-      }),
-    STILL_FRAMES,
-  )
+  // No named function inside: a bench script run by tsx would name it with a helper the page lacks.
+  await page.locator('[data-testid=gw-modal] .gw-card').evaluate(async (card, frames) => {
+    let last = ''
+    let same = 0
+    while (same < frames) {
+      await new Promise((r) => requestAnimationFrame(r))
+      const r = card.getBoundingClientRect()
+      const box = `${r.x} ${r.y} ${r.width} ${r.height}`
+      same = box === last && !card.getAnimations().some((a) => a.playState === 'running') ? same + 1 : 0
+      last = box
+    }
+  }, STILL_FRAMES)
 }
 
 /**

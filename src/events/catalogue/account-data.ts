@@ -45,6 +45,11 @@ export const accountData = {
 
   /** The Account view's tab (docs/behaviour.md §2 Account tabs), kept in the active namespace's account state (docs/behaviour.md §3 currentTab). */
   'account/tab-selected': intent(object({ tab: oneOf(ACCOUNT_TABS) })),
+  /**
+   * The visitor reached for a tab of the Account view (pointer over it, or focus on it) without
+   * picking it yet: what it needs is asked for now (select/account-needs.ts), so it shows when picked.
+   */
+  'account/tab-approached': intent(object({ tab: oneOf(ACCOUNT_TABS) })),
 
   /**
    * The account's holdings (blockchain service balance, docs/behaviour.md §7). Asked when the Account view shows;

@@ -18,6 +18,22 @@ describe('accountNeeds', () => {
     expect(accountNeeds(fold(...connected, ['account/tab-selected', { tab: 'Activity' }], open))).toEqual({ portfolio: CAIP_ADDRESS, identity: ADDRESS, history: CAIP_ADDRESS })
   })
 
+  it('a tab the visitor reached for on Account: its NFTs or history too, until a tab is picked or the modal closes; not once Account no longer shows', () => {
+    const open: Item = ['modal/open-requested', { isMobile: false }]
+    const toNfts: Item = ['account/tab-approached', { tab: 'NFTs' }]
+    const base = { portfolio: CAIP_ADDRESS, identity: ADDRESS }
+    expect(accountNeeds(fold(...connected, open, toNfts))).toEqual({ ...base, nfts: CAIP_ADDRESS })
+    expect(accountNeeds(fold(...connected, open, ['account/tab-approached', { tab: 'Activity' }]))).toEqual({ ...base, history: CAIP_ADDRESS })
+    // Picked: it shows (the same need); another picked: only that one's.
+    expect(accountNeeds(fold(...connected, open, toNfts, ['account/tab-selected', { tab: 'NFTs' }]))).toEqual({ ...base, nfts: CAIP_ADDRESS })
+    expect(accountNeeds(fold(...connected, open, toNfts, ['account/tab-selected', { tab: 'Activity' }]))).toEqual({ ...base, history: CAIP_ADDRESS })
+    // Another view, or closed and opened again: nothing of it.
+    expect(accountNeeds(fold(...connected, open, toNfts, ['modal/navigate-requested', { view: 'WalletSend' }]))).toEqual({})
+    expect(accountNeeds(fold(...connected, open, toNfts, ['modal/close-requested', {}], open))).toEqual(base)
+    // Not connected: the approach changes nothing.
+    expect(project(log(...started({ blockchainService: true, nftService: true }), open, toNfts)).accounts).toEqual(project(log(...started({ blockchainService: true, nftService: true }), open)).accounts)
+  })
+
   it("the modal closed: each tab the site shows, that tab's data only (no identity: that is the Account view's header)", () => {
     expect(accountNeeds(fold(...connected))).toEqual({})
     expect(accountNeeds(fold(...connected, showing({ tokens: true })))).toEqual({ portfolio: CAIP_ADDRESS })

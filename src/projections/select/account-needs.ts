@@ -19,9 +19,9 @@ export interface AccountNeeds {
   portfolio?: CaipAddress
   /** An EVM address whose name and avatar to fetch, while the modal's Account view shows (docs/behaviour.md §9 Names: EVM). */
   identity?: string
-  /** The account whose NFTs to fetch, while the NFTs tab shows (EVM). */
+  /** The account whose NFTs to fetch, while the NFTs tab shows or the visitor reached for it (EVM). */
   nfts?: CaipAddress
-  /** The account whose history to fetch, while the Activity tab shows (EVM). */
+  /** The account whose history to fetch, while the Activity tab shows or the visitor reached for it (EVM). */
   history?: CaipAddress
 }
 
@@ -30,17 +30,20 @@ export interface AccountNeeds {
  * (docs/behaviour.md §2 Account tabs): its holdings while `shows(s, 'tokens')` (the modal's Account
  * view whatever the tab, or the site's UI showing tokens), its EVM identity while the modal shows
  * Account (its header), its NFTs while `shows(s, 'nfts')` (EVM, with an NFT service) and its history
- * while `shows(s, 'activity')` (EVM, while the activity feature is on). Otherwise `{}`.
+ * while `shows(s, 'activity')` (EVM, while the activity feature is on); the NFTs or the history
+ * also while the modal shows Account and the visitor reached for that tab without picking it yet
+ * (`account/tab-approached`), so it shows when picked. Otherwise `{}`.
  * @example
  * accountNeeds(state) // { portfolio: 'eip155:1:0x…', identity: '0x…' } while the modal shows Account on Tokens
  */
 export function accountNeeds(s: State): AccountNeeds {
   const tokens = shows(s, 'tokens')
-  const nfts = shows(s, 'nfts')
-  const activity = shows(s, 'activity')
-  if (!(tokens || nfts || activity) || !s.config.blockchainService) return {}
+  if (!(tokens || shows(s, 'nfts') || shows(s, 'activity')) || !s.config.blockchainService) return {}
   const a = activeAccount(s)
   if (!a) return {}
+  const approached = s.modal.open && s.modal.view === 'Account' ? a.approachedTab : undefined
+  const nfts = shows(s, 'nfts') || approached === 'NFTs'
+  const activity = shows(s, 'activity') || approached === 'Activity'
   const evm = a.namespace === 'eip155'
   return {
     ...(tokens ? { portfolio: a.caipAddress } : {}),

@@ -28,6 +28,8 @@ export interface AccountState {
   balanceFailedAt?: number
   /** The Account view's tab (docs/behaviour.md §3 currentTab); Tokens when none was picked. */
   currentTab?: AccountTab
+  /** A tab the visitor reached for and has not picked (`account/tab-approached`), until a tab is picked or the modal closes. */
+  approachedTab?: AccountTab
 }
 
 export type AccountsState = Partial<Record<Namespace, AccountState>>
@@ -92,7 +94,16 @@ export const accounts: Slice<AccountsState, State> = slice<AccountsState, State>
     },
     'account/tab-selected': (all, e, root) => {
       const ns = activeNamespace(root)
-      return ns ? update(all, ns, (s) => ({ ...s, currentTab: e.payload.tab })) : all
+      return ns ? update(all, ns, ({ approachedTab: _a, ...s }) => ({ ...s, currentTab: e.payload.tab })) : all
+    },
+    'account/tab-approached': (all, e, root) => {
+      const ns = activeNamespace(root)
+      const s = ns ? all[ns] : undefined
+      return ns && s?.caipAddress && s.approachedTab !== e.payload.tab ? update(all, ns, (a) => ({ ...a, approachedTab: e.payload.tab })) : all
+    },
+    'modal/close-requested': (all, _e, root) => {
+      const ns = activeNamespace(root)
+      return ns && all[ns]?.approachedTab ? update(all, ns, ({ approachedTab: _a, ...s }) => s) : all
     },
     'balance/fetch-requested': (all, e) => forAddress(all, e.payload.caipAddress, (s) => ({ ...s, balanceLoading: true })),
     'balance/fetched': (all, e) =>

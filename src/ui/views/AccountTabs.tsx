@@ -1,9 +1,12 @@
 /**
  * The Account view's tabs (docs/behaviour.md §2): Tokens, NFTs and Activity (the last two on EVM only). The
- * engine fetches what the picked tab needs; Activity asks for its next page when its end scrolls
+ * engine fetches what the picked tab needs, and already what a tab needs once the visitor reaches
+ * for it (pointer over it, or focus on it: `account/tab-approached`, once per tab until one is
+ * picked), so it shows with its data when picked; Activity asks for its next page when its end scrolls
  * into view, while the engine's paging rules leave a cursor (the list's `data-has-more`
  * shows it). Names, symbols and images are remote: text and <img src> only.
  */
+import { useRef } from 'react'
 import type { AccountTab, AccountTabsModel, ActivityRow } from '../../contract.js'
 import { shortenAddress } from '../../projections/format-address.js'
 import { useClient } from '../client-context.js'
@@ -19,13 +22,23 @@ export function AccountTabs() {
   const { signals, dispatch } = useClient()
   const v = useSignalValue(signals.accountTabs)
   const { t: translate } = useT()
-  const pick = (tab: AccountTab) => void dispatch({ type: 'account/tab-selected', payload: { tab } })
+  // The tab last reached for, so that a pointer moving over it again asks nothing more.
+  const approached = useRef<AccountTab | null>(null)
+  const pick = (tab: AccountTab) => {
+    approached.current = null
+    void dispatch({ type: 'account/tab-selected', payload: { tab } })
+  }
+  const approach = (tab: AccountTab) => {
+    if (tab === 'Tokens' || tab === v.tab || tab === approached.current) return
+    approached.current = tab
+    void dispatch({ type: 'account/tab-approached', payload: { tab } }).catch(() => undefined)
+  }
   return (
     <div className="gw-tabs" data-testid="gw-account-tabs">
       {v.tabs.length > 1 ? (
         <div className="gw-tab-bar" role="tablist">
           {v.tabs.map((t) => (
-            <button key={t} role="tab" className="gw-tab" data-tab={t} aria-selected={t === v.tab} onClick={() => pick(t)}>
+            <button key={t} role="tab" className="gw-tab" data-tab={t} aria-selected={t === v.tab} onPointerEnter={() => approach(t)} onFocus={() => approach(t)} onClick={() => pick(t)}>
               {translate(TAB_LABELS[t])}
             </button>
           ))}

@@ -60,6 +60,7 @@ export const accountData: Samples = {
   'tokens/fetched': [{ caipAddress, balances: [{ address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', value: '12500000' }] }, { caipAddress, balances: [] }],
   'tokens/failed': [{ caipAddress, message: 'HTTP request failed.' }],
   'account/tab-selected': [{ tab: 'Tokens' }, { tab: 'NFTs' }, { tab: 'Activity' }],
+  'account/tab-approached': [{ tab: 'NFTs' }, { tab: 'Activity' }],
   'portfolio/fetch-requested': [{ caipAddress }, { caipAddress, forceUpdate: true, tokens: [usdc, native] }, { caipAddress: solana, forceUpdate: false }],
   'portfolio/fetched': [{ caipAddress, balances: holdings }, { caipAddress: solana, balances: [] }],
   'portfolio/failed': [{ caipAddress, message: 'HTTP request failed.' }],
