@@ -149,7 +149,7 @@ export function createEngine(deps: EngineDeps): Engine {
 
   /**
    * Delivers each value of `source` to `callback` under a new subscription id. In a Worker, at once:
-   * the callback is a comlink proxy, so the call only posts the value to the page, which can render
+   * the callback only posts the value on the page port (worker-engine.ts), so the page can render
    * it while the effects this event sets off still run here (a microtask would hold every view
    * update of a visitor's click until that whole cascade had run). On the main thread, in a
    * microtask: the callback is the page's own, and must not run inside an append.
