@@ -45,7 +45,8 @@ describe('account names', () => {
     await page.click('[data-testid=gw-register-name-submit]')
     await page.click('[data-testid=localnet-wallet-approve]')
     await waitForView(page, 'RegisterAccountNameSuccess')
-    expect(await page.textContent('[data-testid=gw-register-name-success]')).toContain(name)
+    // The view and the name come in separate page-port messages: wait for the name, not only the view.
+    await waitForText(page, '[data-testid=gw-register-name-success]', new RegExp(name.replaceAll('.', '\\.')))
     await page.click('[data-testid=gw-register-name-done]')
     await waitForView(page, 'Account')
     await waitForText(page, '[data-testid=gw-profile-name]', name)
