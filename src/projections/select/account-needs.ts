@@ -38,16 +38,20 @@ export interface AccountNeeds {
  */
 export function accountNeeds(s: State): AccountNeeds {
   const tokens = shows(s, 'tokens')
-  if (!(tokens || shows(s, 'nfts') || shows(s, 'activity')) || !s.config.blockchainService) return {}
+  const nftsShown = shows(s, 'nfts')
+  const activityShown = shows(s, 'activity')
+  // A tab reached for counts only on the modal's Account view, where `tokens` holds too.
+  if (!(tokens || nftsShown || activityShown) || !s.config.blockchainService) return {}
   const a = activeAccount(s)
   if (!a) return {}
-  const approached = s.modal.open && s.modal.view === 'Account' ? a.approachedTab : undefined
-  const nfts = shows(s, 'nfts') || approached === 'NFTs'
-  const activity = shows(s, 'activity') || approached === 'Activity'
+  const onAccount = s.modal.open && s.modal.view === 'Account'
+  const approached = onAccount ? a.approachedTab : undefined
+  const nfts = nftsShown || approached === 'NFTs'
+  const activity = activityShown || approached === 'Activity'
   const evm = a.namespace === 'eip155'
   return {
     ...(tokens ? { portfolio: a.caipAddress } : {}),
-    ...(evm && s.modal.open && s.modal.view === 'Account' ? { identity: a.address } : {}),
+    ...(evm && onAccount ? { identity: a.address } : {}),
     ...(evm && nfts && s.config.nftService ? { nfts: a.caipAddress } : {}),
     // The Activity tab exists only while the activity feature is on (docs/behaviour.md §9).
     ...(evm && activity && resolvedFeatures(s).activity ? { history: a.caipAddress } : {}),
