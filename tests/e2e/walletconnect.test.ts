@@ -67,7 +67,7 @@ describe('WalletConnect', () => {
     await expect.poll(() => tiles.count(), { timeout: E2E_WAIT_MS }).toBe(80)
 
     // A search shows at once the loaded wallets whose name holds the text, with the loading line
-    // while the registry's answer (held back here) is on its way; then the answer, 16 more wallets.
+    // while the registry's answer (held back here) is on its way; then the answer, with more of them.
     const names = () => tiles.evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''))
     const loaded = await names()
     const release = await holdBack(context, (u) => u.pathname === '/getWallets' && u.searchParams.has('search'))
@@ -82,9 +82,11 @@ describe('WalletConnect', () => {
     expect(await page.locator('[data-testid=gw-all-wallets-view] .gw-loading').count()).toBe(0)
 
     // A padded search: trimmed (docs/behaviour.md §5), after the 300 ms wait; the registry's answer shows.
-    const searches = async () => (await (await gangway(page)).evaluate((g) => g.exportLog())).trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.type === 'wallets/search-fetched').map((e) => e.payload.query)
+    const searches = async (type: string) => (await (await gangway(page)).evaluate((g) => g.exportLog())).trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.type === type).map((e) => e.payload.query)
     await page.fill('[data-testid=gw-search]', '   localnet walletconnect   ')
-    await expect.poll(searches, { timeout: E2E_WAIT_MS }).toEqual(['VAULT', 'localnet walletconnect'])
+    await expect.poll(() => searches('wallets/search-fetched'), { timeout: E2E_WAIT_MS }).toEqual(['VAULT', 'localnet walletconnect'])
+    // One search asked per typed text, trimmed.
+    expect(await searches('wallets/search-requested')).toEqual(['VAULT', 'localnet walletconnect'])
     await expect.poll(() => tiles.count(), { timeout: E2E_WAIT_MS }).toBe(1)
 
     // Pick it: the pairing shows as a QR code; the wallet pairs with the URI read from the view and approves.
