@@ -114,6 +114,7 @@ export async function connectLocalnetWallet(page: Page, webUrl: string, account 
   await page.click('[data-testid=localnet-wallet-approve]')
   await waitForView(page, 'Account')
   await accountSettled(page)
+  await cardAnimationsEnded(page, false)
   await cardStill(page)
 }
 
