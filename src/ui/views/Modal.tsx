@@ -1,5 +1,6 @@
 /** The modal: frame, header, the current view, the snackbar. */
-import { memo, useRef, type ReactElement } from 'react'
+import { memo, useCallback, useMemo, useRef, useState, type ReactElement } from 'react'
+import { createPortal } from 'react-dom'
 import type { ViewName } from '../../contract.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
@@ -53,9 +54,30 @@ const Body = memo(function Body({ view }: { view: ViewName }) {
   return View ? <View /> : <p className="gw-empty">{t('modal.unavailable', { view })}</p>
 })
 
+/**
+ * The Account view, kept built once it has shown: it renders into a node of its own (a portal),
+ * which is in the modal's body only while Account shows. A view opened from Account leaves it
+ * built, so Back only moves that node in, with no render: remounting Account (its tokens, icons
+ * and tabs) was the most of Back's time. Out of the document its DOM is neither styled nor laid
+ * out, and no query or screen reader finds it. Returns the portal to render (null until Account
+ * has shown, and on the server) and the ref that moves the node into the body that shows Account.
+ */
+function useKeptAccount(view: ViewName): { portal: ReactElement | null; attach: ((body: HTMLDivElement | null) => void) | undefined } {
+  const [node] = useState(() => (typeof document === 'undefined' ? null : Object.assign(document.createElement('div'), { className: 'gw-kept' })))
+  const shown = useRef(false)
+  if (view === 'Account') shown.current = true
+  const attach = useCallback((body: HTMLDivElement | null) => void (node && body?.append(node)), [node])
+  // One element for the modal's life: the Modal's own renders (each view change) pass it unchanged, so
+  // the kept Account renders only on its own signals, never because another view opened.
+  const account = useMemo(() => <AccountView />, [])
+  if (!node || !shown.current) return { portal: null, attach: undefined }
+  return { portal: createPortal(account, node), attach: view === 'Account' ? attach : undefined }
+}
+
 export function Modal() {
   const { signals, dispatch } = useClient()
   const modal = useSignalValue(signals.modal)
+  const kept = useKeptAccount(modal.view)
   const travel = useSignalValue(signals.travel)
   const { t } = useT()
   const card = useRef<HTMLDivElement>(null)
@@ -87,9 +109,10 @@ export function Modal() {
         {/* While time travelling the views only show: inert keeps every control from acting. */}
         <div className="gw-content" inert={travel !== null}>
           <Header view={modal.view} canGoBack={modal.canGoBack} />
-          <div className="gw-body gw-view" key={modal.view}>
-            <Body view={modal.view} />
+          <div className="gw-body gw-view" key={modal.view} ref={kept.attach}>
+            {kept.attach ? null : <Body view={modal.view} />}
           </div>
+          {kept.portal}
         </div>
       </div>
       <Snackbar />

@@ -32,6 +32,7 @@ export const viewsCss = `
 .gw-card.gw-shake{animation:gw-shake 500ms ease}
 @keyframes gw-shake{10%,90%{transform:translateX(-1px)}20%,80%{transform:translateX(2px)}30%,50%,70%{transform:translateX(-4px)}40%,60%{transform:translateX(4px)}}
 .gw-view{animation:gw-fade 150ms ease}
+.gw-kept{display:contents}
 @keyframes gw-fade{from{opacity:0}to{opacity:1}}
 .gw-list{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none}
 .gw-row{display:flex;align-items:center;gap:12px;width:100%;height:56px;padding:0 12px;border:0;border-radius:calc(var(--gw-r)*3);background:var(--gw-soft);cursor:pointer;font:inherit;color:inherit;text-align:start}
