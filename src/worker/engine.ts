@@ -65,6 +65,12 @@ export interface EngineDeps {
   pollIntervalMs?: number
   /** Starts the WalletConnect sign client; default `@walletconnect/sign-client`, loaded on demand. */
   loadSignClient?: (settings: SignClientSettings) => Promise<SignClientLike>
+  /**
+   * Runs after each event's fold has reached the subscriptions and before the effects see the
+   * event: in a Worker, the page port posts there what that event changed, as one message
+   * (worker-engine.ts), so the page renders it while the effects the event sets off still run here.
+   */
+  beforeEffects?: () => void
 }
 
 /** The browser's IANA time zone for `engine/configured` (the on-ramp's restricted time zones, docs/behaviour.md §9), when it names one. */
@@ -112,6 +118,7 @@ export function createEngine(deps: EngineDeps): Engine {
   /** The event being handed to the effects now (the guard against an effect that fails on its own failure). */
   let delivering: GangwayEvent | undefined
   const deliver = (e: GangwayEvent) => {
+    deps.beforeEffects?.()
     const outer = delivering
     delivering = e
     try {

@@ -13,4 +13,4 @@ import { createEngine } from './engine.js'
 import { workerEngine } from './worker-engine.js'
 
 installErrorWire(transferHandlers)
-expose(workerEngine(createEngine({ mode: 'worker', storage: idbLogStorage, cacheStorage: idbCacheStorage })))
+expose(workerEngine((hooks) => createEngine({ mode: 'worker', storage: idbLogStorage, cacheStorage: idbCacheStorage, ...hooks })))

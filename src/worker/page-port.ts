@@ -8,7 +8,9 @@
  *
  * The protocol (every message a structured clone):
  * - worker → page: `{ id, call: 'request', args: [connectorId, { method, params? }, { waitMs? }?] }`,
- *   `{ id, call: 'watch', args: [connectorIds] }` (a `PageCall`); `{ subscription, value }` (a `SubscriptionValue`).
+ *   `{ id, call: 'watch', args: [connectorIds] }` (a `PageCall`); `{ values: [{ subscription, value }, …] }`
+ *   (`SubscriptionValues`: the subscriptions' new values in the order they came, in one message, so the page
+ *   applies together what one event changed and never renders a view beside the data of the state before).
  * - page → worker: `{ id, result }` or `{ id, error }` (a `PageReply`), `error` an ErrorWire
  *   (events/kernel/error-wire.ts: class name, category, message, code?, details?, data?), so the page's
  *   typed errors arrive here as the same classes.
@@ -27,14 +29,25 @@ export interface SubscriptionValue {
   value: unknown
 }
 
+/** The subscription values the worker posts in one message, in the order they came. */
+export interface SubscriptionValues {
+  values: SubscriptionValue[]
+}
+
 
 /** The message a call in flight rejects with when the port closes. */
 export const PAGE_PORT_CLOSED = 'Page port closed'
 
 /** The worker's end of the page port: the engine's `Bridge`, plus delivery of subscription values. */
 export interface PagePort extends Bridge {
-  /** Posts `{ subscription, value }` to the page. `value` must be structured-cloneable (selector views are). */
+  /**
+   * Queues `{ subscription, value }` for the page. `value` must be structured-cloneable (selector
+   * views are; one that is not is dropped). The queue goes out as one `SubscriptionValues` message
+   * on `flush`, before the next call to the page, or at the end of the current task, whichever comes first.
+   */
   deliver(subscription: number, value: unknown): void
+  /** Posts the queued values now, as one message (nothing when none is queued). */
+  flush(): void
   /** Closes the port; calls in flight reject with GangwayError 'Page port closed'. */
   close(): void
 }
@@ -50,6 +63,26 @@ export interface PagePort extends Bridge {
 export function createPagePort(port: MessagePort): PagePort {
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>()
   let nextId = 1
+  let queued: SubscriptionValue[] = []
+  const flush = () => {
+    if (queued.length === 0) return
+    const values = queued
+    queued = []
+    try {
+      port.postMessage({ values } satisfies SubscriptionValues)
+    } catch {
+      // One value cannot be cloned: the others still go, in their order, in one message.
+      const cloneable = values.filter((v) => {
+        try {
+          structuredClone(v.value)
+          return true
+        } catch {
+          return false
+        }
+      })
+      if (cloneable.length) port.postMessage({ values: cloneable } satisfies SubscriptionValues)
+    }
+  }
   port.onmessage = ({ data }: MessageEvent<unknown>) => {
     const reply = data as Partial<{ id: unknown; result: unknown; error: unknown }> | null
     if (typeof reply !== 'object' || reply === null || typeof reply.id !== 'number') return
@@ -63,6 +96,8 @@ export function createPagePort(port: MessagePort): PagePort {
     new Promise<unknown>((resolve, reject) => {
       const id = nextId++
       pending.set(id, { resolve, reject })
+      // What the page was to see before this call, it sees before it.
+      flush()
       try {
         port.postMessage({ id, call: name, args })
       } catch (error) {
@@ -73,8 +108,12 @@ export function createPagePort(port: MessagePort): PagePort {
   return {
     request: (connectorId, request, options) => call('request', options === undefined ? [connectorId, request] : [connectorId, request, options]),
     watch: async (connectorIds) => void (await call('watch', [connectorIds])),
-    deliver: (subscription, value) => port.postMessage({ subscription, value } satisfies SubscriptionValue),
+    deliver(subscription, value) {
+      if (queued.push({ subscription, value }) === 1) queueMicrotask(flush)
+    },
+    flush,
     close() {
+      queued = []
       port.close()
       for (const w of pending.values()) w.reject(new GangwayError(PAGE_PORT_CLOSED))
       pending.clear()

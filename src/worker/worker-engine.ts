@@ -2,16 +2,23 @@
  * The engine as the worker exposes it through comlink (entry.ts): the same methods, except that
  * nothing the page hands over is a live object. `start` takes the page port (a
  * MessagePort, transferred) instead of a bridge object, and subscriptions take a key the page chose
- * instead of a callback: their values go back over the same port as `{ subscription, value }`. So the
+ * instead of a callback: their values go back over the same port, those one event changed in one message
+ * (page-port.ts `SubscriptionValues`, posted before the effects see the event: EngineDeps `beforeEffects`). So the
  * worker, and any third-party code in it, holds no comlink proxy of anything in the page.
  */
 import { GangwayError } from '../events/kernel/errors.js'
 import type { Engine, WorkerEngine } from '../contract.js'
+import type { EngineDeps } from './engine.js'
 import { createPagePort, type PagePort } from './page-port.js'
 
-/** Wraps `engine` for exposure in a Worker. */
-export function workerEngine(engine: Engine): WorkerEngine {
+/**
+ * The engine `create` makes, wrapped for exposure in a Worker; `create` passes `beforeEffects` on
+ * to createEngine's EngineDeps.
+ * @example expose(workerEngine((hooks) => createEngine({ mode: 'worker', ...hooks })))
+ */
+export function workerEngine(create: (hooks: Required<Pick<EngineDeps, 'beforeEffects'>>) => Engine): WorkerEngine {
   let page: PagePort | undefined
+  const engine = create({ beforeEffects: () => page?.flush() })
   const port = () => {
     if (!page) throw new GangwayError('Engine not started')
     return page

@@ -199,6 +199,32 @@ describe('the page port', () => {
   })
 })
 
+  it('posts the values of one task as one message, in their order, before a call that follows them; a value that cannot be cloned is dropped alone', async () => {
+    const { port1, port2 } = new MessageChannel()
+    open.push(port1, port2)
+    const seen: string[] = []
+    const server = servePagePort(port1, { request: async () => (seen.push('request'), '0x1'), watch: () => undefined })
+    let messages = 0
+    port1.addEventListener('message', () => messages++)
+    const page = createPagePort(port2)
+    const a = server.listen((v) => seen.push(`a:${String(v)}`))
+    const b = server.listen((v) => seen.push(`b:${String(v)}`))
+    page.deliver(a, 1)
+    page.deliver(b, () => 2)
+    page.deliver(b, 3)
+    page.deliver(a, 4)
+    expect(await page.request('w', { method: 'eth_chainId' })).toBe('0x1')
+    expect(seen).toEqual(['a:1', 'b:3', 'a:4', 'request'])
+    expect(messages).toBe(2)
+    // Queued with no call after them: out at the end of the task, as one message again.
+    const last = new Promise<void>((resolve) => server.listen(() => resolve()))
+    page.deliver(b, 5)
+    page.deliver(b + 1, 6)
+    await last
+    expect(seen.slice(-1)).toEqual(['b:5'])
+    expect(messages).toBe(3)
+  })
+
 describe('the worker engine behind the page port', () => {
   it('connects through the port, delivers subscriptions under the page’s keys, and refuses a bridge object for a port', async () => {
     const calls: string[] = []
@@ -214,7 +240,7 @@ describe('the worker engine behind the page port', () => {
       const answer = ({ id, method }: { id: number; method: string }) => ({ jsonrpc: '2.0', id, result: method === 'eth_getBalance' ? '0x0' : '0x1' })
       return new Response(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)))
     }
-    const engine = workerEngine(createEngine({ mode: 'worker', fetch }))
+    const engine = workerEngine((hooks) => createEngine({ mode: 'worker', fetch, ...hooks }))
     const config = { projectId: 'test', networks: [LOCALNET] }
     await expect(engine.start(config, bridge as unknown as MessagePort)).rejects.toThrow('The page port must be a MessagePort')
     await expect(engine.subscribe('account', 1)).rejects.toThrow('Engine not started')
@@ -238,13 +264,37 @@ describe('the worker engine behind the page port', () => {
     await engine.stop()
   })
 
+  it('what one event changes reaches the page in one message', async () => {
+    const fetch: typeof globalThis.fetch = async () => new Response('{}')
+    const engine = workerEngine((hooks) => createEngine({ mode: 'worker', fetch, ...hooks }))
+    const { port1, port2 } = new MessageChannel()
+    open.push(port1, port2)
+    const server = servePagePort(port1, handler().bridge)
+    const batches: { subscription: number; value: { open: boolean } }[][] = []
+    port1.addEventListener('message', ({ data }: MessageEvent<{ values?: { subscription: number; value: { open: boolean } }[] }>) => void (data.values && batches.push(data.values)))
+    await engine.start({ projectId: 'test', networks: [LOCALNET] }, port2)
+    // The same selector under two keys: both change with the same event.
+    const both = new Promise<void>((resolve) => {
+      let opened = 0
+      const onOpen = (v: unknown) => void ((v as { open: boolean }).open && ++opened === 2 && resolve())
+      void engine.subscribe('modal', server.listen(onOpen))
+      void engine.subscribe('modal', server.listen(onOpen))
+    })
+    await engine.dispatch({ type: 'modal/open-requested', payload: { isMobile: false } })
+    await both
+    const opening = batches.filter((values) => values.some((v) => v.value.open))
+    expect(opening).toHaveLength(1)
+    expect(opening[0]!.filter((v) => v.value.open).map((v) => v.subscription).sort()).toEqual([1, 2])
+    await engine.stop()
+  })
+
   it('delivers the public events under the page’s key, as plain data', async () => {
     const fetch: typeof globalThis.fetch = async (_url, init) => {
       const body = JSON.parse(String(init?.body)) as { id: number } | { id: number }[]
       const answer = ({ id }: { id: number }) => ({ jsonrpc: '2.0', id, result: '0x1' })
       return new Response(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)))
     }
-    const engine = workerEngine(createEngine({ mode: 'worker', fetch }))
+    const engine = workerEngine((hooks) => createEngine({ mode: 'worker', fetch, ...hooks }))
     await expect(engine.subscribeEvents(1)).rejects.toThrow('Engine not started')
     const { port1, port2 } = new MessageChannel()
     open.push(port1, port2)

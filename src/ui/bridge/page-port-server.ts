@@ -7,8 +7,8 @@
  * property path such as `request.constructor`, a wrong shape) is answered with an error and never
  * reaches the bridge. Answers are plain data: `{ id, result }` or `{ id, error }`, `error` an ErrorWire
  * (events/kernel/error-wire.ts), so the bridge's typed errors reach the worker as the same classes.
- * It also hands the subscription values the worker posts (`{ subscription, value }`) to the
- * callbacks registered with `listen`.
+ * It also hands the subscription values the worker posts (`{ values: [{ subscription, value }, …] }`)
+ * to the callbacks registered with `listen`, all of one message in one go, in their order.
  */
 import { GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError } from '../../events/kernel/errors.js'
 import { toWire } from '../../events/kernel/error-wire.js'
@@ -83,7 +83,7 @@ function run(bridge: Bridge, call: unknown, args: unknown): Promise<unknown> | u
  * ProviderRequestError -32601 'Unknown bridge call: {name}', -32602 'Bridge call arguments must be
  * an array' or -32602 'Invalid arguments for bridge call: request' | '… watch'; an answer that
  * cannot be cloned, GangwayError 'The wallet’s answer is not plain data'.
- * Messages without a numeric `id` or `subscription` are ignored.
+ * Messages with neither a numeric `id` nor a `values` array are ignored, as are values without a numeric `subscription`.
  */
 export function servePagePort(port: MessagePort, bridge: Bridge): PagePortServer {
   const listeners = new Map<number, (value: unknown) => void>()
@@ -97,7 +97,20 @@ export function servePagePort(port: MessagePort, bridge: Bridge): PagePortServer
   }
   port.onmessage = ({ data }: MessageEvent<unknown>) => {
     if (!isPlainObject(data)) return
-    if (typeof data.subscription === 'number') return listeners.get(data.subscription)?.(data.value)
+    if (Array.isArray(data.values)) {
+      for (const v of data.values as unknown[]) {
+        if (!isPlainObject(v) || typeof v.subscription !== 'number') continue
+        try {
+          listeners.get(v.subscription)?.(v.value)
+        } catch (error) {
+          // One callback's failure leaves the rest of the batch applied; it still surfaces.
+          queueMicrotask(() => {
+            throw error
+          })
+        }
+      }
+      return
+    }
     const { id, call, args } = data as Partial<Record<keyof PageCall, unknown>>
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) return
     new Promise((resolve) => resolve(run(bridge, call, args))).then(
