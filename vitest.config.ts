@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { defineConfig, type Plugin } from 'vitest/config'
 import { CATALOGUE_IMPORT, catalogueFiles, catalogueModule } from './scripts/compile-catalogue.mjs'
+import { E2E_WAIT_MS } from './tests/e2e/wait.js'
 
 /**
  * The views' catalogues as the build compiles them (the same compile function as esbuild.config.mjs):
@@ -68,6 +69,9 @@ export default defineConfig({
           // Bounds on a test and a hook, generous: a busy machine only takes longer (tests/e2e/wait.ts).
           testTimeout: 300_000,
           hookTimeout: 180_000,
+          // expect.poll waits on state as the waiting helpers do (E2E_WAIT_MS): vitest's default of 1 s
+          // fails a poll whose state a busy machine brings a little later (a framed page's first script).
+          expect: { poll: { timeout: E2E_WAIT_MS } },
           fileParallelism: false,
           // The files of a lane share one module graph (no e2e file mocks a module or a global), so
           // viem, playwright-core and the localnet's modules are imported once a lane, not once a file.
