@@ -42,11 +42,23 @@ describe('account names', () => {
     await page.fill('[data-testid=gw-register-name-input]', label)
     await page.locator(`[data-testid=gw-name-suggestions] [data-name="${name}"]:not([data-registered])`).waitFor()
     expect(await page.textContent('[data-testid=gw-register-name-full]')).toBe(name)
+    // Every text the success line ever shows, as each render leaves it: the view and its name come in
+    // one page-port message, so no frame shows the line without the name.
+    await page.evaluate(() => {
+      const root = [...document.querySelectorAll('*')].find((e) => e.shadowRoot?.querySelector('[data-testid=gw-modal]'))!.shadowRoot!
+      const seen: string[] = ((window as unknown as { __successTexts: string[] }).__successTexts = [])
+      new MutationObserver(() => {
+        const line = root.querySelector('[data-testid=gw-register-name-success]')
+        if (line) seen.push(line.textContent ?? '')
+      }).observe(root, { subtree: true, childList: true, characterData: true })
+    })
     await page.click('[data-testid=gw-register-name-submit]')
     await page.click('[data-testid=localnet-wallet-approve]')
     await waitForView(page, 'RegisterAccountNameSuccess')
-    // The view and the name come in separate page-port messages: wait for the name, not only the view.
     await waitForText(page, '[data-testid=gw-register-name-success]', new RegExp(name.replaceAll('.', '\\.')))
+    const texts = await page.evaluate(() => (window as unknown as { __successTexts: string[] }).__successTexts)
+    expect(texts.length).toBeGreaterThan(0)
+    expect(texts.filter((t) => !t.includes(name))).toEqual([])
     await page.click('[data-testid=gw-register-name-done]')
     await waitForView(page, 'Account')
     await waitForText(page, '[data-testid=gw-profile-name]', name)
