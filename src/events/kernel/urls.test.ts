@@ -214,6 +214,31 @@ describe('the URL validator', () => {
   })
 })
 
+describe('the remembered answers of documentLink and imageUrl', () => {
+  it('answer as a first check does, for each origin list and base the same string is asked with', () => {
+    const icon = 'http://127.0.0.1:8545/icon.png'
+    for (let round = 0; round < 2; round++) {
+      expect(imageUrl(icon, ['http://127.0.0.1:8545'])).toBe(icon)
+      expect(imageUrl(icon, [])).toBeUndefined()
+      expect(imageUrl(icon, ['http://127.0.0.1:9'])).toBeUndefined()
+      expect(imageUrl('/icons/eth.svg', ['http://127.0.0.1:5175'], 'http://127.0.0.1:5175')).toBe('http://127.0.0.1:5175/icons/eth.svg')
+      expect(imageUrl('/icons/eth.svg', ['http://127.0.0.1:5175'], 'http://127.0.0.1:5176')).toBeUndefined()
+      expect(imageUrl('/icons/eth.svg', ['http://127.0.0.1:5175'])).toBeUndefined()
+      expect(documentLink('/terms', 'https://site.example')).toBe('https://site.example/terms')
+      expect(documentLink('/terms', 'https://other.example')).toBe('https://other.example/terms')
+      expect(documentLink('/terms')).toBeUndefined()
+      expect(documentLink({ toString: () => 'https://site.example/' })).toBeUndefined()
+    }
+  })
+
+  it('still refuse a string asked many times over once more strings than they keep came between', () => {
+    expect(imageUrl('javascript:alert(1)', [])).toBeUndefined()
+    for (let i = 0; i < 2000; i++) imageUrl(`https://cdn.example/${i}.png`, [])
+    expect(imageUrl('javascript:alert(1)', [])).toBeUndefined()
+    expect(imageUrl('https://cdn.example/1999.png', [])).toBe('https://cdn.example/1999.png')
+  })
+})
+
 describe('the on-ramp provider page', () => {
   it('is https, or http on the site’s on-ramp origin only; never another scheme', () => {
     const local = pageOrigin('http://127.0.0.1:9/provider')

@@ -72,6 +72,26 @@ function isAppScheme(scheme: string): boolean {
   return APP_SCHEME.test(scheme) && !REFUSED_SCHEMES.has(scheme) && !REFUSED_SCHEME_PREFIXES.some((prefix) => scheme.startsWith(prefix))
 }
 
+/**
+ * The answers of `documentLink` and `imageUrl` for strings they were asked before, the oldest
+ * dropped past MEMO_MAX: the selectors check the same URLs on every state (docs/security.md: every
+ * image URL passes the validator before a view), and parsing each again was most of a view
+ * change's time in the worker. Both are pure, so a remembered answer is the answer.
+ */
+const MEMO_MAX = 512
+const documentLinks = new Map<string, string | undefined>()
+const imageUrls = new Map<string, string | undefined>()
+
+/** `check()`, remembered in `memo` under `key` (no key: not remembered; a key over URL_MAX plus its prefix is not kept). */
+function remembered(memo: Map<string, string | undefined>, key: string | undefined, check: () => string | undefined): string | undefined {
+  if (key === undefined || key.length > 2 * URL_MAX) return check()
+  if (memo.has(key)) return memo.get(key)
+  const answer = check()
+  if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!)
+  memo.set(key, answer)
+  return answer
+}
+
 function parse(value: unknown, max: number): URL | undefined {
   if (typeof value !== 'string' || value.length === 0 || value.length > max) return undefined
   try {
@@ -165,6 +185,10 @@ export function providerPageUrl(value: unknown, allowedOrigins: readonly string[
  * @returns the normalised URL, or undefined when refused.
  */
 export function documentLink(value: unknown, base?: string): string | undefined {
+  return remembered(documentLinks, typeof value === 'string' ? `${base ?? ''}\n${value}` : undefined, () => checkedDocumentLink(value, base))
+}
+
+function checkedDocumentLink(value: unknown, base?: string): string | undefined {
   const url = parse(value, URL_MAX) ?? pathOn(value, base, URL_MAX)
   return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : undefined
 }
@@ -181,6 +205,10 @@ export function documentLink(value: unknown, base?: string): string | undefined 
  * @returns the normalised URL, or undefined when refused.
  */
 export function imageUrl(value: unknown, allowedOrigins: readonly string[], base?: string): string | undefined {
+  return remembered(imageUrls, typeof value === 'string' ? `${allowedOrigins.join(' ')}\n${base ?? ''}\n${value}` : undefined, () => checkedImageUrl(value, allowedOrigins, base))
+}
+
+function checkedImageUrl(value: unknown, allowedOrigins: readonly string[], base?: string): string | undefined {
   if (typeof value === 'string' && /^\s*data:/i.test(value)) {
     const url = parse(value, DATA_IMAGE_MAX)
     return url && /^data:image\/[a-z0-9.+-]+[;,]/i.test(url.href) ? url.href : undefined
