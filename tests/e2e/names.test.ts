@@ -45,7 +45,7 @@ describe('account names', () => {
     // Every text the success line ever shows, as each render leaves it: the view and its name come in
     // one page-port message, so no frame shows the line without the name.
     await page.evaluate(() => {
-      const root = [...document.querySelectorAll('*')].find((e) => e.shadowRoot?.querySelector('[data-testid=gw-modal]'))!.shadowRoot!
+      const root = document.querySelector('gangway-modal')!.shadowRoot!
       const seen: string[] = ((window as unknown as { __successTexts: string[] }).__successTexts = [])
       new MutationObserver(() => {
         const line = root.querySelector('[data-testid=gw-register-name-success]')

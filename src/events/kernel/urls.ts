@@ -82,7 +82,7 @@ const MEMO_MAX = 512
 const documentLinks = new Map<string, string | undefined>()
 const imageUrls = new Map<string, string | undefined>()
 
-/** `check()`, remembered in `memo` under `key` (no key: not remembered; a key over URL_MAX plus its prefix is not kept). */
+/** `check()`, remembered in `memo` under `key` (no key, or a key longer than twice URL_MAX: not remembered). */
 function remembered(memo: Map<string, string | undefined>, key: string | undefined, check: () => string | undefined): string | undefined {
   if (key === undefined || key.length > 2 * URL_MAX) return check()
   if (memo.has(key)) return memo.get(key)
