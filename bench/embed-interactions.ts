@@ -7,8 +7,8 @@
  * the views act on, taken by a capture listener on window) to the end of the paint of the first frame
  * whose DOM shows the interaction's result. A requestAnimationFrame loop started at the input checks
  * the result's DOM condition in the modal's shadow root before each frame; in the first frame where
- * it holds, the rAF callback posts a MessageChannel message, and performance.now() when it arrives
- * (a task after that frame's main-thread paint) is the result painted. Not merely the next paint: a
+ * it holds, the rAF callback posts a user-blocking task, and performance.now() when it runs (the
+ * first task after that frame's main-thread paint) is the result painted. Not merely the next paint: a
  * click whose result needs the engine (in its worker) and a render is measured to that render's paint.
  * Beside it, the Event Timing API's `duration` of the input's interaction (the "next paint" number):
  * the longest among its entries (PerformanceObserver type 'event', durationThreshold 16, interactionId > 0),

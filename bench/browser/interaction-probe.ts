@@ -9,8 +9,9 @@
  * `click` of a button (what the views' onClick handlers act on), the `keydown` of a keystroke. From
  * that event on, a requestAnimationFrame loop checks the interaction's RESULTS condition on the
  * modal's DOM before each frame; in the first frame where it holds, the rAF callback posts a
- * MessageChannel message, whose arrival (a task after that frame's main-thread paint: the "after
- * next paint" technique) is the result painted time. Latency = that performance.now() − the input's
+ * 'user-blocking' task (`scheduler.postTask`), which runs first after that frame's main-thread paint
+ * (the "after next paint" technique; at the highest priority, so the tasks the page had already
+ * queued do not count as the wait); its start is the result painted time. Latency = that performance.now() − the input's
  * `timeStamp`, in ms.
  *
  * Besides: the Event Timing entries (PerformanceObserver type 'event', durationThreshold 16, those
