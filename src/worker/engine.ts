@@ -16,6 +16,7 @@ import { selectors, viewSelectors, type Selected, type SelectorName, type ViewSe
 import { initialState, type State } from '../projections/state.js'
 import { refusal } from '../projections/rules/guards.js'
 import { selectOrKeep, withCheckedImages } from '../projections/view-values.js'
+import { rememberedOnSlices } from '../projections/slice-memo.js'
 import { serviceOrigins } from '../events/kernel/urls.js'
 import type { AnalyticsBeacon, Bridge, Engine, EngineConfig, PairingUri, ProviderRequest, PublicEvent } from '../contract.js'
 import { createChainAccess } from './chain-access.js'
@@ -329,21 +330,25 @@ export function createEngine(deps: EngineDeps): Engine {
       append(valid)
     },
     async subscribe(name, callback) {
-      const select = selectors[name]
-      if (!select) throw new GangwayError(`Unknown selector: ${String(name)}`)
+      if (!selectors[name]) throw new GangwayError(`Unknown selector: ${String(name)}`)
+      // Runs only when a slice it read has changed since (slice-memo.ts): most events leave most view models alone.
+      const select = rememberedOnSlices(selectors[name] as (s: State) => Selected<typeof name>)
       const view$ = combineLatest([state$, travel$]).pipe(map(([live, past]) => past ?? live))
       // A selector that cannot read a state keeps its last value (reported once until it reads again);
       // every image URL it gives passes the URL validator before any view sees it, a service image reference made its URL first.
-      let last = withCheckedImages(select(initialState), imageOrigins, imageBase, serviceImage) as Selected<typeof name>
+      let raw = select(initialState)
+      let last = withCheckedImages(raw, imageOrigins, imageBase, serviceImage)
       let failing = false
       const report = (error: unknown) => {
         if (!failing) console.error(`[gangway] selector ${String(name)} failed; its last value stays`, error)
         failing = true
       }
       const checked = (s: State): Selected<typeof name> => {
-        const before = last
-        last = withCheckedImages(selectOrKeep(select as (s: State) => Selected<typeof name>, s, last, report), imageOrigins, imageBase, serviceImage)
-        if (last !== before) failing = false
+        const before = raw
+        raw = selectOrKeep(select, s, raw, report)
+        if (raw === before) return last
+        failing = false
+        last = withCheckedImages(raw, imageOrigins, imageBase, serviceImage)
         return last
       }
       return follow(view$.pipe(map(checked), distinctUntilChanged<Selected<typeof name>>(deepEqual)), callback)
