@@ -37,6 +37,7 @@ export type {
   EngineModel,
   ModalModel,
   NamesModel,
+  NavigationModel,
   NetworkListModel,
   NetworkModel,
   NftRow,
