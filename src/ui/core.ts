@@ -18,7 +18,6 @@ import { installAnalyticsBeacon } from './analytics-beacon.js'
 import { followSolanaConnection } from './bridge/follow-solana-connection.js'
 import { startEngine, type ClientEngine } from './client/engine-start.js'
 import { createSignals, followEngine, type ClientSignals } from './client/signals.js'
-import { showNavigations } from './client/shown-navigation.js'
 import { checkedOptions, engineConfig } from './client/options-check.js'
 import { followAuthLifeCycle, pageAuth } from './client/auth-life-cycle.js'
 import { noConnection, walletRequester } from './client/wallet-request.js'
@@ -150,9 +149,7 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
   engineReady(engine)
 
   // A signal per selector the views follow, each with its first value before the client is returned, so it (and the loader's snapshots) already hold state.
-  // The views' navigations show in the click's task, ahead of the engine's answer (client/shown-navigation.ts).
-  const navigations = showNavigations(starting, (intent) => engine.dispatch(intent))
-  const signals = await followEngine(engine, views, starting, { modal: (v) => (navigations.heardModal(v), hooks.modal(v)), navigation: navigations.heardNavigation, account: (v) => (writeChip(options.projectId, v), hooks.account(withoutPrototype(v))), network: hooks.network }, { modal: navigations.holding })
+  const signals = await followEngine(engine, views, starting, { modal: hooks.modal, account: (v) => (writeChip(options.projectId, v), hooks.account(withoutPrototype(v))), network: hooks.network })
   // The pending analytics batch, held here so that a hidden or leaving page can still send it (docs/behaviour.md §7).
   installAnalyticsBeacon((callback) => engine.subscribeAnalytics(callback), (intent) => engine.dispatch(intent))
   hooks.engine(mode)
@@ -186,7 +183,7 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
     legal: { ...(terms ? { termsConditionsUrl: terms } : {}), ...(privacy ? { privacyPolicyUrl: privacy } : {}) },
     onrampOrigins: pageOrigin(options.services?.onramp),
     corsImageOrigins: pageOrigin(options.services?.walletConfig),
-    dispatch: navigations.dispatch,
+    dispatch: (intent) => engine.dispatch(intent),
     api: modalApi({ dispatch: (intent) => engine.dispatch(intent), walletRequest, exportLog: (options) => engine.exportLog(options), // The headless surface is a chunk of its own: only a site that asks for it fetches it.
     headless: (api) => import('./client/headless.js').then(({ createHeadless }) => createHeadless({ engine, signals, dispatch: (intent) => engine.dispatch(intent), api, reach, ...(auth ? { auth: { submitOtp: (otp: string) => auth.submitOtp(otp), startSocial: (provider: SocialProvider) => auth.startSocial(provider) } } : {}) })) }),
     open(options) {

@@ -62,29 +62,4 @@ describe('the views’ signals', () => {
     for (const [name, callback] of callbacks) callback(record[name](state))
     expect(signals.added.peek()).toEqual({ seq: 7 })
   })
-
-  it('hold a selector’s values while its `held` says so: the hook hears them, the signal keeps what shows', async () => {
-    let state: State = initialState
-    const callbacks: [string, (v: unknown) => void][] = []
-    const engine = {
-      async subscribe(name: keyof typeof viewSelectors, callback: (v: unknown) => void) {
-        callbacks.push([name, callback])
-        callback(viewSelectors[name](state))
-        return callbacks.length
-      },
-      subscribePairing: async () => 0,
-    } as unknown as ClientEngine
-    let holding = true
-    const heard = vi.fn()
-    const signals = await followEngine(engine, ['modal'], createSignals(), { modal: heard }, { modal: () => holding })
-    const first = signals.modal.peek()
-    state = { ...state, modal: { ...state.modal, open: true } }
-    const deliver = () => callbacks.forEach(([name, callback]) => callback(viewSelectors[name as keyof typeof viewSelectors](state)))
-    deliver()
-    expect(signals.modal.peek()).toBe(first)
-    expect(heard).toHaveBeenLastCalledWith(expect.objectContaining({ open: true }))
-    holding = false
-    deliver()
-    expect(signals.modal.peek().open).toBe(true)
-  })
 })

@@ -37,19 +37,11 @@ export function createSignals(): StartingSignals {
  * Makes and feeds the selectors' signals from `engine`, in `signals` (the same object, so what read
  * it before sees them come): for each name of `views`, a signal of the engine's first value, then
  * each value unless it equals the one shown (the engine confirming an open the page showed first
- * renders nothing again) or `held` of that selector says to hold it (a navigation shown ahead of
- * the engine, client/shown-navigation.ts, which shows the engine's value itself once settled);
- * `hooks` of that selector hears each. The pairing signal follows the engine's pairing URI.
- * Resolves to `signals`, whole, once every selector has given its first value, so a started client
- * already holds state.
+ * renders nothing again); `hooks` of that selector hears each. The pairing signal follows the
+ * engine's pairing URI. Resolves to `signals`, whole, once every selector has given its first
+ * value, so a started client already holds state.
  */
-export async function followEngine(
-  engine: ClientEngine,
-  views: readonly ViewSelectorName[],
-  signals: StartingSignals,
-  hooks: { [K in ViewSelectorName]?: (v: Selected<K>) => void },
-  held: { [K in ViewSelectorName]?: () => boolean } = {},
-): Promise<ClientSignals> {
+export async function followEngine(engine: ClientEngine, views: readonly ViewSelectorName[], signals: StartingSignals, hooks: { [K in ViewSelectorName]?: (v: Selected<K>) => void }): Promise<ClientSignals> {
   const made = signals as Partial<Record<ViewSelectorName, Signal<unknown>>>
   await Promise.all(
     views.map(
@@ -58,7 +50,7 @@ export async function followEngine(
           void engine.subscribe(name, (v) => {
             const shown = made[name]
             if (!shown) made[name] = signal(v)
-            else if (!held[name]?.() && !sameShallow(shown.peek(), v)) shown.value = v
+            else if (!sameShallow(shown.peek(), v)) shown.value = v
             hooks[name]?.(v as never)
             first()
           })
