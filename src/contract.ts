@@ -37,7 +37,6 @@ export type {
   EngineModel,
   ModalModel,
   NamesModel,
-  NavigationModel,
   NetworkListModel,
   NetworkModel,
   NftRow,

@@ -22,7 +22,6 @@ import { connectionsModel } from './view-models/connections-model.js'
 import { engineModel } from './view-models/engine-model.js'
 import { modalModel } from './view-models/modal-model.js'
 import { namesModel } from './view-models/names-model.js'
-import { navigationModel } from './view-models/navigation-model.js'
 import { networkListModel } from './view-models/network-list-model.js'
 import { networkModel } from './view-models/network-model.js'
 import { openingModel } from './view-models/opening-model.js'
@@ -44,7 +43,6 @@ export type { ConnectionsModel } from './view-models/connections-model.js'
 export type { EngineModel } from './view-models/engine-model.js'
 export type { ModalModel } from './view-models/modal-model.js'
 export type { NamesModel } from './view-models/names-model.js'
-export type { NavigationModel } from './view-models/navigation-model.js'
 export type { NetworkListModel } from './view-models/network-list-model.js'
 export type { NetworkModel } from './view-models/network-model.js'
 export type { OpeningModel } from './view-models/opening-model.js'
@@ -64,7 +62,6 @@ export type { TxPreviewModel, TxCallRow, TxChangeRow, TxApprovalRow, TxTokenRef 
  */
 export const viewSelectors = {
   modal: modalModel,
-  navigation: navigationModel,
   account: accountModel,
   network: networkModel,
   networkList: networkListModel,
