@@ -30,7 +30,8 @@ export function AccountView() {
   const { signals, dispatch } = useClient()
   const account = useSignalValue(signals.account)
   const network = useSignalValue(signals.network)
-  const tabs = useSignalValue(signals.accountTabs)
+  // One field of the tabs' model: a tab switch or a tab's rows do not render the whole view again.
+  const networkBalanceUsd = useSignalValue(signals.accountTabs, (v) => v.networkBalanceUsd)
   const { actions } = useSignalValue(signals.accountActions)
   const { canChoose } = useSignalValue(signals.names)
   const { t, known, format } = useT()
@@ -78,9 +79,9 @@ export function AccountView() {
         <span className="gw-balance" data-testid="gw-balance">
           {account.balance !== undefined ? `${format.amount(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : account.balanceLoading ? t('account.loadingBalance') : '—'}
         </span>
-        {tabs.networkBalanceUsd !== undefined ? (
+        {networkBalanceUsd !== undefined ? (
           <span className="gw-muted gw-usd" data-testid="gw-network-usd">
-            {format.usd(tabs.networkBalanceUsd)}
+            {format.usd(networkBalanceUsd)}
           </span>
         ) : null}
         <button className="gw-network" data-testid="gw-network" data-leads-to="SwitchNetwork" data-unsupported={network.unsupported ? '' : undefined} onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'SwitchNetwork' } })}>
