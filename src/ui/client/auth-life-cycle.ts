@@ -10,11 +10,8 @@ import { originOf } from '../../events/kernel/urls.js'
 import { lazyAuthSource, type LazyAuthSource } from '../bridge/auth/lazy-auth-source.js'
 import type { ClientSignals, StartingSignals } from './signals.js'
 import { withSecureSite, type ResolvedOptions } from './options-check.js'
+import { afterPaintIdle } from '../idle.js'
 
-/** Runs `task` in idle time after the next paint (a timeout where there is no requestIdleCallback). */
-function afterPaint(task: () => void): void {
-  requestAnimationFrame(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => task(), { timeout: 2000 }) : setTimeout(task, 50)))
-}
 
 /** What the page's auth source needs besides the options. */
 export interface PageAuthDeps {
@@ -74,6 +71,6 @@ export function followAuthLifeCycle(auth: LazyAuthSource, signals: ClientSignals
   const stop = signals.modal.subscribe((m) => {
     if (!m.open || !signals.connect.peek().methods.some((x) => x === 'email' || x === 'social')) return
     queueMicrotask(() => stop())
-    afterPaint(() => auth.start())
+    afterPaintIdle(() => auth.start())
   })
 }

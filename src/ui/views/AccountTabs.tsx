@@ -14,6 +14,10 @@ import { useEndOfList } from '../use-end-of-list.js'
 import { useSignalValue } from '../use-signal.js'
 import { useT, type MessageId } from '../i18n/i18n.js'
 import { Icon } from '../images/Icon.js'
+import { afterPaintIdle } from '../idle.js'
+
+/** A date to format once ahead of Activity's rows (any valid ISO time). */
+const WARM_DATE = '2024-01-01T00:00:00Z'
 
 /** Each tab's label (a catalogue message). */
 const TAB_LABELS: Record<AccountTab, MessageId> = { Tokens: 'tabs.tokens', NFTs: 'tabs.nfts', Activity: 'tabs.activity' }
@@ -21,7 +25,7 @@ const TAB_LABELS: Record<AccountTab, MessageId> = { Tokens: 'tabs.tokens', NFTs:
 export function AccountTabs() {
   const { signals, dispatch } = useClient()
   const v = useSignalValue(signals.accountTabs)
-  const { t: translate } = useT()
+  const { t: translate, known, format } = useT()
   // The tab last reached for, so that a pointer moving over it again asks nothing more.
   const approached = useRef<AccountTab | null>(null)
   const pick = (tab: AccountTab) => {
@@ -32,6 +36,9 @@ export function AccountTabs() {
     if (tab === 'Tokens' || tab === v.tab || tab === approached.current) return
     approached.current = tab
     void dispatch({ type: 'account/tab-approached', payload: { tab } }).catch(() => undefined)
+    // What Activity's rows make on first use (the date formatter, the message registry's index of
+    // engine texts), made now in idle time, so that the pick does not wait for it.
+    if (tab === 'Activity') afterPaintIdle(() => void (format.date(WARM_DATE), known(WARM_DATE)))
   }
   return (
     <div className="gw-tabs" data-testid="gw-account-tabs">
