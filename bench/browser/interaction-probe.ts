@@ -11,8 +11,8 @@
  * modal's DOM before each frame; in the first frame where it holds, the rAF callback posts a
  * 'user-blocking' task (`scheduler.postTask`), which runs first after that frame's main-thread paint
  * (the "after next paint" technique; at the highest priority, so the tasks the page had already
- * queued do not count as the wait); its start is the result painted time. Latency = that performance.now() − the input's
- * `timeStamp`, in ms.
+ * queued do not count as the wait); its start is the result painted time. Latency = that
+ * performance.now() − the input's `timeStamp`, in ms.
  *
  * Besides: the Event Timing entries (PerformanceObserver type 'event', durationThreshold 16, those
  * with interactionId > 0) and the long tasks (over 50 ms) since navigation, so that `measure()` gives

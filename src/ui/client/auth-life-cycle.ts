@@ -12,7 +12,6 @@ import type { ClientSignals, StartingSignals } from './signals.js'
 import { withSecureSite, type ResolvedOptions } from './options-check.js'
 import { afterPaintIdle } from '../idle.js'
 
-
 /** What the page's auth source needs besides the options. */
 export interface PageAuthDeps {
   /**
