@@ -34,7 +34,6 @@ export interface SubscriptionValues {
   values: SubscriptionValue[]
 }
 
-
 /** The message a call in flight rejects with when the port closes. */
 export const PAGE_PORT_CLOSED = 'Page port closed'
 
