@@ -3,7 +3,8 @@
  * idle time after load, so the site's own button shows them without the loader's shell; an element
  * with `data-gangway-open` opens the view it names (a later chunk, loaded on demand) and readies the
  * views on pointer intent; `warm()` readies them for a site that calls it. After the open, a later
- * view's chunk loads on intent toward a control that leads there, not in idle time.
+ * view's chunk loads on intent toward a control that leads there, not in idle time; Account's, on
+ * intent toward a way of connecting.
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, inject, it } from 'vitest'
@@ -18,6 +19,9 @@ const browser = useBrowser()
 /** The later views' chunks: those ui.js imports when a view is first needed (src/ui/views/lazy-views.tsx), as paths the page requests. */
 const viewChunks = new Set([...readFileSync('dist/ui.js', 'utf8').matchAll(/import\("\.\/(chunk-[A-Z0-9]+\.js)"\)/g)].map((m) => `/gangway/${m[1]}`))
 
+/** Account's chunk (with its tabs and CSS, src/ui/views/account-styles.ts), as the path the page requests. */
+const accountChunk = [...viewChunks].find((path) => readFileSync(`dist${path.slice('/gangway'.length)}`, 'utf8').includes('gw-tab-bar'))
+
 /** Records, from now on, whether the loader's shell is ever put into the modal's shadow root. */
 async function watchForShell(page: Page): Promise<() => Promise<boolean>> {
   await page.evaluate(() => {
@@ -27,6 +31,25 @@ async function watchForShell(page: Page): Promise<() => Promise<boolean>> {
     new MutationObserver(() => void (root.getElementById('gw-shell') && (w.__shellSeen = true))).observe(root, { childList: true, subtree: true })
   })
   return () => page.evaluate(() => (window as unknown as { __shellSeen: boolean }).__shellSeen)
+}
+
+/**
+ * Opens the demo page's modal (its wallet/config service lists All Wallets) with its button and waits
+ * until Connect has settled and two idle periods have passed: a preload in idle time would have asked
+ * for a chunk by then. Returns the scripts the page requested, in order, and how many came before the open.
+ */
+async function openIdle() {
+  const context = await localContext(browser())
+  const page = await context.newPage()
+  const scripts: string[] = []
+  page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)))
+  await page.goto(webUrl)
+  await page.click('gangway-button')
+  await waitForView(page, 'Connect')
+  const beforeOpen = scripts.length
+  await connectSettled(page)
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))))
+  return { context, page, scripts, beforeOpen }
 }
 
 describe('warming up for the site’s own triggers', () => {
@@ -81,18 +104,7 @@ describe('warming up for the site’s own triggers', () => {
   })
 
   it('after the open, a later view’s chunk loads only when the visitor reaches for a control that leads there', async () => {
-    const context = await localContext(browser())
-    const page = await context.newPage()
-    const scripts: string[] = []
-    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)))
-    // The demo page: its wallet/config service lists All Wallets.
-    await page.goto(webUrl)
-    await page.click('gangway-button')
-    await waitForView(page, 'Connect')
-    const beforeOpen = scripts.length
-    await connectSettled(page)
-    // Two idle periods after the open: a preload in idle time would have asked for a chunk by now.
-    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))))
+    const { context, page, scripts, beforeOpen } = await openIdle()
     expect(scripts.slice(beforeOpen).filter((p) => viewChunks.has(p))).toEqual([])
 
     const chunk = page.waitForRequest((r) => viewChunks.has(new URL(r.url()).pathname))
@@ -101,6 +113,24 @@ describe('warming up for the site’s own triggers', () => {
     await chunk
     await page.click('[data-testid=gw-modal] [data-testid=gw-all-wallets]')
     await waitForView(page, 'AllWallets')
+    await context.close()
+  })
+
+  it('Account’s chunk is not fetched for a visitor not connected; reaching for an installed wallet fetches it, and Account shows from it', async () => {
+    expect(accountChunk).toBeDefined()
+    const { context, page, scripts } = await openIdle()
+    expect(scripts).not.toContain(accountChunk)
+
+    const chunk = page.waitForRequest((r) => new URL(r.url()).pathname === accountChunk)
+    await cardAnimationsEnded(page)
+    await page.hover('[data-wallet-row="dev.gangway.localnet"]')
+    await chunk
+    await page.click('[data-wallet-row="dev.gangway.localnet"]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account')
+    // Its CSS came with it: the tab bar is laid out as a row of pills.
+    expect(await page.locator('[data-testid=gw-modal] .gw-tab-bar').evaluate((el) => getComputedStyle(el).display)).toBe('flex')
+    expect(scripts.filter((p) => p === accountChunk)).toEqual([accountChunk])
     await context.close()
   })
 })

@@ -6,8 +6,10 @@
  * floored to 3 decimals, the network balance in USD, the network, the wallet features on (Receive,
  * Send) in the site's order (the Account actions model, docs/behaviour.md §9), "Choose a name" for an
  * EVM account without one (RegisterAccountName) and Disconnect, then
- * the tabs. ProfileWallets itself is a lazy chunk (lazy-views.tsx).
+ * the tabs. A lazy chunk with its tabs and its CSS (account-styles.ts), as ProfileWallets is
+ * (lazy-views.tsx).
  */
+import { useRef } from 'react'
 import type { AccountAction, ViewName } from '../../contract.js'
 import type { MessageId } from '../i18n/messages.js'
 import { avatarColors, shortenAddress } from '../../projections/format-address.js'
@@ -16,7 +18,9 @@ import { Icon } from '../images/Icon.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
 import { useT } from '../i18n/i18n.js'
+import { accountCss } from './account-styles.js'
 import { AccountTabs } from './AccountTabs.js'
+import { useViewCss } from './use-view-css.js'
 
 /** Each Account action's view, label and test id. */
 const ACTIONS: Record<AccountAction, { view: ViewName; label: MessageId; testId: string }> = {
@@ -35,12 +39,14 @@ export function AccountView() {
   const { actions } = useSignalValue(signals.accountActions)
   const { canChoose } = useSignalValue(signals.names)
   const { t, known, format } = useT()
+  const root = useRef<HTMLDivElement>(null)
+  useViewCss(root, accountCss)
   if (!account.address) return null
   const { base, tint } = avatarColors(account.address)
   const wallet = account.connectedWalletInfo
   const explorer = documentLink(account.addressExplorerUrl)
   return (
-    <div className="gw-account" data-testid="gw-account">
+    <div className="gw-account" data-testid="gw-account" ref={root}>
       <div className="gw-center">
         <button
           type="button"

@@ -55,7 +55,7 @@ export function ConnectView() {
               data-connector-type={row.type}
               data-group={row.group}
               data-chain={row.chain}
-              data-leads-to={row.type === 'WALLET_CONNECT' ? 'ConnectingWalletConnect' : undefined}
+              data-leads-to={row.type === 'WALLET_CONNECT' ? 'ConnectingWalletConnect' : 'ConnectingExternal'}
               aria-disabled={blocked || undefined}
               aria-describedby={blocked ? 'gw-legal-text' : undefined}
               onClick={() => {

@@ -1,17 +1,16 @@
 /** The modal: frame, header, the current view, the snackbar. */
-import { memo, useCallback, useMemo, useRef, useState, type ReactElement } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react'
 import { createPortal } from 'react-dom'
 import type { ViewName } from '../../contract.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
-import { AccountView } from './AccountView.js'
 import { ConnectingExternalView } from './ConnectingExternalView.js'
 import { ConnectingWalletConnectBasicView, ConnectingWalletConnectView } from './ConnectingWalletConnectView.js'
 import { ConnectView } from './ConnectView.js'
 import { Header } from './Header.js'
 import { Snackbar, SnackbarMessage } from './Snackbar.js'
 import { useAnimatedHeight, useDialog } from './use-dialog.js'
-import { AllWalletsView, ApproveTransactionView, DataCaptureView, RegisterAccountNameSuccessView, RegisterAccountNameView, ConnectingFarcasterView, SiwxSignMessageView, UpdateEmailWalletView, EmailLoginView, NetworkList, preloadOnIntent, ProfileWalletsView, SwitchActiveChainView, UnsupportedChainView, WalletReceiveView, WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView, SwapView, SwapSelectTokenView, SwapPreviewView, OnRampProvidersView, OnRampTokenSelectView, OnRampFiatSelectView, BuyInProgressView } from './lazy-views.js'
+import { AccountView, AllWalletsView, ApproveTransactionView, DataCaptureView, RegisterAccountNameSuccessView, RegisterAccountNameView, ConnectingFarcasterView, SiwxSignMessageView, UpdateEmailWalletView, EmailLoginView, NetworkList, preloadOnIntent, preloadView, ProfileWalletsView, SwitchActiveChainView, UnsupportedChainView, WalletReceiveView, WalletSendPreviewView, WalletSendSelectTokenView, WalletSendView, SwapView, SwapSelectTokenView, SwapPreviewView, OnRampProvidersView, OnRampTokenSelectView, OnRampFiatSelectView, BuyInProgressView } from './lazy-views.js'
 import { useT } from '../i18n/i18n.js'
 
 /** The component of each view built so far; those from lazy-views.js load when first shown. */
@@ -86,8 +85,10 @@ export function Modal() {
   // arrows move in lists; the height animates (use-dialog.ts).
   const onCardKeyDown = useDialog(card, modal.open, close)
   useAnimatedHeight(card, modal.view)
-  // A view's chunk loads when the visitor reaches for a control that leads there.
+  // A view's chunk loads when the visitor reaches for a control that leads there, or when a view
+  // that leads there shows (a connecting view: Account's chunk comes while the wallet is asked).
   const intent = (e: { target: EventTarget }) => preloadOnIntent(e.target)
+  useEffect(() => preloadView(modal.view), [modal.view])
   // Rendered while closed too, hidden, so that opening shows views that are already built. Hidden
   // with visibility (views/styles.ts), not display: the closed modal is laid out ahead of the click,
   // so opening only paints it.

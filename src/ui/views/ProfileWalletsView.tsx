@@ -17,7 +17,7 @@
  * aria-current on the active account); `gw-account-copy`, `gw-account-explorer`, `gw-account-switch`;
  * `gw-row-balance`; `gw-connection-disconnect`, `gw-disconnect-all`, `gw-add-wallet`; `gw-wallets-problem`.
  */
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { useRef, useState } from 'react'
 import type { Intent, Namespace, ProfileAccountRow, ProfileConnectionRow } from '../../contract.js'
 import { documentLink } from '../../events/kernel/urls.js'
 import { shortenAddress } from '../../projections/format-address.js'
@@ -26,8 +26,8 @@ import { useCopy } from '../use-copy.js'
 import { useSignalValue } from '../use-signal.js'
 import { useT } from '../i18n/i18n.js'
 import { Icon } from '../images/Icon.js'
-import { adoptCss } from '../adopt-css.js'
 import { profileWalletsCss } from './profile-wallets-styles.js'
+import { useViewCss } from './use-view-css.js'
 
 /** A namespace's heading: its ecosystem's name (brand names, not translated), else the namespace as it is. */
 const NAMESPACE_LABELS: Partial<Record<Namespace, string>> = { eip155: 'EVM', solana: 'Solana' }
@@ -51,19 +51,6 @@ function ExternalIcon() {
   )
 }
 
-/** The shadow roots that have the view's CSS already. */
-const styled = new WeakSet<ShadowRoot>()
-
-/** Adopts the view's CSS into the shadow root `el` renders in, once per root, before the first paint (a layout effect). */
-function useViewCss(el: RefObject<HTMLElement | null>): void {
-  useLayoutEffect(() => {
-    const root = el.current?.getRootNode()
-    if (!(root instanceof ShadowRoot) || styled.has(root)) return
-    styled.add(root)
-    adoptCss(root, profileWalletsCss)
-  }, [])
-}
-
 /** The ProfileWallets view's body. */
 export function ProfileWalletsView() {
   const { signals, dispatch } = useClient()
@@ -72,7 +59,7 @@ export function ProfileWalletsView() {
   const { copied, copy } = useCopy()
   const [refused, setRefused] = useState<string | undefined>(undefined)
   const body = useRef<HTMLDivElement>(null)
-  useViewCss(body)
+  useViewCss(body, profileWalletsCss)
   /** Dispatches `intent`; a refusal (the engine's guard: 'Multi-Wallet Not Enabled') shows as the view's problem. */
   const act = (intent: Intent) => {
     setRefused(undefined)

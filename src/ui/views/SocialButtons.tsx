@@ -30,13 +30,13 @@ export function SocialButtons({ socials, allowed }: { socials: SocialProvider[];
   const shown = more || others.length <= SHOWN ? others : others.slice(0, SHOWN - 1)
   return (
     <div className="gw-socials" data-testid="gw-socials">
-      <button className="gw-row" data-social={first} data-leads-to={first === 'farcaster' ? 'ConnectingFarcaster' : undefined} onClick={() => start(first)}>
+      <button className="gw-row" data-social={first} data-leads-to={first === 'farcaster' ? 'ConnectingFarcaster' : 'Account'} onClick={() => start(first)}>
         <span className="gw-name">{t('social.continueWith', { provider: NAMES[first] })}</span>
       </button>
       {shown.length ? (
         <div className="gw-social-row">
           {shown.map((p) => (
-            <button key={p} className="gw-btn" data-social={p} data-leads-to={p === 'farcaster' ? 'ConnectingFarcaster' : undefined} aria-label={t('social.continueWith', { provider: NAMES[p] })} onClick={() => start(p)}>
+            <button key={p} className="gw-btn" data-social={p} data-leads-to={p === 'farcaster' ? 'ConnectingFarcaster' : 'Account'} aria-label={t('social.continueWith', { provider: NAMES[p] })} onClick={() => start(p)}>
               {NAMES[p]}
             </button>
           ))}

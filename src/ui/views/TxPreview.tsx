@@ -7,25 +7,12 @@
  * in full. A box of fixed height (tx-preview-styles.ts) that scrolls, focusable for the keyboard.
  * Part of the lazy chunks of the views that show it; its CSS is adopted when it first renders.
  */
-import { useLayoutEffect, useRef, type ReactElement, type RefObject } from 'react'
+import { useRef, type ReactElement } from 'react'
 import type { TxCallRow, TxPreviewModel, TxTokenRef } from '../../contract.js'
 import { shortenAddress } from '../../projections/format-address.js'
-import { adoptCss } from '../adopt-css.js'
 import { useT, type Translator } from '../i18n/i18n.js'
 import { txPreviewCss } from './tx-preview-styles.js'
-
-/** The shadow roots that have the preview's CSS already. */
-const styled = new WeakSet<ShadowRoot>()
-
-/** Adopts the preview's CSS into the shadow root `el` renders in, once per root, before the first paint. */
-function usePreviewCss(el: RefObject<HTMLElement | null>): void {
-  useLayoutEffect(() => {
-    const root = el.current?.getRootNode()
-    if (!(root instanceof ShadowRoot) || styled.has(root)) return
-    styled.add(root)
-    adoptCss(root, txPreviewCss)
-  }, [])
-}
+import { useViewCss } from './use-view-css.js'
 
 /** A token's name in a sentence: its symbol, else its contract shortened ('?' where the call names none). */
 const nameOf = (token: TxTokenRef | undefined) => token?.symbol ?? (token?.address ? shortenAddress(token.address) : '?')
@@ -104,7 +91,7 @@ function Changes({ preview }: { preview: TxPreviewModel }): ReactElement {
 export function TxPreview({ preview, checking }: { preview?: TxPreviewModel; checking: boolean }) {
   const { t } = useT()
   const box = useRef<HTMLElement>(null)
-  usePreviewCss(box)
+  useViewCss(box, txPreviewCss)
   const batch = preview && preview.calls.length > 1
   const title = batch ? t('tx.titleBatch') : t('tx.title')
   return (

@@ -1,9 +1,12 @@
 /**
- * The views that load when first shown (docs/behaviour.md §2): the first chunk holds what a click shows at once
- * (Connect, Account, the connecting views); these follow (All Wallets, networks, send, swap, buy, receive,
- * ProfileWallets, EmailLogin, ApproveTransaction, ConnectingFarcaster, UpdateEmailWallet, SIWXSignMessage, DataCapture, RegisterAccountName and its success, the QR code), each its own chunk, fetched and evaluated on the
- * visitor's intent toward a control that leads there (preloadOnIntent) or when shown. While one
- * loads, its body shows skeleton rows. No Suspense: React keeps a Suspense fallback up for at least
+ * The views that load when first needed (docs/behaviour.md §2): the first chunk holds what a click on
+ * a trigger shows at once to a visitor not connected (Connect, the connecting views); these follow
+ * (Account, All Wallets, networks, send, swap, buy, receive, ProfileWallets, EmailLogin,
+ * ApproveTransaction, ConnectingFarcaster, UpdateEmailWallet, SIWXSignMessage, DataCapture,
+ * RegisterAccountName and its success, the QR code), each its own chunk, fetched and evaluated on
+ * the visitor's intent toward a control that leads there (preloadOnIntent), when a view that leads
+ * there shows (preloadView: a connecting view leads to Account), or when shown (a restored
+ * connection's Account, rendered hidden after load). While one loads, its body shows skeleton rows. No Suspense: React keeps a Suspense fallback up for at least
  * 300 ms once shown, so a chunk that came in a moment after the click would still show its view
  * late; a view whose chunk is in renders at once, in the same render.
  */
@@ -11,6 +14,7 @@ import { useEffect, useState, type ComponentType, type ReactElement } from 'reac
 import type { ViewName } from '../../contract.js'
 
 const loaders = {
+  account: () => import('./AccountView.js'),
   allWallets: () => import('./AllWalletsView.js'),
   networks: () => import('./NetworkList.js'),
   send: () => import('./SendViews.js'),
@@ -59,6 +63,7 @@ function lazyExport<K extends Chunk>(chunk: K, name: keyof Awaited<ReturnType<(t
   }
 }
 
+export const AccountView = lazyExport('account', 'AccountView')
 export const AllWalletsView = lazyExport('allWallets', 'AllWalletsView')
 export const NetworkList = lazyExport('networks', 'NetworkList')
 export const SwitchActiveChainView = lazyExport('networks', 'SwitchActiveChainView')
@@ -91,42 +96,57 @@ export function QrCode({ value, label, fallback }: { value: string; label: strin
 }
 
 /**
- * The chunk a view needs, for the views a control leads to (its `data-leads-to`): a wallet row that
- * pairs over WalletConnect leads to the QR code.
+ * The chunks a view needs, and those of the view it leads to, for the views a control leads to (its
+ * `data-leads-to`) and the views shown (preloadView): a wallet row that pairs over WalletConnect leads
+ * to the QR code; every way of connecting leads to Account.
  */
-const CHUNK_OF_VIEW: Readonly<Partial<Record<ViewName, Chunk>>> = {
-  AllWallets: 'allWallets',
-  SwitchNetwork: 'networks',
-  WalletSend: 'send',
-  WalletSendSelectToken: 'send',
-  WalletSendPreview: 'send',
-  Swap: 'swap',
-  SwapPreview: 'swap',
-  OnRampProviders: 'onramp',
-  OnRampTokenSelect: 'onramp',
-  OnRampFiatSelect: 'onramp',
-  WalletReceive: 'receive',
-  ProfileWallets: 'profileWallets',
-  EmailLogin: 'emailLogin',
-  ConnectingFarcaster: 'farcaster',
-  UpdateEmailWallet: 'updateEmail',
-  RegisterAccountName: 'names',
-  ConnectingWalletConnect: 'qrCode',
+const CHUNKS_OF_VIEW: Readonly<Partial<Record<ViewName, readonly Chunk[]>>> = {
+  Account: ['account'],
+  AllWallets: ['allWallets'],
+  SwitchNetwork: ['networks'],
+  WalletSend: ['send'],
+  WalletSendSelectToken: ['send'],
+  WalletSendPreview: ['send'],
+  Swap: ['swap'],
+  SwapPreview: ['swap'],
+  OnRampProviders: ['onramp'],
+  OnRampTokenSelect: ['onramp'],
+  OnRampFiatSelect: ['onramp'],
+  WalletReceive: ['receive'],
+  ProfileWallets: ['profileWallets'],
+  UpdateEmailWallet: ['updateEmail'],
+  RegisterAccountName: ['names'],
+  ConnectingExternal: ['account'],
+  ConnectingWalletConnect: ['qrCode', 'account'],
+  ConnectingWalletConnectBasic: ['account'],
+  ConnectingFarcaster: ['farcaster', 'account'],
+  EmailLogin: ['emailLogin', 'account'],
 }
 
 const started = new Set<Chunk>()
 /**
- * Loads, on the visitor's intent (pointer over, focus or touch on a control), the chunk of the view
- * that control leads to: the nearest `[data-leads-to]` around `target` names the view
- * (CHUNK_OF_VIEW). Once per chunk; a failed load is tried again when the view shows. Chunks are not
- * loaded in idle time after the open: that cost the second after the click more than any view
- * saved (docs/architecture.md, "What the host page loads, and when"); the views the engine opens by itself load when shown.
+ * Loads the chunks `view` needs and those of the view it leads to (CHUNKS_OF_VIEW; none for a view in
+ * the first chunk that leads nowhere new). Once per chunk; a failed load is tried again when its view
+ * shows.
+ * @example preloadView('ConnectingExternal') // Account's chunk, while the wallet is asked
+ */
+export function preloadView(view: ViewName): void {
+  for (const chunk of CHUNKS_OF_VIEW[view] ?? []) {
+    if (started.has(chunk)) continue
+    started.add(chunk)
+    void load(chunk).catch(() => started.delete(chunk))
+  }
+}
+
+/**
+ * Loads, on the visitor's intent (pointer over, focus or touch on a control), the chunks of the view
+ * that control leads to: the nearest `[data-leads-to]` around `target` names the view (preloadView).
+ * Chunks are not loaded in idle time after the open: that cost the second after the click more than
+ * any view saved (docs/architecture.md, "What the host page loads, and when"); the views the engine
+ * opens by itself load when shown.
  * @example <div onPointerOver={(e) => preloadOnIntent(e.target)}>…<button data-leads-to="WalletSend">Send</button></div>
  */
 export function preloadOnIntent(target: EventTarget | null): void {
   const view = target instanceof Element ? target.closest('[data-leads-to]')?.getAttribute('data-leads-to') : null
-  const chunk = view ? CHUNK_OF_VIEW[view as ViewName] : undefined
-  if (!chunk || started.has(chunk)) return
-  started.add(chunk)
-  void load(chunk).catch(() => started.delete(chunk))
+  if (view) preloadView(view as ViewName)
 }

@@ -1,7 +1,7 @@
 /**
  * CSS of the ProfileWallets view, shipped in its lazy chunk, not in the views' first
  * chunk: the view adopts it into its shadow root when it first renders (ProfileWalletsView.tsx,
- * through adopt-css.ts, so a strict CSP holds), after views/styles.ts and views/mobile-styles.ts,
+ * through use-view-css.ts, so a strict CSP holds), after views/styles.ts and views/mobile-styles.ts,
  * whose classes and variables it builds on (`.gw-group`, `.gw-tag`, `.gw-btn`, `.gw-icon-btn`,
  * `.gw-link`; `--gw-soft`, `--gw-info-bg`…). A namespace's section: its heading and Disconnect all
  * on one line; each connection a rounded box (the wallet's icon, name, class tag and Disconnect),

@@ -9,8 +9,9 @@
  * (`unicode-bidi: plaintext`: '-0.01 ETH' reads as written), the lines of a row's name column
  * staying at its start (right); dollars are left to right ('31,210.63 US$'; the bidi algorithm
  * would make '$US' of Arabic's 'US$' in a right-to-left run), at the row's end.
- * A lazy view may bring CSS of its own, adopted when it first shows: ProfileWallets'
- * (profile-wallets-styles.ts); the Account view's wallets control is here.
+ * A lazy view may bring CSS of its own, adopted when it first shows (use-view-css.ts): Account's
+ * (account-styles.ts), ProfileWallets' (profile-wallets-styles.ts), the transaction preview's
+ * (tx-preview-styles.ts).
  */
 export const viewsCss = `
 .gw-overlay{--gw-fs:var(--gw-font-size-master,10px);--gw-r:var(--gw-border-radius-master,4px);--gw-accent-c:var(--gw-accent,#2563eb);--gw-mix:var(--gw-color-mix,transparent);--gw-mix-p:calc(var(--gw-color-mix-strength,0)*1%);--gw-base:#fff;--gw-fg:#18181b;--gw-fg2:#52525b;--gw-soft:#f4f4f5;--gw-soft2:#e4e4e7;--gw-line:#e4e4e7;--gw-err:#dc2626;--gw-ok-bg:#dcfce7;--gw-ok-fg:#166534;--gw-chain-bg:#ede9fe;--gw-chain-fg:#5b21b6;--gw-info-bg:#dbeafe;--gw-info-fg:#1e40af;--gw-bad-bg:#fee2e2;--gw-bad-fg:#991b1b;--gw-warn-bg:#fef3c7;--gw-warn-fg:#92400e;--gw-bg:var(--gw-base);--gw-link:var(--gw-accent-c);font-size:calc(var(--gw-fs)*1.4)}
@@ -66,9 +67,7 @@ export const viewsCss = `
 .gw-primary:disabled{opacity:.5;cursor:default}
 .gw-snackbar{pointer-events:none;position:absolute;left:50%;bottom:24px;transform:translateX(-50%);padding:8px 14px;border-radius:999px;background:var(--gw-fg);color:var(--gw-bg);font-size:calc(var(--gw-fs)*1.3);box-shadow:0 4px 16px rgba(0,0,0,.2)}
 .gw-snackbar[data-variant=error]{background:#dc2626;color:#fff}
-.gw-balance,.gw-asset-name>span,.gw-field input,.gw-search{unicode-bidi:plaintext}
-[dir=rtl] .gw-asset-name>span{text-align:right}
-.gw-asset-usd,.gw-usd{direction:ltr;unicode-bidi:isolate}
+.gw-balance,.gw-field input,.gw-search{unicode-bidi:plaintext}
 [dir=rtl] .gw-back{transform:scaleX(-1)}
 
 .gw-tag-muted{background:var(--gw-soft);color:var(--gw-fg2)}
@@ -106,21 +105,8 @@ export const viewsCss = `
 .gw-loading{text-align:center}
 .gw-grid-end{grid-column:1/-1;height:1px}
 .gw-account .gw-center{padding:8px 0;gap:8px}
-.gw-tab-bar{display:flex;gap:4px;padding:4px;border-radius:999px;background:var(--gw-soft);margin:8px 0}
-.gw-tab{flex:1;height:32px;border:0;border-radius:999px;background:none;cursor:pointer;font:inherit;font-size:calc(var(--gw-fs)*1.3);color:var(--gw-fg2)}
-.gw-tab[aria-selected=true]{background:var(--gw-bg);color:var(--gw-fg);box-shadow:0 1px 3px rgba(0,0,0,.12)}
-.gw-tab-panel{min-height:120px}
-.gw-assets,.gw-activity{max-height:260px;overflow-y:auto}
-.gw-asset{display:flex;align-items:center;gap:12px;padding:8px 4px}
 .gw-asset img,.gw-asset .gw-img{width:36px;height:36px;border-radius:50%;background:var(--gw-soft2);flex:none}
-.gw-asset-name{flex:1;display:flex;flex-direction:column;min-width:0;font-size:calc(var(--gw-fs)*1.4)}
-.gw-asset-name>span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.gw-asset-usd{font-size:calc(var(--gw-fs)*1.4);font-weight:500}
-.gw-activity-date{font-size:calc(var(--gw-fs)*1.2);white-space:nowrap}
-.gw-nfts{display:grid;grid-template-columns:repeat(3,1fr);gap:8px;margin:0;padding:0;list-style:none;max-height:260px;overflow-y:auto}
-.gw-nft{display:flex;flex-direction:column;gap:4px;font-size:calc(var(--gw-fs)*1.2)}
 .gw-nft img,.gw-nft .gw-img{width:100%;aspect-ratio:1;border-radius:calc(var(--gw-r)*3);background:var(--gw-soft2);object-fit:cover}
-.gw-nft-name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .gw-img{flex:none}
 .gw-img.gw-round{border-radius:50%}
 .gw-img.gw-svg{background:none}
@@ -137,9 +123,6 @@ export const viewsCss = `
 .gw-img.gw-gen-5{background:#047857}
 .gw-img.gw-gen-6{background:#0e7490}
 .gw-img.gw-gen-7{background:#4f46e5}
-.gw-wallets-btn{display:inline-flex;align-items:center;gap:6px;max-width:100%;min-height:32px;overflow-wrap:anywhere;text-align:start;padding:0 12px 0 4px;border:1px solid var(--gw-line);border-radius:999px;background:var(--gw-bg);cursor:pointer;font:inherit;font-size:calc(var(--gw-fs)*1.3);color:inherit}
-.gw-wallets-btn:hover{background:var(--gw-soft)}
-.gw-wallets-btn .gw-img{width:24px;height:24px;font-size:calc(var(--gw-fs)*1)}
 .gw-wallets-btn:focus-visible,a.gw-link:focus-visible{outline:2px solid var(--gw-accent-c);outline-offset:2px}
 .gw-address-label{overflow-wrap:anywhere}
 `

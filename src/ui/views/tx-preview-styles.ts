@@ -1,7 +1,7 @@
 /**
  * CSS of the transaction preview (TxPreview.tsx; docs/behaviour.md §2 ApproveTransaction and
  * WalletSendPreview), shipped in its lazy chunk and adopted into the shadow root when it first shows
- * (adopt-css.ts), after views/styles.ts, whose variables it uses. The preview is a box of fixed
+ * (use-view-css.ts), after views/styles.ts, whose variables it uses. The preview is a box of fixed
  * height that scrolls: the simulation's answer replaces 'Simulating…' without moving anything below
  * it (the secure site's frame laid over ApproveTransaction, the Send button), so a press meant for
  * them lands where it was aimed. Addresses and amounts wrap anywhere and take their direction from
