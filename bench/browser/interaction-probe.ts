@@ -59,8 +59,9 @@ const OPEN = (view: string) => `[data-testid=gw-modal][data-open][data-view=${vi
  *   For a character no loaded wallet has, that is the registry's answer (the view asks it 300 ms
  *   after the keystroke, SEARCH_WAIT_MS, so this includes that wait); for one some have, the
  *   loaded wallets narrowed, which show while the registry's answer is awaited;
- * - tab →NFTs: the NFTs panel with its NFTs (src/ui/views/AccountTabs.tsx);
- * - tab →Activity: the Activity panel with its rows, or its empty line once not loading (a page
+ * - tab →NFTs: the NFTs panel, shown (a panel reached for is rendered hidden before its pick), with
+ *   its NFTs (src/ui/views/AccountTabs.tsx);
+ * - tab →Activity: the Activity panel, shown, with its rows, or its empty line once not loading (a page
  *   without a blockchain service has no history to load);
  * - open Send: WalletSend with its form's amount and receiver fields (src/ui/views/SendViews.tsx);
  * - Back from Send: Account with its header and tabs (src/ui/views/AccountView.tsx);
@@ -74,9 +75,9 @@ const RESULTS: Record<InteractionName, (root: ShadowRoot, arg: string) => boolea
     const tiles = [...view.querySelectorAll('[data-testid=gw-all-list] [data-wallet-id]')]
     return tiles.length > 0 && tiles.every((t) => (t.getAttribute('title') ?? '').toLowerCase().includes(arg.toLowerCase()))
   },
-  'tab →NFTs': (root) => root.querySelector(`${OPEN('Account')} [data-testid=gw-tab-NFTs] [data-testid=gw-nfts] li`) !== null,
+  'tab →NFTs': (root) => root.querySelector(`${OPEN('Account')} [data-testid=gw-tab-NFTs]:not([hidden]) [data-testid=gw-nfts] li`) !== null,
   'tab →Activity': (root) => {
-    const panel = root.querySelector(`${OPEN('Account')} [data-testid=gw-tab-Activity]`)
+    const panel = root.querySelector(`${OPEN('Account')} [data-testid=gw-tab-Activity]:not([hidden])`)
     if (!panel) return false
     if (panel.querySelector('[data-testid=gw-activity] li[data-id]')) return true
     const empty = panel.querySelector('[data-testid=gw-activity-empty]')

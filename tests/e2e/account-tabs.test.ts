@@ -104,8 +104,15 @@ describe('Account tabs', () => {
     await page.hover('[data-tab=NFTs]')
     const nftEvents = async () => (await pageLog(page)).events.filter((e) => e.type.startsWith('nfts/') || e.type === 'account/tab-selected').map((e) => e.type)
     await expect.poll(nftEvents, { timeout: E2E_WAIT_MS }).toEqual(['nfts/fetch-requested', 'nfts/fetched'])
+    // Their panel renders hidden beside Tokens before the pick, which shows the same elements.
+    const hiddenRow = page.locator('[data-testid=gw-tab-NFTs][hidden] [data-testid=gw-nfts] li').first()
+    await hiddenRow.waitFor({ state: 'attached' })
+    expect(await page.isVisible('[data-testid=gw-tab-Tokens]')).toBe(true)
+    await hiddenRow.evaluate((li) => void ((li as unknown as { renderedAhead: boolean }).renderedAhead = true))
     // NFTs: the three Harbour Crew tokens with their images, not the spam voucher.
     await tab(page, 'NFTs')
+    expect(await page.locator('[data-testid=gw-nfts] li').first().evaluate((li) => (li as unknown as { renderedAhead?: boolean }).renderedAhead)).toBe(true)
+    expect(await page.locator('[data-testid=gw-tab-Tokens]').count()).toBe(0)
     await page.waitForSelector('[data-testid=gw-nfts] li')
     // Each image shows once preloaded (src/ui/images: a placeholder box until then).
     await expect.poll(() => page.$$eval('[data-testid=gw-nfts] li', (lis) => lis.every((li) => li.querySelector('img') !== null)), { timeout: E2E_WAIT_MS }).toBe(true)

@@ -2,11 +2,13 @@
  * The Account view's tabs (docs/behaviour.md §2): Tokens, NFTs and Activity (the last two on EVM only). The
  * engine fetches what the picked tab needs, and already what a tab needs once the visitor reaches
  * for it (pointer over it, or focus on it: `account/tab-approached`, once per tab until one is
- * picked), so it shows with its data when picked; Activity asks for its next page when its end scrolls
+ * picked), so it shows with its data when picked. The panel of the tab last reached for renders
+ * hidden beside the picked one's: its rows render as its data comes, and the pick only shows them
+ * (one hidden panel at most, so a change of the tabs' data renders no more than two). Activity asks for its next page when its end scrolls
  * into view, while the engine's paging rules leave a cursor (the list's `data-has-more`
  * shows it). Names, symbols and images are remote: text and <img src> only.
  */
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import type { AccountTab, AccountTabsModel, ActivityRow } from '../../contract.js'
 import { shortenAddress } from '../../projections/format-address.js'
 import { useClient } from '../client-context.js'
@@ -28,6 +30,8 @@ export function AccountTabs() {
   const { t: translate, known, format } = useT()
   // The tab last reached for, so that a pointer moving over it again asks nothing more.
   const approached = useRef<AccountTab | null>(null)
+  // The tab last reached for: its panel renders hidden beside the picked one's, and its pick shows it.
+  const [ahead, setAhead] = useState<AccountTab | null>(null)
   const pick = (tab: AccountTab) => {
     approached.current = null
     void dispatch({ type: 'account/tab-selected', payload: { tab } })
@@ -35,6 +39,7 @@ export function AccountTabs() {
   const approach = (tab: AccountTab) => {
     if (tab === 'Tokens' || tab === v.tab || tab === approached.current) return
     approached.current = tab
+    setAhead(tab)
     void dispatch({ type: 'account/tab-approached', payload: { tab } }).catch(() => undefined)
     // What Activity's rows make on first use (the date formatter, the message registry's index of
     // engine texts), made now in idle time, so that the pick does not wait for it.
@@ -51,9 +56,11 @@ export function AccountTabs() {
           ))}
         </div>
       ) : null}
-      <div className="gw-tab-panel" role="tabpanel" data-testid={`gw-tab-${v.tab}`}>
-        {v.tab === 'Tokens' ? <TokensTab v={v} /> : v.tab === 'NFTs' ? <NftsTab v={v} /> : <ActivityTab v={v} />}
-      </div>
+      {(ahead && ahead !== v.tab && v.tabs.includes(ahead) ? [v.tab, ahead] : [v.tab]).map((tab) => (
+        <div key={tab} className="gw-tab-panel" role="tabpanel" hidden={tab !== v.tab} data-testid={`gw-tab-${tab}`}>
+          {tab === 'Tokens' ? <TokensTab v={v} /> : tab === 'NFTs' ? <NftsTab v={v} /> : <ActivityTab v={v} />}
+        </div>
+      ))}
     </div>
   )
 }
