@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { untilServing } from './child-server.js'
 
 /** The chain id of the localnet's first EVM chain. */
 export const LOCALNET_CHAIN_ID = 31337
@@ -57,33 +58,7 @@ export async function startAnvil({ port, chainId = LOCALNET_CHAIN_ID }: { port: 
   })
   let stderr = ''
   child.stderr?.on('data', (d) => (stderr += String(d)))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  // A crashed or killed parent takes anvil with it.
-  const killOnExit = () => child.kill('SIGKILL')
-  process.once('exit', killOnExit)
-  void exited.then(() => process.off('exit', killOnExit))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`anvil exited: ${stderr.trim()}`)
-    try {
-      if (Number(await rpc<string>(url, 'eth_chainId')) === chainId) break
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error('anvil did not start')
-    }
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  return {
-    url,
-    port,
-    chainId,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM')
-      await exited
-    },
-  }
+  const stop = await untilServing(child, 'anvil', async () => Number(await rpc<string>(url, 'eth_chainId')) === chainId, { timeoutMs: 20_000, pollMs: 50, output: () => stderr })
+  return { url, port, chainId, stop }
 }

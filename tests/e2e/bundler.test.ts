@@ -1,0 +1,78 @@
+/**
+ * The localnet's ERC-4337 stack (localnet/erc4337.ts, localnet/bundler.ts) on an anvil of its own:
+ * the contracts from published artifacts at their canonical addresses, alto as the bundler, and a
+ * Safe 1.4.1 smart account built by permissionless' `toSafeSmartAccount` (its owner a test key, so
+ * the account and the bundler are what is under test here; passkey owners sign in the browser).
+ * Node only: no browser.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPublicClient, defineChain, encodePacked, http, keccak256, parseEther, type Hex } from 'viem'
+import { createBundlerClient, entryPoint07Address } from 'viem/account-abstraction'
+import { privateKeyToAccount } from 'viem/accounts'
+import { toSafeSmartAccount } from 'permissionless/accounts'
+import { rpc, startAnvil, type Anvil } from '../../localnet/anvil.js'
+import { startBundler, type Bundler } from '../../localnet/bundler.js'
+import { deployErc4337, ENTRY_POINT_07, type Erc4337Contracts } from '../../localnet/erc4337.js'
+import { freePort } from '../../localnet/ports.js'
+
+const key = (label: string) => keccak256(encodePacked(['string'], [label]))
+
+let anvil: Anvil
+let bundler: Bundler
+let contracts: Erc4337Contracts
+
+beforeAll(async () => {
+  anvil = await startAnvil({ port: await freePort() })
+  contracts = await deployErc4337(anvil.url)
+  bundler = await startBundler({ rpcUrl: anvil.url, port: await freePort() })
+})
+
+afterAll(async () => {
+  await bundler?.stop()
+  await anvil?.stop()
+})
+
+/** A client of the test's anvil, a Safe of `owner` on it funded with 1 ETH, and a bundler client for it. */
+async function safeOf(owner: Hex) {
+  const chain = defineChain({ id: 31337, name: 'Localnet 31337', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
+  const client = createPublicClient({ chain, transport: http() })
+  const account = await toSafeSmartAccount({ client, owners: [privateKeyToAccount(owner)], version: '1.4.1', entryPoint: { address: entryPoint07Address, version: '0.7' } })
+  await rpc(anvil.url, 'anvil_setBalance', [account.address, `0x${parseEther('1').toString(16)}`])
+  const gas = await rpc<{ fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } }>(bundler.url, 'pimlico_getUserOperationGasPrice')
+  const fees = { maxFeePerGas: BigInt(gas.fast.maxFeePerGas), maxPriorityFeePerGas: BigInt(gas.fast.maxPriorityFeePerGas) }
+  return { client, account, fees, bundlerClient: createBundlerClient({ account, client, transport: http(bundler.url) }) }
+}
+
+describe('the localnet bundler', () => {
+  it('has the contracts at the addresses the clients expect, and serves EntryPoint v0.7', async () => {
+    expect(contracts.entryPoint).toBe(entryPoint07Address)
+    expect(await rpc<Hex[]>(bundler.url, 'eth_supportedEntryPoints')).toEqual([ENTRY_POINT_07])
+    const { account } = await safeOf(key('canonical owner'))
+    // permissionless builds the Safe on its defaults: the canonical Safe 1.4.1, 4337 module and module setup.
+    const { factory } = await account.getFactoryArgs()
+    expect(factory).toBe(contracts.safeProxyFactory)
+    for (const address of Object.values(contracts)) expect(await rpc<Hex>(anvil.url, 'eth_getCode', [address, 'latest'])).not.toBe('0x')
+  })
+
+  it('bundles a Safe’s first user operation: the account is deployed and the receiver gets exactly the value, once', async () => {
+    const { client, account, fees, bundlerClient } = await safeOf(key('first operation owner'))
+    const receiver = privateKeyToAccount(key('first operation receiver')).address
+    expect(await client.getCode({ address: account.address })).toBeUndefined()
+    const hash = await bundlerClient.sendUserOperation({ calls: [{ to: receiver, value: parseEther('0.01') }], ...fees })
+    const receipt = await bundlerClient.waitForUserOperationReceipt({ hash })
+    expect(receipt.success).toBe(true)
+    expect(await client.getCode({ address: account.address })).not.toBeUndefined()
+    expect(await client.getBalance({ address: receiver })).toBe(parseEther('0.01'))
+  })
+
+  it('refuses a user operation signed by a key that does not own the account, and nothing is sent', async () => {
+    const { client, account, fees, bundlerClient } = await safeOf(key('refused owner'))
+    const stranger = await toSafeSmartAccount({ client, owners: [privateKeyToAccount(key('stranger'))], version: '1.4.1', entryPoint: { address: entryPoint07Address, version: '0.7' } })
+    const receiver = privateKeyToAccount(key('refused receiver')).address
+    const operation = await bundlerClient.prepareUserOperation({ calls: [{ to: receiver, value: parseEther('0.01') }], ...fees })
+    // The stranger signs the account's operation: a valid Safe signature by a key that is no owner.
+    const signature = await stranger.signUserOperation({ ...operation, sender: account.address })
+    await expect(bundlerClient.sendUserOperation({ ...operation, signature })).rejects.toThrow(/AA24 signature error/)
+    expect(await client.getBalance({ address: receiver })).toBe(0n)
+  })
+})
