@@ -2,32 +2,40 @@
  * The localnet's ERC-4337 stack (localnet/erc4337.ts, localnet/bundler.ts) on an anvil of its own:
  * the contracts from published artifacts at their canonical addresses, alto as the bundler, and a
  * Safe 1.4.1 smart account built by permissionless' `toSafeSmartAccount` (its owner a test key, so
- * the account and the bundler are what is under test here; passkey owners sign in the browser).
+ * the account and the bundler are what is under test here; passkey owners sign in the browser), and
+ * the verifying paymaster with its ERC-7677 policy service (localnet/paymaster.ts) through viem's
+ * paymaster client.
  * Node only: no browser.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPublicClient, defineChain, encodePacked, http, keccak256, parseEther, type Hex } from 'viem'
-import { createBundlerClient, entryPoint07Address } from 'viem/account-abstraction'
+import { createBundlerClient, createPaymasterClient, entryPoint07Address } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
 import { toSafeSmartAccount } from 'permissionless/accounts'
 import { rpc, startAnvil, type Anvil } from '../../localnet/anvil.js'
 import { startBundler, type Bundler } from '../../localnet/bundler.js'
 import { deployErc4337, ENTRY_POINT_07, type Erc4337Contracts } from '../../localnet/erc4337.js'
+import { startPaymaster, type Paymaster, REFUSED } from '../../localnet/paymaster.js'
 import { freePort } from '../../localnet/ports.js'
 
+/** How often a receipt is asked for (viem's default, 4 s, is for real chains; anvil mines at once). */
+const POLL_MS = 100
 const key = (label: string) => keccak256(encodePacked(['string'], [label]))
 
 let anvil: Anvil
 let bundler: Bundler
 let contracts: Erc4337Contracts
+let paymaster: Paymaster
 
 beforeAll(async () => {
   anvil = await startAnvil({ port: await freePort() })
   contracts = await deployErc4337(anvil.url)
   bundler = await startBundler({ rpcUrl: anvil.url, port: await freePort() })
+  paymaster = await startPaymaster({ rpcUrl: anvil.url, port: await freePort() })
 })
 
 afterAll(async () => {
+  await paymaster?.stop()
   await bundler?.stop()
   await anvil?.stop()
 })
@@ -40,7 +48,7 @@ async function safeOf(owner: Hex) {
   await rpc(anvil.url, 'anvil_setBalance', [account.address, `0x${parseEther('1').toString(16)}`])
   const gas = await rpc<{ fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } }>(bundler.url, 'pimlico_getUserOperationGasPrice')
   const fees = { maxFeePerGas: BigInt(gas.fast.maxFeePerGas), maxPriorityFeePerGas: BigInt(gas.fast.maxPriorityFeePerGas) }
-  return { client, account, fees, bundlerClient: createBundlerClient({ account, client, transport: http(bundler.url) }) }
+  return { client, account, fees, bundlerClient: createBundlerClient({ account, client, transport: http(bundler.url), pollingInterval: POLL_MS }) }
 }
 
 describe('the localnet bundler', () => {
@@ -62,6 +70,21 @@ describe('the localnet bundler', () => {
     const receipt = await bundlerClient.waitForUserOperationReceipt({ hash })
     expect(receipt.success).toBe(true)
     expect(await client.getCode({ address: account.address })).not.toBeUndefined()
+    expect(await client.getBalance({ address: receiver })).toBe(parseEther('0.01'))
+  })
+
+  it('sponsors an account’s first operation: its ETH pays only the value, the paymaster’s deposit the gas; the policy refuses the second', async () => {
+    const { client, account, fees } = await safeOf(key('sponsored owner'))
+    const sponsored = createBundlerClient({ account, client, transport: http(bundler.url), pollingInterval: POLL_MS, paymaster: createPaymasterClient({ transport: http(paymaster.url) }) })
+    const receiver = privateKeyToAccount(key('sponsored receiver')).address
+    const [balance, deposit] = [await client.getBalance({ address: account.address }), await paymaster.deposit()]
+    const hash = await sponsored.sendUserOperation({ calls: [{ to: receiver, value: parseEther('0.01') }], ...fees })
+    expect((await sponsored.waitForUserOperationReceipt({ hash })).success).toBe(true)
+    expect(await client.getBalance({ address: receiver })).toBe(parseEther('0.01'))
+    expect(await client.getBalance({ address: account.address })).toBe(balance - parseEther('0.01'))
+    expect(await paymaster.deposit()).toBeLessThan(deposit)
+
+    await expect(sponsored.sendUserOperation({ calls: [{ to: receiver, value: parseEther('0.01') }], ...fees })).rejects.toThrow(REFUSED)
     expect(await client.getBalance({ address: receiver })).toBe(parseEther('0.01'))
   })
 
