@@ -4,9 +4,9 @@
  * for it (pointer over it, or focus on it: `account/tab-approached`, once per tab until one is
  * picked), so it shows with its data when picked. The panel of the tab last reached for renders
  * hidden beside the picked one's: its rows render as its data comes, and the pick only shows them
- * (one hidden panel at most, so a change of the tabs' data renders no more than two). Activity asks for its next page when its end scrolls
- * into view, while the engine's paging rules leave a cursor (the list's `data-has-more`
- * shows it). Names, symbols and images are remote: text and <img src> only.
+ * (one hidden panel at most, so a change of the tabs' data renders no more than two). Activity asks
+ * for its next page when its end scrolls into view, while the engine's paging rules leave a cursor
+ * (the list's `data-has-more` shows it). Names, symbols and images are remote: text and <img src> only.
  */
 import { useRef, useState } from 'react'
 import type { AccountTab, AccountTabsModel, ActivityRow } from '../../contract.js'

@@ -6,9 +6,10 @@
  * RegisterAccountName and its success, the QR code), each its own chunk, fetched and evaluated on
  * the visitor's intent toward a control that leads there (preloadOnIntent), when a view that leads
  * there shows (preloadView: a connecting view leads to Account), or when shown (a restored
- * connection's Account, rendered hidden after load). While one loads, its body shows skeleton rows. No Suspense: React keeps a Suspense fallback up for at least
- * 300 ms once shown, so a chunk that came in a moment after the click would still show its view
- * late; a view whose chunk is in renders at once, in the same render.
+ * connection's Account, rendered hidden after load). While one loads, its body shows skeleton
+ * rows. No Suspense: React keeps a Suspense fallback up for at least 300 ms once shown, so a chunk
+ * that came in a moment after the click would still show its view late; a view whose chunk is in
+ * renders at once, in the same render.
  */
 import { useEffect, useState, type ComponentType, type ReactElement } from 'react'
 import type { ViewName } from '../../contract.js'
