@@ -5,7 +5,8 @@
  * size or modification time changes (a rebuild while the demo runs).
  */
 import { createHash } from 'node:crypto'
-import { readFile, stat } from 'node:fs/promises'
+import { access, readFile, stat } from 'node:fs/promises'
+import { basename } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 /** A built file: its bytes, their gzip, and its ETag (quoted, as the header carries it). */
@@ -13,6 +14,8 @@ export interface BuiltFile {
   body: Buffer
   gzip: Buffer
   etag: string
+  /** A script's source map beside it (`<file>.map`), by file name, for a `SourceMap` header: the built files do not link their maps (esbuild.config.mjs). */
+  sourceMap?: string
 }
 
 /**
@@ -30,7 +33,9 @@ export function builtFiles(): (path: string) => Promise<BuiltFile> {
     const cached = cache.get(path)
     if (cached?.version === version) return cached.file
     const body = await readFile(path)
-    const file = { body, gzip: gzipSync(body), etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` }
+    const map = `${path}.map`
+    const hasMap = path.endsWith('.js') && (await access(map).then(() => true, () => false))
+    const file = { body, gzip: gzipSync(body), etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, ...(hasMap ? { sourceMap: basename(map) } : {}) }
     cache.set(path, { version, file })
     return file
   }

@@ -5,10 +5,10 @@
  * are gzip-encoded when the browser accepts it, as a production host would serve them.
  */
 import { build } from 'esbuild'
-import { access, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { basename, extname, join, normalize, relative, resolve } from 'node:path'
+import { extname, join, normalize, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { LocalnetAmm } from './amm.js'
@@ -247,7 +247,6 @@ export async function startDemoServer({
     let type = 'text/plain'
     /** Set for Gangway's built files, which are served with an ETag. */
     let built: BuiltFile | undefined
-    let sourceMap: string | undefined
     try {
       const name = url.pathname === '/' ? 'index.html' : url.pathname.slice(1)
       if (PAGES.has(name)) [body, type] = [await page(name), TYPES['.html']!]
@@ -285,9 +284,6 @@ export async function startDemoServer({
         const file = normalize(url.pathname.slice('/gangway/'.length))
         if (file.startsWith('..')) throw new Error('outside dist')
         built = await readBuilt(join(root, 'dist', file))
-        // A built file's map is not linked from the file (esbuild.config.mjs): this header names it, for DevTools.
-        const map = join(root, 'dist', `${file}.map`)
-        if (file.endsWith('.js') && (await access(map).then(() => true, () => false))) sourceMap = basename(map)
         body = built.body
         type = TYPES[extname(file)] ?? 'application/octet-stream'
       }
@@ -298,7 +294,8 @@ export async function startDemoServer({
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
       return
     }
-    const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'no-cache', ...(sourceMap ? { sourcemap: sourceMap } : {}) }
+    // A built script's map is not linked from the file (esbuild.config.mjs): the header names it, for DevTools.
+    const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'no-cache', ...(built?.sourceMap ? { sourcemap: built.sourceMap } : {}) }
     // ?csp=no-worker serves the page under a CSP that forbids workers, as some host sites do.
     if (url.searchParams.get('csp') === 'no-worker') headers['content-security-policy'] = "worker-src 'none'"
     // ?csp=strict serves the page under a strict CSP (strictCsp), and Gangway's files that page
