@@ -51,6 +51,21 @@ export async function sendAndWait(url: string, tx: Record<string, string>): Prom
   return waitForReceipt(url, await rpc<string>(url, 'eth_sendTransaction', [tx]))
 }
 
+/**
+ * Runs `send` with `address` given `balanceWei` and impersonated on the anvil at `url`, so that
+ * `eth_sendTransaction` from it needs no key; it stops impersonating after, also when `send` throws.
+ * @example await asImpersonated(url, deployer, 10n ** 20n, () => sendAndWait(url, { from: deployer, data }))
+ */
+export async function asImpersonated<T>(url: string, address: string, balanceWei: bigint, send: () => Promise<T>): Promise<T> {
+  await rpc(url, 'anvil_setBalance', [address, `0x${balanceWei.toString(16)}`])
+  await rpc(url, 'anvil_impersonateAccount', [address])
+  try {
+    return await send()
+  } finally {
+    await rpc(url, 'anvil_stopImpersonatingAccount', [address])
+  }
+}
+
 /** Starts anvil on `port` and resolves once it answers eth_chainId. @throws Error 'anvil did not start' after 20 s. */
 export async function startAnvil({ port, chainId = LOCALNET_CHAIN_ID }: { port: number; chainId?: number }): Promise<Anvil> {
   const child: ChildProcess = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--accounts', '10', '--balance', '10000', '--silent'], {

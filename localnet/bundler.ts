@@ -10,15 +10,16 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { encodePacked, keccak256, type Hex } from 'viem'
+import type { Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { rpc } from './anvil.js'
 import { untilServing } from './child-server.js'
+import { labelledKey } from './test-keys.js'
 import { ENTRY_POINT_07 } from './erc4337.js'
 
 /** The bundler's keys: fixed test keys, not anvil's dev accounts, whose nonces the other tooling uses. */
-const EXECUTOR_KEY = keccak256(encodePacked(['string'], ['gangway localnet bundler executor']))
-const UTILITY_KEY = keccak256(encodePacked(['string'], ['gangway localnet bundler utility']))
+const EXECUTOR_KEY = labelledKey('gangway localnet bundler executor')
+const UTILITY_KEY = labelledKey('gangway localnet bundler utility')
 
 export interface Bundler {
   /** Its JSON-RPC endpoint (eth_sendUserOperation, eth_estimateUserOperationGas, …). */

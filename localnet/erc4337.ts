@@ -16,9 +16,10 @@
  * Each deployment checks the address it lands at against the one expected. Demo and test tooling only.
  */
 import { createRequire } from 'node:module'
-import { concatHex, encodeAbiParameters, encodePacked, getContractAddress, keccak256, type Hex } from 'viem'
+import { concatHex, encodeAbiParameters, getContractAddress, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { rpc, sendAndWait, waitForReceipt } from './anvil.js'
+import { asImpersonated, rpc, sendAndWait, waitForReceipt } from './anvil.js'
+import { labelledKey } from './test-keys.js'
 
 const require = createRequire(import.meta.url)
 type Artifact = { bytecode: Hex | { object: Hex } }
@@ -43,7 +44,7 @@ const ZERO_SALT: Hex = `0x${'00'.repeat(32)}`
  * Who sends the deployments (impersonated on anvil; the factories' CREATE2 makes the addresses
  * independent of it): not one of anvil's dev accounts, whose nonces and balances the tests read.
  */
-const DEPLOYER = privateKeyToAccount(keccak256(encodePacked(['string'], ['gangway localnet erc4337 deployer']))).address
+const DEPLOYER = privateKeyToAccount(labelledKey('gangway localnet erc4337 deployer')).address
 
 /** The ERC-4337 contracts on a chain, by role. */
 export interface Erc4337Contracts {
@@ -118,18 +119,17 @@ async function deploySingletonFactory(url: string): Promise<void> {
 export async function deployErc4337(url: string): Promise<Erc4337Contracts> {
   if (!(await hasCode(url, DETERMINISTIC_DEPLOYER))) throw new Error('the deterministic deployer is missing')
   await deploySingletonFactory(url)
-  await rpc(url, 'anvil_setBalance', [DEPLOYER, '0x56bc75e2d63100000'])
-  await rpc(url, 'anvil_impersonateAccount', [DEPLOYER])
   const out: Partial<Erc4337Contracts> = {}
-  for (const p of plan()) {
-    const address = getContractAddress({ opcode: 'CREATE2', from: p.factory, salt: p.salt, bytecode: p.initCode })
-    if (p.expected && address.toLowerCase() !== p.expected.toLowerCase()) throw new Error(`${p.name} landed at ${address}, not ${p.expected}`)
-    if (!(await hasCode(url, address))) {
-      const receipt = await sendAndWait(url, { from: DEPLOYER, to: p.factory, data: concatHex([p.salt, p.initCode]), gas: '0x1c9c380' })
-      if (receipt.status !== '0x1' || !(await hasCode(url, address))) throw new Error(`${p.name} deployment failed`)
+  await asImpersonated(url, DEPLOYER, 10n ** 20n, async () => {
+    for (const p of plan()) {
+      const address = getContractAddress({ opcode: 'CREATE2', from: p.factory, salt: p.salt, bytecode: p.initCode })
+      if (p.expected && address.toLowerCase() !== p.expected.toLowerCase()) throw new Error(`${p.name} landed at ${address}, not ${p.expected}`)
+      if (!(await hasCode(url, address))) {
+        const receipt = await sendAndWait(url, { from: DEPLOYER, to: p.factory, data: concatHex([p.salt, p.initCode]), gas: '0x1c9c380' })
+        if (receipt.status !== '0x1' || !(await hasCode(url, address))) throw new Error(`${p.name} deployment failed`)
+      }
+      out[p.name] = address
     }
-    out[p.name] = address
-  }
-  await rpc(url, 'anvil_stopImpersonatingAccount', [DEPLOYER])
+  })
   return out as Erc4337Contracts
 }

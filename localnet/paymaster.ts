@@ -12,19 +12,20 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
-import { concatHex, createPublicClient, encodeAbiParameters, encodeDeployData, encodePacked, http, isAddress, keccak256, toHex, type Abi, type Hex } from 'viem'
+import { concatHex, createPublicClient, encodeAbiParameters, encodeDeployData, http, isAddress, toHex, type Abi, type Hex } from 'viem'
 import { toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
-import { rpc, sendAndWait } from './anvil.js'
+import { asImpersonated, sendAndWait } from './anvil.js'
 import { ENTRY_POINT_07 } from './erc4337.js'
 import { readBody } from './http.js'
+import { labelledKey } from './test-keys.js'
 
 const require = createRequire(import.meta.url)
 const ARTIFACT = require('account-abstraction-contracts-v07/artifacts/VerifyingPaymaster.json') as { abi: Abi; bytecode: Hex }
 /** The paymaster's verifying signer: a fixed test key, only the policy service signs with it. */
-const SIGNER = privateKeyToAccount(keccak256(encodePacked(['string'], ['gangway localnet paymaster signer'])))
+const SIGNER = privateKeyToAccount(labelledKey('gangway localnet paymaster signer'))
 /** Who deploys and funds the paymaster (impersonated on anvil). */
-const FUNDER = privateKeyToAccount(keccak256(encodePacked(['string'], ['gangway localnet paymaster funder']))).address
+const FUNDER = privateKeyToAccount(labelledKey('gangway localnet paymaster funder')).address
 /** The gas the paymaster's validation and post-operation may use (the sample's post-op does nothing). */
 const VERIFICATION_GAS = 100_000n
 const POST_OP_GAS = 1n
@@ -33,7 +34,9 @@ const POST_OP_GAS = 1n
  * reverts on a malformed signature, where a wrong one only fails validation), by a key that is not
  * the verifying signer, over a fixed hash.
  */
-const STUB_SIGNATURE: Hex = await privateKeyToAccount(keccak256(encodePacked(['string'], ['gangway localnet paymaster stub']))).signMessage({ message: 'stub' })
+const STUB_SIGNATURE: Hex = await privateKeyToAccount(labelledKey('gangway localnet paymaster stub')).signMessage({ message: 'stub' })
+/** The paymaster data's validity window, `abi.encode(validUntil, validAfter)`: 0, 0 (no bound). */
+const WINDOW = encodeAbiParameters([{ type: 'uint48' }, { type: 'uint48' }], [0, 0])
 export const REFUSED = 'the policy does not sponsor this operation'
 
 export interface Paymaster {
@@ -53,22 +56,20 @@ export interface Paymaster {
  * @example const paymaster = await startPaymaster({ rpcUrl: anvil.url, port: 4338 })
  */
 export async function startPaymaster({ rpcUrl, port, depositWei = 10n ** 18n }: { rpcUrl: string; port: number; depositWei?: bigint }): Promise<Paymaster> {
-  await rpc(rpcUrl, 'anvil_setBalance', [FUNDER, toHex(depositWei * 2n)])
-  await rpc(rpcUrl, 'anvil_impersonateAccount', [FUNDER])
-  const deployed = await sendAndWait(rpcUrl, { from: FUNDER, data: encodeDeployData({ abi: ARTIFACT.abi, bytecode: ARTIFACT.bytecode, args: [ENTRY_POINT_07, SIGNER.address] }), gas: '0x7a1200' })
-  if (deployed.status !== '0x1' || !deployed.contractAddress) throw new Error('paymaster deployment failed')
-  const address = deployed.contractAddress
-  await sendAndWait(rpcUrl, { from: FUNDER, to: address, value: toHex(depositWei), data: '0xd0e30db0' /* deposit() */ })
-  await rpc(rpcUrl, 'anvil_stopImpersonatingAccount', [FUNDER])
+  const address = await asImpersonated(rpcUrl, FUNDER, depositWei * 2n, async () => {
+    const deployed = await sendAndWait(rpcUrl, { from: FUNDER, data: encodeDeployData({ abi: ARTIFACT.abi, bytecode: ARTIFACT.bytecode, args: [ENTRY_POINT_07, SIGNER.address] }), gas: '0x7a1200' })
+    if (deployed.status !== '0x1' || !deployed.contractAddress) throw new Error('paymaster deployment failed')
+    await sendAndWait(rpcUrl, { from: FUNDER, to: deployed.contractAddress, value: toHex(depositWei), data: '0xd0e30db0' /* deposit() */ })
+    return deployed.contractAddress
+  })
   const client = createPublicClient({ transport: http(rpcUrl) })
 
   /** The paymaster data for `op`: the validity window and the signer's signature over the paymaster's hash. */
   const paymasterData = async (op: UserOperation<'0.7'>): Promise<Hex> => {
-    const window = encodeAbiParameters([{ type: 'uint48' }, { type: 'uint48' }], [0, 0])
     // The hash covers the paymaster's gas limits as the operation will carry them (the bundler's estimate, else the stub's).
-    const packed = toPackedUserOperation({ ...op, paymaster: address, paymasterVerificationGasLimit: op.paymasterVerificationGasLimit ?? VERIFICATION_GAS, paymasterPostOpGasLimit: op.paymasterPostOpGasLimit ?? POST_OP_GAS, paymasterData: concatHex([window, STUB_SIGNATURE]) })
+    const packed = toPackedUserOperation({ ...op, paymaster: address, paymasterVerificationGasLimit: op.paymasterVerificationGasLimit ?? VERIFICATION_GAS, paymasterPostOpGasLimit: op.paymasterPostOpGasLimit ?? POST_OP_GAS, paymasterData: concatHex([WINDOW, STUB_SIGNATURE]) })
     const hash = (await client.readContract({ address, abi: ARTIFACT.abi, functionName: 'getHash', args: [packed, 0, 0] })) as Hex
-    return concatHex([window, await SIGNER.signMessage({ message: { raw: hash } })])
+    return concatHex([WINDOW, await SIGNER.signMessage({ message: { raw: hash } })])
   }
 
   /** Answers one ERC-7677 call: `[userOperation, entryPoint, chainId, context]`. */
@@ -78,8 +79,7 @@ export async function startPaymaster({ rpcUrl, port, depositWei = 10n ** 18n }: 
     if (String(entryPoint).toLowerCase() !== ENTRY_POINT_07.toLowerCase()) throw new Error('only EntryPoint v0.7 is served')
     if (typeof raw.sender !== 'string' || !isAddress(raw.sender) || (await client.getCode({ address: raw.sender })) !== undefined) throw new Error(REFUSED)
     if (method === 'pm_getPaymasterStubData') {
-      const stub = concatHex([encodeAbiParameters([{ type: 'uint48' }, { type: 'uint48' }], [0, 0]), STUB_SIGNATURE])
-      return { paymaster: address, paymasterData: stub, paymasterVerificationGasLimit: toHex(VERIFICATION_GAS), paymasterPostOpGasLimit: toHex(POST_OP_GAS) }
+      return { paymaster: address, paymasterData: concatHex([WINDOW, STUB_SIGNATURE]), paymasterVerificationGasLimit: toHex(VERIFICATION_GAS), paymasterPostOpGasLimit: toHex(POST_OP_GAS) }
     }
     // The operation's quantities come as hex strings: to bigints, as viem's packing takes them.
     const op = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, /^(nonce|.*Gas.*|.*Fee.*)$/.test(k) && typeof v === 'string' && v.startsWith('0x') ? BigInt(v) : v])) as unknown as UserOperation<'0.7'>

@@ -33,6 +33,7 @@ import {
   type LocalAccount,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { labelledKey } from './test-keys.js'
 
 const require = createRequire(import.meta.url)
 type Artifact = { abi: Abi; bytecode: Hex }
@@ -47,7 +48,7 @@ const PROXY = artifact('proxies/SafeProxy.sol/SafeProxy.json')
  * anvil's dev accounts, whose nonces the other tooling uses): its nonces 0, 1, 2 give the same
  * three addresses everywhere.
  */
-const DEPLOYER = privateKeyToAccount(keccak256(encodePacked(['string'], ['gangway localnet safe deployer'])))
+const DEPLOYER = privateKeyToAccount(labelledKey('gangway localnet safe deployer'))
 
 /** The deployed Safe contracts. */
 export interface SafeContracts {

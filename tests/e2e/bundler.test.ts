@@ -8,7 +8,7 @@
  * Node only: no browser.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPublicClient, defineChain, encodePacked, http, keccak256, parseEther, type Hex } from 'viem'
+import { createPublicClient, defineChain, http, parseEther, type Hex } from 'viem'
 import { createBundlerClient, createPaymasterClient, entryPoint07Address } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
 import { toSafeSmartAccount } from 'permissionless/accounts'
@@ -17,10 +17,10 @@ import { startBundler, type Bundler } from '../../localnet/bundler.js'
 import { deployErc4337, ENTRY_POINT_07, type Erc4337Contracts } from '../../localnet/erc4337.js'
 import { startPaymaster, type Paymaster, REFUSED } from '../../localnet/paymaster.js'
 import { freePort } from '../../localnet/ports.js'
+import { labelledKey } from '../../localnet/test-keys.js'
 
 /** How often a receipt is asked for (viem's default, 4 s, is for real chains; anvil mines at once). */
 const POLL_MS = 100
-const key = (label: string) => keccak256(encodePacked(['string'], [label]))
 
 let anvil: Anvil
 let bundler: Bundler
@@ -55,7 +55,7 @@ describe('the localnet bundler', () => {
   it('has the contracts at the addresses the clients expect, and serves EntryPoint v0.7', async () => {
     expect(contracts.entryPoint).toBe(entryPoint07Address)
     expect(await rpc<Hex[]>(bundler.url, 'eth_supportedEntryPoints')).toEqual([ENTRY_POINT_07])
-    const { account } = await safeOf(key('canonical owner'))
+    const { account } = await safeOf(labelledKey('canonical owner'))
     // permissionless builds the Safe on its defaults: the canonical Safe 1.4.1, 4337 module and module setup.
     const { factory } = await account.getFactoryArgs()
     expect(factory).toBe(contracts.safeProxyFactory)
@@ -63,8 +63,8 @@ describe('the localnet bundler', () => {
   })
 
   it('bundles a Safe’s first user operation: the account is deployed and the receiver gets exactly the value, once', async () => {
-    const { client, account, fees, bundlerClient } = await safeOf(key('first operation owner'))
-    const receiver = privateKeyToAccount(key('first operation receiver')).address
+    const { client, account, fees, bundlerClient } = await safeOf(labelledKey('first operation owner'))
+    const receiver = privateKeyToAccount(labelledKey('first operation receiver')).address
     expect(await client.getCode({ address: account.address })).toBeUndefined()
     const hash = await bundlerClient.sendUserOperation({ calls: [{ to: receiver, value: parseEther('0.01') }], ...fees })
     const receipt = await bundlerClient.waitForUserOperationReceipt({ hash })
@@ -74,9 +74,9 @@ describe('the localnet bundler', () => {
   })
 
   it('sponsors an account’s first operation: its ETH pays only the value, the paymaster’s deposit the gas; the policy refuses the second', async () => {
-    const { client, account, fees } = await safeOf(key('sponsored owner'))
+    const { client, account, fees } = await safeOf(labelledKey('sponsored owner'))
     const sponsored = createBundlerClient({ account, client, transport: http(bundler.url), pollingInterval: POLL_MS, paymaster: createPaymasterClient({ transport: http(paymaster.url) }) })
-    const receiver = privateKeyToAccount(key('sponsored receiver')).address
+    const receiver = privateKeyToAccount(labelledKey('sponsored receiver')).address
     const [balance, deposit] = [await client.getBalance({ address: account.address }), await paymaster.deposit()]
     const hash = await sponsored.sendUserOperation({ calls: [{ to: receiver, value: parseEther('0.01') }], ...fees })
     expect((await sponsored.waitForUserOperationReceipt({ hash })).success).toBe(true)
@@ -89,9 +89,9 @@ describe('the localnet bundler', () => {
   })
 
   it('refuses a user operation signed by a key that does not own the account, and nothing is sent', async () => {
-    const { client, account, fees, bundlerClient } = await safeOf(key('refused owner'))
-    const stranger = await toSafeSmartAccount({ client, owners: [privateKeyToAccount(key('stranger'))], version: '1.4.1', entryPoint: { address: entryPoint07Address, version: '0.7' } })
-    const receiver = privateKeyToAccount(key('refused receiver')).address
+    const { client, account, fees, bundlerClient } = await safeOf(labelledKey('refused owner'))
+    const stranger = await toSafeSmartAccount({ client, owners: [privateKeyToAccount(labelledKey('stranger'))], version: '1.4.1', entryPoint: { address: entryPoint07Address, version: '0.7' } })
+    const receiver = privateKeyToAccount(labelledKey('refused receiver')).address
     const operation = await bundlerClient.prepareUserOperation({ calls: [{ to: receiver, value: parseEther('0.01') }], ...fees })
     // The stranger signs the account's operation: a valid Safe signature by a key that is no owner.
     const signature = await stranger.signUserOperation({ ...operation, sender: account.address })
