@@ -11,8 +11,8 @@
  * - The Safe 4337 module and SafeModuleSetup (`@safe-global/safe-4337@0.3.0`) through the
  *   deterministic deployer with salt 0: their canonical addresses.
  * - SafeWebAuthnSharedSigner and the FCL P-256 verifier (`@safe-global/safe-passkey@0.2.0`) the
- *   same way; their 0.2.0 addresses differ from the 0.2.1 ones permissionless defaults to, so
- *   callers pass them (`webAuthnSharedSigner`, `p256Verifier`).
+ *   same way, at the addresses Gangway's passkey account uses (SAFE_PASSKEY_CONTRACTS); their 0.2.0
+ *   addresses differ from the 0.2.1 ones permissionless defaults to, so callers pass them.
  * Each deployment checks the address it lands at against the one expected. Demo and test tooling only.
  */
 import { createRequire } from 'node:module'
@@ -20,6 +20,7 @@ import { concatHex, encodeAbiParameters, getContractAddress, type Hex } from 'vi
 import { privateKeyToAccount } from 'viem/accounts'
 import { asImpersonated, rpc, sendAndWait, waitForReceipt } from './anvil.js'
 import { labelledKey } from './test-keys.js'
+import { SAFE_PASSKEY_CONTRACTS } from '../src/chains/eip155/passkey/passkey-account.js'
 
 const require = createRequire(import.meta.url)
 type Artifact = { bytecode: Hex | { object: Hex } }
@@ -82,8 +83,8 @@ function plan(): Planned[] {
     { name: 'fallbackHandler', factory: SAFE_SINGLETON_FACTORY, salt: ZERO_SALT, initCode: safe('handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json'), expected: '0xfd0732Dc9E303f09fCEf3a7388Ad10A83459Ec99' },
     { name: 'safe4337Module', factory: DETERMINISTIC_DEPLOYER, salt: ZERO_SALT, initCode: module4337, expected: '0x75cf11467937ce3F2f357CE24ffc3DBF8fD5c226' },
     { name: 'safeModuleSetup', factory: DETERMINISTIC_DEPLOYER, salt: ZERO_SALT, initCode: safe4337('SafeModuleSetup.sol/SafeModuleSetup.json'), expected: '0x2dd68b007B46fBe91B9A7c3EDa5A7a1063cB5b47' },
-    { name: 'webAuthnSharedSigner', factory: DETERMINISTIC_DEPLOYER, salt: ZERO_SALT, initCode: passkey('4337/SafeWebAuthnSharedSigner.sol/SafeWebAuthnSharedSigner.json') },
-    { name: 'p256Verifier', factory: DETERMINISTIC_DEPLOYER, salt: ZERO_SALT, initCode: passkey('verifiers/FCLP256Verifier.sol/FCLP256Verifier.json') },
+    { name: 'webAuthnSharedSigner', factory: DETERMINISTIC_DEPLOYER, salt: ZERO_SALT, initCode: passkey('4337/SafeWebAuthnSharedSigner.sol/SafeWebAuthnSharedSigner.json'), expected: SAFE_PASSKEY_CONTRACTS.webAuthnSharedSigner },
+    { name: 'p256Verifier', factory: DETERMINISTIC_DEPLOYER, salt: ZERO_SALT, initCode: passkey('verifiers/FCLP256Verifier.sol/FCLP256Verifier.json'), expected: SAFE_PASSKEY_CONTRACTS.p256Verifier },
   ]
 }
 

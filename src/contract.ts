@@ -22,6 +22,7 @@ export type { HostOptions, ServiceUrls } from './events/kernel/host-options.js'
 export type { AuthAdapter, AuthCall, AuthContext, AuthEmailAnswer, AuthNetwork, AuthOption, AuthUser, AuthUserRequest } from './events/auth-adapter.js'
 export type { Platform } from './projections/rules/auth-rules.js'
 export type { SiwxMessage } from './siwx/message.js'
+export type { PasskeyAuthenticationJSON, PasskeyCreationOptionsJSON, PasskeyRegistrationJSON, PasskeyRequestOptionsJSON } from './chains/eip155/passkey/webauthn-json.js'
 export type { ErrorCategory, GangwayError, LogFormatError, ProviderRequestError, UserRejectedError } from './events/kernel/errors.js'
 export type { WALLETCONNECT_CONNECTOR_ID } from './events/entities.js'
 // What the views show: one view model per selector name.

@@ -66,6 +66,18 @@ export const ERRORS = {
   /** A pairing in progress ended by `walletconnect/pairing-reset-requested` (a connect waiting on it fails with this). */
   pairingReset: { message: 'Pairing reset' },
 
+  // Passkeys (docs/behaviour.md §2 Passkey).
+  /** The visitor dismissed the browser's passkey prompt, or it timed out (WebAuthn's NotAllowedError). */
+  passkeyCancelled: { message: 'Passkey request cancelled', category: API },
+  /** The browser refused the ceremony for this page: its host cannot be the relying party (an IP address, another site's id), or the page is not a secure context (SecurityError). */
+  passkeyRefusedHere: { message: 'The browser refused a passkey for this site', category: API },
+  /** The page has no WebAuthn (`navigator.credentials`, PublicKeyCredential), or the authenticator has no P-256 key (NotSupportedError). */
+  passkeyUnavailable: { message: 'Passkeys are not available in this browser', category: API },
+  /** What the page answered for a ceremony is not a well-formed WebAuthn credential. */
+  badPasskeyAnswer: { message: 'Invalid passkey answer', category: API },
+  /** The passkey the visitor picked is not the one that owns the account being signed for. */
+  passkeyNotOwner: { message: 'This passkey does not own the account', category: API },
+
   // Networks.
   /** A network the site did not configure, or one of another namespace than the call needs. */
   networkNotFound: { message: 'Network not found', section: 4, key: true },

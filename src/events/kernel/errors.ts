@@ -158,6 +158,14 @@ export const FAILED_TO_SWITCH_WALLET = ERRORS.failedToSwitchWallet.message
 /** docs/behaviour.md §4: the snackbars of a switch to another connection, and to another account of the active one. */
 export const WALLET_SWITCHED = 'Wallet switched'
 export const ACCOUNT_SWITCHED = 'Account switched'
+/** docs/behaviour.md §2 Passkey: the visitor dismissed the browser's passkey prompt, or it timed out (UserRejectedError, 4001). */
+export const PASSKEY_CANCELLED = ERRORS.passkeyCancelled.message
+/** docs/behaviour.md §2 Passkey: the browser refused the ceremony for this page (its host is no valid relying party id, or the page is no secure context). */
+export const PASSKEY_REFUSED_HERE = ERRORS.passkeyRefusedHere.message
+/** docs/behaviour.md §2 Passkey: the page has no WebAuthn, or the authenticator no P-256 key. */
+export const PASSKEY_UNAVAILABLE = ERRORS.passkeyUnavailable.message
+/** docs/behaviour.md §2 Passkey: the passkey picked for a signature is not the account's owner. */
+export const PASSKEY_NOT_OWNER = ERRORS.passkeyNotOwner.message
 /** docs/behaviour.md §8: a wallet call on a namespace with no connection. */
 export const ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND = ERRORS.addressOrAuthConnectorNotFound.message
 /**

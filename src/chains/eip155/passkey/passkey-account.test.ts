@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { GangwayError, PASSKEY_CANCELLED, PASSKEY_NOT_OWNER, UserRejectedError } from '../../../events/kernel/errors.js'
+import { createPasskey, passkeyOwner, type PasskeyCeremonies } from './passkey-account.js'
+import { BAD_PASSKEY_ANSWER, type PasskeyCreationOptionsJSON } from './webauthn-json.js'
+
+const b64url = (bytes: ArrayBuffer | Uint8Array) => Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString('base64url')
+
+/** Ceremonies whose `create` answers a registration of a fresh P-256 key (WebCrypto's), and whose `get` answers for `getAnswerId`. */
+async function ceremoniesWith({ getAnswerId = 'other' }: { getAnswerId?: string } = {}) {
+  const keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])
+  const spki = new Uint8Array(await crypto.subtle.exportKey('spki', keys.publicKey))
+  const raw = new Uint8Array(await crypto.subtle.exportKey('raw', keys.publicKey))
+  const asked: PasskeyCreationOptionsJSON[] = []
+  const ceremonies: PasskeyCeremonies = {
+    async create(options) {
+      asked.push(options)
+      return { id: 'Y3JlZGVudGlhbA', rawId: 'Y3JlZGVudGlhbA', type: 'public-key', response: { clientDataJSON: b64url(Buffer.from('{}')), attestationObject: 'o2NmbXRkbm9uZQ', publicKey: b64url(spki), publicKeyAlgorithm: -7 } }
+    },
+    async get() {
+      return { id: getAnswerId, rawId: getAnswerId, type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'MEUCIQ' } }
+    },
+  }
+  return { ceremonies, raw, asked }
+}
+
+describe('createPasskey', () => {
+  it('asks for a discoverable, user-verified ES256 credential of the site, with a random user handle, and keeps only its id and public key', async () => {
+    const { ceremonies, raw, asked } = await ceremoniesWith()
+    const first = await createPasskey({ rpId: 'shop.example', rpName: 'Shop', userName: 'Shop account', ceremonies })
+    expect(first).toEqual({ id: 'Y3JlZGVudGlhbA', publicKey: `0x${Buffer.from(raw.slice(1)).toString('hex')}` })
+    await createPasskey({ rpId: 'shop.example', rpName: 'Shop', userName: 'Shop account', ceremonies })
+    expect(asked[0]).toMatchObject({ rp: { id: 'shop.example', name: 'Shop' }, user: { name: 'Shop account', displayName: 'Shop account' }, pubKeyCredParams: [{ type: 'public-key', alg: -7 }], authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' } })
+    expect(asked[0]!.user.id).not.toBe(asked[1]!.user.id)
+  })
+
+  it('throws the page’s own error as it is (not ox’s wrapper), and refuses an answer that is no registration', async () => {
+    const cancelled = new UserRejectedError(PASSKEY_CANCELLED, { category: 'API_ERROR', code: 4001 })
+    const refusing: PasskeyCeremonies = { create: () => Promise.reject(cancelled), get: () => Promise.reject(cancelled) }
+    await expect(createPasskey({ rpId: 'shop.example', rpName: 'Shop', userName: 'Shop account', ceremonies: refusing })).rejects.toBe(cancelled)
+    const garbled: PasskeyCeremonies = { create: async () => ({ id: 'x' }), get: async () => ({}) }
+    await expect(createPasskey({ rpId: 'shop.example', rpName: 'Shop', userName: 'Shop account', ceremonies: garbled })).rejects.toMatchObject({ message: BAD_PASSKEY_ANSWER })
+  })
+})
+
+describe('passkeyOwner', () => {
+  it('asks the page for that credential only, and refuses an answer of another credential', async () => {
+    const { ceremonies } = await ceremoniesWith({ getAnswerId: 'b3RoZXI' })
+    const asked: unknown[] = []
+    const owner = passkeyOwner({ credential: { id: 'Y3JlZGVudGlhbA', publicKey: `0x${'11'.repeat(64)}` }, rpId: 'shop.example', ceremonies: { ...ceremonies, get: (o) => (asked.push(o), ceremonies.get(o)) } })
+    const refused = await owner.signMessage({ message: 'hello' }).catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(GangwayError)
+    expect(refused).toMatchObject({ message: PASSKEY_NOT_OWNER, category: 'API_ERROR' })
+    expect(asked).toEqual([expect.objectContaining({ rpId: 'shop.example', allowCredentials: [{ type: 'public-key', id: 'Y3JlZGVudGlhbA' }], userVerification: 'required' })])
+  })
+})
