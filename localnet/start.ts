@@ -4,7 +4,8 @@
  * with liquidity (amm.ts); a Solana node (litesvm) with a funded dev wallet and an SPL mint, the
  * WalletConnect relay with the Localnet WalletConnect wallet, the wallet/config, blockchain and
  * analytics service emulators, the on-ramp service emulator with its provider page (HUSD and SOL
- * bought with fiat, funded on the localnet), the secure-site emulator (email and social login, on
+ * bought with fiat, funded on the localnet), ERC-4337 on 31337 (EntryPoint v0.7, Safe and its passkey
+ * signer, alto as the bundler, a verifying paymaster), the secure-site emulator (email and social login, on
  * `localhost`: another site than the demo's 127.0.0.1), and the demo host site.
  */
 import type { Hex } from 'viem'
@@ -26,6 +27,9 @@ import { startBlockchainService, type BlockchainService } from './services/block
 import { startAnalyticsService, type AnalyticsService } from './services/analytics.js'
 import { startOnrampService, type OnrampService } from './services/onramp.js'
 import { startSecureSite, type SecureSite } from './services/secure-site/server.js'
+import { deployErc4337 } from './erc4337.js'
+import { startBundler, type Bundler } from './bundler.js'
+import { startPaymaster, type Paymaster } from './paymaster.js'
 
 /** Chain ids of the localnet's EVM chains. */
 export const LOCALNET_CHAIN_IDS = [31337, 31338] as const
@@ -58,6 +62,14 @@ export interface Localnet {
   amm: LocalnetAmm
   /** Simple7702Account by chain id, the Localnet Wallet's EIP-7702 delegate for atomic EIP-5792 batches (batch-delegate.ts). */
   batchDelegates: Record<number, Hex>
+  /**
+   * ERC-4337 on chain 31337 only (the Safe singleton factory has a presigned deployment for it, not
+   * for 31338): EntryPoint v0.7 and the Safe and passkey contracts at their canonical addresses
+   * (erc4337.ts), alto as its bundler (bundler.ts).
+   */
+  bundler: Bundler
+  /** The verifying paymaster on chain 31337 and its ERC-7677 policy service (paymaster.ts): it sponsors an account's first operation only. */
+  paymaster: Paymaster
   stop(): Promise<void>
 }
 
@@ -76,7 +88,22 @@ export async function startLocalnet({
   analyticsPort = 0,
   secureSitePort = 0,
   onrampPort = 0,
-}: { anvilPorts?: number[]; webPort?: number; solanaPort?: number; relayPort?: number; walletConfigPort?: number; wcWalletPort?: number; blockchainPort?: number; analyticsPort?: number; secureSitePort?: number; onrampPort?: number } = {}): Promise<Localnet> {
+  bundlerPort = 0,
+  paymasterPort = 0,
+}: {
+  anvilPorts?: number[]
+  webPort?: number
+  solanaPort?: number
+  relayPort?: number
+  walletConfigPort?: number
+  wcWalletPort?: number
+  blockchainPort?: number
+  analyticsPort?: number
+  secureSitePort?: number
+  onrampPort?: number
+  bundlerPort?: number
+  paymasterPort?: number
+} = {}): Promise<Localnet> {
   const chains: Anvil[] = []
   let node: SolanaNode | undefined
   const started: { stop(): Promise<void> }[] = []
@@ -92,6 +119,11 @@ export async function startLocalnet({
     const tide = assets.tokens.find((t) => t.symbol === 'TIDE')!.address
     const amm = (await Promise.all(chains.map((c) => deployAmm(c.url, { hbd: token.address, tide }))))[0]!
     const batchDelegates = Object.fromEntries(await Promise.all(chains.map(async (c) => [c.chainId, await deployBatchDelegate(c.url)] as const)))
+    await deployErc4337(chains[0]!.url)
+    const bundler = await startBundler({ rpcUrl: chains[0]!.url, port: await freePort(bundlerPort) })
+    started.push(bundler)
+    const paymaster = await startPaymaster({ rpcUrl: chains[0]!.url, port: await freePort(paymasterPort) })
+    started.push(paymaster)
     node = await startSolanaNode({ port: solanaPort && (await freePort(solanaPort)) === solanaPort && (await freePort(solanaPort + 1)) === solanaPort + 1 ? solanaPort : await freePortPair() })
     const seed = await seedSolana(node)
     const solana = Object.assign(node, { caipNetworkId: SOLANA_LOCALNET_CAIP2, seed })
@@ -144,7 +176,7 @@ export async function startLocalnet({
       batchDelegates,
     })
     const stopAll = [web, ...started, node, ...chains]
-    return { chains, token, solana, web, relay, wcWallet, walletConfig, blockchain, analytics, onramp, secureSite, assets, amm, batchDelegates, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
+    return { chains, token, solana, web, relay, wcWallet, walletConfig, blockchain, analytics, onramp, secureSite, assets, amm, batchDelegates, bundler, paymaster, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
   } catch (error) {
     await Promise.all([...started, ...chains].map((c) => c.stop()).concat(node ? [node.stop()] : []))
     throw error

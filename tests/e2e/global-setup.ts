@@ -39,6 +39,10 @@ declare module 'vitest' {
     amm: LocalnetAmm
     /** Simple7702Account by chain id, the Localnet Wallet's EIP-7702 delegates (localnet/batch-delegate.ts). */
     batchDelegates: Record<number, string>
+    /** The ERC-4337 bundler (alto) of chain 31337, `http://127.0.0.1:<port>`. */
+    bundlerUrl: string
+    /** The verifying paymaster's ERC-7677 policy service on chain 31337 (it sponsors an account's first operation only). */
+    paymasterUrl: string
   }
 }
 
@@ -64,6 +68,8 @@ export default async function setup(project: TestProject) {
   project.provide('onrampUrl', net.onramp.url)
   project.provide('secureSiteUrl', net.secureSite.url)
   project.provide('batchDelegates', net.batchDelegates)
+  project.provide('bundlerUrl', net.bundler.url)
+  project.provide('paymasterUrl', net.paymaster.url)
   project.provide('seededTokens', net.assets.tokens.map(({ address, symbol, decimals }) => ({ address, symbol, decimals })))
   project.provide('seededCollections', net.assets.collections.map(({ address, symbol, spam }) => ({ address, symbol, spam })))
   project.provide('amm', net.amm)

@@ -3,30 +3,27 @@
  * (src/ui/bridge/passkey/ceremonies.ts) on Chromium's virtual authenticator (the DevTools protocol's
  * WebAuthn domain: a platform authenticator with resident keys and user verification), the account
  * code (src/chains/eip155/passkey) building a Safe 1.4.1 whose owner is the passkey, and the
- * localnet's ERC-4337 stack on an anvil of its own (localnet/erc4337.ts, alto as the bundler). Every
+ * localnet's ERC-4337 stack on chain 31337 (localnet/erc4337.ts, alto as the bundler). Every
  * signature comes from `navigator.credentials.get` through the virtual authenticator; none is made in
  * Node. The page is `http://localhost:<port>` (a browser refuses an IP address as the relying party
  * id), served by the test on 127.0.0.1, the chain and the bundler reached over HTTP.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { build } from 'esbuild'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { createPublicClient, encodeFunctionData, http, parseEther, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { rpc, startAnvil, type Anvil } from '../../localnet/anvil.js'
-import { startBundler, type Bundler } from '../../localnet/bundler.js'
-import { deployErc4337 } from '../../localnet/erc4337.js'
-import { freePort } from '../../localnet/ports.js'
+import { rpc } from '../../localnet/anvil.js'
 import { labelledKey } from '../../localnet/test-keys.js'
 import { PASSKEY_CANCELLED, PASSKEY_REFUSED_HERE } from '../../src/events/kernel/errors.js'
 import type { PasskeyCredential } from '../../src/chains/eip155/passkey/passkey-account.js'
 import { launchChromium, localContext } from './browser.js'
 import type { PasskeyHarness } from './passkey/harness.js'
 
-let anvil: Anvil
-let bundler: Bundler
+const rpcUrl = inject('rpcUrl')
+const bundlerUrl = inject('bundlerUrl')
 let browser: Browser
 let script: string
 /** The harness page's server, on 127.0.0.1, reached as localhost. */
@@ -34,9 +31,6 @@ let server: Server
 let origin: string
 
 beforeAll(async () => {
-  anvil = await startAnvil({ port: await freePort() })
-  await deployErc4337(anvil.url)
-  bundler = await startBundler({ rpcUrl: anvil.url, port: await freePort() })
   browser = await launchChromium()
   script = (await build({ entryPoints: ['tests/e2e/passkey/harness.ts'], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' })).outputFiles[0]!.text
   server = createServer((req, res) => {
@@ -50,8 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   server?.close()
-  await bundler?.stop()
-  await anvil?.stop()
 })
 
 /** A page of the harness with a virtual platform authenticator of its own; `userVerified`: whether the visitor passes its check. */
@@ -76,9 +68,9 @@ async function call<K extends keyof Harness>(page: Page, name: K, ...args: Param
   return answer as never
 }
 
-const where = () => ({ rpcUrl: anvil.url, bundlerUrl: bundler.url })
-const chain = () => createPublicClient({ transport: http(anvil.url) })
-const fund = (address: Hex, eth: string) => rpc(anvil.url, 'anvil_setBalance', [address, `0x${parseEther(eth).toString(16)}`])
+const where = () => ({ rpcUrl, bundlerUrl })
+const chain = () => createPublicClient({ transport: http(rpcUrl) })
+const fund = (address: Hex, eth: string) => rpc(rpcUrl, 'anvil_setBalance', [address, `0x${parseEther(eth).toString(16)}`])
 
 describe('a passkey’s smart account', () => {
   it('creates a passkey, knows its address before deployment, and its first user operation deploys it and pays exactly once', async () => {
