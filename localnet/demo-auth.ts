@@ -70,7 +70,7 @@ export interface PublicSession {
 
 /** createDemoAuth's options. */
 export interface DemoAuthOptions {
-  /** The demo site's origin (`http://127.0.0.1:5173`): the URI a message must name, its host the domain, the only Origin allowed to post. */
+  /** The demo site's origin (`http://localhost:5173`): the URI a message must name, its host the domain, the only Origin allowed to post. */
   origin: string
   /** The EVM chains accepted, with their JSON-RPC URLs (contract accounts verify against them). */
   chains: { chainId: number; rpcUrl: string }[]

@@ -1,13 +1,13 @@
 /**
- * The demo host site on 127.0.0.1: the demo pages (PAGES), Gangway's dist/ under /gangway/, the
+ * The demo host site at `http://localhost:<port>` (listening on 127.0.0.1 and ::1; localhost, not an
+ * IP address, because a browser refuses an IP as a passkey's relying party id): the demo pages (PAGES), Gangway's dist/ under /gangway/, the
  * Localnet Wallet under /localnet/wallet.js and the React apps under /localnet/<app>.js (both built
  * on start), and the host's SIWX sign-in routes under /localnet/auth/ (demo-auth.ts). Responses
  * are gzip-encoded when the browser accepts it, as a production host would serve them.
  */
 import { build } from 'esbuild'
 import { readFile } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { RequestListener } from 'node:http'
 import { extname, join, normalize, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -15,6 +15,7 @@ import type { LocalnetAmm } from './amm.js'
 import { builtFiles, type BuiltFile } from './built-files.js'
 import type { LocalnetToken } from './contracts.js'
 import { createDemoAuth, DEMO_AUTH_PATH, type DemoAuth } from './demo-auth.js'
+import { listenOnLoopback } from './http.js'
 import type { SolanaSeed } from './solana/seed.js'
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..')
@@ -185,7 +186,7 @@ export async function startDemoServer({
   analyticsUrl?: string
   /** Base URL of the on-ramp service emulator (services/onramp.ts): in `__LOCALNET__` as `onrampUrl`, and in the strict CSP's connect-src. */
   onrampUrl?: string
-  /** Base URL of the secure-site emulator (`http://localhost:<port>`): in `__LOCALNET__` as `secureSiteUrl`, and the strict CSP's `frame-src`. */
+  /** Base URL of the secure-site emulator (`http://127.0.0.1:<port>`): in `__LOCALNET__` as `secureSiteUrl`, and the strict CSP's `frame-src`. */
   secureSiteUrl?: string
   /** The AMM's addresses (amm.ts: WETH9, factory, Router02, Harbour USD, the pairs): in `__LOCALNET__` as `amm`. */
   amm?: LocalnetAmm
@@ -238,8 +239,8 @@ export async function startDemoServer({
   const readBuilt = builtFiles()
   /** gangway/auth-reown as a site builds it, once asked for (buildReownAuth). */
   let reownAuth: Promise<Map<string, string>> | undefined
-  const server: Server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+  const handler: RequestListener = async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost')
     if (auth && url.pathname.startsWith(DEMO_AUTH_PATH)) return auth.handle(req, res)
     // No icon: an empty answer, which the browser takes without a console error (a 404 logs one).
     if (url.pathname === '/favicon.ico') return void res.writeHead(204).end()
@@ -315,12 +316,9 @@ export async function startDemoServer({
       headers['content-encoding'] = 'gzip'
     }
     res.writeHead(200, headers).end(body)
-  })
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()))
-  auth = createDemoAuth({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, chains, ...(solana ? { solana } : {}) })
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    stop: () => new Promise<void>((r) => server.close(() => r())),
   }
+  const served = await listenOnLoopback(handler, port)
+  const origin = `http://localhost:${served.port}`
+  auth = createDemoAuth({ origin, chains, ...(solana ? { solana } : {}) })
+  return { url: origin, port: served.port, stop: served.stop }
 }

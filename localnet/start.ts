@@ -6,7 +6,7 @@
  * analytics service emulators, the on-ramp service emulator with its provider page (HUSD and SOL
  * bought with fiat, funded on the localnet), ERC-4337 on 31337 (EntryPoint v0.7, Safe and its passkey
  * signer, alto as the bundler, a verifying paymaster), the secure-site emulator (email and social login, on
- * `localhost`: another site than the demo's 127.0.0.1), and the demo host site.
+ * 127.0.0.1: another site than the demo's localhost), and the demo host site.
  */
 import type { Hex } from 'viem'
 import { createHash } from 'node:crypto'
@@ -54,7 +54,7 @@ export interface Localnet {
    * generator names the page `https://…` (`onramp.providerUrl`), served over http (`onramp.servedUrl`).
    */
   onramp: OnrampService
-  /** The secure-site emulator (email and social login) at `http://localhost:<port>`; only the demo site's origins may frame it. */
+  /** The secure-site emulator (email and social login) at `http://127.0.0.1:<port>`; only the demo site's localhost origin may frame it. */
   secureSite: SecureSite
   /** The ERC20s and ERC721 collections seeded after HBD (same addresses on every chain). */
   assets: SeededAssets
@@ -149,7 +149,8 @@ export async function startLocalnet({
     // or frame the secure site.
     const demoPort = await freePort(webPort)
     const demoOrigins = [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPort}`]
-    const secureSite = await startSecureSite({ port: await freePort(secureSitePort), chains: chainList, allowedOrigins: demoOrigins })
+    // The demo as localhost only: as 127.0.0.1 it would be the same site as the secure site, whose frame the browser would then not partition.
+    const secureSite = await startSecureSite({ port: await freePort(secureSitePort), chains: chainList, allowedOrigins: [`http://localhost:${demoPort}`] })
     started.push(secureSite)
     const wcWallet = await spawnWalletConnectWallet({
       port: await freePort(wcWalletPort),

@@ -88,7 +88,7 @@ const modal = createModal({
   // ?no-services leaves the services out: RPC goes straight to the nodes, the Tokens tab reads the chain.
   // ?hostile=<case> points the services at their hostile answers (localnet/services/hostile.ts).
   // The analytics service (issue 17) takes no hostile case; ?analytics=forbidden makes it answer 403 (localnet/services/analytics.ts).
-  // The secure site emulator (email and social login, issue 19) on its own site (localhost); ?no-auth leaves it out.
+  // The secure site emulator (email and social login) on its own site (127.0.0.1); ?no-auth leaves it out.
   ...(params.has('no-services')
     ? {}
     : {

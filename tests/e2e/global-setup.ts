@@ -30,7 +30,7 @@ declare module 'vitest' {
     analyticsUrl: string
     /** The on-ramp service emulator, `http://127.0.0.1:<port>` (localnet/services/onramp.ts): options, quotes, the URL generator, the provider page. */
     onrampUrl: string
-    /** The secure-site emulator, `http://localhost:<port>` (localnet/services/secure-site/server.ts). */
+    /** The secure-site emulator, `http://127.0.0.1:<port>` (localnet/services/secure-site/server.ts). */
     secureSiteUrl: string
     /** The seeded ERC20s and collections (same addresses on both chains). */
     seededTokens: { address: string; symbol: string; decimals: number }[]

@@ -35,7 +35,7 @@ async function watched(b: Browser, device: 'mobile' | 'desktop'): Promise<Watch>
   const w: Watch = { context, page: undefined as unknown as Page, dialogs: [], popups: 0, navigations: [], foreign: [] }
   // The secure site's frame (email and social login, issue 19) is the page's own service, not a link's doing.
   await context.route(
-    (url) => url.hostname !== '127.0.0.1' && url.origin !== secureOrigin && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost' && url.origin !== secureOrigin && url.protocol !== 'data:' && url.protocol !== 'blob:',
     (route) => (w.foreign.push(route.request().url()), route.abort('blockedbyclient')),
   )
   context.on('request', (r) => new URL(r.url()).hostname === '127.0.0.2' && w.foreign.push(r.url()))

@@ -1,7 +1,7 @@
 /**
  * The secure-site emulator (localnet/services/secure-site, issue 19) in Chromium, driven the way a
- * host drives it: a page on the demo site's origin (127.0.0.1) frames `/sdk` from
- * `http://localhost:<port>` (another site) and talks the frame protocol with exact-origin
+ * host drives it: a page on the demo site's origin (localhost) frames `/sdk` from
+ * `http://127.0.0.1:<port>` (another site) and talks the frame protocol with exact-origin
  * postMessage. Email login (the inbox's code, a wrong code, GET_USER's two accounts), messages of a
  * wrong shape or from another window dropped unanswered, personal_sign approved by a trusted click
  * in the frame and verified with viem, the session surviving a host reload in the frame's
@@ -47,7 +47,7 @@ describe('the secure-site emulator', () => {
       await page.goto(`${webUrl}/bare.html`)
       await frameSdk(page, projectId)
       expect(await ready(page)).toEqual({ origin: secureSiteUrl, data: { type: '@w3m-frame/READY', payload: { version: '4' } } })
-      expect(new URL(secureSiteUrl).hostname).toBe('localhost')
+      expect(new URL(secureSiteUrl).hostname).toBe('127.0.0.1')
 
       expect(await request(page, 'SYNC_DAPP_DATA', { projectId, sdkVersion: 'gangway-test', metadata: { name: 'Test', description: '', url: webUrl, icons: [] } })).toEqual({ ok: true, payload: {} })
       expect(await request(page, 'GET_SMART_ACCOUNT_ENABLED_NETWORKS')).toEqual({ ok: true, payload: { smartAccountEnabledNetworks: [31337, 31338] } })
@@ -133,7 +133,7 @@ describe('the secure-site emulator', () => {
       // Every answer so far is one Reown's client reads, but the one to a request it has no name for.
       expect(await unreadableByClient(page)).toEqual(['@w3m-frame/NO_SUCH_REQUEST_ERROR'])
 
-      // The session lives in the frame's partitioned storage: a host reload keeps it; the top-level localhost site does not see it.
+      // The session lives in the frame's partitioned storage: a host reload keeps it; the secure site's own top-level page does not see it.
       const key = `secure-site:${projectId}:session`
       expect(await frame.evaluate((k) => localStorage.getItem(k), key)).toMatch(/^sst_[0-9a-f]{64}$/)
       await page.reload()
@@ -248,8 +248,8 @@ describe('the secure-site emulator', () => {
 
       // A host origin the site does not allow: its frame-ancestors refuses to render, so nothing is posted.
       const stranger = await context.newPage()
-      await stranger.route('http://127.0.0.1:9/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Not allowed</title><body></body>' }))
-      await stranger.goto('http://127.0.0.1:9/host.html')
+      await stranger.route('http://localhost:9/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Not allowed</title><body></body>' }))
+      await stranger.goto('http://localhost:9/host.html')
       await frameSdk(stranger, projectId)
       await stranger.waitForFunction(() => (window as unknown as { __host: Host }).__host.frame.contentWindow !== null)
       await expect.poll(() => stranger.frames().find((f) => f !== stranger.mainFrame())?.url()).toMatch(/^chrome-error:/)

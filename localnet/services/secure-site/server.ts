@@ -1,7 +1,7 @@
 /**
  * The secure-site emulator (issue 19): a stand-in for the hosted secure site that email and social
- * login run through, on its own SITE: it listens on 127.0.0.1 (and ::1 where it can) and is reached
- * as `http://localhost:<port>`, another site than the demo's 127.0.0.1, so the browser partitions
+ * login run through, on its own SITE: `http://127.0.0.1:<port>`, another site than the demo's
+ * localhost (where passkeys need the demo: a browser refuses an IP address as a relying party id), so the browser partitions
  * its storage, isolates its frames and blocks its third-party cookies as in production. All state
  * is in memory, per projectId.
  *
@@ -48,13 +48,13 @@ export interface SecureSiteOptions {
   port: number
   /** The EVM chains served; the first is the default. Their nodes must be anvils (funding uses anvil_setBalance). */
   chains: { chainId: number; rpcUrl: string }[]
-  /** The host origins that may frame /sdk and talk to it, exactly (`http://127.0.0.1:5173`). */
+  /** The host origins that may frame /sdk and talk to it, exactly (`http://localhost:5173`). */
   allowedOrigins: string[]
 }
 
 /** The running emulator. */
 export interface SecureSite {
-  /** `http://localhost:<port>`. */
+  /** `http://127.0.0.1:<port>`. */
   url: string
   /** The same: the origin the host checks messages against. */
   origin: string
@@ -143,7 +143,7 @@ function parseDecision(body: unknown): ApprovalDecision {
 
 /**
  * Starts the emulator: deploys the Safe contracts on every chain, builds the browser scripts and
- * listens on 127.0.0.1:`port` (and ::1:`port` when it can).
+ * listens on 127.0.0.1:`port`.
  * @throws Error 'Safe deployment failed: {name}' from deploySafeContracts; the listen error when the port is taken.
  */
 export async function startSecureSite({ port, chains: chainList, allowedOrigins }: SecureSiteOptions): Promise<SecureSite> {
@@ -158,7 +158,7 @@ export async function startSecureSite({ port, chains: chainList, allowedOrigins 
     server.listen(port, '127.0.0.1', () => resolve())
   })
   const boundPort = (server.address() as { port: number }).port
-  const origin = `http://localhost:${boundPort}`
+  const origin = `http://127.0.0.1:${boundPort}`
 
   const inbox = new Inbox()
   const users = new Users(chains, contracts)
@@ -274,19 +274,12 @@ export async function startSecureSite({ port, chains: chainList, allowedOrigins 
     }
   }
   server.on('request', (req, res) => void handler(req, res))
-  // ::1 too, where there is one, so `localhost` answers whichever address the client tries first.
-  const v6 = createServer((req, res) => void handler(req, res))
-  const v6Listening = await new Promise<boolean>((resolve) => {
-    v6.once('error', () => resolve(false))
-    v6.listen(boundPort, '::1', () => resolve(true))
-  })
-  const close = (s: Server) => new Promise<void>((r) => (s.closeAllConnections(), s.close(() => r())))
   return {
     url: origin,
     origin,
     port: boundPort,
     contracts,
     inbox: (email) => inbox.list(email),
-    stop: async () => void (await Promise.all([close(server), ...(v6Listening ? [close(v6)] : [])])),
+    stop: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
   }
 }
