@@ -39,14 +39,25 @@ const sibling = (names) => ({
   },
 })
 
-// SIWX's code for the engine (src/worker/siwx/siwx-code.ts) is a file of its own, loaded by URL from
-// the worker and the main-thread engine: in their split builds it would share viem's ERC-6492 and
-// ERC-8010 parts with the entry (which reaches them through viem's index) and move them into a
-// chunk every page loads at start.
+// SIWX's code for the engine (src/worker/siwx/siwx-code.ts) and the passkey's
+// (src/worker/passkey/passkey-code.ts) are files of their own, loaded by URL from the worker and the
+// main-thread engine: in their split builds they would share viem's parts (ERC-6492, ERC-8010, the
+// wallet actions viem's account abstraction reaches) with the entry, which reaches them through
+// viem's index, and move them into a chunk every page loads at start (the passkey's: 27 KB gzip).
+const APART = /(?:^|\/)(siwx-code|passkey-code)\.js$/
 const apart = {
   name: 'apart',
   setup(b) {
-    b.onResolve({ filter: /\/siwx\/siwx-code\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: './siwx-code.js', external: true } : undefined))
+    b.onResolve({ filter: APART }, (args) => (args.kind === 'dynamic-import' ? { path: `./${APART.exec(args.path)[1]}.js`, external: true } : undefined))
+  },
+}
+
+// permissionless reads five ox modules through `import('ox')`, ox's whole index: in passkey-code.js
+// the index is src/worker/passkey/ox-for-permissionless.ts, which names those five only.
+const oxForPermissionless = {
+  name: 'ox-for-permissionless',
+  setup(b) {
+    b.onResolve({ filter: /^ox$/ }, (args) => (/[\\/]permissionless[\\/]/.test(args.importer) ? { path: resolve('src/worker/passkey/ox-for-permissionless.ts') } : undefined))
   },
 }
 
@@ -89,8 +100,9 @@ await Promise.all([
   }),
   // The worker: a module with its rarely used parts (Solana transaction building) split off, loaded on demand.
   build({ ...common, entryPoints: { worker: 'src/worker/entry.ts' }, outdir, splitting: true, chunkNames: 'worker-[hash]', define: { ...common.define, 'window.WebSocket': 'globalThis.WebSocket' }, plugins: [apart] }),
-  // SIWX's code for the engine, whole (see `apart`).
+  // SIWX's and the passkey's code for the engine, each whole (see `apart`).
   build({ ...common, entryPoints: { 'siwx-code': 'src/worker/siwx/siwx-code.ts' }, outdir }),
+  build({ ...common, entryPoints: { 'passkey-code': 'src/worker/passkey/passkey-code.ts' }, outdir, plugins: [oxForPermissionless] }),
   // The `gangway` CLI (replay an exported log) for Node, on the same projection code.
   build({ ...common, entryPoints: { cli: 'src/cli/bin.ts' }, outdir, platform: 'node', minify: false, sourcemap: false, banner: { js: '#!/usr/bin/env node' } }),
   // `gangway/siwx-server` (issue 20): a host site's backend issues nonces and verifies SIWX sign-ins.

@@ -172,6 +172,7 @@ export async function startDemoServer({
   secureSiteUrl,
   amm,
   batchDelegates,
+  erc4337,
 }: {
   port: number
   chains: { chainId: number; rpcUrl: string }[]
@@ -192,12 +193,14 @@ export async function startDemoServer({
   amm?: LocalnetAmm
   /** Simple7702Account's address by chain id (batch-delegate.ts): in `__LOCALNET__` as `batchDelegates`, the Localnet Wallet's EIP-7702 delegates. */
   batchDelegates?: Record<number, string>
+  /** ERC-4337 on one chain (start.ts): its id, bundler and paymaster policy service, in `__LOCALNET__` as `erc4337` (the demo's `passkeys` option) and in the strict CSP's connect-src. */
+  erc4337?: { chainId: number; bundlerUrl: string; paymasterUrl: string }
 }): Promise<DemoServer> {
   const [[wallet, walletBatch], apps, apps18] = await Promise.all([buildWallet(), buildReactApps(''), buildReactApps('react18/', join(root, 'tests/react18/node_modules'))])
   /** The built scripts by path. */
   const scripts = new Map<string, string>([['/localnet/wallet.js', wallet], [WALLET_BATCH, walletBatch], ...apps, ...apps18])
   // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
-  const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, onrampUrl, secureSiteUrl, amm, batchDelegates, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
+  const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, onrampUrl, secureSiteUrl, amm, batchDelegates, erc4337, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
   /** The React demo app rendered to HTML in this process, as a site's server would: Gangway imported in Node. */
   const renderReactDemo = async (mismatch: boolean) => {
     const [{ renderToString }, { createElement }, { App }] = await Promise.all([import('react-dom/server'), import('react'), import('./demo/react-wallet.js')])
@@ -206,7 +209,7 @@ export async function startDemoServer({
   }
   const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{LOCALNET_JSON}}', localnet)
   scripts.set('/localnet/localnet.js', `window.__LOCALNET__ = ${localnet}`)
-  const csp = strictCsp({ chains, solana, walletConnect, services: [walletConfigUrl, blockchainUrl, analyticsUrl, onrampUrl], secureSiteUrl })
+  const csp = strictCsp({ chains, solana, walletConnect, services: [walletConfigUrl, blockchainUrl, analyticsUrl, onrampUrl, erc4337?.bundlerUrl, erc4337?.paymasterUrl], secureSiteUrl })
   /**
    * The example apps (examples/<name>/dist, built by `npm run examples`) at /examples/<name>/, on
    * the localnet: their `config.js` names its chain and services, and their page gets the Localnet

@@ -175,6 +175,7 @@ export async function startLocalnet({
       secureSiteUrl: secureSite.url,
       amm,
       batchDelegates,
+      erc4337: { chainId: chains[0]!.chainId, bundlerUrl: bundler.url, paymasterUrl: paymaster.url },
     })
     const stopAll = [web, ...started, node, ...chains]
     return { chains, token, solana, web, relay, wcWallet, walletConfig, blockchain, analytics, onramp, secureSite, assets, amm, batchDelegates, bundler, paymaster, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }

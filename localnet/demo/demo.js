@@ -16,7 +16,7 @@ const networks = window.__LOCALNET__.chains.map(({ chainId, rpcUrl }) => ({
   // An account's page (addressExplorerUrl): the blockchain emulator's plain-text explorer.
   blockExplorers: { default: { name: 'Localnet explorer', url: `${window.__LOCALNET__.blockchainUrl}/localnet/explorer/eip155:${chainId}` } },
 }))
-const { token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, secureSiteUrl, onrampUrl, amm } = window.__LOCALNET__
+const { token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, secureSiteUrl, onrampUrl, amm, erc4337 } = window.__LOCALNET__
 if (solana) {
   networks.push({
     id: solana.caipNetworkId.split(':')[1],
@@ -120,6 +120,16 @@ const modal = createModal({
   // ?labels={"0x…":"Savings"} (JSON): the site's names for addresses (addressLabels).
   ...(params.has('labels') ? { addressLabels: JSON.parse(params.get('labels')) } : {}),
   ...(params.has('siwx') ? { siwx: demoSiwx } : {}),
+  // ?passkeys offers a passkey's smart account (Create a passkey, Use a passkey) on the localnet's
+  // ERC-4337 chain, through its bundler; ?passkeys=sponsored lets its paymaster sponsor the gas.
+  ...(params.has('passkeys') && erc4337
+    ? {
+        passkeys: {
+          bundlerUrls: { [`eip155:${erc4337.chainId}`]: erc4337.bundlerUrl },
+          ...(params.get('passkeys') === 'sponsored' ? { paymasterUrls: { [`eip155:${erc4337.chainId}`]: erc4337.paymasterUrl } } : {}),
+        },
+      }
+    : {}),
   enableEmbedded: params.has('embedded'),
   // ?debug shows the debug panel: export the log, and time travel through it.
   debug: params.has('debug'),

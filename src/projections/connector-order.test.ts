@@ -20,9 +20,9 @@ describe('connector groups (docs/behaviour.md §2)', () => {
 })
 
 describe('connect methods (docs/behaviour.md §2)', () => {
-  it('email, social, wallet by default; wallet first when an injected or announced wallet is present', () => {
-    expect(connectMethodsOrder(false)).toEqual(['email', 'social', 'wallet'])
-    expect(connectMethodsOrder(true)).toEqual(['wallet', 'email', 'social'])
+  it('email, social, passkey, wallet by default; wallet first when an injected or announced wallet is present', () => {
+    expect(connectMethodsOrder(false)).toEqual(['email', 'social', 'passkey', 'wallet'])
+    expect(connectMethodsOrder(true)).toEqual(['wallet', 'email', 'social', 'passkey'])
   })
   it('a configured order wins', () => {
     expect(connectMethodsOrder(true, ['social', 'wallet', 'email'])).toEqual(['social', 'wallet', 'email'])

@@ -31,6 +31,7 @@ import { pending } from './slices/pending.js'
 import { calls } from './slices/calls.js'
 import { txPreview } from './slices/tx-preview.js'
 import { headless } from './slices/headless.js'
+import { passkeys } from './slices/passkeys.js'
 
 /**
  * The state's slices, each a file of this folder with its initial value, its handlers keyed by
@@ -79,6 +80,8 @@ export const slices = {
   txPreview,
   /** What a site's own wallet UI shows now, this tab's (headless.ts): select/showing.ts reads it with the modal's view. */
   headless,
+  /** The passkeys known (passkeys.ts): each one's id, public key and account; the ceremony under way. */
+  passkeys,
 }
 
 /** The value of each slice. */

@@ -11,6 +11,7 @@ import { createBridge } from './bridge/bridge.js'
 import type { SocialProvider } from '../events/kernel/host-options.js'
 import { documentLink, pageOrigin } from '../events/kernel/urls.js'
 import { capturesEmail, emailCapture, lazySiwxSource } from './bridge/siwx-option.js'
+import { lazyPasskeySource } from './bridge/passkey/passkey-source.js'
 import type { GangwayOptions } from './options.js'
 import { pagePlatform } from './platform.js'
 import { writeChip } from './shell/stored-chip.js'
@@ -144,7 +145,8 @@ export async function startClient(given: GangwayOptions, hooks: ClientHooks): Pr
   const platform = pagePlatform()
   const auth = pageAuth(options, { signals: starting, dispatch, flush: async () => (await ready).flush(), telegram: platform.telegram })
   const siwx = options.siwx ? lazySiwxSource(options.siwx) : undefined
-  const bridge = createBridge(dispatch, [auth, siwx].filter((s) => s !== undefined))
+  const passkey = options.passkeys ? lazyPasskeySource() : undefined
+  const bridge = createBridge(dispatch, [auth, siwx, passkey].filter((s) => s !== undefined))
   const { engine, mode, views } = await startEngine(engineConfig(options), bridge, options.engine)
   engineReady(engine)
 

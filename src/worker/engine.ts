@@ -34,6 +34,7 @@ import { checkedProviderRequest } from './provider-request.js'
 import { createWalletConnectConnector, type SignClientLike } from './walletconnect/connector.js'
 import { signClientLoaders, type SignClientSettings } from './walletconnect/sign-client.js'
 import { routedBridge } from './walletconnect/routed-bridge.js'
+import { createPasskeyConnector } from './passkey/passkey-connector.js'
 import { authPolicyBridge } from './auth/auth-requests.js'
 import { callsBridge } from './calls/calls-bridge.js'
 import { createProjectedLog, type ProjectedLog } from './projected-log.js'
@@ -252,9 +253,17 @@ export function createEngine(deps: EngineDeps): Engine {
       // The auth connector's call policy wraps both the effects' calls and the site's (worker/auth/auth-requests.ts).
       const evmNetwork = () => state$.value.accounts.eip155?.caipNetworkId
       const evmAccount = () => state$.value.accounts.eip155?.address
-      routed = authPolicyBridge(routedBridge(bridge, walletConnect), append, evmNetwork, { account: evmAccount })
+      // The passkey connector's calls are answered here; only its ceremonies go to the page (worker/passkey/).
+      const passkey = createPasskeyConnector({
+        page: bridge,
+        state: () => state$.value,
+        chains: () => ctx.chains,
+        options: () => config.passkeys,
+        site: () => ({ ...(config.hostOrigin ? { origin: config.hostOrigin } : {}), ...(config.metadata?.name ? { name: config.metadata.name } : {}) }),
+      })
+      routed = authPolicyBridge(routedBridge(bridge, walletConnect, passkey), append, evmNetwork, { account: evmAccount })
       // The site's calls also get EIP-5792's sequential fallback where the wallet has no batches (worker/calls/calls-bridge.ts).
-      siteRouted = callsBridge(authPolicyBridge(routedBridge(bridge, walletConnect), append, evmNetwork, { site: true, account: evmAccount }), {
+      siteRouted = callsBridge(authPolicyBridge(routedBridge(bridge, walletConnect, passkey), append, evmNetwork, { site: true, account: evmAccount }), {
         append,
         events$: appended$.asObservable(),
         state: () => state$.value,
@@ -267,6 +276,7 @@ export function createEngine(deps: EngineDeps): Engine {
         state: () => state$.value,
         bridge: routed,
         walletConnect,
+        passkey,
         // The networks with their RPC URLs live here, in memory: URLs can carry API keys, so the log never holds them.
         chains: createChainAccess(
           () => config.networks,

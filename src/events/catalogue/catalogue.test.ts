@@ -3,6 +3,7 @@ import { accountData } from './account-data.js'
 import { auth } from './auth.js'
 import { connection } from './connection.js'
 import { headless } from './headless.js'
+import { passkey } from './passkey.js'
 import { CATALOGUE, CATALOGUE_SHARED } from './index.js'
 import { infra } from './infra.js'
 import { modal } from './modal.js'
@@ -12,7 +13,7 @@ import { siwx } from './siwx.js'
 import { trade } from './trade.js'
 import { wallets } from './wallets.js'
 
-const FEATURES = { accountData, auth, connection, headless, infra, modal, names, onramp, siwx, trade, wallets }
+const FEATURES = { accountData, auth, connection, headless, infra, modal, names, onramp, passkey, siwx, trade, wallets }
 
 describe('the event catalogue', () => {
   it('declares each event type once, in one feature file', () => {

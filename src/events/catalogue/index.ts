@@ -13,12 +13,13 @@ import { infra } from './infra.js'
 import { modal } from './modal.js'
 import { names } from './names.js'
 import { onramp } from './onramp.js'
+import { passkey } from './passkey.js'
 import { siwx } from './siwx.js'
 import { trade } from './trade.js'
 import { wallets } from './wallets.js'
 
 /** Every catalogued event type's definition. */
-export const CATALOGUE = { ...modal, ...connection, ...accountData, ...wallets, ...auth, ...siwx, ...names, ...trade, ...onramp, ...headless, ...infra }
+export const CATALOGUE = { ...modal, ...connection, ...accountData, ...wallets, ...auth, ...siwx, ...names, ...trade, ...onramp, ...passkey, ...headless, ...infra }
 
 type Catalogue = typeof CATALOGUE
 /** The payload of each catalogued event type. */

@@ -68,15 +68,15 @@ export const ERRORS = {
 
   // Passkeys (docs/behaviour.md §2 Passkey).
   /** The visitor dismissed the browser's passkey prompt, or it timed out (WebAuthn's NotAllowedError). */
-  passkeyCancelled: { message: 'Passkey request cancelled', category: API },
+  passkeyCancelled: { message: 'Passkey request cancelled', category: API, key: true },
   /** The browser refused the ceremony for this page: its host cannot be the relying party (an IP address, another site's id), or the page is not a secure context (SecurityError). */
-  passkeyRefusedHere: { message: 'The browser refused a passkey for this site', category: API },
+  passkeyRefusedHere: { message: 'The browser refused a passkey for this site', category: API, key: true },
   /** The page has no WebAuthn (`navigator.credentials`, PublicKeyCredential), or the authenticator has no P-256 key (NotSupportedError). */
-  passkeyUnavailable: { message: 'Passkeys are not available in this browser', category: API },
+  passkeyUnavailable: { message: 'Passkeys are not available in this browser', category: API, key: true },
   /** What the page answered for a ceremony is not a well-formed WebAuthn credential. */
   badPasskeyAnswer: { message: 'Invalid passkey answer', category: API },
   /** The passkey the visitor picked is not the one that owns the account being signed for. */
-  passkeyNotOwner: { message: 'This passkey does not own the account', category: API },
+  passkeyNotOwner: { message: 'This passkey does not own the account', category: API, key: true },
 
   // Networks.
   /** A network the site did not configure, or one of another namespace than the call needs. */

@@ -71,10 +71,32 @@ export function withServicePreset<T extends { services?: unknown }>(options: T):
 export const SERVICE_KEYS = ['walletConfig', 'blockchain', 'nfts', 'analytics', 'secureSite', 'onramp'] as const satisfies readonly (keyof ServiceUrls)[]
 
 
-/** docs/behaviour.md §2 Connect methods: how a visitor can connect, in the order the Connect view offers them. */
-export type ConnectMethod = 'email' | 'social' | 'wallet'
-/** Every connect method. */
-export const CONNECT_METHODS = ['email', 'social', 'wallet'] as const satisfies readonly ConnectMethod[]
+/** docs/behaviour.md §2 Connect methods: how a visitor can connect, in the order the Connect view offers them (`passkey`: docs/behaviour.md §2 Passkey). */
+export type ConnectMethod = 'email' | 'social' | 'passkey' | 'wallet'
+/** Every connect method, in the default order. */
+export const CONNECT_METHODS = ['email', 'social', 'passkey', 'wallet'] as const satisfies readonly ConnectMethod[]
+
+/**
+ * The `passkeys` option (docs/behaviour.md §2 Passkey): where a passkey's smart account may live.
+ * @example
+ * createModal({ …, passkeys: { bundlerUrls: { 'eip155:8453': 'https://bundler.example/8453' }, paymasterUrls: { 'eip155:8453': 'https://paymaster.example/8453' } } })
+ */
+export interface PasskeyOptions {
+  /** The ERC-4337 bundler's JSON-RPC URL (EntryPoint v0.7) of each eip155 network (CAIP-2 id) a passkey's account may use; at most 50. */
+  bundlerUrls: Record<CaipNetworkId, string>
+  /** An ERC-7677 paymaster service's URL per network, which may sponsor the account's gas; a network left out pays its own. */
+  paymasterUrls?: Record<CaipNetworkId, string>
+}
+
+/** The most networks `passkeys.bundlerUrls` (and `paymasterUrls`) name. */
+export const PASSKEY_NETWORKS_MAX = 50
+
+/** `v` maps eip155 CAIP-2 ids to http(s) URLs of at most 2048 characters, at most PASSKEY_NETWORKS_MAX of them. */
+function isEip155UrlMap(v: unknown): boolean {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return false
+  const entries = Object.entries(v as Record<string, unknown>)
+  return entries.length <= PASSKEY_NETWORKS_MAX && entries.every(([id, url]) => /^eip155:[1-9]\d{0,15}$/.test(id) && typeof url === 'string' && url.length <= 2048 && /^https?:\/\/[^\s]+$/.test(url))
+}
 
 /** The Account view's wallet features (docs/behaviour.md §9: default order onramp, swaps, receive, send). */
 export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send'
@@ -227,6 +249,12 @@ export interface HostOptions {
    */
   locale?: string
   /**
+   * docs/behaviour.md §2 Passkey: the bundler (and optionally the paymaster) of each eip155 network
+   * where a visitor may connect with a passkey's smart account; without it, Passkey is not offered.
+   * Never logged: URLs can carry API keys (`engine/configured` records the networks only).
+   */
+  passkeys?: PasskeyOptions
+  /**
    * docs/behaviour.md §3 addressLabels: the site's names for addresses, `{ [address]: label }`,
    * shown wherever the address shows (the Account view, ProfileWallets). EVM addresses match in
    * any case. At most MAX_ADDRESS_LABELS, each label at most MAX_ADDRESS_LABEL characters
@@ -315,6 +343,7 @@ export const HOST_OPTION_KEYS = [
   'errorReports',
   'locale',
   'addressLabels',
+  'passkeys',
 ] as const satisfies readonly (keyof HostOptions)[]
 
 // The compiler's check that HOST_OPTION_KEYS names every option: a missing key makes this `false`.
@@ -360,6 +389,8 @@ export interface ConfiguredPayload extends Pick<HostOptions, 'projectId' | 'netw
   secureSite?: boolean
   /** The site signs visitors in with SIWX (its `siwx` option); its functions stay on the page. */
   siwx?: SiwxDescriptor
+  /** The `passkeys` option's networks: those with a bundler, and those whose gas a paymaster may sponsor. Its URLs are not logged. */
+  passkeys?: { networks: CaipNetworkId[]; sponsored: CaipNetworkId[] }
   /** The visitor's IANA time zone as the browser reports it (the on-ramp's §9 restricted time zones). */
   timeZone?: string
 }
@@ -401,6 +432,7 @@ export function configuredPayload(o: HostOptions): ConfiguredPayload {
     ...(o.services?.walletConfig ? { walletConfigService: true } : {}),
     ...(o.services?.nfts ? { nftService: true } : {}),
     ...(o.services?.secureSite ? { secureSite: true } : {}),
+    ...(o.passkeys ? { passkeys: { networks: Object.keys(o.passkeys.bundlerUrls) as CaipNetworkId[], sponsored: Object.keys(o.passkeys.paymasterUrls ?? {}) as CaipNetworkId[] } } : {}),
   }
 }
 
@@ -468,9 +500,12 @@ const listOf = (v: unknown, values: readonly string[]) => Array.isArray(v) && v.
  *   or 1inch-v6, weth? } (at most 50)';
  * - 'Invalid option: onramp must be an object' (and 'must have only meldPublicKey'), 'Invalid
  *   option: onramp.meldPublicKey must be 1 to 128 letters, digits and _-:.';
- * - 'Invalid option: walletConnect must be false or { relayUrl }' (relayUrl a ws or wss URL).
+ * - 'Invalid option: walletConnect must be false or { relayUrl }' (relayUrl a ws or wss URL);
+ * - 'Invalid option: passkeys must have bundlerUrls and optionally paymasterUrls', 'Invalid option:
+ *   passkeys.bundlerUrls must map eip155 network ids to http or https URLs (at most 50)' (and
+ *   passkeys.paymasterUrls).
  */
-export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteFeatures' | 'services' | 'errorReports' | 'termsConditionsUrl' | 'privacyPolicyUrl' | 'addressLabels' | 'onrampRestrictedTimeZones' | 'swap' | 'onramp' | 'walletConnect'>, base?: string): string | undefined {
+export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteFeatures' | 'services' | 'errorReports' | 'termsConditionsUrl' | 'privacyPolicyUrl' | 'addressLabels' | 'onrampRestrictedTimeZones' | 'swap' | 'onramp' | 'walletConnect' | 'passkeys'>, base?: string): string | undefined {
   const invalid = (name: string, rule: string) => `Invalid option: ${name} must ${rule}`
   if (o.walletConnect !== undefined && !isWalletConnectOption(o.walletConnect)) return invalid('walletConnect', 'be false or { relayUrl }')
   const list = (values: readonly string[]) => `be a list of ${values.join(', ')} (each at most once)`
@@ -500,6 +535,11 @@ export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteF
   const onramp = (o.onramp ?? {}) as Record<string, unknown>
   if (Object.keys(onramp).some((k) => k !== 'meldPublicKey')) return invalid('onramp', 'have only meldPublicKey')
   if (onramp.meldPublicKey !== undefined && !(typeof onramp.meldPublicKey === 'string' && MELD_PUBLIC_KEY.test(onramp.meldPublicKey))) return invalid('onramp.meldPublicKey', 'be 1 to 128 letters, digits and _-:.')
+  if (o.passkeys !== undefined) {
+    const p = o.passkeys as unknown as Record<string, unknown> | null
+    if (!p || typeof p !== 'object' || Array.isArray(p) || p.bundlerUrls === undefined || Object.keys(p).some((k) => k !== 'bundlerUrls' && k !== 'paymasterUrls')) return invalid('passkeys', 'have bundlerUrls and optionally paymasterUrls')
+    for (const k of ['bundlerUrls', 'paymasterUrls'] as const) if (p[k] !== undefined && !isEip155UrlMap(p[k])) return invalid(`passkeys.${k}`, `map eip155 network ids to http or https URLs (at most ${PASSKEY_NETWORKS_MAX})`)
+  }
   return undefined
 }
 

@@ -9,6 +9,14 @@
  * Its accounts are taken as it reports them, never merged (docs/behaviour.md §5).
  */
 export const AUTH_CONNECTOR_ID = 'AUTH'
+/**
+ * The passkey connector's id (docs/behaviour.md §2 Passkey): a Safe owned by a WebAuthn passkey. The
+ * engine answers its calls itself (worker/passkey/); the page runs only its ceremonies, the
+ * bridge calls PASSKEY_CALLS.
+ */
+export const PASSKEY_CONNECTOR_ID = 'PASSKEY'
+/** The passkey ceremonies the engine asks the page for (ui/bridge/passkey/); the prefix keeps them from the site (worker/provider-request.ts). */
+export const PASSKEY_CALLS = { create: 'gangway_passkey_create', get: 'gangway_passkey_get' } as const
 /** The pseudo-connector the engine calls the site's `siwx` option through (ui/bridge/siwx-source.ts). */
 export const SIWX_CONNECTOR_ID = 'SIWX'
 

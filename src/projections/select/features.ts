@@ -10,6 +10,7 @@
  * refuses such options at start and the log's checks refuse them when read back.
  */
 import { CONNECT_METHODS, FEATURE_FLAGS, REMOTE_FEATURE_FLAGS, SOCIAL_PROVIDERS, WALLET_FEATURES, type ConnectMethod, type ConnectorGroup, type Features, type RemoteFeatures, type SocialProvider, type WalletFeature } from '../../events/kernel/host-options.js'
+import type { CaipNetworkId } from '../../events/entities.js'
 import { connectMethodsOrder } from '../connector-order.js'
 import type { State } from '../state.js'
 
@@ -94,16 +95,25 @@ export function resolvedFeatures(s: State): ResolvedFeatures {
   return resolveFeatures(s.config.features, s.config.remoteFeatures, s.remoteConfig.features)
 }
 
+/** docs/behaviour.md §2 Passkey: the site's networks where a passkey's account may live (a bundler configured), in the site's order. */
+export function passkeyNetworks(s: State): CaipNetworkId[] {
+  const withBundler = s.config.passkeys?.networks ?? []
+  return s.config.networks.filter((n) => n.chainNamespace === 'eip155' && withBundler.includes(n.caipNetworkId)).map((n) => n.caipNetworkId)
+}
+
 /**
  * The Connect view's methods in order (docs/behaviour.md §2 Connect methods): the site's order, or
- * email, social, wallet (wallet first when an announced or injected wallet is on the page); email
- * only while the email feature is on, social only while a social provider is.
+ * email, social, passkey, wallet (wallet first when an announced or injected wallet is on the page); email
+ * only while the email feature is on, social only while a social provider is, passkey only with a
+ * network that has a bundler (`passkeyNetworks`).
  */
 export function connectMethods(s: State): ConnectMethod[] {
   const f = resolvedFeatures(s)
   const present = s.connectors.list.some((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED')
   // Email and social login need the secure site (services.secureSite) and an EVM network (the auth connector's).
   const auth = s.config.secureSite === true && s.config.networks.some((n) => n.chainNamespace === 'eip155')
-  const on: Record<ConnectMethod, boolean> = { email: auth && f.email, social: auth && f.socials !== false, wallet: true }
+  // A passkey's account needs a configured EVM network with a bundler (the `passkeys` option).
+  const passkey = passkeyNetworks(s).length > 0
+  const on: Record<ConnectMethod, boolean> = { email: auth && f.email, social: auth && f.socials !== false, passkey, wallet: true }
   return connectMethodsOrder(present, f.connectMethodsOrder).filter((m) => CONNECT_METHODS.includes(m) && on[m])
 }

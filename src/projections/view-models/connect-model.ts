@@ -9,6 +9,7 @@ import type { State } from '../state.js'
 import { defined } from '../../events/defined.js'
 import type { EmailStep } from '../slices/auth.js'
 import { EMAIL_RESEND_COOLDOWN_MS } from '../rules/auth-rules.js'
+import { PASSKEY_CONNECTOR_ID } from '../../events/kernel/page-kernel.js'
 
 /** The Connect view's data: wallet rows in docs/behaviour.md §2 group order, and the pending or failed connect. */
 export interface ConnectModel {
@@ -39,6 +40,11 @@ export interface ConnectModel {
   emailLogin?: { step?: EmailStep; email?: string; error?: string; resendAt?: number }
   /** UpdateEmailWallet: the email login's current email, and the change under way (its step, the new email, the last refusal). */
   emailUpdate?: { current?: string; step?: 'sending' | 'primary-otp' | 'secondary-otp' | 'failed'; email?: string; error?: string }
+  /**
+   * The Passkey method (docs/behaviour.md §2 Passkey), while on offer: the ceremony under way in
+   * this tab (`create` or `use`) and the last passkey connect's failure message.
+   */
+  passkey?: { asking?: 'create' | 'use'; error?: string }
   /** The social providers on offer, in order (select/socials.ts: remoteFeatures.socials, Telegram's per platform; Farcaster through its own flow, ConnectingFarcaster); empty without social login. */
   socials: SocialProvider[]
   /** A Telegram social login the page left for, waiting for the page to come back with the answer. */
@@ -65,6 +71,7 @@ export function connectModel(s: State): ConnectModel {
     collapseWallets: f.collapseWallets && methods.includes('wallet') && (methods.includes('email') || methods.includes('social')),
     branding: f.branding,
     socials: offeredSocials(s),
+    passkey: methods.includes('passkey') ? defined({ asking: s.passkeys.asking, error: !s.passkeys.asking && s.connection.lastError?.connectorId === PASSKEY_CONNECTOR_ID ? s.connection.lastError.message : undefined }) : undefined,
     socialLogin: s.auth.social,
     telegramProvider: s.auth.telegramProvider,
     emailUpdate: s.auth.users.eip155?.email || s.auth.update ? defined({ current: s.auth.users.eip155?.email, ...s.auth.update }) : undefined,

@@ -4,7 +4,7 @@
  * On a mobile device, tapping a registry wallet opens its deep link inside the tap when a pairing
  * URI is ready, before the connect is dispatched (open-wallet.ts).
  * The features shape it (docs/behaviour.md §9, the Connect model): the connect methods in order
- * (the wallet list, the email field, the social buttons), the legal
+ * (the wallet list, the email field, the social buttons, the passkey buttons), the legal
  * checkbox (until it is ticked, picking a wallet only highlights it), the wallet list folded
  * behind "Continue with a wallet" (collapseWallets), the All Wallets row (allWallets), the footer (branding).
  */
@@ -19,13 +19,14 @@ import { openOnTap } from '../client/open-wallet.js'
 import { useLegalGate } from './LegalCheckbox.js'
 import { EmailField } from './EmailField.js'
 import { SocialButtons } from './SocialButtons.js'
+import { PasskeyButtons } from './PasskeyButtons.js'
 
 /** The All Wallets count as a tag: tens, rounded down ('160+'), in the locale's digits (`count`). */
 const countTag = (n: number, count: (n: number) => string) => (n >= 10 ? `${count(Math.floor(n / 10) * 10)}+` : count(n))
 
 export function ConnectView() {
   const { signals, dispatch } = useClient()
-  const { rows, allWallets, methods, collapseWallets, branding, socials } = useSignalValue(signals.connect)
+  const { rows, allWallets, methods, collapseWallets, branding, socials, passkey } = useSignalValue(signals.connect)
   const [expanded, setExpanded] = useState(false)
   const { t, format } = useT()
   // Until the visitor accepts the site's terms, a wallet row only highlights the checkbox.
@@ -98,7 +99,17 @@ export function ConnectView() {
     <>
       {checkbox}
       {/* The connect methods in order. */}
-      {methods.map((m) => (m === 'wallet' ? <Fragment key={m}>{walletList()}</Fragment> : m === 'email' ? <EmailField key={m} allowed={allowed} /> : <SocialButtons key={m} socials={socials} allowed={allowed} />))}
+      {methods.map((m) =>
+        m === 'wallet' ? (
+          <Fragment key={m}>{walletList()}</Fragment>
+        ) : m === 'email' ? (
+          <EmailField key={m} allowed={allowed} />
+        ) : m === 'passkey' ? (
+          passkey ? <PasskeyButtons key={m} passkey={passkey} allowed={allowed} /> : null
+        ) : (
+          <SocialButtons key={m} socials={socials} allowed={allowed} />
+        ),
+      )}
       {branding ? (
         <p className="gw-footer" data-testid="gw-branding">
           {t('connect.branding')}

@@ -82,7 +82,7 @@ export const viewsCss = `
 .gw-email input{flex:1;min-width:0;height:40px;font:inherit;padding:0 12px;border:1px solid var(--gw-line);border-radius:calc(var(--gw-r)*2.5);color:var(--gw-fg);background:var(--gw-bg);unicode-bidi:plaintext}
 .gw-email-error{flex-basis:100%;margin:0}
 .gw-otp input{letter-spacing:.4em;text-align:center;direction:ltr}
-.gw-socials{display:flex;flex-direction:column;gap:8px;margin:0 0 12px}
+.gw-socials,.gw-passkey{display:flex;flex-direction:column;gap:8px;margin:0 0 12px}
 .gw-social-row{display:flex;flex-wrap:wrap;gap:8px}
 .gw-social-row .gw-btn{flex:1}
 .gw-approve{display:flex;flex-direction:column;gap:8px}

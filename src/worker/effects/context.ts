@@ -15,6 +15,7 @@ import type { Bridge } from '../../contract.js'
 import type { ChainAccess } from '../chain-access.js'
 import type { EngineCaches } from '../cache/engine-caches.js'
 import type { WalletConnectConnector } from '../walletconnect/connector.js'
+import type { PasskeyConnector } from '../passkey/passkey-connector.js'
 import type { RemoteReader } from './account-data/remote-fetch.js'
 import type { AnalyticsOutbox } from './infra/analytics.js'
 
@@ -37,6 +38,8 @@ export interface EffectContext {
   scheduler: SchedulerLike
   /** The WalletConnect connector (its calls also go through `bridge`). */
   walletConnect: WalletConnectConnector
+  /** The passkey connector (worker/passkey/; its calls also go through `bridge`). */
+  passkey: PasskeyConnector
   /** Cached, shared, cancellable service reads for the views (remote-fetch.ts). */
   read: RemoteReader
   /** Poll interval for new blocks where no subscription transport exists: 4 s (docs/behaviour.md §9). */

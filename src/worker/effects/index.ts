@@ -3,6 +3,7 @@ import { accountTabsTriggerEffect, historyFailedEffect } from './account-data/ac
 import { afterSendEffect } from './account-data/after-send.js'
 import { analyticsEffect } from './infra/analytics.js'
 import { connectEffect } from './connection/connect.js'
+import { passkeyConnectEffect } from './connection/passkey-connect.js'
 import { authDeviceEffect, authEmailEffect, authEmailUpdateEffect } from './auth/auth-email.js'
 import { authConnectEffect } from './auth/auth-connect.js'
 import { authAccountTypeEffect } from './auth/auth-account-type.js'
@@ -59,6 +60,7 @@ const txPreview = (name: keyof typeof import('./trade/tx-preview.js')) => lazyEf
  */
 export const effects: readonly Effect[] = Object.entries({
   connectEffect,
+  passkeyConnectEffect,
   authEmailEffect,
   authDeviceEffect,
   authEmailUpdateEffect,

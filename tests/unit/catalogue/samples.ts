@@ -6,6 +6,7 @@ import { infra } from './infra.samples.js'
 import { modal } from './modal.samples.js'
 import { names } from './names.samples.js'
 import { onramp } from './onramp.samples.js'
+import { passkey } from './passkey.samples.js'
 import { siwx } from './siwx.samples.js'
 import { trade } from './trade.samples.js'
 import { wallets } from './wallets.samples.js'
@@ -14,5 +15,5 @@ import { wallets } from './wallets.samples.js'
 export type Samples = Record<string, Record<string, unknown>[]>
 
 /** The samples of every catalogued feature (one file per catalogue file). */
-export const SAMPLES: Samples = { ...modal, ...connection, ...accountData, ...wallets, ...auth, ...siwx, ...names, ...trade, ...onramp, ...headless, ...infra }
+export const SAMPLES: Samples = { ...modal, ...connection, ...accountData, ...wallets, ...auth, ...siwx, ...names, ...trade, ...onramp, ...passkey, ...headless, ...infra }
 

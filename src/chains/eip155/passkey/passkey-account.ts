@@ -49,13 +49,15 @@ export interface PasskeyCeremonies {
 
 /**
  * `promise`, or Gangway's own error when it is the cause of ox's wrapper (Registration.CreateFailedError,
- * Authentication.SignFailedError wrap whatever the ceremony threw): the page's PASSKEY_CANCELLED keeps its message and code.
+ * Authentication.SignFailedError wrap whatever the ceremony threw): the page's PASSKEY_CANCELLED keeps
+ * its message and code. Gangway's errors are known by their `category`, not by class: this code
+ * may run as a file of its own (the engine's passkey-code.js), with its own copy of the classes.
  */
 async function unwrapped<T>(promise: Promise<T>): Promise<T> {
   try {
     return await promise
   } catch (error) {
-    for (let e: unknown = error; e instanceof Error; e = e.cause) if (e instanceof GangwayError) throw e
+    for (let e: unknown = error; e instanceof Error; e = e.cause) if (typeof (e as { category?: unknown }).category === 'string') throw e
     throw error
   }
 }

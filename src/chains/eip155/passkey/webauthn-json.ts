@@ -156,3 +156,11 @@ export function authenticationCredential(json: PasskeyAuthenticationJSON) {
   const { clientDataJSON, authenticatorData, signature } = json.response
   return { id: json.id, type: 'public-key', response: { clientDataJSON: fromJSON(clientDataJSON), authenticatorData: fromJSON(authenticatorData), signature: fromJSON(signature) } }
 }
+
+/**
+ * The JSON options of a sign-in with any passkey of the site `rpId` (a discoverable credential, no
+ * `allowCredentials`), or with `credentialId` only, over a fresh random challenge, user verification required.
+ */
+export function signInOptionsJSON(rpId: string, credentialId?: string): PasskeyRequestOptionsJSON {
+  return { challenge: toJSON(crypto.getRandomValues(new Uint8Array(32))), rpId, userVerification: 'required', ...(credentialId ? { allowCredentials: [{ type: 'public-key' as const, id: credentialId }] } : {}) }
+}

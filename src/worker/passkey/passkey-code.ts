@@ -1,0 +1,112 @@
+/**
+ * What the passkey connector does once its code is loaded (docs/behaviour.md §2 Passkey): a chunk of
+ * its own, fetched on the first passkey call, with the Safe account (permissionless), viem's
+ * WebAuthn account, bundler and paymaster clients. Every signature is a ceremony on the page
+ * (`deps.ceremonies`); every call goes as one user operation through the network's bundler, its gas
+ * sponsored where the site names a paymaster.
+ */
+import { http, isHex, type Client, type Hex, type TypedDataDefinition } from 'viem'
+import { estimateFeesPerGas } from 'viem/actions'
+import { createBundlerClient, createPaymasterClient } from 'viem/account-abstraction'
+import { createPasskey, passkeyOwner, passkeySafeAccount, type PasskeyCeremonies, type PasskeyCredential } from '../../chains/eip155/passkey/passkey-account.js'
+import { recoveredPublicKey } from '../../chains/eip155/passkey/recover-passkey.js'
+import { checkedAuthentication, signInOptionsJSON } from '../../chains/eip155/passkey/webauthn-json.js'
+import type { CaipNetworkId } from '../../events/entities.js'
+
+/** What the code needs of the engine: the ceremonies, the relying party, each network's client, bundler and paymaster. */
+export interface PasskeyDeps {
+  ceremonies: PasskeyCeremonies
+  /** The page's host name: the passkeys' relying party. */
+  rpId: string
+  client(caipNetworkId: CaipNetworkId): Client
+  bundlerUrl(caipNetworkId: CaipNetworkId): string
+  paymasterUrl(caipNetworkId: CaipNetworkId): string | undefined
+}
+
+/** A passkey and its account's address (the same on every network). */
+export interface PasskeyAccount {
+  credential: PasskeyCredential
+  address: Hex
+}
+
+/** How often a user operation's receipt is asked for, in ms. */
+const RECEIPT_POLL_MS = 1000
+
+const accountOf = (deps: PasskeyDeps, credential: PasskeyCredential, caipNetworkId: CaipNetworkId) =>
+  passkeySafeAccount({ client: deps.client(caipNetworkId), owner: passkeyOwner({ credential, rpId: deps.rpId, ceremonies: deps.ceremonies }) })
+
+/**
+ * A new passkey named `userName` for the site `rpName`, and its account's address on `caipNetworkId`.
+ * @throws the ceremony's errors (PASSKEY_CANCELLED…), 'Invalid passkey answer'.
+ */
+export async function newPasskey(deps: PasskeyDeps, { rpName, userName, caipNetworkId }: { rpName: string; userName: string; caipNetworkId: CaipNetworkId }): Promise<PasskeyAccount> {
+  const credential = await createPasskey({ rpId: deps.rpId, rpName, userName, ceremonies: deps.ceremonies })
+  return { credential, address: (await accountOf(deps, credential, caipNetworkId)).address }
+}
+
+/**
+ * The passkey the visitor picks among the site's (a discoverable sign-in): known by its id in
+ * `known`, else its public key recovered from a second assertion of the same passkey.
+ * @returns undefined when the key cannot be recovered (the second answer is another passkey's or forged).
+ * @throws the ceremonies' errors, 'Invalid passkey answer'.
+ */
+export async function pickedPasskey(deps: PasskeyDeps, known: readonly PasskeyCredential[], caipNetworkId: CaipNetworkId): Promise<PasskeyAccount | undefined> {
+  const first = checkedAuthentication(await deps.ceremonies.get(signInOptionsJSON(deps.rpId)))
+  let credential = known.find((c) => c.id === first.id)
+  if (!credential) {
+    const second = checkedAuthentication(await deps.ceremonies.get(signInOptionsJSON(deps.rpId, first.id)))
+    const publicKey = recoveredPublicKey(first, second)
+    if (!publicKey) return undefined
+    credential = { id: first.id, publicKey }
+  }
+  return { credential, address: (await accountOf(deps, credential, caipNetworkId)).address }
+}
+
+/** `data` (hex bytes, as personal_sign takes them) signed by the account: EIP-1271, wrapped as ERC-6492 before deployment. */
+export async function signMessage(deps: PasskeyDeps, credential: PasskeyCredential, caipNetworkId: CaipNetworkId, data: Hex): Promise<Hex> {
+  return (await accountOf(deps, credential, caipNetworkId)).signMessage({ message: { raw: data } })
+}
+
+/** EIP-712 typed data signed by the account, as signMessage. */
+export async function signTypedData(deps: PasskeyDeps, credential: PasskeyCredential, caipNetworkId: CaipNetworkId, typedData: TypedDataDefinition): Promise<Hex> {
+  return (await accountOf(deps, credential, caipNetworkId)).signTypedData(typedData)
+}
+
+/** One call of a user operation: `value` in wei. */
+export interface PasskeyCall {
+  to: Hex
+  value?: bigint
+  data?: Hex
+}
+
+/**
+ * `calls` as one user operation of the account (deployed by its first one), sponsored where the
+ * network has a paymaster; resolves once it is mined, with the transaction that carried it.
+ * @returns `{ userOperationHash, transactionHash, success }` (`success` false: a call reverted and none applied).
+ * @throws the bundler's refusal (viem's errors: a wrong signature, too little ETH to pay), the paymaster's, the ceremony's.
+ */
+export async function sendCalls(deps: PasskeyDeps, credential: PasskeyCredential, caipNetworkId: CaipNetworkId, calls: readonly PasskeyCall[]): Promise<{ userOperationHash: Hex; transactionHash: Hex; success: boolean }> {
+  const client = deps.client(caipNetworkId)
+  const paymasterUrl = deps.paymasterUrl(caipNetworkId)
+  const bundler = createBundlerClient({
+    account: await accountOf(deps, credential, caipNetworkId),
+    client,
+    transport: http(deps.bundlerUrl(caipNetworkId), { retryCount: 0 }),
+    pollingInterval: RECEIPT_POLL_MS,
+    ...(paymasterUrl ? { paymaster: createPaymasterClient({ transport: http(paymasterUrl, { retryCount: 0 }) }) } : {}),
+    userOperation: { estimateFeesPerGas: async ({ bundlerClient }) => (await bundlerFees(bundlerClient as unknown as Pick<Client, 'request'>)) ?? estimateFeesPerGas(client) },
+  })
+  const userOperationHash = await bundler.sendUserOperation({ calls: calls.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' })) })
+  const { receipt, success } = await bundler.waitForUserOperationReceipt({ hash: userOperationHash })
+  return { userOperationHash, transactionHash: receipt.transactionHash, success }
+}
+
+/**
+ * The bundler's own gas prices (Pimlico's `pimlico_getUserOperationGasPrice`, which alto serves), its
+ * `fast` tier; undefined from a bundler without them (the caller takes the chain's: viem's estimate).
+ */
+async function bundlerFees(bundler: Pick<Client, 'request'>): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | undefined> {
+  const prices = (await bundler.request({ method: 'pimlico_getUserOperationGasPrice' } as never).catch(() => undefined)) as { fast?: { maxFeePerGas?: unknown; maxPriorityFeePerGas?: unknown } } | undefined
+  const { maxFeePerGas, maxPriorityFeePerGas } = prices?.fast ?? {}
+  return typeof maxFeePerGas === 'string' && isHex(maxFeePerGas) && typeof maxPriorityFeePerGas === 'string' && isHex(maxPriorityFeePerGas) ? { maxFeePerGas: BigInt(maxFeePerGas), maxPriorityFeePerGas: BigInt(maxPriorityFeePerGas) } : undefined
+}
