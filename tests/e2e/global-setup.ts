@@ -43,6 +43,8 @@ declare module 'vitest' {
     bundlerUrl: string
     /** The verifying paymaster's ERC-7677 policy service on chain 31337 (it sponsors an account's first operation only). */
     paymasterUrl: string
+    /** The verifying paymaster's address (its deposit at the EntryPoint pays what it sponsors). */
+    paymasterAddress: string
   }
 }
 
@@ -70,6 +72,7 @@ export default async function setup(project: TestProject) {
   project.provide('batchDelegates', net.batchDelegates)
   project.provide('bundlerUrl', net.bundler.url)
   project.provide('paymasterUrl', net.paymaster.url)
+  project.provide('paymasterAddress', net.paymaster.address)
   project.provide('seededTokens', net.assets.tokens.map(({ address, symbol, decimals }) => ({ address, symbol, decimals })))
   project.provide('seededCollections', net.assets.collections.map(({ address, symbol, spam }) => ({ address, symbol, spam })))
   project.provide('amm', net.amm)

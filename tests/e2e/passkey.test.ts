@@ -7,13 +7,20 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
-import { createPublicClient, getAddress, http, keccak256, parseEther, toHex, type Hex } from 'viem'
+import { createPublicClient, encodeFunctionData, erc20Abi, getAddress, http, keccak256, parseEther, toHex, type Hex } from 'viem'
 import { rpc } from '../../localnet/anvil.js'
+import { ENTRY_POINT_07 } from '../../localnet/erc4337.js'
+import { SPONSORSHIP_REFUSED } from '../../src/events/kernel/errors.js'
 import { localContext } from './browser.js'
 import { accountSettled, cardAnimationsEnded, connectSettled, pageLog, useBrowser, waitForText, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
+const tokenAddress = inject('tokenAddress') as Hex
+const paymasterAddress = inject('paymasterAddress') as Hex
+/** Anvil's dev account 0, which holds the localnet's seeded HBD. */
+const DEV_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const hbd = async (owner: Hex) => BigInt(await rpc<string>(rpcUrl, 'eth_call', [{ to: tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] }) }, 'latest']))
 const browser = useBrowser()
 const chain = () => createPublicClient({ transport: http(rpcUrl) })
 const fresh = (label: string) => getAddress(`0x${keccak256(toHex(`gangway-passkey-${label}-${Date.now()}`)).slice(26)}`)
@@ -28,6 +35,25 @@ async function passkeyPage(context: BrowserContext, query = 'passkeys'): Promise
   })
   await page.goto(`${webUrl}/?${query}`)
   return { page, cdp, authenticatorId }
+}
+
+/** The paymaster's deposit at the EntryPoint, in wei. */
+const paymasterDeposit = async () =>
+  BigInt(await rpc<string>(rpcUrl, 'eth_call', [{ to: ENTRY_POINT_07, data: encodeFunctionData({ abi: [{ type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256' }] }], functionName: 'balanceOf', args: [paymasterAddress] }) }, 'latest']))
+
+/** From Account: Send, ETH, `amount` to `receiver`, Review, then Send on the preview. */
+async function sendFromAccount(page: Page, amount: string, receiver: Hex): Promise<void> {
+  await page.click('[data-testid=gw-open-send]')
+  await waitForView(page, 'WalletSend')
+  await page.click('[data-testid=gw-send-token]')
+  await waitForView(page, 'WalletSendSelectToken')
+  await page.click('[data-token="native"]')
+  await waitForView(page, 'WalletSend')
+  await page.fill('[data-testid=gw-send-amount]', amount)
+  await page.fill('[data-testid=gw-send-receiver]', receiver)
+  await page.click('[data-testid=gw-send-review]')
+  await waitForView(page, 'WalletSendPreview')
+  await page.click('[data-testid=gw-send-confirm]')
 }
 
 /** Opens the modal on Connect, once its rows stand still. */
@@ -67,17 +93,7 @@ describe('a passkey on the Connect view', () => {
       await rpc(rpcUrl, 'evm_mine')
       await waitForText(page, '[data-testid=gw-balance]', /^1(\.0+)? ETH$/)
       const receiver = fresh('send')
-      await page.click('[data-testid=gw-open-send]')
-      await waitForView(page, 'WalletSend')
-      await page.click('[data-testid=gw-send-token]')
-      await waitForView(page, 'WalletSendSelectToken')
-      await page.click('[data-token="native"]')
-      await waitForView(page, 'WalletSend')
-      await page.fill('[data-testid=gw-send-amount]', '0.01')
-      await page.fill('[data-testid=gw-send-receiver]', receiver)
-      await page.click('[data-testid=gw-send-review]')
-      await waitForView(page, 'WalletSendPreview')
-      await page.click('[data-testid=gw-send-confirm]')
+      await sendFromAccount(page, '0.01', receiver)
       await waitForText(page, '[data-testid=gw-snackbar]', 'Transaction sent')
       expect(await chain().getBalance({ address: receiver })).toBe(parseEther('0.01'))
       expect(await chain().getCode({ address })).not.toBeUndefined()
@@ -136,6 +152,66 @@ describe('a passkey on the Connect view', () => {
     } finally {
       await first.close()
       await second.close()
+    }
+  })
+
+  it('sends an EIP-5792 batch of two ERC20 transfers as one user operation, atomically: a batch whose second call reverts applies nothing', async () => {
+    const context = await localContext(browser())
+    try {
+      const { page } = await passkeyPage(context)
+      await openConnect(page)
+      await page.click('[data-testid=gw-passkey-create]')
+      await waitForView(page, 'Account')
+      const address = await shownAddress(page)
+      await rpc(rpcUrl, 'anvil_setBalance', [address, toHex(parseEther('1'))])
+      // 10 HBD from dev account 0 (anvil's, unlocked), which the localnet seeded.
+      await rpc(rpcUrl, 'eth_sendTransaction', [{ from: DEV_ACCOUNT, to: tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [address, parseEther('10')] }) }])
+      const [a, b] = [fresh('batch-a'), fresh('batch-b')]
+      const transfer = (to: Hex, amount: bigint) => ({ to: tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) })
+      const provider = (method: string, params: unknown[]) =>
+        page.evaluate(([m, p]) => (window as unknown as { gangway: { getWalletProvider(ns: string): { request(x: unknown): Promise<unknown> } } }).gangway.getWalletProvider('eip155').request({ method: m, params: p }), [method, params] as const)
+
+      expect(await provider('wallet_getCapabilities', [address])).toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
+      const { id } = (await provider('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: address, atomicRequired: true, calls: [transfer(a, parseEther('1')), transfer(b, parseEther('2'))] }])) as { id: string }
+      expect(await provider('wallet_getCallsStatus', [id])).toMatchObject({ id, status: 200, atomic: true, receipts: [{ status: '0x1' }] })
+      expect([await hbd(a), await hbd(b)]).toEqual([parseEther('1'), parseEther('2')])
+
+      // The second call moves more HBD than the account holds: the operation reverts whole, the bundler refuses it, the first transfer is not made.
+      await expect(provider('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: [transfer(a, parseEther('1')), transfer(b, parseEther('1000'))] }])).rejects.toThrow()
+      expect([await hbd(a), await hbd(b)]).toEqual([parseEther('1'), parseEther('2')])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('with the site’s paymaster, the first user operation is sponsored (the account pays only the value) and one the policy refuses is not sent', async () => {
+    const context = await localContext(browser())
+    try {
+      const { page } = await passkeyPage(context, 'passkeys=sponsored')
+      await openConnect(page)
+      await page.click('[data-testid=gw-passkey-create]')
+      await waitForView(page, 'Account')
+      const address = await shownAddress(page)
+      await rpc(rpcUrl, 'anvil_setBalance', [address, toHex(parseEther('0.05'))])
+      await rpc(rpcUrl, 'evm_mine')
+      await waitForText(page, '[data-testid=gw-balance]', /^0\.05 ETH$/)
+      const deposit = await paymasterDeposit()
+      const first = fresh('sponsored')
+      await sendFromAccount(page, '0.01', first)
+      await waitForText(page, '[data-testid=gw-snackbar]', 'Transaction sent')
+      expect(await chain().getBalance({ address: first })).toBe(parseEther('0.01'))
+      expect(await chain().getBalance({ address })).toBe(parseEther('0.04'))
+      expect(await paymasterDeposit()).toBeLessThan(deposit)
+
+      // Deployed now: the localnet's policy sponsors an account's first operation only, so the paymaster refuses, and nothing is sent.
+      const second = fresh('refused')
+      await sendFromAccount(page, '0.01', second)
+      await waitForText(page, '[data-testid=gw-send-error]', SPONSORSHIP_REFUSED)
+      expect((await pageLog(page)).events.filter((e) => e.type === 'send/failed').at(-1)?.payload).toMatchObject({ message: SPONSORSHIP_REFUSED })
+      expect(await chain().getBalance({ address: second })).toBe(0n)
+      expect(await chain().getBalance({ address })).toBe(parseEther('0.04'))
+    } finally {
+      await context.close()
     }
   })
 

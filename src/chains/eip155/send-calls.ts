@@ -54,14 +54,15 @@ function required(capabilities: unknown): string[] {
 
 /**
  * The site's `wallet_sendCalls` params (`[{ version, id?, from?, chainId, atomicRequired, calls,
- * capabilities? }]`) checked for the fallback.
+ * capabilities? }]`) checked for the fallback, or, with `atomic` true, for a wallet that runs the
+ * calls atomically (the passkey's account: one user operation), which takes `atomicRequired`.
  * @throws ProviderRequestError -32602 'Invalid wallet_sendCalls request' (details: what is wrong)
  *   for a malformed request; 5740 'The call bundle is too large for the Wallet to process.' over
  *   CALLS_BATCH_MAX calls; 5760 'The wallet does not support atomic execution but the request
- *   requires it.' when `atomicRequired` is true; 5700 'This Wallet does not support a capability
+ *   requires it.' when `atomicRequired` is true and `atomic` is not; 5700 'This Wallet does not support a capability
  *   that was not marked as optional.' for a capability (of the batch or a call) not marked optional.
  */
-export function readSendCalls(params: unknown): SendCallsRequest {
+export function readSendCalls(params: unknown, { atomic = false }: { atomic?: boolean } = {}): SendCallsRequest {
   const p = (Array.isArray(params) ? params[0] : undefined) as Record<string, unknown> | undefined
   if (!p || typeof p !== 'object') throw invalid('params must be [request]')
   if (p.version !== '2.0.0' && p.version !== '1.0') throw invalid(`unknown version ${String(p.version).slice(0, 16)}`)
@@ -84,7 +85,7 @@ export function readSendCalls(params: unknown): SendCallsRequest {
   })
   const unsupported = required(p.capabilities)
   if (unsupported.length) throw providerRefusal(UnsupportedNonOptionalCapabilityError, unsupported.join(', '))
-  if (p.atomicRequired === true) throw providerRefusal(AtomicityNotSupportedError, 'the wallet has no wallet_sendCalls; Gangway sends the calls one by one')
+  if (p.atomicRequired === true && !atomic) throw providerRefusal(AtomicityNotSupportedError, 'the wallet has no wallet_sendCalls; Gangway sends the calls one by one')
   return {
     ...(p.id !== undefined ? { id: p.id as string } : {}),
     ...(p.from !== undefined ? { from: p.from as string } : {}),

@@ -75,6 +75,8 @@ export const ERRORS = {
   passkeyUnavailable: { message: 'Passkeys are not available in this browser', category: API, key: true },
   /** What the page answered for a ceremony is not a well-formed WebAuthn credential. */
   badPasskeyAnswer: { message: 'Invalid passkey answer', category: API },
+  /** The site's paymaster (ERC-7677) refused to sponsor the passkey account's operation: nothing is sent. */
+  sponsorshipRefused: { message: 'The paymaster did not sponsor this operation', category: API, key: true },
   /** The passkey the visitor picked is not the one that owns the account being signed for. */
   passkeyNotOwner: { message: 'This passkey does not own the account', category: API, key: true },
 

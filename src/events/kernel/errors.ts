@@ -164,6 +164,8 @@ export const PASSKEY_CANCELLED = ERRORS.passkeyCancelled.message
 export const PASSKEY_REFUSED_HERE = ERRORS.passkeyRefusedHere.message
 /** docs/behaviour.md §2 Passkey: the page has no WebAuthn, or the authenticator no P-256 key. */
 export const PASSKEY_UNAVAILABLE = ERRORS.passkeyUnavailable.message
+/** docs/behaviour.md §2 Passkey: the site's paymaster refused to sponsor an operation; nothing is sent. */
+export const SPONSORSHIP_REFUSED = ERRORS.sponsorshipRefused.message
 /** docs/behaviour.md §2 Passkey: the passkey picked for a signature is not the account's owner. */
 export const PASSKEY_NOT_OWNER = ERRORS.passkeyNotOwner.message
 /** docs/behaviour.md §8: a wallet call on a namespace with no connection. */

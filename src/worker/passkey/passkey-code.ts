@@ -7,7 +7,8 @@
  */
 import { http, isHex, type Client, type Hex, type TypedDataDefinition } from 'viem'
 import { estimateFeesPerGas } from 'viem/actions'
-import { createBundlerClient, createPaymasterClient } from 'viem/account-abstraction'
+import { createBundlerClient, createPaymasterClient, type PaymasterClient } from 'viem/account-abstraction'
+import { GangwayError, SPONSORSHIP_REFUSED } from '../../events/kernel/errors.js'
 import { createPasskey, passkeyOwner, passkeySafeAccount, type PasskeyCeremonies, type PasskeyCredential } from '../../chains/eip155/passkey/passkey-account.js'
 import { recoveredPublicKey } from '../../chains/eip155/passkey/recover-passkey.js'
 import { checkedAuthentication, signInOptionsJSON } from '../../chains/eip155/passkey/webauthn-json.js'
@@ -72,6 +73,27 @@ export async function signTypedData(deps: PasskeyDeps, credential: PasskeyCreden
   return (await accountOf(deps, credential, caipNetworkId)).signTypedData(typedData)
 }
 
+/**
+ * `paymaster` whose refusals are GangwayError 'The paymaster did not sponsor this operation'
+ * (API_ERROR), its own words in `details`: viem would report a JSON-RPC error as 'Missing or invalid parameters.'.
+ */
+function refusalsNamed(paymaster: PaymasterClient): Pick<PaymasterClient, 'getPaymasterData' | 'getPaymasterStubData'> {
+  const named = (error: unknown) => {
+    const details = (error as { details?: unknown })?.details
+    return new GangwayError(SPONSORSHIP_REFUSED, { category: 'API_ERROR', details: typeof details === 'string' ? details.slice(0, 256) : 'the paymaster refused', cause: error })
+  }
+  return {
+    getPaymasterData: (parameters) => paymaster.getPaymasterData(parameters).catch((error: unknown) => Promise.reject(named(error))),
+    getPaymasterStubData: (parameters) => paymaster.getPaymasterStubData(parameters).catch((error: unknown) => Promise.reject(named(error))),
+  }
+}
+
+/** The first of Gangway's errors (known by `category`: this file has its own copy of the classes) in `error`'s cause chain, else `error`. */
+function ownError(error: unknown): unknown {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) if (typeof (e as { category?: unknown }).category === 'string') return e
+  return error
+}
+
 /** One call of a user operation: `value` in wei. */
 export interface PasskeyCall {
   to: Hex
@@ -93,10 +115,10 @@ export async function sendCalls(deps: PasskeyDeps, credential: PasskeyCredential
     client,
     transport: http(deps.bundlerUrl(caipNetworkId), { retryCount: 0 }),
     pollingInterval: RECEIPT_POLL_MS,
-    ...(paymasterUrl ? { paymaster: createPaymasterClient({ transport: http(paymasterUrl, { retryCount: 0 }) }) } : {}),
+    ...(paymasterUrl ? { paymaster: refusalsNamed(createPaymasterClient({ transport: http(paymasterUrl, { retryCount: 0 }) })) } : {}),
     userOperation: { estimateFeesPerGas: async ({ bundlerClient }) => (await bundlerFees(bundlerClient as unknown as Pick<Client, 'request'>)) ?? estimateFeesPerGas(client) },
   })
-  const userOperationHash = await bundler.sendUserOperation({ calls: calls.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' })) })
+  const userOperationHash = await bundler.sendUserOperation({ calls: calls.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' })) }).catch((error: unknown) => Promise.reject(ownError(error)))
   const { receipt, success } = await bundler.waitForUserOperationReceipt({ hash: userOperationHash })
   return { userOperationHash, transactionHash: receipt.transactionHash, success }
 }

@@ -3,10 +3,14 @@
  * wallet the engine is itself. Its calls never reach the page as calls: the engine answers the
  * account and network from the state, signs through passkey ceremonies the page runs
  * (`gangway_passkey_create` and `gangway_passkey_get` to the page's PASSKEY source), and sends
- * through the network's ERC-4337 bundler. Its code (permissionless, viem's account abstraction)
+ * through the network's ERC-4337 bundler: a transaction, or an EIP-5792 batch (`wallet_sendCalls`,
+ * atomic), is one user operation. Its code (permissionless, viem's account abstraction)
  * loads on the first passkey call (passkey-code.ts).
  */
-import { createClient, custom, defineChain, hexToNumber, isHex, numberToHex, type Client, type Hex, type TypedDataDefinition } from 'viem'
+import { createClient, custom, defineChain, DuplicateIdError, hexToNumber, isHex, numberToHex, UnknownBundleIdError, UnsupportedChainIdError, type Client, type Hex, type TypedDataDefinition } from 'viem'
+import { getTransactionReceipt } from 'viem/actions'
+import { callsReceipt, readSendCalls } from '../../chains/eip155/send-calls.js'
+import { providerRefusal } from '../../chains/eip155/provider-refusal.js'
 import type { Bridge, ProviderRequest } from '../../contract.js'
 import type { CaipNetworkId } from '../../events/entities.js'
 import { ERRORS } from '../../events/kernel/error-registry.js'
@@ -55,6 +59,9 @@ function withChain(client: Client, caipNetworkId: CaipNetworkId): Client {
   const chain = defineChain({ id: Number(caipNetworkId.split(':')[1]), name: caipNetworkId, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } })
   return createClient({ chain, transport: custom({ request: (args) => client.request(args as never) }, { retryCount: 0 }) })
 }
+
+/** An eip155 CAIP-2 id's chain id. */
+const chainIdOf = (caipNetworkId: CaipNetworkId): number => Number(caipNetworkId.split(':')[1])
 
 /** The EIP-1193 4200 of a method the passkey account does not serve. */
 const unsupported = (method: string) => new ProviderRequestError('Unsupported method', { code: PROVIDER_ERROR_CODES.UnsupportedProviderMethodError, details: method })
@@ -106,6 +113,8 @@ export function createPasskeyConnector(deps: PasskeyConnectorDeps): PasskeyConne
     return c
   }
   const params = (args: ProviderRequest): unknown[] => (Array.isArray(args.params) ? args.params : [])
+  /** The EIP-5792 batches sent in this engine's life, by id: each one user operation. */
+  const batches = new Map<string, { caipNetworkId: CaipNetworkId; transactionHash: Hex; success: boolean }>()
 
   /** The request answered: accounts and network from the state, signatures and calls through the code. */
   async function answer(args: ProviderRequest): Promise<unknown> {
@@ -116,7 +125,7 @@ export function createPasskeyConnector(deps: PasskeyConnectorDeps): PasskeyConne
         return c ? [c.address] : []
       }
       case 'eth_chainId':
-        return numberToHex(Number(network().split(':')[1]))
+        return numberToHex(chainIdOf(network()))
       case 'wallet_switchEthereumChain': {
         const chainId = (params(args)[0] as { chainId?: unknown } | undefined)?.chainId
         const id = `eip155:${typeof chainId === 'string' && isHex(chainId) ? hexToNumber(chainId) : NaN}`
@@ -145,6 +154,31 @@ export function createPasskeyConnector(deps: PasskeyConnectorDeps): PasskeyConne
         // The bundle's transaction succeeds whether or not the operation's call did: a revert is the call's.
         if (!sent.success) throw new GangwayError(TRANSACTION_REVERTED, { category: 'API_ERROR', details: `user operation ${sent.userOperationHash}` })
         return sent.transactionHash
+      }
+      case 'wallet_getCapabilities':
+        return Object.fromEntries(passkeyNetworks(deps.state()).map((id) => [numberToHex(chainIdOf(id)), { atomic: { status: 'supported' } }]))
+      case 'wallet_sendCalls': {
+        const request = readSendCalls(args.params, { atomic: true })
+        const caipNetworkId = network()
+        if (request.chainId !== chainIdOf(caipNetworkId)) throw providerRefusal(UnsupportedChainIdError, `chain ${request.chainId}; the account is on ${caipNetworkId}`)
+        if (request.id !== undefined && batches.has(request.id)) throw providerRefusal(DuplicateIdError, request.id.slice(0, 80))
+        const calls = request.calls.map((c, i) => {
+          if (!c.to) throw new ProviderRequestError('Invalid wallet_sendCalls request', { code: PROVIDER_ERROR_CODES.InvalidParamsRpcError, details: `call ${i}: a user operation's call needs a receiver` })
+          return { to: c.to as Hex, value: BigInt(c.valueWei), ...(c.data ? { data: c.data as Hex } : {}) }
+        })
+        const { credential } = signer()
+        const sent = await (await loaded()).sendCalls(codeDeps(), credential, caipNetworkId, calls)
+        const id = request.id ?? sent.userOperationHash
+        batches.set(id, { caipNetworkId, transactionHash: sent.transactionHash, success: sent.success })
+        return { id }
+      }
+      case 'wallet_getCallsStatus': {
+        const [id] = params(args)
+        const batch = typeof id === 'string' ? batches.get(id) : undefined
+        if (!batch) throw providerRefusal(UnknownBundleIdError, String(id).slice(0, 80))
+        const receipt = await getTransactionReceipt(deps.chains().evmClient(batch.caipNetworkId), { hash: batch.transactionHash })
+        // One user operation: all its calls applied (200) or none (500, reverted on chain).
+        return { version: '2.0.0', id, chainId: numberToHex(chainIdOf(batch.caipNetworkId)), status: batch.success ? 200 : 500, atomic: true, receipts: [callsReceipt(receipt)] }
       }
       default:
         throw unsupported(args.method)
