@@ -12,6 +12,7 @@ import { rpc } from '../../localnet/anvil.js'
 import { ENTRY_POINT_07 } from '../../localnet/erc4337.js'
 import { SPONSORSHIP_REFUSED } from '../../src/events/kernel/errors.js'
 import { localContext } from './browser.js'
+import { me } from './demo-host.js'
 import { accountSettled, cardAnimationsEnded, connectSettled, pageLog, useBrowser, waitForText, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
@@ -127,6 +128,23 @@ describe('a passkey on the Connect view', () => {
       await page.click('[data-testid=gw-passkey-use]')
       await waitForView(page, 'Account')
       expect(await shownAddress(page)).toBe(address)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('signs in with SIWX: the demo server verifies the passkey account’s ERC-6492 signature on anvil and keeps the session', async () => {
+    const context = await localContext(browser())
+    try {
+      const { page } = await passkeyPage(context, 'passkeys&siwx')
+      await openConnect(page)
+      await page.click('[data-testid=gw-passkey-create]')
+      await waitForView(page, 'SIWXSignMessage')
+      const address = await shownAddress(page)
+      expect(await me(page)).toEqual({ signedIn: false })
+      await page.click('[data-testid=gw-siwx-sign]')
+      await waitForView(page, 'Account')
+      expect(await me(page)).toEqual({ signedIn: true, accounts: [`eip155:31337:${address}`] })
     } finally {
       await context.close()
     }
