@@ -65,6 +65,21 @@ async function openConnect(page: Page): Promise<void> {
   await cardAnimationsEnded(page)
 }
 
+/** Opens Connect, creates a passkey and waits for `view` (Account, or SIWXSignMessage with `?siwx`); resolves to the account's address. */
+async function createdAccount(page: Page, view = 'Account'): Promise<Hex> {
+  await openConnect(page)
+  await page.click('[data-testid=gw-passkey-create]')
+  await waitForView(page, view)
+  return shownAddress(page)
+}
+
+/** Funds `address` with `eth` by anvil_setBalance and mines a block, then waits for Account to show that balance (docs/behaviour.md §4: balances refresh on new blocks). */
+async function funded(page: Page, address: Hex, eth: string): Promise<void> {
+  await rpc(rpcUrl, 'anvil_setBalance', [address, toHex(parseEther(eth))])
+  await rpc(rpcUrl, 'evm_mine')
+  await waitForText(page, '[data-testid=gw-balance]', new RegExp(`^${eth.replace('.', '\\.')}(\\.?0*)? ETH$`))
+}
+
 /** The connected address the demo page shows (`modal.subscribeAccount`). */
 async function shownAddress(page: Page): Promise<Hex> {
   const text = await waitForText(page, '#account', /^Signed in as 0x/)
@@ -89,10 +104,7 @@ describe('a passkey on the Connect view', () => {
       expect(known).toEqual([{ id: Buffer.from(credentials[0]!.credentialId, 'base64').toString('base64url'), publicKey: expect.stringMatching(/^0x[0-9a-f]{128}$/), address }])
       expect(JSON.stringify((await pageLog(page)).events)).not.toContain(credentials[0]!.privateKey)
 
-      // Funded, and a block mined so that the engine reads the new balance (docs/behaviour.md §4: balances refresh on new blocks).
-      await rpc(rpcUrl, 'anvil_setBalance', [address, toHex(parseEther('1'))])
-      await rpc(rpcUrl, 'evm_mine')
-      await waitForText(page, '[data-testid=gw-balance]', /^1(\.0+)? ETH$/)
+      await funded(page, address, '1')
       const receiver = fresh('send')
       await sendFromAccount(page, '0.01', receiver)
       await waitForText(page, '[data-testid=gw-snackbar]', 'Transaction sent')
@@ -107,10 +119,7 @@ describe('a passkey on the Connect view', () => {
     const context = await localContext(browser())
     try {
       const { page } = await passkeyPage(context)
-      await openConnect(page)
-      await page.click('[data-testid=gw-passkey-create]')
-      await waitForView(page, 'Account')
-      const address = await shownAddress(page)
+      const address = await createdAccount(page)
 
       await page.reload()
       expect(await shownAddress(page)).toBe(address)
@@ -137,10 +146,7 @@ describe('a passkey on the Connect view', () => {
     const context = await localContext(browser())
     try {
       const { page } = await passkeyPage(context, 'passkeys&siwx')
-      await openConnect(page)
-      await page.click('[data-testid=gw-passkey-create]')
-      await waitForView(page, 'SIWXSignMessage')
-      const address = await shownAddress(page)
+      const address = await createdAccount(page, 'SIWXSignMessage')
       expect(await me(page)).toEqual({ signedIn: false })
       await page.click('[data-testid=gw-siwx-sign]')
       await waitForView(page, 'Account')
@@ -155,10 +161,7 @@ describe('a passkey on the Connect view', () => {
     const second = await localContext(browser())
     try {
       const made = await passkeyPage(first)
-      await openConnect(made.page)
-      await made.page.click('[data-testid=gw-passkey-create]')
-      await waitForView(made.page, 'Account')
-      const address = await shownAddress(made.page)
+      const address = await createdAccount(made.page)
       // The same passkey on another device (as a synced passkey is): the credential, private key included, moved by the DevTools protocol.
       const [credential] = (await made.cdp.send('WebAuthn.getCredentials', { authenticatorId: made.authenticatorId })).credentials
       const other = await passkeyPage(second)
@@ -177,10 +180,7 @@ describe('a passkey on the Connect view', () => {
     const context = await localContext(browser())
     try {
       const { page } = await passkeyPage(context)
-      await openConnect(page)
-      await page.click('[data-testid=gw-passkey-create]')
-      await waitForView(page, 'Account')
-      const address = await shownAddress(page)
+      const address = await createdAccount(page)
       await rpc(rpcUrl, 'anvil_setBalance', [address, toHex(parseEther('1'))])
       // 10 HBD from dev account 0 (anvil's, unlocked), which the localnet seeded.
       await rpc(rpcUrl, 'eth_sendTransaction', [{ from: DEV_ACCOUNT, to: tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [address, parseEther('10')] }) }])
@@ -206,13 +206,8 @@ describe('a passkey on the Connect view', () => {
     const context = await localContext(browser())
     try {
       const { page } = await passkeyPage(context, 'passkeys=sponsored')
-      await openConnect(page)
-      await page.click('[data-testid=gw-passkey-create]')
-      await waitForView(page, 'Account')
-      const address = await shownAddress(page)
-      await rpc(rpcUrl, 'anvil_setBalance', [address, toHex(parseEther('0.05'))])
-      await rpc(rpcUrl, 'evm_mine')
-      await waitForText(page, '[data-testid=gw-balance]', /^0\.05 ETH$/)
+      const address = await createdAccount(page)
+      await funded(page, address, '0.05')
       const deposit = await paymasterDeposit()
       const first = fresh('sponsored')
       await sendFromAccount(page, '0.01', first)

@@ -23,10 +23,21 @@ function ceremonyError(error: unknown): unknown {
   return error
 }
 
-/** `navigator.credentials` where the page has WebAuthn. @throws GangwayError 'Passkeys are not available in this browser' otherwise. */
-function credentials(): CredentialsContainer {
+/**
+ * The credential `ceremony` answers with `navigator.credentials`, where the page has WebAuthn.
+ * @throws GangwayError 'Passkeys are not available in this browser' without it; ceremonyError's
+ *   errors; UserRejectedError 'Passkey request cancelled' when the browser answers no credential.
+ */
+async function ran(ceremony: (container: CredentialsContainer) => Promise<Credential | null>): Promise<PublicKeyCredential> {
   if (typeof PublicKeyCredential === 'undefined' || !navigator.credentials) throw new GangwayError(PASSKEY_UNAVAILABLE, { category: 'API_ERROR', details: 'no PublicKeyCredential on this page' })
-  return navigator.credentials
+  let credential: Credential | null
+  try {
+    credential = await ceremony(navigator.credentials)
+  } catch (error) {
+    throw ceremonyError(error)
+  }
+  if (!credential) throw new UserRejectedError(PASSKEY_CANCELLED, { category: 'API_ERROR', code: PROVIDER_ERROR_CODES.UserRejectedRequestError })
+  return credential as PublicKeyCredential
 }
 
 /**
@@ -38,21 +49,16 @@ function credentials(): CredentialsContainer {
  * @example const registration = await passkeyCreate(optionsFromTheEngine)
  */
 export async function passkeyCreate(options: PasskeyCreationOptionsJSON): Promise<PasskeyRegistrationJSON> {
-  const container = credentials()
-  let credential: PublicKeyCredential | null
-  try {
-    credential = (await container.create({
+  const credential = await ran((container) =>
+    container.create({
       publicKey: {
         ...options,
         challenge: bytes(options.challenge),
         user: { ...options.user, id: bytes(options.user.id) },
         excludeCredentials: options.excludeCredentials?.map((c) => ({ type: c.type, id: bytes(c.id) })),
       } as PublicKeyCredentialCreationOptions,
-    })) as PublicKeyCredential | null
-  } catch (error) {
-    throw ceremonyError(error)
-  }
-  if (!credential) throw new UserRejectedError(PASSKEY_CANCELLED, { category: 'API_ERROR', code: PROVIDER_ERROR_CODES.UserRejectedRequestError })
+    }),
+  )
   const response = credential.response as AuthenticatorAttestationResponse
   return {
     id: credential.id,
@@ -70,20 +76,15 @@ export async function passkeyCreate(options: PasskeyCreationOptionsJSON): Promis
  * @example const assertion = await passkeyGet(optionsFromTheEngine)
  */
 export async function passkeyGet(options: PasskeyRequestOptionsJSON): Promise<PasskeyAuthenticationJSON> {
-  const container = credentials()
-  let credential: PublicKeyCredential | null
-  try {
-    credential = (await container.get({
+  const credential = await ran((container) =>
+    container.get({
       publicKey: {
         ...options,
         challenge: bytes(options.challenge),
         allowCredentials: options.allowCredentials?.map((c) => ({ type: c.type, id: bytes(c.id) })),
       } as PublicKeyCredentialRequestOptions,
-    })) as PublicKeyCredential | null
-  } catch (error) {
-    throw ceremonyError(error)
-  }
-  if (!credential) throw new UserRejectedError(PASSKEY_CANCELLED, { category: 'API_ERROR', code: PROVIDER_ERROR_CODES.UserRejectedRequestError })
+    }),
+  )
   const response = credential.response as AuthenticatorAssertionResponse
   return {
     id: credential.id,
