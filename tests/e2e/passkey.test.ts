@@ -104,7 +104,11 @@ describe('a passkey on the Connect view', () => {
       expect(known).toEqual([{ id: Buffer.from(credentials[0]!.credentialId, 'base64').toString('base64url'), publicKey: expect.stringMatching(/^0x[0-9a-f]{128}$/), address }])
       expect(JSON.stringify((await pageLog(page)).events)).not.toContain(credentials[0]!.privateKey)
 
+      // The connection is named as a passkey; before the first funding, Account says the passkey is the account's only key; funded, it says no more.
+      expect(await page.evaluate(() => (window as unknown as { gangway: { getAccount(): { connections?: { name: string }[] } } }).gangway.getAccount().connections?.map((c) => c.name))).toEqual(['Passkey'])
+      await page.getByTestId('gw-passkey-warning').waitFor()
       await funded(page, address, '1')
+      await page.getByTestId('gw-passkey-warning').waitFor({ state: 'detached' })
       const receiver = fresh('send')
       await sendFromAccount(page, '0.01', receiver)
       await waitForText(page, '[data-testid=gw-snackbar]', 'Transaction sent')

@@ -6,6 +6,7 @@
  * shows, with the multi-wallet-not-enabled alert. A view model. Pure.
  */
 import { AUTH_CONNECTOR_ID, type CaipAddress, type Namespace } from '../../events/entities.js'
+import { PASSKEY_CONNECTOR_ID } from '../../events/kernel/page-kernel.js'
 import { authDisplayName } from '../rules/auth-rules.js'
 import { defined } from '../../events/defined.js'
 import { addressLabel } from '../select/address-label.js'
@@ -68,13 +69,15 @@ const iconOf = (s: State, c: Connection): string | undefined =>
 
 /**
  * A connection's name: the wallet's as the connect recorded it or the page discovered it; for the
- * auth connector, its user's display name (docs/behaviour.md §5: the social username, else the email), else 'Email'.
+ * auth connector, its user's display name (docs/behaviour.md §5: the social username, else the email), else 'Email';
+ * for the passkey connector, 'Passkey' (docs/behaviour.md §2 Passkey).
  */
 export function connectionName(s: State, namespace: Namespace, c: Connection): string {
   if (sameConnector(c.connectorId, AUTH_CONNECTOR_ID)) {
     const user = s.auth?.users[namespace]
     return (user && authDisplayName(user, user.socialProvider)) ?? 'Email'
   }
+  if (sameConnector(c.connectorId, PASSKEY_CONNECTOR_ID)) return 'Passkey'
   return c.name ?? s.connectors.list.find((x) => sameConnector(x.id, c.connectorId))?.name ?? c.connectorId
 }
 

@@ -14,6 +14,7 @@ import type { AccountAction, ViewName } from '../../contract.js'
 import type { MessageId } from '../i18n/messages.js'
 import { avatarColors, shortenAddress } from '../../projections/format-address.js'
 import { documentLink } from '../../events/kernel/urls.js'
+import { PASSKEY_CONNECTOR_ID } from '../../events/kernel/page-kernel.js'
 import { Icon } from '../images/Icon.js'
 import { useClient } from '../client-context.js'
 import { useSignalValue } from '../use-signal.js'
@@ -89,6 +90,12 @@ export function AccountView() {
           <span className="gw-muted gw-usd" data-testid="gw-network-usd">
             {format.usd(networkBalanceUsd)}
           </span>
+        ) : null}
+        {account.connectorId === PASSKEY_CONNECTOR_ID && account.balance !== undefined && Number(account.balance) === 0 ? (
+          // docs/behaviour.md §2 Passkey: before the first funding, the visitor learns that the passkey is the account's only key.
+          <p className="gw-passkey-warning" role="note" data-testid="gw-passkey-warning">
+            {t('passkey.onlyKey')}
+          </p>
         ) : null}
         <button className="gw-network" data-testid="gw-network" data-leads-to="SwitchNetwork" data-unsupported={network.unsupported ? '' : undefined} onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'SwitchNetwork' } })}>
           {/* A chain the site did not list is named by the engine ('Unknown network'). */}
