@@ -80,6 +80,10 @@ async function funded(page: Page, address: Hex, eth: string): Promise<void> {
   await waitForText(page, '[data-testid=gw-balance]', new RegExp(`^${eth.replace('.', '\\.')}(\\.?0*)? ETH$`))
 }
 
+/** `method` with `params` through the demo page's EIP-1193 provider (`modal.getWalletProvider('eip155')`). */
+const provider = (page: Page, method: string, params: unknown[]) =>
+  page.evaluate(([m, p]) => (window as unknown as { gangway: { getWalletProvider(ns: string): { request(x: unknown): Promise<unknown> } } }).gangway.getWalletProvider('eip155').request({ method: m, params: p }), [method, params] as const)
+
 /** The connected address the demo page shows (`modal.subscribeAccount`). */
 async function shownAddress(page: Page): Promise<Hex> {
   const text = await waitForText(page, '#account', /^Signed in as 0x/)
@@ -128,10 +132,7 @@ describe('a passkey on the Connect view', () => {
       await page.reload()
       expect(await shownAddress(page)).toBe(address)
       const message = 'Sign in to Harbour Coffee'
-      const signature = (await page.evaluate(
-        ([m, a]) => (window as unknown as { gangway: { getWalletProvider(ns: string): { request(x: unknown): Promise<unknown> } } }).gangway.getWalletProvider('eip155').request({ method: 'personal_sign', params: [m, a] }),
-        [toHex(message), address] as const,
-      )) as Hex
+      const signature = (await provider(page, 'personal_sign', [toHex(message), address])) as Hex
       // Not deployed yet: an ERC-6492 signature, which viem's verifyMessage checks on the chain.
       expect(await chain().verifyMessage({ address, message, signature })).toBe(true)
 
@@ -190,16 +191,14 @@ describe('a passkey on the Connect view', () => {
       await rpc(rpcUrl, 'eth_sendTransaction', [{ from: DEV_ACCOUNT, to: tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [address, parseEther('10')] }) }])
       const [a, b] = [fresh('batch-a'), fresh('batch-b')]
       const transfer = (to: Hex, amount: bigint) => ({ to: tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) })
-      const provider = (method: string, params: unknown[]) =>
-        page.evaluate(([m, p]) => (window as unknown as { gangway: { getWalletProvider(ns: string): { request(x: unknown): Promise<unknown> } } }).gangway.getWalletProvider('eip155').request({ method: m, params: p }), [method, params] as const)
 
-      expect(await provider('wallet_getCapabilities', [address])).toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
-      const { id } = (await provider('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: address, atomicRequired: true, calls: [transfer(a, parseEther('1')), transfer(b, parseEther('2'))] }])) as { id: string }
-      expect(await provider('wallet_getCallsStatus', [id])).toMatchObject({ id, status: 200, atomic: true, receipts: [{ status: '0x1' }] })
+      expect(await provider(page, 'wallet_getCapabilities', [address])).toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
+      const { id } = (await provider(page, 'wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: address, atomicRequired: true, calls: [transfer(a, parseEther('1')), transfer(b, parseEther('2'))] }])) as { id: string }
+      expect(await provider(page, 'wallet_getCallsStatus', [id])).toMatchObject({ id, status: 200, atomic: true, receipts: [{ status: '0x1' }] })
       expect([await hbd(a), await hbd(b)]).toEqual([parseEther('1'), parseEther('2')])
 
       // The second call moves more HBD than the account holds: the operation reverts whole, the bundler refuses it, the first transfer is not made.
-      await expect(provider('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: [transfer(a, parseEther('1')), transfer(b, parseEther('1000'))] }])).rejects.toThrow()
+      await expect(provider(page, 'wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: [transfer(a, parseEther('1')), transfer(b, parseEther('1000'))] }])).rejects.toThrow()
       expect([await hbd(a), await hbd(b)]).toEqual([parseEther('1'), parseEther('2')])
     } finally {
       await context.close()

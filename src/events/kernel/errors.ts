@@ -115,6 +115,15 @@ export class ProviderRequestError extends GangwayError {
   }
 }
 
+/**
+ * A connector's refusal of a method it does not serve: ProviderRequestError 4200 'Unsupported
+ * method', the method in `details` (the passkey connector in the engine, its page source).
+ * @example throw unsupportedMethod(args.method)
+ */
+export function unsupportedMethod(method: string): ProviderRequestError {
+  return new ProviderRequestError('Unsupported method', { code: PROVIDER_ERROR_CODES.UnsupportedProviderMethodError, details: method })
+}
+
 /** The visitor refused in the wallet: code 4001, or WalletConnect's 5000, which docs/behaviour.md §8 treats as a rejection. */
 export class UserRejectedError extends ProviderRequestError {
   override name = 'UserRejectedError'

@@ -9,7 +9,7 @@ import { http, isHex, type Client, type Hex, type TypedDataDefinition } from 'vi
 import { estimateFeesPerGas } from 'viem/actions'
 import { createBundlerClient, createPaymasterClient, type PaymasterClient } from 'viem/account-abstraction'
 import { GangwayError, SPONSORSHIP_REFUSED } from '../../events/kernel/errors.js'
-import { createPasskey, passkeyOwner, passkeySafeAccount, type PasskeyCeremonies, type PasskeyCredential } from '../../chains/eip155/passkey/passkey-account.js'
+import { createPasskey, gangwayCause, passkeyOwner, passkeySafeAccount, type PasskeyCeremonies, type PasskeyCredential } from '../../chains/eip155/passkey/passkey-account.js'
 import { recoveredPublicKey } from '../../chains/eip155/passkey/recover-passkey.js'
 import { checkedAuthentication, signInOptionsJSON } from '../../chains/eip155/passkey/webauthn-json.js'
 import type { CaipNetworkId } from '../../events/entities.js'
@@ -88,12 +88,6 @@ function refusalsNamed(paymaster: PaymasterClient): Pick<PaymasterClient, 'getPa
   }
 }
 
-/** The first of Gangway's errors (known by `category`: this file has its own copy of the classes) in `error`'s cause chain, else `error`. */
-function ownError(error: unknown): unknown {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) if (typeof (e as { category?: unknown }).category === 'string') return e
-  return error
-}
-
 /** One call of a user operation: `value` in wei. */
 export interface PasskeyCall {
   to: Hex
@@ -118,7 +112,7 @@ export async function sendCalls(deps: PasskeyDeps, credential: PasskeyCredential
     ...(paymasterUrl ? { paymaster: refusalsNamed(createPaymasterClient({ transport: http(paymasterUrl, { retryCount: 0 }) })) } : {}),
     userOperation: { estimateFeesPerGas: async ({ bundlerClient }) => (await bundlerFees(bundlerClient as unknown as Pick<Client, 'request'>)) ?? estimateFeesPerGas(client) },
   })
-  const userOperationHash = await bundler.sendUserOperation({ calls: calls.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' })) }).catch((error: unknown) => Promise.reject(ownError(error)))
+  const userOperationHash = await bundler.sendUserOperation({ calls: calls.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' })) }).catch((error: unknown) => Promise.reject(gangwayCause(error)))
   const { receipt, success } = await bundler.waitForUserOperationReceipt({ hash: userOperationHash })
   return { userOperationHash, transactionHash: receipt.transactionHash, success }
 }

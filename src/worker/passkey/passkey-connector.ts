@@ -7,14 +7,16 @@
  * atomic), is one user operation. Its code (permissionless, viem's account abstraction)
  * loads on the first passkey call (passkey-code.ts).
  */
-import { createClient, custom, defineChain, DuplicateIdError, hexToNumber, isHex, numberToHex, UnknownBundleIdError, UnsupportedChainIdError, type Client, type Hex, type TypedDataDefinition } from 'viem'
+import { createClient, custom, defineChain, DuplicateIdError, isHex, UnknownBundleIdError, UnsupportedChainIdError, type Client, type Hex, type TypedDataDefinition } from 'viem'
 import { getTransactionReceipt } from 'viem/actions'
+import { caipNetworkIdOf, chainIdHexOf } from '../../chains/eip155/accounts.js'
+import { parseCaipNetworkId } from '../../chains/caip.js'
 import { callsReceipt, readSendCalls } from '../../chains/eip155/send-calls.js'
 import { providerRefusal } from '../../chains/eip155/provider-refusal.js'
 import type { Bridge, ProviderRequest } from '../../contract.js'
 import type { CaipNetworkId } from '../../events/entities.js'
 import { ERRORS } from '../../events/kernel/error-registry.js'
-import { GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError, TRANSACTION_REVERTED } from '../../events/kernel/errors.js'
+import { GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError, TRANSACTION_REVERTED, unsupportedMethod } from '../../events/kernel/errors.js'
 import type { PasskeyOptions } from '../../events/kernel/host-options.js'
 import { PASSKEY_CALLS, PASSKEY_CONNECTOR_ID } from '../../events/kernel/page-kernel.js'
 import { passkeyNetworks } from '../../projections/select/features.js'
@@ -56,15 +58,12 @@ export interface PasskeyConnectorDeps {
  * `client.chain.id`. Its requests go through `client`.
  */
 function withChain(client: Client, caipNetworkId: CaipNetworkId): Client {
-  const chain = defineChain({ id: Number(caipNetworkId.split(':')[1]), name: caipNetworkId, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } })
+  const chain = defineChain({ id: chainIdOf(caipNetworkId), name: caipNetworkId, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } })
   return createClient({ chain, transport: custom({ request: (args) => client.request(args as never) }, { retryCount: 0 }) })
 }
 
-/** An eip155 CAIP-2 id's chain id. */
-const chainIdOf = (caipNetworkId: CaipNetworkId): number => Number(caipNetworkId.split(':')[1])
-
-/** The EIP-1193 4200 of a method the passkey account does not serve. */
-const unsupported = (method: string) => new ProviderRequestError('Unsupported method', { code: PROVIDER_ERROR_CODES.UnsupportedProviderMethodError, details: method })
+/** An eip155 CAIP-2 id's chain id (a number, as EIP-5792's requests carry it once read). */
+const chainIdOf = (caipNetworkId: CaipNetworkId): number => Number(parseCaipNetworkId(caipNetworkId).reference)
 
 /**
  * The passkey connector over `deps`.
@@ -125,11 +124,12 @@ export function createPasskeyConnector(deps: PasskeyConnectorDeps): PasskeyConne
         return c ? [c.address] : []
       }
       case 'eth_chainId':
-        return numberToHex(chainIdOf(network()))
+        return chainIdHexOf(network())
       case 'wallet_switchEthereumChain': {
         const chainId = (params(args)[0] as { chainId?: unknown } | undefined)?.chainId
-        const id = `eip155:${typeof chainId === 'string' && isHex(chainId) ? hexToNumber(chainId) : NaN}`
-        if (!passkeyNetworks(deps.state()).includes(id as CaipNetworkId)) throw new ProviderRequestError(ERRORS.smartAccountNotAllowed.message, { code: 4901, details: id })
+        // Only a hex chain id names a network (EIP-3326).
+        const id = typeof chainId === 'string' && isHex(chainId) ? caipNetworkIdOf(chainId) : undefined
+        if (!id || !passkeyNetworks(deps.state()).includes(id)) throw new ProviderRequestError(ERRORS.smartAccountNotAllowed.message, { code: 4901, details: id ?? String(chainId).slice(0, 64) })
         return null
       }
       case 'wallet_revokePermissions':
@@ -156,7 +156,7 @@ export function createPasskeyConnector(deps: PasskeyConnectorDeps): PasskeyConne
         return sent.transactionHash
       }
       case 'wallet_getCapabilities':
-        return Object.fromEntries(passkeyNetworks(deps.state()).map((id) => [numberToHex(chainIdOf(id)), { atomic: { status: 'supported' } }]))
+        return Object.fromEntries(passkeyNetworks(deps.state()).map((id) => [chainIdHexOf(id), { atomic: { status: 'supported' } }]))
       case 'wallet_sendCalls': {
         const request = readSendCalls(args.params, { atomic: true })
         const caipNetworkId = network()
@@ -178,10 +178,10 @@ export function createPasskeyConnector(deps: PasskeyConnectorDeps): PasskeyConne
         if (!batch) throw providerRefusal(UnknownBundleIdError, String(id).slice(0, 80))
         const receipt = await getTransactionReceipt(deps.chains().evmClient(batch.caipNetworkId), { hash: batch.transactionHash })
         // One user operation: all its calls applied (200) or none (500, reverted on chain).
-        return { version: '2.0.0', id, chainId: numberToHex(chainIdOf(batch.caipNetworkId)), status: batch.success ? 200 : 500, atomic: true, receipts: [callsReceipt(receipt)] }
+        return { version: '2.0.0', id, chainId: chainIdHexOf(batch.caipNetworkId), status: batch.success ? 200 : 500, atomic: true, receipts: [callsReceipt(receipt)] }
       }
       default:
-        throw unsupported(args.method)
+        throw unsupportedMethod(args.method)
     }
   }
 

@@ -48,19 +48,20 @@ export interface PasskeyCeremonies {
 }
 
 /**
- * `promise`, or Gangway's own error when it is the cause of ox's wrapper (Registration.CreateFailedError,
- * Authentication.SignFailedError wrap whatever the ceremony threw): the page's PASSKEY_CANCELLED keeps
- * its message and code. Gangway's errors are known by their `category`, not by class: this code
+ * The first of Gangway's errors in `error`'s cause chain (`error` itself included), else `error`:
+ * a library's wrapper (ox's Registration.CreateFailedError and Authentication.SignFailedError, viem's
+ * user operation errors) gives way to the page's PASSKEY_CANCELLED or the paymaster's refusal, with
+ * their message and code. Gangway's errors are known by their `category`, not by class: this code
  * may run as a file of its own (the engine's passkey-code.js), with its own copy of the classes.
+ * @example await bundler.sendUserOperation(operation).catch((error) => Promise.reject(gangwayCause(error)))
  */
-async function unwrapped<T>(promise: Promise<T>): Promise<T> {
-  try {
-    return await promise
-  } catch (error) {
-    for (let e: unknown = error; e instanceof Error; e = e.cause) if (typeof (e as { category?: unknown }).category === 'string') throw e
-    throw error
-  }
+export function gangwayCause(error: unknown): unknown {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) if (typeof (e as { category?: unknown }).category === 'string') return e
+  return error
 }
+
+/** `promise`, its rejection gangwayCause's. */
+const unwrapped = <T>(promise: Promise<T>): Promise<T> => promise.catch((error: unknown) => Promise.reject(gangwayCause(error)))
 
 /**
  * Makes a new passkey for the site `rpId` (the page's host name): a discoverable credential with

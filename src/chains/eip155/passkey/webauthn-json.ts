@@ -75,26 +75,25 @@ function base64url(value: Record<string, unknown>, key: keyof typeof MAX, option
 
 const record = (value: unknown, what: string): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : refuse(`${what} is not an object`))
 
-/** The credential and its response, checked as far as both ceremonies agree. */
-function credentialOf(value: unknown): { id: string; response: Record<string, unknown> } {
+/** The credential, its response and client data, checked as far as both ceremonies agree. */
+function credentialOf(value: unknown): { id: string; response: Record<string, unknown>; clientDataJSON: string } {
   const credential = record(value, 'the credential')
   const id = base64url(credential, 'id')
   if (credential.rawId !== id) refuse('rawId differs from id')
   if (credential.type !== 'public-key') refuse('type is not public-key')
   const response = record(credential.response, 'the response')
-  base64url(response, 'clientDataJSON')
-  return { id, response }
+  return { id, response, clientDataJSON: base64url(response, 'clientDataJSON') }
 }
 
 /**
  * A page's answer to a creation, checked: every field present, base64url and bounded, the key an
  * ES256 one.
  * @throws GangwayError 'Invalid passkey answer' (API_ERROR, `details` naming the field) otherwise.
- * @example checkedRegistration(await bridge.request('PASSKEY', { method: 'passkey_create', params: [options] }))
+ * @example checkedRegistration(await bridge.request(PASSKEY_CONNECTOR_ID, { method: PASSKEY_CALLS.create, params: [options] }))
  */
 export function checkedRegistration(value: unknown): PasskeyRegistrationJSON {
-  const { id, response } = credentialOf(value)
-  const [clientDataJSON, attestationObject, publicKey] = [base64url(response, 'clientDataJSON'), base64url(response, 'attestationObject'), base64url(response, 'publicKey')]
+  const { id, response, clientDataJSON } = credentialOf(value)
+  const [attestationObject, publicKey] = [base64url(response, 'attestationObject'), base64url(response, 'publicKey')]
   if (response.publicKeyAlgorithm !== ES256) refuse(`publicKeyAlgorithm is not ${ES256} (ES256)`)
   return { id, rawId: id, type: 'public-key', response: { clientDataJSON, attestationObject, publicKey, publicKeyAlgorithm: ES256 } }
 }
@@ -102,11 +101,11 @@ export function checkedRegistration(value: unknown): PasskeyRegistrationJSON {
 /**
  * A page's answer to a request for a signature, checked as checkedRegistration does.
  * @throws GangwayError 'Invalid passkey answer' (API_ERROR) otherwise.
- * @example checkedAuthentication(await bridge.request('PASSKEY', { method: 'passkey_get', params: [options] }))
+ * @example checkedAuthentication(await bridge.request(PASSKEY_CONNECTOR_ID, { method: PASSKEY_CALLS.get, params: [options] }))
  */
 export function checkedAuthentication(value: unknown): PasskeyAuthenticationJSON {
-  const { id, response } = credentialOf(value)
-  const [clientDataJSON, authenticatorData, signature, userHandle] = [base64url(response, 'clientDataJSON'), base64url(response, 'authenticatorData'), base64url(response, 'signature'), base64url(response, 'userHandle', true)]
+  const { id, response, clientDataJSON } = credentialOf(value)
+  const [authenticatorData, signature, userHandle] = [base64url(response, 'authenticatorData'), base64url(response, 'signature'), base64url(response, 'userHandle', true)]
   return { id, rawId: id, type: 'public-key', response: { clientDataJSON, authenticatorData, signature, ...(userHandle ? { userHandle } : {}) } }
 }
 

@@ -6,7 +6,7 @@
  * (worker/passkey/): here it is refused with 4200.
  */
 import type { PasskeyCreationOptionsJSON, PasskeyRequestOptionsJSON } from '../../../contract.js'
-import { PROVIDER_ERROR_CODES, ProviderRequestError } from '../../../events/kernel/errors.js'
+import { unsupportedMethod } from '../../../events/kernel/errors.js'
 import { PASSKEY_CALLS, PASSKEY_CONNECTOR_ID } from '../../../events/kernel/page-kernel.js'
 import type { ConnectorSource } from '../eip1193-bridge.js'
 
@@ -25,7 +25,7 @@ export function lazyPasskeySource(): ConnectorSource {
       const [options] = Array.isArray(args.params) ? args.params : []
       if (args.method === PASSKEY_CALLS.create) return (await load()).passkeyCreate(options as PasskeyCreationOptionsJSON)
       if (args.method === PASSKEY_CALLS.get) return (await load()).passkeyGet(options as PasskeyRequestOptionsJSON)
-      throw new ProviderRequestError('Unsupported method', { code: PROVIDER_ERROR_CODES.UnsupportedProviderMethodError, details: args.method })
+      throw unsupportedMethod(args.method)
     },
   }
 }

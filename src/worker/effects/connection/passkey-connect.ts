@@ -9,7 +9,7 @@
  */
 import { exhaustMap, from, mergeMap, type Observable } from 'rxjs'
 import type { CaipAddress } from '../../../events/entities.js'
-import { errorMessage, MAX_EVENT_MESSAGE, withCode } from '../../../events/kernel/errors.js'
+import { loggedMessage, withCode } from '../../../events/kernel/errors.js'
 import { PASSKEY_CONNECTOR_ID } from '../../../events/kernel/page-kernel.js'
 import { event, type NewEvent } from '../../../events/types.js'
 import { resolvedFeatures } from '../../../projections/select/features.js'
@@ -32,7 +32,7 @@ export const passkeyConnectEffect: Effect = ({ events$, passkey, state }) =>
               mode: resolvedFeatures(state()).multiWallet ? 'add' : 'replace',
             }),
           ],
-          (error: unknown): NewEvent[] => [event('connect/failed', { connectorId: PASSKEY_CONNECTOR_ID, namespace: 'eip155', message: errorMessage(error).slice(0, MAX_EVENT_MESSAGE), ...withCode(error) })],
+          (error: unknown): NewEvent[] => [event('connect/failed', { connectorId: PASSKEY_CONNECTOR_ID, namespace: 'eip155', message: loggedMessage(error), ...withCode(error) })],
         ),
       ).pipe(mergeMap((events) => events)),
     ),
