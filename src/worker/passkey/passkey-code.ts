@@ -13,6 +13,8 @@ import { createPasskey, gangwayCause, passkeyOwner, passkeySafeAccount, type Pas
 import { recoveredPublicKey } from '../../chains/eip155/passkey/recover-passkey.js'
 import { checkedAuthentication, signInOptionsJSON } from '../../chains/eip155/passkey/webauthn-json.js'
 import type { CaipNetworkId } from '../../events/entities.js'
+import type { PasskeyConnectorDeps } from './passkey-connector.js'
+import { passkeyRequests, type PasskeyRequests } from './passkey-requests.js'
 
 /** What the code needs of the engine: the ceremonies, the relying party, each network's client, bundler and paymaster. */
 export interface PasskeyDeps {
@@ -126,3 +128,9 @@ async function bundlerFees(bundler: Pick<Client, 'request'>): Promise<{ maxFeePe
   const { maxFeePerGas, maxPriorityFeePerGas } = prices?.fast ?? {}
   return typeof maxFeePerGas === 'string' && isHex(maxFeePerGas) && typeof maxPriorityFeePerGas === 'string' && isHex(maxPriorityFeePerGas) ? { maxFeePerGas: BigInt(maxFeePerGas), maxPriorityFeePerGas: BigInt(maxPriorityFeePerGas) } : undefined
 }
+
+/**
+ * The connector's calls that need this code (passkey-requests.ts), over the engine's `deps`.
+ * @example const calls = requestsOver(deps); await calls.create()
+ */
+export const requestsOver = (deps: PasskeyConnectorDeps): PasskeyRequests => passkeyRequests(deps, { newPasskey, pickedPasskey, signMessage, signTypedData, sendCalls })

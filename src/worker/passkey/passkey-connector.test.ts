@@ -5,7 +5,7 @@ import { project, type State } from '../../projections/state.js'
 import { LOCALNET, log, started, type Item } from '../../../tests/unit/fixtures.js'
 import type { ChainAccess } from '../chain-access.js'
 import { createPasskeyConnector } from './passkey-connector.js'
-import type * as PasskeyCode from './passkey-code.js'
+import { passkeyRequests, type PasskeyOperations } from './passkey-requests.js'
 
 const ACCOUNT = '0x2222222222222222222222222222222222222222'
 const CREDENTIAL = { id: 'Y3JlZA', publicKey: `0x${'ab'.repeat(64)}` as const }
@@ -18,7 +18,7 @@ const connected: Item[] = [
 ]
 
 /** A connector over `state`, whose code is `code` (what a test needs of it), recording what the page and the code were asked. */
-function connectorOver(state: State, code: Partial<typeof PasskeyCode> = {}) {
+function connectorOver(state: State, code: Partial<PasskeyOperations> = {}) {
   const asked: { page: unknown[]; code: unknown[] } = { page: [], code: [] }
   const page: Bridge = { request: async (id, args) => void asked.page.push([id, args.method]), watch: () => undefined }
   const connector = createPasskeyConnector({
@@ -27,7 +27,7 @@ function connectorOver(state: State, code: Partial<typeof PasskeyCode> = {}) {
     chains: () => ({ evmClient: () => ({ request: async () => null }) }) as unknown as ChainAccess,
     options: () => ({ bundlerUrls: { 'eip155:31337': 'http://bundler.test' } }),
     site: () => ({ origin: 'https://shop.example', name: 'Shop' }),
-    load: async () => code as typeof PasskeyCode,
+    load: async () => ({ requestsOver: (deps) => passkeyRequests(deps, code as PasskeyOperations) }),
   })
   return { connector, asked }
 }
@@ -36,10 +36,12 @@ describe('the passkey connector (docs/behaviour.md §2 Passkey)', () => {
   it('answers the account and the network from the state, loading no code', async () => {
     let loads = 0
     const { connector } = connectorOver(stateAfter(...connected))
-    const counted = createPasskeyConnector({ page: { request: async () => null, watch: () => undefined }, state: () => stateAfter(...connected), chains: () => ({}) as ChainAccess, options: () => undefined, site: () => ({}), load: async () => (loads++, {} as typeof PasskeyCode) })
+    const counted = createPasskeyConnector({ page: { request: async () => null, watch: () => undefined }, state: () => stateAfter(...connected), chains: () => ({}) as ChainAccess, options: () => undefined, site: () => ({}), load: async () => (loads++, { requestsOver: () => ({}) as never }) })
     expect(await connector.request({ method: 'eth_accounts' })).toEqual([ACCOUNT])
     expect(await connector.request({ method: 'eth_chainId' })).toBe('0x7a69')
     expect(await counted.request({ method: 'eth_requestAccounts' })).toEqual([ACCOUNT])
+    // A method it does not serve is refused without its code either.
+    await expect(counted.request({ method: 'eth_sign', params: [] })).rejects.toMatchObject({ code: 4200 })
     expect(loads).toBe(0)
     // Not connected: no accounts.
     expect(await connectorOver(stateAfter()).connector.request({ method: 'eth_accounts' })).toEqual([])
