@@ -10,8 +10,8 @@
  *   `@safe-global/safe-singleton-factory`) with salt 0: their canonical addresses.
  * - The Safe 4337 module and SafeModuleSetup (`@safe-global/safe-4337@0.3.0`) through the
  *   deterministic deployer with salt 0: their canonical addresses.
- * - SafeWebAuthnSharedSigner and the FCL P-256 verifier (`@safe-global/safe-passkey@0.2.0`) the
- *   same way, at the addresses Gangway's passkey account uses (SAFE_PASSKEY_CONTRACTS); their 0.2.0
+ * - SafeWebAuthnSharedSigner, SafeWebAuthnSignerFactory (which makes an added passkey's signer
+ *   contract) and the FCL P-256 verifier (`@safe-global/safe-passkey@0.2.0`) the same way, at the addresses Gangway's passkey account uses (SAFE_PASSKEY_CONTRACTS); their 0.2.0
  *   addresses differ from the 0.2.1 ones permissionless defaults to, so callers pass them.
  * Each deployment checks the address it lands at against the one expected. Demo and test tooling only.
  */
@@ -58,6 +58,7 @@ export interface Erc4337Contracts {
   safe4337Module: Hex
   safeModuleSetup: Hex
   webAuthnSharedSigner: Hex
+  webAuthnSignerFactory: Hex
   p256Verifier: Hex
 }
 
@@ -84,6 +85,7 @@ function plan(): Planned[] {
     { name: 'safe4337Module', factory: DETERMINISTIC_DEPLOYER, salt: ZERO_SALT, initCode: module4337, expected: '0x75cf11467937ce3F2f357CE24ffc3DBF8fD5c226' },
     { name: 'safeModuleSetup', factory: DETERMINISTIC_DEPLOYER, salt: ZERO_SALT, initCode: safe4337('SafeModuleSetup.sol/SafeModuleSetup.json'), expected: '0x2dd68b007B46fBe91B9A7c3EDa5A7a1063cB5b47' },
     { name: 'webAuthnSharedSigner', factory: DETERMINISTIC_DEPLOYER, salt: ZERO_SALT, initCode: passkey('4337/SafeWebAuthnSharedSigner.sol/SafeWebAuthnSharedSigner.json'), expected: SAFE_PASSKEY_CONTRACTS.webAuthnSharedSigner },
+    { name: 'webAuthnSignerFactory', factory: DETERMINISTIC_DEPLOYER, salt: ZERO_SALT, initCode: passkey('SafeWebAuthnSignerFactory.sol/SafeWebAuthnSignerFactory.json'), expected: SAFE_PASSKEY_CONTRACTS.webAuthnSignerFactory },
     { name: 'p256Verifier', factory: DETERMINISTIC_DEPLOYER, salt: ZERO_SALT, initCode: passkey('verifiers/FCLP256Verifier.sol/FCLP256Verifier.json'), expected: SAFE_PASSKEY_CONTRACTS.p256Verifier },
   ]
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { GangwayError, PASSKEY_CANCELLED, PASSKEY_NOT_OWNER, UserRejectedError } from '../../../events/kernel/errors.js'
-import { createPasskey, passkeyOwner, type PasskeyCeremonies } from './passkey-account.js'
+import { decodeFunctionData, parseAbi } from 'viem'
+import { accountOfHandle, addedOwnerHandle, addOwnerCalls, createPasskey, passkeyOwner, SAFE_PASSKEY_CONTRACTS, type PasskeyCeremonies } from './passkey-account.js'
 import { BAD_PASSKEY_ANSWER, type PasskeyCreationOptionsJSON } from './webauthn-json.js'
 
 const b64url = (bytes: ArrayBuffer | Uint8Array) => Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString('base64url')
@@ -51,5 +52,28 @@ describe('passkeyOwner', () => {
     expect(refused).toBeInstanceOf(GangwayError)
     expect(refused).toMatchObject({ message: PASSKEY_NOT_OWNER, category: 'API_ERROR' })
     expect(asked).toEqual([expect.objectContaining({ rpId: 'shop.example', allowCredentials: [{ type: 'public-key', id: 'Y3JlZGVudGlhbA' }], userVerification: 'required' })])
+  })
+})
+
+describe('a passkey added as another owner', () => {
+  const account = '0x2222222222222222222222222222222222222222'
+  it('names its account in its user handle, which no random handle and no other handle is read as', async () => {
+    const handle = addedOwnerHandle(account)
+    expect(accountOfHandle(b64url(handle))).toBe(account)
+    // createPasskey takes it as the user handle.
+    const { ceremonies, asked } = await ceremoniesWith()
+    await createPasskey({ rpId: 'shop.example', rpName: 'Shop', userName: 'Shop account', ceremonies, userHandle: handle })
+    expect(asked[0]!.user.id).toBe(b64url(handle))
+    for (const other of [undefined, b64url(new Uint8Array(16).fill(1)), b64url(new Uint8Array(21)), b64url(Uint8Array.of(1, ...new Uint8Array(20))), b64url(Uint8Array.of(2, ...handle.slice(1))), '%%%']) expect(accountOfHandle(other)).toBeUndefined()
+  })
+
+  it('is added by two calls: the factory makes its signer contract, the Safe adds that signer with the threshold kept at one', () => {
+    const publicKey = `0x${'0a'.repeat(32)}${'0b'.repeat(32)}` as const
+    const signer = '0x3333333333333333333333333333333333333333'
+    const [make, add] = addOwnerCalls(account, publicKey, signer)
+    expect(make!.to).toBe(SAFE_PASSKEY_CONTRACTS.webAuthnSignerFactory)
+    expect(decodeFunctionData({ abi: parseAbi(['function createSigner(uint256 x, uint256 y, uint176 verifiers)']), data: make!.data }).args).toEqual([BigInt(`0x${'0a'.repeat(32)}`), BigInt(`0x${'0b'.repeat(32)}`), BigInt(SAFE_PASSKEY_CONTRACTS.p256Verifier)])
+    expect(add!.to).toBe(account)
+    expect(decodeFunctionData({ abi: parseAbi(['function addOwnerWithThreshold(address owner, uint256 threshold)']), data: add!.data }).args).toEqual([signer, 1n])
   })
 })
