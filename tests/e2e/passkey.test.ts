@@ -147,6 +147,21 @@ describe('a passkey on the Connect view', () => {
     }
   })
 
+  it('works the same with the engine on the main thread (`engine: main`): a passkey created, a message signed that verifyMessage accepts', async () => {
+    const context = await localContext(browser())
+    try {
+      const { page } = await passkeyPage(context, 'passkeys&engine=main')
+      const address = await createdAccount(page)
+      expect(await page.evaluate(() => (window as unknown as { gangway: { getState(): { engine?: string } } }).gangway.getState().engine)).toBe('main')
+      expect(page.workers()).toEqual([])
+      const message = 'On the main thread'
+      const signature = (await provider(page, 'personal_sign', [toHex(message), address])) as Hex
+      expect(await chain().verifyMessage({ address, message, signature })).toBe(true)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('signs in with SIWX: the demo server verifies the passkey account’s ERC-6492 signature on anvil and keeps the session', async () => {
     const context = await localContext(browser())
     try {
@@ -175,6 +190,62 @@ describe('a passkey on the Connect view', () => {
       await other.page.click('[data-testid=gw-passkey-use]')
       await waitForView(other.page, 'Account')
       expect(await shownAddress(other.page)).toBe(address)
+    } finally {
+      await first.close()
+      await second.close()
+    }
+  })
+
+  it('adds a second passkey as another owner of the account: on a device that has only that passkey, Use a passkey finds the account, which signs and sends with it', async () => {
+    const first = await localContext(browser())
+    const second = await localContext(browser())
+    try {
+      const made = await passkeyPage(first)
+      const address = await createdAccount(made.page)
+      await funded(made.page, address, '1')
+      // The visitor dismisses the prompt: said under the button, nothing made, nothing sent.
+      await made.cdp.send('WebAuthn.setUserVerified', { authenticatorId: made.authenticatorId, isUserVerified: false })
+      await made.page.click('[data-testid=gw-passkey-add]')
+      await waitForText(made.page, '[data-testid=gw-passkey-add-error]', 'Passkey request cancelled')
+      expect((await made.cdp.send('WebAuthn.getCredentials', { authenticatorId: made.authenticatorId })).credentials).toHaveLength(1)
+      expect(await chain().getCode({ address })).toBeUndefined()
+      await made.cdp.send('WebAuthn.setUserVerified', { authenticatorId: made.authenticatorId, isUserVerified: true })
+      await made.page.click('[data-testid=gw-passkey-add]')
+      await made.page.getByTestId('gw-passkey-added').waitFor()
+      expect(await made.page.getByTestId('gw-passkey-owners').getAttribute('data-passkeys')).toBe('2')
+      const [added] = (await pageLog(made.page)).events.filter((e) => e.type === 'passkey/added').map((e) => e.payload as { id: string; address: string; signer: Hex })
+      expect(added).toMatchObject({ address, signer: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) })
+      // On the chain: the Safe, deployed by that operation, has the passkey's signer contract as a second owner.
+      const isOwner = [{ type: 'function', name: 'isOwner', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'bool' }] }] as const
+      expect(await chain().readContract({ address, abi: isOwner, functionName: 'isOwner', args: [added!.signer] })).toBe(true)
+      const { credentials } = await made.cdp.send('WebAuthn.getCredentials', { authenticatorId: made.authenticatorId })
+      expect(credentials).toHaveLength(2)
+      const byId = (id: string) => credentials.find((c) => Buffer.from(c.credentialId, 'base64').toString('base64url') === id)!
+      const firstKey = credentials.find((c) => c !== byId(added!.id))!
+      // This tab goes on signing with the passkey it connected with, not the one it added.
+      const signed = async (page: Page) => {
+        const message = `Still ${address}`
+        const signature = (await provider(page, 'personal_sign', [toHex(message), address])) as Hex
+        expect(await chain().verifyMessage({ address, message, signature })).toBe(true)
+      }
+      await signed(made.page)
+      const counts = (await made.cdp.send('WebAuthn.getCredentials', { authenticatorId: made.authenticatorId })).credentials
+      expect(counts.find((c) => c.credentialId === firstKey.credentialId)!.signCount).toBeGreaterThan(firstKey.signCount)
+      expect(counts.find((c) => c.credentialId === byId(added!.id).credentialId)!.signCount).toBe(byId(added!.id).signCount)
+
+      // Another device with the added passkey only: its user handle names the account, the chain confirms the owner.
+      const other = await passkeyPage(second)
+      await other.cdp.send('WebAuthn.addCredential', { authenticatorId: other.authenticatorId, credential: byId(added!.id) })
+      await openConnect(other.page)
+      await other.page.click('[data-testid=gw-passkey-use]')
+      await waitForView(other.page, 'Account')
+      expect(await shownAddress(other.page)).toBe(address)
+      await signed(other.page)
+      const receiver = fresh('added-owner')
+      await accountSettled(other.page)
+      await sendFromAccount(other.page, '0.01', receiver)
+      await waitForText(other.page, '[data-testid=gw-snackbar]', 'Transaction sent')
+      expect(await chain().getBalance({ address: receiver })).toBe(parseEther('0.01'))
     } finally {
       await first.close()
       await second.close()

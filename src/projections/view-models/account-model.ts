@@ -2,6 +2,7 @@
 import { AUTH_CONNECTOR_ID, type AccountType, type CaipAddress, type Namespace } from '../../events/entities.js'
 import type { SocialProvider } from '../../events/kernel/host-options.js'
 import { sameConnector } from '../select/connections.js'
+import { PASSKEY_CONNECTOR_ID } from '../../events/kernel/page-kernel.js'
 import type { ConnectionStatus } from '../slices/connection.js'
 import { floorUnits } from '../format.js'
 import { activeAccount, activeAccountStatus, connectedAccount, type ActiveAccount } from '../select/active-account.js'
@@ -46,6 +47,12 @@ export interface AccountModel {
   /** docs/behaviour.md §3 addressExplorerUrl: the address's page on its network's block explorer. */
   addressExplorerUrl?: string
   /**
+   * A passkey's account (docs/behaviour.md §2 Passkey): how many passkeys the site's tabs know for it
+   * (`passkeys`), whether this tab is adding one (`adding`), and how its last add ended (`added`, or
+   * `error` with the failure's message).
+   */
+  passkey?: { passkeys: number; adding: boolean; added?: true; error?: string }
+  /**
    * The namespace's connections (ProfileWallets without balances): with the multiWallet remote
    * feature off (docs/behaviour.md §6), only the active one.
    */
@@ -86,6 +93,13 @@ function embeddedWalletInfo(s: State, a: ActiveAccount): AccountModel['embeddedW
   return { user: defined({ email: user.email, username: user.username }), authProvider: user.socialProvider ?? 'email', accountType, isSmartAccountDeployed: user.smartAccountDeployed }
 }
 
+/** A passkey account's AccountModel.passkey. */
+function passkeyInfo(s: State, address: string): AccountModel['passkey'] {
+  const { asking, added, credentials } = s.passkeys
+  const passkeys = credentials.filter((c) => c.address.toLowerCase() === address.toLowerCase()).length
+  return defined({ passkeys, adding: asking === 'add', added: added && 'id' in added ? (true as const) : undefined, error: added && 'error' in added ? added.error : undefined })
+}
+
 /** The type the auth connection may switch to (AccountModel.accountTypeSwitch), or undefined. */
 function accountTypeSwitch(s: State, a: ActiveAccount): AccountType | undefined {
   const current = embeddedWalletInfo(s, a)?.accountType
@@ -118,6 +132,7 @@ function namespaceModel(s: State, a: ActiveAccount | undefined, namespace: Names
     embeddedWalletInfo: a ? embeddedWalletInfo(s, a) : undefined,
     accountTypeSwitch: a ? accountTypeSwitch(s, a) : undefined,
     addressExplorerUrl: addressExplorerUrl(s, a?.caipAddress),
+    passkey: a && a.namespace === 'eip155' && sameConnector(a.connectorId ?? '', PASSKEY_CONNECTOR_ID) ? passkeyInfo(s, a.address) : undefined,
     connections: a ? rows.map((c) => ({ connectorId: c.connectorId, name: c.name, status: c.status, accounts: c.accounts.map((x) => defined({ address: x.address, label: x.label })) })) : undefined,
   })
 }

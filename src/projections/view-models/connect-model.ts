@@ -71,7 +71,7 @@ export function connectModel(s: State): ConnectModel {
     collapseWallets: f.collapseWallets && methods.includes('wallet') && (methods.includes('email') || methods.includes('social')),
     branding: f.branding,
     socials: offeredSocials(s),
-    passkey: methods.includes('passkey') ? defined({ asking: s.passkeys.asking, error: !s.passkeys.asking && s.connection.lastError?.connectorId === PASSKEY_CONNECTOR_ID ? s.connection.lastError.message : undefined }) : undefined,
+    passkey: methods.includes('passkey') ? defined({ asking: s.passkeys.asking === 'add' ? undefined : s.passkeys.asking, error: !s.passkeys.asking && s.connection.lastError?.connectorId === PASSKEY_CONNECTOR_ID ? s.connection.lastError.message : undefined }) : undefined,
     socialLogin: s.auth.social,
     telegramProvider: s.auth.telegramProvider,
     emailUpdate: s.auth.users.eip155?.email || s.auth.update ? defined({ current: s.auth.users.eip155?.email, ...s.auth.update }) : undefined,

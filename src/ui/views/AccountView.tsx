@@ -5,7 +5,7 @@
  * (addressExplorerUrl, through the URL validator right before it renders), the native balance
  * floored to 3 decimals, the network balance in USD, the network, the wallet features on (Receive,
  * Send) in the site's order (the Account actions model, docs/behaviour.md §9), "Choose a name" for an
- * EVM account without one (RegisterAccountName) and Disconnect, then
+ * EVM account without one (RegisterAccountName), *Add a passkey* for a passkey's account (AddPasskey) and Disconnect, then
  * the tabs. A lazy chunk with its tabs and its CSS (account-styles.ts), as ProfileWallets is
  * (lazy-views.tsx).
  */
@@ -21,6 +21,7 @@ import { useSignalValue } from '../use-signal.js'
 import { useT } from '../i18n/i18n.js'
 import { accountCss } from './account-styles.js'
 import { AccountTabs } from './AccountTabs.js'
+import { AddPasskey } from './AddPasskey.js'
 import { useViewCss } from './use-view-css.js'
 
 /** Each Account action's view, label and test id. */
@@ -97,6 +98,7 @@ export function AccountView() {
             {t('passkey.onlyKey')}
           </p>
         ) : null}
+        {account.passkey ? <AddPasskey passkey={account.passkey} /> : null}
         <button className="gw-network" data-testid="gw-network" data-leads-to="SwitchNetwork" data-unsupported={network.unsupported ? '' : undefined} onClick={() => void dispatch({ type: 'modal/navigate-requested', payload: { view: 'SwitchNetwork' } })}>
           {/* A chain the site did not list is named by the engine ('Unknown network'). */}
           {(network.unsupported && network.name ? known(network.name) : network.name) ?? ''}

@@ -14,6 +14,7 @@ export const accountCss = `
 [dir=rtl] .gw-asset-name>span{text-align:right}
 .gw-asset-usd,.gw-usd{direction:ltr;unicode-bidi:isolate}
 .gw-passkey-warning{margin:8px 0;padding:8px 12px;border-radius:calc(var(--gw-r)*2);background:var(--gw-warn-bg);color:var(--gw-warn-fg);font-size:calc(var(--gw-fs)*1.2);text-align:start}
+.gw-passkey-add{display:flex;flex-direction:column;align-items:center;gap:2px;margin:4px 0;font-size:calc(var(--gw-fs)*1.2);text-align:center}
 .gw-tab-bar{display:flex;gap:4px;padding:4px;border-radius:999px;background:var(--gw-soft);margin:8px 0}
 .gw-tab{flex:1;height:32px;border:0;border-radius:999px;background:none;cursor:pointer;font:inherit;font-size:calc(var(--gw-fs)*1.3);color:var(--gw-fg2)}
 .gw-tab[aria-selected=true]{background:var(--gw-bg);color:var(--gw-fg);box-shadow:0 1px 3px rgba(0,0,0,.12)}

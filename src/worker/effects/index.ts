@@ -3,6 +3,7 @@ import { accountTabsTriggerEffect, historyFailedEffect } from './account-data/ac
 import { afterSendEffect } from './account-data/after-send.js'
 import { analyticsEffect } from './infra/analytics.js'
 import { connectEffect } from './connection/connect.js'
+import { passkeyAddEffect } from './connection/passkey-add.js'
 import { passkeyConnectEffect } from './connection/passkey-connect.js'
 import { authDeviceEffect, authEmailEffect, authEmailUpdateEffect } from './auth/auth-email.js'
 import { authConnectEffect } from './auth/auth-connect.js'
@@ -61,6 +62,7 @@ const txPreview = (name: keyof typeof import('./trade/tx-preview.js')) => lazyEf
 export const effects: readonly Effect[] = Object.entries({
   connectEffect,
   passkeyConnectEffect,
+  passkeyAddEffect,
   authEmailEffect,
   authDeviceEffect,
   authEmailUpdateEffect,

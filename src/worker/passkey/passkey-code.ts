@@ -8,8 +8,20 @@
 import { http, isHex, type Client, type Hex, type TypedDataDefinition } from 'viem'
 import { estimateFeesPerGas } from 'viem/actions'
 import { createBundlerClient, createPaymasterClient, type PaymasterClient } from 'viem/account-abstraction'
-import { GangwayError, SPONSORSHIP_REFUSED } from '../../events/kernel/errors.js'
-import { createPasskey, gangwayCause, passkeyOwner, passkeySafeAccount, type PasskeyCeremonies, type PasskeyCredential } from '../../chains/eip155/passkey/passkey-account.js'
+import { GangwayError, SPONSORSHIP_REFUSED, TRANSACTION_REVERTED } from '../../events/kernel/errors.js'
+import {
+  accountOfHandle,
+  addedOwnerHandle,
+  addOwnerCalls,
+  createPasskey,
+  gangwayCause,
+  ownsAccount,
+  passkeyOwner,
+  passkeySafeAccount,
+  passkeySignerAddress,
+  type PasskeyCeremonies,
+  type PasskeyCredential,
+} from '../../chains/eip155/passkey/passkey-account.js'
 import { recoveredPublicKey } from '../../chains/eip155/passkey/recover-passkey.js'
 import { checkedAuthentication, signInOptionsJSON } from '../../chains/eip155/passkey/webauthn-json.js'
 import type { CaipNetworkId } from '../../events/entities.js'
@@ -26,6 +38,9 @@ export interface PasskeyDeps {
   paymasterUrl(caipNetworkId: CaipNetworkId): string | undefined
 }
 
+/** A passkey added to an account as another owner: `addedOwner` names the account and the passkey's signer contract. */
+export type AddedPasskey = PasskeyCredential & Required<Pick<PasskeyCredential, 'addedOwner'>>
+
 /** A passkey and its account's address (the same on every network). */
 export interface PasskeyAccount {
   credential: PasskeyCredential
@@ -36,7 +51,7 @@ export interface PasskeyAccount {
 const RECEIPT_POLL_MS = 1000
 
 const accountOf = (deps: PasskeyDeps, credential: PasskeyCredential, caipNetworkId: CaipNetworkId) =>
-  passkeySafeAccount({ client: deps.client(caipNetworkId), owner: passkeyOwner({ credential, rpId: deps.rpId, ceremonies: deps.ceremonies }) })
+  passkeySafeAccount({ client: deps.client(caipNetworkId), owner: passkeyOwner({ credential, rpId: deps.rpId, ceremonies: deps.ceremonies }), ...(credential.addedOwner ? { addedOwner: credential.addedOwner } : {}) })
 
 /**
  * A new passkey named `userName` for the site `rpName`, and its account's address on `caipNetworkId`.
@@ -49,8 +64,11 @@ export async function newPasskey(deps: PasskeyDeps, { rpName, userName, caipNetw
 
 /**
  * The passkey the visitor picks among the site's (a discoverable sign-in): known by its id in
- * `known`, else its public key recovered from a second assertion of the same passkey.
- * @returns undefined when the key cannot be recovered (the second answer is another passkey's or forged).
+ * `known`, else its public key recovered from a second assertion of the same passkey. A recovered
+ * passkey whose user handle names an account (addedOwnerHandle) is that account's added owner when
+ * the chain says its signer contract owns it; any other is its own account's first owner.
+ * @returns undefined when the key cannot be recovered (the second answer is another passkey's or
+ *   forged), or when the account its handle names has no such owner on `caipNetworkId`.
  * @throws the ceremonies' errors, 'Invalid passkey answer'.
  */
 export async function pickedPasskey(deps: PasskeyDeps, known: readonly PasskeyCredential[], caipNetworkId: CaipNetworkId): Promise<PasskeyAccount | undefined> {
@@ -61,8 +79,33 @@ export async function pickedPasskey(deps: PasskeyDeps, known: readonly PasskeyCr
     const publicKey = recoveredPublicKey(first, second)
     if (!publicKey) return undefined
     credential = { id: first.id, publicKey }
+    const account = accountOfHandle(first.response.userHandle)
+    if (account) {
+      const client = deps.client(caipNetworkId)
+      const signer = await passkeySignerAddress(client, publicKey)
+      if (!(await ownsAccount(client, account, signer))) return undefined
+      credential = { ...credential, addedOwner: { account, signer } }
+    }
   }
-  return { credential, address: (await accountOf(deps, credential, caipNetworkId)).address }
+  return { credential, address: credential.addedOwner?.account ?? (await accountOf(deps, credential, caipNetworkId)).address }
+}
+
+/**
+ * A new passkey added to the account `current` signs for, as another owner: the browser makes the
+ * passkey (named `userName` for the site `rpName`, its user handle naming the account), then one user
+ * operation signed by `current` deploys its signer contract and adds it to the Safe (deploying the
+ * Safe too when this is its first operation).
+ * @returns the new passkey (with `addedOwner`) and the transaction that added it.
+ * @throws the ceremonies' errors, 'Invalid passkey answer', the bundler's and paymaster's refusals;
+ *   GangwayError 'Transaction reverted' when the operation's calls reverted (nothing added).
+ */
+export async function addPasskey(deps: PasskeyDeps, current: PasskeyCredential, caipNetworkId: CaipNetworkId, { rpName, userName }: { rpName: string; userName: string }): Promise<{ credential: AddedPasskey; transactionHash: Hex }> {
+  const account = current.addedOwner?.account ?? (await accountOf(deps, current, caipNetworkId)).address
+  const added = await createPasskey({ rpId: deps.rpId, rpName, userName, ceremonies: deps.ceremonies, userHandle: addedOwnerHandle(account) })
+  const signer = await passkeySignerAddress(deps.client(caipNetworkId), added.publicKey)
+  const sent = await sendCalls(deps, current, caipNetworkId, addOwnerCalls(account, added.publicKey, signer))
+  if (!sent.success) throw new GangwayError(TRANSACTION_REVERTED, { category: 'API_ERROR', details: `user operation ${sent.userOperationHash}` })
+  return { credential: { ...added, addedOwner: { account, signer } }, transactionHash: sent.transactionHash }
 }
 
 /** `data` (hex bytes, as personal_sign takes them) signed by the account: EIP-1271, wrapped as ERC-6492 before deployment. */
@@ -133,4 +176,4 @@ async function bundlerFees(bundler: Pick<Client, 'request'>): Promise<{ maxFeePe
  * The connector's calls that need this code (passkey-requests.ts), over the engine's `deps`.
  * @example const calls = requestsOver(deps); await calls.create()
  */
-export const requestsOver = (deps: PasskeyConnectorDeps): PasskeyRequests => passkeyRequests(deps, { newPasskey, pickedPasskey, signMessage, signTypedData, sendCalls })
+export const requestsOver = (deps: PasskeyConnectorDeps): PasskeyRequests => passkeyRequests(deps, { newPasskey, pickedPasskey, addPasskey, signMessage, signTypedData, sendCalls })

@@ -93,3 +93,28 @@ describe('the passkey connector (docs/behaviour.md §2 Passkey)', () => {
     expect(asked.page).toEqual([[PASSKEY_CONNECTOR_ID, PASSKEY_CALLS.create]])
   })
 })
+
+describe('a passkey added to the account (docs/behaviour.md §2 Passkey)', () => {
+  const SIGNER = '0x3333333333333333333333333333333333333333'
+  it('adds one with the passkey in use, named after the site', async () => {
+    const { connector } = connectorOver(stateAfter(...connected), {
+      addPasskey: async (deps, current, caipNetworkId, names) => {
+        expect([deps.rpId, current, caipNetworkId, names]).toEqual(['shop.example', CREDENTIAL, 'eip155:31337', { rpName: 'Shop', userName: 'Shop account' }])
+        return { credential: { id: 'YWRkZWQ', publicKey: CREDENTIAL.publicKey, addedOwner: { account: ACCOUNT, signer: SIGNER } }, transactionHash: `0x${'12'.repeat(32)}` }
+      },
+    })
+    expect((await connector.add()).credential.addedOwner).toEqual({ account: ACCOUNT, signer: SIGNER })
+    // Not connected with a passkey: nothing to add to.
+    await expect(connectorOver(stateAfter()).connector.add()).rejects.toMatchObject({ code: 4100 })
+  })
+
+  it('signs with an added passkey through its own signer contract', async () => {
+    const asked: unknown[] = []
+    const { connector } = connectorOver(
+      stateAfter(['passkey/credential-known', { ...CREDENTIAL, address: ACCOUNT, signer: SIGNER }], connected[1]!),
+      { signMessage: async (_deps, credential) => (asked.push(credential), '0x1234') },
+    )
+    await connector.request({ method: 'personal_sign', params: ['0x00', ACCOUNT] })
+    expect(asked).toEqual([{ ...CREDENTIAL, addedOwner: { account: ACCOUNT, signer: SIGNER } }])
+  })
+})

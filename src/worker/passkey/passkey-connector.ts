@@ -31,6 +31,8 @@ export interface PasskeyConnector {
   create(): Promise<PasskeyConnected>
   /** A passkey the visitor picks among the site's, and its account. @throws GangwayError 'This passkey does not own the account' when its key cannot be recovered; the ceremony's errors. */
   use(): Promise<PasskeyConnected>
+  /** A new passkey added to the connected passkey's account as another owner. @throws as PasskeyRequests' `add`. */
+  add(): ReturnType<PasskeyRequests['add']>
   /** An EIP-1193 request to the connected passkey account (see `answer` for the methods). */
   request(args: ProviderRequest): Promise<unknown>
 }
@@ -93,6 +95,7 @@ export function createPasskeyConnector(deps: PasskeyConnectorDeps): PasskeyConne
   return {
     create: async () => (await loaded()).create(),
     use: async () => (await loaded()).use(),
+    add: async () => (await loaded()).add(),
     request: answer,
   }
 }

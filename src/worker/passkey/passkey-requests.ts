@@ -17,11 +17,11 @@ import { GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError, TRANSACTION_R
 import { PASSKEY_CALLS, PASSKEY_CONNECTOR_ID } from '../../events/kernel/page-kernel.js'
 import type { PasskeyConnected, PasskeyConnectorDeps } from './passkey-connector.js'
 import { connectedPasskey, passkeyNetwork } from './passkey-session.js'
-import type { PasskeyDeps } from './passkey-code.js'
+import type { AddedPasskey, PasskeyDeps } from './passkey-code.js'
 import type * as PasskeyCode from './passkey-code.js'
 
 /** What the calls do with the account (passkey-code.ts; a test's stand-in). */
-export type PasskeyOperations = Pick<typeof PasskeyCode, 'newPasskey' | 'pickedPasskey' | 'signMessage' | 'signTypedData' | 'sendCalls'>
+export type PasskeyOperations = Pick<typeof PasskeyCode, 'newPasskey' | 'pickedPasskey' | 'addPasskey' | 'signMessage' | 'signTypedData' | 'sendCalls'>
 
 /** The calls that need the code. */
 export interface PasskeyRequests {
@@ -29,6 +29,13 @@ export interface PasskeyRequests {
   create(): Promise<PasskeyConnected>
   /** A passkey the visitor picks among the site's, and its account. @throws GangwayError 'This passkey does not own the account' when its key cannot be recovered; the ceremony's errors. */
   use(): Promise<PasskeyConnected>
+  /**
+   * A new passkey added to the connected passkey's account as another owner (passkey-code.ts addPasskey).
+   * @returns the passkey (its `addedOwner` the account and its signer contract) and the transaction that added it.
+   * @throws ProviderRequestError 'Not connected' (4100) without a passkey connection; the ceremony's,
+   *   the bundler's and the paymaster's errors; GangwayError 'Transaction reverted'.
+   */
+  add(): Promise<{ credential: AddedPasskey; transactionHash: Hex }>
   /**
    * One of PASSKEY_CODE_METHODS (passkey-connector.ts): personal_sign (hex data), eth_signTypedData_v4,
    * eth_sendTransaction (its transaction hash), wallet_sendCalls (atomic, `{ id }`), wallet_getCallsStatus.
@@ -146,6 +153,11 @@ export function passkeyRequests(deps: PasskeyConnectorDeps, code: PasskeyOperati
       const picked = await code.pickedPasskey(codeDeps(), known, caipNetworkId)
       if (!picked) throw new GangwayError(ERRORS.passkeyNotOwner.message, { category: 'API_ERROR', details: 'its public key could not be recovered' })
       return { ...picked, caipNetworkId }
+    },
+    async add() {
+      const { credential } = signer()
+      const rpName = deps.site().name || rpId()
+      return code.addPasskey(codeDeps(), credential, network(), { rpName, userName: `${rpName} account` })
     },
     request,
   }

@@ -29,11 +29,14 @@ export function passkeyNetwork(s: State): CaipNetworkId {
 
 /**
  * The connected passkey: the live PASSKEY connection's account (0x address) and the known credential
- * of that address; undefined without one.
+ * of that address (with `addedOwner` when it was added to the account through its own signer
+ * contract); undefined without one.
  * @example connectedPasskey(state)?.address // '0x2222…'
  */
 export function connectedPasskey(s: State): { address: string; credential: PasskeyCredential } | undefined {
   const address = liveConnections(s, 'eip155').find((c) => c.connectorId === PASSKEY_CONNECTOR_ID)?.accounts[0]?.address
   const credential = address ? s.passkeys.credentials.find((c) => c.address.toLowerCase() === address.toLowerCase()) : undefined
-  return address && credential ? { address, credential: { id: credential.id, publicKey: credential.publicKey as Hex } } : undefined
+  if (!address || !credential) return undefined
+  const { id, publicKey, signer } = credential
+  return { address, credential: { id, publicKey: publicKey as Hex, ...(signer ? { addedOwner: { account: credential.address as Hex, signer: signer as Hex } } : {}) } }
 }

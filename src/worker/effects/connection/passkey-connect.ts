@@ -1,7 +1,8 @@
 /**
  * Connecting with a passkey (docs/behaviour.md §2 Passkey): *Create a passkey* or *Use a passkey*
  * asks the passkey connector (worker/passkey/), whose ceremony the page runs; its answer is the
- * passkey learnt (`passkey/credential-known`, public data only) and the connector's
+ * passkey learnt (`passkey/credential-known`, public data only, with its signer contract when it
+ * was added to the account as another owner) and the connector's
  * `connect/succeeded` on its account, added beside the namespace's other connections with
  * multiWallet on, else replacing them. A refusal or failure is `connect/failed` with its message
  * ('Passkey request cancelled', 4001, when the visitor dismissed the prompt). A second ask while
@@ -22,7 +23,7 @@ export const passkeyConnectEffect: Effect = ({ events$, passkey, state }) =>
       from(
         (e.type === 'passkey/create-requested' ? passkey.create() : passkey.use()).then(
           ({ credential, address, caipNetworkId }): NewEvent[] => [
-            event('passkey/credential-known', { id: credential.id, publicKey: credential.publicKey, address }),
+            event('passkey/credential-known', { id: credential.id, publicKey: credential.publicKey, address, ...(credential.addedOwner ? { signer: credential.addedOwner.signer } : {}) }),
             event('connect/succeeded', {
               connectorId: PASSKEY_CONNECTOR_ID,
               namespace: 'eip155',
