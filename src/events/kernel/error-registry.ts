@@ -129,6 +129,8 @@ export const ERRORS = {
   invalidAmount: { message: 'Invalid amount', section: 5, key: true },
   /** More than the balance. */
   insufficientBalance: { message: 'Insufficient balance', section: 5, key: true },
+  /** A Bitcoin amount under the receiver type's dust threshold: no node would relay it. */
+  dustAmount: { message: 'Amount below the dust limit', section: 5, key: true },
   /** More decimals than the token has. */
   decimals: { message: '{symbol} allows at most {decimals:n} decimals', section: 5, key: true },
   /** A second send while one is under way. */
