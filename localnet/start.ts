@@ -5,8 +5,9 @@
  * WalletConnect relay with the Localnet WalletConnect wallet, the wallet/config, blockchain and
  * analytics service emulators, the on-ramp service emulator with its provider page (HUSD and SOL
  * bought with fiat, funded on the localnet), ERC-4337 on 31337 (EntryPoint v0.7, Safe and its passkey
- * signer, alto as the bundler, a verifying paymaster), the secure-site emulator (email and social login, on
- * 127.0.0.1: another site than the demo's localhost), and the demo host site.
+ * signer, alto as the bundler, a verifying paymaster), the Bitcoin regtest stand-in behind its Esplora
+ * API (bitcoin/), the secure-site emulator (email and social login, on 127.0.0.1: another site than
+ * the demo's localhost), and the demo host site.
  */
 import type { Hex } from 'viem'
 import { createHash } from 'node:crypto'
@@ -29,6 +30,7 @@ import { startOnrampService, type OnrampService } from './services/onramp.js'
 import { startSecureSite, type SecureSite } from './services/secure-site/server.js'
 import { deployErc4337 } from './erc4337.js'
 import { startBundler, type Bundler } from './bundler.js'
+import { startLocalnetBitcoin, type LocalnetBitcoin } from './bitcoin/localnet-bitcoin.js'
 import { startPaymaster, type Paymaster } from './paymaster.js'
 
 /** Chain ids of the localnet's EVM chains. */
@@ -70,6 +72,8 @@ export interface Localnet {
   bundler: Bundler
   /** The verifying paymaster on chain 31337 and its ERC-7677 policy service (paymaster.ts): it sponsors an account's first operation only. */
   paymaster: Paymaster
+  /** The Bitcoin regtest stand-in behind its Esplora API (bitcoin/), the Localnet Wallet's payment address funded. */
+  bitcoin: LocalnetBitcoin
   stop(): Promise<void>
 }
 
@@ -90,6 +94,7 @@ export async function startLocalnet({
   onrampPort = 0,
   bundlerPort = 0,
   paymasterPort = 0,
+  bitcoinPort = 0,
 }: {
   anvilPorts?: number[]
   webPort?: number
@@ -103,6 +108,7 @@ export async function startLocalnet({
   onrampPort?: number
   bundlerPort?: number
   paymasterPort?: number
+  bitcoinPort?: number
 } = {}): Promise<Localnet> {
   const chains: Anvil[] = []
   let node: SolanaNode | undefined
@@ -124,6 +130,8 @@ export async function startLocalnet({
     started.push(bundler)
     const paymaster = await startPaymaster({ rpcUrl: chains[0]!.url, port: await freePort(paymasterPort) })
     started.push(paymaster)
+    const bitcoin = await startLocalnetBitcoin({ port: await freePort(bitcoinPort) })
+    started.push(bitcoin)
     node = await startSolanaNode({ port: solanaPort && (await freePort(solanaPort)) === solanaPort && (await freePort(solanaPort + 1)) === solanaPort + 1 ? solanaPort : await freePortPair() })
     const seed = await seedSolana(node)
     const solana = Object.assign(node, { caipNetworkId: SOLANA_LOCALNET_CAIP2, seed })
@@ -178,7 +186,7 @@ export async function startLocalnet({
       erc4337: { chainId: chains[0]!.chainId, bundlerUrl: bundler.url, paymasterUrl: paymaster.url },
     })
     const stopAll = [web, ...started, node, ...chains]
-    return { chains, token, solana, web, relay, wcWallet, walletConfig, blockchain, analytics, onramp, secureSite, assets, amm, batchDelegates, bundler, paymaster, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
+    return { chains, token, solana, web, relay, wcWallet, walletConfig, blockchain, analytics, onramp, secureSite, assets, amm, batchDelegates, bundler, paymaster, bitcoin, stop: async () => void (await Promise.all(stopAll.map((s) => s.stop()))) }
   } catch (error) {
     await Promise.all([...started, ...chains].map((c) => c.stop()).concat(node ? [node.stop()] : []))
     throw error
