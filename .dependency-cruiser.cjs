@@ -23,7 +23,7 @@ const NODE_BUILTINS = `^(node:)?(${builtinModules.map(escape).join('|')})$`
 const ANY_NPM = '(^|/)node_modules/'
 
 /** The pure helpers of src/chains that the projections may fold with (no clients, no I/O). */
-const PURE_CHAIN_HELPERS = src('chains/caip\\.ts$', 'chains/address\\.ts$', 'chains/eip155/accounts\\.ts$')
+const PURE_CHAIN_HELPERS = src('chains/caip\\.ts$', 'chains/address\\.ts$', 'chains/eip155/accounts\\.ts$', 'chains/bip122/networks\\.ts$')
 /** The modules of src that are I/O for the projections: the layers that talk to the outside, the log and its storage. */
 const IO_MODULES = [
   ...src('worker/', 'api/', 'ui/', 'react/', 'cli/'),
@@ -118,7 +118,7 @@ module.exports = {
       name: 'siwx-pure-messages-and-verifiers',
       severity: 'error',
       comment:
-        'src/siwx (the SIWX message texts, their checks and signature verification, shared by the engine and gangway/siwx-server) imports itself, src/events, the pure helpers of src/chains (caip.ts, address.ts, eip155/accounts.ts), viem, @noble/curves, @scure/base and @solana/web3.js; never the engine, the services, the page, the server helper or a Node built-in, so the worker can bundle it.',
+        'src/siwx (the SIWX message texts, their checks and signature verification, shared by the engine and gangway/siwx-server) imports itself, src/events, the pure helpers of src/chains (caip.ts, address.ts, eip155/accounts.ts, bip122/networks.ts), viem, @noble/curves, @scure/base and @solana/web3.js; never the engine, the services, the page, the server helper or a Node built-in, so the worker can bundle it.',
       from: { path: src('siwx/') },
       to: { pathNot: [...src('siwx/', 'events/'), ...PURE_CHAIN_HELPERS, ...npm('viem', '@noble/curves', '@scure/base', '@solana/web3.js')] },
     },
@@ -126,9 +126,9 @@ module.exports = {
       name: 'siwx-server-only-siwx-events-and-node',
       severity: 'error',
       comment:
-        'src/siwx-server (gangway/siwx-server, a Node helper for a host site\'s backend) imports itself, src/siwx, src/events, viem and Node built-ins; not the engine, the chain clients, the services or the page.',
+        'src/siwx-server (gangway/siwx-server, a Node helper for a host site\'s backend) imports itself, src/siwx, src/events, the Bitcoin message verifier (chains/bip122/message.ts, which src/siwx is given rather than imports, so the worker loads no Bitcoin code for other sign-ins), viem and Node built-ins; not the engine, the chain clients, the services or the page.',
       from: { path: src('siwx-server/') },
-      to: { pathNot: [...src('siwx-server/', 'siwx/', 'events/'), ...npm('viem'), NODE_BUILTINS] },
+      to: { pathNot: [...src('siwx-server/', 'siwx/', 'events/', 'chains/bip122/message\\.ts$'), ...npm('viem'), NODE_BUILTINS] },
     },
     {
       name: 'worker-never-page',

@@ -282,7 +282,7 @@ describe('createSiwxServer', () => {
     expect(bad({ uri: '' })).toThrow('Invalid SIWX server option')
     expect(bad({ chains: {} })).toThrow('Invalid SIWX server option')
     expect(bad({ chains: { [EVM_CHAIN]: '' } })).toThrow('Invalid SIWX server option')
-    expect(bad({ chains: { 'bip122:000000000019d6689c085ae165831e93': 'http://x' } })).toThrow('Invalid SIWX server option')
+    expect(bad({ chains: { 'polkadot:91b171bb158e2d3848fa23a9f1c25182': 'http://x' } })).toThrow('Invalid SIWX server option')
     expect(bad({ nonceTtlS: 0 })).toThrow('Invalid SIWX server option')
     expect(bad({ sessionTtlS: Number.NaN })).toThrow('Invalid SIWX server option')
     expect(bad({ maxNoncesPerClient: 0 })).toThrow('Invalid SIWX server option')

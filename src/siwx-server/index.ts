@@ -4,7 +4,8 @@
  * write the message with it and the wallet sign it, and the backend verifies exactly the message
  * it asked for: its domain and URI, a network it accepts, its single-use nonce, its time window,
  * and the signature (eip155 against the chain through the configured JSON-RPC URL, so EIP-1271
- * contract accounts and ERC-6492 counterfactual accounts sign in as well as EOAs; solana ed25519).
+ * contract accounts and ERC-6492 counterfactual accounts sign in as well as EOAs; solana ed25519;
+ * bip122 BIP-322 or the legacy prefixed signature of a Bitcoin address).
  * A verified sign-in becomes a session, kept in memory (or in a store the host gives).
  *
  * ```ts
@@ -29,6 +30,7 @@ import { parseSiwxMessage, type SiwxMessage } from '../siwx/message.js'
 import { SiwxRefusedError, invalidSiwxMessage } from '../siwx/refusals.js'
 import { DEFAULT_SIWX_SKEW_MS, validateSiwxMessage } from '../siwx/validate.js'
 import { verifySiwxSignature } from '../siwx/verify.js'
+import { verifyBitcoinMessage } from '../chains/bip122/message.js'
 import { readSiwxTime } from '../siwx/time.js'
 import { ERRORS } from '../events/kernel/error-registry.js'
 
@@ -167,7 +169,8 @@ export interface SiwxServerOptions {
   /**
    * The networks accepted, CAIP-2 id → JSON-RPC URL. eip155: an http(s) URL of that chain's node,
    * which verifies contract accounts' signatures (EIP-1271, ERC-6492); it must be that chain's.
-   * solana: the value is not used (ed25519 needs no node); give ''.
+   * solana: the value is not used (ed25519 needs no node); give ''. bip122 (a Bitcoin network:
+   * mainnet, testnet, signet or regtest): likewise '' (BIP-322 and legacy signatures need no node).
    */
   chains: Record<CaipNetworkId, string>
   /** How long an issued nonce may be used, in s. Default 300. */
@@ -249,15 +252,16 @@ function memoryStore(): SiwxSessionStore {
 }
 
 /** The namespace a signed text is written for, from its first line. */
-function namespaceOfText(text: string): 'eip155' | 'solana' {
+function namespaceOfText(text: string): 'eip155' | 'solana' | 'bip122' {
   const header = text.split('\n', 1)[0] ?? ''
-  return header.endsWith(' wants you to sign in with your Solana account:') ? 'solana' : 'eip155'
+  if (header.endsWith(' wants you to sign in with your Solana account:')) return 'solana'
+  return /wants you to sign in with your Bitcoin( [A-Za-z]+)? account:$/.test(header) ? 'bip122' : 'eip155'
 }
 
 /**
  * A SIWX verifier for a host site's backend (see the module's comment).
  * @throws GangwayError 'Invalid SIWX server option' (details name it) for an empty domain or uri,
- *   no chains, a chain id that is not an eip155 or solana CAIP-2 id, an eip155 chain without an
+ *   no chains, a chain id that is not an eip155, solana or bip122 CAIP-2 id, an eip155 chain without an
  *   http(s) URL, a TTL, skew or maximum that is not a positive number.
  * @example
  * ```ts
@@ -285,10 +289,10 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
   const clients = new Map<CaipNetworkId, Client>()
   for (const id of accepted) {
     // CAIP-2: namespace, a colon, a reference of 1 to 32 of [-_a-zA-Z0-9].
-    const namespace = /^(eip155|solana):[-_a-zA-Z0-9]{1,32}$/.exec(id)?.[1]
-    if (namespace === 'solana') continue
+    const namespace = /^(eip155|solana|bip122):[-_a-zA-Z0-9]{1,32}$/.exec(id)?.[1]
+    if (namespace === 'solana' || namespace === 'bip122') continue
     const url = chains[id]
-    if (namespace !== 'eip155') throw badOption(`chains: ${id} is not an eip155 or solana CAIP-2 id`)
+    if (namespace !== 'eip155') throw badOption(`chains: ${id} is not an eip155, solana or bip122 CAIP-2 id`)
     if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw badOption(`chains: ${id} needs an http(s) JSON-RPC URL`)
     clients.set(id, createPublicClient({ transport: http(url) }))
   }
@@ -362,7 +366,7 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
       validateSiwxMessage(message, { domain, uri, chains: accepted, nonce: () => nonceLive, now, skewMs })
       let ok: boolean
       try {
-        ok = await verifySiwxSignature({ message, text, signature, ...(clients.has(message.chainId) ? { client: clients.get(message.chainId)! } : {}) })
+        ok = await verifySiwxSignature({ message, text, signature, verifyBitcoin: verifyBitcoinMessage, ...(clients.has(message.chainId) ? { client: clients.get(message.chainId)! } : {}) })
       } catch (error) {
         throw asGangwayError(error, { category: 'API_ERROR', details: `the signature could not be checked on ${message.chainId}` })
       }

@@ -1,7 +1,8 @@
 /**
  * The SIWX message (docs/behaviour.md §3) and its text: EIP-4361 (Sign-In with Ethereum) on eip155,
  * written and read with viem's SIWE helpers; Sign-In-With-Solana on solana (solana-message.ts,
- * the Wallet Standard `solana:signIn` form). The text is what a wallet signs, so reading it is
+ * the Wallet Standard `solana:signIn` form); on bip122 the same layout as Reown AppKit's
+ * InformalMessenger writes it ("… with your Bitcoin account:", the whole CAIP-2 id as Chain ID). The text is what a wallet signs, so reading it is
  * strict: a text is accepted only in the one form the writer produces, so that no two readings of
  * one signed text exist. Pure: no clock, no I/O.
  */
@@ -13,6 +14,7 @@ import { readCaipNetworkId } from '../chains/caip.js'
 import { MAX_SIWX_MESSAGE_CHARS } from './limits.js'
 import { invalidSiwxMessage } from './refusals.js'
 import { createSiwsMessage, parseSiwsMessage } from './solana-message.js'
+import { BITCOIN_NETWORKS, type BitcoinNetworkId, type BitcoinNetworkParams } from '../chains/bip122/networks.js'
 import { readSiwxTime } from './time.js'
 
 /**
@@ -53,13 +55,14 @@ export interface SiwxMessage {
 }
 
 /** The namespaces a SIWX message is written for. */
-export type SiwxNamespace = 'eip155' | 'solana'
+export type SiwxNamespace = 'eip155' | 'solana' | 'bip122'
 
 /** The namespace of a CAIP-2 id (`eip155:1`) or a bare namespace (`eip155`); undefined for anything else. */
 function namespaceOf(caipNetworkIdOrNamespace: string): SiwxNamespace | undefined {
   const namespace = caipNetworkIdOrNamespace.includes(':') ? readCaipNetworkId(caipNetworkIdOrNamespace)?.namespace : caipNetworkIdOrNamespace
-  return namespace === 'eip155' || namespace === 'solana' ? namespace : undefined
+  return namespace === 'eip155' || namespace === 'solana' || namespace === 'bip122' ? namespace : undefined
 }
+
 
 /** The eip155 chain id of a CAIP-2 reference: a positive safe integer in plain decimal, else undefined. */
 function evmChainId(reference: string): number | undefined {
@@ -116,12 +119,15 @@ export function siwxMessageText(m: SiwxMessage): string {
     for (const [field, value] of [['issuedAt', m.issuedAt], ['expirationTime', m.expirationTime], ['notBefore', m.notBefore]] as const) {
       if (value !== undefined) dateOf(field, value)
     }
+    const bitcoin = namespace === 'bip122' ? bitcoinNetwork(m.chainId) : undefined
+    if (bitcoin && !hasBitcoinAddressForm(m.accountAddress, BITCOIN_NETWORKS[bitcoin.id].params)) throw invalidSiwxMessage(`not an address of ${bitcoin.name}`)
     text = createSiwsMessage({
       domain: m.domain,
       address: m.accountAddress,
       uri: m.uri,
       version: m.version,
-      chainId: network.reference,
+      // Solana's wallets write the CAIP-2 reference; AppKit's Bitcoin messenger the whole id.
+      chainId: bitcoin ? m.chainId : network.reference,
       nonce: m.nonce,
       issuedAt: m.issuedAt,
       ...(m.statement ? { statement: m.statement } : {}),
@@ -129,7 +135,7 @@ export function siwxMessageText(m: SiwxMessage): string {
       ...(m.notBefore !== undefined ? { notBefore: m.notBefore } : {}),
       ...(m.requestId ? { requestId: m.requestId } : {}),
       ...(m.resources?.length ? { resources: m.resources } : {}),
-    })
+    }, bitcoin?.name)
   }
   if (text.length > MAX_SIWX_MESSAGE_CHARS) throw invalidSiwxMessage(`longer than ${MAX_SIWX_MESSAGE_CHARS} characters`)
   return text
@@ -179,7 +185,59 @@ export function parseSiwxMessage(text: string, caipNetworkIdOrNamespace: string)
   if (text.length > MAX_SIWX_MESSAGE_CHARS) throw invalidSiwxMessage(`longer than ${MAX_SIWX_MESSAGE_CHARS} characters`)
   const namespace = typeof caipNetworkIdOrNamespace === 'string' ? namespaceOf(caipNetworkIdOrNamespace) : undefined
   if (!namespace) throw invalidSiwxMessage(`unsupported namespace ${String(caipNetworkIdOrNamespace)}`)
-  return namespace === 'eip155' ? parseEip155(text) : parseSolana(text)
+  return namespace === 'eip155' ? parseEip155(text) : namespace === 'bip122' ? parseBitcoin(text) : parseSolana(text)
+}
+
+/**
+ * Whether `address` has the form of an address of the network with prefixes `params`: bech32 or
+ * bech32m with its human-readable part, or base58 starting as its version bytes make it start
+ * ('1' and '3' on mainnet, 'm', 'n' and '2' elsewhere). The checksum is checked with the signature
+ * (verify.ts), so the text writer carries none of Bitcoin's code.
+ */
+function hasBitcoinAddressForm(address: string, params: BitcoinNetworkParams): boolean {
+  if (address.toLowerCase().startsWith(`${params.bech32}1`)) return new RegExp(`^${params.bech32}1[02-9ac-hj-np-z]{8,87}$`).test(address)
+  return /^[1-9A-HJ-NP-Za-km-z]{25,35}$/.test(address) && (params.pubKeyHash === 0 ? /^[13]/ : /^[mn2]/).test(address)
+}
+
+/** The Bitcoin network of `chainId` (its name is the sign-in header's word). @throws 'Invalid SIWX message' for another id. */
+function bitcoinNetwork(chainId: string): { id: BitcoinNetworkId; name: string } {
+  if (!Object.prototype.hasOwnProperty.call(BITCOIN_NETWORKS, chainId)) throw invalidSiwxMessage(`not a Bitcoin network: ${String(chainId).slice(0, 80)}`)
+  return { id: chainId as BitcoinNetworkId, name: BITCOIN_NETWORKS[chainId as BitcoinNetworkId].name }
+}
+
+/**
+ * A Bitcoin sign-in text read (AppKit's informal layout, the Solana one with the network's name in
+ * the header and the whole CAIP-2 id as Chain ID): the header's network and the Chain ID must be the
+ * same one, and the text must be exactly what siwxMessageText writes for what was read.
+ */
+function parseBitcoin(text: string): SiwxMessage {
+  for (const [id, { name }] of Object.entries(BITCOIN_NETWORKS)) {
+    let f
+    try {
+      f = parseSiwsMessage(text, name)
+    } catch {
+      continue
+    }
+    if (!f.uri || !f.version || !f.chainId || !f.nonce || !f.issuedAt) throw invalidSiwxMessage('a Bitcoin sign-in message needs URI, Version, Chain ID, Nonce and Issued At')
+    if (f.chainId !== id) throw invalidSiwxMessage(`the header names ${name}, the Chain ID ${f.chainId.slice(0, 80)}`)
+    const message: SiwxMessage = {
+      accountAddress: f.address,
+      chainId: id as CaipNetworkId,
+      domain: f.domain,
+      uri: f.uri,
+      version: f.version,
+      nonce: f.nonce,
+      issuedAt: f.issuedAt,
+      ...(f.expirationTime !== undefined ? { expirationTime: f.expirationTime } : {}),
+      ...(f.notBefore !== undefined ? { notBefore: f.notBefore } : {}),
+      ...(f.statement !== undefined ? { statement: f.statement } : {}),
+      ...(f.requestId !== undefined ? { requestId: f.requestId } : {}),
+      ...(f.resources !== undefined ? { resources: f.resources } : {}),
+    }
+    if (siwxMessageText(message) !== text) throw invalidSiwxMessage('not in the form of a Bitcoin sign-in message')
+    return message
+  }
+  throw invalidSiwxMessage('no Bitcoin sign-in header line')
 }
 
 function parseEip155(text: string): SiwxMessage {

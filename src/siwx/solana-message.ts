@@ -22,7 +22,9 @@
  *
  * Each optional field is left out when absent or empty (as a wallet builds it); the statement and
  * its blank line too, and the field block and its blank line when no field is given. Fields come in
- * that order, each at most once. Pure: no clock, no I/O.
+ * that order, each at most once. The same layout, with the header naming the Bitcoin network
+ * ("… with your Bitcoin account:") and the whole CAIP-2 id as the Chain ID, is Bitcoin's sign-in
+ * text as Reown AppKit's InformalMessenger writes it (`chain`, message.ts). Pure: no clock, no I/O.
  */
 import { MAX_SIWX_MESSAGE_CHARS, MAX_SIWX_RESOURCES } from './limits.js'
 import { invalidSiwxMessage } from './refusals.js'
@@ -43,7 +45,8 @@ export interface SolanaSignInFields {
   resources?: string[]
 }
 
-const HEADER_SUFFIX = ' wants you to sign in with your Solana account:'
+/** The header line's end for an account of `chain` ('Solana'; on bip122 the network's name, 'Bitcoin', as AppKit's messenger writes it). */
+const headerSuffix = (chain: string) => ` wants you to sign in with your ${chain} account:`
 
 /** The single-line fields after the statement, in the order a message carries them, with their labels. */
 const LINE_FIELDS = [
@@ -67,15 +70,16 @@ function isFieldLine(line: string): boolean {
 
 /**
  * The message text a wallet signs for these fields (the Wallet Standard's `createSignInMessageText`
- * layout). Empty optional strings and an empty resource list are left out, as a wallet does.
+ * layout), its header naming `chain`'s account. Empty optional strings and an empty resource list
+ * are left out, as a wallet does.
  * @throws GangwayError 'Invalid SIWX message' when the text would not read back as the same fields
  *   (a value with a line break, a statement that looks like a field line, an empty or spaced domain
  *   or address, an empty resource), or is longer than MAX_SIWX_MESSAGE_CHARS or has more than
  *   MAX_SIWX_RESOURCES resources: a message that parses as something else than what was meant is
  *   never built.
  */
-export function createSiwsMessage(fields: SolanaSignInFields): string {
-  let text = `${fields.domain}${HEADER_SUFFIX}\n${fields.address}`
+export function createSiwsMessage(fields: SolanaSignInFields, chain = 'Solana'): string {
+  let text = `${fields.domain}${headerSuffix(chain)}\n${fields.address}`
   if (fields.statement) text += `\n\n${fields.statement}`
   const lines: string[] = []
   for (const [key, label] of LINE_FIELDS) {
@@ -85,8 +89,8 @@ export function createSiwsMessage(fields: SolanaSignInFields): string {
   if (fields.resources?.length) lines.push(RESOURCES_LINE, ...fields.resources.map((r) => `${RESOURCE_PREFIX}${r}`))
   if (lines.length) text += `\n\n${lines.join('\n')}`
   // The one check that covers every ambiguity: the text must read back as exactly these fields.
-  const back = parseSiwsMessage(text)
-  if (!sameFields(back, fields)) throw invalidSiwxMessage('the fields do not make an unambiguous Sign-In-With-Solana message')
+  const back = parseSiwsMessage(text, chain)
+  if (!sameFields(back, fields)) throw invalidSiwxMessage(`the fields do not make an unambiguous Sign-In-With-${chain} message`)
   return text
 }
 
@@ -100,8 +104,8 @@ function sameFields(parsed: SolanaSignInFields, fields: SolanaSignInFields): boo
 }
 
 /**
- * Reads a Sign-In-With-Solana message text back into its fields (the layout above, as a wallet
- * parses it: trailing line breaks are ignored). Stricter than a wallet in three ways, each a message
+ * Reads a Sign-In-With-Solana message text (or, with `chain`, that chain's) back into its fields
+ * (the layout above, as a wallet parses it: trailing line breaks are ignored). Stricter than a wallet in three ways, each a message
  * that could be read two ways: the statement is one line, the domain and the address hold no
  * whitespace, and nothing follows the fields but resources. Values are not interpreted (times and
  * the address are checked where they are used: validate.ts, verify.ts).
@@ -110,13 +114,14 @@ function sameFields(parsed: SolanaSignInFields, fields: SolanaSignInFields): boo
  *   an empty field, a field out of order or twice, an unknown line, or more than MAX_SIWX_RESOURCES
  *   resources.
  */
-export function parseSiwsMessage(text: string): SolanaSignInFields {
+export function parseSiwsMessage(text: string, chain = 'Solana'): SolanaSignInFields {
   if (typeof text !== 'string') throw invalidSiwxMessage('not a string')
   if (text.length > MAX_SIWX_MESSAGE_CHARS) throw invalidSiwxMessage(`longer than ${MAX_SIWX_MESSAGE_CHARS} characters`)
   const lines = text.replace(/\n+$/, '').split('\n')
   const header = lines[0] ?? ''
-  if (!header.endsWith(HEADER_SUFFIX)) throw invalidSiwxMessage('no Sign-In-With-Solana header line')
-  const domain = header.slice(0, -HEADER_SUFFIX.length)
+  const suffix = headerSuffix(chain)
+  if (!header.endsWith(suffix)) throw invalidSiwxMessage(`no Sign-In-With-${chain} header line`)
+  const domain = header.slice(0, -suffix.length)
   if (!domain || /\s/.test(domain)) throw invalidSiwxMessage('empty or spaced domain')
   const address = lines[1]
   if (!address || /\s/.test(address)) throw invalidSiwxMessage('empty or spaced address')

@@ -10,6 +10,9 @@
  *   Solana writes signatures) or padded base64 (how Gangway's Wallet Standard bridge hands a
  *   wallet's `solana:signMessage` signature to the engine: ui/bridge/wallet-standard-bridge.ts);
  *   the two cannot be confused (a 64-byte padded base64 string ends in `==`, outside base58).
+ * - bip122: the base64 signature a Bitcoin wallet gives, BIP-322's simple form or the legacy
+ *   prefixed one, for the address on the message's Bitcoin network, by the verifier the caller
+ *   gives (`verifyBitcoin`: chains/bip122/message.ts).
  */
 import { verifyMessage as verifyEoaMessage, type Client, type Hex } from 'viem'
 import { verifyMessage } from 'viem/actions'
@@ -29,6 +32,12 @@ export interface SiwxSignatureInput {
   signature: string
   /** eip155: a viem client of the message's chain (a PublicClient), for contract and counterfactual accounts. Unused on solana. */
   client?: Client
+  /**
+   * bip122: the Bitcoin message verifier (chains/bip122/message.ts `verifyBitcoinMessage`), given by
+   * the caller so that Bitcoin's code loads only where Bitcoin is in use; without it no bip122
+   * signature verifies.
+   */
+  verifyBitcoin?: (input: { address: string; message: string; signature: string; caipNetworkId: string }) => boolean
 }
 
 /** The longest Solana signature string looked at: 64 bytes are at most 88 characters in either encoding. */
@@ -40,16 +49,16 @@ const MAX_SOLANA_ADDRESS_CHARS = 64
  * True when `signature` is `message.accountAddress`'s signature of `text` on `message.chainId`'s
  * namespace (see the module's comment for how each is checked). False for a signature that does not
  * verify or is malformed, a text that does not read as `message`'s account and network, a
- * namespace other than eip155 and solana, an oversized signature (MAX_SIWX_SIGNATURE_CHARS).
+ * namespace other than eip155, solana and bip122, an oversized signature (MAX_SIWX_SIGNATURE_CHARS).
  * The time window, domain and nonce are not looked at (validate.ts).
  * With a client, a node that cannot be read gives false for any signature but an EOA's (viem's
  * action falls back to ECDSA recovery, and counts a failed `eth_call` as "not verified").
  * @throws what viem's action throws outside its call (rare: an unexpected client error).
  */
-export async function verifySiwxSignature({ message, text, signature, client }: SiwxSignatureInput): Promise<boolean> {
+export async function verifySiwxSignature({ message, text, signature, client, verifyBitcoin }: SiwxSignatureInput): Promise<boolean> {
   if (typeof text !== 'string' || typeof signature !== 'string' || signature.length > MAX_SIWX_SIGNATURE_CHARS) return false
   const namespace = readCaipNetworkId(message.chainId)?.namespace
-  if (namespace !== 'eip155' && namespace !== 'solana') return false
+  if (namespace !== 'eip155' && namespace !== 'solana' && namespace !== 'bip122') return false
   // The signer is read from the text too: a message that does not match the text signs nothing.
   let read: SiwxMessage
   try {
@@ -63,6 +72,7 @@ export async function verifySiwxSignature({ message, text, signature, client }: 
     return verifyEip155(read.accountAddress as Hex, text, signature, client)
   }
   if (read.accountAddress !== message.accountAddress) return false
+  if (namespace === 'bip122') return verifyBitcoin?.({ address: read.accountAddress, message: text, signature, caipNetworkId: read.chainId }) ?? false
   return verifySolana(read.accountAddress, text, signature)
 }
 
