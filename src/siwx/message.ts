@@ -2,9 +2,9 @@
  * The SIWX message (docs/behaviour.md §3) and its text: EIP-4361 (Sign-In with Ethereum) on eip155,
  * written and read with viem's SIWE helpers; Sign-In-With-Solana on solana (solana-message.ts,
  * the Wallet Standard `solana:signIn` form); on bip122 the same layout as Reown AppKit's
- * InformalMessenger writes it ("… with your Bitcoin account:", the whole CAIP-2 id as Chain ID). The text is what a wallet signs, so reading it is
- * strict: a text is accepted only in the one form the writer produces, so that no two readings of
- * one signed text exist. Pure: no clock, no I/O.
+ * InformalMessenger writes it ("… with your Bitcoin account:", the whole CAIP-2 id as Chain ID).
+ * The text is what a wallet signs, so reading it is strict: a text is accepted only in the one form
+ * the writer produces, so that no two readings of one signed text exist. Pure: no clock, no I/O.
  */
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
 import { getAddress, isAddress } from 'viem'
@@ -13,7 +13,7 @@ import { GangwayError } from '../events/kernel/errors.js'
 import { readCaipNetworkId } from '../chains/caip.js'
 import { MAX_SIWX_MESSAGE_CHARS } from './limits.js'
 import { invalidSiwxMessage } from './refusals.js'
-import { createSiwsMessage, parseSiwsMessage } from './solana-message.js'
+import { createSiwsMessage, parseSiwsMessage, type SolanaSignInFields } from './solana-message.js'
 import { BITCOIN_NETWORKS, type BitcoinNetworkId, type BitcoinNetworkParams } from '../chains/bip122/networks.js'
 import { readSiwxTime } from './time.js'
 
@@ -62,7 +62,6 @@ function namespaceOf(caipNetworkIdOrNamespace: string): SiwxNamespace | undefine
   const namespace = caipNetworkIdOrNamespace.includes(':') ? readCaipNetworkId(caipNetworkIdOrNamespace)?.namespace : caipNetworkIdOrNamespace
   return namespace === 'eip155' || namespace === 'solana' || namespace === 'bip122' ? namespace : undefined
 }
-
 
 /** The eip155 chain id of a CAIP-2 reference: a positive safe integer in plain decimal, else undefined. */
 function evmChainId(reference: string): number | undefined {
@@ -218,22 +217,8 @@ function parseBitcoin(text: string): SiwxMessage {
     } catch {
       continue
     }
-    if (!f.uri || !f.version || !f.chainId || !f.nonce || !f.issuedAt) throw invalidSiwxMessage('a Bitcoin sign-in message needs URI, Version, Chain ID, Nonce and Issued At')
-    if (f.chainId !== id) throw invalidSiwxMessage(`the header names ${name}, the Chain ID ${f.chainId.slice(0, 80)}`)
-    const message: SiwxMessage = {
-      accountAddress: f.address,
-      chainId: id as CaipNetworkId,
-      domain: f.domain,
-      uri: f.uri,
-      version: f.version,
-      nonce: f.nonce,
-      issuedAt: f.issuedAt,
-      ...(f.expirationTime !== undefined ? { expirationTime: f.expirationTime } : {}),
-      ...(f.notBefore !== undefined ? { notBefore: f.notBefore } : {}),
-      ...(f.statement !== undefined ? { statement: f.statement } : {}),
-      ...(f.requestId !== undefined ? { requestId: f.requestId } : {}),
-      ...(f.resources !== undefined ? { resources: f.resources } : {}),
-    }
+    const message = informalMessage(f, 'Bitcoin')
+    if (message.chainId !== id) throw invalidSiwxMessage(`the header names ${name}, the Chain ID ${message.chainId.slice(0, 80)}`)
     if (siwxMessageText(message) !== text) throw invalidSiwxMessage('not in the form of a Bitcoin sign-in message')
     return message
   }
@@ -276,17 +261,25 @@ function parseEip155(text: string): SiwxMessage {
 
 function parseSolana(text: string): SiwxMessage {
   const f = parseSiwsMessage(text)
-  if (!f.uri || !f.version || !f.chainId || !f.nonce || !f.issuedAt) {
-    throw invalidSiwxMessage('a Sign-In-With-Solana message needs URI, Version, Chain ID, Nonce and Issued At')
-  }
+  if (!f.chainId) throw invalidSiwxMessage('a Sign-In-With-Solana message needs URI, Version, Chain ID, Nonce and Issued At')
   const chainId = f.chainId.startsWith('solana:') ? f.chainId : `solana:${f.chainId}`
   if (!readCaipNetworkId(chainId)) throw invalidSiwxMessage(`not a solana chain id: ${f.chainId}`)
+  return informalMessage({ ...f, chainId }, 'Solana')
+}
+
+/**
+ * The message of an informal sign-in text's fields (parseSiwsMessage's), its Chain ID a whole CAIP-2
+ * id. @throws 'Invalid SIWX message' without URI, Version, Chain ID, Nonce or Issued At (`chain`
+ * names the form), or with a time that is not RFC 3339.
+ */
+function informalMessage(f: SolanaSignInFields, chain: string): SiwxMessage {
+  if (!f.uri || !f.version || !f.chainId || !f.nonce || !f.issuedAt) throw invalidSiwxMessage(`a Sign-In-With-${chain} message needs URI, Version, Chain ID, Nonce and Issued At`)
   for (const [field, value] of [['issuedAt', f.issuedAt], ['expirationTime', f.expirationTime], ['notBefore', f.notBefore]] as const) {
     if (value !== undefined) dateOf(field, value)
   }
   return {
     accountAddress: f.address,
-    chainId: chainId as CaipNetworkId,
+    chainId: f.chainId as CaipNetworkId,
     domain: f.domain,
     uri: f.uri,
     version: f.version,
