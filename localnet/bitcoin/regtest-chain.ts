@@ -14,9 +14,10 @@ import { schnorr, secp256k1 } from '@noble/curves/secp256k1'
 import { sha256 } from '@noble/hashes/sha2'
 import { ripemd160 } from '@noble/hashes/legacy'
 import { bytesToHex, concatBytes, hexToBytes } from '@noble/hashes/utils'
+import { BITCOIN_NETWORKS } from '../../src/chains/bip122/networks.js'
 
-/** Regtest's address prefixes (bitcoind's chainparams). */
-export const REGTEST: typeof NETWORK = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef }
+/** Regtest's address prefixes (bitcoind's chainparams), as Gangway's network list has them. */
+export const REGTEST: typeof NETWORK = BITCOIN_NETWORKS['bip122:0f9188f13cb7b2c71f2a335e3a4fc328'].params
 /** Regtest's genesis block hash: its CAIP-2 id is `bip122:` and the first 32 hex characters. */
 export const REGTEST_GENESIS_HASH = '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206'
 /** Blocks before a coinbase output may be spent. */

@@ -53,13 +53,17 @@ const RECEIPT_POLL_MS = 1000
 const accountOf = (deps: PasskeyDeps, credential: PasskeyCredential, caipNetworkId: CaipNetworkId) =>
   passkeySafeAccount({ client: deps.client(caipNetworkId), owner: passkeyOwner({ credential, rpId: deps.rpId, ceremonies: deps.ceremonies }), ...(credential.addedOwner ? { addedOwner: credential.addedOwner } : {}) })
 
+/** The address of the account `credential` signs for: the one it was added to, else its own Safe's (counterfactual until deployed). */
+const accountAddress = async (deps: PasskeyDeps, credential: PasskeyCredential, caipNetworkId: CaipNetworkId): Promise<Hex> =>
+  credential.addedOwner?.account ?? (await accountOf(deps, credential, caipNetworkId)).address
+
 /**
  * A new passkey named `userName` for the site `rpName`, and its account's address on `caipNetworkId`.
  * @throws the ceremony's errors (PASSKEY_CANCELLED…), 'Invalid passkey answer'.
  */
 export async function newPasskey(deps: PasskeyDeps, { rpName, userName, caipNetworkId }: { rpName: string; userName: string; caipNetworkId: CaipNetworkId }): Promise<PasskeyAccount> {
   const credential = await createPasskey({ rpId: deps.rpId, rpName, userName, ceremonies: deps.ceremonies })
-  return { credential, address: (await accountOf(deps, credential, caipNetworkId)).address }
+  return { credential, address: await accountAddress(deps, credential, caipNetworkId) }
 }
 
 /**
@@ -87,7 +91,7 @@ export async function pickedPasskey(deps: PasskeyDeps, known: readonly PasskeyCr
       credential = { ...credential, addedOwner: { account, signer } }
     }
   }
-  return { credential, address: credential.addedOwner?.account ?? (await accountOf(deps, credential, caipNetworkId)).address }
+  return { credential, address: await accountAddress(deps, credential, caipNetworkId) }
 }
 
 /**
@@ -100,7 +104,7 @@ export async function pickedPasskey(deps: PasskeyDeps, known: readonly PasskeyCr
  *   GangwayError 'Transaction reverted' when the operation's calls reverted (nothing added).
  */
 export async function addPasskey(deps: PasskeyDeps, current: PasskeyCredential, caipNetworkId: CaipNetworkId, { rpName, userName }: { rpName: string; userName: string }): Promise<{ credential: AddedPasskey; transactionHash: Hex }> {
-  const account = current.addedOwner?.account ?? (await accountOf(deps, current, caipNetworkId)).address
+  const account = await accountAddress(deps, current, caipNetworkId)
   const added = await createPasskey({ rpId: deps.rpId, rpName, userName, ceremonies: deps.ceremonies, userHandle: addedOwnerHandle(account) })
   const signer = await passkeySignerAddress(deps.client(caipNetworkId), added.publicKey)
   const sent = await sendCalls(deps, current, caipNetworkId, addOwnerCalls(account, added.publicKey, signer))
