@@ -9,7 +9,9 @@
  * (EADDRINUSE). So a port is drawn at random from PORT_RANGE, below those ranges, where the system
  * gives out no port by itself. `GANGWAY_PORT_SLICE` (`i/n`) narrows it to the i-th of n equal
  * parts: `npm test` gives each of its lanes a part of its own, so two localnets started at once
- * never draw the same port.
+ * never draw the same port. A port once given out is never drawn again by the same process: a
+ * localnet chooses some ports (the blockchain service's, the demo site's) well before their
+ * servers listen, while other servers start, and a second draw must not land on one of them.
  */
 import { createServer } from 'node:net'
 
@@ -24,6 +26,9 @@ function range(): { from: number; to: number } {
   const size = Math.floor((PORT_RANGE.to - PORT_RANGE.from + 1) / n)
   return { from: PORT_RANGE.from + i * size, to: PORT_RANGE.from + (i + 1) * size - 1 }
 }
+
+/** The ports this process has given out (see the module's comment). */
+const given = new Set<number>()
 
 /** Whether `port` can be listened on now on 127.0.0.1: resolves `port`, or null when it is taken. */
 function tryPort(port: number): Promise<number | null> {
@@ -43,8 +48,12 @@ export async function freePort(preferred = 0): Promise<number> {
   if (preferred !== 0 && (await tryPort(preferred)) === preferred) return preferred
   const { from, to } = range()
   for (let tries = 0; tries < 200; tries++) {
-    const port = await tryPort(from + Math.floor(Math.random() * (to - from + 1)))
-    if (port !== null) return port
+    const drawn = from + Math.floor(Math.random() * (to - from + 1))
+    if (given.has(drawn)) continue
+    const port = await tryPort(drawn)
+    if (port === null) continue
+    given.add(port)
+    return port
   }
   throw new Error(`no free port in ${from}-${to} after 200 tries`)
 }
@@ -56,7 +65,9 @@ export async function freePort(preferred = 0): Promise<number> {
 export async function freePortPair(): Promise<number> {
   for (let tries = 0; tries < 20; tries++) {
     const port = await freePort(0)
-    if ((await tryPort(port + 1)) === port + 1) return port
+    if (given.has(port + 1) || (await tryPort(port + 1)) !== port + 1) continue
+    given.add(port + 1)
+    return port
   }
   throw new Error('no two consecutive free ports')
 }

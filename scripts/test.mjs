@@ -31,20 +31,37 @@ const DEFAULT_SECONDS = 10
 const started = Date.now()
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`
 
-/** Runs `cmd args` (with `env` added to this process's), each output line prefixed with `[name]` (in colour on a terminal, plain in a log); resolves with the exit code. */
+/** The last lines of each run's output, and how it ended, by name: printed again for a lane that wrote no report. */
+const ends = new Map()
+/** How many of a run's last output lines are kept for that. */
+const TAIL_LINES = 40
+
+/**
+ * Runs `cmd args` (with `env` added to this process's), each output line prefixed with `[name]` (in
+ * colour on a terminal, plain in a log); resolves with the exit code (1 when a signal ended it).
+ */
 function run(name, cmd, args, env = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : { NO_COLOR: '1' }), ...env } })
+    const tail = []
+    const print = (line) => {
+      process.stdout.write(`[${name}] ${line}\n`)
+      tail.push(line)
+      if (tail.length > TAIL_LINES) tail.shift()
+    }
     for (const stream of [child.stdout, child.stderr]) {
       let rest = ''
       stream.on('data', (chunk) => {
         const lines = (rest + chunk).split('\n')
         rest = lines.pop()
-        for (const line of lines) process.stdout.write(`[${name}] ${line}\n`)
+        for (const line of lines) print(line)
       })
-      stream.on('end', () => rest && process.stdout.write(`[${name}] ${rest}\n`))
+      stream.on('end', () => rest && print(rest))
     }
-    child.on('close', (code) => resolve(code ?? 1))
+    child.on('close', (code, signal) => {
+      ends.set(name, { how: signal ? `ended by ${signal}` : `exit code ${code}`, at: elapsed(), tail })
+      resolve(code ?? 1)
+    })
   })
 }
 
@@ -114,6 +131,12 @@ if (failedChecks.length) {
 }
 if (missing.length) {
   console.log(`Lanes that ended without a report (each counted as one failure): ${missing.join(', ')} (exit codes ${codes.join(', ')})`)
+  for (const name of missing) {
+    const end = ends.get(name)
+    if (!end) continue
+    console.log(`\n${name}: ${end.how}, ${end.at} after the start; its last ${end.tail.length} lines:`)
+    for (const line of end.tail) console.log(`  ${line}`)
+  }
   counts.failed += missing.length
 }
 try {
