@@ -17,6 +17,7 @@ import type { LocalnetToken } from './contracts.js'
 import { createDemoAuth, DEMO_AUTH_PATH, type DemoAuth } from './demo-auth.js'
 import { listenOnLoopback } from './http.js'
 import type { SolanaSeed } from './solana/seed.js'
+import type { LocalnetBitcoinWallet } from './wallet/bitcoin.js'
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..')
 /** The pages of localnet/demo, each at /<name> ('/' is index.html); bare.html and react-bare.html are bench/embed's pages without Gangway. */
@@ -36,14 +37,20 @@ export interface DemoServer {
 /** Where the Localnet Wallet's EIP-5792 module is served (localnet/wallet/batch.ts; wallet/index.ts imports it from there). */
 const WALLET_BATCH = '/localnet/wallet-batch.js'
 
-/** Builds the Localnet Wallet's browser script, and its EIP-5792 module. */
-async function buildWallet(): Promise<[string, string]> {
-  const [wallet, batch] = await Promise.all([
-    // The wallet's EIP-5792 batches (viem's accounts and signing) load at its first batch call, from their own file: a real extension's page script does not weigh on the page's load.
+/** Where the Localnet Wallet's Bitcoin signing module is served (localnet/wallet/bitcoin-sign.ts; wallet/bitcoin.ts imports it from there). */
+const WALLET_BITCOIN = '/localnet/wallet-bitcoin.js'
+
+/** Builds the Localnet Wallet's browser script, its EIP-5792 module and its Bitcoin signing module. */
+async function buildWallet(): Promise<[string, string, string]> {
+  const module = (entry: string) => build({ entryPoints: [join(root, entry)], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' })
+  const [wallet, batch, bitcoin] = await Promise.all([
+    // The wallet's EIP-5792 batches (viem's accounts and signing) and its Bitcoin signatures load at
+    // their first call, from files of their own: a real extension's page script does not weigh on the page's load.
     build({ entryPoints: [join(root, 'localnet/wallet/index.ts')], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' }),
-    build({ entryPoints: [join(root, 'localnet/wallet/batch.ts')], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' }),
+    module('localnet/wallet/batch.ts'),
+    module('localnet/wallet/bitcoin-sign.ts'),
   ])
-  return [wallet.outputFiles[0]!.text, batch.outputFiles[0]!.text]
+  return [wallet.outputFiles[0]!.text, batch.outputFiles[0]!.text, bitcoin.outputFiles[0]!.text]
 }
 
 /**
@@ -151,6 +158,13 @@ export interface DemoSolana extends SolanaSeed {
   rpcUrl: string
 }
 
+/** What the demo pages learn about the Bitcoin stand-in (the key only for the Localnet Wallet). */
+export interface DemoBitcoin extends LocalnetBitcoinWallet {
+  caipNetworkId: string
+  /** The Esplora API's base URL (the demo's `services.bitcoin`). */
+  esploraUrl: string
+}
+
 /** The localnet's WalletConnect parts: the relay, and the control URL of the Localnet WalletConnect wallet. */
 export interface DemoWalletConnect {
   relayUrl: string
@@ -164,6 +178,7 @@ export async function startDemoServer({
   chains,
   token,
   solana,
+  bitcoin,
   walletConnect,
   walletConfigUrl,
   blockchainUrl,
@@ -178,6 +193,8 @@ export async function startDemoServer({
   chains: { chainId: number; rpcUrl: string }[]
   token: LocalnetToken
   solana?: DemoSolana
+  /** The Bitcoin stand-in: in `__LOCALNET__` as `bitcoin`, its Esplora in the strict CSP's connect-src. */
+  bitcoin?: DemoBitcoin
   walletConnect?: DemoWalletConnect
   /** Base URL of the wallet/config service emulator. */
   walletConfigUrl?: string
@@ -196,11 +213,11 @@ export async function startDemoServer({
   /** ERC-4337 on one chain (start.ts): its id, bundler and paymaster policy service, in `__LOCALNET__` as `erc4337` (the demo's `passkeys` option) and in the strict CSP's connect-src. */
   erc4337?: { chainId: number; bundlerUrl: string; paymasterUrl: string }
 }): Promise<DemoServer> {
-  const [[wallet, walletBatch], apps, apps18] = await Promise.all([buildWallet(), buildReactApps(''), buildReactApps('react18/', join(root, 'tests/react18/node_modules'))])
+  const [[wallet, walletBatch, walletBitcoin], apps, apps18] = await Promise.all([buildWallet(), buildReactApps(''), buildReactApps('react18/', join(root, 'tests/react18/node_modules'))])
   /** The built scripts by path. */
-  const scripts = new Map<string, string>([['/localnet/wallet.js', wallet], [WALLET_BATCH, walletBatch], ...apps, ...apps18])
+  const scripts = new Map<string, string>([['/localnet/wallet.js', wallet], [WALLET_BATCH, walletBatch], [WALLET_BITCOIN, walletBitcoin], ...apps, ...apps18])
   // Pages read the localnet from window.__LOCALNET__ (JSON; `<` escaped so it cannot close the script).
-  const localnet = JSON.stringify({ chains, token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, onrampUrl, secureSiteUrl, amm, batchDelegates, erc4337, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
+  const localnet = JSON.stringify({ chains, token, solana, bitcoin, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, onrampUrl, secureSiteUrl, amm, batchDelegates, erc4337, rpcUrl: chains[0]!.rpcUrl, chainId: chains[0]!.chainId }).replaceAll('<', '\\u003c')
   /** The React demo app rendered to HTML in this process, as a site's server would: Gangway imported in Node. */
   const renderReactDemo = async (mismatch: boolean) => {
     const [{ renderToString }, { createElement }, { App }] = await Promise.all([import('react-dom/server'), import('react'), import('./demo/react-wallet.js')])
@@ -209,7 +226,7 @@ export async function startDemoServer({
   }
   const page = async (name: string) => (await readFile(join(root, 'localnet/demo', name), 'utf8')).replaceAll('{{LOCALNET_JSON}}', localnet)
   scripts.set('/localnet/localnet.js', `window.__LOCALNET__ = ${localnet}`)
-  const csp = strictCsp({ chains, solana, walletConnect, services: [walletConfigUrl, blockchainUrl, analyticsUrl, onrampUrl, erc4337?.bundlerUrl, erc4337?.paymasterUrl], secureSiteUrl })
+  const csp = strictCsp({ chains, solana, walletConnect, services: [walletConfigUrl, blockchainUrl, analyticsUrl, onrampUrl, erc4337?.bundlerUrl, erc4337?.paymasterUrl, bitcoin?.esploraUrl], secureSiteUrl })
   /**
    * The example apps (examples/<name>/dist, built by `npm run examples`) at /examples/<name>/, on
    * the localnet: their `config.js` names its chain and services, and their page gets the Localnet

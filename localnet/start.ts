@@ -175,6 +175,7 @@ export async function startLocalnet({
       chains: chainList,
       token,
       solana: { caipNetworkId: solana.caipNetworkId, rpcUrl: node.url, ...seed },
+      bitcoin: bitcoin.demo,
       walletConnect: { relayUrl: relay.url, walletUrl: wcWallet.url, walletToken: wcWallet.token },
       walletConfigUrl: walletConfig.url,
       blockchainUrl: blockchain.url,

@@ -4,7 +4,8 @@
  * address) and one block mined a second after each transaction enters the mempool, so a send
  * confirms as on a live network. Demo and test tooling only.
  */
-import { hexToBytes } from '@noble/hashes/utils'
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
+import type { DemoBitcoin } from '../server.js'
 import { labelledKey } from '../test-keys.js'
 import { bitcoinAccounts } from '../wallet/bitcoin-sign.js'
 import { startEsplora, type Esplora } from './esplora.js'
@@ -21,6 +22,8 @@ const AUTO_MINE_MS = 1000
 export interface LocalnetBitcoin extends Esplora {
   caipNetworkId: string
   walletAddress: string
+  /** What the demo pages get: the network, the Esplora and the Localnet Wallet's key and accounts (localnet/wallet/bitcoin.ts). */
+  demo: DemoBitcoin
 }
 
 /**
@@ -34,5 +37,11 @@ export async function startLocalnetBitcoin({ port = 0 }: { port?: number } = {})
   const esplora = await startEsplora({ port, autoMineMs: AUTO_MINE_MS, minerAddress: miner.address })
   esplora.chain.mine(1, payment.address)
   esplora.chain.mine(COINBASE_MATURITY, miner.address)
-  return Object.assign(esplora, { caipNetworkId: BITCOIN_REGTEST_CAIP2, walletAddress: payment.address })
+  const demo: DemoBitcoin = {
+    caipNetworkId: BITCOIN_REGTEST_CAIP2,
+    esploraUrl: esplora.url,
+    walletKeyHex: BITCOIN_WALLET_KEY,
+    accounts: bitcoinAccounts(hexToBytes(BITCOIN_WALLET_KEY)).map((a) => ({ address: a.address, publicKeyHex: bytesToHex(a.publicKey), purpose: a.purpose })),
+  }
+  return Object.assign(esplora, { caipNetworkId: BITCOIN_REGTEST_CAIP2, walletAddress: payment.address, demo })
 }

@@ -16,7 +16,7 @@ const networks = window.__LOCALNET__.chains.map(({ chainId, rpcUrl }) => ({
   // An account's page (addressExplorerUrl): the blockchain emulator's plain-text explorer.
   blockExplorers: { default: { name: 'Localnet explorer', url: `${window.__LOCALNET__.blockchainUrl}/localnet/explorer/eip155:${chainId}` } },
 }))
-const { token, solana, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, secureSiteUrl, onrampUrl, amm, erc4337 } = window.__LOCALNET__
+const { token, solana, bitcoin, walletConnect, walletConfigUrl, blockchainUrl, analyticsUrl, secureSiteUrl, onrampUrl, amm, erc4337 } = window.__LOCALNET__
 if (solana) {
   networks.push({
     id: solana.caipNetworkId.split(':')[1],
@@ -26,6 +26,19 @@ if (solana) {
     nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
     rpcUrls: { default: { http: [solana.rpcUrl] } },
     assets: { imageId: 'solana-localnet' },
+  })
+}
+// ?bitcoin: the localnet's Bitcoin regtest stand-in too (localnet/bitcoin/), its Esplora the site's
+// `services.bitcoin`; the Localnet Wallet's Bitcoin account then shows on Connect.
+const withBitcoin = Boolean(bitcoin) && params.has('bitcoin') && !params.has('no-services')
+if (withBitcoin) {
+  networks.push({
+    id: bitcoin.caipNetworkId.split(':')[1],
+    caipNetworkId: bitcoin.caipNetworkId,
+    chainNamespace: 'bip122',
+    name: 'Bitcoin Regtest',
+    nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+    rpcUrls: { default: { http: [] } },
   })
 }
 const hostile = params.get('hostile')
@@ -79,7 +92,7 @@ const modal = createModal({
   projectId: 'gangway-demo',
   networks,
   // HBD, and on EVM Harbour USD, the USDT-style stablecoin the on-ramp sells (issue 21).
-  tokens: Object.fromEntries(networks.map((n) => [n.caipNetworkId, n.chainNamespace === 'solana' ? [solana.mint] : [token, ...(amm ? [amm.stablecoin] : [])]])),
+  tokens: Object.fromEntries(networks.filter((n) => n.chainNamespace !== 'bip122').map((n) => [n.caipNetworkId, n.chainNamespace === 'solana' ? [solana.mint] : [token, ...(amm ? [amm.stablecoin] : [])]])),
   metadata: { name: 'Harbour Coffee', description: 'A Gangway demo site', url: location.origin, icons: [] },
   // Swaps (issue 21) on the localnet's EVM chains, where its Uniswap V2 pools are.
   swapNetworks: networks.filter((n) => n.chainNamespace === 'eip155').map((n) => n.caipNetworkId),
@@ -100,6 +113,7 @@ const modal = createModal({
           ...(secureSiteUrl && !params.has('no-auth') && !reown ? { secureSite: new URL(secureSiteUrl).origin } : {}),
           // The on-ramp emulator's provider page stands in for meld's (issue 21).
           ...(onrampUrl ? { onramp: `${onrampUrl}/provider` } : {}),
+          ...(withBitcoin ? { bitcoin: bitcoin.esploraUrl } : {}),
         },
       }),
   // ?no-walletconnect turns WalletConnect off (walletConnect: false): the page's wallets only.

@@ -12,6 +12,7 @@ import { readPersonalSign, readTypedData } from './evm-sign-params.js'
 import { ICON, prompt } from './prompt.js'
 import { ProviderRpcError } from './rpc-error.js'
 import { registerSolanaWallet } from './solana.js'
+import { registerBitcoinWallet, type LocalnetBitcoinWallet } from './bitcoin.js'
 import type { BatchDeps, batchMethods } from './batch.js'
 
 type Listener = (...args: unknown[]) => void
@@ -24,6 +25,7 @@ interface LocalnetConfig {
   /** Simple7702Account by chain id, the EIP-7702 delegate of atomic EIP-5792 batches (localnet/batch-delegate.ts). */
   batchDelegates?: Record<number, `0x${string}`>
   solana?: { walletSeedHex: string; walletAddress: string }
+  bitcoin?: LocalnetBitcoinWallet
 }
 
 const AUTH_KEY = 'localnet-wallet:authorized'
@@ -230,3 +232,4 @@ announceProvider({
   provider: wallet as never,
 })
 if (config.solana) registerSolanaWallet(config.solana.walletSeedHex, config.solana.walletAddress)
+if (config.bitcoin) registerBitcoinWallet(config.bitcoin)

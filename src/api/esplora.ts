@@ -7,6 +7,7 @@
  * its size bound and its AbortSignal.
  */
 import { GangwayError } from '../events/kernel/errors.js'
+import type { ServiceFetch } from './service-fetch.js'
 
 /** How Gangway reaches the Esplora: GET a path's JSON, POST a path with a text body and read its text. */
 export interface EsploraTransport {
@@ -126,4 +127,38 @@ export async function esploraBroadcast(transport: EsploraTransport, rawHex: stri
   const answer = (await transport.postText('/tx', rawHex, signal)).trim()
   if (!txid(answer)) throw new GangwayError('Invalid transaction hash', { category: 'API_ERROR', details: answer.slice(0, 80) })
   return answer
+}
+
+/**
+ * `GET /blocks/tip/height`, read: the height of the chain's tip (the Esplora answers it as plain
+ * text, a bare number, which reads as JSON).
+ * @throws GangwayError 'Malformed tip height answer' (API_ERROR) for anything but a whole number ≥ 0.
+ * @example await esploraTipHeight(transport) // 101
+ */
+export async function esploraTipHeight(transport: EsploraTransport, signal?: AbortSignal): Promise<number> {
+  const height = await transport.getJson('/blocks/tip/height', signal)
+  if (typeof height !== 'number' || !Number.isSafeInteger(height) || height < 0) throw new GangwayError('Malformed tip height answer', { category: 'API_ERROR' })
+  return height
+}
+
+/**
+ * `GET /tx/:txid/status`, read: whether the transaction is in a block (an unknown one is not, as
+ * the Esplora answers it).
+ * @example await esploraTxConfirmed(transport, txid) // true
+ */
+export async function esploraTxConfirmed(transport: EsploraTransport, id: string, signal?: AbortSignal): Promise<boolean> {
+  if (!txid(id)) throw new GangwayError('Invalid transaction hash', { category: 'API_ERROR', details: id.slice(0, 80) })
+  return confirmedOf(await transport.getJson(`/tx/${id}/status`, signal))
+}
+
+/**
+ * The Esplora of `services.bitcoin` over the engine's service fetch (its timeout, size bound and
+ * AbortSignal; no Reown query parameters): JSON reads, and text posts answered with text.
+ * @example const transport = esploraOver(api); await esploraUtxos(transport, address)
+ */
+export function esploraOver(api: ServiceFetch): EsploraTransport {
+  return {
+    getJson: (path, signal) => api.get('bitcoin', path, signal ? { signal } : {}),
+    postText: (path, body, signal) => api.post<string>('bitcoin', path, body, { text: true, ...(signal ? { signal } : {}) }),
+  }
 }

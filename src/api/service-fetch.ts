@@ -1,6 +1,6 @@
 /**
  * One fetch helper for the REST services of docs/behaviour.md §7: a base URL per service; the query params
- * projectId, st and sv on every call; the 10 s timeout of docs/behaviour.md §9; an AbortSignal so a closed view
+ * projectId, st and sv on every call (but a Bitcoin Esplora's, `services.bitcoin`); the 10 s timeout of docs/behaviour.md §9; an AbortSignal so a closed view
  * cancels its requests; answers of at most 2 MB (a larger body is refused, whatever its
  * Content-Length says, and is never read whole); an error answer's JSON body kept for the callers that
  * read a service's reason (`errorResponseBody`, at most 64 KB read).
@@ -33,6 +33,11 @@ export interface CallOptions {
    * (docs/services.md). Default: `application/json`.
    */
   plainText?: boolean
+  /**
+   * Text both ways: the body (a string) sent as it is, as `text/plain`, and the answer resolved as
+   * its text, unparsed (an Esplora's broadcast, docs/services.md "Bitcoin").
+   */
+  text?: boolean
 }
 
 export interface ServiceFetch {
@@ -62,7 +67,9 @@ export function createServiceFetch(options: ServiceFetchOptions): ServiceFetch {
     const base = options.services[service]
     if (!base) throw new ServiceNotConfiguredError(service)
     const u = new URL(path.replace(/^\/+/, ''), base.endsWith('/') ? base : `${base}/`)
-    for (const [k, v] of Object.entries({ ...params, projectId: options.projectId, st: SDK_TYPE, sv: SDK_VERSION })) {
+    // A Bitcoin Esplora is no Reown service: it gets no project id.
+    const reown = service === 'bitcoin' ? {} : { projectId: options.projectId, st: SDK_TYPE, sv: SDK_VERSION }
+    for (const [k, v] of Object.entries({ ...params, ...reown })) {
       if (v !== undefined) u.searchParams.set(k, String(v))
     }
     return u.toString()
@@ -81,7 +88,11 @@ export function createServiceFetch(options: ServiceFetchOptions): ServiceFetch {
         response = await doFetch(target, {
           method,
           signal: controller.signal,
-          ...(body === undefined ? {} : { ...(o.plainText ? {} : { headers: { 'content-type': 'application/json' } }), body: JSON.stringify(body) }),
+          ...(body === undefined
+            ? {}
+            : o.text
+              ? { headers: { 'content-type': 'text/plain' }, body: String(body) }
+              : { ...(o.plainText ? {} : { headers: { 'content-type': 'application/json' } }), body: JSON.stringify(body) }),
         })
         if (!response.ok) {
           const answer = await errorAnswer(response, Math.min(maxBytes, ERROR_BODY_MAX_BYTES))
@@ -92,6 +103,7 @@ export function createServiceFetch(options: ServiceFetchOptions): ServiceFetch {
           throw error
         }
         const text = await boundedText(response, maxBytes, () => new HttpRequestError({ url: target, status: response.status, details: `Response body over ${maxBytes} bytes` }))
+        if (o.text) return text as T
         // An empty body (204, or a service that answers nothing to a POST) is no value, not a parse error.
         return (text === '' ? undefined : parseJson(text)) as T
       } catch (error) {

@@ -14,23 +14,27 @@ import { NetworkNotFoundError, TransactionNotFoundError, TransactionRevertedErro
 import type { JsonRpc } from '../chains/json-rpc.js'
 import { rpcEndpoint, type RoutingOptions } from './rpc/routing.js'
 import { ERRORS } from '../events/kernel/error-registry.js'
+import type { ServiceFetch } from '../api/service-fetch.js'
+import { ServiceNotConfiguredError } from '../events/engine-errors.js'
 
 export interface ChainAccess {
   /**
-   * Native balance in the smallest unit, with the network's currency.
-   * @throws NetworkNotFoundError 'Network not found' for a network the site did not configure.
+   * Native balance in the smallest unit (wei, lamports, satoshis: on bip122 the sum of the
+   * address's unspent outputs), with the network's currency.
+   * @throws NetworkNotFoundError 'Network not found' for a network the site did not configure;
+   *   ServiceNotConfiguredError 'Service not configured: bitcoin' on bip122 without `services.bitcoin`.
    */
   nativeBalance(caipNetworkId: CaipNetworkId, address: string): Promise<{ value: string; decimals: number; symbol: string }>
   /** Latest block number, as a decimal string. */
   blockNumber(caipNetworkId: CaipNetworkId): Promise<string>
-  /** Token balances of `owner` (ERC20 balanceOf, or SPL token accounts by mint), in each token's smallest unit, in one batched round trip. */
+  /** Token balances of `owner` (ERC20 balanceOf, or SPL token accounts by mint; none on bip122), in each token's smallest unit, in one batched round trip. */
   tokenBalances(caipNetworkId: CaipNetworkId, owner: string, tokens: readonly string[]): Promise<{ address: string; value: string }[]>
   /** Solana: the latest blockhash. */
   latestBlockhash(caipNetworkId: CaipNetworkId): Promise<string>
   /** Solana: sends a signed transaction (base64) and resolves with its signature. */
   sendSolanaTransaction(caipNetworkId: CaipNetworkId, signedBase64: string): Promise<string>
   /**
-   * Waits for a transaction's receipt, polling every `intervalMs` (default 1000) for up to `timeoutMs` (default 120 000),
+   * Waits for a transaction's receipt (bip122: its block), polling every `intervalMs` (default 1000) for up to `timeoutMs` (default 120 000),
    * both in ms on the injected time (`createChainAccess`'s `time`).
    * `followed` is asked before each wait: false stops it (docs/behaviour.md §9 pending limit).
    * @throws TransactionRevertedError 'Transaction reverted' (Solana: 'Transaction failed') for a failed transaction; TransactionNotFoundError 'Transaction not found' after the timeout,
@@ -58,15 +62,28 @@ export interface ChainAccessTime {
 
 /**
  * `networks` and `routing` are read on each call: the supported-chains answer can change the route.
- * eip155 goes through viem clients on the pipeline; solana reads are plain JSON-RPC on the pipeline.
+ * eip155 goes through viem clients on the pipeline; solana reads are plain JSON-RPC on the pipeline;
+ * bip122 reads go to the site's Esplora (`services.bitcoin`, through `api`, given when it is set), whose
+ * client loads on the first of them (docs/behaviour.md §5 Bitcoin: the amounts are satoshis, the balance the sum of
+ * the address's unspent outputs, a transaction final once in a block).
  * Receipt polling reads `time.clock` and waits on `time.scheduler`, never the wall clock.
  */
-export function createChainAccess(networks: () => readonly Network[], rpc: JsonRpc, routing: () => RoutingOptions, time: ChainAccessTime): ChainAccess {
+export function createChainAccess(networks: () => readonly Network[], rpc: JsonRpc, routing: () => RoutingOptions, time: ChainAccessTime, api?: ServiceFetch): ChainAccess {
   const clients = new Map<string, Client>()
-  const find = (id: CaipNetworkId) => {
+  const known = (id: CaipNetworkId) => {
     const network = networks().find((n) => n.caipNetworkId === id)
     if (!network) throw new NetworkNotFoundError(id)
-    return { network, url: rpcEndpoint(network, routing()) }
+    return network
+  }
+  const find = (id: CaipNetworkId) => {
+    const network = known(id)
+    return { network, url: network.chainNamespace === 'bip122' ? '' : rpcEndpoint(network, routing()) }
+  }
+  /** The Esplora client and transport, for a bip122 network. @throws ServiceNotConfiguredError 'Service not configured: bitcoin' without `services.bitcoin`. */
+  const esplora = async () => {
+    if (!api) throw new ServiceNotConfiguredError('bitcoin')
+    const client = await import('../api/esplora.js')
+    return { transport: client.esploraOver(api), client }
   }
   /** A Solana node's whole number (lamports, a slot) as it answered, checked where it enters. @throws GangwayError 'Malformed {method} answer' for anything but a whole number ≥ 0. */
   const lamports = (v: unknown, method: string): number => {
@@ -84,18 +101,23 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
     async nativeBalance(id, address) {
       const { network, url } = find(id)
       const value =
-        network.chainNamespace === 'solana'
+        network.chainNamespace === 'bip122'
+          ? await esplora().then(async ({ transport, client }) => String((await client.esploraUtxos(transport, address)).reduce((sum, u) => sum + u.valueSatoshis, 0n)))
+          : network.chainNamespace === 'solana'
           ? String(lamports(((await rpc.request(url, { method: 'getBalance', params: [address, { commitment: 'confirmed' }] })) as { value?: unknown } | null)?.value, 'getBalance'))
           : await getNativeBalance(lookup(id).client, address)
       return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
     },
     async blockNumber(id) {
       const { network, url } = find(id)
+      if (network.chainNamespace === 'bip122') return esplora().then(async ({ transport, client }) => String(await client.esploraTipHeight(transport)))
       if (network.chainNamespace === 'solana') return String(lamports(await rpc.request(url, { method: 'getSlot', params: [{ commitment: 'confirmed' }] }), 'getSlot'))
       return (await getBlockNumber(lookup(id).client, { cacheTime: 0 })).toString()
     },
     async tokenBalances(id, owner, tokens) {
       const { network, url } = find(id)
+      // Bitcoin has no tokens Gangway lists.
+      if (network.chainNamespace === 'bip122') return []
       if (network.chainNamespace === 'solana') {
         return Promise.all(
           tokens.map(async (mint) => {
@@ -129,7 +151,9 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
       const { network, url } = find(id)
       // Each poll answers true when final (throws when failed), false to ask again.
       const settled: () => Promise<boolean> =
-        network.chainNamespace === 'solana'
+        network.chainNamespace === 'bip122'
+          ? async () => esplora().then(({ transport, client }) => client.esploraTxConfirmed(transport, hash))
+          : network.chainNamespace === 'solana'
           ? async () => {
               const r = (await rpc.request(url, { method: 'getSignatureStatuses', params: [[hash]] })) as { value: ({ err: unknown; confirmationStatus?: string } | null)[] }
               const status = r.value[0]

@@ -288,6 +288,7 @@ export function createEngine(deps: EngineDeps): Engine {
             providerChains: state$.value.config.providerChains,
           }),
           { clock, scheduler },
+          services.bitcoin ? api : undefined,
         ),
         api,
         services,

@@ -3,9 +3,12 @@
  * - eip155 (EIP-1193): eth_requestAccounts / eth_accounts (silent), eth_chainId, wallet_revokePermissions;
  * - solana (Wallet Standard): standard:connect (silent for restore), standard:disconnect. A Solana
  *   wallet does not report its cluster: the account is on the site's active (or first) Solana network.
+ * - bip122 (Wallet Standard, the `bitcoin:` features): bitcoin:connect for the payment account
+ *   (docs/behaviour.md §6: bip122 defaults to payment; silent for restore), standard:disconnect. The
+ *   account is on the site's active (or first) Bitcoin network, as on Solana.
  */
 import { caipAddressOf } from '../chains/eip155/accounts.js'
-import { isSolanaAddress } from '../events/address-rules.js'
+import { isBitcoinAddress, isSolanaAddress } from '../events/address-rules.js'
 import type { CaipAddress, Namespace } from '../events/entities.js'
 import type { State } from '../projections/state.js'
 import type { Bridge } from '../contract.js'
@@ -26,22 +29,35 @@ export const MAX_REPORTED_ACCOUNTS = 1000
  *   the wallet's own error as the bridge gives it.
  */
 export async function walletAccounts(bridge: Bridge, connectorId: string, namespace: Namespace, silent: boolean, waitMs = 0): Promise<string[]> {
-  const args = namespace === 'solana' ? { method: 'standard:connect', params: [{ silent }] } : { method: silent ? 'eth_accounts' : 'eth_requestAccounts' }
+  const args =
+    namespace === 'solana'
+      ? { method: 'standard:connect', params: [{ silent }] }
+      : namespace === 'bip122'
+        ? { method: 'bitcoin:connect', params: [{ purposes: ['payment'], silent }] }
+        : { method: silent ? 'eth_accounts' : 'eth_requestAccounts' }
   const answer: unknown = await bridge.request(connectorId, args, { waitMs })
   if (!Array.isArray(answer)) throw new GangwayError(INVALID_WALLET_ACCOUNTS, { category: 'DATA_PARSING_ERROR', details: `${args.method} answered ${answer === null ? 'null' : typeof answer}` })
   return answer.slice(0, MAX_REPORTED_ACCOUNTS).filter((a): a is string => typeof a === 'string')
 }
 
+/** What a Solana or Bitcoin wallet's address is checked with, and what a bad one is called. */
+const CHECKS = {
+  solana: { valid: isSolanaAddress, invalid: 'Invalid Solana address from the wallet' },
+  bip122: { valid: isBitcoinAddress, invalid: 'Invalid Bitcoin address from the wallet' },
+} as const
+
 /**
  * The CAIP-10 id of `address` on the wallet's current network.
- * @throws NetworkNotFoundError 'Network not found' for a Solana wallet when the site has no Solana network;
- *   'Invalid Solana address from the wallet'; viem's InvalidAddressError for a bad EVM address.
+ * @throws NetworkNotFoundError 'Network not found' for a Solana (Bitcoin) wallet when the site has no
+ *   Solana (Bitcoin) network; GangwayError 'Invalid Solana address from the wallet' ('Invalid Bitcoin
+ *   address from the wallet'); viem's InvalidAddressError for a bad EVM address.
  */
 export async function walletCaipAddress(bridge: Bridge, connectorId: string, namespace: Namespace, address: string, state: State): Promise<CaipAddress> {
-  if (namespace === 'solana') {
-    if (!isSolanaAddress(address)) throw new GangwayError('Invalid Solana address from the wallet', { category: 'API_ERROR', details: address.slice(0, 128) })
-    const network = state.networks.active.solana ?? state.config.networks.find((n) => n.chainNamespace === 'solana')?.caipNetworkId
-    if (!network) throw new NetworkNotFoundError('solana')
+  if (namespace === 'solana' || namespace === 'bip122') {
+    const check = CHECKS[namespace]
+    if (!check.valid(address)) throw new GangwayError(check.invalid, { category: 'API_ERROR', details: address.slice(0, 128) })
+    const network = state.networks.active[namespace] ?? state.config.networks.find((n) => n.chainNamespace === namespace)?.caipNetworkId
+    if (!network) throw new NetworkNotFoundError(namespace)
     return `${network}:${address}` as CaipAddress
   }
   return caipAddressOf((await bridge.request(connectorId, { method: 'eth_chainId' })) as string, address)
@@ -49,6 +65,6 @@ export async function walletCaipAddress(bridge: Bridge, connectorId: string, nam
 
 /** Asks the wallet to forget the site (best effort; a wallet without it still disconnects locally). */
 export async function walletRevoke(bridge: Bridge, connectorId: string, namespace: Namespace): Promise<void> {
-  const args = namespace === 'solana' ? { method: 'standard:disconnect' } : { method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }
+  const args = namespace === 'solana' || namespace === 'bip122' ? { method: 'standard:disconnect' } : { method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }
   await bridge.request(connectorId, args)
 }

@@ -16,6 +16,12 @@ declare module 'vitest' {
     solanaCaip2: string
     solanaWallet: string
     solanaMint: string
+    /** The Bitcoin stand-in's Esplora API, `http://127.0.0.1:<port>` (localnet/bitcoin/esplora.ts). */
+    bitcoinUrl: string
+    /** Its regtest's CAIP-2 id. */
+    bitcoinCaip2: string
+    /** The Localnet Wallet's funded Bitcoin payment address (P2WPKH). */
+    bitcoinWallet: string
     /** Control URL of the Localnet WalletConnect wallet. */
     wcWalletUrl: string
     /** Its control token: every call sends `authorization: Bearer <wcWalletToken>`. */
@@ -59,6 +65,9 @@ export default async function setup(project: TestProject) {
   project.provide('solanaCaip2', net.solana.caipNetworkId)
   project.provide('solanaWallet', net.solana.seed.walletAddress)
   project.provide('solanaMint', net.solana.seed.mint.address)
+  project.provide('bitcoinUrl', net.bitcoin.url)
+  project.provide('bitcoinCaip2', net.bitcoin.caipNetworkId)
+  project.provide('bitcoinWallet', net.bitcoin.walletAddress)
   project.provide('wcWalletUrl', net.wcWallet.url)
   project.provide('wcWalletToken', net.wcWallet.token)
   project.provide('wcWalletAddress', net.wcWallet.address)

@@ -46,8 +46,11 @@ const names = new Set<string>([
   'Localnet',
   'Localnet B',
   'Solana Localnet',
+  'Bitcoin Regtest',
   // Brand and technical names (the chain chip, the namespaces' groups, the social providers' buttons).
   'Solana',
+  'Bitcoin',
+  'BTC',
   'Google',
   'X',
   'Discord',

@@ -13,6 +13,16 @@ export const LOCALNET: Network = {
   rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
 }
 
+/** A Solana network beside LOCALNET, for a site with wallets of both namespaces. */
+export const SOLANA_LOCALNET: Network = {
+  id: 'GangwayLocaLnet11111111111111111',
+  caipNetworkId: 'solana:GangwayLocaLnet11111111111111111',
+  chainNamespace: 'solana',
+  name: 'Solana Localnet',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+}
+
 export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const CAIP_ADDRESS = `eip155:31337:${ADDRESS}` as const
 

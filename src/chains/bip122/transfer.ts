@@ -5,8 +5,8 @@
  * BIP-69 orders inputs and outputs. The sender is a P2WPKH address, or a P2TR one spent on the key
  * path (its x-only key given). Pure.
  */
-import { selectUTXO } from '@scure/btc-signer'
-import { hexToBytes } from 'viem'
+import { selectUTXO, Transaction } from '@scure/btc-signer'
+import { bytesToHex, hexToBytes } from 'viem'
 import { GangwayError } from '../../events/kernel/errors.js'
 import { ERRORS } from '../../events/kernel/error-registry.js'
 import { bitcoinAddress, DUST_SATOSHIS, isDust } from './address.js'
@@ -71,4 +71,32 @@ export function bitcoinTransfer({
     throw new GangwayError(ERRORS.insufficientBalance.message, { category: 'DATA_PARSING_ERROR', details: `${amountSatoshis} satoshis and the fee from ${balance}` })
   }
   return { psbt: selected.tx.toPSBT(), feeSatoshis: selected.fee, signingIndexes: selected.inputs.map((_, i) => i), change: selected.change }
+}
+
+/** What a wallet's answer that is not the transfer asked, signed, is called. */
+export const NO_SIGNED_TRANSFER = 'The wallet returned no signed transaction'
+
+/**
+ * The wallet's signed PSBT of a transfer finalised: the raw transaction to broadcast (hex) and its
+ * txid. The wallet is untrusted: its PSBT must decode, be the transaction asked (the same unsigned
+ * transaction: inputs, outputs, amounts) and finalise (every input signed).
+ * @throws GangwayError 'The wallet returned no signed transaction' (API_ERROR, the reason in `details`).
+ * @example const { hex, txid } = finalizedTransfer(signedPsbt, transfer.psbt)
+ */
+export function finalizedTransfer(signedPsbt: Uint8Array, unsignedPsbt: Uint8Array): { hex: string; txid: string } {
+  const refuse = (details: string) => new GangwayError(NO_SIGNED_TRANSFER, { category: 'API_ERROR', details })
+  let signed: Transaction
+  try {
+    signed = Transaction.fromPSBT(signedPsbt)
+  } catch {
+    throw refuse('the PSBT does not decode')
+  }
+  const asked = Transaction.fromPSBT(unsignedPsbt)
+  if (bytesToHex(signed.unsignedTx) !== bytesToHex(asked.unsignedTx)) throw refuse('not the transaction asked')
+  try {
+    signed.finalize()
+  } catch (error) {
+    throw refuse(`an input is not signed: ${String((error as Error)?.message ?? error).slice(0, 120)}`)
+  }
+  return { hex: signed.hex, txid: signed.id }
 }

@@ -15,10 +15,21 @@ const fetchReason = check<(typeof FETCH_REASONS)[number]>((v) => (FETCH_REASONS 
 
 /** The native balance's fields beside the value. */
 const balance = { caipAddress: caip10, decimals: whole(36), symbol: text(64) }
-/** A native balance: its value in wei (eip155) or in lamports (solana), exactly one of them. */
+/** The native balance's value under its unit's name: wei (eip155), lamports (solana), satoshis (bip122). */
+const BALANCE_UNITS = ['valueWei', 'valueLamports', 'valueSatoshis'] as const
+/**
+ * A `balance/fetched` payload's value in the network's smallest unit, whichever unit names it.
+ * @example balanceValue({ caipAddress, decimals: 8, symbol: 'BTC', valueSatoshis: '5000000000' }) // '5000000000'
+ */
+export function balanceValue(payload: object): string {
+  const p = payload as Partial<Record<(typeof BALANCE_UNITS)[number], string>>
+  return p.valueWei ?? p.valueLamports ?? p.valueSatoshis ?? '0'
+}
+
+/** A native balance: its value in wei, lamports or satoshis, exactly one of them. */
 const balanceFetched = both(
-  anyOf(object({ ...balance, valueWei: digits }), object({ ...balance, valueLamports: digits })),
-  (p) => digits((p as Record<string, unknown>).valueWei) !== digits((p as Record<string, unknown>).valueLamports),
+  anyOf(object({ ...balance, valueWei: digits }), object({ ...balance, valueLamports: digits }), object({ ...balance, valueSatoshis: digits })),
+  (p) => BALANCE_UNITS.filter((unit) => digits((p as Record<string, unknown>)[unit])).length === 1,
 )
 
 /** A holdings request: the shapes first, then the account's CAIP-10 id, then the tokens' (each may throw 'Invalid CAIP-10 address'). */
@@ -32,7 +43,7 @@ const cursor = text(512)
 
 export const accountData = {
   'balance/fetch-requested': intent(object({ reason: fetchReason, caipAddress: caip10Id })),
-  /** Native balance read from the chain: an integer decimal string in wei (eip155) or lamports (solana). */
+  /** Native balance read from the chain: an integer decimal string in wei (eip155), lamports (solana) or satoshis (bip122). */
   'balance/fetched': outcome(balanceFetched),
   'balance/failed': outcome(object({ caipAddress: caip10, message: text(Infinity, 0), errorId: optional(errorId) })),
   /** A fetch not made: docs/behaviour.md §9 blocks a balance retry for 30 s after a failure. `retryInMs`: time left. */

@@ -7,7 +7,7 @@
  * as given, in LOGGED_AS_GIVEN.
  */
 import type { AccountType, CaipNetworkId, Namespace, Network, TokenInfo } from '../entities.js'
-import { documentLink, originOf } from './urls.js'
+import { documentLink, originOf, serviceOrigin } from './urls.js'
 
 /** Base URLs of the §7 services; a service left out is not called. Production points them at the hosted services. */
 export interface ServiceUrls {
@@ -36,6 +36,13 @@ export interface ServiceUrls {
    * it is https or on this origin (the localnet's provider page is http on 127.0.0.1).
    */
   onramp?: string
+  /**
+   * A Bitcoin Esplora REST API's base URL (Blockstream's esplora, mempool.space's `…/api`, a site's
+   * own electrs; docs/services.md "Bitcoin"): balances, history, fee rates and broadcasts of the
+   * bip122 networks. Called without the Reown query parameters. Without it the site's bip122
+   * networks are not offered (docs/behaviour.md §5 Bitcoin).
+   */
+  bitcoin?: string
 }
 
 /** The `onramp` option: the provider keys a site brings. */
@@ -68,7 +75,7 @@ export function withServicePreset<T extends { services?: unknown }>(options: T):
 }
 
 /** The services Gangway calls (docs/api.md). */
-export const SERVICE_KEYS = ['walletConfig', 'blockchain', 'nfts', 'analytics', 'secureSite', 'onramp'] as const satisfies readonly (keyof ServiceUrls)[]
+export const SERVICE_KEYS = ['walletConfig', 'blockchain', 'nfts', 'analytics', 'secureSite', 'onramp', 'bitcoin'] as const satisfies readonly (keyof ServiceUrls)[]
 
 
 /** docs/behaviour.md §2 Connect methods: how a visitor can connect, in the order the Connect view offers them (`passkey`: docs/behaviour.md §2 Passkey). */
@@ -501,6 +508,7 @@ const listOf = (v: unknown, values: readonly string[]) => Array.isArray(v) && v.
  * - 'Invalid option: onramp must be an object' (and 'must have only meldPublicKey'), 'Invalid
  *   option: onramp.meldPublicKey must be 1 to 128 letters, digits and _-:.';
  * - 'Invalid option: walletConnect must be false or { relayUrl }' (relayUrl a ws or wss URL);
+ * - 'Invalid option: services.bitcoin must be an http or https URL';
  * - 'Invalid option: passkeys must have bundlerUrls and optionally paymasterUrls', 'Invalid option:
  *   passkeys.bundlerUrls must map eip155 network ids to http or https URLs (at most 50)' (and
  *   passkeys.paymasterUrls).
@@ -516,6 +524,8 @@ export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteF
   if (o.errorReports !== undefined && typeof o.errorReports !== 'boolean') return invalid('errorReports', 'be a boolean')
   const secureSite = (o.services as Record<string, unknown> | undefined)?.secureSite
   if (secureSite !== undefined && originOf(secureSite) === undefined) return invalid('services.secureSite', 'be an origin (https://host[:port])')
+  const bitcoin = (o.services as Record<string, unknown> | undefined)?.bitcoin
+  if (bitcoin !== undefined && (typeof bitcoin !== 'string' || bitcoin.length > 2048 || serviceOrigin(bitcoin) === undefined)) return invalid('services.bitcoin', 'be an http or https URL')
   const f = (o.features ?? {}) as Record<string, unknown>
   const r = (o.remoteFeatures ?? {}) as Record<string, unknown>
   for (const k of FEATURE_FLAGS) if (f[k] !== undefined && typeof f[k] !== 'boolean') return invalid(`features.${k}`, 'be a boolean')
@@ -546,4 +556,13 @@ export function featureOptionsProblem(o: Pick<HostOptions, 'features' | 'remoteF
 /** The host options among `options` (the page's own options left out), as given. */
 export function hostOptionsOf(options: HostOptions): HostOptions {
   return setKeys(options, HOST_OPTION_KEYS) as HostOptions
+}
+
+/**
+ * The networks the site's services can serve: its bip122 networks only with `services.bitcoin`
+ * (docs/behaviour.md §5 Bitcoin); the others all.
+ * @example offeredNetworks(networks, {}).some((n) => n.chainNamespace === 'bip122') // false
+ */
+export function offeredNetworks(networks: readonly Network[], services: ServiceUrls | undefined): Network[] {
+  return networks.filter((n) => n.chainNamespace !== 'bip122' || Boolean(services?.bitcoin))
 }

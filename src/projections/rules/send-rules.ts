@@ -3,7 +3,7 @@
  * undefined when it can be sent. The form shows it; the engine refuses 'send/requested' with it.
  */
 import { isAddress, parseUnits } from 'viem'
-import { isEvmAddress, isSolanaAddress } from '../../events/address-rules.js'
+import { isBitcoinAddress, isEvmAddress, isSolanaAddress } from '../../events/address-rules.js'
 import type { Namespace, SendToken } from '../../events/entities.js'
 import { ERRORS, formatError } from '../../events/kernel/error-registry.js'
 
@@ -49,11 +49,14 @@ export function amountInSmallestUnit(amount: string, decimals: number): bigint |
 export function sendProblem(f: SendForm): string | undefined {
   if (!f.amount?.trim() || !f.receiver?.trim()) return SEND_ERRORS.amountAndReceiver
   if (!f.token) return SEND_ERRORS.token
-  if (f.namespace !== 'eip155' && f.namespace !== 'solana') return SEND_ERRORS.unsupportedChain
+  if (f.namespace !== 'eip155' && f.namespace !== 'solana' && f.namespace !== 'bip122') return SEND_ERRORS.unsupportedChain
   const native = f.token.address === undefined
-  if (!native && (f.namespace === 'eip155' ? !isEvmAddress(f.token.address!) : !isSolanaAddress(f.token.address!))) return SEND_ERRORS.erc20Address
+  // Bitcoin has only its native currency.
+  if (!native && (f.namespace === 'eip155' ? !isEvmAddress(f.token.address!) : f.namespace === 'bip122' || !isSolanaAddress(f.token.address!))) return SEND_ERRORS.erc20Address
   const receiver = f.receiver.trim()
-  if (f.namespace === 'eip155' ? !isValidEvmReceiver(receiver) : !isSolanaAddress(receiver)) return SEND_ERRORS.invalidReceiver
+  // bip122: the form here; the checksum and the network where the transfer is built (docs/behaviour.md §5 Bitcoin).
+  const validReceiver = f.namespace === 'eip155' ? isValidEvmReceiver(receiver) : f.namespace === 'bip122' ? isBitcoinAddress(receiver) : isSolanaAddress(receiver)
+  if (!validReceiver) return SEND_ERRORS.invalidReceiver
   if (!/^\d+(\.\d+)?$/.test(f.amount.trim())) return SEND_ERRORS.invalidAmount
   const fraction = f.amount.trim().split('.')[1] ?? ''
   if (fraction.length > f.token.decimals) return SEND_ERRORS.decimals(f.token.symbol, f.token.decimals)

@@ -28,13 +28,15 @@ const shownBy = (list: readonly { id: string; rdns?: string | null }[], base: Sh
  * not already present; announced and injected wallets (the exclusions and the Browser Wallet rule
  * applied); featured; up to RECOMMENDED_COUNT recommended, neither repeating a wallet shown above.
  * With WalletConnect off (`walletConnect: false`), the announced and injected wallets only.
- * Rows without a chain of their own take the active namespace's (eip155 when there is none). The
- * groups the site names in `features.connectorTypeOrder` come first.
+ * Rows without a chain of their own take the active namespace's (eip155 when there is none). A
+ * wallet on the page connects only on a namespace the site has a network of (a Bitcoin wallet shows
+ * on a site with a Bitcoin network). The groups the site names in `features.connectorTypeOrder` come first.
  */
 export function connectRows(s: State): ConnectorRow[] {
   const exclude = s.config.excludeWalletIds ?? []
   const chain = activeNamespace(s) ?? 'eip155'
-  const present = withoutExcluded(s.connectors.list, exclude).filter((c) => !isBrowserWalletEntry(c) || showsBrowserWallet(s.modal.isMobile, Boolean(c.rdns), true))
+  const namespaces = new Set(s.config.networks.map((n) => n.chainNamespace))
+  const present = withoutExcluded(s.connectors.list, exclude).filter((c) => namespaces.has(c.chain) && (!isBrowserWalletEntry(c) || showsBrowserWallet(s.modal.isMobile, Boolean(c.rdns), true)))
   // WalletConnect off: the wallets on the page only (a registry wallet connects through WalletConnect).
   if (s.config.walletConnect === false) return orderRows(present.map(connectorRow), resolvedFeatures(s).connectorTypeOrder)
   const recent = withoutShown(withoutExcluded(s.wallets.recent, exclude), shownBy(present))

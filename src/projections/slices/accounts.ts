@@ -2,6 +2,7 @@
  * Account state per chain namespace (docs/behaviour.md §3): caipAddress, address, balance, balanceSymbol, status.
  * Balances are kept in the chain's smallest unit (wei, lamports) with their decimals; selectors format them.
  */
+import { balanceValue } from '../../events/catalogue/account-data.js'
 import type { AccountTab, CaipAddress, CaipNetworkId, Namespace } from '../../events/entities.js'
 import { namespaceOf, parseCaipAddress, toCaipAddress } from '../../chains/caip.js'
 import { isForbiddenKey, withKey } from '../../events/kernel/safe-json.js'
@@ -109,7 +110,7 @@ export const accounts: Slice<AccountsState, State> = slice<AccountsState, State>
     'balance/fetched': (all, e) =>
       forAddress(all, e.payload.caipAddress, (s) => {
         const { balanceError: _e, balanceFailedAt: _f, ...rest } = s
-        return { ...rest, balanceRaw: 'valueWei' in e.payload ? e.payload.valueWei : e.payload.valueLamports, balanceDecimals: e.payload.decimals, balanceSymbol: e.payload.symbol, balanceLoading: false }
+        return { ...rest, balanceRaw: balanceValue(e.payload), balanceDecimals: e.payload.decimals, balanceSymbol: e.payload.symbol, balanceLoading: false }
       }),
     'balance/failed': (all, e) => forAddress(all, e.payload.caipAddress, (s) => ({ ...s, balanceLoading: false, balanceError: e.payload.message, balanceFailedAt: e.at })),
     'balance/fetch-skipped': (all, e) => forAddress(all, e.payload.caipAddress, (s) => ({ ...s, balanceLoading: false })),

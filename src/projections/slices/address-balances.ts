@@ -4,6 +4,7 @@
  * smallest unit (wei, lamports) with its decimals and symbol. At most MAX_ADDRESS_BALANCES, the
  * least recently read dropped first. This tab's only (balance events are not shared).
  */
+import { balanceValue } from '../../events/catalogue/account-data.js'
 import type { CaipAddress } from '../../events/entities.js'
 import { isForbiddenKey } from '../../events/kernel/safe-json.js'
 import { slice, type Slice } from '../reducer.js'
@@ -28,7 +29,7 @@ export const addressBalances: Slice<AddressBalancesState, State> = slice<Address
       const key = e.payload.caipAddress
       if (isForbiddenKey(key)) return s
       const { [key]: _old, ...rest } = s
-      const entries = Object.entries({ ...rest, [key]: { raw: 'valueWei' in e.payload ? e.payload.valueWei : e.payload.valueLamports, decimals: e.payload.decimals, symbol: e.payload.symbol } })
+      const entries = Object.entries({ ...rest, [key]: { raw: balanceValue(e.payload), decimals: e.payload.decimals, symbol: e.payload.symbol } })
       return Object.fromEntries(entries.slice(-MAX_ADDRESS_BALANCES)) as AddressBalancesState
     },
   },

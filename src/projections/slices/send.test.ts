@@ -17,8 +17,8 @@ describe('send rules (docs/behaviour.md §5)', () => {
     expect(sendProblem({ namespace: 'eip155', token: ETH, amount: '1', receiver: ' ' })).toBe('An amount and receiver address are required')
     expect(sendProblem({ namespace: 'eip155', amount: '1', receiver: TO })).toBe('A token is required')
   })
-  it("only eip155 and solana are sendable: 'Unsupported chain'", () => {
-    expect(sendProblem({ namespace: 'bip122', token: ETH, amount: '1', receiver: TO })).toBe('Unsupported chain')
+  it("only eip155, solana and bip122 are sendable: 'Unsupported chain'", () => {
+    expect(sendProblem({ namespace: 'polkadot', token: ETH, amount: '1', receiver: TO })).toBe('Unsupported chain')
     expect(sendProblem({ namespace: undefined, token: ETH, amount: '1', receiver: TO })).toBe('Unsupported chain')
   })
   it('an ERC20 needs a token address', () => {
@@ -36,6 +36,19 @@ describe('send rules (docs/behaviour.md §5)', () => {
     expect(isSolanaAddress(`S${'1'.repeat(30)}`)).toBe(false) // 31
     expect(isSolanaAddress(`S${'1'.repeat(44)}`)).toBe(false) // 45
     expect(isSolanaAddress(`0OIl${'1'.repeat(36)}`)).toBe(false) // 0, O, I, l are not base58
+  })
+  it('checks a Bitcoin receiver by its form (the checksum and the network where the transfer is built), and sends BTC only', () => {
+    const BTC: SendToken = { caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328', symbol: 'BTC', name: 'Bitcoin', decimals: 8, balance: '100000000' }
+    const send = (receiver: string, amount = '0.001', token = BTC) => sendProblem({ namespace: 'bip122', token, amount, receiver })
+    expect(send('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080')).toBeUndefined()
+    expect(send('BCRT1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KYGT080')).toBeUndefined()
+    expect(send('bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr')).toBeUndefined()
+    expect(send('mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn')).toBeUndefined()
+    expect(send('bcrt1QW508d6qejxtdg4y5r3zarvary0c5xw7kygt080')).toBe('Invalid receiver address') // mixed case
+    expect(send('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toBe('Invalid receiver address')
+    expect(send('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', '0.000000001')).toBe('BTC allows at most 8 decimals')
+    expect(send('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', '2')).toBe('Insufficient balance')
+    expect(send('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', '0.001', { ...BTC, address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080' })).toBe('An ERC20 token address is required')
   })
   it('refuses amounts that are not positive decimals, have too many decimals, or exceed the balance', () => {
     expect(sendProblem({ namespace: 'eip155', token: ETH, amount: '-1', receiver: TO })).toBe('Invalid amount')

@@ -2,13 +2,16 @@
 // Connect view's wallets without the bare WalletConnect row and the auth connector, the All Wallets
 // list with its paging and search, each wallet as a WalletItem.
 import { describe, expect, it } from 'vitest'
-import { fold, LOCALNET, log, started } from '../../../tests/unit/fixtures.js'
+import { fold, LOCALNET, log, SOLANA_LOCALNET, started } from '../../../tests/unit/fixtures.js'
 import type { WalletListing } from '../../events/entities.js'
 import { hostSelectors, selectors, viewSelectors } from '../selectors.js'
 import { project } from '../state.js'
 import { connectRows } from '../select/connect-rows.js'
 import { walletListModel, type WalletListModel } from './wallet-list-model.js'
 import { createEngine } from '../../worker/engine.js'
+
+/** Folds `items` on a site with an EVM and a Solana network (a Solana wallet is offered). */
+const foldBoth = (...items: Parameters<typeof log>) => project(log(...started({ networks: [LOCALNET, SOLANA_LOCALNET] }), ...items))
 
 const listing = (id: string, extra: Partial<WalletListing> = {}): WalletListing => ({ id, name: `Wallet ${id}`, image_url: `https://img.example/${id}`, ...extra })
 const announced = { id: 'io.announced', type: 'ANNOUNCED', name: 'Announced Wallet', chain: 'eip155', rdns: 'io.announced', imageUrl: 'data:image/png;base64,AAAA' } as const
@@ -46,7 +49,7 @@ describe('the wallet list (walletList)', () => {
   })
 
   it("lists the Connect view's wallets in its groups and order, without the WalletConnect row, the auth connector or the All Wallets entry", () => {
-    const s = fold(
+    const s = foldBoth(
       ['connectors/discovered', { connectors: [external, announced, phantom, auth] }],
       ...recentVia({ id: 'rc', name: 'Recent Wallet' }),
       ['wallets/lists-fetched', { featured: [listing('f1')], recommended: ['r1', 'r2', 'r3', 'r4', 'r5'].map((id) => listing(id)), count: 160 }],
@@ -90,6 +93,15 @@ describe('the wallet list (walletList)', () => {
     expect(m.wcWallets.map((w) => w.id)).toEqual(['a1'])
   })
 
+  it('offers a wallet on the page only on a namespace the site has a network of', () => {
+    const bitcoin = { id: 'wallet-standard-bitcoin:Phantom', type: 'ANNOUNCED', name: 'Phantom', chain: 'bip122' } as const
+    const discovered = ['connectors/discovered', { connectors: [announced, phantom, bitcoin] }] as const
+    expect(connectRows(fold(discovered)).map((r) => r.id)).not.toContain('wallet-standard:Phantom')
+    expect(connectRows(foldBoth(discovered)).map((r) => r.id)).toContain('wallet-standard:Phantom')
+    expect(connectRows(foldBoth(discovered)).map((r) => r.id)).not.toContain('wallet-standard-bitcoin:Phantom')
+    expect(connectRows(fold(discovered)).map((r) => r.id)).toContain('io.announced')
+  })
+
   it('hides the Browser Wallet entry on desktop and lists it installed on mobile', () => {
     expect(ids(walletListModel(fold(['connectors/discovered', { connectors: [browserWallet] }], ['modal/open-requested', { isMobile: false }])))).toEqual([])
     expect(walletListModel(fold(['connectors/discovered', { connectors: [browserWallet] }], ['modal/open-requested', { isMobile: true }])).wallets).toEqual([
@@ -98,7 +110,7 @@ describe('the wallet list (walletList)', () => {
   })
 
   it('maps a discovered wallet to its own connector, and a registry wallet to WalletConnect with its checked links', () => {
-    const s = fold(
+    const s = foldBoth(
       ['connectors/discovered', { connectors: [announced, phantom, external] }],
       ['wallets/lists-fetched', { featured: [listing('f1', { mobile_link: 'harbor://', desktop_link: 'https://harbor.example/app', webapp_link: 'https://web.harbor.example', rdns: 'com.harbor' })], recommended: [], count: 1 }],
     )

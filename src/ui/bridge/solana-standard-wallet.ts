@@ -21,7 +21,7 @@
  */
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { base58 } from '@scure/base'
-import { fromBase64, toBase64 } from './base64.js'
+import { fromBase64, toBase64 } from '../../events/kernel/base64.js'
 import { GANGWAY_WALLET_FEATURE } from './gangway-wallet-feature.js'
 import { GangwayError } from '../../events/kernel/errors.js'
 

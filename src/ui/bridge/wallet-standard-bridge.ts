@@ -1,6 +1,9 @@
 /**
- * The Wallet Standard source (@wallet-standard/app): Solana wallets that register on the page.
- * Connector ids are `wallet-standard:<name>`. Requests the engine may make:
+ * The Wallet Standard source (@wallet-standard/app): Solana and Bitcoin wallets that register on the
+ * page. A Solana wallet's connector id is `wallet-standard:<name>`, a Bitcoin wallet's
+ * `wallet-standard-bitcoin:<name>` (a wallet of both chains is two connectors, one per namespace);
+ * a Bitcoin connector's `bitcoin:` calls are bitcoin-standard-requests.ts's, loaded with the first.
+ * Requests the engine may make of a Solana connector:
  * - `standard:connect` (params `[{ silent }]`) → the accounts' base58 addresses;
  * - `standard:disconnect`;
  * - `solana:signTransaction` (params `[base64 wire transaction, signer address]`) → the signed one, base64;
@@ -19,7 +22,7 @@
  * a sign-in output that is not `{ account, signedMessage, signature }` with UTF-8 text of at most
  * MAX_SIGN_IN_BYTES (32 KiB) and a 64-byte signature is GangwayError 'The wallet returned no signed sign-in'.
  */
-import { toBase64, fromBase64 } from './base64.js'
+import { toBase64, fromBase64 } from '../../events/kernel/base64.js'
 import { GANGWAY_WALLET_FEATURE } from './gangway-wallet-feature.js'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
@@ -28,6 +31,7 @@ import type { ConnectorSource } from './eip1193-bridge.js'
 import { GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError, noConnectorFound, walletError } from '../../events/kernel/errors.js'
 
 const PREFIX = 'wallet-standard:'
+const BITCOIN_PREFIX = 'wallet-standard-bitcoin:'
 
 type Features = {
   'standard:connect'?: { connect(input?: { silent?: boolean }): Promise<{ accounts: readonly WalletAccount[] }> }
@@ -44,6 +48,8 @@ type Features = {
  * modal's connection back to itself.
  */
 const isSolanaWallet = (w: Wallet) => w.chains.some((c) => c.startsWith('solana:')) && 'standard:connect' in w.features && !(GANGWAY_WALLET_FEATURE in w.features)
+/** A Bitcoin wallet the modal offers (the `bitcoin:connect` feature, ExodusMovement/bitcoin-wallet-standard). */
+const isBitcoinWallet = (w: Wallet) => 'bitcoin:connect' in w.features && !(GANGWAY_WALLET_FEATURE in w.features)
 
 /** The string fields of a `solana:signIn` input passed on to the wallet. */
 const SIGN_IN_FIELDS = ['domain', 'address', 'statement', 'uri', 'version', 'chainId', 'nonce', 'issuedAt', 'expirationTime', 'notBefore', 'requestId'] as const
@@ -86,8 +92,13 @@ function signInOutput(output: unknown): { address: string; signedMessage: string
 export function createWalletStandardBridge(dispatch: (intent: Intent) => Promise<void> | void, report: (connectors: Connector[]) => void): ConnectorSource {
   const registry = getWallets()
   const wallets = () => registry.get().filter(isSolanaWallet)
-  const find = (id: string) => wallets().find((w) => PREFIX + w.name === id)
-  const publish = () => report(wallets().map((w) => ({ id: PREFIX + w.name, type: 'ANNOUNCED', name: w.name, chain: 'solana', imageUrl: w.icon })))
+  const bitcoinWallets = () => registry.get().filter(isBitcoinWallet)
+  const find = (id: string) => (id.startsWith(BITCOIN_PREFIX) ? bitcoinWallets().find((w) => BITCOIN_PREFIX + w.name === id) : wallets().find((w) => PREFIX + w.name === id))
+  const publish = () =>
+    report([
+      ...wallets().map((w): Connector => ({ id: PREFIX + w.name, type: 'ANNOUNCED', name: w.name, chain: 'solana', imageUrl: w.icon })),
+      ...bitcoinWallets().map((w): Connector => ({ id: BITCOIN_PREFIX + w.name, type: 'ANNOUNCED', name: w.name, chain: 'bip122', imageUrl: w.icon })),
+    ])
   const offs = [registry.on('register', publish), registry.on('unregister', publish)]
   publish()
 
@@ -105,7 +116,7 @@ export function createWalletStandardBridge(dispatch: (intent: Intent) => Promise
 
   let unwatch: (() => void)[] = []
   return {
-    owns: (id) => id.startsWith(PREFIX),
+    owns: (id) => id.startsWith(PREFIX) || id.startsWith(BITCOIN_PREFIX),
     async request(connectorId, args, options = {}) {
       const wallet = await waitFor(connectorId, options.waitMs ?? 0)
       if (!wallet) throw noConnectorFound(connectorId)
@@ -118,6 +129,7 @@ export function createWalletStandardBridge(dispatch: (intent: Intent) => Promise
         return account
       }
       try {
+        if (connectorId.startsWith(BITCOIN_PREFIX) && args.method !== 'standard:disconnect') return await (await import('./bitcoin-standard-requests.js')).bitcoinStandardRequest(wallet, args)
         switch (args.method) {
           case 'standard:connect': {
             const { accounts } = await features['standard:connect']!.connect(params[0] as { silent?: boolean } | undefined)
@@ -160,7 +172,11 @@ export function createWalletStandardBridge(dispatch: (intent: Intent) => Promise
         if (!events) continue
         unwatch.push(
           events.on('change', ({ accounts }) => {
-            if (accounts) void dispatch({ type: 'wallet/accounts-changed', payload: { connectorId, namespace: 'solana', addresses: accounts.map((a) => a.address) } })
+            if (!accounts) return
+            // A Bitcoin connector's accounts are those on a Bitcoin chain (the wallet may hold others).
+            const bitcoin = connectorId.startsWith(BITCOIN_PREFIX)
+            const addresses = (bitcoin ? accounts.filter((a) => a.chains.some((c) => c.startsWith('bitcoin:'))) : accounts).map((a) => a.address)
+            void dispatch({ type: 'wallet/accounts-changed', payload: { connectorId, namespace: bitcoin ? 'bip122' : 'solana', addresses } })
           }),
         )
       }

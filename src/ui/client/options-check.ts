@@ -5,7 +5,7 @@
  */
 import type { EngineConfig } from '../../contract.js'
 import { InvalidOptionError } from '../../events/kernel/errors.js'
-import { featureOptionsProblem, hostOptionsOf, unknownOption, withServicePreset, type ServiceUrls } from '../../events/kernel/host-options.js'
+import { featureOptionsProblem, hostOptionsOf, offeredNetworks, unknownOption, withServicePreset, type ServiceUrls } from '../../events/kernel/host-options.js'
 import { capturesEmail, isSiwxConfig, SIWX_FUNCTIONS } from '../bridge/siwx-option.js'
 import { PAGE_OPTION_KEYS, themeProblem, type GangwayOptions } from '../options.js'
 
@@ -24,10 +24,17 @@ export function withSecureSite(o: ResolvedOptions): ResolvedOptions {
   return o.services?.secureSite || !DEFAULT_SECURE_SITE ? o : { ...o, services: { ...o.services, secureSite: DEFAULT_SECURE_SITE } }
 }
 
-/** The engine's config: the host options (declared once, events/kernel/host-options.ts), this page's origin and its path (analytics name the page by both). */
+/**
+ * The engine's config: the host options (declared once, events/kernel/host-options.ts) with the
+ * networks the services can serve (no bip122 one without `services.bitcoin`), this page's origin
+ * and its path (analytics name the page by both).
+ */
 export function engineConfig(o: ResolvedOptions): EngineConfig {
+  const host = hostOptionsOf(withSecureSite(o))
   return {
-    ...hostOptionsOf(withSecureSite(o)),
+    ...host,
+    // Not a list: the engine refuses it as given.
+    ...(Array.isArray(host.networks) ? { networks: offeredNetworks(host.networks, host.services) } : {}),
     // An auth adapter offers email and social login as a secure site does (the engine's flag keeps its name in stored logs).
     ...(o.auth ? { authAdapter: true } : {}),
     ...(o.siwx ? { siwx: { signOutOnDisconnect: o.siwx.signOutOnDisconnect !== false, ...(capturesEmail(o.siwx) ? { emailCapture: true } : {}) } } : {}),

@@ -68,7 +68,7 @@ export function ConnectView() {
             >
               {row.group === 'walletConnect' && !row.imageUrl ? <WalletConnectIcon /> : <Icon src={row.imageUrl} name={row.name} />}
               <span className="gw-name">{row.name}</span>
-              {row.chain === 'solana' ? <span className="gw-chain">Solana</span> : null}
+              {row.chain === 'solana' ? <span className="gw-chain">Solana</span> : row.chain === 'bip122' ? <span className="gw-chain">Bitcoin</span> : null}
               {row.type === 'ANNOUNCED' || row.type === 'INJECTED' ? <span className="gw-tag">{t('connect.installed')}</span> : null}
               {row.group === 'recent' ? <span className="gw-tag gw-tag-muted">{t('connect.recent')}</span> : null}
               {row.group === 'walletConnect' ? <span className="gw-tag gw-tag-blue">{t('connect.qrCode')}</span> : null}

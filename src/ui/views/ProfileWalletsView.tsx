@@ -30,7 +30,7 @@ import { profileWalletsCss } from './profile-wallets-styles.js'
 import { useViewCss } from './use-view-css.js'
 
 /** A namespace's heading: its ecosystem's name (brand names, not translated), else the namespace as it is. */
-const NAMESPACE_LABELS: Partial<Record<Namespace, string>> = { eip155: 'EVM', solana: 'Solana' }
+const NAMESPACE_LABELS: Partial<Record<Namespace, string>> = { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin' }
 const namespaceLabel = (namespace: Namespace): string => NAMESPACE_LABELS[namespace] ?? namespace
 
 /** Two overlapping sheets (copy), or a check mark once copied. Decorative: the button is named. */

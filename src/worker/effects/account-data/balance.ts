@@ -22,9 +22,10 @@ const activeCaipAddress = (s: State): CaipAddress | undefined => activeAccount(s
 
 type Reason = EventPayloads['balance/fetch-requested']['reason']
 
-/** balance/fetched with the value under its unit's name: valueLamports on solana, valueWei otherwise. */
+/** balance/fetched with the value under its unit's name: valueLamports on solana, valueSatoshis on bip122, valueWei otherwise. */
 function fetched(caipAddress: CaipAddress, b: { value: string; decimals: number; symbol: string }): NewEvent {
-  const value = namespaceOf(caipAddress) === 'solana' ? { valueLamports: b.value } : { valueWei: b.value }
+  const namespace = namespaceOf(caipAddress)
+  const value = namespace === 'solana' ? { valueLamports: b.value } : namespace === 'bip122' ? { valueSatoshis: b.value } : { valueWei: b.value }
   return event('balance/fetched', { caipAddress, decimals: b.decimals, symbol: b.symbol, ...value })
 }
 

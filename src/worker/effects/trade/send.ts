@@ -5,6 +5,9 @@
  * - solana: the engine builds the transfer (SOL, or SPL with the receiver's token account created
  *   when missing), the wallet signs it (solana:signTransaction), the engine sends it through the
  *   pipeline and follows its signature status;
+ * - bip122: the engine builds the transfer from the sender's unspent outputs (worker/bitcoin/, a
+ *   chunk of its own), the wallet signs it (bitcoin:signTransaction), the engine broadcasts it
+ *   through the site's Esplora and follows it into a block;
  * → 'send/succeeded', which resets the form and returns to Account; or 'send/failed' with the
  * wallet's refusal or the error, keeping the form.
  */
@@ -31,7 +34,10 @@ export function transferRequest(from: string, to: string, value: bigint, tokenAd
   return { from, to: tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, value] }) }
 }
 
-export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
+/** The namespaces Gangway sends on. */
+const SEND_NAMESPACES: readonly string[] = ['eip155', 'solana', 'bip122']
+
+export const sendEffect: Effect = ({ events$, state, bridge, chains, api }) =>
   events$.pipe(
     ofType('send/requested'),
     // One send at a time: a second request while one is under way is ignored (the guard refuses it too).
@@ -43,8 +49,8 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
       // The token as the active network lists it now (never a stale pick from another network).
       const token = sendForm(s).token
       const { amount, receiver } = s.send
-      if ((ns !== 'eip155' && ns !== 'solana') || !account || !connectorId || !token || !amount || !receiver) {
-        return of<NewEvent>(event('send/failed', { message: ns === 'eip155' || ns === 'solana' ? ERRORS.notConnected.message : ERRORS.unsupportedChain.message }))
+      if (!ns || !SEND_NAMESPACES.includes(ns) || !account || !connectorId || !token || !amount || !receiver) {
+        return of<NewEvent>(event('send/failed', { message: ns && SEND_NAMESPACES.includes(ns) ? ERRORS.notConnected.message : ERRORS.unsupportedChain.message }))
       }
       const { address, caipNetworkId } = account
       const value = amountInSmallestUnit(amount, token.decimals)!
@@ -56,7 +62,10 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains }) =>
       const sending = new Observable<NewEvent>((out) => {
         void (async () => {
           let hash: string
-          if (ns === 'solana') {
+          if (ns === 'bip122') {
+            const { sendBitcoin } = await import('../../bitcoin/bitcoin-send.js')
+            hash = await sendBitcoin({ api, bridge, connectorId, caipNetworkId, address, receiver: to, amountSatoshis: value })
+          } else if (ns === 'solana') {
             // The wallet signs; the engine sends through its pipeline and follows the signature.
             const { buildSolanaTransfer } = await import('../../../chains/solana/transfer.js')
             const recentBlockhash = await chains.latestBlockhash(caipNetworkId)

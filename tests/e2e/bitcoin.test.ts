@@ -1,0 +1,92 @@
+/**
+ * Bitcoin in the modal (docs/behaviour.md §5 Bitcoin), against the localnet's regtest stand-in
+ * (localnet/bitcoin/: a real UTXO set, every input's signature verified) on the demo page with
+ * `?bitcoin` (its Esplora the site's `services.bitcoin`): connect the Localnet Wallet's Bitcoin
+ * account (Wallet Standard, `bitcoin:connect`), see its balance as the stand-in's UTXO sum, send
+ * 0.001 BTC to a P2TR address (signed by the wallet with `bitcoin:signTransaction`, verified and
+ * mined by the stand-in), and have bad input refused before the wallet is asked.
+ */
+import { describe, expect, inject, it } from 'vitest'
+import { formatUnits } from 'viem'
+import { p2tr } from '@scure/btc-signer'
+import { schnorr } from '@noble/curves/secp256k1'
+import { localContext } from './browser.js'
+import { useBrowser, waitForText, waitForView } from './helpers.js'
+import { REGTEST } from '../../localnet/bitcoin/regtest-chain.js'
+
+const webUrl = inject('webUrl')
+const bitcoinUrl = inject('bitcoinUrl')
+const bitcoinWallet = inject('bitcoinWallet')
+const browser = useBrowser()
+
+/** The address's unspent outputs, as the stand-in's Esplora lists them. */
+async function utxos(address: string): Promise<{ txid: string; value: number }[]> {
+  return (await (await fetch(`${bitcoinUrl}/address/${address}/utxo`)).json()) as { txid: string; value: number }[]
+}
+const sum = (list: { value: number }[]) => list.reduce((s, u) => s + BigInt(u.value), 0n)
+/** A fresh P2TR (key path) address on regtest. */
+const freshTaproot = () => p2tr(schnorr.getPublicKey(schnorr.utils.randomPrivateKey()), undefined, REGTEST).address!
+
+describe('Bitcoin', () => {
+  it('connects the Localnet Wallet’s Bitcoin account, shows its UTXO sum, sends 0.001 BTC to a P2TR address once, and refuses bad input before any prompt', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    await page.goto(`${webUrl}/?bitcoin`)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    await page.click('[data-wallet-row="wallet-standard-bitcoin:Localnet Wallet"]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account')
+    await waitForText(page, '[data-testid=gw-network]', 'Bitcoin Regtest')
+    await waitForText(page, '[data-testid=gw-address]', `${bitcoinWallet.slice(0, 6)}…${bitcoinWallet.slice(-4)}`)
+    const held = sum(await utxos(bitcoinWallet))
+    await waitForText(page, '[data-testid=gw-balance]', `${formatUnits(held - (held % 100_000n), 8)} BTC`)
+
+    const prompts = () => page.evaluate(() => (window as unknown as { __localnetBitcoinWallet: { prompts: number } }).__localnetBitcoinWallet.prompts)
+    const asked = await prompts()
+    const receiver = freshTaproot()
+    const review = async (amount: string, to: string) => {
+      await page.fill('[data-testid=gw-send-amount]', amount)
+      await page.fill('[data-testid=gw-send-receiver]', to)
+    }
+    await page.click('[data-testid=gw-open-send]')
+    await page.click('[data-testid=gw-send-token]')
+    await waitForText(page, '[data-token="native"]', /BTC$/)
+    await page.click('[data-token="native"]')
+    // Bad input: refused by the form, or where the transfer is built, never shown to the wallet.
+    await review('0.001', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    await waitForText(page, '[data-testid=gw-send-problem]', 'Invalid receiver address')
+    await review('100', receiver)
+    await waitForText(page, '[data-testid=gw-send-problem]', 'Insufficient balance')
+    for (const [amount, to, error] of [
+      ['0.000001', receiver, 'Amount below the dust limit'],
+      // A testnet address (tb1…), a valid one of another network: the checksum passes, the network does not.
+      ['0.001', 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', 'Invalid receiver address'],
+      // A flipped checksum character.
+      ['0.001', `${receiver.slice(0, -1)}${receiver.endsWith('q') ? 'p' : 'q'}`, 'Invalid receiver address'],
+    ]) {
+      await review(amount!, to!)
+      await page.click('[data-testid=gw-send-review]')
+      await page.click('[data-testid=gw-send-confirm]')
+      await waitForText(page, '[data-testid=gw-send-error]', error!)
+      await page.click('[data-testid=gw-back]')
+    }
+    expect(await prompts()).toBe(asked)
+
+    await review('0.001', receiver)
+    await page.click('[data-testid=gw-send-review]')
+    await waitForText(page, '[data-testid=gw-send-summary]', '0.001 BTC')
+    await page.click('[data-testid=gw-send-confirm]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account')
+    const received = await utxos(receiver)
+    expect(received.map((u) => u.value)).toEqual([100_000])
+    expect(await prompts()).toBe(asked + 1)
+    // Mined: the stand-in put it in a block, and the balance shown is the UTXO sum after it.
+    expect(await (await fetch(`${bitcoinUrl}/tx/${received[0]!.txid}/status`)).json()).toMatchObject({ confirmed: true })
+    const after = sum(await utxos(bitcoinWallet))
+    expect(after).toBeLessThan(held - 100_000n)
+    await waitForText(page, '[data-testid=gw-balance]', `${formatUnits(after - (after % 100_000n), 8)} BTC`)
+    await context.close()
+  })
+})
