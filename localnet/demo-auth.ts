@@ -76,6 +76,8 @@ export interface DemoAuthOptions {
   chains: { chainId: number; rpcUrl: string }[]
   /** The Solana network accepted, CAIP-2 (ed25519 needs no node). */
   solana?: { caipNetworkId: string }
+  /** The Bitcoin network accepted, CAIP-2 (BIP-322 and legacy signatures need no node). */
+  bitcoin?: { caipNetworkId: string }
 }
 
 /** The demo's auth routes. */
@@ -172,13 +174,14 @@ function send(res: ServerResponse, status: number, body: unknown, cookie?: strin
 
 /**
  * The demo host's auth routes (see the module's comment) over a siwx-server for `origin`'s host
- * and `chains` (plus `solana`).
+ * and `chains` (plus `solana` and `bitcoin`).
  * @throws GangwayError 'Invalid SIWX server option' (siwx-server's) for a chain it cannot take.
  */
-export function createDemoAuth({ origin, chains, solana }: DemoAuthOptions): DemoAuth {
+export function createDemoAuth({ origin, chains, solana, bitcoin }: DemoAuthOptions): DemoAuth {
   const site = new URL(origin)
   const accepted: Record<string, string> = Object.fromEntries(chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl]))
   if (solana) accepted[solana.caipNetworkId] = ''
+  if (bitcoin) accepted[bitcoin.caipNetworkId] = ''
   const siwx = createSiwxServer({ domain: site.host, uri: site.origin, chains: accepted as SiwxServerOptions['chains'], maxNonces: MAX_NONCES })
   /** The live sessions the request's cookie lists. */
   const liveSessions = (req: IncomingMessage) => cookieIds(req).map((id) => siwx.getSession(id)).filter((s): s is SiwxSession => s !== undefined)

@@ -339,6 +339,6 @@ export async function startDemoServer({
   }
   const served = await listenOnLoopback(handler, port)
   const origin = `http://localhost:${served.port}`
-  auth = createDemoAuth({ origin, chains, ...(solana ? { solana } : {}) })
+  auth = createDemoAuth({ origin, chains, ...(solana ? { solana } : {}), ...(bitcoin ? { bitcoin } : {}) })
   return { url: origin, port: served.port, stop: served.stop }
 }

@@ -4,7 +4,10 @@
  * `?bitcoin` (its Esplora the site's `services.bitcoin`): connect the Localnet Wallet's Bitcoin
  * account (Wallet Standard, `bitcoin:connect`), see its balance as the stand-in's UTXO sum, send
  * 0.001 BTC to a P2TR address (signed by the wallet with `bitcoin:signTransaction`, verified and
- * mined by the stand-in), and have bad input refused before the wallet is asked.
+ * mined by the stand-in), and have bad input refused before the wallet is asked. With `?siwx`,
+ * sign in with a wallet message on bip122 (`bitcoin:signMessage` of Reown AppKit's informal
+ * layout): the engine verifies the BIP-322 signature, so does the demo's server (gangway/siwx-server),
+ * whose session then names the address; a tampered signature is refused by both verifiers.
  */
 import { describe, expect, inject, it } from 'vitest'
 import { formatUnits } from 'viem'
@@ -13,10 +16,13 @@ import { schnorr } from '@noble/curves/secp256k1'
 import { localContext } from './browser.js'
 import { useBrowser, waitForText, waitForView } from './helpers.js'
 import { REGTEST } from '../../localnet/bitcoin/regtest-chain.js'
+import { verifyBitcoinMessage } from '../../src/chains/bip122/message.js'
+import { hostSessions, me } from './demo-host.js'
 
 const webUrl = inject('webUrl')
 const bitcoinUrl = inject('bitcoinUrl')
 const bitcoinWallet = inject('bitcoinWallet')
+const bitcoinCaip2 = inject('bitcoinCaip2')
 const browser = useBrowser()
 
 /** The address's unspent outputs, as the stand-in's Esplora lists them. */
@@ -87,6 +93,45 @@ describe('Bitcoin', () => {
     const after = sum(await utxos(bitcoinWallet))
     expect(after).toBeLessThan(held - 100_000n)
     await waitForText(page, '[data-testid=gw-balance]', `${formatUnits(after - (after % 100_000n), 8)} BTC`)
+    await context.close()
+  })
+
+  it('signs in on bip122: the wallet signs the informal text with BIP-322, the engine and the host verify it, the host’s session names the address; a tampered signature is refused', async () => {
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    const host = new URL(webUrl).host
+    await page.goto(`${webUrl}/?bitcoin&siwx`)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    await page.click('[data-wallet-row="wallet-standard-bitcoin:Localnet Wallet"]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'SIWXSignMessage')
+    expect(await me(page)).toEqual({ signedIn: false })
+
+    await page.click('[data-testid=gw-siwx-sign]')
+    const prompt = await waitForText(page, 'localnet-wallet-prompt p', /wants you to sign in with your Bitcoin Regtest account/)
+    expect(prompt).toContain(`${host} wants you to sign in with your Bitcoin Regtest account:\n${bitcoinWallet}\n`)
+    expect(prompt).toContain(`Chain ID: ${bitcoinCaip2}`)
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account')
+
+    const caipAddress = `${bitcoinCaip2}:${bitcoinWallet}`
+    expect(await me(page)).toEqual({ signedIn: true, accounts: [caipAddress] })
+    const [session, ...more] = await hostSessions(page, bitcoinCaip2, bitcoinWallet)
+    expect(more).toEqual([])
+    expect(prompt.endsWith(session!.message)).toBe(true)
+    const check = (signature: string) => verifyBitcoinMessage({ address: bitcoinWallet, message: session!.message, signature, caipNetworkId: bitcoinCaip2 })
+    expect(check(session!.signature)).toBe(true)
+    // One bit of the signature flipped: neither this verifier nor the host's server takes it.
+    const bytes = Uint8Array.from(atob(session!.signature), (c) => c.charCodeAt(0))
+    bytes[10]! ^= 1
+    const tampered = btoa(String.fromCharCode(...bytes))
+    expect(check(tampered)).toBe(false)
+    const refused = await page.evaluate(
+      async ([message, signature]) => (await fetch('/localnet/auth/verify', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature }) })).status,
+      [session!.message, tampered] as const,
+    )
+    expect(refused).toBeGreaterThanOrEqual(400)
     await context.close()
   })
 })

@@ -3,14 +3,14 @@
  * `siwx` answers are untrusted, so a session counts only when its signed text parses as a sign-in
  * message for this very account and network, is inside its time window now, and its signature
  * verifies (eip155 against the chain, so EIP-1271 contract accounts and ERC-6492 counterfactual
- * ones verify too; solana ed25519). The fields the site gives beside the text are not trusted:
+ * ones verify too; solana ed25519; bip122 BIP-322 or the legacy prefixed form). The fields the site gives beside the text are not trusted:
  * the text is what was signed.
  */
 import type { Client } from 'viem'
 import type { CaipAddress } from '../../events/entities.js'
 import { readCaipAddress } from '../../chains/caip.js'
 import { parseSiwxMessage } from '../../siwx/message.js'
-import { verifySiwxSignature } from '../../siwx/verify.js'
+import { verifySiwxSignature, type SiwxSignatureInput } from '../../siwx/verify.js'
 import { MAX_SIWX_MESSAGE_CHARS, MAX_SIWX_SIGNATURE_CHARS } from '../../siwx/limits.js'
 import { readSiwxTime } from '../../siwx/time.js'
 import type { SiwxMessage } from '../../siwx/message.js'
@@ -36,11 +36,14 @@ export function isFor(m: SiwxMessage, caipAddress: CaipAddress): boolean {
   return a.namespace === 'eip155' ? m.accountAddress.toLowerCase() === a.address.toLowerCase() : m.accountAddress === a.address
 }
 
+/** What a signature is verified with: eip155 the viem client of the account's network, bip122 the Bitcoin verifier (the caller loads it where Bitcoin is in use). */
+export type SessionVerifiers = { client?: Client } & Pick<SiwxSignatureInput, 'verifyBitcoin'>
+
 /**
  * The session's message when it is a live, verified sign-in of `caipAddress` at `now` (ms), else undefined.
- * @param client the viem client of the account's eip155 network (unused on solana).
+ * @param verifiers what the signature is verified with (see SessionVerifiers; nothing on solana).
  */
-export async function verifiedSession(candidate: SessionCandidate, caipAddress: CaipAddress, now: number, client: Client | undefined): Promise<SiwxMessage | undefined> {
+export async function verifiedSession(candidate: SessionCandidate, caipAddress: CaipAddress, now: number, { client, verifyBitcoin }: SessionVerifiers): Promise<SiwxMessage | undefined> {
   if (typeof candidate.message !== 'string' || typeof candidate.signature !== 'string' || candidate.message.length > MAX_SIWX_MESSAGE_CHARS || candidate.signature.length > MAX_SIWX_SIGNATURE_CHARS) return undefined
   const namespace = readCaipAddress(caipAddress)?.namespace
   if (!namespace) return undefined
@@ -53,6 +56,6 @@ export async function verifiedSession(candidate: SessionCandidate, caipAddress: 
   if (!isFor(message, caipAddress)) return undefined
   const { notBefore, expiresAt } = windowOf(message)
   if ((notBefore !== undefined && notBefore > now) || (expiresAt !== undefined && expiresAt <= now)) return undefined
-  const ok = await verifySiwxSignature({ message, text: candidate.message, signature: candidate.signature, ...(client ? { client } : {}) }).catch(() => false)
+  const ok = await verifySiwxSignature({ message, text: candidate.message, signature: candidate.signature, ...(client ? { client } : {}), ...(verifyBitcoin ? { verifyBitcoin } : {}) }).catch(() => false)
   return ok ? message : undefined
 }

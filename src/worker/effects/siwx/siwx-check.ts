@@ -17,9 +17,8 @@ import { namespaceOf, readCaipAddress } from '../../../chains/caip.js'
 import { connectedAccount } from '../../../projections/select/active-account.js'
 import { isSignedIn, sameSiwxAccount } from '../../../projections/select/siwx-sessions.js'
 import type { ChainAccess } from '../../chain-access.js'
-import type { Client } from 'viem'
 import type { State } from '../../../projections/state.js'
-import type { SessionCandidate } from '../../siwx/session-check.js'
+import type { SessionCandidate, SessionVerifiers } from '../../siwx/session-check.js'
 import type { Effect, EffectContext } from '../context.js'
 
 /** The SIWX calls of the page's source (ui/bridge/siwx-source.ts). */
@@ -45,14 +44,19 @@ export const stillActive = (s: State, caipAddress: CaipAddress): boolean => {
   return now !== undefined && sameSiwxAccount(now, caipAddress)
 }
 
-/** The viem client SIWX verifies `caipAddress`'s signatures with: its eip155 network's, none on solana or on a network the site did not configure (EOA signatures still verify without one). */
-export function verifyingClient(chains: ChainAccess, caipAddress: CaipAddress): Client | undefined {
+/**
+ * What SIWX verifies `caipAddress`'s signatures with: on eip155 its network's viem client (none on a
+ * network the site did not configure: EOA signatures still verify without one); on bip122 the
+ * Bitcoin message verifier, whose code loads then (chains/bip122/message.ts); nothing on solana.
+ */
+export async function sessionVerifiers(chains: ChainAccess, caipAddress: CaipAddress): Promise<SessionVerifiers> {
   const account = readCaipAddress(caipAddress)
-  if (account?.namespace !== 'eip155') return undefined
+  if (account?.namespace === 'bip122') return { verifyBitcoin: (await import('../../../chains/bip122/message.js')).verifyBitcoinMessage }
+  if (account?.namespace !== 'eip155') return {}
   try {
-    return chains.evmClient(account.caipNetworkId)
+    return { client: chains.evmClient(account.caipNetworkId) }
   } catch {
-    return undefined
+    return {}
   }
 }
 
@@ -70,9 +74,9 @@ export async function checkSessions({ bridge, chains, clock, state }: Pick<Effec
   try {
     // SIWX's own code (the message parsers, the verifiers) loads when a site that uses it first needs it.
     const { verifiedSession, windowOf } = await import('../../siwx/siwx-code.js')
-    const client = verifyingClient(chains, caipAddress)
+    const verifiers = await sessionVerifiers(chains, caipAddress)
     for (const candidate of Array.isArray(sessions) ? sessions.slice(0, 20) : []) {
-      const message = await verifiedSession(candidate as SessionCandidate, caipAddress, clock(), client)
+      const message = await verifiedSession(candidate as SessionCandidate, caipAddress, clock(), verifiers)
       if (!message) continue
       const { expiresAt } = windowOf(message)
       return [event('siwx/session-verified', { caipAddress, via: 'stored', ...(expiresAt !== undefined ? { expiresAt } : {}) })]

@@ -1,8 +1,8 @@
 /**
  * The visitor's Sign in on SIWXSignMessage (docs/behaviour.md §4 SIWX): the site's
  * `siwx.createMessage` gives the message's fields for the account and network; Gangway writes its
- * text itself (EIP-4361 on eip155 with viem's SIWE helpers, Sign-In-With-Solana on solana:
- * src/siwx/message.ts), the wallet signs it, Gangway verifies the signature as it verifies stored
+ * text itself (EIP-4361 on eip155 with viem's SIWE helpers, Sign-In-With-Solana on solana, the informal
+ * layout on bip122: src/siwx/message.ts), the wallet signs it, Gangway verifies the signature as it verifies stored
  * sessions, and hands the session to `siwx.addSession`. Then `siwx/session-verified` (via
  * 'signature'), and the modal shows Account. How the wallet signs:
  * - eip155: `personal_sign` of the text.
@@ -11,6 +11,8 @@
  *   (solanaSignInInput); the wallet writes the text itself, so what it signed must be exactly the
  *   text Gangway wrote, by the connected account (signedIn). Without the feature (4200, as a
  *   WalletConnect session answers too), `solana:signMessage` of the text.
+ * - bip122: `bitcoin:signMessage` of the text (Reown AppKit's informal layout); a BIP-322 or a
+ *   legacy prefixed signature, verified with the Bitcoin verifier loaded then.
  * - The wallet refuses or fails, its sign-in is of another text or account, or its signature does
  *   not verify: `siwx/sign-failed` 'Error signing message'; SIWXSignMessage stays, to try again.
  * - The site's `createMessage` or `addSession` throws, or gives a message for another account or
@@ -30,7 +32,7 @@ import { isAsking } from '../../../projections/select/siwx-sessions.js'
 import type { State } from '../../../projections/state.js'
 import type { SiwxMessage } from '../../../siwx/message.js'
 import { MAX_SIWX_MESSAGE_CHARS, MAX_SIWX_RESOURCES, MAX_SIWX_SIGNATURE_CHARS } from '../../../siwx/limits.js'
-import { SIWX_CALLS, siwxFailure, stillActive, verifyingClient } from './siwx-check.js'
+import { SIWX_CALLS, siwxFailure, stillActive, sessionVerifiers } from './siwx-check.js'
 import { ofType, type Effect, type EffectContext } from '../context.js'
 
 const FIELD = 2048
@@ -96,13 +98,19 @@ export function signedIn(answer: unknown, text: string, address: string): string
   return a.signature as string
 }
 
-/** Signs `text` (written for `message`) as `caipAddress` through its connector; the signature as the session keeps it (eip155 hex; solana base64, as the Wallet Standard bridge gives it, or base58 from WalletConnect). */
+/** Signs `text` (written for `message`) as `caipAddress` through its connector; the signature as the session keeps it (eip155 hex; solana base64, as the Wallet Standard bridge gives it, or base58 from WalletConnect; bip122 base64). */
 async function sign({ bridge }: Pick<EffectContext, 'bridge'>, connectorId: string, caipAddress: CaipAddress, message: SiwxMessage, text: string): Promise<string> {
   const { namespace, address } = readCaipAddress(caipAddress)!
   if (namespace === 'eip155') {
     const signature = await bridge.request(connectorId, { method: 'personal_sign', params: [toHex(text), address] })
     if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) throw new GangwayError('Not a signature', { category: 'API_ERROR' })
     return signature
+  }
+  if (namespace === 'bip122') {
+    // The wallet signs the text (BIP-322, or the legacy prefixed form of an older wallet); the engine verifies either.
+    const answer = (await bridge.request(connectorId, { method: 'bitcoin:signMessage', params: [text, address] })) as { signature?: unknown } | null
+    if (typeof answer?.signature !== 'string') throw new GangwayError('Not a signature', { category: 'API_ERROR' })
+    return answer.signature
   }
   try {
     return signedIn(await bridge.request(connectorId, { method: 'solana:signIn', params: [solanaSignInInput(message)] }), text, address)
@@ -146,7 +154,7 @@ async function signIn(ctx: EffectContext, caipAddress: CaipAddress): Promise<New
   } catch {
     return [event('siwx/sign-failed', { caipAddress, message: SIWX_SIGN_FAILED })]
   }
-  const verified = await verifiedSession({ message: text, signature }, caipAddress, clock(), verifyingClient(chains, caipAddress))
+  const verified = await verifiedSession({ message: text, signature }, caipAddress, clock(), await sessionVerifiers(chains, caipAddress))
   if (!verified) return [event('siwx/sign-failed', { caipAddress, message: SIWX_SIGN_FAILED })]
   // Cancelled, closed, switched or disconnected while the wallet was asked: no session for the site.
   if (!stillAsking(state(), caipAddress)) return ended()
