@@ -30,7 +30,7 @@ import { startOnrampService, type OnrampService } from './services/onramp.js'
 import { startSecureSite, type SecureSite } from './services/secure-site/server.js'
 import { deployErc4337 } from './erc4337.js'
 import { startBundler, type Bundler } from './bundler.js'
-import { startLocalnetBitcoin, type LocalnetBitcoin } from './bitcoin/localnet-bitcoin.js'
+import { startLocalnetBitcoin, WC_BITCOIN_WALLET_KEY, type LocalnetBitcoin } from './bitcoin/localnet-bitcoin.js'
 import { startPaymaster, type Paymaster } from './paymaster.js'
 
 /** Chain ids of the localnet's EVM chains. */
@@ -167,6 +167,7 @@ export async function startLocalnet({
       chains: chainList,
       solanaCaipNetworkId: solana.caipNetworkId,
       solanaSeed: createHash('sha256').update('gangway-localnet-walletconnect-solana').digest(),
+      bitcoin: { caipNetworkId: bitcoin.caipNetworkId, esploraUrl: bitcoin.url, keyHex: WC_BITCOIN_WALLET_KEY },
     })
     started.push(wcWallet)
     await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [wcWallet.solanaAddress, WC_WALLET_LAMPORTS] }) })

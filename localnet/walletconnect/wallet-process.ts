@@ -2,7 +2,7 @@
  * Runs the Localnet WalletConnect wallet in its own Node process, as a phone wallet would be a
  * separate program: `spawnWalletConnectWallet` starts it and resolves once its control service
  * answers. Run directly, this file is that process: it reads its options from argv[2] (JSON) and
- * prints one JSON line when ready: `{ url, token, address, solanaAddress }` (the control token
+ * prints one JSON line when ready: `{ url, token, address, solanaAddress, bitcoinAddress? }` (the control token
  * travels on the pipe to its parent, not in argv, unless the caller chose one). (Its own process
  * also keeps `@walletconnect/core` out of the test runner's module loader, which cannot construct it.)
  */
@@ -48,5 +48,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   process.once('SIGINT', stop)
   // The IPC channel closes when the parent goes, however it goes: the wallet goes with it.
   process.once('disconnect', stop)
-  console.log(JSON.stringify({ url: wallet.url, token: wallet.token, address: wallet.address, solanaAddress: wallet.solanaAddress }))
+  console.log(JSON.stringify({ url: wallet.url, token: wallet.token, address: wallet.address, solanaAddress: wallet.solanaAddress, ...(wallet.bitcoinAddress ? { bitcoinAddress: wallet.bitcoinAddress } : {}) }))
 }

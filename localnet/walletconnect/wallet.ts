@@ -2,7 +2,11 @@
  * The Localnet WalletConnect wallet: a Node service on `@reown/walletkit` that stands in for a
  * visitor's mobile wallet. It pairs with a `wc:` URI and, on command, approves or rejects the
  * session proposal; it answers personal_sign, eth_signTypedData_v4, eth_sendTransaction (sent
- * through anvil), wallet_switchEthereumChain, solana_signMessage and solana_signTransaction.
+ * through anvil), wallet_switchEthereumChain, solana_signMessage and solana_signTransaction, and on
+ * bip122 (as Reown's sample wallet, web-examples react-wallet-v2 `Bip122Lib.ts`, answers them):
+ * getAccountAddresses, signMessage (the legacy prefixed form, hex; BIP-322 with `protocol:
+ * 'bip322'`), signPsbt (its inputs signed and finalised, base64; broadcast on request) and
+ * sendTransfer (built, signed and broadcast by the wallet through the regtest's Esplora).
  *
  * Control over HTTP on 127.0.0.1 (control.ts): every call carries `authorization: Bearer <token>`
  * (`WalletConnectWallet.token`), and a browser may call only from `allowedOrigins` (the demo site,
@@ -24,7 +28,12 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { Keypair, Transaction, VersionedTransaction } from '@solana/web3.js'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
+import { base64 } from '@scure/base'
+import { Transaction as BitcoinTransaction } from '@scure/btc-signer'
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
 import { ControlError, newControlToken, startControlServer } from './control.js'
+import { bitcoinAccounts, signBitcoinMessage, signPsbt } from '../wallet/bitcoin-sign.js'
+import { bitcoinTransfer } from '../../src/chains/bip122/transfer.js'
 
 /** anvil's dev mnemonic; the WalletConnect wallet uses accounts 5 and 6 (the injected Localnet Wallet uses 0 to 2). */
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
@@ -39,6 +48,8 @@ export interface WalletConnectWallet {
   address: Hex
   /** Its Solana account (base58). */
   solanaAddress: string
+  /** Its Bitcoin payment address (P2WPKH), when it serves Bitcoin. */
+  bitcoinAddress?: string
   stop(): Promise<void>
 }
 
@@ -56,10 +67,13 @@ export interface WalletConnectWalletOptions {
   solanaCaipNetworkId?: string
   /** The 32-byte seed of its Solana keypair; default a fresh keypair. */
   solanaSeed?: Uint8Array
+  /** The Bitcoin network it serves (CAIP-2), its Esplora, and its key (hex, no 0x), if any. */
+  bitcoin?: { caipNetworkId: string; esploraUrl: string; keyHex: string }
 }
 
 const EVM_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'eth_accounts', 'eth_chainId']
 const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_getAccounts']
+const BIP122_METHODS = ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer']
 
 /**
  * Starts the wallet (its WalletKit on `relayUrl`) and its control service; resolves once the
@@ -74,6 +88,20 @@ export async function startWalletConnectWallet(o: WalletConnectWalletOptions): P
   const signer = (address: unknown) => evmAccounts.find((a) => typeof address === 'string' && a.address.toLowerCase() === address.toLowerCase()) ?? account
   const solana = o.solanaSeed ? Keypair.fromSeed(o.solanaSeed) : Keypair.generate()
   const solanaAddress = solana.publicKey.toBase58()
+  const bitcoinKey = o.bitcoin ? hexToBytes(o.bitcoin.keyHex) : undefined
+  const bitcoinAccount = bitcoinKey ? bitcoinAccounts(bitcoinKey)[0] : undefined
+  /** POSTs a raw transaction to the regtest's Esplora; its txid. */
+  const broadcast = async (hex: string) => {
+    const r = await fetch(`${o.bitcoin!.esploraUrl}/tx`, { method: 'POST', body: hex })
+    const text = await r.text()
+    if (!r.ok) throw new Error(`Error broadcasting transaction: ${text}`)
+    return text
+  }
+  /** The wallet's own address, or an error for another. */
+  const ownBitcoin = (address: unknown) => {
+    if (!bitcoinAccount || address !== bitcoinAccount.address) throw new Error(`Unknown address: ${String(address)}`)
+    return bitcoinAccount
+  }
   const core = new Core({ projectId: 'gangway-localnet-wallet', relayUrl: o.relayUrl, customStoragePrefix: `localnet-wc-wallet-${process.pid}-${Date.now()}`, telemetryEnabled: false, logger: 'silent' })
   const kit = await WalletKit.init({ core, metadata: { name: 'Localnet WalletConnect Wallet', description: 'A wallet for the Gangway localnet', url: 'http://127.0.0.1', icons: [] } })
   const proposals: WalletKitTypes.SessionProposal[] = []
@@ -134,6 +162,30 @@ export async function startWalletConnectWallet(o: WalletConnectWalletOptions): P
         }
         case 'solana_getAccounts':
           return await respond([{ pubkey: solanaAddress }])
+        case 'getAccountAddresses':
+          return await respond(bitcoinAccount ? [{ address: bitcoinAccount.address, publicKey: bytesToHex(bitcoinAccount.publicKey), path: "m/84'/1'/0'/0/0", intention: 'payment' }] : [])
+        case 'signMessage': {
+          const { message, address, protocol } = request.params as { message: string; address: string; protocol?: string }
+          const account = ownBitcoin(address)
+          const signature = base64.decode(signBitcoinMessage(new TextEncoder().encode(message), account, bitcoinKey!, protocol !== 'bip322'))
+          return await respond({ signature: bytesToHex(signature), address })
+        }
+        case 'signPsbt': {
+          const { account, psbt, signInputs, broadcast: send } = request.params as { account: string; psbt: string; signInputs: { address: string; index: number }[]; broadcast?: boolean }
+          ownBitcoin(account)
+          const tx = BitcoinTransaction.fromPSBT(signPsbt(base64.decode(psbt), signInputs.map((i) => ({ account: { address: i.address }, signingIndexes: [i.index] })), bitcoinKey!))
+          tx.finalize()
+          return await respond({ psbt: base64.encode(tx.toPSBT()), ...(send ? { txid: await broadcast(tx.hex) } : {}) })
+        }
+        case 'sendTransfer': {
+          const { account, recipientAddress, amount } = request.params as { account: string; recipientAddress: string; amount: string }
+          const from = ownBitcoin(account)
+          const utxos = ((await (await fetch(`${o.bitcoin!.esploraUrl}/address/${from.address}/utxo`)).json()) as { txid: string; vout: number; value: number }[]).map((u) => ({ txid: u.txid, vout: u.vout, valueSatoshis: BigInt(u.value) }))
+          const transfer = bitcoinTransfer({ caipNetworkId: o.bitcoin!.caipNetworkId, sender: { address: from.address }, receiver: recipientAddress, amountSatoshis: BigInt(amount), utxos, feeRate: 2n })
+          const tx = BitcoinTransaction.fromPSBT(signPsbt(transfer.psbt, [{ account: from, signingIndexes: transfer.signingIndexes }], bitcoinKey!))
+          tx.finalize()
+          return await respond({ txid: await broadcast(tx.hex) })
+        }
         default:
           return await fail(`Method not supported: ${request.method}`, 4200)
       }
@@ -154,6 +206,7 @@ export async function startWalletConnectWallet(o: WalletConnectWalletOptions): P
     const supported: Parameters<typeof buildApprovedNamespaces>[0]['supportedNamespaces'] = {
       eip155: { chains: evmChains, methods: EVM_METHODS, events: ['accountsChanged', 'chainChanged'], accounts: evmChains.flatMap((c) => evmAccounts.map((a) => `${c}:${a.address}`)) },
     }
+    if (o.bitcoin && bitcoinAccount) supported.bip122 = { chains: [o.bitcoin.caipNetworkId], methods: BIP122_METHODS, events: ['bip122_addressesChanged'], accounts: [`${o.bitcoin.caipNetworkId}:${bitcoinAccount.address}`] }
     if (o.solanaCaipNetworkId) supported.solana = { chains: [o.solanaCaipNetworkId], methods: SOLANA_METHODS, events: [], accounts: [`${o.solanaCaipNetworkId}:${solanaAddress}`] }
     const namespaces = buildApprovedNamespaces({ proposal: p.params, supportedNamespaces: supported })
     await kit.approveSession({ id: p.id, namespaces })
@@ -194,6 +247,7 @@ export async function startWalletConnectWallet(o: WalletConnectWalletOptions): P
     token,
     address: account.address,
     solanaAddress,
+    ...(bitcoinAccount ? { bitcoinAddress: bitcoinAccount.address } : {}),
     stop: async () => {
       await core.relayer.transportClose().catch(() => undefined)
       await control.stop()

@@ -7,14 +7,17 @@
  * mined by the stand-in), and have bad input refused before the wallet is asked. With `?siwx`,
  * sign in with a wallet message on bip122 (`bitcoin:signMessage` of Reown AppKit's informal
  * layout): the engine verifies the BIP-322 signature, so does the demo's server (gangway/siwx-server),
- * whose session then names the address; a tampered signature is refused by both verifiers.
+ * whose session then names the address; a tampered signature is refused by both verifiers. Over
+ * WalletConnect, the Localnet WalletConnect wallet (@reown/walletkit) approves a bip122 session,
+ * signs in (signMessage, hex) and signs the send's PSBT (signPsbt), which the stand-in verifies.
  */
 import { describe, expect, inject, it } from 'vitest'
 import { formatUnits } from 'viem'
 import { p2tr } from '@scure/btc-signer'
 import { schnorr } from '@noble/curves/secp256k1'
 import { localContext } from './browser.js'
-import { useBrowser, waitForText, waitForView } from './helpers.js'
+import { useBrowser, waitForEngine, waitForText, waitForView, wcProposal, wcWallet } from './helpers.js'
+import { copiedPairingUri } from './pairing.js'
 import { REGTEST } from '../../localnet/bitcoin/regtest-chain.js'
 import { verifyBitcoinMessage } from '../../src/chains/bip122/message.js'
 import { hostSessions, me } from './demo-host.js'
@@ -23,6 +26,7 @@ const webUrl = inject('webUrl')
 const bitcoinUrl = inject('bitcoinUrl')
 const bitcoinWallet = inject('bitcoinWallet')
 const bitcoinCaip2 = inject('bitcoinCaip2')
+const wcBitcoin = inject('wcWalletBitcoinAddress')
 const browser = useBrowser()
 
 /** The address's unspent outputs, as the stand-in's Esplora lists them. */
@@ -132,6 +136,47 @@ describe('Bitcoin', () => {
       [session!.message, tampered] as const,
     )
     expect(refused).toBeGreaterThanOrEqual(400)
+    await context.close()
+  })
+
+  it('WalletConnect: the walletkit wallet approves a bip122 session, signs in with signMessage and signs the send’s PSBT, which the stand-in verifies and mines', async () => {
+    const context = await localContext(browser())
+    await context.route('https://verify.walletconnect.org/**', (route) => route.fulfill({ status: 204 }))
+    const page = await context.newPage()
+    await page.goto(`${webUrl}/?bitcoin&siwx`)
+    await waitForEngine(page)
+    // Bitcoin first, then WalletConnect: the session's bip122 account is the one connected.
+    await page.evaluate((id) => (window as unknown as { gangway: { switchNetwork(id: string): Promise<void> } }).gangway.switchNetwork(id), bitcoinCaip2)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    await page.click('[data-wallet-row=walletConnect]')
+    await waitForView(page, 'ConnectingWalletConnect')
+    const uri = await copiedPairingUri(page)
+    await wcWallet('/pair', { uri })
+    await wcWallet('/approve', await wcProposal(uri))
+    await waitForView(page, 'SIWXSignMessage')
+    const caipAddress = `${bitcoinCaip2}:${wcBitcoin}`
+    const answered = (await wcWallet<string[]>('/requests')).length
+    await page.click('[data-testid=gw-siwx-sign]')
+    await waitForView(page, 'Account')
+    expect((await wcWallet<string[]>('/requests')).slice(answered)).toEqual(['signMessage'])
+    expect(await me(page)).toEqual({ signedIn: true, accounts: [caipAddress] })
+    const [session] = await hostSessions(page, bitcoinCaip2, wcBitcoin)
+    expect(verifyBitcoinMessage({ address: wcBitcoin, message: session!.message, signature: session!.signature, caipNetworkId: bitcoinCaip2 })).toBe(true)
+
+    const receiver = freshTaproot()
+    await page.click('[data-testid=gw-open-send]')
+    await page.click('[data-testid=gw-send-token]')
+    await page.click('[data-token="native"]')
+    await page.fill('[data-testid=gw-send-amount]', '0.001')
+    await page.fill('[data-testid=gw-send-receiver]', receiver)
+    await page.click('[data-testid=gw-send-review]')
+    await page.click('[data-testid=gw-send-confirm]')
+    await waitForView(page, 'Account')
+    expect((await wcWallet<string[]>('/requests')).slice(answered)).toEqual(['signMessage', 'signPsbt'])
+    const received = await utxos(receiver)
+    expect(received.map((u) => u.value)).toEqual([100_000])
+    expect(await (await fetch(`${bitcoinUrl}/tx/${received[0]!.txid}/status`)).json()).toMatchObject({ confirmed: true })
     await context.close()
   })
 })

@@ -29,6 +29,8 @@ declare module 'vitest' {
     wcWalletAddress: string
     /** The Localnet WalletConnect wallet's Solana address (base58). */
     wcWalletSolanaAddress: string
+    /** The Localnet WalletConnect wallet's funded Bitcoin payment address (P2WPKH). */
+    wcWalletBitcoinAddress: string
     relayUrl: string
     walletConfigUrl: string
     blockchainUrl: string
@@ -72,6 +74,7 @@ export default async function setup(project: TestProject) {
   project.provide('wcWalletToken', net.wcWallet.token)
   project.provide('wcWalletAddress', net.wcWallet.address)
   project.provide('wcWalletSolanaAddress', net.wcWallet.solanaAddress)
+  project.provide('wcWalletBitcoinAddress', net.wcWallet.bitcoinAddress!)
   project.provide('relayUrl', net.relay.url)
   project.provide('walletConfigUrl', net.walletConfig.url)
   project.provide('blockchainUrl', net.blockchain.url)

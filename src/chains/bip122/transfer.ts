@@ -79,7 +79,8 @@ export const NO_SIGNED_TRANSFER = 'The wallet returned no signed transaction'
 /**
  * The wallet's signed PSBT of a transfer finalised: the raw transaction to broadcast (hex) and its
  * txid. The wallet is untrusted: its PSBT must decode, be the transaction asked (the same unsigned
- * transaction: inputs, outputs, amounts) and finalise (every input signed).
+ * transaction: inputs, outputs, amounts) and finalise (every input signed, or already finalised
+ * by the wallet).
  * @throws GangwayError 'The wallet returned no signed transaction' (API_ERROR, the reason in `details`).
  * @example const { hex, txid } = finalizedTransfer(signedPsbt, transfer.psbt)
  */
@@ -94,7 +95,12 @@ export function finalizedTransfer(signedPsbt: Uint8Array, unsignedPsbt: Uint8Arr
   const asked = Transaction.fromPSBT(unsignedPsbt)
   if (bytesToHex(signed.unsignedTx) !== bytesToHex(asked.unsignedTx)) throw refuse('not the transaction asked')
   try {
-    signed.finalize()
+    // A wallet may have finalised its inputs itself (Reown's sample wallet does): those are kept.
+    for (let i = 0; i < signed.inputsLength; i++) {
+      const input = signed.getInput(i)
+      // A segwit input's empty script sig is no finalisation.
+      if (!input.finalScriptWitness?.length && !input.finalScriptSig?.length) signed.finalizeIdx(i)
+    }
   } catch (error) {
     throw refuse(`an input is not signed: ${String((error as Error)?.message ?? error).slice(0, 120)}`)
   }

@@ -1,6 +1,6 @@
 /**
  * WalletConnect session shapes, pure: the namespaces Gangway proposes (every configured network of
- * eip155 and solana, CAIP-2), the accounts a settled session grants, and the pairing topic of a
+ * eip155, solana and bip122, CAIP-2), the accounts a settled session grants, and the pairing topic of a
  * `wc:` URI. WalletConnect's CAIP-25 namespaces use the same CAIP-2 and CAIP-10 ids as the log.
  */
 import { readCaipAddress } from '../../chains/caip.js'
@@ -14,6 +14,8 @@ export const PROPOSED_METHODS: Partial<Record<Namespace, { methods: string[]; ev
     events: ['chainChanged', 'accountsChanged'],
   },
   solana: { methods: ['solana_signTransaction', 'solana_signMessage'], events: [] },
+  // Reown AppKit's bip122 methods (adapters/bitcoin WalletConnectProvider); sendTransfer exists only here.
+  bip122: { methods: ['signMessage', 'signPsbt', 'sendTransfer', 'getAccountAddresses'], events: ['bip122_addressesChanged'] },
 }
 
 /** A CAIP-25 namespace as a session proposal carries it. */
