@@ -86,6 +86,31 @@ describe('service fetch (docs/behaviour.md §7)', () => {
     } })
     await expect(api.get('blockchain', 'x', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError', message: 'view closed' })
   })
+  it('calls a Bitcoin Esplora (services.bitcoin) without projectId, st or sv; its call params stay', async () => {
+    const urls: URL[] = []
+    const api = createServiceFetch({ services: { ...services, bitcoin: 'https://blockstream.info/api' }, projectId: 'p1', fetch: async (u) => (urls.push(new URL(String(u))), new Response('[]')) })
+    expect(await api.get('bitcoin', '/address/bc1qxyz/utxo')).toEqual([])
+    await api.get('bitcoin', 'fee-estimates', { params: { target: 6 } })
+    expect(urls.map((u) => u.href)).toEqual(['https://blockstream.info/api/address/bc1qxyz/utxo', 'https://blockstream.info/api/fee-estimates?target=6'])
+    expect(api.url('bitcoin', 'blocks/tip/height')).toBe('https://blockstream.info/api/blocks/tip/height')
+    expect(new URL(api.url('blockchain', 'x')).searchParams.get('projectId')).toBe('p1')
+  })
+  it('with text: sends the string body as it is, as text/plain, and resolves the answer text unparsed', async () => {
+    const sent: RequestInit[] = []
+    const api = createServiceFetch({ services, projectId: 'p', fetch: async (_u, init) => (sent.push(init!), new Response('{"not":"parsed"}')) })
+    expect(await api.post('blockchain', 'tx', '0200ff', { text: true })).toBe('{"not":"parsed"}')
+    expect(sent[0]).toMatchObject({ method: 'POST', headers: { 'content-type': 'text/plain' }, body: '0200ff' })
+    // Without it, the same string is sent as JSON and the answer parsed.
+    expect(await api.post('blockchain', 'tx', '0200ff')).toEqual({ not: 'parsed' })
+    expect(sent[1]).toMatchObject({ headers: { 'content-type': 'application/json' }, body: '"0200ff"' })
+    // A GET with text reads the answer as text too, an empty one as ''.
+    const empty = createServiceFetch({ services, projectId: 'p', fetch: async () => new Response(null, { status: 200 }) })
+    expect(await empty.get('blockchain', 'x', { text: true })).toBe('')
+  })
+  it("with text: a refusal still fails with the status, not the answer's text", async () => {
+    const api = createServiceFetch({ services, projectId: 'p', fetch: async () => new Response('sendrawtransaction RPC error: bad-txns-inputs-missingorspent', { status: 400 }) })
+    await expect(api.post('blockchain', 'tx', '00', { text: true })).rejects.toMatchObject({ shortMessage: 'HTTP request failed.', status: 400 })
+  })
   it('refuses a service with no base URL', () => {
     expect(() => createServiceFetch({ services: {}, projectId: 'p' }).url('blockchain', 'e')).toThrow('Service not configured: blockchain')
   })

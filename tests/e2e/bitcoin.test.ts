@@ -3,7 +3,7 @@
  * (localnet/bitcoin/: a real UTXO set, every input's signature verified) on the demo page with
  * `?bitcoin` (its Esplora the site's `services.bitcoin`): connect the Localnet Wallet's Bitcoin
  * account (Wallet Standard, `bitcoin:connect`), see its balance as the stand-in's UTXO sum, send
- * 0.001 BTC to a P2TR address (signed by the wallet with `bitcoin:signTransaction`, verified and
+ * 0.001 BTC to a P2TR address, see it in Activity (signed by the wallet with `bitcoin:signTransaction`, verified and
  * mined by the stand-in), and have bad input refused before the wallet is asked. With `?siwx`,
  * sign in with a wallet message on bip122 (`bitcoin:signMessage` of Reown AppKit's informal
  * layout): the engine verifies the BIP-322 signature, so does the demo's server (gangway/siwx-server),
@@ -97,6 +97,18 @@ describe('Bitcoin', () => {
     const after = sum(await utxos(bitcoinWallet))
     expect(after).toBeLessThan(held - 100_000n)
     await waitForText(page, '[data-testid=gw-balance]', `${formatUnits(after - (after % 100_000n), 8)} BTC`)
+
+    // Activity, from the stand-in's Esplora: the send on top (what the address paid, the fee in it), the coinbase that funded it.
+    await page.click('[data-tab=Activity]')
+    await page.waitForSelector(`[data-testid=gw-activity] li[data-hash="${received[0]!.txid}"]`)
+    const rows = await page.$$eval('[data-testid=gw-activity] li[data-hash]', (lis) => lis.map((li) => ({ hash: li.getAttribute('data-hash'), text: li.textContent ?? '' })))
+    expect(rows[0]).toMatchObject({ hash: received[0]!.txid })
+    expect(rows[0]!.text).toContain('-0.001 BTC')
+    expect(rows.some((r) => r.text.includes('+50 BTC'))).toBe(true)
+    // A Bitcoin account has no holdings to ask the blockchain service for: no 'Token Balance Unavailable'.
+    const log = await page.evaluate(() => (window as unknown as { gangway: { exportLog(): Promise<string> } }).gangway.exportLog())
+    expect(log).toContain('Transaction sent')
+    expect(log).not.toContain('Token Balance Unavailable')
     await context.close()
   })
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALNET } from '../../../tests/unit/fixtures.js'
 import type { Network } from '../entities.js'
-import { HOST_OPTION_KEYS, REOWN_SERVICES, configuredPayload, featureOptionsProblem, hostOptionsOf, unknownOption, withServicePreset, type HostOptions } from './host-options.js'
+import { HOST_OPTION_KEYS, REOWN_SERVICES, configuredPayload, featureOptionsProblem, hostOptionsOf, offeredNetworks, unknownOption, withServicePreset, type HostOptions } from './host-options.js'
 
 const anvil: Network = { ...LOCALNET, rpcUrls: { default: { http: ['http://127.0.0.1:8545/secret-key'] } } }
 const solana: Network = { ...anvil, id: 'localnet', caipNetworkId: 'solana:localnet', chainNamespace: 'solana', name: 'Solana' }
+const regtest: Network = { ...anvil, id: '0f9188f13cb7b2c71f2a335e3a4fc328', caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328', chainNamespace: 'bip122', name: 'Bitcoin Regtest', nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } }
+const bitcoin: Network = { ...regtest, id: '000000000019d6689c085ae165831e93', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93', name: 'Bitcoin' }
 
 describe('host options', () => {
   it('records the options in engine/configured without RPC or service URLs, defaults filled in', () => {
@@ -152,5 +154,25 @@ describe('host options', () => {
     expect(withServicePreset(base as { projectId: string; services?: string }).services).toBeUndefined()
     // Anything else that is no object is left for the option checks to refuse.
     expect(featureOptionsProblem(withServicePreset({ ...base, services: 'hosted' }) as never)).toBe('Invalid option: services must be an object')
+  })
+  it('services.bitcoin: an http or https URL (an Esplora), else refused', () => {
+    const problem = (o: object) => featureOptionsProblem(o as HostOptions)
+    for (const url of ['http://127.0.0.1:3002', 'https://blockstream.info/api', 'https://mempool.space/testnet/api/']) expect(problem({ services: { bitcoin: url } }), url).toBeUndefined()
+    expect(problem({ services: { blockchain: 'https://rpc.example' } })).toBeUndefined()
+    for (const bitcoin of ['ftp://x', 'not a url', 42, '', null, 'javascript:alert(1)', 'ws://127.0.0.1:3002', '/api', `https://e.example/${'a'.repeat(2048)}`]) {
+      expect(problem({ services: { bitcoin } }), String(bitcoin)).toBe('Invalid option: services.bitcoin must be an http or https URL')
+    }
+  })
+
+  it('offers bip122 networks only with services.bitcoin, and every other network either way', () => {
+    const networks = [anvil, regtest, solana, bitcoin]
+    expect(offeredNetworks(networks, undefined)).toEqual([anvil, solana])
+    expect(offeredNetworks(networks, {})).toEqual([anvil, solana])
+    expect(offeredNetworks(networks, { blockchain: 'https://rpc.example', bitcoin: '' })).toEqual([anvil, solana])
+    expect(offeredNetworks(networks, { bitcoin: 'http://127.0.0.1:3002' })).toEqual(networks)
+    expect(offeredNetworks([regtest], {})).toEqual([])
+    // A new list: the site's stays as given.
+    expect(offeredNetworks(networks, { bitcoin: 'http://127.0.0.1:3002' })).not.toBe(networks)
+    expect(networks).toEqual([anvil, regtest, solana, bitcoin])
   })
 })

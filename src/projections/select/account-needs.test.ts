@@ -1,7 +1,7 @@
 // The Account tabs' needs (docs/behaviour.md §2 Account tabs, §7): the modal's Account view as
 // before, and each tab the site's own UI shows (`headless/showing-changed`) with the modal closed.
 import { describe, expect, it } from 'vitest'
-import { ADDRESS, CAIP_ADDRESS, connected, log, started, type Item } from '../../../tests/unit/fixtures.js'
+import { ADDRESS, CAIP_ADDRESS, connected, LOCALNET, log, started, type Item } from '../../../tests/unit/fixtures.js'
 import type { Showing } from '../../events/catalogue/headless.js'
 import { project } from '../state.js'
 import { accountNeeds } from './account-needs.js'
@@ -11,6 +11,22 @@ const NONE: Showing = { tokens: false, nfts: false, activity: false, swap: false
 const showing = (on: Partial<Showing>): Item => ['headless/showing-changed', { ...NONE, ...on }]
 
 describe('accountNeeds', () => {
+  it('a Bitcoin account: its history from the Esplora on Activity, with or without a blockchain service; never holdings, a name or NFTs', () => {
+    const BITCOIN = { ...LOCALNET, id: '0f9188f13cb7b2c71f2a335e3a4fc328', caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328' as const, chainNamespace: 'bip122' as const, name: 'Bitcoin Regtest', nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } }
+    const account = `${BITCOIN.caipNetworkId}:bcrt1q9mev6gc3p4cexp2jrzrsjvyhxrgjp72h0gx47m` as const
+    const connectedBtc: Item[] = [
+      ['connect/requested', { connectorId: 'wallet-standard-bitcoin:W', namespace: 'bip122' }],
+      ['connect/succeeded', { connectorId: 'wallet-standard-bitcoin:W', namespace: 'bip122', caipAddress: account, via: 'prompt' }],
+    ]
+    const open: Item = ['modal/open-requested', { isMobile: false }]
+    for (const blockchainService of [true, false]) {
+      const foldBtc = (...items: Item[]) => project(log(...started({ networks: [BITCOIN], blockchainService, nftService: true }), ...items))
+      expect(accountNeeds(foldBtc(...connectedBtc, open))).toEqual({})
+      expect(accountNeeds(foldBtc(...connectedBtc, ['account/tab-selected', { tab: 'Activity' }], open))).toEqual({ history: account })
+      expect(accountNeeds(foldBtc(...connectedBtc, ['account/tab-selected', { tab: 'NFTs' }], open))).toEqual({})
+    }
+  })
+
   it("the modal's Account view: the holdings and the identity, and the picked tab's NFTs or history", () => {
     const open: Item = ['modal/open-requested', { isMobile: false }]
     expect(accountNeeds(fold(...connected, open))).toEqual({ portfolio: CAIP_ADDRESS, identity: ADDRESS })

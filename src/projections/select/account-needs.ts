@@ -41,19 +41,20 @@ export function accountNeeds(s: State): AccountNeeds {
   const nftsShown = shows(s, 'nfts')
   const activityShown = shows(s, 'activity')
   // A tab reached for counts only on the modal's Account view, where `tokens` holds too.
-  if (!(tokens || nftsShown || activityShown) || !s.config.blockchainService) return {}
   const a = activeAccount(s)
-  if (!a) return {}
+  // A Bitcoin account's history comes from the site's Esplora, not the blockchain service (docs/behaviour.md §5 Bitcoin).
+  const bitcoin = a?.namespace === 'bip122'
+  if (!(tokens || nftsShown || activityShown) || !a || !(s.config.blockchainService || bitcoin)) return {}
   const onAccount = s.modal.open && s.modal.view === 'Account'
   const approached = onAccount ? a.approachedTab : undefined
   const nfts = nftsShown || approached === 'NFTs'
   const activity = activityShown || approached === 'Activity'
   const evm = a.namespace === 'eip155'
   return {
-    ...(tokens ? { portfolio: a.caipAddress } : {}),
+    ...(tokens && !bitcoin ? { portfolio: a.caipAddress } : {}),
     ...(evm && onAccount ? { identity: a.address } : {}),
     ...(evm && nfts && s.config.nftService ? { nfts: a.caipAddress } : {}),
     // The Activity tab exists only while the activity feature is on (docs/behaviour.md §9).
-    ...(evm && activity && resolvedFeatures(s).activity ? { history: a.caipAddress } : {}),
+    ...((evm || bitcoin) && activity && resolvedFeatures(s).activity ? { history: a.caipAddress } : {}),
   }
 }

@@ -4,8 +4,9 @@
  *   3 decimals and USD to 2 (docs/behaviour.md §9), and the network balance in USD. Without a blockchain
  *   service: the native balance and the site's listed tokens, read from the chain.
  *   A token with no icon of its own gets the wallet/config service's image of its symbol.
- * - NFTs and Activity: EVM only (docs/behaviour.md §9 Activity: EVM; NFTs are ERC721); Activity
- *   only while the `activity` remote feature is on (docs/behaviour.md §9).
+ * - NFTs and Activity: EVM only (docs/behaviour.md §9 Activity: EVM; NFTs are ERC721), and
+ *   Activity on Bitcoin, from the site's Esplora (docs/behaviour.md §5 Bitcoin), whose Tokens tab is
+ *   its native balance; Activity only while the `activity` remote feature is on (docs/behaviour.md §9).
  * What the tabs need fetched is `select/account-needs.ts`.
  */
 import type { AccountTab, CaipAddress } from '../../events/entities.js'
@@ -52,9 +53,12 @@ export interface AccountTabsModel {
 /** The Account tabs model of the active account (empty lists while none is connected). */
 export function accountTabsModel(s: State): AccountTabsModel {
   const a = activeAccount(s)
-  const evm = activeNamespace(s) === 'eip155'
+  const namespace = activeNamespace(s)
+  const evm = namespace === 'eip155'
+  const bitcoin = namespace === 'bip122'
+  const activityTab = resolvedFeatures(s).activity ? (['Activity'] as const) : []
   // NFTs where the site has an NFT service (services.nfts; the hosted blockchain service lists none).
-  const tabs: AccountTab[] = evm ? ['Tokens', ...(s.config.nftService ? (['NFTs'] as const) : []), ...(resolvedFeatures(s).activity ? (['Activity'] as const) : [])] : ['Tokens']
+  const tabs: AccountTab[] = evm ? ['Tokens', ...(s.config.nftService ? (['NFTs'] as const) : []), ...activityTab] : bitcoin ? ['Tokens', ...activityTab] : ['Tokens']
   const tab = a?.currentTab && tabs.includes(a.currentTab) ? a.currentTab : 'Tokens'
   const base = { tab, tabs, tokens: [], tokensLoading: false, nfts: [], nftsLoading: false, activity: [], activityLoading: false, activityLoadingMore: false }
   if (!a) return base
@@ -63,7 +67,8 @@ export function accountTabsModel(s: State): AccountTabsModel {
   let tokens: TokenRow[]
   let usd: string | undefined
   const portfolio = s.accountData.portfolio[caipAddress]
-  if (s.config.blockchainService) {
+  // Bitcoin's holdings are its native balance, read from the site's Esplora.
+  if (s.config.blockchainService && !bitcoin) {
     const held = (portfolio?.balances ?? []).filter((b) => b.chainId === chain)
     tokens = held.map(tokenRow).map(withTokenImage)
     usd = portfolio?.balances ? networkBalanceUsd(held) : undefined

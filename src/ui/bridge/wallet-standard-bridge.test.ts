@@ -106,3 +106,40 @@ describe('Wallet Standard bridge: solana:signIn (SIWX)', () => {
     }
   })
 })
+
+describe('Wallet Standard bridge: Bitcoin wallets', () => {
+  it("reports a wallet with bitcoin:connect as a bip122 connector 'wallet-standard-bitcoin:<name>' beside its Solana one, and routes its bitcoin: calls", async () => {
+    const name = `Test Wallet ${++registered}`
+    const bitcoinAccount = { address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', publicKey: new Uint8Array(33), chains: ['bitcoin:regtest'], features: [], purpose: 'payment' } as WalletAccount
+    const connects: unknown[] = []
+    const w: Wallet = {
+      version: '1.0.0',
+      name,
+      icon: 'data:image/svg+xml;base64,PHN2Zy8+',
+      chains: ['solana:localnet', 'bitcoin:regtest'],
+      accounts: [account, bitcoinAccount],
+      features: {
+        'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [account] }) },
+        'bitcoin:connect': { version: '1.0.0', connect: async (input: unknown) => (connects.push(input), { accounts: [bitcoinAccount] }) },
+      } as Wallet['features'],
+    }
+    const off = getWallets().register(w)
+    const reports: { id: string; chain: string; type: string; name: string; imageUrl?: string }[][] = []
+    const bridge = createWalletStandardBridge(() => undefined, (connectors) => void reports.push(connectors as never))
+    expect(reports.at(-1)).toEqual(
+      expect.arrayContaining([
+        { id: `wallet-standard:${name}`, type: 'ANNOUNCED', name, chain: 'solana', imageUrl: w.icon },
+        { id: `wallet-standard-bitcoin:${name}`, type: 'ANNOUNCED', name, chain: 'bip122', imageUrl: w.icon },
+      ]),
+    )
+    expect(bridge.owns(`wallet-standard-bitcoin:${name}`)).toBe(true)
+    expect(await bridge.request(`wallet-standard-bitcoin:${name}`, { method: 'bitcoin:connect', params: [{ purposes: ['payment'] }] })).toEqual([bitcoinAccount.address])
+    expect(connects).toEqual([{ purposes: ['payment'] }])
+    // The Solana connector of the same wallet answers its Solana account only.
+    expect(await bridge.request(`wallet-standard:${name}`, { method: 'standard:connect', params: [] })).toEqual([address])
+    // Unregistered: no longer reported.
+    off()
+    expect(reports.at(-1)!.some((c) => c.id.endsWith(name))).toBe(false)
+    bridge.close()
+  })
+})

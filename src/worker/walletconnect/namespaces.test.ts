@@ -4,11 +4,13 @@ import { pairingTopicOf, proposalNamespaces, sessionAddresses, sessionChains } f
 import { walletDeepLink } from '../../projections/rules/wallet-rules.js'
 
 describe('WalletConnect namespaces', () => {
-  it('proposes every configured eip155 and solana network, CAIP-2', () => {
+  it('proposes every configured eip155, solana and bip122 network, CAIP-2, and nothing of another namespace', () => {
     const solana = { ...LOCALNET, id: 'Gw', caipNetworkId: 'solana:Gw', chainNamespace: 'solana' } as const
     const bitcoin = { ...LOCALNET, id: '000', caipNetworkId: 'bip122:000', chainNamespace: 'bip122' } as const
-    const p = proposalNamespaces([LOCALNET, { ...LOCALNET, caipNetworkId: 'eip155:31338' }, solana, bitcoin])
-    expect(Object.keys(p)).toEqual(['eip155', 'solana'])
+    const polkadot = { ...LOCALNET, id: 'dot', caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182', chainNamespace: 'polkadot' } as const
+    const p = proposalNamespaces([LOCALNET, { ...LOCALNET, caipNetworkId: 'eip155:31338' }, solana, bitcoin, polkadot])
+    expect(Object.keys(p)).toEqual(['eip155', 'solana', 'bip122'])
+    expect(p.bip122).toEqual({ chains: ['bip122:000'], methods: ['signMessage', 'signPsbt', 'sendTransfer', 'getAccountAddresses'], events: ['bip122_addressesChanged'] })
     expect(p.eip155!.chains).toEqual(['eip155:31337', 'eip155:31338'])
     expect(p.solana!.methods).toContain('solana_signTransaction')
   })

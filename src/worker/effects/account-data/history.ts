@@ -1,5 +1,6 @@
 /**
- * The Activity tab's history (blockchain service, docs/behaviour.md §7; EVM only, docs/behaviour.md §9): the first page
+ * The Activity tab's history (blockchain service, docs/behaviour.md §7; EVM only, docs/behaviour.md §9; a Bitcoin
+ * account's from the site's Esplora, one page, worker/bitcoin/bitcoin-history.ts): the first page
  * through the 15 s transactions cache keyed by address and chain (docs/behaviour.md §3, §9), later pages (with
  * a cursor) straight from the service and never into the cache. Shared and cancellable (remote-fetch.ts), one read in flight
  * per account. A later page is read only when the fold took its request (projections/rules/paging.ts:
@@ -29,7 +30,11 @@ export const historyFetchEffect: Effect = (ctx) => {
           requestKey: `history:${caipAddress}:${cursor ?? ''}`,
           // Only the first page is cached: a later page written under the same key would come back as the first.
           ...(cursor ? {} : { cache: { name: 'transactions' as const, store: ctx.caches.transactions, key: cacheKeys.transactions(address, caipNetworkId), readCache: true } }),
-          load: (signal) => client.getHistory(address, { chainId: caipNetworkId, ...page }, signal),
+          // A Bitcoin account's history is the site's Esplora's (its own chunk); one page of it.
+          load: (signal) =>
+            caipNetworkId.startsWith('bip122:')
+              ? import('../../bitcoin/bitcoin-history.js').then(({ bitcoinHistory }) => bitcoinHistory(ctx.api, address, caipNetworkId, ctx.clock(), signal))
+              : client.getHistory(address, { chainId: caipNetworkId, ...page }, signal),
           fetched: ({ transactions, next }) => event('history/fetched', { caipAddress, ...page, transactions, ...(next ? { next } : {}) }),
           failed: (message) => event('history/failed', { caipAddress, ...page, message }),
           ...(leave$ ? { leave$, cancelled: () => event('history/fetch-cancelled', { caipAddress, ...page }) } : {}),
