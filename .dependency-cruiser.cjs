@@ -79,9 +79,9 @@ module.exports = {
       name: 'chains-only-events',
       severity: 'error',
       comment:
-        'src/chains (per-namespace chain code) imports src/events, itself, viem (with ox, the WebAuthn and encoding helpers viem is built on), permissionless (the passkey\'s Safe account, eip155/passkey/), @solana/web3.js, @scure/btc-signer and @noble/curves (Bitcoin\'s addresses, transactions and signatures, bip122/) and the Buffer polyfill; never the engine (src/worker), the services or the page. @solana/spl-token is a devDependency, used by tests only.',
+        'src/chains (per-namespace chain code) imports src/events, itself, viem (with ox, the WebAuthn and encoding helpers viem is built on), permissionless (the passkey\'s Safe account, eip155/passkey/), @solana/web3.js, @scure/btc-signer, @noble/curves and @noble/hashes (Bitcoin\'s addresses, transactions, signatures and hashes, bip122/) and the Buffer polyfill; never the engine (src/worker), the services or the page. @solana/spl-token is a devDependency, used by tests only.',
       from: { path: src('chains/') },
-      to: { pathNot: [...src('events/', 'chains/'), ...npm('viem', 'ox', 'permissionless', '@solana/web3.js', '@scure/btc-signer', '@noble/curves', 'buffer'), '^buffer$'] },
+      to: { pathNot: [...src('events/', 'chains/'), ...npm('viem', 'ox', 'permissionless', '@solana/web3.js', '@scure/btc-signer', '@noble/curves', '@noble/hashes', 'buffer'), '^buffer$'] },
     },
     {
       name: 'projections-no-io',

@@ -18,6 +18,7 @@ import { schnorr } from '@noble/curves/secp256k1'
 import { localContext } from './browser.js'
 import { useBrowser, waitForEngine, waitForText, waitForView, wcProposal, wcWallet } from './helpers.js'
 import { copiedPairingUri } from './pairing.js'
+import { E2E_WAIT_MS } from './wait.js'
 import { REGTEST } from '../../localnet/bitcoin/regtest-chain.js'
 import { verifyBitcoinMessage } from '../../src/chains/bip122/message.js'
 import { hostSessions, me } from './demo-host.js'
@@ -189,6 +190,12 @@ describe('Bitcoin', () => {
     const received = await utxos(receiver)
     expect(received.map((u) => u.value)).toEqual([100_000])
     expect(await (await fetch(`${bitcoinUrl}/tx/${received[0]!.txid}/status`)).json()).toMatchObject({ confirmed: true })
+
+    // Disconnect: signed out, and the wallet's session ends too (the other WalletConnect tests count the wallet's sessions).
+    const topics = async () => (await wcWallet<{ topic: string; accounts: string[] }[]>('/sessions')).filter((x) => x.accounts.includes(caipAddress)).map((x) => x.topic)
+    await page.evaluate(() => (window as unknown as { gangway: { disconnect(): Promise<void> } }).gangway.disconnect())
+    await expect.poll(() => me(page), { timeout: E2E_WAIT_MS }).toEqual({ signedIn: false })
+    await expect.poll(topics, { timeout: E2E_WAIT_MS }).toEqual([])
     await context.close()
   })
 })

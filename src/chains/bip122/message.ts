@@ -10,7 +10,9 @@
  */
 import { Address, CompactSize, OutScript, RawWitness, Script, Transaction } from '@scure/btc-signer'
 import { schnorr, secp256k1 } from '@noble/curves/secp256k1'
-import { bytesToHex, concat, ripemd160, sha256, stringToBytes } from 'viem'
+import { bytesToHex, concat, stringToBytes } from 'viem'
+import { ripemd160 } from '@noble/hashes/legacy'
+import { sha256 } from '@noble/hashes/sha2'
 import * as Base64 from 'ox/Base64'
 import { bitcoinNetworkParams } from './networks.js'
 
@@ -20,14 +22,14 @@ const MAX_SIGNATURE_CHARS = 2048
 const VIRTUAL_TX = { version: 0, allowUnknownOutputs: true, allowUnknownInputs: true, disableScriptCheck: true } as const
 
 /** HASH160: RIPEMD-160 of SHA-256, as P2PKH and P2WPKH pay a key. */
-const hash160 = (bytes: Uint8Array): Uint8Array => ripemd160(sha256(bytes, 'bytes'), 'bytes')
+const hash160 = (bytes: Uint8Array): Uint8Array => ripemd160(sha256(bytes))
 /** The output script `decoded`'s 20-byte hash as hex, where it has one. */
 const hashOf = (decoded: ReturnType<typeof OutScript.decode>): string | undefined => ('hash' in decoded && decoded.hash instanceof Uint8Array ? bytesToHex(decoded.hash) : undefined)
 
 /** BIP-322's message hash: the tagged hash "BIP0322-signed-message" of the message's bytes. */
 export function bip322MessageHash(message: Uint8Array): Uint8Array {
-  const tag = sha256(stringToBytes('BIP0322-signed-message'), 'bytes')
-  return sha256(concat([tag, tag, message]), 'bytes')
+  const tag = sha256(stringToBytes('BIP0322-signed-message'))
+  return sha256(concat([tag, tag, message]))
 }
 
 /**
@@ -49,7 +51,7 @@ export function bip322ToSign(message: Uint8Array, script: Uint8Array): Transacti
 
 /** The legacy signed-message hash: double SHA-256 of the prefix, the message's length and the message. */
 export function legacyMessageHash(message: Uint8Array): Uint8Array {
-  return sha256(sha256(concat([stringToBytes('\x18Bitcoin Signed Message:\n'), CompactSize.encode(BigInt(message.length)), message]), 'bytes'), 'bytes')
+  return sha256(sha256(concat([stringToBytes('\x18Bitcoin Signed Message:\n'), CompactSize.encode(BigInt(message.length)), message])))
 }
 
 /** Whether the BIP-322 simple signature `witness` signs `message` for the output `decoded` (P2WPKH, or P2TR on the key path). */

@@ -19,12 +19,8 @@
  * - solana:signIn: refused with 4200 'Unsupported method' (WalletConnect has no sign-in method), so
  *   the engine signs with solana:signMessage instead (worker/effects/siwx/siwx-sign.ts).
  * - bitcoin:connect (silent: the stored session's bip122 accounts), as standard:connect.
- * - bitcoin:signTransaction (params `[PSBT base64, signer address, signing indexes]`): signPsbt with
- *   `{ account, psbt, signInputs: [{ address, index }], broadcast: false }` (Reown AppKit's shapes);
- *   the wallet's `{ psbt }` (base64, finalised or not) is answered as it is: the engine checks it.
- * - bitcoin:signMessage (params `[text, signer address]`): signMessage with `{ message, account,
- *   address }`; the wallet's `{ signature }` (hex, as Reown's sample wallet writes it, or base64) is
- *   answered as `{ signature }` in base64, as the Wallet Standard bridge gives it.
+ * - bitcoin:signTransaction, bitcoin:signMessage: signPsbt and signMessage (bitcoin-calls.ts, loaded
+ *   with the first of them).
  * Anything else goes to the wallet as it is.
  * Wallet-side changes (session events, update, delete, expiry) come out of `events$` as wallet/* events.
  * A pairing `prepare()` started that fails comes out as walletconnect/pairing-failed; one a wallet
@@ -32,8 +28,7 @@
  * first namespace), which the connect effect completes with that session.
  */
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
-import { SwitchChainError, UnauthorizedProviderError, UnsupportedProviderMethodError, hexToBytes } from 'viem'
-import { toBase64 } from '../../events/kernel/base64.js'
+import { SwitchChainError, UnauthorizedProviderError, UnsupportedProviderMethodError } from 'viem'
 import { WALLETCONNECT_CONNECTOR_ID, type CaipNetworkId, type Namespace, type Network } from '../../events/entities.js'
 import { event, type NewEvent } from '../../events/types.js'
 import { GangwayError, MODAL_CLOSED, ProviderRequestError, loggedMessage, walletError } from '../../events/kernel/errors.js'
@@ -384,20 +379,10 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
         throw new ProviderRequestError(`Unsupported method: ${args.method}`, { code: UnsupportedProviderMethodError.code })
       case 'bitcoin:connect':
         return (params[0] as { silent?: boolean } | undefined)?.silent ? storedAccounts('bip122') : connect('bip122')
-      case 'bitcoin:signTransaction': {
-        const address = String(params[1])
-        const indexes = Array.isArray(params[2]) ? params[2].filter((i): i is number => Number.isSafeInteger(i) && i >= 0).slice(0, 500) : []
-        const result = (await forward({ method: 'signPsbt', params: { account: address, psbt: String(params[0]), signInputs: indexes.map((index) => ({ address, index })), broadcast: false } }, 'bip122')) as { psbt?: unknown } | null
-        if (typeof result?.psbt !== 'string' || result.psbt.length > 400_000) throw new GangwayError('The wallet returned no signed transaction', { category: 'API_ERROR' })
-        return result.psbt
-      }
-      case 'bitcoin:signMessage': {
-        const address = String(params[1])
-        const result = (await forward({ method: 'signMessage', params: { message: String(params[0]), account: address, address } }, 'bip122')) as { signature?: unknown } | null
-        const signature = result?.signature
-        if (typeof signature !== 'string' || signature.length === 0 || signature.length > 4096) throw new GangwayError('The wallet returned no signature', { category: 'API_ERROR' })
-        return { signature: /^([0-9a-fA-F]{2})+$/.test(signature) ? toBase64(hexToBytes(`0x${signature}`)) : signature }
-      }
+      case 'bitcoin:signTransaction':
+      case 'bitcoin:signMessage':
+        // Bitcoin's calls load with the first of them: most sessions never make one.
+        return (await import('./bitcoin-calls.js')).bitcoinSessionCall(args, (request) => forward(request, 'bip122'))
       default:
         return forward(args, args.method.startsWith('solana') ? 'solana' : 'eip155')
     }
