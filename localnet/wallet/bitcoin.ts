@@ -12,6 +12,7 @@
 import { registerWallet } from '@wallet-standard/wallet'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { ICON, prompt } from './prompt.js'
+import { standardConnection } from './standard-connection.js'
 
 const AUTH_KEY = 'localnet-wallet:bitcoin-authorized'
 /** Set to 'true': messages are signed in the legacy prefixed form. */
@@ -29,7 +30,6 @@ export interface LocalnetBitcoinWallet {
 
 type Purpose = 'payment' | 'ordinals'
 type Account = WalletAccount & { purpose: Purpose }
-type Listener = (properties: { accounts?: readonly WalletAccount[] }) => void
 
 const bytes = (hex: string) => Uint8Array.from(hex.match(/../g)!.map((h) => parseInt(h, 16)))
 
@@ -42,12 +42,9 @@ export function registerBitcoinWallet({ walletKeyHex, accounts: given }: Localne
     chains: [BITCOIN_REGTEST_CHAIN],
     features: ['bitcoin:signTransaction', 'bitcoin:signMessage'],
   }))
-  const listeners = new Set<Listener>()
-  const authorized = () => localStorage.getItem(AUTH_KEY) === 'true'
+  const connection = standardConnection(AUTH_KEY, () => accounts())
+  const { authorized } = connection
   const accounts = () => (authorized() ? all : [])
-  const emit = () => {
-    for (const l of listeners) l({ accounts: accounts() })
-  }
   const state = { prompts: 0 }
   ;(window as unknown as { __localnetBitcoinWallet: typeof state }).__localnetBitcoinWallet = state
   const rejected = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
@@ -74,26 +71,12 @@ export function registerBitcoinWallet({ walletKeyHex, accounts: given }: Localne
         connect: async ({ purposes = ['payment'] }: { purposes?: Purpose[] } = {}) => {
           if (!authorized()) {
             await approve(`Connect your Bitcoin account to ${location.host}?`)
-            localStorage.setItem(AUTH_KEY, 'true')
-            emit()
+            connection.authorize()
           }
           return { accounts: all.filter((a) => purposes.includes(a.purpose)) }
         },
       },
-      'standard:disconnect': {
-        version: '1.0.0',
-        disconnect: async () => {
-          localStorage.removeItem(AUTH_KEY)
-          emit()
-        },
-      },
-      'standard:events': {
-        version: '1.0.0',
-        on: (_event: 'change', listener: Listener) => {
-          listeners.add(listener)
-          return () => listeners.delete(listener)
-        },
-      },
+      ...connection.features,
       'bitcoin:signTransaction': {
         version: '1.0.0',
         signTransaction: async (...inputs: { psbt: Uint8Array; inputsToSign: { account: WalletAccount; signingIndexes: number[] }[] }[]) => {

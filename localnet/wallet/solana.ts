@@ -14,14 +14,13 @@ import { registerWallet } from '@wallet-standard/wallet'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { messageText } from './message-text.js'
 import { ICON, prompt } from './prompt.js'
+import { standardConnection } from './standard-connection.js'
 import { readSignMessageInputs, signInMessage } from './solana-sign.js'
 
 const AUTH_KEY = 'localnet-wallet:solana-authorized'
 /** Set to 'true' before the page loads: the wallet has no `solana:signIn`. */
 const WITHOUT_SIGN_IN_KEY = 'localnet-wallet:solana-without-sign-in'
 export const SOLANA_LOCALNET_CHAIN = 'solana:localnet'
-
-type Listener = (properties: { accounts?: readonly WalletAccount[] }) => void
 
 /** Reads a compact-u16 (Solana's short vector length) at `at`: [value, bytes used]. */
 function shortVec(bytes: Uint8Array, at: number): [number, number] {
@@ -70,12 +69,9 @@ export function registerSolanaWallet(seedHex: string, address: string): void {
     chains: [SOLANA_LOCALNET_CHAIN],
     features: ['solana:signTransaction', 'solana:signMessage', ...(withSignIn ? ['solana:signIn' as const] : [])],
   }
-  const listeners = new Set<Listener>()
-  const authorized = () => localStorage.getItem(AUTH_KEY) === 'true'
+  const connection = standardConnection(AUTH_KEY, () => accounts())
+  const { authorized } = connection
   const accounts = () => (authorized() ? [account] : [])
-  const emit = () => {
-    for (const l of listeners) l({ accounts: accounts() })
-  }
   const state = { prompts: 0 }
   ;(window as unknown as { __localnetSolanaWallet: typeof state }).__localnetSolanaWallet = state
   const rejected = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
@@ -101,26 +97,12 @@ export function registerSolanaWallet(seedHex: string, address: string): void {
             if (silent) return { accounts: [] }
             state.prompts++
             if (!(await prompt(`Connect your Solana account to ${location.host}?`))) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
-            localStorage.setItem(AUTH_KEY, 'true')
-            emit()
+            connection.authorize()
           }
           return { accounts: accounts() }
         },
       },
-      'standard:disconnect': {
-        version: '1.0.0',
-        disconnect: async () => {
-          localStorage.removeItem(AUTH_KEY)
-          emit()
-        },
-      },
-      'standard:events': {
-        version: '1.0.0',
-        on: (_event: 'change', listener: Listener) => {
-          listeners.add(listener)
-          return () => listeners.delete(listener)
-        },
-      },
+      ...connection.features,
       'solana:signTransaction': {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0],
@@ -149,10 +131,7 @@ export function registerSolanaWallet(seedHex: string, address: string): void {
           const foreign = [...new Set(messages.map((m) => m.fields.domain).filter((d) => d !== location.host))]
           const warning = foreign.length ? `\n\nWarning: this page is ${location.host}, not ${foreign.join(', ')}.` : ''
           await approve(`Sign in to ${messages.map((m) => m.fields.domain).join(', ')}?${warning}\n\n${messages.map((m) => m.text).join('\n\n')}`)
-          if (!authorized()) {
-            localStorage.setItem(AUTH_KEY, 'true')
-            emit()
-          }
+          if (!authorized()) connection.authorize()
           return messages.map(({ text }) => {
             const signedMessage = new TextEncoder().encode(text)
             return { account, signedMessage, signature: ed25519.sign(signedMessage, seed), signatureType: 'ed25519' as const }

@@ -16,8 +16,7 @@ import { formatUnits } from 'viem'
 import { p2tr } from '@scure/btc-signer'
 import { schnorr } from '@noble/curves/secp256k1'
 import { localContext } from './browser.js'
-import { useBrowser, waitForEngine, waitForText, waitForView, wcProposal, wcWallet } from './helpers.js'
-import { copiedPairingUri } from './pairing.js'
+import { useBrowser, waitForEngine, waitForText, waitForView, wcWallet, pairLocalnetWalletConnect } from './helpers.js'
 import { E2E_WAIT_MS } from './wait.js'
 import { REGTEST } from '../../localnet/bitcoin/regtest-chain.js'
 import { verifyBitcoinMessage } from '../../src/chains/bip122/message.js'
@@ -162,11 +161,7 @@ describe('Bitcoin', () => {
     await page.evaluate((id) => (window as unknown as { gangway: { switchNetwork(id: string): Promise<void> } }).gangway.switchNetwork(id), bitcoinCaip2)
     await page.click('gangway-button')
     await waitForView(page, 'Connect')
-    await page.click('[data-wallet-row=walletConnect]')
-    await waitForView(page, 'ConnectingWalletConnect')
-    const uri = await copiedPairingUri(page)
-    await wcWallet('/pair', { uri })
-    await wcWallet('/approve', await wcProposal(uri))
+    await pairLocalnetWalletConnect(page)
     await waitForView(page, 'SIWXSignMessage')
     const caipAddress = `${bitcoinCaip2}:${wcBitcoin}`
     const answered = (await wcWallet<string[]>('/requests')).length

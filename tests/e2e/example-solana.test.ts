@@ -11,8 +11,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64 } from '@scure/base'
 import { localContext } from './browser.js'
-import { useBrowser, waitForText, waitForView, wcProposal, wcWallet } from './helpers.js'
-import { copiedPairingUri } from './pairing.js'
+import { useBrowser, waitForText, waitForView, wcWallet, pairLocalnetWalletConnect } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const solanaUrl = inject('solanaUrl')
@@ -33,11 +32,7 @@ describe('examples/solana-adapter', () => {
     await page.goto(`${webUrl}/examples/solana-adapter/`)
     await page.click('gangway-button')
     await waitForView(page, 'Connect')
-    await page.click('[data-wallet-row=walletConnect]')
-    await waitForView(page, 'ConnectingWalletConnect')
-    const uri = await copiedPairingUri(page)
-    await wcWallet('/pair', { uri })
-    await wcWallet('/approve', await wcProposal(uri))
+    await pairLocalnetWalletConnect(page)
     await waitForView(page, 'Account')
     await page.click('[data-testid=gw-close]')
 

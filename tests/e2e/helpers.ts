@@ -6,6 +6,7 @@ import { rpc, waitForReceipt } from '../../localnet/anvil.js'
 import { launchChromium } from './browser.js'
 import { parseLog, type LogFile } from '../../src/events/log/ndjson.js'
 import { E2E_WAIT_MS } from './wait.js'
+import { copiedPairingUri } from './pairing.js'
 
 /** One Chromium for the calling test file: launched before its tests, closed after. */
 export function useBrowser(): () => Browser {
@@ -331,4 +332,16 @@ export async function wcProposal(uri: string): Promise<{ id: number }> {
     .poll(async () => (found = (await wcWallet<{ id: number; pairingTopic: string }[]>('/proposals')).find((p) => p.pairingTopic === topic)), { timeout: E2E_WAIT_MS, message: 'no session proposal of this pairing reached the wallet' })
     .toBeDefined()
   return { id: found!.id }
+}
+
+/**
+ * From Connect: the WalletConnect row, its pairing URI copied as a visitor copies it, and the
+ * Localnet WalletConnect wallet pairing with it and approving the proposal.
+ */
+export async function pairLocalnetWalletConnect(page: Page): Promise<void> {
+  await page.click('[data-wallet-row=walletConnect]')
+  await waitForView(page, 'ConnectingWalletConnect')
+  const uri = await copiedPairingUri(page)
+  await wcWallet('/pair', { uri })
+  await wcWallet('/approve', await wcProposal(uri))
 }

@@ -16,8 +16,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64 } from '@scure/base'
 import { parseSiwsMessage } from '../../src/siwx/solana-message.js'
 import { localContext } from './browser.js'
-import { copiedPairingUri } from './pairing.js'
-import { useBrowser, waitForEngine, waitForText, waitForView, wcProposal, wcWallet } from './helpers.js'
+import { useBrowser, waitForEngine, waitForText, waitForView, wcWallet, pairLocalnetWalletConnect } from './helpers.js'
 import { hostSessions, me } from './demo-host.js'
 import { E2E_WAIT_MS } from './wait.js'
 
@@ -128,11 +127,7 @@ describe('Sign In With X on Solana through the modal', () => {
     await waitForView(page, 'Connect')
     const topics = async () => (await wcWallet<{ topic: string; accounts: string[] }[]>('/sessions')).map((x) => x.topic)
     const earlier = await topics()
-    await page.click('[data-wallet-row=walletConnect]')
-    await waitForView(page, 'ConnectingWalletConnect')
-    const uri = await copiedPairingUri(page)
-    await wcWallet('/pair', { uri })
-    await wcWallet('/approve', await wcProposal(uri))
+    await pairLocalnetWalletConnect(page)
     await waitForView(page, 'SIWXSignMessage')
     const { caipAddress } = await account(page)
     const live = (await wcWallet<{ topic: string; accounts: string[] }[]>('/sessions')).find((x) => !earlier.includes(x.topic))!
