@@ -70,13 +70,9 @@ export interface ChainAccessTime {
  */
 export function createChainAccess(networks: () => readonly Network[], rpc: JsonRpc, routing: () => RoutingOptions, time: ChainAccessTime, api?: ServiceFetch): ChainAccess {
   const clients = new Map<string, Client>()
-  const known = (id: CaipNetworkId) => {
+  const find = (id: CaipNetworkId) => {
     const network = networks().find((n) => n.caipNetworkId === id)
     if (!network) throw new NetworkNotFoundError(id)
-    return network
-  }
-  const find = (id: CaipNetworkId) => {
-    const network = known(id)
     return { network, url: network.chainNamespace === 'bip122' ? '' : rpcEndpoint(network, routing()) }
   }
   /** The Esplora client and transport, for a bip122 network. @throws ServiceNotConfiguredError 'Service not configured: bitcoin' without `services.bitcoin`. */

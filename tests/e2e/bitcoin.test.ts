@@ -33,6 +33,8 @@ const browser = useBrowser()
 async function utxos(address: string): Promise<{ txid: string; value: number }[]> {
   return (await (await fetch(`${bitcoinUrl}/address/${address}/utxo`)).json()) as { txid: string; value: number }[]
 }
+/** Whether the stand-in has put `txid` in a block. */
+const confirmed = (txid: string) => async () => ((await (await fetch(`${bitcoinUrl}/tx/${txid}/status`)).json()) as { confirmed: boolean }).confirmed
 const sum = (list: { value: number }[]) => list.reduce((s, u) => s + BigInt(u.value), 0n)
 /** A fresh P2TR (key path) address on regtest. */
 const freshTaproot = () => p2tr(schnorr.getPublicKey(schnorr.utils.randomPrivateKey()), undefined, REGTEST).address!
@@ -92,8 +94,8 @@ describe('Bitcoin', () => {
     const received = await utxos(receiver)
     expect(received.map((u) => u.value)).toEqual([100_000])
     expect(await prompts()).toBe(asked + 1)
-    // Mined: the stand-in put it in a block, and the balance shown is the UTXO sum after it.
-    expect(await (await fetch(`${bitcoinUrl}/tx/${received[0]!.txid}/status`)).json()).toMatchObject({ confirmed: true })
+    // Mined: the stand-in puts it in a block a second after it took it; the balance shown is the UTXO sum after it.
+    await expect.poll(confirmed(received[0]!.txid), { timeout: E2E_WAIT_MS }).toBe(true)
     const after = sum(await utxos(bitcoinWallet))
     expect(after).toBeLessThan(held - 100_000n)
     await waitForText(page, '[data-testid=gw-balance]', `${formatUnits(after - (after % 100_000n), 8)} BTC`)
@@ -184,7 +186,7 @@ describe('Bitcoin', () => {
     expect((await wcWallet<string[]>('/requests')).slice(answered)).toEqual(['signMessage', 'signPsbt'])
     const received = await utxos(receiver)
     expect(received.map((u) => u.value)).toEqual([100_000])
-    expect(await (await fetch(`${bitcoinUrl}/tx/${received[0]!.txid}/status`)).json()).toMatchObject({ confirmed: true })
+    await expect.poll(confirmed(received[0]!.txid), { timeout: E2E_WAIT_MS }).toBe(true)
 
     // Disconnect: signed out, and the wallet's session ends too (the other WalletConnect tests count the wallet's sessions).
     const topics = async () => (await wcWallet<{ topic: string; accounts: string[] }[]>('/sessions')).filter((x) => x.accounts.includes(caipAddress)).map((x) => x.topic)

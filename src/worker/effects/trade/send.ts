@@ -7,7 +7,7 @@
  *   pipeline and follows its signature status;
  * - bip122: the engine builds the transfer from the sender's unspent outputs (worker/bitcoin/, a
  *   chunk of its own), the wallet signs it (bitcoin:signTransaction), the engine broadcasts it
- *   through the site's Esplora and follows it into a block;
+ *   through the site's Esplora, and the send is done once the Esplora took it;
  * → 'send/succeeded', which resets the form and returns to Account; or 'send/failed' with the
  * wallet's refusal or the error, keeping the form.
  */
@@ -77,7 +77,8 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains, api }) =>
             hash = (await bridge.request(connectorId, { method: 'eth_sendTransaction', params: [request] })) as string
           }
           out.next(event('send/submitted', { caipNetworkId, hash }))
-          await chains.waitForReceipt(caipNetworkId, hash, { followed: () => isFollowed(state(), hash) })
+          // A Bitcoin block comes every ten minutes or so: the send is done once the Esplora took it (Activity shows it pending until mined).
+          if (ns !== 'bip122') await chains.waitForReceipt(caipNetworkId, hash, { followed: () => isFollowed(state(), hash) })
           out.next(event('send/succeeded', { caipNetworkId, hash }))
           out.complete()
         })().catch((error: unknown) => out.error(error))
