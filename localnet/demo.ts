@@ -12,7 +12,7 @@ console.log(`  its control token (the demo page sends it; for curl: -H 'authoriz
 console.log(`  wallet/config service emulator: ${net.walletConfig.url}; blockchain service emulator: ${net.blockchain.url}; analytics service emulator: ${net.analytics.url} (what it received: ${net.analytics.url}/localnet/analytics)`)
 console.log(`  on-ramp service emulator: ${net.onramp.url} (options, quotes, the URL generator); its provider page, named ${net.onramp.providerUrl}?… by the generator, is served at ${net.onramp.servedUrl(net.onramp.providerUrl)}?…`)
 console.log(`  ERC-4337 on chain ${net.chains[0]!.chainId}: bundler (alto) ${net.bundler.url}; verifying paymaster ${net.paymaster.address}, its ERC-7677 policy service ${net.paymaster.url} (sponsors an account's first operation)`)
-console.log(`  Bitcoin regtest stand-in (${net.bitcoin.caipNetworkId}), Esplora API: ${net.bitcoin.url}; the Localnet Wallet's payment address ${net.bitcoin.walletAddress} holds 50 BTC (no engine view uses it yet)`)
+console.log(`  Bitcoin regtest stand-in (${net.bitcoin.caipNetworkId}), Esplora API: ${net.bitcoin.url}; the Localnet Wallet's payment address ${net.bitcoin.walletAddress} holds 50 BTC; the demo with Bitcoin: ${net.web.url}/?bitcoin`)
 console.log(`  secure-site emulator (email and social login; its own site): ${net.secureSite.url} (codes and links mailed: ${net.secureSite.url}/inbox?email=<address>)`)
 console.log(`  the same email and social logins through Reown's own client (gangway/auth-reown, W3mFrameProvider) against that emulator: ${net.web.url}/?auth=reown`)
 console.log(`  seeded for dev account 0: ${net.assets.tokens.map((t) => t.symbol).join(', ')} and the ${net.assets.collections.map((c) => c.name).join(' and ')} collections`)
