@@ -92,3 +92,6 @@ export const TX_PREVIEW_CHANGES_MAX = 21
 export const TX_PREVIEW_APPROVALS_MAX = 10
 /** The longest token symbol a preview keeps, read on chain, control characters dropped. */
 export const TX_PREVIEW_SYMBOL_MAX = 20
+
+/** The longest signed Bitcoin PSBT taken from a wallet, in base64 characters (about 300 KB). */
+export const MAX_SIGNED_PSBT_CHARS = 400_000

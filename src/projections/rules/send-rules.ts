@@ -19,6 +19,9 @@ export const SEND_ERRORS = {
   decimals: (symbol: string, decimals: number) => formatError('decimals', { symbol, decimals }),
 } as const
 
+/** The namespaces Gangway sends on (docs/behaviour.md §5); another is 'Unsupported chain'. */
+export const SEND_NAMESPACES: readonly Namespace[] = ['eip155', 'solana', 'bip122']
+
 export interface SendForm {
   namespace: Namespace | undefined
   token?: SendToken | undefined
@@ -49,7 +52,7 @@ export function amountInSmallestUnit(amount: string, decimals: number): bigint |
 export function sendProblem(f: SendForm): string | undefined {
   if (!f.amount?.trim() || !f.receiver?.trim()) return SEND_ERRORS.amountAndReceiver
   if (!f.token) return SEND_ERRORS.token
-  if (f.namespace !== 'eip155' && f.namespace !== 'solana' && f.namespace !== 'bip122') return SEND_ERRORS.unsupportedChain
+  if (!f.namespace || !SEND_NAMESPACES.includes(f.namespace)) return SEND_ERRORS.unsupportedChain
   const native = f.token.address === undefined
   // Bitcoin has only its native currency.
   if (!native && (f.namespace === 'eip155' ? !isEvmAddress(f.token.address!) : f.namespace === 'bip122' || !isSolanaAddress(f.token.address!))) return SEND_ERRORS.erc20Address

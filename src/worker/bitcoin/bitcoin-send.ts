@@ -12,11 +12,10 @@ import { finalizedTransfer, NO_SIGNED_TRANSFER, bitcoinTransfer } from '../../ch
 import type { Bridge } from '../../contract.js'
 import { fromBase64, toBase64 } from '../../events/kernel/base64.js'
 import { GangwayError } from '../../events/kernel/errors.js'
+import { MAX_SIGNED_PSBT_CHARS } from '../../events/kernel/limits.js'
 
 /** The confirmation target the fee rate is asked for, in blocks (about an hour). */
 export const FEE_TARGET_BLOCKS = 6
-/** The longest signed PSBT taken from a wallet, in base64 characters. */
-const MAX_SIGNED_PSBT = 400_000
 
 /**
  * Sends `amountSatoshis` from the connected `address` to `receiver` on `caipNetworkId`.
@@ -50,7 +49,7 @@ export async function sendBitcoin({
   const [utxos, feeRate] = await Promise.all([esploraUtxos(esplora, address), esploraFeeRate(esplora, FEE_TARGET_BLOCKS)])
   const transfer = bitcoinTransfer({ caipNetworkId, sender: { address }, receiver, amountSatoshis, utxos, feeRate })
   const answer = await bridge.request(connectorId, { method: 'bitcoin:signTransaction', params: [toBase64(transfer.psbt), address, transfer.signingIndexes] })
-  if (typeof answer !== 'string' || answer.length > MAX_SIGNED_PSBT) throw new GangwayError(NO_SIGNED_TRANSFER, { category: 'API_ERROR', details: 'not a base64 PSBT' })
+  if (typeof answer !== 'string' || answer.length > MAX_SIGNED_PSBT_CHARS) throw new GangwayError(NO_SIGNED_TRANSFER, { category: 'API_ERROR', details: 'not a base64 PSBT' })
   let signed: Uint8Array
   try {
     signed = fromBase64(answer)

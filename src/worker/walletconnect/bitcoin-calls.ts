@@ -13,9 +13,8 @@ import { hexToBytes } from 'viem'
 import type { ProviderRequest } from '../../contract.js'
 import { toBase64 } from '../../events/kernel/base64.js'
 import { GangwayError } from '../../events/kernel/errors.js'
+import { MAX_SIGNED_PSBT_CHARS } from '../../events/kernel/limits.js'
 
-/** The longest signed PSBT taken from a wallet, in base64 characters. */
-const MAX_PSBT_CHARS = 400_000
 /** The most signing indexes passed on. */
 const MAX_INDEXES = 500
 
@@ -32,7 +31,7 @@ export async function bitcoinSessionCall(args: ProviderRequest, forward: (reques
   if (args.method === 'bitcoin:signTransaction') {
     const indexes = Array.isArray(params[2]) ? params[2].filter((i): i is number => Number.isSafeInteger(i) && i >= 0).slice(0, MAX_INDEXES) : []
     const result = (await forward({ method: 'signPsbt', params: { account: address, psbt: String(params[0]), signInputs: indexes.map((index) => ({ address, index })), broadcast: false } })) as { psbt?: unknown } | null
-    if (typeof result?.psbt !== 'string' || result.psbt.length > MAX_PSBT_CHARS) throw new GangwayError('The wallet returned no signed transaction', { category: 'API_ERROR' })
+    if (typeof result?.psbt !== 'string' || result.psbt.length > MAX_SIGNED_PSBT_CHARS) throw new GangwayError('The wallet returned no signed transaction', { category: 'API_ERROR' })
     return result.psbt
   }
   const result = (await forward({ method: 'signMessage', params: { message: String(params[0]), account: address, address } })) as { signature?: unknown } | null

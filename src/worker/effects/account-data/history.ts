@@ -23,7 +23,7 @@ export const historyFetchEffect: Effect = (ctx) => {
     switchMapPerKey(
       (e) => e.payload.caipAddress,
       ({ payload: { caipAddress, cursor } }) => {
-        const { caipNetworkId, address } = parseCaipAddress(caipAddress)
+        const { caipNetworkId, address, namespace } = parseCaipAddress(caipAddress)
         const leave$ = leaving(ctx, 'history', caipAddress)
         const page = cursor ? { cursor } : {}
         return ctx.read({
@@ -32,7 +32,7 @@ export const historyFetchEffect: Effect = (ctx) => {
           ...(cursor ? {} : { cache: { name: 'transactions' as const, store: ctx.caches.transactions, key: cacheKeys.transactions(address, caipNetworkId), readCache: true } }),
           // A Bitcoin account's history is the site's Esplora's (its own chunk); one page of it.
           load: (signal) =>
-            caipNetworkId.startsWith('bip122:')
+            namespace === 'bip122'
               ? import('../../bitcoin/bitcoin-history.js').then(({ bitcoinHistory }) => bitcoinHistory(ctx.api, address, caipNetworkId, ctx.clock(), signal))
               : client.getHistory(address, { chainId: caipNetworkId, ...page }, signal),
           fetched: ({ transactions, next }) => event('history/fetched', { caipAddress, ...page, transactions, ...(next ? { next } : {}) }),

@@ -106,21 +106,21 @@ async function sign({ bridge }: Pick<EffectContext, 'bridge'>, connectorId: stri
     if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) throw new GangwayError('Not a signature', { category: 'API_ERROR' })
     return signature
   }
-  if (namespace === 'bip122') {
-    // The wallet signs the text (BIP-322, or the legacy prefixed form of an older wallet); the engine verifies either.
-    const answer = (await bridge.request(connectorId, { method: 'bitcoin:signMessage', params: [text, address] })) as { signature?: unknown } | null
+  /** The text signed as a plain message with `method`: the wallet's `{ signature }`. */
+  const signedMessage = async (method: string) => {
+    const answer = (await bridge.request(connectorId, { method, params: [text, address] })) as { signature?: unknown } | null
     if (typeof answer?.signature !== 'string') throw new GangwayError('Not a signature', { category: 'API_ERROR' })
     return answer.signature
   }
+  // The wallet signs the text (BIP-322, or the legacy prefixed form of an older wallet); the engine verifies either.
+  if (namespace === 'bip122') return signedMessage('bitcoin:signMessage')
   try {
     return signedIn(await bridge.request(connectorId, { method: 'solana:signIn', params: [solanaSignInInput(message)] }), text, address)
   } catch (error) {
     // Only a wallet without solana:signIn signs the text as a plain message; a refusal or a wrong sign-in fails.
     if (errorCode(error) !== UnsupportedProviderMethodError.code) throw error
   }
-  const answer = (await bridge.request(connectorId, { method: 'solana:signMessage', params: [text, address] })) as { signature?: unknown } | null
-  if (typeof answer?.signature !== 'string') throw new GangwayError('Not a signature', { category: 'API_ERROR' })
-  return answer.signature
+  return signedMessage('solana:signMessage')
 }
 
 /** One sign-in of `caipAddress`, as events. */

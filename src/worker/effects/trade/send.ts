@@ -20,7 +20,7 @@ import { activeAccount } from '../../../projections/select/active-account.js'
 import { activeNamespace } from '../../../projections/select/active-namespace.js'
 import { sendReceiver } from '../../../projections/select/send-receiver.js'
 import { sendForm } from '../../../projections/select/send-form.js'
-import { amountInSmallestUnit, withHexPrefix } from '../../../projections/rules/send-rules.js'
+import { SEND_NAMESPACES, amountInSmallestUnit, withHexPrefix } from '../../../projections/rules/send-rules.js'
 import { isUserRejection, withCode, loggedMessage } from '../../../events/kernel/errors.js'
 import { ofType, type Effect } from '../context.js'
 import { ERRORS } from '../../../events/kernel/error-registry.js'
@@ -33,9 +33,6 @@ export function transferRequest(from: string, to: string, value: bigint, tokenAd
   if (!tokenAddress) return { from, to, value: toHex(value) }
   return { from, to: tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, value] }) }
 }
-
-/** The namespaces Gangway sends on. */
-const SEND_NAMESPACES: readonly string[] = ['eip155', 'solana', 'bip122']
 
 export const sendEffect: Effect = ({ events$, state, bridge, chains, api }) =>
   events$.pipe(
