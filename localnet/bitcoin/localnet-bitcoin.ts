@@ -35,7 +35,8 @@ export interface LocalnetBitcoin extends Esplora {
  * @example const bitcoin = await startLocalnetBitcoin({ port: 0 }); await fetch(`${bitcoin.url}/address/${bitcoin.walletAddress}/utxo`)
  */
 export async function startLocalnetBitcoin({ port = 0 }: { port?: number } = {}): Promise<LocalnetBitcoin> {
-  const [payment] = bitcoinAccounts(hexToBytes(BITCOIN_WALLET_KEY))
+  const accounts = bitcoinAccounts(hexToBytes(BITCOIN_WALLET_KEY))
+  const [payment] = accounts
   const [miner] = bitcoinAccounts(hexToBytes(labelledKey('gangway localnet bitcoin miner').slice(2)))
   const esplora = await startEsplora({ port, autoMineMs: AUTO_MINE_MS, minerAddress: miner.address })
   esplora.chain.mine(1, payment.address)
@@ -45,7 +46,7 @@ export async function startLocalnetBitcoin({ port = 0 }: { port?: number } = {})
     caipNetworkId: BITCOIN_REGTEST_CAIP2,
     esploraUrl: esplora.url,
     walletKeyHex: BITCOIN_WALLET_KEY,
-    accounts: bitcoinAccounts(hexToBytes(BITCOIN_WALLET_KEY)).map((a) => ({ address: a.address, publicKeyHex: bytesToHex(a.publicKey), purpose: a.purpose })),
+    accounts: accounts.map((a) => ({ address: a.address, publicKeyHex: bytesToHex(a.publicKey), purpose: a.purpose })),
   }
   return Object.assign(esplora, { caipNetworkId: BITCOIN_REGTEST_CAIP2, walletAddress: payment.address, demo })
 }
