@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import type { ViewName } from '../../src/contract.js'
 import { VIEWS } from '../../src/events/entities.js'
-import { askEmailCode, cardAnimationsEnded, connectLocalnetWallet, emailLogin, enterMailedCode, waitForView } from './helpers.js'
+import { askEmailCode, cardAnimationsEnded, connectLocalnetWallet, connectSettled, emailLogin, enterMailedCode, waitForView } from './helpers.js'
 
 /** What the stops need of the localnet. */
 export interface TourEnv {
@@ -31,9 +31,11 @@ const RECEIVE_QR = '[data-testid=gw-receive-qr] svg'
 /** The Localnet Wallet's prompt, waiting for the visitor. */
 const LOCALNET_PROMPT = '[data-testid=localnet-wallet-approve]'
 
+/** The page at `path` with the modal opened, its Connect rows settled (a row clicked while they still move can be another). */
 const open = async (page: Page, env: TourEnv, path: string) => {
   await page.goto(`${env.webUrl}${path}`)
   await page.click('gangway-button')
+  await connectSettled(page)
 }
 const connected = (page: Page, env: TourEnv, path: string) => connectLocalnetWallet(page, env.webUrl, 0, path)
 const withParam = (path: string, param: string) => `${path}${path.includes('?') ? '&' : '?'}${param}`
