@@ -119,8 +119,8 @@ export type SnackbarVariant = (typeof SNACKBAR_VARIANTS)[number]
 export const CACHE_NAMES = ['portfolio', 'nativeBalance', 'name', 'identity', 'transactions', 'tokenPrice', 'nfts'] as const
 export type CacheName = (typeof CACHE_NAMES)[number]
 
-/** Account types of docs/behaviour.md §6. */
-export const ACCOUNT_TYPES = ['eoa', 'smartAccount', 'payment'] as const
+/** Account types of docs/behaviour.md §6: eoa and smartAccount (eip155; eoa on solana and polkadot too), payment and ordinal (bip122). */
+export const ACCOUNT_TYPES = ['eoa', 'smartAccount', 'payment', 'ordinal'] as const
 export type AccountType = (typeof ACCOUNT_TYPES)[number]
 
 /**
@@ -181,7 +181,7 @@ export interface WalletRef {
 }
 
 // The auth and SIWX connectors' ids live in the page-safe kernel, which the page imports too.
-export { AUTH_CONNECTOR_ID, SIWX_CONNECTOR_ID } from './kernel/page-kernel.js'
+export { AUTH_CONNECTOR_ID, BITCOIN_STANDARD_CONNECTOR_PREFIX, SIWX_CONNECTOR_ID } from './kernel/page-kernel.js'
 
 /** The WalletConnect connector's id (docs/behaviour.md §3 Connector type WALLET_CONNECT); one connector serves every namespace its session holds. */
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'

@@ -3,13 +3,15 @@
  * - eip155 (EIP-1193): eth_requestAccounts / eth_accounts (silent), eth_chainId, wallet_revokePermissions;
  * - solana (Wallet Standard): standard:connect (silent for restore), standard:disconnect. A Solana
  *   wallet does not report its cluster: the account is on the site's active (or first) Solana network.
- * - bip122 (Wallet Standard, the `bitcoin:` features): bitcoin:connect for the payment account
- *   (docs/behaviour.md §6: bip122 defaults to payment; silent for restore), standard:disconnect. The
- *   account is on the site's active (or first) Bitcoin network, as on Solana.
+ * - bip122 (Wallet Standard, the `bitcoin:` features): bitcoin:connect for the account of the
+ *   namespace's preferred type (docs/behaviour.md §6: purpose `payment`, the default, or `ordinals`
+ *   for ordinal; silent for restore), standard:disconnect. The account is on the site's active (or
+ *   first) Bitcoin network, as on Solana.
  */
 import { caipAddressOf } from '../chains/eip155/accounts.js'
 import { isBitcoinAddress, isSolanaAddress } from '../events/address-rules.js'
 import type { CaipAddress, Namespace } from '../events/entities.js'
+import { preferredAccountType } from '../projections/select/preferred-account-type.js'
 import type { State } from '../projections/state.js'
 import type { Bridge } from '../contract.js'
 import { GangwayError } from '../events/kernel/errors.js'
@@ -24,16 +26,17 @@ export const MAX_REPORTED_ACCOUNTS = 1000
 /**
  * The wallet's accounts as it reports them (strings only, at most MAX_REPORTED_ACCOUNTS, in its
  * order; the caller checks each address); `silent` never prompts (restore); `waitMs` (ms) is how
- * long to wait for the wallet to be discovered.
+ * long to wait for the wallet to be discovered. A Bitcoin wallet is asked for the account of the
+ * namespace's preferred type in `state` (`ordinal`: its ordinals account; otherwise its payment account).
  * @throws GangwayError 'Invalid accounts from the wallet' (DATA_PARSING_ERROR) when the answer is not a list;
  *   the wallet's own error as the bridge gives it.
  */
-export async function walletAccounts(bridge: Bridge, connectorId: string, namespace: Namespace, silent: boolean, waitMs = 0): Promise<string[]> {
+export async function walletAccounts(bridge: Bridge, connectorId: string, namespace: Namespace, silent: boolean, state: State, waitMs = 0): Promise<string[]> {
   const args =
     namespace === 'solana'
       ? { method: 'standard:connect', params: [{ silent }] }
       : namespace === 'bip122'
-        ? { method: 'bitcoin:connect', params: [{ purposes: ['payment'], silent }] }
+        ? { method: 'bitcoin:connect', params: [{ purposes: [preferredAccountType(state.accountTypes, 'bip122') === 'ordinal' ? 'ordinals' : 'payment'], silent }] }
         : { method: silent ? 'eth_accounts' : 'eth_requestAccounts' }
   const answer: unknown = await bridge.request(connectorId, args, { waitMs })
   if (!Array.isArray(answer)) throw new GangwayError(INVALID_WALLET_ACCOUNTS, { category: 'DATA_PARSING_ERROR', details: `${args.method} answered ${answer === null ? 'null' : typeof answer}` })

@@ -7,19 +7,23 @@
  * mined by the stand-in), and have bad input refused before the wallet is asked. With `?siwx`,
  * sign in with a wallet message on bip122 (`bitcoin:signMessage` of Reown AppKit's informal
  * layout): the engine verifies the BIP-322 signature, so does the demo's server (gangway/siwx-server),
- * whose session then names the address; a tampered signature is refused by both verifiers. Over
+ * whose session then names the address, and so does bip322-js, a verifier outside Gangway; a
+ * tampered signature is refused by all three. Over
  * WalletConnect, the Localnet WalletConnect wallet (@reown/walletkit) approves a bip122 session,
  * signs in (signMessage, hex) and signs the send's PSBT (signPsbt), which the stand-in verifies.
  */
 import { describe, expect, inject, it } from 'vitest'
-import { formatUnits } from 'viem'
+import { formatUnits, hexToBytes } from 'viem'
 import { p2tr } from '@scure/btc-signer'
 import { schnorr } from '@noble/curves/secp256k1'
 import { localContext } from './browser.js'
 import { useBrowser, waitForEngine, waitForText, waitForView, wcWallet, pairLocalnetWalletConnect } from './helpers.js'
 import { E2E_WAIT_MS } from './wait.js'
 import { REGTEST } from '../../localnet/bitcoin/regtest-chain.js'
+import { BITCOIN_WALLET_KEY } from '../../localnet/bitcoin/localnet-bitcoin.js'
+import { bitcoinAccounts } from '../../localnet/wallet/bitcoin-sign.js'
 import { verifyBitcoinMessage } from '../../src/chains/bip122/message.js'
+import { Verifier } from 'bip322-js'
 import { hostSessions, me } from './demo-host.js'
 
 const webUrl = inject('webUrl')
@@ -36,6 +40,17 @@ async function utxos(address: string): Promise<{ txid: string; value: number }[]
 /** Whether the stand-in has put `txid` in a block. */
 const confirmed = (txid: string) => async () => ((await (await fetch(`${bitcoinUrl}/tx/${txid}/status`)).json()) as { confirmed: boolean }).confirmed
 const sum = (list: { value: number }[]) => list.reduce((s, u) => s + BigInt(u.value), 0n)
+/**
+ * Whether bip322-js (a verifier written outside Gangway, over bitcoinjs-lib) takes the BIP-322
+ * signature; a signature it cannot even decode counts as not taken.
+ */
+function outsideCheck(address: string, message: string, signature: string): boolean {
+  try {
+    return Verifier.verifySignature(address, message, signature)
+  } catch {
+    return false
+  }
+}
 /** A fresh P2TR (key path) address on regtest. */
 const freshTaproot = () => p2tr(schnorr.getPublicKey(schnorr.utils.randomPrivateKey()), undefined, REGTEST).address!
 
@@ -114,6 +129,57 @@ describe('Bitcoin', () => {
     await context.close()
   })
 
+  it('switches to the wallet’s ordinals account (P2TR) in the Account view, keeps it over a reload, sends from it (the wallet gives its internal key) and switches back to payment', async () => {
+    // The ordinals address gets a coinbase, matured by 100 more blocks (mined elsewhere).
+    const ordinals = bitcoinAccounts(hexToBytes(`0x${BITCOIN_WALLET_KEY}`))[1].address
+    const mine = (blocks: number, address: string) => fetch(`${bitcoinUrl}/regtest/mine`, { method: 'POST', body: JSON.stringify({ blocks, address }) })
+    expect((await mine(1, ordinals)).ok).toBe(true)
+    expect((await mine(100, freshTaproot())).ok).toBe(true)
+    const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+
+    const context = await localContext(browser())
+    const page = await context.newPage()
+    await page.goto(`${webUrl}/?bitcoin`)
+    await page.click('gangway-button')
+    await waitForView(page, 'Connect')
+    await page.click('[data-wallet-row="wallet-standard-bitcoin:Localnet Wallet"]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account')
+    await waitForText(page, '[data-testid=gw-address]', short(bitcoinWallet))
+    await page.click('[data-testid=gw-account-type][data-to=ordinal]')
+    await waitForText(page, '[data-testid=gw-address]', short(ordinals))
+    const held = sum(await utxos(ordinals))
+    await waitForText(page, '[data-testid=gw-balance]', `${formatUnits(held - (held % 100_000n), 8)} BTC`)
+
+    // A reload restores the ordinals account: restore asks the wallet for that purpose.
+    await page.reload()
+    await waitForEngine(page)
+    await page.click('gangway-button')
+    await waitForView(page, 'Account')
+    await waitForText(page, '[data-testid=gw-address]', short(ordinals))
+
+    const receiver = freshTaproot()
+    await page.click('[data-testid=gw-open-send]')
+    await page.click('[data-testid=gw-send-token]')
+    await page.click('[data-token="native"]')
+    await page.fill('[data-testid=gw-send-amount]', '0.001')
+    await page.fill('[data-testid=gw-send-receiver]', receiver)
+    await page.click('[data-testid=gw-send-review]')
+    await page.click('[data-testid=gw-send-confirm]')
+    await page.click('[data-testid=localnet-wallet-approve]')
+    await waitForView(page, 'Account')
+    const received = await utxos(receiver)
+    expect(received.map((u) => u.value)).toEqual([100_000])
+    await expect.poll(confirmed(received[0]!.txid), { timeout: E2E_WAIT_MS }).toBe(true)
+    // Spent from the ordinals address: its coinbase is gone, its change is what is left of it.
+    expect(sum(await utxos(ordinals))).toBeLessThan(held - 100_000n)
+
+    await page.click('[data-testid=gw-account-type][data-to=payment]')
+    await waitForText(page, '[data-testid=gw-address]', short(bitcoinWallet))
+    await context.close()
+  })
+
+
   it('signs in on bip122: the wallet signs the informal text with BIP-322, the engine and the host verify it, the host’s session names the address; a tampered signature is refused', async () => {
     const context = await localContext(browser())
     const page = await context.newPage()
@@ -140,11 +206,13 @@ describe('Bitcoin', () => {
     expect(prompt.endsWith(session!.message)).toBe(true)
     const check = (signature: string) => verifyBitcoinMessage({ address: bitcoinWallet, message: session!.message, signature, caipNetworkId: bitcoinCaip2 })
     expect(check(session!.signature)).toBe(true)
-    // One bit of the signature flipped: neither this verifier nor the host's server takes it.
+    expect(outsideCheck(bitcoinWallet, session!.message, session!.signature)).toBe(true)
+    // One bit of the signature flipped: no verifier takes it, nor the host's server.
     const bytes = Uint8Array.from(atob(session!.signature), (c) => c.charCodeAt(0))
     bytes[10]! ^= 1
     const tampered = btoa(String.fromCharCode(...bytes))
     expect(check(tampered)).toBe(false)
+    expect(outsideCheck(bitcoinWallet, session!.message, tampered)).toBe(false)
     const refused = await page.evaluate(
       async ([message, signature]) => (await fetch('/localnet/auth/verify', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature }) })).status,
       [session!.message, tampered] as const,
@@ -173,6 +241,7 @@ describe('Bitcoin', () => {
     expect(await me(page)).toEqual({ signedIn: true, accounts: [caipAddress] })
     const [session] = await hostSessions(page, bitcoinCaip2, wcBitcoin)
     expect(verifyBitcoinMessage({ address: wcBitcoin, message: session!.message, signature: session!.signature, caipNetworkId: bitcoinCaip2 })).toBe(true)
+    expect(outsideCheck(wcBitcoin, session!.message, session!.signature)).toBe(true)
 
     const receiver = freshTaproot()
     await page.click('[data-testid=gw-open-send]')

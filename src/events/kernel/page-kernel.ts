@@ -15,6 +15,9 @@ export const AUTH_CONNECTOR_ID = 'AUTH'
  * bridge calls PASSKEY_CALLS.
  */
 export const PASSKEY_CONNECTOR_ID = 'PASSKEY'
+
+/** How a Wallet Standard Bitcoin wallet's connector id begins (`wallet-standard-bitcoin:<name>`): its bip122 connection, beside the same wallet's Solana one. */
+export const BITCOIN_STANDARD_CONNECTOR_PREFIX = 'wallet-standard-bitcoin:'
 /** The passkey ceremonies the engine asks the page for (ui/bridge/passkey/); the prefix keeps them from the site (worker/provider-request.ts). */
 export const PASSKEY_CALLS = { create: 'gangway_passkey_create', get: 'gangway_passkey_get' } as const
 /** The pseudo-connector the engine calls the site's `siwx` option through (ui/bridge/siwx-source.ts). */

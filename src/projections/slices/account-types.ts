@@ -36,8 +36,8 @@ export const accountTypes: Slice<AccountTypesState, State> = slice<AccountTypesS
   {
     'account-type/switch-requested': (s, intent) => {
       const { namespace, accountType } = intent.payload
-      // docs/behaviour.md §6: payment is bitcoin's; smart accounts are EVM's.
-      if (accountType === 'payment' && namespace !== 'bip122') return ACCOUNT_TYPE_NOT_AVAILABLE
+      // docs/behaviour.md §6: payment and ordinal are bitcoin's, and bitcoin has only those; smart accounts are EVM's.
+      if ((accountType === 'payment' || accountType === 'ordinal') !== (namespace === 'bip122')) return ACCOUNT_TYPE_NOT_AVAILABLE
       if (accountType === 'smartAccount' && namespace !== 'eip155') return ACCOUNT_TYPE_NOT_AVAILABLE
       const network = s.networks.active[namespace] ?? s.config.networks.find((n) => n.chainNamespace === namespace)?.caipNetworkId
       // The site's list, and the secure site's for an email or social login (GET_SMART_ACCOUNT_ENABLED_NETWORKS).

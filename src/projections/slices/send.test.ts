@@ -142,5 +142,10 @@ describe('review fixes: sends never go to the wrong network or twice', () => {
     const s = fold()
     expect(refusal(s, { type: 'account-type/switch-requested', payload: { namespace: 'eip155', accountType: 'payment' } })).toBe('Account type not available on this chain')
     expect(refusal(s, { type: 'account-type/switch-requested', payload: { namespace: 'solana', accountType: 'smartAccount' } })).toBe('Account type not available on this chain')
+    // Bitcoin's two types are its own, and it has only those.
+    expect(refusal(s, { type: 'account-type/switch-requested', payload: { namespace: 'solana', accountType: 'ordinal' } })).toBe('Account type not available on this chain')
+    expect(refusal(s, { type: 'account-type/switch-requested', payload: { namespace: 'bip122', accountType: 'eoa' } })).toBe('Account type not available on this chain')
+    expect(refusal(s, { type: 'account-type/switch-requested', payload: { namespace: 'bip122', accountType: 'ordinal' } })).toBeUndefined()
+    expect(refusal(s, { type: 'account-type/switch-requested', payload: { namespace: 'bip122', accountType: 'payment' } })).toBeUndefined()
   })
 })

@@ -1,5 +1,5 @@
 /** The active namespace's account (and every connected namespace's) as the views and the host see it (docs/api.md `getAccount`). A view model. Pure. */
-import { AUTH_CONNECTOR_ID, type AccountType, type CaipAddress, type Namespace } from '../../events/entities.js'
+import { AUTH_CONNECTOR_ID, BITCOIN_STANDARD_CONNECTOR_PREFIX, type AccountType, type CaipAddress, type Namespace } from '../../events/entities.js'
 import type { SocialProvider } from '../../events/kernel/host-options.js'
 import { sameConnector } from '../select/connections.js'
 import { PASSKEY_CONNECTOR_ID } from '../../events/kernel/page-kernel.js'
@@ -9,6 +9,7 @@ import { activeAccount, activeAccountStatus, connectedAccount, type ActiveAccoun
 import { activeNamespace } from '../select/active-namespace.js'
 import type { State } from '../state.js'
 import { defined } from '../../events/defined.js'
+import { preferredAccountType } from '../select/preferred-account-type.js'
 import { addressLabel } from '../select/address-label.js'
 import { addressExplorerUrl } from '../select/address-explorer-url.js'
 import type { ConnectionClass } from '../select/connection-class.js'
@@ -100,8 +101,13 @@ function passkeyInfo(s: State, address: string): AccountModel['passkey'] {
   return defined({ passkeys, adding: asking === 'add', added: added && 'id' in added ? (true as const) : undefined, error: added && 'error' in added ? added.error : undefined })
 }
 
-/** The type the auth connection may switch to (AccountModel.accountTypeSwitch), or undefined. */
+/**
+ * The type the connection may switch to (AccountModel.accountTypeSwitch), or undefined: an auth
+ * connection between its eoa and its smart account; a Wallet Standard Bitcoin wallet between its
+ * payment and its ordinals account (docs/behaviour.md §6).
+ */
 function accountTypeSwitch(s: State, a: ActiveAccount): AccountType | undefined {
+  if (a.namespace === 'bip122') return a.connectorId?.startsWith(BITCOIN_STANDARD_CONNECTOR_PREFIX) ? (preferredAccountType(s.accountTypes, 'bip122') === 'ordinal' ? 'payment' : 'ordinal') : undefined
   const current = embeddedWalletInfo(s, a)?.accountType
   if (current === 'smartAccount') return 'eoa'
   if (current !== 'eoa' || !s.auth.users[a.namespace]?.accounts.some((x) => x.type === 'smartAccount')) return undefined

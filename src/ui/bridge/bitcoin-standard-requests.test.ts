@@ -169,6 +169,18 @@ describe('bitcoin:signMessage', () => {
   })
 })
 
+describe('bitcoin:getPublicKey', () => {
+  it("answers the wallet's public key of that Bitcoin account in hex, asking the wallet nothing; null for an address not its or a key of another size", async () => {
+    const taproot = { ...ordinals, publicKey: Uint8Array.from({ length: 32 }, (_, i) => i) }
+    const odd = { ...unlabelled, publicKey: new Uint8Array(20) }
+    const { wallet: w, calls } = wallet([payment, taproot, odd, solanaAccount])
+    expect(await bitcoinStandardRequest(w, { method: 'bitcoin:getPublicKey', params: [taproot.address] })).toBe('000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f')
+    expect(await bitcoinStandardRequest(w, { method: 'bitcoin:getPublicKey', params: [payment.address] })).toBe('02'.repeat(33))
+    for (const address of [odd.address, solanaAccount.address, mainnetPayment.address, undefined]) expect(await bitcoinStandardRequest(w, { method: 'bitcoin:getPublicKey', params: [address] })).toBeNull()
+    expect(calls).toEqual([])
+  })
+})
+
 describe('other methods', () => {
   it("refuses a method a Bitcoin connector does not serve with 4200 'Unsupported method: {method}', the wallet not asked", async () => {
     const { wallet: w, calls } = wallet([payment])

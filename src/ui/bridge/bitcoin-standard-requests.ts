@@ -8,7 +8,9 @@
  *   with those inputs signed by that account, base64 (not finalised: the engine checks and
  *   finalises it, worker/bitcoin/bitcoin-send.ts);
  * - `bitcoin:signMessage` (params `[text, signer address]`: the text signed as UTF-8) → `{ signature }`,
- *   the wallet's signature in base64 (BIP-322, or the legacy prefixed form of a wallet from before it).
+ *   the wallet's signature in base64 (BIP-322, or the legacy prefixed form of a wallet from before it);
+ * - `bitcoin:getPublicKey` (params `[address]`) → the public key of that account of the wallet, hex
+ *   (33 bytes compressed, or 32 x-only for P2TR), or null when the wallet gives none; never prompts.
  * A signer that is not an account of the wallet, or a wallet without the feature, is
  * ProviderRequestError 4100 'Unauthorized'; an answer that is not bytes of a bounded size is
  * GangwayError 'The wallet returned no signature'.
@@ -72,6 +74,10 @@ export async function bitcoinStandardRequest(wallet: Wallet, args: { method: str
       const account = signer(params[1], 'bitcoin:signMessage')
       const [output] = await features['bitcoin:signMessage']!.signMessage({ account, message: new TextEncoder().encode(String(params[0])) })
       return { signature: toBase64(signedBytes(output?.signature)) }
+    }
+    case 'bitcoin:getPublicKey': {
+      const key = wallet.accounts.find((a) => a.address === params[0] && onBitcoin(a))?.publicKey
+      return key instanceof Uint8Array && (key.length === 32 || key.length === 33) ? [...key].map((b) => b.toString(16).padStart(2, '0')).join('') : null
     }
     default:
       throw new ProviderRequestError(`Unsupported method: ${args.method}`, { code: PROVIDER_ERROR_CODES.UnsupportedProviderMethodError })

@@ -27,11 +27,12 @@ import { GANGWAY_WALLET_FEATURE } from './gangway-wallet-feature.js'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { Connector, Intent } from '../../contract.js'
+import { BITCOIN_STANDARD_CONNECTOR_PREFIX } from '../../events/kernel/page-kernel.js'
 import type { ConnectorSource } from './eip1193-bridge.js'
 import { GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError, noConnectorFound, walletError } from '../../events/kernel/errors.js'
 
 const PREFIX = 'wallet-standard:'
-const BITCOIN_PREFIX = 'wallet-standard-bitcoin:'
+const BITCOIN_PREFIX = BITCOIN_STANDARD_CONNECTOR_PREFIX
 
 type Features = {
   'standard:connect'?: { connect(input?: { silent?: boolean }): Promise<{ accounts: readonly WalletAccount[] }> }

@@ -10,7 +10,7 @@
  * (lazy-views.tsx).
  */
 import { useRef } from 'react'
-import type { AccountAction, ViewName } from '../../contract.js'
+import type { AccountAction, AccountModel, ViewName } from '../../contract.js'
 import type { MessageId } from '../i18n/messages.js'
 import { avatarColors, shortenAddress } from '../../projections/format-address.js'
 import { documentLink } from '../../events/kernel/urls.js'
@@ -25,6 +25,9 @@ import { AddPasskey } from './AddPasskey.js'
 import { useViewCss } from './use-view-css.js'
 
 /** Each Account action's view, label and test id. */
+/** The account type switch's label, by the type it switches to (docs/behaviour.md §6). */
+const ACCOUNT_TYPE_LABELS: Record<NonNullable<AccountModel['accountTypeSwitch']>, MessageId> = { smartAccount: 'account.toSmartAccount', eoa: 'account.toEoa', ordinal: 'account.toOrdinal', payment: 'account.toPayment' }
+
 const ACTIONS: Record<AccountAction, { view: ViewName; label: MessageId; testId: string }> = {
   onramp: { view: 'OnRampProviders', label: 'account.buy', testId: 'gw-open-buy' },
   swaps: { view: 'Swap', label: 'account.swap', testId: 'gw-open-swap' },
@@ -104,14 +107,14 @@ export function AccountView() {
           {(network.unsupported && network.name ? known(network.name) : network.name) ?? ''}
         </button>
         {account.accountTypeSwitch && account.namespace ? (
-          // docs/behaviour.md §6: an email or social login switches between its eoa and its smart account.
+          // docs/behaviour.md §6: an email or social login switches between its eoa and its smart account, a Bitcoin wallet between its payment and its ordinals account.
           <button
             className="gw-link"
             data-testid="gw-account-type"
             data-to={account.accountTypeSwitch}
             onClick={() => void dispatch({ type: 'account-type/switch-requested', payload: { namespace: account.namespace!, accountType: account.accountTypeSwitch! } }).catch(() => undefined)}
           >
-            {account.accountTypeSwitch === 'smartAccount' ? t('account.toSmartAccount') : t('account.toEoa')}
+            {t(ACCOUNT_TYPE_LABELS[account.accountTypeSwitch])}
           </button>
         ) : null}
         {account.embeddedWalletInfo?.authProvider === 'email' ? (

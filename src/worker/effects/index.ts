@@ -54,6 +54,9 @@ const reachesPreview = (s: State, e: GangwayEvent) => e.type === 'tx-preview/req
 /** One of tx-preview.ts's effects, loaded with that chunk once a transaction is previewed. */
 const txPreview = (name: keyof typeof import('./trade/tx-preview.js')) => lazyEffect(reachesPreview, () => import('./trade/tx-preview.js').then((m) => m[name]))
 
+/** A switch of bip122's account type: the Bitcoin wallet is asked for that account (its effect loads with the first). */
+const reachesBitcoinAccountType = (_: State, e: GangwayEvent) => e.type === 'account-type/switch-requested' && e.payload.namespace === 'bip122'
+
 /**
  * Every effect the engine runs, in order, each under its source name: the build shortens function
  * names, so each gets its own back here (`Function.name`), and an `engine/effect-failed` names the
@@ -69,6 +72,7 @@ export const effects: readonly Effect[] = Object.entries({
   authConnectEffect,
   authRefusedEffect,
   authAccountTypeEffect,
+  bitcoinAccountTypeEffect: lazyEffect(reachesBitcoinAccountType, () => import('./connection/bitcoin-account-type.js').then((m) => m.bitcoinAccountTypeEffect)),
   authSmartAccountDeployedEffect,
   siwxCheckEffect,
   siwxSignEffect,

@@ -8,6 +8,8 @@
  * - bitcoin:signMessage (params `[text, signer address]`): signMessage with `{ message, account,
  *   address }`; the wallet's `{ signature }` (hex, as Reown's sample wallet writes it, or base64) is
  *   answered as `{ signature }` in base64, as the Wallet Standard bridge gives it.
+ * - bitcoin:getPublicKey (params `[address]`): getAccountAddresses with `{ account }`; the entry of
+ *   that address's `publicKey` (hex: 33 bytes compressed, or 32 x-only), or null when it has none.
  */
 import { hexToBytes } from 'viem'
 import type { ProviderRequest } from '../../contract.js'
@@ -19,14 +21,20 @@ import { MAX_SIGNED_PSBT_CHARS } from '../../events/kernel/limits.js'
 const MAX_INDEXES = 500
 
 /**
- * One `bitcoin:signTransaction` or `bitcoin:signMessage` call through `forward` (the session's
- * bip122 request).
+ * One `bitcoin:signTransaction`, `bitcoin:signMessage` or `bitcoin:getPublicKey` call through
+ * `forward` (the session's bip122 request).
  * @throws GangwayError 'The wallet returned no signed transaction', 'The wallet returned no
  *   signature' for an answer that is none; what `forward` throws.
  * @example await bitcoinSessionCall({ method: 'bitcoin:signMessage', params: [text, address] }, forward) // { signature: 'JEs…' }
  */
 export async function bitcoinSessionCall(args: ProviderRequest, forward: (request: ProviderRequest) => Promise<unknown>): Promise<unknown> {
   const params = Array.isArray(args.params) ? args.params : []
+  if (args.method === 'bitcoin:getPublicKey') {
+    const listed: unknown = await forward({ method: 'getAccountAddresses', params: { account: String(params[0]) } })
+    const entry = Array.isArray(listed) ? listed.slice(0, 1000).find((a: { address?: unknown } | null) => a?.address === params[0]) : undefined
+    const key: unknown = (entry as { publicKey?: unknown } | undefined)?.publicKey
+    return typeof key === 'string' && /^(0[23])?[0-9a-fA-F]{64}$/.test(key) ? key : null
+  }
   const address = String(params[1])
   if (args.method === 'bitcoin:signTransaction') {
     const indexes = Array.isArray(params[2]) ? params[2].filter((i): i is number => Number.isSafeInteger(i) && i >= 0).slice(0, MAX_INDEXES) : []

@@ -19,8 +19,8 @@
  * - solana:signIn: refused with 4200 'Unsupported method' (WalletConnect has no sign-in method), so
  *   the engine signs with solana:signMessage instead (worker/effects/siwx/siwx-sign.ts).
  * - bitcoin:connect (silent: the stored session's bip122 accounts), as standard:connect.
- * - bitcoin:signTransaction, bitcoin:signMessage: signPsbt and signMessage (bitcoin-calls.ts, loaded
- *   with the first of them).
+ * - bitcoin:signTransaction, bitcoin:signMessage, bitcoin:getPublicKey: signPsbt, signMessage and
+ *   getAccountAddresses (bitcoin-calls.ts, loaded with the first of them).
  * Anything else goes to the wallet as it is.
  * Wallet-side changes (session events, update, delete, expiry) come out of `events$` as wallet/* events.
  * A pairing `prepare()` started that fails comes out as walletconnect/pairing-failed; one a wallet
@@ -381,6 +381,7 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
         return (params[0] as { silent?: boolean } | undefined)?.silent ? storedAccounts('bip122') : connect('bip122')
       case 'bitcoin:signTransaction':
       case 'bitcoin:signMessage':
+      case 'bitcoin:getPublicKey':
         // Bitcoin's calls load with the first of them: most sessions never make one.
         return (await import('./bitcoin-calls.js')).bitcoinSessionCall(args, (request) => forward(request, 'bip122'))
       default:

@@ -64,7 +64,7 @@ export const connectEffect: Effect = ({ events$, bridge, state }) => {
       const answer$ = from(
         (async (): Promise<NewEvent> => {
           try {
-            const reported = await walletAccounts(bridge, connectorId, namespace, false)
+            const reported = await walletAccounts(bridge, connectorId, namespace, false, state())
             const [first] = reported
             if (!first) return event('connect/failed', { connectorId, namespace, message: CONNECTION_REJECTED })
             const caipAddress = await walletCaipAddress(bridge, connectorId, namespace, first, state())

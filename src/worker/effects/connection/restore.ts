@@ -33,7 +33,7 @@ export const restoreEffect: Effect = ({ events$, state, bridge }) => {
       const tasks = targets.map(async ({ namespace, connectorId }): Promise<NewEvent | undefined> => {
         const failed = () => (stillLive(namespace, connectorId) ? event('disconnect/succeeded', { connectorId, namespace, reason: 'restore-failed' }) : undefined)
         try {
-          const reported = await walletAccounts(bridge, connectorId, namespace, true, RESTORE_DISCOVERY_WAIT_MS)
+          const reported = await walletAccounts(bridge, connectorId, namespace, true, state(), RESTORE_DISCOVERY_WAIT_MS)
           // The account the state holds now, not at start: the wallet may have reported a change
           // (accountsChanged) while this restore waited for it.
           const now = state()

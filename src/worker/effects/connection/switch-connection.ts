@@ -53,7 +53,7 @@ export async function switchConnection(bridge: Bridge, state: () => State, p: Ev
       const caipAddress = toCaipAddress(network, normalizeAddress(namespace, target))
       return [event('connection/switched', { namespace, connectorId, caipAddress, wallet: false }), event('snackbar/show-requested', { variant: 'success', message: ACCOUNT_SWITCHED })]
     }
-    const reported = await walletAccounts(bridge, connectorId, namespace, true)
+    const reported = await walletAccounts(bridge, connectorId, namespace, true, state())
     const wanted = address ?? accounts[0]?.address
     const target = reported.find((a) => same(a, wanted)) ?? (address === undefined ? reported[0] : undefined)
     // The wallet no longer exposes it (another tab or the wallet revoked it): connect again, through
@@ -87,7 +87,7 @@ export async function confirmHandOver(bridge: Bridge, state: () => State, namesp
   const stillActive = () => connectionClass(state(), namespace, connectorId) === 'connected'
   const gone = (): NewEvent[] => (stillActive() ? [event('disconnect/succeeded', { connectorId, namespace, reason: 'wallet' })] : [])
   try {
-    const reported = await walletAccounts(bridge, connectorId, namespace, true)
+    const reported = await walletAccounts(bridge, connectorId, namespace, true, state())
     const target = reported.find((a) => same(a, state().accounts[namespace]?.address)) ?? reported[0]
     if (!target) return gone()
     const caipAddress = await walletCaipAddress(bridge, connectorId, namespace, target, state())
