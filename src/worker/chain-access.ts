@@ -78,7 +78,7 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
   /** The Esplora client and transport, for a bip122 network. @throws ServiceNotConfiguredError 'Service not configured: bitcoin' without `services.bitcoin`. */
   const esplora = async () => {
     if (!api) throw new ServiceNotConfiguredError('bitcoin')
-    const client = await import('../api/esplora.js')
+    const client = (await import('./bitcoin/bitcoin-code.js')).esplora
     return { transport: client.esploraOver(api), client }
   }
   /** A Solana node's whole number (lamports, a slot) as it answered, checked where it enters. @throws GangwayError 'Malformed {method} answer' for anything but a whole number ≥ 0. */

@@ -10,10 +10,10 @@
  */
 import { Address, CompactSize, OutScript, RawWitness, Script, Transaction } from '@scure/btc-signer'
 import { schnorr, secp256k1 } from '@noble/curves/secp256k1'
-import { bytesToHex, concat, stringToBytes } from 'viem'
+import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils'
 import { ripemd160 } from '@noble/hashes/legacy'
 import { sha256 } from '@noble/hashes/sha2'
-import * as Base64 from 'ox/Base64'
+import { fromBase64 } from '../../events/kernel/base64.js'
 import { bitcoinNetworkParams } from './networks.js'
 
 /** The largest signature text read (base64): a BIP-322 witness of a few items, or 65 legacy bytes. */
@@ -28,15 +28,15 @@ const hashOf = (decoded: ReturnType<typeof OutScript.decode>): string | undefine
 
 /** BIP-322's message hash: the tagged hash "BIP0322-signed-message" of the message's bytes. */
 export function bip322MessageHash(message: Uint8Array): Uint8Array {
-  const tag = sha256(stringToBytes('BIP0322-signed-message'))
-  return sha256(concat([tag, tag, message]))
+  const tag = sha256(utf8ToBytes('BIP0322-signed-message'))
+  return sha256(concatBytes(tag, tag, message))
 }
 
 /**
  * BIP-322's `to_sign` transaction for `message` and the address's output `script`, unsigned: a
  * wallet signs its one input as it would spend `script` (amount 0), and that input's witness is the
  * simple signature.
- * @example const toSign = bip322ToSign(stringToBytes('Hello World'), script); toSign.signIdx(privateKey, 0)
+ * @example const toSign = bip322ToSign(utf8ToBytes('Hello World'), script); toSign.signIdx(privateKey, 0)
  */
 export function bip322ToSign(message: Uint8Array, script: Uint8Array): Transaction {
   const toSpend = new Transaction(VIRTUAL_TX)
@@ -51,7 +51,7 @@ export function bip322ToSign(message: Uint8Array, script: Uint8Array): Transacti
 
 /** The legacy signed-message hash: double SHA-256 of the prefix, the message's length and the message. */
 export function legacyMessageHash(message: Uint8Array): Uint8Array {
-  return sha256(sha256(concat([stringToBytes('\x18Bitcoin Signed Message:\n'), CompactSize.encode(BigInt(message.length)), message])))
+  return sha256(sha256(concatBytes(utf8ToBytes('\x18Bitcoin Signed Message:\n'), CompactSize.encode(BigInt(message.length)), message)))
 }
 
 /** Whether the BIP-322 simple signature `witness` signs `message` for the output `decoded` (P2WPKH, or P2TR on the key path). */
@@ -113,11 +113,11 @@ export function verifyBitcoinMessage({ address, message, signature, caipNetworkI
   let sig: Uint8Array
   try {
     decoded = OutScript.decode(OutScript.encode(Address(params).decode(address)))
-    sig = Base64.toBytes(signature)
+    sig = fromBase64(signature)
   } catch {
     return false
   }
-  const bytes = stringToBytes(message)
+  const bytes = utf8ToBytes(message)
   if (sig.length === 65 && verifyLegacy(sig, bytes, decoded)) return true
   let witness: Uint8Array[]
   try {

@@ -6,7 +6,7 @@
  * path (its x-only key given). Pure.
  */
 import { selectUTXO, Transaction } from '@scure/btc-signer'
-import { bytesToHex, hexToBytes } from 'viem'
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
 import { GangwayError } from '../../events/kernel/errors.js'
 import { ERRORS } from '../../events/kernel/error-registry.js'
 import { bitcoinAddress, DUST_SATOSHIS, isDust } from './address.js'
@@ -61,7 +61,7 @@ export function bitcoinTransfer({
   if (typeof amountSatoshis !== 'bigint' || amountSatoshis <= 0n) throw new GangwayError(ERRORS.invalidAmount.message, { category: 'DATA_PARSING_ERROR', details: 'a positive whole number of satoshis' })
   if (isDust(amountSatoshis, to.type)) throw new GangwayError(ERRORS.dustAmount.message, { category: 'DATA_PARSING_ERROR', details: `at least ${DUST_SATOSHIS[to.type]} satoshis to a ${to.type.toUpperCase()} address` })
   const from = bitcoinAddress(sender.address, caipNetworkId)
-  const internalKey = from.type === 'p2tr' && sender.publicKey && /^(0x)?[0-9a-fA-F]{64}$/.test(sender.publicKey) ? hexToBytes(`0x${sender.publicKey.replace(/^0x/, '')}`) : undefined
+  const internalKey = from.type === 'p2tr' && sender.publicKey && /^(0x)?[0-9a-fA-F]{64}$/.test(sender.publicKey) ? hexToBytes(sender.publicKey.replace(/^0x/, '')) : undefined
   if (from.type !== 'p2wpkh' && !(from.type === 'p2tr' && internalKey)) throw new GangwayError(ERRORS.invalidReceiver.message, { category: 'DATA_PARSING_ERROR', details: `the sender is ${from.type.toUpperCase()}${from.type === 'p2tr' ? ' without its public key' : ''}: Gangway sends from P2WPKH and P2TR addresses` })
   const network = bitcoinNetworkParams(caipNetworkId)!
   const inputs = utxos.map((u) => ({ txid: u.txid, index: u.vout, witnessUtxo: { script: from.script, amount: u.valueSatoshis }, ...(internalKey ? { tapInternalKey: internalKey } : {}) }))

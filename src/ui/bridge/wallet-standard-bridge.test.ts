@@ -3,6 +3,7 @@
 // 4200 for a wallet without it, so the engine falls back to solana:signMessage; 4100 for an
 // account that is not the wallet's; a refusal typed. Wallets are registered straight into
 // @wallet-standard/app's registry (in Node it has no window to listen on).
+import { BITCOIN_STANDARD_CONNECTOR_PREFIX } from '../../events/kernel/page-kernel.js'
 import { describe, expect, it } from 'vitest'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
@@ -129,7 +130,7 @@ describe('Wallet Standard bridge: Bitcoin wallets', () => {
     expect(reports.at(-1)).toEqual(
       expect.arrayContaining([
         { id: `wallet-standard:${name}`, type: 'ANNOUNCED', name, chain: 'solana', imageUrl: w.icon },
-        { id: `wallet-standard-bitcoin:${name}`, type: 'ANNOUNCED', name, chain: 'bip122', imageUrl: w.icon },
+        { id: `${BITCOIN_STANDARD_CONNECTOR_PREFIX}${name}`, type: 'ANNOUNCED', name, chain: 'bip122', imageUrl: w.icon },
       ]),
     )
     expect(bridge.owns(`wallet-standard-bitcoin:${name}`)).toBe(true)

@@ -27,12 +27,12 @@ import { GANGWAY_WALLET_FEATURE } from './gangway-wallet-feature.js'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { Connector, Intent } from '../../contract.js'
-import { BITCOIN_STANDARD_CONNECTOR_PREFIX } from '../../events/kernel/page-kernel.js'
 import type { ConnectorSource } from './eip1193-bridge.js'
 import { GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError, noConnectorFound, walletError } from '../../events/kernel/errors.js'
 
 const PREFIX = 'wallet-standard:'
-const BITCOIN_PREFIX = BITCOIN_STANDARD_CONNECTOR_PREFIX
+/** events/kernel/page-kernel.ts BITCOIN_STANDARD_CONNECTOR_PREFIX, written out: importing it would split a chunk every page loads (wallet-standard-bridge.test.ts checks the two agree). */
+const BITCOIN_PREFIX = 'wallet-standard-bitcoin:'
 
 type Features = {
   'standard:connect'?: { connect(input?: { silent?: boolean }): Promise<{ accounts: readonly WalletAccount[] }> }

@@ -5,10 +5,9 @@
  * paid (the fee included) in BTC, confirmed or pending. Loaded with its chunk on the first Bitcoin
  * Activity only.
  */
-import { formatUnits } from 'viem'
+import { Decimal } from '@scure/btc-signer'
 import { esploraHistory, esploraOver } from '../../api/esplora.js'
 import type { ServiceFetch } from '../../api/service-fetch.js'
-import { BITCOIN_DECIMALS } from '../../chains/bip122/networks.js'
 import type { Transaction } from '../../events/entities.js'
 import { HISTORY_PAGE_MAX } from '../../events/kernel/limits.js'
 
@@ -33,7 +32,7 @@ export async function bitcoinHistory(api: ServiceFetch, address: string, caipNet
           status: t.confirmed ? 'confirmed' : 'pending',
           chain: caipNetworkId,
         },
-        transfers: [{ fungible_info: { name: 'Bitcoin', symbol: 'BTC' }, direction: received ? 'in' : 'out', quantity: { numeric: formatUnits(amount, BITCOIN_DECIMALS) } }],
+        transfers: [{ fungible_info: { name: 'Bitcoin', symbol: 'BTC' }, direction: received ? 'in' : 'out', quantity: { numeric: Decimal.encode(amount) } }],
       }
     }),
   }

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
+import { createStore, set as keyvalSet } from 'idb-keyval'
 import { idbCacheStorage } from './idb-storage.js'
 import { BALANCE_RETRY_BLOCK_MS, CACHE_LIFETIMES_MS, cacheKeys, isFresh } from './lifetimes.js'
 import { createCache, type CacheStorage } from './two-level-cache.js'
@@ -38,6 +39,15 @@ describe('two-level cache', () => {
     now += 20_000
     expect(await restarted.get('k')).toBeUndefined()
     expect(await createCache<string>({ name: 'nativeBalance', ttlMs: 30_000, storage, clock: () => now }).get('k')).toBeUndefined()
+    expect(await storage.get('nativeBalance:k')).toBeUndefined()
+  })
+  it('reads a cache database that earlier builds wrote through idb-keyval (the same database and store)', async () => {
+    const projectId = `t-${Math.random()}`
+    const entry = { value: '7', timestamp: 1_000 }
+    await keyvalSet('nativeBalance:k', entry, createStore(`gangway-cache:${projectId}`, 'entries'))
+    const storage = idbCacheStorage(projectId)
+    expect(await storage.get('nativeBalance:k')).toEqual(entry)
+    await storage.del('nativeBalance:k')
     expect(await storage.get('nativeBalance:k')).toBeUndefined()
   })
   it('keeps caches apart by name', async () => {

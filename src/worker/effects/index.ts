@@ -8,12 +8,12 @@ import { passkeyConnectEffect } from './connection/passkey-connect.js'
 import { authDeviceEffect, authEmailEffect, authEmailUpdateEffect } from './auth/auth-email.js'
 import { authConnectEffect } from './auth/auth-connect.js'
 import { authAccountTypeEffect } from './auth/auth-account-type.js'
+import { bitcoinAccountTypeEffect } from './connection/bitcoin-account-type.js'
 import { authSmartAccountDeployedEffect } from './auth/auth-deployed.js'
 import { siwxCheckEffect } from './siwx/siwx-check.js'
 import { siwxSignEffect } from './siwx/siwx-sign.js'
 import { siwxCancelEffect } from './siwx/siwx-cancel.js'
 import { siwxSignOutEffect } from './siwx/siwx-sign-out.js'
-import { nameRegisterEffect, nameResolveEffect, nameSuggestionsEffect } from './names/names.js'
 import { lazyEffect } from './lazy.js'
 import type { GangwayEvent } from '../../events/types.js'
 import type { State } from '../../projections/state.js'
@@ -54,8 +54,11 @@ const reachesPreview = (s: State, e: GangwayEvent) => e.type === 'tx-preview/req
 /** One of tx-preview.ts's effects, loaded with that chunk once a transaction is previewed. */
 const txPreview = (name: keyof typeof import('./trade/tx-preview.js')) => lazyEffect(reachesPreview, () => import('./trade/tx-preview.js').then((m) => m[name]))
 
-/** A switch of bip122's account type: the Bitcoin wallet is asked for that account (its effect loads with the first). */
-const reachesBitcoinAccountType = (_: State, e: GangwayEvent) => e.type === 'account-type/switch-requested' && e.payload.namespace === 'bip122'
+
+/** A name is asked for (suggested, registered) or a send's receiver typed (it may be a name to resolve). */
+const reachesNames = (_: State, e: GangwayEvent) => e.type.startsWith('name/') || e.type === 'send/receiver-changed'
+/** One of names.ts's effects, loaded with that chunk once a visitor reaches for a name. */
+const names = (name: 'nameSuggestionsEffect' | 'nameRegisterEffect' | 'nameResolveEffect') => lazyEffect(reachesNames, () => import('./names/names.js').then((m) => m[name]))
 
 /**
  * Every effect the engine runs, in order, each under its source name: the build shortens function
@@ -72,15 +75,15 @@ export const effects: readonly Effect[] = Object.entries({
   authConnectEffect,
   authRefusedEffect,
   authAccountTypeEffect,
-  bitcoinAccountTypeEffect: lazyEffect(reachesBitcoinAccountType, () => import('./connection/bitcoin-account-type.js').then((m) => m.bitcoinAccountTypeEffect)),
+  bitcoinAccountTypeEffect,
   authSmartAccountDeployedEffect,
   siwxCheckEffect,
   siwxSignEffect,
   siwxCancelEffect,
   siwxSignOutEffect,
-  nameSuggestionsEffect,
-  nameRegisterEffect,
-  nameResolveEffect,
+  nameSuggestionsEffect: names('nameSuggestionsEffect'),
+  nameRegisterEffect: names('nameRegisterEffect'),
+  nameResolveEffect: names('nameResolveEffect'),
   callsFallbackEffect,
   approvalPreviewEffect: txPreview('approvalPreviewEffect'),
   sendPreviewEffect: txPreview('sendPreviewEffect'),

@@ -11,7 +11,7 @@
  * - bitcoin:getPublicKey (params `[address]`): getAccountAddresses with `{ account }`; the entry of
  *   that address's `publicKey` (hex: 33 bytes compressed, or 32 x-only), or null when it has none.
  */
-import { hexToBytes } from 'viem'
+import { hexToBytes } from '@noble/hashes/utils'
 import type { ProviderRequest } from '../../contract.js'
 import { toBase64 } from '../../events/kernel/base64.js'
 import { GangwayError } from '../../events/kernel/errors.js'
@@ -45,5 +45,5 @@ export async function bitcoinSessionCall(args: ProviderRequest, forward: (reques
   const result = (await forward({ method: 'signMessage', params: { message: String(params[0]), account: address, address } })) as { signature?: unknown } | null
   const signature = result?.signature
   if (typeof signature !== 'string' || signature.length === 0 || signature.length > 4096) throw new GangwayError('The wallet returned no signature', { category: 'API_ERROR' })
-  return { signature: /^([0-9a-fA-F]{2})+$/.test(signature) ? toBase64(hexToBytes(`0x${signature}`)) : signature }
+  return { signature: /^([0-9a-fA-F]{2})+$/.test(signature) ? toBase64(hexToBytes(signature)) : signature }
 }

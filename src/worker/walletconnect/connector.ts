@@ -383,7 +383,7 @@ export function createWalletConnectConnector(o: WalletConnectConnectorOptions): 
       case 'bitcoin:signMessage':
       case 'bitcoin:getPublicKey':
         // Bitcoin's calls load with the first of them: most sessions never make one.
-        return (await import('./bitcoin-calls.js')).bitcoinSessionCall(args, (request) => forward(request, 'bip122'))
+        return (await import('../bitcoin/bitcoin-code.js')).bitcoinSessionCall(args, (request) => forward(request, 'bip122'))
       default:
         return forward(args, args.method.startsWith('solana') ? 'solana' : 'eip155')
     }

@@ -33,7 +33,7 @@ export const historyFetchEffect: Effect = (ctx) => {
           // A Bitcoin account's history is the site's Esplora's (its own chunk); one page of it.
           load: (signal) =>
             namespace === 'bip122'
-              ? import('../../bitcoin/bitcoin-history.js').then(({ bitcoinHistory }) => bitcoinHistory(ctx.api, address, caipNetworkId, ctx.clock(), signal))
+              ? import('../../bitcoin/bitcoin-code.js').then(({ bitcoinHistory }) => bitcoinHistory(ctx.api, address, caipNetworkId, ctx.clock(), signal))
               : client.getHistory(address, { chainId: caipNetworkId, ...page }, signal),
           fetched: ({ transactions, next }) => event('history/fetched', { caipAddress, ...page, transactions, ...(next ? { next } : {}) }),
           failed: (message) => event('history/failed', { caipAddress, ...page, message }),

@@ -6,7 +6,7 @@
  * (`connection/switched`, an account switch inside the connection: every tab follows, and the
  * choice survives a reload, as restore asks for the same purpose). When the wallet refuses or has
  * no such account, the refusal shows and the type goes back to the other one, which the connection
- * still holds. Loaded with the first bip122 switch (effects/index.ts).
+ * still holds.
  */
 import { filter, from, mergeMap, switchMap, type Observable } from 'rxjs'
 import { BITCOIN_STANDARD_CONNECTOR_PREFIX, type AccountType } from '../../../events/entities.js'

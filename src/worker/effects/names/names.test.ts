@@ -13,6 +13,9 @@ import type { Bridge, Engine, ProviderRequest } from '../../../contract.js'
 import type { State } from '../../../projections/state.js'
 import { selectors } from '../../../projections/selectors.js'
 import { createEngine } from '../../engine.js'
+// The engine loads this chunk at the first name event (effects/index.ts); imported here first, its
+// dynamic import settles at once, inside the virtual time the debounce is measured in.
+import './names.js'
 
 const signer = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

@@ -51,7 +51,7 @@ export const stillActive = (s: State, caipAddress: CaipAddress): boolean => {
  */
 export async function sessionVerifiers(chains: ChainAccess, caipAddress: CaipAddress): Promise<SessionVerifiers> {
   const account = readCaipAddress(caipAddress)
-  if (account?.namespace === 'bip122') return { verifyBitcoin: (await import('../../../chains/bip122/message.js')).verifyBitcoinMessage }
+  if (account?.namespace === 'bip122') return { verifyBitcoin: (await import('../../bitcoin/bitcoin-code.js')).verifyBitcoinMessage }
   if (account?.namespace !== 'eip155') return {}
   try {
     return { client: chains.evmClient(account.caipNetworkId) }

@@ -60,7 +60,7 @@ export const sendEffect: Effect = ({ events$, state, bridge, chains, api }) =>
         void (async () => {
           let hash: string
           if (ns === 'bip122') {
-            const { sendBitcoin } = await import('../../bitcoin/bitcoin-send.js')
+            const { sendBitcoin } = await import('../../bitcoin/bitcoin-code.js')
             hash = await sendBitcoin({ api, bridge, connectorId, caipNetworkId, address, receiver: to, amountSatoshis: value })
           } else if (ns === 'solana') {
             // The wallet signs; the engine sends through its pipeline and follows the signature.
