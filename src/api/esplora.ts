@@ -67,13 +67,20 @@ export function readUtxos(answer: unknown): EsploraUtxo[] {
   })
 }
 
+/** How many confirmed transactions an Esplora lists in one page of an address's history (electrs `CHAIN_TXS_PER_PAGE`). */
+export const ESPLORA_CHAIN_PAGE = 25
+
 /**
- * `GET /address/:address/txs`, read as `address`'s history: for each transaction, what it gained or
- * paid (its outputs to the address less its inputs from it).
+ * `GET /address/:address/txs` (the mempool's, then the first ESPLORA_CHAIN_PAGE confirmed), or with
+ * `afterTxid` (a confirmed txid of the page before, 64 hex) `GET /address/:address/txs/chain/:afterTxid`
+ * (the next ESPLORA_CHAIN_PAGE confirmed), read as `address`'s history: for each transaction, what it
+ * gained or paid (its outputs to the address less its inputs from it).
+ * @throws GangwayError 'Invalid cursor' for an `afterTxid` that is not a txid (nothing is asked).
  * @example const history = await esploraHistory(transport, 'bcrt1q…')
  */
-export async function esploraHistory(transport: EsploraTransport, address: string, signal?: AbortSignal): Promise<EsploraTx[]> {
-  return readHistory(await transport.getJson(`/address/${encodeURIComponent(address)}/txs`, signal), address)
+export async function esploraHistory(transport: EsploraTransport, address: string, signal?: AbortSignal, afterTxid?: string): Promise<EsploraTx[]> {
+  if (afterTxid !== undefined && !txid(afterTxid)) throw new GangwayError('Invalid cursor', { category: 'DATA_PARSING_ERROR', details: 'not a txid' })
+  return readHistory(await transport.getJson(`/address/${encodeURIComponent(address)}/txs${afterTxid ? `/chain/${afterTxid}` : ''}`, signal), address)
 }
 
 /** An Esplora transaction list read for `address` (see esploraHistory); malformed entries are dropped. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Transaction } from '@scure/btc-signer'
 import { sha256 } from '@noble/hashes/sha2'
 import { utf8ToBytes } from '@noble/hashes/utils'
-import { esploraBroadcast, esploraFeeRate, esploraHistory, esploraUtxos, ESPLORA_LIST_MAX, readFeeRate, readHistory, readUtxos, type EsploraTransport } from '../../src/api/esplora.js'
+import { esploraBroadcast, esploraFeeRate, esploraHistory, esploraUtxos, ESPLORA_CHAIN_PAGE, ESPLORA_LIST_MAX, readFeeRate, readHistory, readUtxos, type EsploraTransport } from '../../src/api/esplora.js'
 import { bitcoinTransfer } from '../../src/chains/bip122/transfer.js'
 import { startEsplora, type Esplora } from '../../localnet/bitcoin/esplora.js'
 import { COINBASE_MATURITY } from '../../localnet/bitcoin/regtest-chain.js'
@@ -34,6 +34,19 @@ beforeAll(async () => {
 afterAll(() => esplora.stop())
 
 describe('the Esplora client', () => {
+  it("pages an address's history as the stand-in serves it: 25 confirmed a page, each page after the last txid of the one before, every transaction once", async () => {
+    const seen: string[] = []
+    let after: string | undefined
+    for (;;) {
+      const page = await esploraHistory(transport, receiver.address, undefined, after)
+      seen.push(...page.map((t) => t.txid))
+      if (page.length < ESPLORA_CHAIN_PAGE) break
+      after = page[page.length - 1]!.txid
+    }
+    expect(seen).toHaveLength(COINBASE_MATURITY)
+    expect(new Set(seen).size).toBe(COINBASE_MATURITY)
+  })
+
   it('reads UTXOs, a fee rate and the history, and broadcasts a signed transfer', async () => {
     const utxos = await esploraUtxos(transport, payer.address)
     expect(utxos).toEqual([{ txid: expect.stringMatching(/^[0-9a-f]{64}$/), vout: 0, valueSatoshis: 5_000_000_000n, confirmed: true }])

@@ -48,8 +48,24 @@ describe('bitcoinHistory', () => {
   it('drops malformed entries and keeps at most a page', async () => {
     const entry = (i: number) => ({ txid: i.toString(16).padStart(64, '0'), fee: 0, status: { confirmed: true, block_time: 1 }, vin: [], vout: [{ scriptpubkey_address: ME, value: 1000 }] })
     const { api } = esplora([{ txid: 'nope' }, null, ...Array.from({ length: 80 }, (_, i) => entry(i + 1))])
-    const { transactions } = await bitcoinHistory(api, ME, CHAIN, 0)
+    const { transactions, next } = await bitcoinHistory(api, ME, CHAIN, 0)
     expect(transactions).toHaveLength(50)
     expect(transactions[0]!.id).toBe(entry(1).txid)
+    // Some were left off: the next page starts after the last one kept.
+    expect(next).toBe(entry(50).txid)
+  })
+
+  it("pages through the confirmed ones: a whole Esplora page (25) gives the last txid as the cursor, which asks /txs/chain/:txid; a shorter page ends it; a cursor that is no txid is refused unasked", async () => {
+    const entry = (i: number, confirmed = true) => ({ txid: i.toString(16).padStart(64, '0'), fee: 0, status: { confirmed }, vin: [], vout: [{ scriptpubkey_address: ME, value: 1000 }] })
+    const first = esplora([entry(100, false), ...Array.from({ length: 25 }, (_, i) => entry(i + 1))])
+    expect((await bitcoinHistory(first.api, ME, CHAIN, 0)).next).toBe(entry(25).txid)
+    const later = esplora(Array.from({ length: 24 }, (_, i) => entry(i + 26)))
+    const page = await bitcoinHistory(later.api, ME, CHAIN, 0, undefined, entry(25).txid)
+    expect(later.paths).toEqual([`/address/${ME}/txs/chain/${entry(25).txid}`])
+    expect(page.transactions.map((t) => t.id)).toEqual(Array.from({ length: 24 }, (_, i) => entry(i + 26).txid))
+    expect(page.next).toBeUndefined()
+    const bad = esplora([])
+    expect(await bitcoinHistory(bad.api, ME, CHAIN, 0, undefined, '../../tx').catch((e: Error) => e.message)).toBe('Invalid cursor')
+    expect(bad.paths).toEqual([])
   })
 })

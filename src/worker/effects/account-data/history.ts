@@ -30,10 +30,10 @@ export const historyFetchEffect: Effect = (ctx) => {
           requestKey: `history:${caipAddress}:${cursor ?? ''}`,
           // Only the first page is cached: a later page written under the same key would come back as the first.
           ...(cursor ? {} : { cache: { name: 'transactions' as const, store: ctx.caches.transactions, key: cacheKeys.transactions(address, caipNetworkId), readCache: true } }),
-          // A Bitcoin account's history is the site's Esplora's (its own chunk); one page of it.
+          // A Bitcoin account's history is the site's Esplora's (its own chunk), paged by the last confirmed txid.
           load: (signal) =>
             namespace === 'bip122'
-              ? import('../../bitcoin/bitcoin-code.js').then(({ bitcoinHistory }) => bitcoinHistory(ctx.api, address, caipNetworkId, ctx.clock(), signal))
+              ? import('../../bitcoin/bitcoin-code.js').then(({ bitcoinHistory }) => bitcoinHistory(ctx.api, address, caipNetworkId, ctx.clock(), signal, cursor))
               : client.getHistory(address, { chainId: caipNetworkId, ...page }, signal),
           fetched: ({ transactions, next }) => event('history/fetched', { caipAddress, ...page, transactions, ...(next ? { next } : {}) }),
           failed: (message) => event('history/failed', { caipAddress, ...page, message }),
