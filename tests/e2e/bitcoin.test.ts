@@ -13,6 +13,7 @@
  * signs in (signMessage, hex) and signs the send's PSBT (signPsbt), which the stand-in verifies.
  */
 import { describe, expect, inject, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
 import { formatUnits, hexToBytes } from 'viem'
 import { p2tr } from '@scure/btc-signer'
 import { schnorr } from '@noble/curves/secp256k1'
@@ -54,15 +55,30 @@ function outsideCheck(address: string, message: string, signature: string): bool
 /** A fresh P2TR (key path) address on regtest. */
 const freshTaproot = () => p2tr(schnorr.getPublicKey(schnorr.utils.randomPrivateKey()), undefined, REGTEST).address!
 
+/** A page of the demo with `query`, the Localnet Wallet's Bitcoin account connected on Connect (approved), Account showing. */
+async function connectedBitcoin(query = '?bitcoin'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await localContext(browser())
+  const page = await context.newPage()
+  await page.goto(`${webUrl}/${query}`)
+  await page.click('gangway-button')
+  await waitForView(page, 'Connect')
+  await page.click('[data-wallet-row="wallet-standard-bitcoin:Localnet Wallet"]')
+  await page.click('[data-testid=localnet-wallet-approve]')
+  return { context, page }
+}
+/** Opens Send, picks BTC (the native row says so) and fills `amount` and `receiver` in. */
+async function fillSend(page: Page, amount: string, receiver: string): Promise<void> {
+  await page.click('[data-testid=gw-open-send]')
+  await page.click('[data-testid=gw-send-token]')
+  await waitForText(page, '[data-token="native"]', /BTC$/)
+  await page.click('[data-token="native"]')
+  await page.fill('[data-testid=gw-send-amount]', amount)
+  await page.fill('[data-testid=gw-send-receiver]', receiver)
+}
+
 describe('Bitcoin', () => {
   it('connects the Localnet Wallet’s Bitcoin account, shows its UTXO sum, sends 0.001 BTC to a P2TR address once, and refuses bad input before any prompt', async () => {
-    const context = await localContext(browser())
-    const page = await context.newPage()
-    await page.goto(`${webUrl}/?bitcoin`)
-    await page.click('gangway-button')
-    await waitForView(page, 'Connect')
-    await page.click('[data-wallet-row="wallet-standard-bitcoin:Localnet Wallet"]')
-    await page.click('[data-testid=localnet-wallet-approve]')
+    const { context, page } = await connectedBitcoin()
     await waitForView(page, 'Account')
     await waitForText(page, '[data-testid=gw-network]', 'Bitcoin Regtest')
     await waitForText(page, '[data-testid=gw-address]', `${bitcoinWallet.slice(0, 6)}…${bitcoinWallet.slice(-4)}`)
@@ -76,10 +92,7 @@ describe('Bitcoin', () => {
       await page.fill('[data-testid=gw-send-amount]', amount)
       await page.fill('[data-testid=gw-send-receiver]', to)
     }
-    await page.click('[data-testid=gw-open-send]')
-    await page.click('[data-testid=gw-send-token]')
-    await waitForText(page, '[data-token="native"]', /BTC$/)
-    await page.click('[data-token="native"]')
+    await fillSend(page, '', '')
     // Bad input: refused by the form, or where the transfer is built, never shown to the wallet.
     await review('0.001', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
     await waitForText(page, '[data-testid=gw-send-problem]', 'Invalid receiver address')
@@ -137,13 +150,7 @@ describe('Bitcoin', () => {
     expect((await mine(100, freshTaproot())).ok).toBe(true)
     const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
-    const context = await localContext(browser())
-    const page = await context.newPage()
-    await page.goto(`${webUrl}/?bitcoin`)
-    await page.click('gangway-button')
-    await waitForView(page, 'Connect')
-    await page.click('[data-wallet-row="wallet-standard-bitcoin:Localnet Wallet"]')
-    await page.click('[data-testid=localnet-wallet-approve]')
+    const { context, page } = await connectedBitcoin()
     await waitForView(page, 'Account')
     await waitForText(page, '[data-testid=gw-address]', short(bitcoinWallet))
     await page.click('[data-testid=gw-account-type][data-to=ordinal]')
@@ -159,11 +166,7 @@ describe('Bitcoin', () => {
     await waitForText(page, '[data-testid=gw-address]', short(ordinals))
 
     const receiver = freshTaproot()
-    await page.click('[data-testid=gw-open-send]')
-    await page.click('[data-testid=gw-send-token]')
-    await page.click('[data-token="native"]')
-    await page.fill('[data-testid=gw-send-amount]', '0.001')
-    await page.fill('[data-testid=gw-send-receiver]', receiver)
+    await fillSend(page, '0.001', receiver)
     await page.click('[data-testid=gw-send-review]')
     await page.click('[data-testid=gw-send-confirm]')
     await page.click('[data-testid=localnet-wallet-approve]')
@@ -181,14 +184,8 @@ describe('Bitcoin', () => {
 
 
   it('signs in on bip122: the wallet signs the informal text with BIP-322, the engine and the host verify it, the host’s session names the address; a tampered signature is refused', async () => {
-    const context = await localContext(browser())
-    const page = await context.newPage()
     const host = new URL(webUrl).host
-    await page.goto(`${webUrl}/?bitcoin&siwx`)
-    await page.click('gangway-button')
-    await waitForView(page, 'Connect')
-    await page.click('[data-wallet-row="wallet-standard-bitcoin:Localnet Wallet"]')
-    await page.click('[data-testid=localnet-wallet-approve]')
+    const { context, page } = await connectedBitcoin('?bitcoin&siwx')
     await waitForView(page, 'SIWXSignMessage')
     expect(await me(page)).toEqual({ signedIn: false })
 
@@ -244,11 +241,7 @@ describe('Bitcoin', () => {
     expect(outsideCheck(wcBitcoin, session!.message, session!.signature)).toBe(true)
 
     const receiver = freshTaproot()
-    await page.click('[data-testid=gw-open-send]')
-    await page.click('[data-testid=gw-send-token]')
-    await page.click('[data-token="native"]')
-    await page.fill('[data-testid=gw-send-amount]', '0.001')
-    await page.fill('[data-testid=gw-send-receiver]', receiver)
+    await fillSend(page, '0.001', receiver)
     await page.click('[data-testid=gw-send-review]')
     await page.click('[data-testid=gw-send-confirm]')
     await waitForView(page, 'Account')
