@@ -184,14 +184,14 @@ export function createDemoAuth({ origin, chains, solana, bitcoin }: DemoAuthOpti
   if (bitcoin) accepted[bitcoin.caipNetworkId] = ''
   const siwx = createSiwxServer({ domain: site.host, uri: site.origin, chains: accepted as SiwxServerOptions['chains'], maxNonces: MAX_NONCES })
   /** The live sessions the request's cookie lists. */
-  const liveSessions = (req: IncomingMessage) => cookieIds(req).map((id) => siwx.getSession(id)).filter((s): s is SiwxSession => s !== undefined)
+  const liveSessions = async (req: IncomingMessage) => (await Promise.all(cookieIds(req).map((id) => siwx.getSession(id)))).filter((s): s is SiwxSession => s !== undefined)
   /** DataCapture: the confirmed email of each account (CAIP-10), the codes waiting to be confirmed by their uuid, the last code mailed to each email. */
   const emails = new Map<string, string>()
   const pending = new Map<string, { account: string; email: string; code: string; tries: number }>()
   const inbox = new Map<string, string>()
 
   const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void>> = {
-    'POST nonce': async (_req, res) => send(res, 200, { nonce: siwx.issueNonce().nonce }),
+    'POST nonce': async (_req, res) => send(res, 200, { nonce: (await siwx.issueNonce()).nonce }),
 
     'POST verify': async (req, res) => {
       const { message, signature } = objectOf(await readJson(req))
@@ -205,15 +205,15 @@ export function createDemoAuth({ origin, chains, solana, bitcoin }: DemoAuthOpti
         // A node that could not be read is the site's trouble, not a refused sign-in.
         throw new Refused(error.category === 'API_ERROR' ? 502 : 401, error.message)
       }
-      const kept = [...liveSessions(req), session]
+      const kept = [...(await liveSessions(req)), session]
       // Beyond the cookie's room, the oldest sessions end.
-      for (const old of kept.splice(0, Math.max(0, kept.length - MAX_COOKIE_SESSIONS))) siwx.revokeSession(old.id)
+      for (const old of kept.splice(0, Math.max(0, kept.length - MAX_COOKIE_SESSIONS))) await siwx.revokeSession(old.id)
       send(res, 200, publicSession(session), cookieFor(kept, Date.now()))
     },
 
     'GET me': async (req, res) => {
       const listed = cookieIds(req)
-      const live = liveSessions(req)
+      const live = await liveSessions(req)
       const body = live.length ? { signedIn: true, accounts: [...new Set(live.map((s) => s.caipAddress))] } : { signedIn: false }
       // A cookie whose sessions have all ended (expired, or this process restarted) is cleared.
       const captured = live.length ? Object.fromEntries([...new Set(live.map((s) => s.caipAddress))].flatMap((a) => (emails.has(a) ? [[a, emails.get(a)!]] : []))) : {}
@@ -223,7 +223,7 @@ export function createDemoAuth({ origin, chains, solana, bitcoin }: DemoAuthOpti
     'POST email': async (req, res) => {
       const { email, account } = objectOf(await readJson(req))
       if (typeof email !== 'string' || email.length > 254 || !EMAIL.test(email)) throw new Refused(400, 'Invalid email')
-      if (typeof account !== 'string' || !liveSessions(req).some((s) => s.caipAddress === account)) throw new Refused(401, 'Not signed in')
+      if (typeof account !== 'string' || !(await liveSessions(req)).some((s) => s.caipAddress === account)) throw new Refused(401, 'Not signed in')
       if (emails.get(account) === email) return send(res, 200, { uuid: null })
       const uuid = randomUUID()
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
@@ -239,7 +239,7 @@ export function createDemoAuth({ origin, chains, solana, bitcoin }: DemoAuthOpti
     'POST email/confirm': async (req, res) => {
       const { uuid, code } = objectOf(await readJson(req))
       const waiting = typeof uuid === 'string' ? pending.get(uuid) : undefined
-      if (!waiting || !liveSessions(req).some((s) => s.caipAddress === waiting.account)) throw new Refused(400, 'No email waiting to be confirmed')
+      if (!waiting || !(await liveSessions(req)).some((s) => s.caipAddress === waiting.account)) throw new Refused(400, 'No email waiting to be confirmed')
       if (code !== waiting.code) {
         if (++waiting.tries >= MAX_CODE_TRIES) pending.delete(uuid as string)
         throw new Refused(400, 'Invalid code')
@@ -256,15 +256,15 @@ export function createDemoAuth({ origin, chains, solana, bitcoin }: DemoAuthOpti
 
     'POST sessions': async (req, res) => {
       const { chainId, address } = accountOf(objectOf(await readJson(req)))
-      send(res, 200, { sessions: liveSessions(req).filter((s) => isAccount(s, chainId, address)).map(publicSession) })
+      send(res, 200, { sessions: (await liveSessions(req)).filter((s) => isAccount(s, chainId, address)).map(publicSession) })
     },
 
     'POST revoke': async (req, res) => {
       const body = objectOf(await readJson(req))
       const account = body.all === true ? undefined : accountOf(body)
-      const live = liveSessions(req)
+      const live = await liveSessions(req)
       const revoked = live.filter((s) => !account || isAccount(s, account.chainId, account.address))
-      for (const s of revoked) siwx.revokeSession(s.id)
+      for (const s of revoked) await siwx.revokeSession(s.id)
       const remaining = live.filter((s) => !revoked.includes(s))
       send(res, 200, { revoked: revoked.length, signedIn: remaining.length > 0 }, cookieFor(remaining, Date.now()))
     },

@@ -207,6 +207,12 @@ export const ERRORS = {
   tooManyNonces: { message: 'Too many nonces' },
   /** `gangway/siwx-server`: a client key that is not a short string. */
   invalidClientKey: { message: 'Invalid SIWX client key' },
+  /** `gangway/siwx-server`: the store (Redis, a site's own) could not be reached or did not answer in time. */
+  siwxStoreUnavailable: { message: 'SIWX store unavailable', category: API },
+  /** `gangway/siwx-server`: a bounded store (the in-memory one) holds as many live sessions as it may. */
+  tooManySessions: { message: 'Too many sessions' },
+  /** `gangway/siwx-server`'s handlers: a client past its rate limit (answered 429 with Retry-After). */
+  tooManyRequests: { message: 'Too many requests' },
 
   // Data capture.
   /** DataCapture's outcome while it does not show. */
