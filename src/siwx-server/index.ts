@@ -37,7 +37,7 @@ import { verifyBitcoinMessage } from '../chains/bip122/message.js'
 import { readSiwxTime } from '../siwx/time.js'
 import { ERRORS } from '../events/kernel/error-registry.js'
 import { createMemoryStore } from './memory-store.js'
-import { SESSION_ID, storeCall, type SiwxSession, type SiwxStore } from './store.js'
+import { MAX_CLIENT_KEY_CHARS, SESSION_ID, storeCall, type SiwxSession, type SiwxStore } from './store.js'
 
 export {
   CHAIN_NOT_ACCEPTED,
@@ -52,7 +52,12 @@ export {
 export { GangwayError, InvalidOptionError } from '../events/kernel/errors.js'
 export { SiwxRefusedError, type SiwxRefusalReason } from '../siwx/refusals.js'
 export { createMemoryStore, type MemoryStoreOptions } from './memory-store.js'
+export { type SiwxRateLimit } from './rate-limit.js'
+export { TOO_MANY_REQUESTS, type SiwxCookieOptions, type SiwxHandlerOptions } from './handlers/routes.js'
+export { createSiwxNodeHandler, type SiwxNodeHandlerOptions } from './handlers/node.js'
+export { createSiwxFetchHandler, type SiwxFetchHandlerOptions } from './handlers/fetch.js'
 export {
+  MAX_CLIENT_KEY_CHARS,
   SIWX_STORE_UNAVAILABLE,
   TOO_MANY_SESSIONS,
   type SiwxCounterStore,
@@ -93,19 +98,6 @@ export const TOO_MANY_NONCES = ERRORS.tooManyNonces.message
  * ```
  */
 export const INVALID_CLIENT_KEY = ERRORS.invalidClientKey.message
-/**
- * The longest client key `issueNonce` takes, in characters (an IPv6 address is at most 45, a session id far less than this).
- * @example
- * ```ts
- * import { createHash } from 'node:crypto'
- * import { MAX_CLIENT_KEY_CHARS } from 'gangway/siwx-server'
- *
- * // A key that may be longer (a value from a header) is hashed to fit:
- * const clientKey = key.length <= MAX_CLIENT_KEY_CHARS ? key : createHash('sha256').update(key).digest('hex')
- * const { nonce } = await siwx.issueNonce({ clientKey })
- * ```
- */
-export const MAX_CLIENT_KEY_CHARS = 512
 /** The longest CAIP-10 account id revokeAccount and accountSessions take, in characters (CAIP-10's own bound: 41 + 1 + 128). */
 const MAX_CAIP_ADDRESS_CHARS = 170
 export type { SiwxMessage } from '../siwx/message.js'

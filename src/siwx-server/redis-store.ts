@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto'
 import type { Cluster, Redis } from 'ioredis'
 import { InvalidOptionError } from '../events/kernel/errors.js'
-import { SESSION_ID, readStoredSession, storeCall, type SiwxSession, type SiwxStore } from './store.js'
+import { SESSION_ID, readStoredSession, storeCall, storeUnavailable, type SiwxSession, type SiwxStore } from './store.js'
 
 /**
  * createRedisStore's options.
@@ -87,9 +87,9 @@ export function createRedisStore({ client, prefix = 'gangway:siwx', timeoutMs = 
   /** The results of a MULTI, each checked: a command's error fails the call. */
   const exec = async (multi: ReturnType<Redis['multi']>): Promise<unknown[]> => {
     const results = await multi.exec()
-    if (!results) throw new Error('the transaction was aborted')
+    if (!results) throw storeUnavailable('a transaction was aborted')
     return results.map(([error, value]) => {
-      if (error) throw error
+      if (error) throw storeUnavailable('a command of a transaction failed', error)
       return value
     })
   }

@@ -206,6 +206,20 @@ export async function storeCall<T>(what: string, call: () => Promise<T>, timeout
   }
 }
 
+/**
+ * The longest client key `issueNonce` takes, in characters (an IPv6 address is at most 45, a session id far less than this).
+ * @example
+ * ```ts
+ * import { createHash } from 'node:crypto'
+ * import { MAX_CLIENT_KEY_CHARS } from 'gangway/siwx-server'
+ *
+ * // A key that may be longer (a value from a header) is hashed to fit:
+ * const clientKey = key.length <= MAX_CLIENT_KEY_CHARS ? key : createHash('sha256').update(key).digest('hex')
+ * const { nonce } = await siwx.issueNonce({ clientKey })
+ * ```
+ */
+export const MAX_CLIENT_KEY_CHARS = 512
+
 /** A session id: 32 bytes as base64url without padding. */
 export const SESSION_ID = /^[A-Za-z0-9_-]{43}$/
 /** The longest stored session read back, in characters: its message, signature and a little more. */
