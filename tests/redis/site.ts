@@ -1,0 +1,20 @@
+// The site the Redis tests sign in to, and its signer: a Solana account (ed25519 needs no node).
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
+import { siwxMessageText } from '../../src/siwx/message.js'
+
+export const SITE_ORIGIN = 'https://shop.example'
+export const SOLANA_CHAIN = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+
+/** A fresh Solana account: its address and a signer of sign-in messages with a given nonce. */
+export function solanaAccount(): { address: string; signIn(nonce: string): { message: string; signature: string } } {
+  const key = ed25519.utils.randomPrivateKey()
+  const address = base58.encode(ed25519.getPublicKey(key))
+  return {
+    address,
+    signIn(nonce) {
+      const message = siwxMessageText({ accountAddress: address, chainId: SOLANA_CHAIN, domain: new URL(SITE_ORIGIN).host, uri: SITE_ORIGIN, version: '1', nonce, issuedAt: new Date().toISOString() })
+      return { message, signature: base58.encode(ed25519.sign(new TextEncoder().encode(message), key)) }
+    },
+  }
+}
