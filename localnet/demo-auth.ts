@@ -25,11 +25,15 @@
  * HttpOnly and SameSite=Lax, Path=/localnet/auth; not Secure, since the demo is served over plain
  * http. Requests are untrusted: bodies are bounded (MAX_BODY_BYTES), JSON shapes checked (400
  * `{ error }`), POSTs must be JSON from the demo's own origin (403 otherwise), so another site can
- * neither post a form here nor read an answer. Sessions live in this process's memory.
+ * neither post a form here nor read an answer. Nonces and sessions live in this process's memory,
+ * or, with `redisUrl` (`REDIS_URL` for `npm run demo` and the localnet), in that Redis through
+ * `gangway/siwx-server/redis`, as a site running several instances keeps them.
  */
 import { randomInt, randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Redis } from 'ioredis'
 import { createSiwxServer, GangwayError, type SiwxServer, type SiwxServerOptions, type SiwxSession } from '../src/siwx-server/index.js'
+import { createRedisStore } from '../src/siwx-server/redis-store.js'
 import { parseSiwxMessage, type SiwxMessage } from '../src/siwx/message.js'
 import { MAX_SIWX_MESSAGE_CHARS, MAX_SIWX_SIGNATURE_CHARS } from '../src/siwx/limits.js'
 
@@ -78,6 +82,8 @@ export interface DemoAuthOptions {
   solana?: { caipNetworkId: string }
   /** The Bitcoin network accepted, CAIP-2 (BIP-322 and legacy signatures need no node). */
   bitcoin?: { caipNetworkId: string }
+  /** A Redis to keep nonces and sessions in (`redis://127.0.0.1:6379`), under the prefix `gangway:demo:<host>`; default this process's memory. */
+  redisUrl?: string
 }
 
 /** The demo's auth routes. */
@@ -86,6 +92,8 @@ export interface DemoAuth {
   siwx: SiwxServer
   /** Answers a request whose path starts with DEMO_AUTH_PATH (404 `{ error }` for an unknown route; it never throws). */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>
+  /** Lets the Redis client go, when there is one. */
+  close(): Promise<void>
 }
 
 /** A request refused, answered with its status and `{ error }`. */
@@ -177,12 +185,16 @@ function send(res: ServerResponse, status: number, body: unknown, cookie?: strin
  * and `chains` (plus `solana` and `bitcoin`).
  * @throws GangwayError 'Invalid SIWX server option' (siwx-server's) for a chain it cannot take.
  */
-export function createDemoAuth({ origin, chains, solana, bitcoin }: DemoAuthOptions): DemoAuth {
+export function createDemoAuth({ origin, chains, solana, bitcoin, redisUrl }: DemoAuthOptions): DemoAuth {
   const site = new URL(origin)
   const accepted: Record<string, string> = Object.fromEntries(chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl]))
   if (solana) accepted[solana.caipNetworkId] = ''
   if (bitcoin) accepted[bitcoin.caipNetworkId] = ''
-  const siwx = createSiwxServer({ domain: site.host, uri: site.origin, chains: accepted as SiwxServerOptions['chains'], maxNonces: MAX_NONCES })
+  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1 }) : undefined
+  // Redis down: each call answers 'SIWX store unavailable' (a 502 here); the client reconnects by itself.
+  redis?.on('error', () => undefined)
+  const store = redis ? createRedisStore({ client: redis, prefix: `gangway:demo:${site.host.replace(/[^A-Za-z0-9:_.-]/g, '_')}` }) : undefined
+  const siwx = createSiwxServer({ domain: site.host, uri: site.origin, chains: accepted as SiwxServerOptions['chains'], maxNonces: MAX_NONCES, ...(store ? { store } : {}) })
   /** The live sessions the request's cookie lists. */
   const liveSessions = async (req: IncomingMessage) => (await Promise.all(cookieIds(req).map((id) => siwx.getSession(id)))).filter((s): s is SiwxSession => s !== undefined)
   /** DataCapture: the confirmed email of each account (CAIP-10), the codes waiting to be confirmed by their uuid, the last code mailed to each email. */
@@ -272,6 +284,9 @@ export function createDemoAuth({ origin, chains, solana, bitcoin }: DemoAuthOpti
 
   return {
     siwx,
+    async close() {
+      await redis?.quit().catch(() => redis.disconnect())
+    },
     async handle(req, res) {
       try {
         const path = new URL(req.url ?? '/', site).pathname

@@ -6,14 +6,14 @@ import { siwxMessageText } from '../../src/siwx/message.js'
 export const SITE_ORIGIN = 'https://shop.example'
 export const SOLANA_CHAIN = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 
-/** A fresh Solana account: its address and a signer of sign-in messages with a given nonce. */
-export function solanaAccount(): { address: string; signIn(nonce: string): { message: string; signature: string } } {
+/** A fresh Solana account: its address and a signer of sign-in messages to `origin` with a given nonce. */
+export function solanaAccount(origin = SITE_ORIGIN): { address: string; signIn(nonce: string): { message: string; signature: string } } {
   const key = ed25519.utils.randomPrivateKey()
   const address = base58.encode(ed25519.getPublicKey(key))
   return {
     address,
     signIn(nonce) {
-      const message = siwxMessageText({ accountAddress: address, chainId: SOLANA_CHAIN, domain: new URL(SITE_ORIGIN).host, uri: SITE_ORIGIN, version: '1', nonce, issuedAt: new Date().toISOString() })
+      const message = siwxMessageText({ accountAddress: address, chainId: SOLANA_CHAIN, domain: new URL(origin).host, uri: origin, version: '1', nonce, issuedAt: new Date().toISOString() })
       return { message, signature: base58.encode(ed25519.sign(new TextEncoder().encode(message), key)) }
     },
   }
