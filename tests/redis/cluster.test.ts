@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSiwxServer } from '../../src/siwx-server/index.js'
 import { createRedisStore } from '../../src/siwx-server/redis-store.js'
 import type { SiwxServer } from '../../src/siwx-server/index.js'
-import { redisCluster, redisCli, stopAll, type RedisProcess } from './redis.js'
+import { redisCluster, redisCli, stopAll, type RedisProcess } from '../../localnet/redis.js'
 import { SITE_ORIGIN, SOLANA_CHAIN, solanaAccount } from './site.js'
 
 let nodes: RedisProcess[]

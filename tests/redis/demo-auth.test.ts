@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDemoAuth, type DemoAuth } from '../../localnet/demo-auth.js'
-import { redisServer, stopAll } from './redis.js'
+import { redisServer, stopAll } from '../../localnet/redis.js'
 import { SOLANA_CHAIN, solanaAccount } from './site.js'
 
 const ORIGIN = 'http://localhost:5173'

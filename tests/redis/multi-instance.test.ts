@@ -1,36 +1,17 @@
 // gangway/siwx-server behind a load balancer: two instances, each a Node process of its own
-// (instance.ts), sharing one real redis-server (Debian's, started here on a free loopback port with
+// (localnet/siwx-instance.ts), sharing one real redis-server (Debian's, started here on a free loopback port with
 // an append-only file). Every request goes to a chosen instance over HTTP, as a balancer would send it.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { createInterface } from 'node:readline'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { redisServer, stopAll, type RedisProcess } from './redis.js'
+import { redisServer, stopAll, waitFor, type RedisProcess } from '../../localnet/redis.js'
+import { startSiwxInstance, type SiwxInstance } from '../../localnet/siwx-instance.js'
 import { solanaAccount } from './site.js'
-import { waitFor } from './wait.js'
 
-const root = new URL('../..', import.meta.url).pathname
-const children: ChildProcess[] = []
-
-/** One site instance: its base URL for the SIWX routes. */
-interface Instance {
+/** One site instance, named for the messages. */
+interface Instance extends SiwxInstance {
   name: string
-  base: string
 }
-
-/** Starts instance.ts against `redisUrl`; resolves once it listens. */
-async function startInstance(name: string, redisUrl: string): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/redis/instance.ts'], { cwd: root, env: { ...process.env, REDIS_URL: redisUrl }, stdio: ['ignore', 'pipe', 'inherit'] })
-  children.push(child)
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`instance ${name} exited with ${code} before listening`)))
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const said = /^\{"port":(\d+)\}$/.exec(line)
-      if (said) resolve(Number(said[1]))
-    })
-  })
-  return { name, base: `http://127.0.0.1:${port}/siwx/` }
-}
+const startInstance = async (name: string, redisUrl: string): Promise<Instance> => ({ name, ...(await startSiwxInstance(name, { REDIS_URL: redisUrl })) })
 
 /** A JSON answer of `instance`: its status, body, and the cookie it sets (name=value). */
 async function call(instance: Instance, route: string, { body, cookie }: { body?: unknown; cookie?: string } = {}) {
@@ -59,7 +40,7 @@ beforeAll(async () => {
   ;[a, b] = await Promise.all([startInstance('A', redis.url), startInstance('B', redis.url)])
 })
 afterAll(async () => {
-  await Promise.all(children.map((child) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM'))))))
+  await Promise.all([a, b].map((instance) => instance?.stop()))
   inspect?.disconnect()
   await stopAll()
 })

@@ -3,8 +3,9 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { siwxMessageText } from '../../src/siwx/message.js'
 
-export const SITE_ORIGIN = 'https://shop.example'
-export const SOLANA_CHAIN = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+import { SITE_ORIGIN, SOLANA_CHAIN } from '../../localnet/siwx-instance.js'
+
+export { SITE_ORIGIN, SOLANA_CHAIN }
 
 /** A fresh Solana account: its address and a signer of sign-in messages to `origin` with a given nonce. */
 export function solanaAccount(origin = SITE_ORIGIN): { address: string; signIn(nonce: string): { message: string; signature: string } } {

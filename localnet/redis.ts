@@ -1,5 +1,5 @@
-// Real redis-server processes for the Redis tests (scripts/ensure-redis.sh installs Debian's
-// package): one on a free loopback port with `--appendonly yes` in a temporary folder, which a test
+// Real redis-server processes for the Redis tests (tests/redis) and bench/siwx
+// (scripts/ensure-redis.sh installs Debian's package): one on a free loopback port with `--appendonly yes` in a temporary folder, which a test
 // may stop and start again on the same port and folder; or a three-node Redis Cluster. Every
 // process started here is ended by `stopAll`.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -8,9 +8,21 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Redis } from 'ioredis'
-import { waitFor } from './wait.js'
 
 const started = new Set<ChildProcess>()
+
+/** How long waitFor polls before it fails, in ms: a guard against a hang, never a measure of speed. */
+const WAIT_BOUND_MS = 60_000
+
+/** Polls `check` every 25 ms until it resolves true (waiting on state, never a fixed sleep); fails naming `what` after WAIT_BOUND_MS. */
+export async function waitFor(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
+  const until = Date.now() + WAIT_BOUND_MS
+  for (;;) {
+    if (await check()) return
+    if (Date.now() > until) throw new Error(`waited ${WAIT_BOUND_MS / 1000} s for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
 const folders: string[] = []
 
 /** True when `port` can be listened on at 127.0.0.1 now. */
