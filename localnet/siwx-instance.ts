@@ -51,7 +51,8 @@ if (process.argv[1] && new URL(import.meta.url).pathname === process.argv[1]) {
   client.on('error', () => undefined)
   const store = createRedisStore({ client, timeoutMs: Number(process.env.STORE_TIMEOUT_MS ?? 1000) })
   const chains: Record<string, string> = { [SOLANA_CHAIN]: '', ...(process.env.RPC_URL ? { [EVM_CHAIN]: process.env.RPC_URL } : {}) }
-  const siwx = createSiwxServer({ domain: new URL(SITE_ORIGIN).host, uri: SITE_ORIGIN, chains: chains as Parameters<typeof createSiwxServer>[0]['chains'], nonceTtlS: Number(process.env.NONCE_TTL_S ?? 300), store })
+  // Every request comes from 127.0.0.1, one client key: its live nonces bounded far above what the tests and the bench hold.
+  const siwx = createSiwxServer({ domain: new URL(SITE_ORIGIN).host, uri: SITE_ORIGIN, chains: chains as Parameters<typeof createSiwxServer>[0]['chains'], nonceTtlS: Number(process.env.NONCE_TTL_S ?? 300), maxNoncesPerClient: 1_000_000, store })
   // Every request comes from 127.0.0.1: limits far above what the tests and the bench send.
   const handler = createSiwxNodeHandler({ siwx, limits: { nonce: { max: 1_000_000, windowS: 60 }, verify: { max: 1_000_000, windowS: 60 } } })
   const server = createServer((req, res) => void handler(req, res))
