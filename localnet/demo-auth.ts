@@ -34,6 +34,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Redis } from 'ioredis'
 import { createSiwxServer, GangwayError, type SiwxServer, type SiwxServerOptions, type SiwxSession } from '../src/siwx-server/index.js'
 import { createRedisStore } from '../src/siwx-server/redis-store.js'
+import { readBoundedBody } from '../src/siwx-server/handlers/node.js'
 import { parseSiwxMessage, type SiwxMessage } from '../src/siwx/message.js'
 import { MAX_SIWX_MESSAGE_CHARS, MAX_SIWX_SIGNATURE_CHARS } from '../src/siwx/limits.js'
 
@@ -108,20 +109,7 @@ class Refused extends Error {
 
 /** The request's body as JSON, at most MAX_BODY_BYTES. @throws Refused 413 'Body too large', 400 'Body is not JSON'. */
 async function readJson(req: IncomingMessage): Promise<unknown> {
-  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new Refused(413, 'Body too large')
-  const text = await new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    const onData = (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk)
-      // The rest is read and dropped until the answer closes the connection: a client still
-      // sending then reads the 413 rather than a reset.
-      req.off('data', onData).resume()
-      reject(new Refused(413, 'Body too large'))
-    }
-    req.on('data', onData).on('end', () => resolve(Buffer.concat(chunks).toString('utf8'))).on('error', reject)
-  })
+  const text = await readBoundedBody(req, MAX_BODY_BYTES, () => new Refused(413, 'Body too large'))
   try {
     return JSON.parse(text) as unknown
   } catch {

@@ -4,6 +4,7 @@
  * address, so the site says who asks (`clientKey`): read what its own platform or proxy sets, never
  * a header any client can write.
  */
+import { boundedText } from '../../events/kernel/bounded-body.js'
 import { InvalidOptionError } from '../../events/kernel/errors.js'
 import { bodyTooLarge, createRoutes, type SiwxHandlerOptions } from './routes.js'
 import { boundedKey } from './node.js'
@@ -22,26 +23,6 @@ import { boundedKey } from './node.js'
 export interface SiwxFetchHandlerOptions extends SiwxHandlerOptions {
   /** Who asks, for the rate limits (required: a Fetch request has no socket address). A key longer than MAX_CLIENT_KEY_CHARS is hashed. */
   clientKey: (request: Request) => string
-}
-
-/** The request's body, at most `max` bytes; RouteError 413 past it (the stream is cancelled). */
-async function readBody(request: Request, max: number): Promise<string> {
-  if (Number(request.headers.get('content-length') ?? 0) > max) throw bodyTooLarge()
-  if (!request.body) return ''
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > max) {
-      await reader.cancel().catch(() => undefined)
-      throw bodyTooLarge()
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 /**
@@ -75,7 +56,7 @@ export function createSiwxFetchHandler(options: SiwxFetchHandlerOptions): (reque
       contentType: request.headers.get('content-type') ?? undefined,
       origin: request.headers.get('origin') ?? undefined,
       clientKey,
-      body: (max) => readBody(request, max),
+      body: (max) => boundedText(request, max, bodyTooLarge),
     })
     return new Response(answer.body, { status: answer.status, headers: answer.headers })
   }

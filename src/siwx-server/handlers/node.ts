@@ -31,9 +31,14 @@ export function boundedKey(key: string): string {
   return text.length <= MAX_CLIENT_KEY_CHARS ? text : createHash('sha256').update(text).digest('hex')
 }
 
-/** The request's body, at most `max` bytes; RouteError 413 past it (the rest is read and dropped, so the client reads the answer). */
-function readBody(req: IncomingMessage, max: number): Promise<string> {
-  if (Number(req.headers['content-length'] ?? 0) > max) return Promise.reject(bodyTooLarge())
+/**
+ * A Node request's body as UTF-8 text, at most `max` bytes: refused at once when its Content-Length
+ * says more, and as soon as the bytes read pass `max` (the rest is read and dropped, so a client
+ * still sending reads the answer rather than a reset).
+ * @throws the error `tooLarge` makes, when the body is too large.
+ */
+export function readBoundedBody(req: IncomingMessage, max: number, tooLarge: () => Error): Promise<string> {
+  if (Number(req.headers['content-length'] ?? 0) > max) return Promise.reject(tooLarge())
   return new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -41,7 +46,7 @@ function readBody(req: IncomingMessage, max: number): Promise<string> {
       size += chunk.length
       if (size <= max) return void chunks.push(chunk)
       req.off('data', onData).resume()
-      reject(bodyTooLarge())
+      reject(tooLarge())
     }
     req.on('data', onData).on('end', () => resolve(Buffer.concat(chunks).toString('utf8'))).on('error', reject)
   })
@@ -81,7 +86,7 @@ export function createSiwxNodeHandler(options: SiwxNodeHandlerOptions): (req: In
       contentType: req.headers['content-type'],
       origin: req.headers.origin,
       clientKey,
-      body: (max) => readBody(req, max),
+      body: (max) => readBoundedBody(req, max, bodyTooLarge),
     })
     // A refused body was cut short: close the connection rather than read on.
     if (answer.status === 413) answer.headers.connection = 'close'
