@@ -58,6 +58,12 @@ async function refusal(siwx: ReturnType<ServerModule['createSiwxServer']>, input
 }
 
 describe('gangway/siwx-server with contract accounts on anvil', () => {
+  it('gangway/siwx-server/redis throws the very error classes gangway/siwx-server exports (their shared chunk)', async () => {
+    const specifier = 'gangway/siwx-server/redis'
+    const redis = (await import(/* @vite-ignore */ specifier)) as typeof import('../../src/siwx-server/redis-store.js')
+    expect(() => redis.createRedisStore({ client: undefined as never })).toThrow(server.InvalidOptionError)
+  })
+
   it('signs in a deployed Safe through EIP-1271, and refuses the owner\'s own signature, a tampered text and a reused nonce', async () => {
     const siwx = server.createSiwxServer({ domain: DOMAIN, uri: URI, chains: { [CHAIN_ID]: inject('rpcUrl') } })
     const { owner, safe } = await newSafe()
