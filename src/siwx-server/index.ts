@@ -225,7 +225,8 @@ function namespaceOfText(text: string): 'eip155' | 'solana' | 'bip122' {
  * A SIWX verifier for a host site's backend (see the module's comment).
  * @throws GangwayError 'Invalid SIWX server option' (details name it) for an empty domain or uri,
  *   no chains, a chain id that is not an eip155, solana or bip122 CAIP-2 id, an eip155 chain without an
- *   http(s) URL, a TTL, skew or maximum that is not a positive number.
+ *   http(s) URL, a TTL, skew or maximum that is not a positive number, a `store` without its
+ *   `nonces`, `sessions` and `counters`.
  * @example
  * ```ts
  * import { createSiwxServer } from 'gangway/siwx-server'

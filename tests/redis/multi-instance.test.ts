@@ -3,9 +3,11 @@
 // an append-only file). Every request goes to a chosen instance over HTTP, as a balancer would send it.
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSiwxFetchHandler, createSiwxServer } from '../../src/siwx-server/index.js'
+import { createRedisStore } from '../../src/siwx-server/redis-store.js'
 import { redisServer, stopAll, waitFor, type RedisProcess } from '../../localnet/redis.js'
 import { startSiwxInstance, type SiwxInstance } from '../../localnet/siwx-instance.js'
-import { solanaAccount } from './site.js'
+import { SITE_ORIGIN, SOLANA_CHAIN, solanaAccount } from './site.js'
 
 /** One site instance, named for the messages. */
 interface Instance extends SiwxInstance {
@@ -79,6 +81,22 @@ describe('two instances sharing one Redis', () => {
     const cookie = verified.cookie!
     expect((await call(b, 'sign-out', { body: {}, cookie })).json).toEqual({ signedOut: true })
     for (const instance of [a, b]) expect((await call(instance, 'session', { cookie })).json).toEqual({ signedIn: false })
+  })
+
+  it("counts a client's requests in Redis, so its rate limit holds across instances", async () => {
+    const clients = [new Redis(redis.url), new Redis(redis.url)]
+    try {
+      // Two more instances, in this process, with a limit of 3 nonces a minute per client key.
+      const handlers = clients.map((client) => {
+        const siwx = createSiwxServer({ domain: new URL(SITE_ORIGIN).host, uri: SITE_ORIGIN, chains: { [SOLANA_CHAIN]: '' }, store: createRedisStore({ client, prefix: 'limited' }) })
+        return createSiwxFetchHandler({ siwx, clientKey: () => '198.51.100.23', limits: { nonce: { max: 3, windowS: 60 } } })
+      })
+      const statuses = []
+      for (let i = 0; i < 4; i++) statuses.push((await handlers[i % 2]!(new Request(`${SITE_ORIGIN}/siwx/nonce`, { method: 'POST', headers: { 'content-type': 'application/json' } }))).status)
+      expect(statuses).toEqual([200, 200, 200, 429])
+    } finally {
+      for (const client of clients) client.disconnect()
+    }
   })
 
   it('fails with a clear error while Redis is down, works again once it is back, and keeps the sessions made before', async () => {
