@@ -64,8 +64,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest('base6
  * revoke-all by account, rate-limit counters; works on one Redis and on a Redis Cluster.
  * @throws InvalidOptionError 'Invalid SIWX server option' (details name it) for a missing client,
  *   a prefix not of letters, digits and `:_.-` (at most 64), a timeout that is not a positive number.
- *   Its calls throw GangwayError 'SIWX store unavailable' (category API_ERROR, the client's error as
- *   cause) when Redis fails or does not answer within `timeoutMs`.
+ *   Its calls throw GangwayError 'SIWX store unavailable' (category API_ERROR, the client's error's
+ *   message in `details`) when Redis fails or does not answer within `timeoutMs`.
  * @example
  * ```ts
  * import { Redis } from 'ioredis'

@@ -11,7 +11,7 @@
  * must guarantee.
  */
 import type { CaipAddress, CaipNetworkId } from '../events/entities.js'
-import { GangwayError } from '../events/kernel/errors.js'
+import { GangwayError, errorMessage } from '../events/kernel/errors.js'
 import { ERRORS } from '../events/kernel/error-registry.js'
 import { MAX_SIWX_MESSAGE_CHARS, MAX_SIWX_SIGNATURE_CHARS } from '../siwx/limits.js'
 
@@ -177,15 +177,21 @@ export const SIWX_STORE_UNAVAILABLE = ERRORS.siwxStoreUnavailable.message
  */
 export const TOO_MANY_SESSIONS = ERRORS.tooManySessions.message
 
-/** The GangwayError 'SIWX store unavailable' (API_ERROR) for a store call that failed with `cause`; `details` say what failed, never with a secret. */
+/**
+ * The GangwayError 'SIWX store unavailable' (API_ERROR) for a store call that failed with `cause`:
+ * `details` say what failed, with the cause's message (at most 200 characters). The cause itself is
+ * not kept: a client's error may carry the command's arguments (a key holds a session id, a bearer
+ * secret), and a site logs what it catches.
+ */
 export function storeUnavailable(details: string, cause?: unknown): GangwayError {
-  return new GangwayError(SIWX_STORE_UNAVAILABLE, { category: 'API_ERROR', details, ...(cause === undefined ? {} : { cause }) })
+  return new GangwayError(SIWX_STORE_UNAVAILABLE, { category: 'API_ERROR', details: cause === undefined ? details : `${details}: ${errorMessage(cause).slice(0, 200)}` })
 }
 
 /**
  * Runs a store call: its result, or, when it throws anything but a GangwayError or takes over
- * `timeoutMs` ms, the error 'SIWX store unavailable' naming `what` (a GangwayError it throws, such as
- * 'Too many sessions', passes as it is). A call that times out may still take effect later.
+ * `timeoutMs` ms, the error 'SIWX store unavailable' naming `what` and the failure's message (a
+ * GangwayError it throws, such as 'Too many sessions', passes as it is). A call that times out may
+ * still take effect later.
  */
 export async function storeCall<T>(what: string, call: () => Promise<T>, timeoutMs = Infinity): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
