@@ -126,9 +126,9 @@ module.exports = {
       name: 'siwx-server-only-siwx-events-and-node',
       severity: 'error',
       comment:
-        'src/siwx-server (gangway/siwx-server, a Node helper for a host site\'s backend) imports itself, src/siwx, src/events, the Bitcoin message verifier (chains/bip122/message.ts, which src/siwx is given rather than imports, so the worker loads no Bitcoin code for other sign-ins), viem and Node built-ins; not the engine, the chain clients, the services or the page.',
+        'src/siwx-server (gangway/siwx-server, a Node helper for a host site\'s backend) imports itself, src/siwx, src/events, the Bitcoin message verifier (chains/bip122/message.ts, which src/siwx is given rather than imports, so the worker loads no Bitcoin code for other sign-ins), viem, ioredis (the Redis store\'s client type: the site\'s own client is passed in) and Node built-ins; not the engine, the chain clients, the services or the page.',
       from: { path: src('siwx-server/') },
-      to: { pathNot: [...src('siwx-server/', 'siwx/', 'events/', 'chains/bip122/message\\.ts$'), ...npm('viem'), NODE_BUILTINS] },
+      to: { pathNot: [...src('siwx-server/', 'siwx/', 'events/', 'chains/bip122/message\\.ts$'), ...npm('viem', 'ioredis'), NODE_BUILTINS] },
     },
     {
       name: 'worker-never-page',

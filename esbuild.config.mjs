@@ -108,7 +108,20 @@ await Promise.all([
   // `gangway/siwx-server` (issue 20): a host site's backend issues nonces and verifies SIWX sign-ins.
   // For Node, with its npm packages (viem, @noble/curves, @scure/base) left as imports: the host's
   // node_modules resolves them, so the server shares the host's viem and nothing is bundled twice.
-  build({ ...common, entryPoints: { 'siwx-server': 'src/siwx-server/index.ts' }, outdir, platform: 'node', packages: 'external', minify: false, sourcemap: false }),
+  // `gangway/siwx-server/redis` is its Redis store (ioredis, the site's peer dependency, named in
+  // types only). Both in one build with their common code in a shared chunk, so the store's errors
+  // are the very GangwayError class `gangway/siwx-server` exports (`instanceof` holds).
+  build({
+    ...common,
+    entryPoints: { 'siwx-server': 'src/siwx-server/index.ts', 'siwx-server-redis': 'src/siwx-server/redis-store.ts' },
+    outdir,
+    platform: 'node',
+    packages: 'external',
+    minify: false,
+    sourcemap: false,
+    splitting: true,
+    chunkNames: 'siwx-server-chunk-[hash]',
+  }),
   // `gangway/wagmi` (issue 22): the wagmi connector, for a site's bundler. Its packages (viem's
   // error classes; @wagmi/core is named in types only) stay imports, so the site's own viem serves
   // it; the modal is the one the site passes in, so no loader is imported.
@@ -136,8 +149,8 @@ await Promise.all([
 ])
 
 const rows = readdirSync(outdir)
-  // The size table lists what pages load: the CLI and the server helper run in Node.
-  .filter((f) => f.endsWith('.js') && f !== 'cli.js' && f !== 'siwx-server.js')
+  // The size table lists what pages load: the CLI and the server helper (siwx-server*) run in Node.
+  .filter((f) => f.endsWith('.js') && f !== 'cli.js' && !f.startsWith('siwx-server'))
   .map((f) => {
     const buf = readFileSync(join(outdir, f))
     return { file: f, minified: statSync(join(outdir, f)).size, gzip: gzipSync(buf, { level: 9 }).length }

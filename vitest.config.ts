@@ -60,6 +60,12 @@ export default defineConfig({
         test: { name: 'unit-own-globals', include: OWN_GLOBALS, environment: 'node', ...UNIT_BOUND },
       },
       {
+        // gangway/siwx-server on real redis-servers (scripts/ensure-redis.sh installs Debian's
+        // package; the tests start their own on free loopback ports), with site instances as
+        // processes of their own.
+        test: { name: 'redis', include: ['tests/redis/**/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 180_000, hookTimeout: 180_000 },
+      },
+      {
         plugins: [catalogues],
         test: {
           name: 'e2e',

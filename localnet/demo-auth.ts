@@ -25,11 +25,16 @@
  * HttpOnly and SameSite=Lax, Path=/localnet/auth; not Secure, since the demo is served over plain
  * http. Requests are untrusted: bodies are bounded (MAX_BODY_BYTES), JSON shapes checked (400
  * `{ error }`), POSTs must be JSON from the demo's own origin (403 otherwise), so another site can
- * neither post a form here nor read an answer. Sessions live in this process's memory.
+ * neither post a form here nor read an answer. Nonces and sessions live in this process's memory,
+ * or, with `redisUrl` (`REDIS_URL` for `npm run demo` and the localnet), in that Redis through
+ * `gangway/siwx-server/redis`, as a site running several instances keeps them.
  */
 import { randomInt, randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Redis } from 'ioredis'
 import { createSiwxServer, GangwayError, type SiwxServer, type SiwxServerOptions, type SiwxSession } from '../src/siwx-server/index.js'
+import { createRedisStore } from '../src/siwx-server/redis-store.js'
+import { readBoundedBody } from '../src/siwx-server/handlers/node.js'
 import { parseSiwxMessage, type SiwxMessage } from '../src/siwx/message.js'
 import { MAX_SIWX_MESSAGE_CHARS, MAX_SIWX_SIGNATURE_CHARS } from '../src/siwx/limits.js'
 
@@ -78,6 +83,8 @@ export interface DemoAuthOptions {
   solana?: { caipNetworkId: string }
   /** The Bitcoin network accepted, CAIP-2 (BIP-322 and legacy signatures need no node). */
   bitcoin?: { caipNetworkId: string }
+  /** A Redis to keep nonces and sessions in (`redis://127.0.0.1:6379`), under the prefix `gangway:demo:<host>`; default this process's memory. */
+  redisUrl?: string
 }
 
 /** The demo's auth routes. */
@@ -86,6 +93,8 @@ export interface DemoAuth {
   siwx: SiwxServer
   /** Answers a request whose path starts with DEMO_AUTH_PATH (404 `{ error }` for an unknown route; it never throws). */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>
+  /** Lets the Redis client go, when there is one. */
+  close(): Promise<void>
 }
 
 /** A request refused, answered with its status and `{ error }`. */
@@ -100,20 +109,7 @@ class Refused extends Error {
 
 /** The request's body as JSON, at most MAX_BODY_BYTES. @throws Refused 413 'Body too large', 400 'Body is not JSON'. */
 async function readJson(req: IncomingMessage): Promise<unknown> {
-  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new Refused(413, 'Body too large')
-  const text = await new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    const onData = (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk)
-      // The rest is read and dropped until the answer closes the connection: a client still
-      // sending then reads the 413 rather than a reset.
-      req.off('data', onData).resume()
-      reject(new Refused(413, 'Body too large'))
-    }
-    req.on('data', onData).on('end', () => resolve(Buffer.concat(chunks).toString('utf8'))).on('error', reject)
-  })
+  const text = await readBoundedBody(req, MAX_BODY_BYTES, () => new Refused(413, 'Body too large'))
   try {
     return JSON.parse(text) as unknown
   } catch {
@@ -177,21 +173,25 @@ function send(res: ServerResponse, status: number, body: unknown, cookie?: strin
  * and `chains` (plus `solana` and `bitcoin`).
  * @throws GangwayError 'Invalid SIWX server option' (siwx-server's) for a chain it cannot take.
  */
-export function createDemoAuth({ origin, chains, solana, bitcoin }: DemoAuthOptions): DemoAuth {
+export function createDemoAuth({ origin, chains, solana, bitcoin, redisUrl }: DemoAuthOptions): DemoAuth {
   const site = new URL(origin)
   const accepted: Record<string, string> = Object.fromEntries(chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl]))
   if (solana) accepted[solana.caipNetworkId] = ''
   if (bitcoin) accepted[bitcoin.caipNetworkId] = ''
-  const siwx = createSiwxServer({ domain: site.host, uri: site.origin, chains: accepted as SiwxServerOptions['chains'], maxNonces: MAX_NONCES })
+  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1 }) : undefined
+  // Redis down: each call answers 'SIWX store unavailable' (a 502 here); the client reconnects by itself.
+  redis?.on('error', () => undefined)
+  const store = redis ? createRedisStore({ client: redis, prefix: `gangway:demo:${site.host.replace(/[^A-Za-z0-9:_.-]/g, '_')}` }) : undefined
+  const siwx = createSiwxServer({ domain: site.host, uri: site.origin, chains: accepted as SiwxServerOptions['chains'], maxNonces: MAX_NONCES, ...(store ? { store } : {}) })
   /** The live sessions the request's cookie lists. */
-  const liveSessions = (req: IncomingMessage) => cookieIds(req).map((id) => siwx.getSession(id)).filter((s): s is SiwxSession => s !== undefined)
+  const liveSessions = async (req: IncomingMessage) => (await Promise.all(cookieIds(req).map((id) => siwx.getSession(id)))).filter((s): s is SiwxSession => s !== undefined)
   /** DataCapture: the confirmed email of each account (CAIP-10), the codes waiting to be confirmed by their uuid, the last code mailed to each email. */
   const emails = new Map<string, string>()
   const pending = new Map<string, { account: string; email: string; code: string; tries: number }>()
   const inbox = new Map<string, string>()
 
   const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void>> = {
-    'POST nonce': async (_req, res) => send(res, 200, { nonce: siwx.issueNonce().nonce }),
+    'POST nonce': async (_req, res) => send(res, 200, { nonce: (await siwx.issueNonce()).nonce }),
 
     'POST verify': async (req, res) => {
       const { message, signature } = objectOf(await readJson(req))
@@ -205,15 +205,15 @@ export function createDemoAuth({ origin, chains, solana, bitcoin }: DemoAuthOpti
         // A node that could not be read is the site's trouble, not a refused sign-in.
         throw new Refused(error.category === 'API_ERROR' ? 502 : 401, error.message)
       }
-      const kept = [...liveSessions(req), session]
+      const kept = [...(await liveSessions(req)), session]
       // Beyond the cookie's room, the oldest sessions end.
-      for (const old of kept.splice(0, Math.max(0, kept.length - MAX_COOKIE_SESSIONS))) siwx.revokeSession(old.id)
+      for (const old of kept.splice(0, Math.max(0, kept.length - MAX_COOKIE_SESSIONS))) await siwx.revokeSession(old.id)
       send(res, 200, publicSession(session), cookieFor(kept, Date.now()))
     },
 
     'GET me': async (req, res) => {
       const listed = cookieIds(req)
-      const live = liveSessions(req)
+      const live = await liveSessions(req)
       const body = live.length ? { signedIn: true, accounts: [...new Set(live.map((s) => s.caipAddress))] } : { signedIn: false }
       // A cookie whose sessions have all ended (expired, or this process restarted) is cleared.
       const captured = live.length ? Object.fromEntries([...new Set(live.map((s) => s.caipAddress))].flatMap((a) => (emails.has(a) ? [[a, emails.get(a)!]] : []))) : {}
@@ -223,7 +223,7 @@ export function createDemoAuth({ origin, chains, solana, bitcoin }: DemoAuthOpti
     'POST email': async (req, res) => {
       const { email, account } = objectOf(await readJson(req))
       if (typeof email !== 'string' || email.length > 254 || !EMAIL.test(email)) throw new Refused(400, 'Invalid email')
-      if (typeof account !== 'string' || !liveSessions(req).some((s) => s.caipAddress === account)) throw new Refused(401, 'Not signed in')
+      if (typeof account !== 'string' || !(await liveSessions(req)).some((s) => s.caipAddress === account)) throw new Refused(401, 'Not signed in')
       if (emails.get(account) === email) return send(res, 200, { uuid: null })
       const uuid = randomUUID()
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
@@ -239,7 +239,7 @@ export function createDemoAuth({ origin, chains, solana, bitcoin }: DemoAuthOpti
     'POST email/confirm': async (req, res) => {
       const { uuid, code } = objectOf(await readJson(req))
       const waiting = typeof uuid === 'string' ? pending.get(uuid) : undefined
-      if (!waiting || !liveSessions(req).some((s) => s.caipAddress === waiting.account)) throw new Refused(400, 'No email waiting to be confirmed')
+      if (!waiting || !(await liveSessions(req)).some((s) => s.caipAddress === waiting.account)) throw new Refused(400, 'No email waiting to be confirmed')
       if (code !== waiting.code) {
         if (++waiting.tries >= MAX_CODE_TRIES) pending.delete(uuid as string)
         throw new Refused(400, 'Invalid code')
@@ -256,15 +256,15 @@ export function createDemoAuth({ origin, chains, solana, bitcoin }: DemoAuthOpti
 
     'POST sessions': async (req, res) => {
       const { chainId, address } = accountOf(objectOf(await readJson(req)))
-      send(res, 200, { sessions: liveSessions(req).filter((s) => isAccount(s, chainId, address)).map(publicSession) })
+      send(res, 200, { sessions: (await liveSessions(req)).filter((s) => isAccount(s, chainId, address)).map(publicSession) })
     },
 
     'POST revoke': async (req, res) => {
       const body = objectOf(await readJson(req))
       const account = body.all === true ? undefined : accountOf(body)
-      const live = liveSessions(req)
+      const live = await liveSessions(req)
       const revoked = live.filter((s) => !account || isAccount(s, account.chainId, account.address))
-      for (const s of revoked) siwx.revokeSession(s.id)
+      for (const s of revoked) await siwx.revokeSession(s.id)
       const remaining = live.filter((s) => !revoked.includes(s))
       send(res, 200, { revoked: revoked.length, signedIn: remaining.length > 0 }, cookieFor(remaining, Date.now()))
     },
@@ -272,6 +272,9 @@ export function createDemoAuth({ origin, chains, solana, bitcoin }: DemoAuthOpti
 
   return {
     siwx,
+    async close() {
+      await redis?.quit().catch(() => redis.disconnect())
+    },
     async handle(req, res) {
       try {
         const path = new URL(req.url ?? '/', site).pathname

@@ -339,6 +339,16 @@ export async function startDemoServer({
   }
   const served = await listenOnLoopback(handler, port)
   const origin = `http://localhost:${served.port}`
-  auth = createDemoAuth({ origin, chains, ...(solana ? { solana } : {}), ...(bitcoin ? { bitcoin } : {}) })
-  return { url: origin, port: served.port, stop: served.stop }
+  // REDIS_URL: the demo's sign-ins kept in that Redis (gangway/siwx-server/redis), as a site with several instances keeps them.
+  const redisUrl = process.env.REDIS_URL
+  const demoAuth = createDemoAuth({ origin, chains, ...(solana ? { solana } : {}), ...(bitcoin ? { bitcoin } : {}), ...(redisUrl ? { redisUrl } : {}) })
+  auth = demoAuth
+  return {
+    url: origin,
+    port: served.port,
+    stop: async () => {
+      await served.stop()
+      await demoAuth.close()
+    },
+  }
 }

@@ -11,6 +11,7 @@ export const TYPED_ENTRIES = {
   loader: 'src/ui/loader.ts',
   react: 'src/react/index.tsx',
   'siwx-server': 'src/siwx-server/index.ts',
+  'siwx-server-redis': 'src/siwx-server/redis-store.ts',
   wagmi: 'src/wagmi/index.ts',
   'auth-reown': 'src/auth-reown/index.ts',
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the end-to-end tests and benches find Debian's Chromium (tests/e2e/browser.ts):
-# present: nothing to do. Missing: install the Debian package `chromium` with apt-get, as root or
-# through `sudo -n` (never a browser download). Where neither works: stop at once with one line
+# present: nothing to do. Missing: install the Debian package `chromium` (scripts/apt-install.sh:
+# apt-get as root or through `sudo -n`; never a browser download). Where neither works: stop at once with one line
 # naming the command to run. CHROMIUM_PATH, when set, names a browser the caller provides: it is
 # checked, never installed.
 set -uo pipefail
@@ -14,25 +14,7 @@ fi
 [ -x /usr/bin/chromium ] && exit 0
 
 HINT="Chromium is missing: run \`sudo apt-get install -y chromium\` (Debian's package, /usr/bin/chromium), then run \`npm test\` again."
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "$HINT (this machine has no apt-get: install Chromium at /usr/bin/chromium, or set CHROMIUM_PATH)" >&2
-  exit 1
-fi
-if [ "$(id -u)" -eq 0 ]; then
-  AS_ROOT=()
-elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-  AS_ROOT=(sudo -n)
-else
-  echo "$HINT" >&2
-  exit 1
-fi
-
-echo "Chromium is missing: installing Debian's chromium package with apt-get…" >&2
-export DEBIAN_FRONTEND=noninteractive
-if ! { "${AS_ROOT[@]}" apt-get update -qq && "${AS_ROOT[@]}" apt-get install -y -qq chromium >/dev/null; }; then
-  echo "$HINT (apt-get failed: see above)" >&2
-  exit 1
-fi
+bash "$(dirname "$0")/apt-install.sh" chromium "$HINT" || exit 1
 if [ ! -x /usr/bin/chromium ]; then
   echo "$HINT (apt-get installed chromium, yet /usr/bin/chromium is not there)" >&2
   exit 1

@@ -10,7 +10,10 @@
 //      the unit projects (unit, and unit-own-globals for the files that need a process of their
 //      own; vitest.config.ts; tests/unit/package.test.ts reads the installed tarball) and, in a lane
 //      of their own with a localnet of its own, the example apps' end-to-end files. A failed
-//      examples build counts as one failed test, and those two lanes do not run.
+//      examples build counts as one failed test, and those two lanes do not run. Once the unit
+//      lane is done, the Redis lane (the `redis` project, tests/redis: real redis-servers that
+//      scripts/ensure-redis.sh installed; it needs neither the examples nor a localnet) runs in the
+//      time the end-to-end lanes still take.
 //    Each lane prints a line per finished file (tests/reporters/progress.ts) and writes a blob report.
 // 3. The blob reports merged into the full report and the plain line `N passed, N failed`
 //    (tests/reporters/summary.ts, which .ci/run prints again last), the failed checks added. A lane
@@ -102,15 +105,26 @@ const afterExamples = [
   ['unit', ['run', '--project', 'unit', '--project', 'unit-own-globals', ...blob('unit')]],
   ['e2e-examples', ['run', '--project', 'e2e', ...blob('e2e-examples'), ...exampleFiles]],
 ]
-const laneRuns = [...e2eRuns, ...afterExamples]
-console.log(`lanes: e2e-1 ${lanes[0].length} files (≈${load[0]} s); e2e-2 ${lanes[1].length} files (≈${load[1]} s); after the examples: unit; e2e-examples ${exampleFiles.length} files`)
+const afterUnit = ['redis', ['run', '--project', 'redis', ...blob('redis')]]
+/** The lanes with a localnet of their own. */
+const localnetRuns = [...e2eRuns, ...afterExamples]
+const laneRuns = [...localnetRuns, afterUnit]
+console.log(`lanes: e2e-1 ${lanes[0].length} files (≈${load[0]} s); e2e-2 ${lanes[1].length} files (≈${load[1]} s); after the examples: unit then redis; e2e-examples ${exampleFiles.length} files`)
 // Each lane draws its servers' ports from a part of the localnet's port range of its own
 // (localnet/ports.ts), so two localnets starting at once never pick the same port.
-const lane = ([name, args]) => run(name, 'npx', ['vitest', ...args], { GANGWAY_PORT_SLICE: `${laneRuns.findIndex(([n]) => n === name)}/${laneRuns.length}` })
+// The Redis lane starts no localnet (its redis-servers take free ports of their own).
+const lane = ([name, args]) => {
+  const slice = localnetRuns.findIndex(([n]) => n === name)
+  return run(name, 'npx', ['vitest', ...args], slice < 0 ? {} : { GANGWAY_PORT_SLICE: `${slice}/${localnetRuns.length}` })
+}
 const [typecheck, layering, examples, ...codes] = await Promise.all([
   run('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   run('layering', 'npm', ['run', '--silent', 'lint:deps']),
-  run('examples', 'npm', ['run', '--silent', 'examples']).then(async (code) => (code === 0 ? [0, ...(await Promise.all(afterExamples.map(lane)))] : [code])),
+  run('examples', 'npm', ['run', '--silent', 'examples']).then(async (code) => {
+    if (code !== 0) return [code]
+    const [[unit, redis], e2eExamples] = await Promise.all([lane(afterExamples[0]).then(async (u) => [u, await lane(afterUnit)]), lane(afterExamples[1])])
+    return [0, unit, e2eExamples, redis]
+  }),
   ...e2eRuns.map(lane),
 ]).then(([t, l, [e, ...after], ...e2e]) => [t, l, e, ...e2e, ...after])
 const failedChecks = Object.entries({ typecheck, 'layering rules': layering, 'examples build': examples }).filter(([, code]) => code !== 0).map(([name]) => name)

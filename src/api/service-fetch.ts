@@ -11,6 +11,7 @@ import { parseJson } from '../events/kernel/safe-json.js'
 import type { ServiceName, ServiceUrls } from '../events/kernel/host-options.js'
 import { SDK_TYPE, SDK_VERSION } from './version.js'
 import { GangwayError } from '../events/kernel/errors.js'
+import { boundedText } from '../events/kernel/bounded-body.js'
 import { ServiceNotConfiguredError } from '../events/engine-errors.js'
 
 export interface ServiceFetchOptions {
@@ -149,37 +150,5 @@ async function errorAnswer(response: Response, maxBytes: number): Promise<unknow
   }
 }
 
-/**
- * A response body as UTF-8 text, read chunk by chunk: refused at once (the body cancelled) when its
- * Content-Length is over `maxBytes`, and as soon as the bytes read pass `maxBytes` whatever the
- * header said (a missing or false Content-Length is not trusted).
- * @throws the error `tooLarge` makes, when the body is too large.
- */
-export async function boundedText(response: Response, maxBytes: number, tooLarge: () => Error): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? '')
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined)
-    throw tooLarge()
-  }
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined)
-      throw tooLarge()
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let at = 0
-  for (const c of chunks) {
-    bytes.set(c, at)
-    at += c.byteLength
-  }
-  return new TextDecoder().decode(bytes)
-}
+// Its callers (the JSON-RPC pipeline) read it from here, as before it moved to the kernel.
+export { boundedText }

@@ -62,7 +62,7 @@ const fields = (nonce: string, over: Partial<SiwxMessage> = {}): SiwxMessage => 
 
 /** A sign-in by the EOA (or `signer`) of the message with these fields. */
 async function evmSignIn(over: Partial<SiwxMessage> = {}, signer = eoa) {
-  const message = siwxMessageText(fields(siwx.issueNonce().nonce, over))
+  const message = siwxMessageText(fields((await siwx.issueNonce()).nonce, over))
   return { message, signature: await signer.signMessage({ message }) }
 }
 
@@ -80,9 +80,9 @@ async function refusal(input: { message: string; signature: string }): Promise<s
 }
 
 describe('createSiwxServer', () => {
-  it('gives out 128-bit nonces that expire after nonceTtlS', () => {
-    const a = siwx.issueNonce()
-    const b = siwx.issueNonce()
+  it('gives out 128-bit nonces that expire after nonceTtlS', async () => {
+    const a = await siwx.issueNonce()
+    const b = await siwx.issueNonce()
     expect(a.nonce).toMatch(/^[0-9a-f]{32}$/)
     expect(b.nonce).not.toBe(a.nonce)
     expect(a.expiresAt).toBe(START + 300_000)
@@ -100,8 +100,8 @@ describe('createSiwxServer', () => {
       signature: input.signature,
     })
     expect(session.id).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    expect(siwx.getSession(session.id)).toEqual(session)
-    expect(siwx.sessions()).toEqual([session])
+    expect(await siwx.getSession(session.id)).toEqual(session)
+    expect(await siwx.accountSessions(session.caipAddress)).toEqual([session])
   })
 
   it('refuses a nonce presented twice', async () => {
@@ -162,7 +162,7 @@ describe('createSiwxServer', () => {
 
   it('accepts a good Solana sign-in, signature in base58 or base64', async () => {
     for (const encode of [base58.encode, base64.encode]) {
-      const message = siwxMessageText(fields(siwx.issueNonce().nonce, { accountAddress: solanaAddress, chainId: SOLANA_CHAIN }))
+      const message = siwxMessageText(fields((await siwx.issueNonce()).nonce, { accountAddress: solanaAddress, chainId: SOLANA_CHAIN }))
       const signature = encode(ed25519.sign(new TextEncoder().encode(message), solanaKey))
       const session = await siwx.verify({ message, signature })
       expect(session.caipAddress).toBe(`${SOLANA_CHAIN}:${solanaAddress}`)
@@ -170,17 +170,33 @@ describe('createSiwxServer', () => {
   })
 
   it('refuses a tampered Solana sign-in', async () => {
-    const message = siwxMessageText(fields(siwx.issueNonce().nonce, { accountAddress: solanaAddress, chainId: SOLANA_CHAIN, statement: 'Hello' }))
+    const message = siwxMessageText(fields((await siwx.issueNonce()).nonce, { accountAddress: solanaAddress, chainId: SOLANA_CHAIN, statement: 'Hello' }))
     const signature = base58.encode(ed25519.sign(new TextEncoder().encode(message), solanaKey))
     expect(await refusal({ message: message.replace('Hello', 'Hellp'), signature })).toBe('Invalid signature')
   })
 
   it('revokes a session', async () => {
     const session = await siwx.verify(await evmSignIn())
-    expect(siwx.revokeSession(session.id)).toBe(true)
-    expect(siwx.getSession(session.id)).toBeUndefined()
-    expect(siwx.sessions()).toEqual([])
-    expect(siwx.revokeSession(session.id)).toBe(false)
+    expect(await siwx.revokeSession(session.id)).toBe(true)
+    expect(await siwx.getSession(session.id)).toBeUndefined()
+    expect(await siwx.accountSessions(session.caipAddress)).toEqual([])
+    expect(await siwx.revokeSession(session.id)).toBe(false)
+  })
+
+  it('revokes every session of an account, and only those', async () => {
+    const first = await siwx.verify(await evmSignIn())
+    const second = await siwx.verify(await evmSignIn())
+    const message = siwxMessageText(fields((await siwx.issueNonce()).nonce, { accountAddress: solanaAddress, chainId: SOLANA_CHAIN }))
+    const solana = await siwx.verify({ message, signature: base58.encode(ed25519.sign(new TextEncoder().encode(message), solanaKey)) })
+    expect(await siwx.revokeAccount(first.caipAddress)).toBe(2)
+    for (const s of [first, second]) expect(await siwx.getSession(s.id)).toBeUndefined()
+    expect(await siwx.getSession(solana.id)).toEqual(solana)
+    expect(await siwx.revokeAccount(first.caipAddress)).toBe(0)
+  })
+
+  it('answers no session for an id that is not one, without asking the store', async () => {
+    expect(await siwx.getSession('not-a-session-id')).toBeUndefined()
+    expect(await siwx.revokeSession('x'.repeat(10_000))).toBe(false)
   })
 
   it('ends a session after sessionTtlS, or at the message\'s expiration if sooner', async () => {
@@ -188,11 +204,11 @@ describe('createSiwxServer', () => {
     const short = await siwx.verify(await evmSignIn({ expirationTime: new Date(START + 3_600_000).toISOString() }))
     expect(short.expiresAt).toBe(START + 3_600_000)
     now = START + 3_600_000
-    expect(siwx.getSession(short.id)).toBeUndefined()
-    expect(siwx.sessions().map((s) => s.id)).toEqual([session.id])
+    expect(await siwx.getSession(short.id)).toBeUndefined()
+    expect((await siwx.accountSessions(session.caipAddress)).map((s) => s.id)).toEqual([session.id])
     now = START + 86_400_000
-    expect(siwx.getSession(session.id)).toBeUndefined()
-    expect(siwx.sessions()).toEqual([])
+    expect(await siwx.getSession(session.id)).toBeUndefined()
+    expect(await siwx.accountSessions(session.caipAddress)).toEqual([])
   })
 
   describe('nonce limits', () => {
@@ -200,9 +216,9 @@ describe('createSiwxServer', () => {
     const limited = (limits: { maxNonces?: number; maxNoncesPerClient?: number }) =>
       (siwx = createSiwxServer({ domain: DOMAIN, uri: URI, chains: { [EVM_CHAIN]: nodeUrl }, clock: () => now, ...limits }))
     /** The refusal of issueNonce, or 'issued'. */
-    const issueRefusal = (clientKey?: string): string => {
+    const issueRefusal = async (clientKey?: string): Promise<string> => {
       try {
-        siwx.issueNonce(clientKey === undefined ? undefined : { clientKey })
+        await siwx.issueNonce(clientKey === undefined ? undefined : { clientKey })
       } catch (error) {
         expect(error).toBeInstanceOf(GangwayError)
         return (error as Error).message
@@ -211,67 +227,67 @@ describe('createSiwxServer', () => {
     }
     /** The EOA's signed sign-in with a nonce issued to `clientKey`. */
     const signInAs = async (clientKey: string) => {
-      const message = siwxMessageText(fields(siwx.issueNonce({ clientKey }).nonce))
+      const message = siwxMessageText(fields((await siwx.issueNonce({ clientKey })).nonce))
       return { message, signature: await eoa.signMessage({ message }) }
     }
 
-    it('refuses a client past maxNoncesPerClient, not other clients', () => {
+    it('refuses a client past maxNoncesPerClient, not other clients', async () => {
       limited({ maxNoncesPerClient: 2 })
-      expect(issueRefusal('198.51.100.7')).toBe('issued')
-      expect(issueRefusal('198.51.100.7')).toBe('issued')
-      expect(issueRefusal('198.51.100.7')).toBe('Too many nonces')
-      expect(issueRefusal('198.51.100.8')).toBe('issued')
-      expect(issueRefusal()).toBe('issued')
+      expect(await issueRefusal('198.51.100.7')).toBe('issued')
+      expect(await issueRefusal('198.51.100.7')).toBe('issued')
+      expect(await issueRefusal('198.51.100.7')).toBe('Too many nonces')
+      expect(await issueRefusal('198.51.100.8')).toBe('issued')
+      expect(await issueRefusal()).toBe('issued')
     })
 
-    it('defaults to 20 live nonces per client', () => {
-      for (let i = 0; i < 20; i++) expect(issueRefusal('flood')).toBe('issued')
-      expect(issueRefusal('flood')).toBe('Too many nonces')
+    it('defaults to 20 live nonces per client', async () => {
+      for (let i = 0; i < 20; i++) expect(await issueRefusal('flood')).toBe('issued')
+      expect(await issueRefusal('flood')).toBe('Too many nonces')
     })
 
     it("refuses at maxNonces instead of forgetting another client's live nonce", async () => {
       limited({ maxNonces: 2 })
       const visitor = await signInAs('visitor')
-      expect(issueRefusal('flood-1')).toBe('issued')
-      expect(issueRefusal('flood-2')).toBe('Too many nonces')
-      expect(issueRefusal()).toBe('Too many nonces')
+      expect(await issueRefusal('flood-1')).toBe('issued')
+      expect(await issueRefusal('flood-2')).toBe('Too many nonces')
+      expect(await issueRefusal()).toBe('Too many nonces')
       expect(await refusal(visitor)).toBe('accepted')
-      expect(issueRefusal('flood-2')).toBe('issued')
+      expect(await issueRefusal('flood-2')).toBe('issued')
     })
 
     it('frees expired nonces from the front, and only those', async () => {
       limited({ maxNonces: 2, maxNoncesPerClient: 2 })
-      expect(issueRefusal('a')).toBe('issued')
+      expect(await issueRefusal('a')).toBe('issued')
       now = START + 100_000
       const later = await signInAs('a')
-      expect(issueRefusal('a')).toBe('Too many nonces')
+      expect(await issueRefusal('a')).toBe('Too many nonces')
       // The first nonce has lived its 300 s; the second has 100 s left.
       now = START + 300_000
-      expect(issueRefusal('a')).toBe('issued')
-      expect(issueRefusal('a')).toBe('Too many nonces')
-      expect(issueRefusal('b')).toBe('Too many nonces')
+      expect(await issueRefusal('a')).toBe('issued')
+      expect(await issueRefusal('a')).toBe('Too many nonces')
+      expect(await issueRefusal('b')).toBe('Too many nonces')
       expect(await refusal(later)).toBe('accepted')
       // The one left has expired by now: the whole store is free again.
       now = START + 700_000
-      expect(issueRefusal('b')).toBe('issued')
-      expect(issueRefusal('b')).toBe('issued')
+      expect(await issueRefusal('b')).toBe('issued')
+      expect(await issueRefusal('b')).toBe('issued')
     })
 
     it("gives a client its slot back when its nonce is used, by a sign-in or by a failed attempt", async () => {
       limited({ maxNoncesPerClient: 1 })
       const good = await signInAs('a')
-      expect(issueRefusal('a')).toBe('Too many nonces')
+      expect(await issueRefusal('a')).toBe('Too many nonces')
       expect(await refusal(good)).toBe('accepted')
       const next = await signInAs('a')
-      expect(issueRefusal('a')).toBe('Too many nonces')
+      expect(await issueRefusal('a')).toBe('Too many nonces')
       expect(await refusal({ message: next.message, signature: await other.signMessage({ message: next.message }) })).toBe('Invalid signature')
-      expect(issueRefusal('a')).toBe('issued')
+      expect(await issueRefusal('a')).toBe('issued')
     })
 
-    it('refuses a client key that is not a bounded string', () => {
-      expect(issueRefusal('x'.repeat(513))).toBe('Invalid SIWX client key')
-      expect(issueRefusal(42 as unknown as string)).toBe('Invalid SIWX client key')
-      expect(issueRefusal('x'.repeat(512))).toBe('issued')
+    it('refuses a client key that is not a bounded string', async () => {
+      expect(await issueRefusal('x'.repeat(513))).toBe('Invalid SIWX client key')
+      expect(await issueRefusal(42 as unknown as string)).toBe('Invalid SIWX client key')
+      expect(await issueRefusal('x'.repeat(512))).toBe('issued')
     })
   })
 

@@ -6,20 +6,23 @@
  * and the signature (eip155 against the chain through the configured JSON-RPC URL, so EIP-1271
  * contract accounts and ERC-6492 counterfactual accounts sign in as well as EOAs; solana ed25519;
  * bip122 BIP-322 or the legacy prefixed signature of a Bitcoin address).
- * A verified sign-in becomes a session, kept in memory (or in a store the host gives).
+ * A verified sign-in becomes a session. Nonces, sessions and the handlers' rate-limit counters
+ * live in a SiwxStore (store.ts): in memory by default (memory-store.ts, one process), or in Redis
+ * (`gangway/siwx-server/redis`) shared by every instance of a site.
  *
  * ```ts
  * const siwx = createSiwxServer({ domain: 'example.com', uri: 'https://example.com', chains: { 'eip155:1': 'https://rpc.example' } })
- * const { nonce } = siwx.issueNonce({ clientKey: ip }) // give it to the page; throws 'Too many nonces' when that client (or the server) has its fill
+ * const { nonce } = await siwx.issueNonce({ clientKey: ip }) // give it to the page; throws 'Too many nonces' when that client (or the store) has its fill
  * const session = await siwx.verify({ message, signature }) // throws GangwayError with a short message when refused
  * ```
  *
  * Issued nonces are bounded without forgetting anyone's: at most `maxNoncesPerClient` live ones
- * per client key, `maxNonces` in all; past either, `issueNonce` refuses ('Too many nonces') rather
- * than drop a nonce a visitor is signing with.
+ * per client key (and, in memory, `maxNonces` in all); past either, `issueNonce` refuses ('Too many
+ * nonces') rather than drop a nonce a visitor is signing with.
  *
- * Not done here: cookies, CSRF, rate limits, persistence across restarts (a `store` may do it),
- * deciding what a signed-in account may do. See docs/security.md "gangway/siwx-server".
+ * HTTP routes with a session cookie and per-client rate limits: handlers/node.ts and
+ * handlers/fetch.ts. Not done here: CSRF beyond the handlers' JSON-only posts, deciding what a
+ * signed-in account may do. See docs/security.md "gangway/siwx-server".
  */
 import { randomBytes } from 'node:crypto'
 import { createPublicClient, http, type Client } from 'viem'
@@ -33,6 +36,8 @@ import { verifySiwxSignature } from '../siwx/verify.js'
 import { verifyBitcoinMessage } from '../chains/bip122/message.js'
 import { readSiwxTime } from '../siwx/time.js'
 import { ERRORS } from '../events/kernel/error-registry.js'
+import { createMemoryStore } from './memory-store.js'
+import { MAX_CLIENT_KEY_CHARS, SESSION_ID, storeCall, type SiwxSession, type SiwxStore } from './store.js'
 
 export {
   CHAIN_NOT_ACCEPTED,
@@ -46,6 +51,22 @@ export {
 } from '../siwx/refusals.js'
 export { GangwayError, InvalidOptionError } from '../events/kernel/errors.js'
 export { SiwxRefusedError, type SiwxRefusalReason } from '../siwx/refusals.js'
+export { createMemoryStore, type MemoryStoreOptions } from './memory-store.js'
+export { type SiwxRateLimit } from './rate-limit.js'
+export { TOO_MANY_REQUESTS, type SiwxCookieOptions, type SiwxHandlerOptions } from './handlers/routes.js'
+export { createSiwxNodeHandler, type SiwxNodeHandlerOptions } from './handlers/node.js'
+export { createSiwxFetchHandler, type SiwxFetchHandlerOptions } from './handlers/fetch.js'
+export {
+  MAX_CLIENT_KEY_CHARS,
+  SIWX_STORE_UNAVAILABLE,
+  TOO_MANY_SESSIONS,
+  type SiwxCounterStore,
+  type SiwxNonceIssue,
+  type SiwxNonceStore,
+  type SiwxSession,
+  type SiwxSessionStore,
+  type SiwxStore,
+} from './store.js'
 
 /**
  * The message of `issueNonce`'s refusal when the client, or the whole server, holds as many live nonces as allowed.
@@ -54,7 +75,7 @@ export { SiwxRefusedError, type SiwxRefusalReason } from '../siwx/refusals.js'
  * import { GangwayError, TOO_MANY_NONCES } from 'gangway/siwx-server'
  *
  * try {
- *   res.end(JSON.stringify(siwx.issueNonce({ clientKey: req.socket.remoteAddress })))
+ *   res.end(JSON.stringify(await siwx.issueNonce({ clientKey: req.socket.remoteAddress })))
  * } catch (error) {
  *   if (!(error instanceof GangwayError) || error.message !== TOO_MANY_NONCES) throw error
  *   res.writeHead(429, { 'retry-after': '60' }).end(error.message) // a nonce frees up when used or expired
@@ -69,7 +90,7 @@ export const TOO_MANY_NONCES = ERRORS.tooManyNonces.message
  * import { GangwayError, INVALID_CLIENT_KEY } from 'gangway/siwx-server'
  *
  * try {
- *   res.end(JSON.stringify(siwx.issueNonce({ clientKey: sessionId }))) // sessionId: read from the visitor's cookie
+ *   res.end(JSON.stringify(await siwx.issueNonce({ clientKey: sessionId }))) // sessionId: read from the visitor's cookie
  * } catch (error) {
  *   if (!(error instanceof GangwayError)) throw error
  *   res.writeHead(error.message === INVALID_CLIENT_KEY ? 400 : 429).end(error.message)
@@ -77,73 +98,9 @@ export const TOO_MANY_NONCES = ERRORS.tooManyNonces.message
  * ```
  */
 export const INVALID_CLIENT_KEY = ERRORS.invalidClientKey.message
-/**
- * The longest client key `issueNonce` takes, in characters (an IPv6 address is at most 45, a session id far less than this).
- * @example
- * ```ts
- * import { createHash } from 'node:crypto'
- * import { MAX_CLIENT_KEY_CHARS } from 'gangway/siwx-server'
- *
- * // A key that may be longer (a value from a header) is hashed to fit:
- * const clientKey = key.length <= MAX_CLIENT_KEY_CHARS ? key : createHash('sha256').update(key).digest('hex')
- * const { nonce } = siwx.issueNonce({ clientKey })
- * ```
- */
-export const MAX_CLIENT_KEY_CHARS = 512
+/** The longest CAIP-10 account id revokeAccount and accountSessions take, in characters (CAIP-10's own bound: 41 + 1 + 128). */
+const MAX_CAIP_ADDRESS_CHARS = 170
 export type { SiwxMessage } from '../siwx/message.js'
-
-/**
- * A verified sign-in. Times in ms since the epoch, on the server's clock.
- * @example
- * ```ts
- * import type { SiwxSession } from 'gangway/siwx-server'
- *
- * const session: SiwxSession = await siwx.verify({ message, signature })
- * const expires = new Date(session.expiresAt).toUTCString()
- * res.writeHead(200, { 'set-cookie': `sid=${session.id}; HttpOnly; Secure; SameSite=Lax; Path=/; Expires=${expires}` })
- * res.end(JSON.stringify({ account: session.caipAddress, chainId: session.chainId }))
- * ```
- */
-export interface SiwxSession {
-  /** 256 random bits, base64url: unguessable, so it may be the value of an HTTP-only session cookie. */
-  id: string
-  /** The account signed in, CAIP-10 (`eip155:1:0xAbC…` with the checksummed address; `solana:5eykt…:7xKX…`). */
-  caipAddress: CaipAddress
-  /** Its network, CAIP-2. */
-  chainId: CaipNetworkId
-  /** The nonce the message carried (used up). */
-  nonce: string
-  /** When the server verified the sign-in. */
-  issuedAt: number
-  /** When the session ends: `issuedAt + sessionTtlS`, or the message's Expiration Time if sooner. */
-  expiresAt: number
-  /** The signed text and its signature, as verified: what a page's `siwx.getSessions` hands Gangway to check again. */
-  message: string
-  signature: string
-}
-
-/**
- * Where sessions are kept (default: a Map in memory). Synchronous; a store that persists may write through.
- * @example
- * ```ts
- * import { createSiwxServer, type SiwxSession, type SiwxSessionStore } from 'gangway/siwx-server'
- *
- * const map = new Map<string, SiwxSession>(db.loadSessions().map((s) => [s.id, s])) // db: the site's own storage
- * const store: SiwxSessionStore = {
- *   get: (id) => map.get(id),
- *   set: (session) => { map.set(session.id, session); db.saveSession(session) }, // written through
- *   delete: (id) => { db.deleteSession(id); return map.delete(id) },
- *   values: () => map.values(),
- * }
- * const siwx = createSiwxServer({ domain: 'example.com', uri: 'https://example.com', chains: { 'eip155:1': 'https://rpc.example' }, store })
- * ```
- */
-export interface SiwxSessionStore {
-  get(id: string): SiwxSession | undefined
-  set(session: SiwxSession): void
-  delete(id: string): boolean
-  values(): Iterable<SiwxSession>
-}
 
 /**
  * createSiwxServer's options.
@@ -182,8 +139,9 @@ export interface SiwxServerOptions {
   /** How far a message's Issued At or Not Before may be ahead of the clock, in ms (a visitor's clock ahead). Default 60 000. */
   skewMs?: number
   /**
-   * The most live nonces (issued, not used, not expired) in all; while this many wait, `issueNonce`
-   * refuses ('Too many nonces'): no waiting nonce is forgotten to make room. Default 100 000 (about 10 MB).
+   * The most live nonces (issued, not used, not expired) in all, in the default in-memory store
+   * (a given `store` has its own bound); while this many wait, `issueNonce` refuses ('Too many
+   * nonces'): no waiting nonce is forgotten to make room. Default 100 000 (about 10 MB).
    */
   maxNonces?: number
   /**
@@ -191,64 +149,69 @@ export interface SiwxServerOptions {
    * nonces') until one of them is used or expires. Default 20.
    */
   maxNoncesPerClient?: number
-  /** Where sessions are kept. Default in memory. */
-  store?: SiwxSessionStore
+  /**
+   * Where nonces, sessions and rate-limit counters are kept. Default `createMemoryStore({ maxNonces,
+   * clock })`: this process only. Every instance of a site must share one (`createRedisStore` of
+   * `gangway/siwx-server/redis`).
+   */
+  store?: SiwxStore
 }
 
 /**
- * What createSiwxServer returns.
+ * What createSiwxServer returns. Every call that touches the store is asynchronous, and throws
+ * GangwayError 'SIWX store unavailable' (category API_ERROR) when the store cannot be reached.
  * @example
  * ```ts
  * import { createSiwxServer, type SiwxServer } from 'gangway/siwx-server'
  *
  * const siwx: SiwxServer = createSiwxServer({ domain: 'example.com', uri: 'https://example.com', chains: { 'eip155:1': 'https://rpc.example' } })
- * const session = siwx.getSession(sid) // sid: the session cookie's value; undefined when unknown, revoked or expired
+ * const session = await siwx.getSession(sid) // sid: the session cookie's value; undefined when unknown, revoked or expired
  * if (session) console.log('signed in as', session.caipAddress)
- * siwx.revokeSession(sid) // sign-out: true when there was such a session
- * console.log(siwx.sessions().length, 'live sessions')
+ * await siwx.revokeSession(sid) // sign-out: true when there was such a session
+ * await siwx.revokeAccount('eip155:1:0xAbC…') // every session of that account, on every instance sharing the store
  * ```
  */
 export interface SiwxServer {
+  /** The store it keeps its nonces, sessions and counters in (the handlers' rate limits count there too). */
+  readonly store: SiwxStore
   /**
    * A fresh nonce (128 random bits as 32 hex digits: EIP-4361's letters and digits) and when it
-   * stops being accepted (ms since the epoch: now + `nonceTtlS`). Expired nonces are let go first
-   * (in amortised constant time: all share one lifetime, so issue order is expiry order).
+   * stops being accepted (ms since the epoch: now + `nonceTtlS`).
    * @param request.clientKey who asks, as the site knows them: the visitor's IP address (for IPv6,
    *   its /64 prefix, which one visitor holds whole) or session id. A key may hold at most
-   *   `maxNoncesPerClient` live nonces. Without a key only `maxNonces` applies.
+   *   `maxNoncesPerClient` live nonces. Without a key only the store's own bound applies.
    * @throws GangwayError 'Too many nonces' when that client key already holds `maxNoncesPerClient`
-   *   live nonces, or the server `maxNonces` (details say which); 'Invalid SIWX client key' for a
-   *   key that is not a string of at most MAX_CLIENT_KEY_CHARS characters.
+   *   live nonces, or the store is full (details say which); 'Invalid SIWX client key' for a
+   *   key that is not a string of at most MAX_CLIENT_KEY_CHARS characters; 'SIWX store unavailable'.
    */
-  issueNonce(request?: { clientKey?: string | undefined }): { nonce: string; expiresAt: number }
+  issueNonce(request?: { clientKey?: string | undefined }): Promise<{ nonce: string; expiresAt: number }>
   /**
    * Verifies a signed sign-in message and starts its session. The message's nonce is used up by
-   * this call whatever its outcome.
+   * this call whatever its outcome (atomically in the store: of concurrent verifies of one message,
+   * on any instances sharing it, one at most succeeds).
    * @throws GangwayError 'Invalid SIWX message' (malformed, oversized, not a sign-in message),
+   *   'SIWX store unavailable' (the nonce could not be consumed: category API_ERROR),
    *   'Domain mismatch', 'URI mismatch', 'Chain not accepted', 'Unknown or used nonce',
    *   'Message not yet valid', 'Message expired', 'Invalid signature', in that order of checking
    *   (a node that cannot be read makes a contract account's signature 'Invalid signature': viem
    *   counts a failed call as not verified); any other error of the check as a GangwayError,
-   *   category API_ERROR, with it as cause.
+   *   category API_ERROR, with it as cause; 'Too many sessions' or 'SIWX store unavailable' when the
+   *   session cannot be kept.
    */
   verify(input: { message: string; signature: string }): Promise<SiwxSession>
-  /** The live session with that id, or undefined (unknown, revoked or expired: an expired one is dropped). */
-  getSession(id: string): SiwxSession | undefined
-  /** Ends a session; true when there was one. */
-  revokeSession(id: string): boolean
-  /** The live sessions (expired ones are dropped). */
-  sessions(): SiwxSession[]
+  /** The live session with that id, or undefined (unknown, malformed, revoked or expired). @throws GangwayError 'SIWX store unavailable'. */
+  getSession(id: string): Promise<SiwxSession | undefined>
+  /** Ends a session; true when there was one. @throws GangwayError 'SIWX store unavailable'. */
+  revokeSession(id: string): Promise<boolean>
+  /** Ends every session of an account (CAIP-10, as a session's `caipAddress`); resolves how many. @throws GangwayError 'SIWX store unavailable'. */
+  revokeAccount(caipAddress: string): Promise<number>
+  /** The live sessions of an account (CAIP-10). @throws GangwayError 'SIWX store unavailable'. */
+  accountSessions(caipAddress: string): Promise<SiwxSession[]>
 }
 
 /** An InvalidOptionError for a bad option of createSiwxServer. */
 function badOption(details: string): InvalidOptionError {
   return new InvalidOptionError('Invalid SIWX server option', { details })
-}
-
-/** A Map as a SiwxSessionStore. */
-function memoryStore(): SiwxSessionStore {
-  const map = new Map<string, SiwxSession>()
-  return { get: (id) => map.get(id), set: (s) => void map.set(s.id, s), delete: (id) => map.delete(id), values: () => map.values() }
 }
 
 /** The namespace a signed text is written for, from its first line. */
@@ -262,7 +225,8 @@ function namespaceOfText(text: string): 'eip155' | 'solana' | 'bip122' {
  * A SIWX verifier for a host site's backend (see the module's comment).
  * @throws GangwayError 'Invalid SIWX server option' (details name it) for an empty domain or uri,
  *   no chains, a chain id that is not an eip155, solana or bip122 CAIP-2 id, an eip155 chain without an
- *   http(s) URL, a TTL, skew or maximum that is not a positive number.
+ *   http(s) URL, a TTL, skew or maximum that is not a positive number, a `store` without its
+ *   `nonces`, `sessions` and `counters`.
  * @example
  * ```ts
  * import { createSiwxServer } from 'gangway/siwx-server'
@@ -272,7 +236,7 @@ function namespaceOfText(text: string): 'eip155' | 'solana' | 'bip122' {
  *   uri: 'https://example.com',
  *   chains: { 'eip155:1': 'https://rpc.example', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': '' },
  * })
- * const { nonce } = siwx.issueNonce({ clientKey: req.socket.remoteAddress }) // for the page's message
+ * const { nonce } = await siwx.issueNonce({ clientKey: req.socket.remoteAddress }) // for the page's message
  * const session = await siwx.verify({ message, signature }) // what the page had signed; throws GangwayError when refused
  * ```
  */
@@ -296,57 +260,23 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
     if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw badOption(`chains: ${id} needs an http(s) JSON-RPC URL`)
     clients.set(id, createPublicClient({ transport: http(url) }))
   }
-  const store = options.store ?? memoryStore()
-  /**
-   * Issued nonces → when they expire (ms) and their client key. A Map keeps issue order, and every
-   * nonce lives `nonceTtlS`, so the first entries expire first.
-   */
-  const nonces = new Map<string, { expiresAt: number; clientKey: string | undefined }>()
-  /** Client key → how many of `nonces` it holds (no entry for none), kept as nonces come and go. */
-  const perClient = new Map<string, number>()
-
-  /** Drops an issued nonce (used or expired) and gives its client key the slot back. */
-  const forgetNonce = (nonce: string) => {
-    const issued = nonces.get(nonce)
-    if (!issued) return
-    nonces.delete(nonce)
-    if (issued.clientKey === undefined) return
-    const held = (perClient.get(issued.clientKey) ?? 1) - 1
-    if (held > 0) perClient.set(issued.clientKey, held)
-    else perClient.delete(issued.clientKey)
-  }
-  /**
-   * Drops the expired nonces from the front, stopping at the first live one: each nonce is dropped
-   * once, so this costs amortised constant time, whatever the number waiting. (Were the clock to
-   * step back, a nonce behind a later-expiring one waits for it; `verify` checks expiry itself.)
-   */
-  const sweepNonces = (now: number) => {
-    for (const [nonce, { expiresAt }] of nonces) {
-      if (expiresAt > now) return
-      forgetNonce(nonce)
-    }
-  }
-  const live = (session: SiwxSession | undefined, now: number): SiwxSession | undefined => {
-    if (!session) return undefined
-    if (session.expiresAt > now) return session
-    store.delete(session.id)
-    return undefined
-  }
+  const store = options.store ?? createMemoryStore({ maxNonces, clock })
+  if (!store || typeof store !== 'object' || !store.nonces || !store.sessions || !store.counters) throw badOption('store')
+  /** The session when it is live on this server's clock (a store's own expiry may lag), else undefined. */
+  const live = (session: SiwxSession | undefined): SiwxSession | undefined => (session && session.expiresAt > clock() ? session : undefined)
 
   return {
-    issueNonce({ clientKey } = {}) {
+    store,
+
+    async issueNonce({ clientKey } = {}) {
       if (clientKey !== undefined && (typeof clientKey !== 'string' || clientKey.length > MAX_CLIENT_KEY_CHARS)) {
         throw new GangwayError(INVALID_CLIENT_KEY, { details: `a client key is a string of at most ${MAX_CLIENT_KEY_CHARS} characters` })
       }
-      const now = clock()
-      sweepNonces(now)
-      const held = clientKey === undefined ? 0 : (perClient.get(clientKey) ?? 0)
-      if (held >= maxNoncesPerClient) throw new GangwayError(TOO_MANY_NONCES, { details: `this client holds ${held} live nonces (maxNoncesPerClient)` })
-      if (nonces.size >= maxNonces) throw new GangwayError(TOO_MANY_NONCES, { details: `the server holds ${nonces.size} live nonces (maxNonces)` })
       const nonce = randomBytes(16).toString('hex')
-      const expiresAt = now + nonceTtlS * 1000
-      nonces.set(nonce, { expiresAt, clientKey })
-      if (clientKey !== undefined) perClient.set(clientKey, held + 1)
+      const expiresAt = clock() + nonceTtlS * 1000
+      const issued = await storeCall('issuing a nonce', () => store.nonces.issue(nonce, { ttlMs: nonceTtlS * 1000, clientKey, maxPerClient: maxNoncesPerClient }))
+      if (issued === 'client-full') throw new GangwayError(TOO_MANY_NONCES, { details: `this client holds ${maxNoncesPerClient} live nonces (maxNoncesPerClient)` })
+      if (issued !== 'issued') throw new GangwayError(TOO_MANY_NONCES, { details: 'the store holds as many live nonces as it may (maxNonces)' })
       return { nonce, expiresAt }
     },
 
@@ -354,15 +284,13 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
       if (typeof text !== 'string' || text.length > MAX_SIWX_MESSAGE_CHARS) throw invalidSiwxMessage(`the message is not a string of at most ${MAX_SIWX_MESSAGE_CHARS} characters`)
       if (typeof signature !== 'string' || signature.length > MAX_SIWX_SIGNATURE_CHARS) throw new SiwxRefusedError('invalidSignature', 'the signature is not a string of bounded length')
       const message: SiwxMessage = parseSiwxMessage(text, namespaceOfText(text))
-      const now = clock()
       // The nonce is used up here, before any other check and whatever the outcome: a nonce is one
       // attempt. Otherwise a message refused for its signature (a tampered text, a guess) or for
       // its window could be tried again and again under the same nonce, and a verification failing
-      // half-way (a node unreachable) would leave a signed message replayable later.
-      sweepNonces(now)
-      const nonceExpiry = nonces.get(message.nonce)?.expiresAt
-      forgetNonce(message.nonce)
-      const nonceLive = nonceExpiry !== undefined && nonceExpiry > now
+      // half-way (a node unreachable) would leave a signed message replayable later. The store's
+      // consume is atomic: of concurrent verifies of one message, on every instance, one gets true.
+      const nonceLive = await storeCall('consuming a nonce', () => store.nonces.consume(message.nonce))
+      const now = clock()
       validateSiwxMessage(message, { domain, uri, chains: accepted, nonce: () => nonceLive, now, skewMs })
       let ok: boolean
       try {
@@ -383,21 +311,29 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
         message: text,
         signature,
       }
-      store.set(session)
+      await storeCall('keeping a session', () => store.sessions.create(session))
       return session
     },
 
-    getSession(id) {
-      return typeof id === 'string' ? live(store.get(id), clock()) : undefined
+    async getSession(id) {
+      if (typeof id !== 'string' || !SESSION_ID.test(id)) return undefined
+      return live(await storeCall('reading a session', () => store.sessions.get(id)))
     },
 
-    revokeSession(id) {
-      return typeof id === 'string' && store.delete(id)
+    async revokeSession(id) {
+      if (typeof id !== 'string' || !SESSION_ID.test(id)) return false
+      return storeCall('revoking a session', () => store.sessions.revoke(id))
     },
 
-    sessions() {
-      const now = clock()
-      return [...store.values()].filter((s) => live(s, now) !== undefined)
+    async revokeAccount(caipAddress) {
+      if (typeof caipAddress !== 'string' || caipAddress.length > MAX_CAIP_ADDRESS_CHARS) return 0
+      return storeCall("revoking an account's sessions", () => store.sessions.revokeAccount(caipAddress))
+    },
+
+    async accountSessions(caipAddress) {
+      if (typeof caipAddress !== 'string' || caipAddress.length > MAX_CAIP_ADDRESS_CHARS) return []
+      const sessions = await storeCall("reading an account's sessions", () => store.sessions.ofAccount(caipAddress))
+      return sessions.filter((s) => live(s) !== undefined)
     },
   }
 }

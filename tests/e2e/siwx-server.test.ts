@@ -41,8 +41,8 @@ async function newSafe() {
 }
 
 /** The message text for `address` with a nonce from `siwx`. */
-function messageFor(siwx: ReturnType<ServerModule['createSiwxServer']>, address: string, statement = 'Sign in to the demo'): string {
-  const { nonce } = siwx.issueNonce()
+async function messageFor(siwx: ReturnType<ServerModule['createSiwxServer']>, address: string, statement = 'Sign in to the demo'): Promise<string> {
+  const { nonce } = await siwx.issueNonce()
   return siwxMessageText({ accountAddress: address, chainId: CHAIN_ID, domain: DOMAIN, uri: URI, version: '1', nonce, statement, issuedAt: new Date().toISOString() })
 }
 
@@ -58,25 +58,31 @@ async function refusal(siwx: ReturnType<ServerModule['createSiwxServer']>, input
 }
 
 describe('gangway/siwx-server with contract accounts on anvil', () => {
+  it('gangway/siwx-server/redis throws the very error classes gangway/siwx-server exports (their shared chunk)', async () => {
+    const specifier = 'gangway/siwx-server/redis'
+    const redis = (await import(/* @vite-ignore */ specifier)) as typeof import('../../src/siwx-server/redis-store.js')
+    expect(() => redis.createRedisStore({ client: undefined as never })).toThrow(server.InvalidOptionError)
+  })
+
   it('signs in a deployed Safe through EIP-1271, and refuses the owner\'s own signature, a tampered text and a reused nonce', async () => {
     const siwx = server.createSiwxServer({ domain: DOMAIN, uri: URI, chains: { [CHAIN_ID]: inject('rpcUrl') } })
     const { owner, safe } = await newSafe()
     expect(await safe.deploy()).toBe(true)
 
-    const message = messageFor(siwx, safe.address)
+    const message = await messageFor(siwx, safe.address)
     const signature = await safe.signMessage(message)
     expect(signature.endsWith(ERC6492_SUFFIX)).toBe(false)
     const session = await siwx.verify({ message, signature })
     expect(session.caipAddress).toBe(`${CHAIN_ID}:${safe.address}`)
-    expect(siwx.getSession(session.id)).toEqual(session)
+    expect(await siwx.getSession(session.id)).toEqual(session)
     expect(await refusal(siwx, { message, signature })).toBe('Unknown or used nonce')
 
     // The owner's EOA signature is not the Safe's.
-    const second = messageFor(siwx, safe.address)
+    const second = await messageFor(siwx, safe.address)
     expect(await refusal(siwx, { message: second, signature: await owner.signMessage({ message: second }) })).toBe('Invalid signature')
 
     // A text other than the one the Safe signed.
-    const third = messageFor(siwx, safe.address, 'Sign in to the demo')
+    const third = await messageFor(siwx, safe.address, 'Sign in to the demo')
     const thirdSignature = await safe.signMessage(third)
     expect(await refusal(siwx, { message: third.replace('Sign in to the demo', 'Sign in to the dem0'), signature: thirdSignature })).toBe('Invalid signature')
   })
@@ -86,7 +92,7 @@ describe('gangway/siwx-server with contract accounts on anvil', () => {
     const { safe } = await newSafe()
     expect(await safe.deployed()).toBe(false)
 
-    const message = messageFor(siwx, safe.address)
+    const message = await messageFor(siwx, safe.address)
     const signature = await safe.signMessage(message)
     expect(signature.endsWith(ERC6492_SUFFIX)).toBe(true)
     const session = await siwx.verify({ message, signature })
@@ -95,7 +101,7 @@ describe('gangway/siwx-server with contract accounts on anvil', () => {
 
     // Another undeployed Safe's signature does not sign for this one.
     const { safe: stranger } = await newSafe()
-    const next = messageFor(siwx, safe.address)
+    const next = await messageFor(siwx, safe.address)
     expect(await refusal(siwx, { message: next, signature: await stranger.signMessage(next) })).toBe('Invalid signature')
   })
 })

@@ -116,7 +116,7 @@ describe('the demo host\'s sign-in routes', () => {
     expect(revoked.json).toEqual({ revoked: 1, signedIn: false })
     expect(setCookie(revoked)).toMatch(new RegExp(`^${COOKIE}=;.*Max-Age=0`))
     expect((await call('GET', 'me', { cookie })).json).toEqual({ signedIn: false })
-    expect(auth.siwx.sessions()).toEqual([])
+    expect(await auth.siwx.accountSessions(`${EVM_CHAIN}:${eoa.address}`)).toEqual([])
   })
 
   it('DataCapture: an email for a signed-in account only, confirmed by the code mailed to it; three wrong codes drop it', async () => {
@@ -194,7 +194,7 @@ describe('the demo host\'s sign-in routes', () => {
     await bad(call('GET', 'verify'), 405, 'Method not allowed')
     await bad(call('GET', 'elsewhere'), 404, 'Not found')
     // None of them started a session.
-    expect(auth.siwx.sessions()).toEqual([])
+    expect(await auth.siwx.accountSessions(`${EVM_CHAIN}:${eoa.address}`)).toEqual([])
   })
 
   it(`keeps at most ${MAX_COOKIE_SESSIONS} sessions a cookie, ending the oldest`, async () => {
@@ -209,9 +209,9 @@ describe('the demo host\'s sign-in routes', () => {
     const listed = cookie!.slice(COOKIE.length + 1).split('.')
     expect(listed).toHaveLength(MAX_COOKIE_SESSIONS)
     expect(listed).not.toContain(ids[0])
-    expect(auth.siwx.getSession(ids[0]!)).toBeUndefined()
+    expect(await auth.siwx.getSession(ids[0]!)).toBeUndefined()
     expect((await post('sessions', { chainId: EVM_CHAIN, address: eoa.address }, cookie)).json.sessions).toHaveLength(MAX_COOKIE_SESSIONS)
     expect((await post('revoke', { all: true }, cookie)).json).toEqual({ revoked: MAX_COOKIE_SESSIONS, signedIn: false })
-    expect(auth.siwx.sessions()).toEqual([])
+    expect(await auth.siwx.accountSessions(`${EVM_CHAIN}:${eoa.address}`)).toEqual([])
   })
 })

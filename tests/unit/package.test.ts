@@ -38,7 +38,7 @@ describe('the packed package', () => {
       expect(packed, name).toContain(`package/${target.types.slice(2)}`)
       expect(packed, name).toContain(`package/${target.default.slice(2)}`)
     }
-    expect(Object.keys(pkg.exports)).toEqual(['.', './react', './wagmi', './siwx-server', './auth-reown', './package.json'])
+    expect(Object.keys(pkg.exports)).toEqual(['.', './react', './wagmi', './siwx-server', './siwx-server/redis', './auth-reown', './package.json'])
   })
 
   it('lets a bundler drop what a site does not import, and keeps the loader a bare import asks for', async () => {

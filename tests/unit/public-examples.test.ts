@@ -11,6 +11,7 @@ const ENTRIES: Record<string, string> = {
   gangway: 'src/ui/loader.ts',
   'gangway/react': 'src/react/index.tsx',
   'gangway/siwx-server': 'src/siwx-server/index.ts',
+  'gangway/siwx-server/redis': 'src/siwx-server/redis-store.ts',
   'gangway/wagmi': 'src/wagmi/index.ts',
   'gangway/auth-reown': 'src/auth-reown/index.ts',
 }

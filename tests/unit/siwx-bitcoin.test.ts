@@ -45,19 +45,19 @@ describe('SIWX on bip122', () => {
 
     it('signs in a BIP-322 signature of either account and a legacy one of the payment account; the session names the address', async () => {
       for (const [account, legacy] of [[payment, false], [ordinals, false], [payment, true]] as const) {
-        const message = siwxMessageText(base({ accountAddress: account.address, nonce: siwx.issueNonce().nonce }))
+        const message = siwxMessageText(base({ accountAddress: account.address, nonce: (await siwx.issueNonce()).nonce }))
         const session = await siwx.verify({ message, signature: signBitcoinMessage(utf8ToBytes(message), account, key, legacy) })
         expect(session.caipAddress).toBe(`${REGTEST}:${account.address}`)
       }
     })
 
     it('refuses a tampered signature and a signature of another message', async () => {
-      const message = siwxMessageText(base({ nonce: siwx.issueNonce().nonce }))
+      const message = siwxMessageText(base({ nonce: (await siwx.issueNonce()).nonce }))
       const signature = signBitcoinMessage(utf8ToBytes(message), payment, key)
       const bytes = Buffer.from(signature, 'base64')
       bytes[12]! ^= 0x01
       await expect(siwx.verify({ message, signature: bytes.toString('base64') })).rejects.toThrow('Invalid signature')
-      const other = siwxMessageText(base({ nonce: siwx.issueNonce().nonce }))
+      const other = siwxMessageText(base({ nonce: (await siwx.issueNonce()).nonce }))
       await expect(siwx.verify({ message: other, signature })).rejects.toThrow('Invalid signature')
     })
   })

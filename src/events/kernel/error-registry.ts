@@ -207,6 +207,20 @@ export const ERRORS = {
   tooManyNonces: { message: 'Too many nonces' },
   /** `gangway/siwx-server`: a client key that is not a short string. */
   invalidClientKey: { message: 'Invalid SIWX client key' },
+  /** `gangway/siwx-server`: the store (Redis, a site's own) could not be reached or did not answer in time. */
+  siwxStoreUnavailable: { message: 'SIWX store unavailable', category: API },
+  /** `gangway/siwx-server`: a bounded store (the in-memory one) holds as many live sessions as it may. */
+  tooManySessions: { message: 'Too many sessions' },
+  /** `gangway/siwx-server`'s handlers: a client past its rate limit (answered 429 with Retry-After). */
+  tooManyRequests: { message: 'Too many requests' },
+  /** `gangway/siwx-server`'s handlers: a body past their bound (answered 413). */
+  requestBodyTooLarge: { message: 'Request body too large' },
+  /** `gangway/siwx-server`'s handlers: a post that is not a JSON object of the route's fields, or not sent as application/json (answered 400). */
+  invalidSiwxRequest: { message: 'Invalid SIWX request' },
+  /** `gangway/siwx-server`'s handlers: a post whose Origin is not the site's (answered 403). */
+  foreignOrigin: { message: 'Foreign origin' },
+  /** `gangway/siwx-server`'s handlers: a path under their base that is no route, or a route asked with another method (answered 404). */
+  noSiwxRoute: { message: 'No such SIWX route' },
 
   // Data capture.
   /** DataCapture's outcome while it does not show. */
