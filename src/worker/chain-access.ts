@@ -75,11 +75,10 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
     if (!network) throw new NetworkNotFoundError(id)
     return { network, url: network.chainNamespace === 'bip122' ? '' : rpcEndpoint(network, routing()) }
   }
-  /** The Esplora client and transport, for a bip122 network. @throws ServiceNotConfiguredError 'Service not configured: bitcoin' without `services.bitcoin`. */
-  const esplora = async () => {
+  /** A bip122 network's reads (bitcoin/bitcoin-reads.ts, loaded with the Bitcoin chunk). @throws ServiceNotConfiguredError 'Service not configured: bitcoin' without `services.bitcoin`. */
+  const bitcoin = async () => {
     if (!api) throw new ServiceNotConfiguredError('bitcoin')
-    const client = (await import('./bitcoin/bitcoin-code.js')).esplora
-    return { transport: client.esploraOver(api), client }
+    return (await import('./bitcoin/bitcoin-code.js')).bitcoinReads(api)
   }
   /** A Solana node's whole number (lamports, a slot) as it answered, checked where it enters. @throws GangwayError 'Malformed {method} answer' for anything but a whole number ≥ 0. */
   const lamports = (v: unknown, method: string): number => {
@@ -98,7 +97,7 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
       const { network, url } = find(id)
       const value =
         network.chainNamespace === 'bip122'
-          ? await esplora().then(async ({ transport, client }) => String((await client.esploraUtxos(transport, address)).reduce((sum, u) => sum + u.valueSatoshis, 0n)))
+          ? await (await bitcoin()).balance(address)
           : network.chainNamespace === 'solana'
           ? String(lamports(((await rpc.request(url, { method: 'getBalance', params: [address, { commitment: 'confirmed' }] })) as { value?: unknown } | null)?.value, 'getBalance'))
           : await getNativeBalance(lookup(id).client, address)
@@ -106,7 +105,7 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
     },
     async blockNumber(id) {
       const { network, url } = find(id)
-      if (network.chainNamespace === 'bip122') return esplora().then(async ({ transport, client }) => String(await client.esploraTipHeight(transport)))
+      if (network.chainNamespace === 'bip122') return (await bitcoin()).tipHeight()
       if (network.chainNamespace === 'solana') return String(lamports(await rpc.request(url, { method: 'getSlot', params: [{ commitment: 'confirmed' }] }), 'getSlot'))
       return (await getBlockNumber(lookup(id).client, { cacheTime: 0 })).toString()
     },
@@ -148,7 +147,7 @@ export function createChainAccess(networks: () => readonly Network[], rpc: JsonR
       // Each poll answers true when final (throws when failed), false to ask again.
       const settled: () => Promise<boolean> =
         network.chainNamespace === 'bip122'
-          ? async () => esplora().then(({ transport, client }) => client.esploraTxConfirmed(transport, hash))
+          ? async () => (await bitcoin()).confirmed(hash)
           : network.chainNamespace === 'solana'
           ? async () => {
               const r = (await rpc.request(url, { method: 'getSignatureStatuses', params: [[hash]] })) as { value: ({ err: unknown; confirmationStatus?: string } | null)[] }

@@ -4,7 +4,7 @@
  * worker reaches it through this one dynamic import, so the build splits the start-up code once for
  * it, not once for each of its parts (each split costs every page bytes before the click).
  */
-export * as esplora from '../../api/esplora.js'
+export { bitcoinReads } from './bitcoin-reads.js'
 export { verifyBitcoinMessage } from '../../chains/bip122/message.js'
 export { bitcoinHistory } from './bitcoin-history.js'
 export { sendBitcoin } from './bitcoin-send.js'
