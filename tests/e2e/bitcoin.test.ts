@@ -18,7 +18,7 @@ import { formatUnits, hexToBytes } from 'viem'
 import { p2tr } from '@scure/btc-signer'
 import { schnorr } from '@noble/curves/secp256k1'
 import { localContext } from './browser.js'
-import { useBrowser, waitForEngine, waitForText, waitForView, wcWallet, pairLocalnetWalletConnect } from './helpers.js'
+import { useBrowser, waitForEngine, waitForText, waitForView, wcWallet, pairLocalnetWalletConnect, connectSettled } from './helpers.js'
 import { E2E_WAIT_MS } from './wait.js'
 import { REGTEST } from '../../localnet/bitcoin/regtest-chain.js'
 import { BITCOIN_WALLET_KEY } from '../../localnet/bitcoin/localnet-bitcoin.js'
@@ -62,6 +62,7 @@ async function connectedBitcoin(query = '?bitcoin'): Promise<{ context: BrowserC
   await page.goto(`${webUrl}/${query}`)
   await page.click('gangway-button')
   await waitForView(page, 'Connect')
+  await connectSettled(page)
   await page.click('[data-wallet-row="wallet-standard-bitcoin:Localnet Wallet"]')
   await page.click('[data-testid=localnet-wallet-approve]')
   return { context, page }

@@ -10,7 +10,7 @@ import { rpc } from '../../localnet/anvil.js'
 import { replayLog } from '../../src/projections/replay.js'
 import { localContext } from './browser.js'
 import { E2E_WAIT_MS } from './wait.js'
-import { currentView, flooredBalance, pageLog, transfer, waitForText, waitForView, useBrowser, waitForEngine } from './helpers.js'
+import { currentView, flooredBalance, pageLog, transfer, waitForText, waitForView, useBrowser, waitForEngine, connectSettled } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -176,6 +176,7 @@ describe('connect on the localnet', () => {
     // Back goes to Connect (no address yet); choosing again and approving connects.
     await page.click('[data-testid=gw-back]')
     await waitForView(page, 'Connect')
+    await connectSettled(page)
     await page.click('[data-wallet-row="dev.gangway.localnet"]')
     await page.click('[data-testid=localnet-wallet-reject]')
     await page.click('[data-testid=gw-retry]')

@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { encode } from 'uqr'
 import { localContext } from './browser.js'
-import { cardAnimationsEnded, connectLocalnetWallet, currentView, pageLog, useBrowser, waitForEngine, waitForView } from './helpers.js'
+import { cardAnimationsEnded, connectLocalnetWallet, connectSettled, currentView, pageLog, useBrowser, waitForEngine, waitForView } from './helpers.js'
 import { E2E_WAIT_MS } from './wait.js'
 import { audit } from './axe-audit.js'
 
@@ -107,6 +107,8 @@ describe('features and remote features', () => {
       await page.goto(`${webUrl}${demo({ features: { legalCheckbox: true }, terms: '/terms', privacy: `${webUrl}/privacy` })}`)
       await page.click('gangway-button')
       await waitForView(page, 'Connect')
+      // The rows stop moving before one is clicked (the lists and the remote configuration in).
+      await connectSettled(page)
       expect(await page.getAttribute('[data-testid=gw-legal-terms]', 'href')).toBe(`${webUrl}/terms`)
       expect(await page.getAttribute('[data-testid=gw-legal-privacy]', 'href')).toBe(`${webUrl}/privacy`)
       expect(await page.getAttribute('[data-testid=gw-legal-terms]', 'target')).toBe('_blank')

@@ -15,7 +15,7 @@ import { SDK_TYPE, SDK_VERSION } from '../../src/api/version.js'
 import { CURRENCY_IMAGES, IMAGE_MAX_AGE_S, TOKEN_IMAGES } from '../../localnet/services/wallet-config.js'
 import { generatedIcon } from '../../src/ui/images/image-cache.js'
 import { localContext } from './browser.js'
-import { useBrowser, waitForView } from './helpers.js'
+import { useBrowser, waitForView, connectSettled } from './helpers.js'
 import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
@@ -113,6 +113,7 @@ async function openAndConnect(page: Page, path: string): Promise<{ connect: Show
   expectNoEmptyBox(tiles)
   await page.click('[data-testid=gw-back]')
   await waitForView(page, 'Connect')
+  await connectSettled(page)
   await page.click('[data-wallet-row="dev.gangway.localnet"]')
   await page.click('[data-testid=localnet-wallet-approve]')
   await waitForView(page, 'Account')

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core'
 import { rpc } from '../../localnet/anvil.js'
 import { localContext } from './browser.js'
 import { catalogue, unmarked, visibleTexts } from './pseudo-locale.js'
-import { holdBack, useBrowser, waitForText, waitForView } from './helpers.js'
+import { holdBack, useBrowser, waitForText, waitForView, connectSettled } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -126,6 +126,7 @@ describe('localisation', () => {
     await check('AllWallets')
     await page.click('[data-testid=gw-back]')
     await waitForView(page, 'Connect')
+    await connectSettled(page)
 
     await page.click('[data-testid=gw-modal] [data-wallet-row="dev.gangway.localnet"]')
     await waitForView(page, 'ConnectingExternal')

@@ -15,7 +15,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { rpc } from '../../localnet/anvil.js'
 import { localContext } from './browser.js'
 import { copiedPairingUri } from './pairing.js'
-import { connectLocalnetWallet, flooredBalance, pageLog, useBrowser, waitForText, waitForView, wcProposal, wcWallet } from './helpers.js'
+import { connectLocalnetWallet, flooredBalance, pageLog, useBrowser, waitForText, waitForView, wcProposal, wcWallet, connectSettled } from './helpers.js'
 import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
@@ -106,6 +106,7 @@ describe('several wallets at once', () => {
     await waitForView(page, 'SwitchActiveChain')
     await page.click('[data-testid=gw-switch-active-chain-confirm]')
     await waitForView(page, 'Connect')
+    await connectSettled(page)
     await page.click('[data-wallet-row="wallet-standard:Localnet Wallet"]')
     await page.click('[data-testid=localnet-wallet-approve]')
     await waitForView(page, 'Account')

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, getAddress, http, parseUnits, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, recordServiceRequests, useBrowser, waitForText, waitForView } from './helpers.js'
+import { connectLocalnetWallet, recordServiceRequests, useBrowser, waitForText, waitForView, connectSettled } from './helpers.js'
 import { E2E_WAIT_MS } from './wait.js'
 
 const webUrl = inject('webUrl')
@@ -117,6 +117,7 @@ describe('buying through the modal', () => {
     await page.click(`[data-network="${solanaCaip2}"]`)
     await page.click('[data-testid=gw-switch-active-chain-confirm]')
     await waitForView(page, 'Connect')
+    await connectSettled(page)
     await page.click('[data-wallet-row="wallet-standard:Localnet Wallet"]')
     await page.click('[data-testid=localnet-wallet-approve]')
     await waitForView(page, 'Account')

@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { formatUnits } from 'viem'
 import { Keypair } from '@solana/web3.js'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, useBrowser, waitForText, waitForView, waitForEngine } from './helpers.js'
+import { connectLocalnetWallet, useBrowser, waitForText, waitForView, waitForEngine, connectSettled } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const solanaUrl = inject('solanaUrl')
@@ -41,6 +41,7 @@ describe('Solana', () => {
     await waitForText(page, '[data-testid=gw-switch-active-chain] strong', 'Switch to Solana Localnet')
     await page.click('[data-testid=gw-switch-active-chain-confirm]')
     await waitForView(page, 'Connect')
+    await connectSettled(page)
     await page.click('[data-wallet-row="wallet-standard:Localnet Wallet"]')
     await page.click('[data-testid=localnet-wallet-approve]')
     await waitForView(page, 'Account')

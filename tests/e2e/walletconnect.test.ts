@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import { getAddress, verifyMessage, type Hex } from 'viem'
 import { localContext } from './browser.js'
 import { copiedPairingUri } from './pairing.js'
-import { domText, flooredBalance, holdBack, useBrowser, waitForText, waitForView, wcProposal, wcWallet } from './helpers.js'
+import { domText, flooredBalance, holdBack, useBrowser, waitForText, waitForView, wcProposal, wcWallet, connectSettled } from './helpers.js'
 import { secretsIn } from './secrets.js'
 import { E2E_WAIT_MS } from './wait.js'
 
@@ -127,6 +127,7 @@ describe('WalletConnect', () => {
     // Closing the modal during a pairing ends it with 'Modal closed' (docs/behaviour.md §8).
     await page.click('gangway-button')
     await waitForView(page, 'Connect')
+    await connectSettled(page)
     await page.click('[data-wallet-row=walletConnect]')
     await pairingUri(page)
     await page.click('[data-testid=gw-close]')
@@ -135,6 +136,7 @@ describe('WalletConnect', () => {
     // A second pairing, which the wallet rejects: the view says so; Try again pairs anew and the wallet approves.
     await page.click('gangway-button')
     await waitForView(page, 'Connect')
+    await connectSettled(page)
     await page.click('[data-wallet-row=walletConnect]')
     await waitForView(page, 'ConnectingWalletConnect')
     const rejected = await pairingUri(page)
