@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { getAddress, toHex } from 'viem'
 import { rpc } from '../../localnet/anvil.js'
 import { localContext } from './browser.js'
-import { connectLocalnetWallet, flooredBalance, useBrowser, waitForText, waitForView } from './helpers.js'
+import { cardStill, connectLocalnetWallet, flooredBalance, useBrowser, waitForText, waitForView } from './helpers.js'
 
 const webUrl = inject('webUrl')
 const rpcUrl = inject('rpcUrl')
@@ -41,8 +41,12 @@ describe('networks', () => {
     await waitForView(page, 'Account')
     expect(await page.locator('[data-testid=gw-network]').textContent()).toBe('Localnet')
 
-    // Approved: back to Account on 31338 with that chain's balance.
+    // Approved: back to Account on 31338 with that chain's balance. The card stands still first:
+    // the list leaving after the refusal would otherwise take the click.
+    await cardStill(page)
     await page.click('[data-testid=gw-network]')
+    await waitForView(page, 'SwitchNetwork')
+    await cardStill(page)
     await page.click('[data-network="eip155:31338"]')
     await page.click('[data-testid=localnet-wallet-approve]')
     await waitForView(page, 'Account')
