@@ -149,6 +149,3 @@ async function errorAnswer(response: Response, maxBytes: number): Promise<unknow
     return undefined
   }
 }
-
-// Its callers (the JSON-RPC pipeline) read it from here, as before it moved to the kernel.
-export { boundedText }

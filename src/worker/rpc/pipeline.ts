@@ -15,7 +15,7 @@
  * - Cost: plain queues and one promise per call, no RxJS and no promise chain per call; at N = 100
  *   a burst's own cost is what decides against viem's batching transport (bench/rpc).
  */
-import { boundedText } from '../../api/service-fetch.js'
+import { boundedText } from '../../events/kernel/bounded-body.js'
 import { MAX_RPC_RESPONSE_BYTES } from '../../events/kernel/limits.js'
 import { parseJson } from '../../events/kernel/safe-json.js'
 import { HttpRequestError, RpcRequestError, TimeoutError, keccak256, type Hex } from 'viem'
