@@ -16,6 +16,7 @@
  * GangwayError 'The wallet returned no signature'.
  */
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
+import { hex } from '@scure/base'
 import { fromBase64, toBase64 } from '../../events/kernel/base64.js'
 import { GangwayError, PROVIDER_ERROR_CODES, ProviderRequestError } from '../../events/kernel/errors.js'
 
@@ -77,7 +78,7 @@ export async function bitcoinStandardRequest(wallet: Wallet, args: { method: str
     }
     case 'bitcoin:getPublicKey': {
       const key = wallet.accounts.find((a) => a.address === params[0] && onBitcoin(a))?.publicKey
-      return key instanceof Uint8Array && (key.length === 32 || key.length === 33) ? [...key].map((b) => b.toString(16).padStart(2, '0')).join('') : null
+      return key instanceof Uint8Array && (key.length === 32 || key.length === 33) ? hex.encode(key) : null
     }
     default:
       throw new ProviderRequestError(`Unsupported method: ${args.method}`, { code: PROVIDER_ERROR_CODES.UnsupportedProviderMethodError })
