@@ -8,6 +8,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Redis } from 'ioredis'
+import { untilServing } from './child-server.js'
 
 const started = new Set<ChildProcess>()
 
@@ -66,39 +67,39 @@ export interface RedisProcess {
 /** A redis-server on a free port (not started yet), `extra` arguments added. */
 export async function redisServer(extra: string[] = [], dir = tempFolder()): Promise<RedisProcess> {
   const port = await freePort()
-  let child: ChildProcess | undefined
+  /** Stops the running server (child-server.ts untilServing's stop), when one runs. */
+  let stopRunning: (() => Promise<void>) | undefined
   const self: RedisProcess = {
     port,
     dir,
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', dir, ...extra], { stdio: 'ignore' })
+      const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', dir, ...extra], { stdio: 'ignore' })
       started.add(child)
       const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null })
-      probe.on('error', () => undefined) // refused until the server listens: the wait below retries
+      probe.on('error', () => undefined) // refused until the server listens: untilServing asks again
+      const pong = async () => {
+        try {
+          if (probe.status !== 'ready') await probe.connect()
+          return (await probe.ping()) === 'PONG'
+        } catch {
+          probe.disconnect()
+          return false
+        }
+      }
       try {
-        await waitFor(`redis-server on port ${port} to answer PING`, async () => {
-          if (child?.exitCode !== null) throw new Error(`redis-server on port ${port} exited with ${child?.exitCode}`)
-          try {
-            if (probe.status !== 'ready') await probe.connect()
-            return (await probe.ping()) === 'PONG'
-          } catch {
-            probe.disconnect()
-            return false
-          }
-        })
+        const stop = await untilServing(child, `redis-server on port ${port}`, pong, { timeoutMs: WAIT_BOUND_MS, pollMs: 25, output: () => '' })
+        stopRunning = async () => {
+          await stop() // SIGTERM: Redis writes its append-only file and exits
+          started.delete(child)
+        }
       } finally {
         probe.disconnect()
       }
     },
     async stop() {
-      const running = child
-      if (!running || running.exitCode !== null) return
-      await new Promise<void>((resolve) => {
-        running.once('exit', () => resolve())
-        running.kill('SIGTERM')
-      })
-      started.delete(running)
+      await stopRunning?.()
+      stopRunning = undefined
     },
   }
   return self
