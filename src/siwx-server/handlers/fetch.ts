@@ -43,12 +43,7 @@ export function createSiwxFetchHandler(options: SiwxFetchHandlerOptions): (reque
   if (typeof options?.clientKey !== 'function') throw new InvalidOptionError('Invalid SIWX server option', { details: 'clientKey: a Fetch request has no socket address' })
   const routes = createRoutes(options)
   return async (request) => {
-    let clientKey: string
-    try {
-      clientKey = boundedKey(options.clientKey(request))
-    } catch {
-      clientKey = 'unknown'
-    }
+    const clientKey = boundedKey(() => options.clientKey(request))
     const answer = await routes.answer({
       method: request.method,
       path: new URL(request.url).pathname,

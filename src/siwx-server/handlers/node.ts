@@ -25,9 +25,17 @@ export interface SiwxNodeHandlerOptions extends SiwxHandlerOptions {
   clientKey?: (req: IncomingMessage) => string
 }
 
-/** `key` as the store takes it: at most MAX_CLIENT_KEY_CHARS characters (a longer one hashed). */
-export function boundedKey(key: string): string {
-  const text = String(key)
+/**
+ * The client key the site's `read` gives, as the store takes it: at most MAX_CLIENT_KEY_CHARS
+ * characters (a longer one hashed); 'unknown' when `read` throws. Both handlers' client keys.
+ */
+export function boundedKey(read: () => string): string {
+  let text: string
+  try {
+    text = String(read())
+  } catch {
+    return 'unknown'
+  }
   return text.length <= MAX_CLIENT_KEY_CHARS ? text : createHash('sha256').update(text).digest('hex')
 }
 
@@ -73,12 +81,7 @@ export function createSiwxNodeHandler(options: SiwxNodeHandlerOptions): (req: In
   return async (req, res, next) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname
     if (!routes.handles(path) && next) return next()
-    let clientKey: string
-    try {
-      clientKey = boundedKey(keyOf(req))
-    } catch {
-      clientKey = 'unknown'
-    }
+    const clientKey = boundedKey(() => keyOf(req))
     const answer = await routes.answer({
       method: req.method ?? 'GET',
       path,
