@@ -222,6 +222,9 @@ export async function coreSession(
   await waitForText(page, '[data-testid=gw-network]', 'Localnet B')
 
   const receiver = getAddress(`0x${keccak256(toHex(`gangway-${label}-${Date.now()}`)).slice(26)}`)
+  // Account on the new chain stops moving (its reads in, the card still) before Send is pressed.
+  await accountSettled(page)
+  await cardStill(page)
   await press('[data-testid=gw-open-send]')
   await shown('WalletSend')
   await press('[data-testid=gw-send-token]')
